@@ -1,0 +1,90 @@
+"""The compiler driver: spec name or path to a validated rule model.
+
+    locate → read (parse, build AST) → compile the base first (extends / translates)
+    → compose → check → validate against the rule-model schema
+
+Errors anywhere are collected as diagnostics and raised together as one SpecError.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import Diagnostic, SpecError, Span, attach_source
+from ..model.validate import schema_errors
+from . import checks
+from .compose import Composer, start_model
+from .loader import SpecFile, list_specs, locate, read_spec
+
+__all__ = ["compile_spec", "compile_with_warnings", "list_specs"]
+
+
+class _Compilation:
+    """One compile run: shares the texts read (for diagnostics) and detects extends cycles."""
+
+    def __init__(self) -> None:
+        self.texts: dict[str, str] = {}
+        self.stack: list[Path] = []
+
+    def compile(self, spec_file: SpecFile, at: Span | None = None) -> tuple[dict | None, list[Diagnostic]]:
+        resolved = spec_file.path.resolve()
+        if resolved in self.stack:
+            chain = " → ".join(p.stem for p in self.stack[self.stack.index(resolved):] + [resolved])
+            return None, [Diagnostic("error", "cycle", f"rulebooks extend each other in a cycle: {chain}", at)]
+        spec, text, diagnostics = read_spec(spec_file)
+        if text is not None:
+            self.texts[spec_file.display] = text
+        if spec is None:
+            return None, diagnostics
+        header = spec.header
+        base_model = None
+        mode = "fresh"
+        base_ref = header.extends or header.translates
+        if header.extends and header.translates:
+            return None, [Diagnostic("error", "extends-and-translates",
+                                     "a rulebook either extends or translates another, not both",
+                                     header.translates.span)]
+        if base_ref is not None:
+            mode = "extends" if header.extends else "translates"
+            base_file, found = locate(base_ref.name, near=spec_file.path.parent, at=base_ref.span)
+            if base_file is None:
+                return None, found
+            self.stack.append(resolved)
+            try:
+                base_model, base_diagnostics = self.compile(base_file, at=base_ref.span)
+            finally:
+                self.stack.pop()
+            if base_model is None:
+                if any(d.code == "cycle" for d in base_diagnostics):
+                    return None, base_diagnostics
+                return None, [Diagnostic("error", "broken-base", f"{mode} '{base_ref.name}', which has errors",
+                                         base_ref.span)] + base_diagnostics
+        model = start_model(spec, base_model)
+        composer = Composer(spec, model, mode)
+        composer.apply()
+        diagnostics = composer.diagnostics + checks.check(spec, model)
+        if any(d.severity == "error" for d in diagnostics):
+            return None, diagnostics
+        diagnostics += [Diagnostic("error", "schema", f"rule model breaks its schema: {message}",
+                                   header.span) for message in schema_errors(model)]
+        if any(d.severity == "error" for d in diagnostics):
+            return None, diagnostics
+        return model, diagnostics
+
+
+def compile_with_warnings(name_or_path: str) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """Compile a spec; return its rule model and any warnings, or raise SpecError."""
+    compilation = _Compilation()
+    spec_file, diagnostics = locate(name_or_path)
+    model = None
+    if spec_file is not None:
+        model, diagnostics = compilation.compile(spec_file)
+    diagnostics = attach_source(diagnostics, compilation.texts)
+    if model is None:
+        raise SpecError(diagnostics)
+    return model, diagnostics
+
+
+def compile_spec(name_or_path: str) -> dict[str, Any]:
+    """A spec name (``classic``) or path to its validated rule model; SpecError if broken."""
+    return compile_with_warnings(name_or_path)[0]

@@ -1,0 +1,480 @@
+"""Builder: Lark syntax tree to AST (:mod:`beanrules.syntax.ast`).
+
+One small method per statement kind turns the matched words into JSON-ready parameters.
+The kind of a rule is the grammar rule's name with dashes (``plant_from_hand`` becomes
+``plant-from-hand``), which is also its default id.
+"""
+from __future__ import annotations
+
+import ast as pyast
+from typing import Any, Callable
+
+from lark import Token, Tree
+
+from ..diagnostics import Span
+from .ast import (Ability, Bean, Citation, Header, Item, Phase, Provenance, Ref, Removal, Rule,
+                  Source, Spec, Text)
+
+
+def _span(file: str, node: Tree | Token) -> Span:
+    if isinstance(node, Token):
+        return Span(file, node.line or 1, node.column or 1, node.end_line or node.line or 1,
+                    node.end_column or (node.column or 1) + len(node))
+    meta = node.meta
+    if getattr(meta, "empty", True):
+        return Span(file, 1, 1, 1, 1)
+    return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _string(token: Token) -> str:
+    """A STRING token's text, with its escapes undone (safely: literal_eval of a str only)."""
+    return pyast.literal_eval(str(token))
+
+
+def _words(tree: Tree) -> str:
+    """The words of a `!` rule (e.g. ``owner sees``) joined by spaces."""
+    return " ".join(str(t) for t in tree.scan_values(lambda v: isinstance(v, Token)))
+
+
+def _tokens(children: list, *types: str) -> list[Token]:
+    return [c for c in children if isinstance(c, Token) and c.type in types]
+
+
+def _trees(children: list, *names: str) -> list[Tree]:
+    return [c for c in children if isinstance(c, Tree) and c.data in names]
+
+
+def _tree(children: list, name: str) -> Tree | None:
+    found = _trees(children, name)
+    return found[0] if found else None
+
+
+class SpecBuilder:
+    """Builds the AST of one spec file. ``text`` is needed to keep each clause's wording."""
+
+    def __init__(self, file: str, text: str):
+        self.file = file
+        self.lines = text.split("\n")
+
+    # ------------------------------------------------------------ structure
+    def build(self, tree: Tree) -> Spec:
+        header = self.header(tree.children[0])
+        items: list[Item] = []
+        for child in tree.children[1:]:
+            items.extend(self.item(child, section=None, phase=None))
+        return Spec(self.file, header, tuple(items))
+
+    def span(self, node: Tree | Token) -> Span:
+        return _span(self.file, node)
+
+    def header(self, node: Tree) -> Header:
+        ref = node.children[0]
+        name = self.spec_ref(ref).name
+        title = next((_string(t) for t in _tokens(node.children, "STRING")), None)
+        language = None
+        sources, notes = [], []
+        extends = translates = None
+        for clause in node.children:
+            if not isinstance(clause, Tree):
+                continue
+            if clause.data == "language":
+                language = str(clause.children[0])
+            elif clause.data == "source":
+                strings = _tokens(clause.children, "STRING")
+                names = _tokens(clause.children, "NAME")
+                sources.append(Source(str(names[0]), _string(strings[0]),
+                                      _string(strings[1]) if len(strings) > 1 else None,
+                                      str(names[1]) if len(names) > 1 else None, self.span(clause)))
+            elif clause.data == "extends":
+                extends = self.spec_ref(clause.children[0])
+            elif clause.data == "translates":
+                translates = self.spec_ref(clause.children[0])
+            elif clause.data == "clause_note":
+                notes.append(self.note(clause))
+        return Header(name, title, language, tuple(sources), extends, translates, tuple(notes),
+                      self.provenance(_tree(node.children, "provenance")), self.span(node))
+
+    def spec_ref(self, node: Tree) -> Ref:
+        return Ref("rule", "/".join(str(t) for t in node.children), self.span(node))
+
+    def item(self, node: Tree, section: str | None, phase: str | None) -> list[Item]:
+        if node.data == "section":
+            name = _words(node.children[0])
+            out: list[Item] = []
+            for entry in node.children[1:]:
+                out.extend(self.item(entry, section=name, phase=phase))
+            return out
+        if node.data == "phase":
+            return [self.phase(node, section)]
+        if node.data == "bean":
+            return [self.bean(node, section)]
+        if node.data == "removal":
+            what = _words(node.children[0])
+            name = _tokens(node.children, "NAME")[0]
+            return [Removal(what, str(name), self.provenance(_tree(node.children, "provenance")),
+                            self.span(node), self.span(name))]
+        if node.data == "rule":
+            return [self.rule(node, section, phase)]
+        raise AssertionError(f"unexpected item {node.data}")  # the grammar allows no other
+
+    def phase(self, node: Tree, section: str | None) -> Phase:
+        verb_words = _words(node.children[0]).split()
+        verb = "phase" if verb_words == ["phase"] else verb_words[0]
+        name = _tokens(node.children, "NAME")[0]
+        title = next((_string(t) for t in _tokens(node.children, "STRING")), None)
+        placement = None
+        place = _tree(node.children, "placement")
+        if place is not None:
+            target = _tokens(place.children, "NAME")[0]
+            placement = (_words(place.children[0]), Ref("phase", str(target), self.span(target)))
+        entries: list[Any] = []
+        for child in node.children:
+            if isinstance(child, Tree) and child.data in ("rule", "bean", "removal"):
+                entries.extend(self.item(child, section=section, phase=str(name)))
+        return Phase(verb, str(name), title, placement, tuple(entries),
+                     self.provenance(_tree(node.children, "provenance")), self.span(node),
+                     self.span(name))
+
+    def bean(self, node: Tree, section: str | None) -> Bean:
+        verb = _words(node.children[0])
+        name = _tokens(node.children, "NAME")[0]
+        title = next((_string(t) for t in _tokens(node.children, "STRING")), None)
+        count = int(_tokens(node.children, "INT")[0])
+        meter = _tree(node.children, "beanometer")
+        beanometer = None
+        if meter is not None:
+            beanometer = tuple(None if str(step.children[0]) == "-" else int(step.children[0])
+                               for step in meter.children)
+        provenance = self.provenance(_tree(node.children, "provenance"))
+        names, notes, abilities = [], [], []
+        text = None
+        plantable = True
+        for clause in node.children:
+            if not isinstance(clause, Tree):
+                continue
+            if clause.data == "bean_name":
+                names.append(self.text(clause))
+            elif clause.data == "card_text":
+                text = Text("", _string(clause.children[0]),
+                            self.provenance(_tree(clause.children, "provenance")), self.span(clause))
+            elif clause.data == "not_plantable":
+                plantable = False
+            elif clause.data == "ability":
+                abilities.append(self.ability(clause))
+            elif clause.data in ("cite_clause", "assumed_clause"):
+                provenance = provenance.merged(self.clause_provenance(clause))
+            elif clause.data == "clause_note":
+                notes.append(self.note(clause))
+        return Bean(verb.startswith("replace"), str(name), title, count, beanometer, tuple(names),
+                    text, plantable, tuple(abilities), provenance, tuple(notes), self.span(node),
+                    section, self.span(name))
+
+    def rule(self, node: Tree, section: str | None, phase: str | None) -> Rule:
+        rule_id = _tree(node.children, "rule_id")
+        statement = next(c for c in node.children
+                         if isinstance(c, Tree) and c.data not in ("rule_id", "provenance") and
+                         c.data not in _CLAUSES)
+        kind, params, refs = self.statement(statement)
+        provenance = self.provenance(_tree(node.children, "provenance"))
+        says, notes = [], []
+        for clause in node.children:
+            if not isinstance(clause, Tree):
+                continue
+            if clause.data in ("cite_clause", "assumed_clause"):
+                provenance = provenance.merged(self.clause_provenance(clause))
+            elif clause.data == "says":
+                says.append(self.text(clause))
+            elif clause.data == "clause_note":
+                notes.append(self.note(clause))
+        id_token = _tokens(rule_id.children, "NAME")[0] if rule_id is not None else None
+        replace = rule_id is not None and self.lines[rule_id.meta.line - 1][rule_id.meta.column - 1:].startswith("replace")
+        if kind == "note":
+            notes.insert(0, Text("", params["text"], provenance, self.span(statement)))
+        return Rule(str(id_token) if id_token else None, replace, kind, params, tuple(refs),
+                    self.wording(statement), tuple(says), tuple(notes), provenance,
+                    self.span(node), section, phase, self.span(id_token) if id_token else None)
+
+    def wording(self, statement: Tree) -> str:
+        """The statement exactly as written, for generated rules text."""
+        meta = statement.meta
+        if meta.line != meta.end_line:
+            return " ".join(self.lines[meta.line - 1][meta.column - 1:].split())
+        return " ".join(self.lines[meta.line - 1][meta.column - 1:meta.end_column - 1].split())
+
+    # ------------------------------------------------------------ provenance and texts
+    def provenance(self, node: Tree | None) -> Provenance:
+        if node is None:
+            return Provenance()
+        citations, assumed = [], None
+        for child in node.children:
+            if child.data == "citation":
+                citations.append(self.citation(child))
+            elif child.data == "assumed":
+                assumed = _string(child.children[0])
+        return Provenance(tuple(citations), assumed)
+
+    def clause_provenance(self, clause: Tree) -> Provenance:
+        if clause.data == "assumed_clause":
+            return Provenance((), _string(clause.children[0]))
+        return Provenance(tuple(self.citation(c) for c in clause.children if isinstance(c, Tree)))
+
+    def citation(self, node: Tree) -> Citation:
+        source = node.children[0]
+        strings = _tokens(node.children, "STRING")
+        return Citation(Ref("source", str(source), self.span(source)), _string(strings[0]),
+                        _string(strings[1]) if len(strings) > 1 else None, self.span(node))
+
+    def text(self, node: Tree) -> Text:
+        language, string = node.children[0], node.children[1]
+        return Text(str(language), _string(string),
+                    self.provenance(_tree(node.children, "provenance")), self.span(node))
+
+    def note(self, node: Tree) -> Text:
+        return Text("", _string(node.children[0]),
+                    self.provenance(_tree(node.children, "provenance")), self.span(node))
+
+    # ------------------------------------------------------------ statements
+    def statement(self, node: Tree) -> tuple[str, dict[str, Any], list[Ref]]:
+        method: Callable[[Tree], tuple[dict[str, Any], list[Ref]]] | None = getattr(
+            self, "st_" + node.data, None)
+        kind = node.data.replace("_", "-")
+        if method is None:  # a statement with no parameters
+            return kind, {}, []
+        params, refs = method(node)
+        return kind, params, refs
+
+    def ints(self, node: Tree) -> list[int]:
+        return [int(t) for t in _tokens(node.children, "INT")]
+
+    def bean_refs(self, node: Tree) -> list[Ref]:
+        return [Ref("bean", str(t), self.span(t)) for t in _tokens(node.children, "NAME")]
+
+    def player_cond(self, node: Tree | None) -> list[int] | None:
+        if node is None:
+            return None
+        numbers = self.ints(node)
+        return [numbers[0], numbers[-1]]
+
+    def cases(self, nodes: list[Tree], value: Callable[[Tree], Any]) -> Any:
+        """A value that may differ by player count: plain, or {"by_players": [...]}."""
+        cases = []
+        for node in nodes:
+            players = self.player_cond(_tree(node.children, "player_cond"))
+            if players is None and _tokens(node.children, "OTHERWISE"):
+                players = "otherwise"
+            cases.append({"players": players, "value": value(node)})
+        if len(cases) == 1 and cases[0]["players"] is None:
+            return cases[0]["value"]
+        return {"by_players": cases}
+
+    def st_zone(self, node: Tree) -> tuple[dict, list]:
+        return {"zone": _words(_tree(node.children, "zone_name")),
+                "per_player": _tree(node.children, "per_player") is not None,
+                "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-")}, []
+
+    def st_players(self, node: Tree) -> tuple[dict, list]:
+        numbers = self.ints(node)
+        return {"min": numbers[0], "max": numbers[-1]}, []
+
+    def _bean_cases(self, node: Tree) -> tuple[dict, list]:
+        nodes = _trees(node.children, "bean_case")
+        refs = [r for n in nodes for r in self.bean_refs(n)]
+        return {"beans": self.cases(nodes, lambda n: [str(t) for t in _tokens(n.children, "NAME")])}, refs
+
+    st_use_beans = _bean_cases
+    st_remove_beans = _bean_cases
+
+    def _int_cases(self, node: Tree, key: str, case_name: str = "int_case") -> tuple[dict, list]:
+        return {key: self.cases(_trees(node.children, case_name), lambda n: self.ints(n)[0])}, []
+
+    def st_fields(self, node: Tree) -> tuple[dict, list]:
+        return self._int_cases(node, "count")
+
+    def st_buy_field(self, node: Tree) -> tuple[dict, list]:
+        params, _ = self._int_cases(node, "cost")
+        limit = [int(t) for t in _tokens(node.children, "INT")]
+        params["max_fields"] = limit[-1] if len(limit) > len(_trees(node.children, "int_case")) else None
+        return params, []
+
+    def st_start_player(self, node: Tree) -> tuple[dict, list]:
+        return {"how": _words(_tree(node.children, "start_how")).replace(" ", "-"),
+                "keeps_card": _tree(node.children, "keeps_card") is not None}, []
+
+    def st_deal(self, node: Tree) -> tuple[dict, list]:
+        def value(case: Tree) -> Any:
+            numbers = self.ints(case)
+            # "by seat 3 4 5 6": the last number goes on for every further seat
+            if self.lines[case.meta.line - 1][case.meta.column - 1:].startswith("by"):
+                return {"by_seat": numbers[:-1] if _tree(case.children, "player_cond") else numbers}
+            return numbers[0]
+        return {"count": self.cases(_trees(node.children, "deal_case"), value)}, []
+
+    def st_hand_limit(self, node: Tree) -> tuple[dict, list]:
+        return {"max": self.ints(node)[0]}, []
+
+    def st_turn_order(self, node: Tree) -> tuple[dict, list]:
+        return {"direction": _words(_tree(node.children, "direction"))}, []
+
+    def st_note(self, node: Tree) -> tuple[dict, list]:
+        return {"text": _string(node.children[0])}, []
+
+    def st_plant_from_hand(self, node: Tree) -> tuple[dict, list]:
+        numbers = self.ints(node)
+        return {"from": "front", "min": numbers[0], "max": numbers[-1]}, []
+
+    def st_discard_from_hand(self, node: Tree) -> tuple[dict, list]:
+        numbers = self.ints(node)
+        return {"from": "front", "max": numbers[0] if numbers else 1}, []
+
+    def st_reveal(self, node: Tree) -> tuple[dict, list]:
+        return {"count": self.ints(node)[0], "to": "offer"}, []
+
+    def st_pull_matching(self, node: Tree) -> tuple[dict, list]:
+        numbers = self.ints(node)
+        return {"from": "discard", "reveal_more_if_none": numbers[0] if numbers else 0}, []
+
+    def st_untradeable(self, node: Tree) -> tuple[dict, list]:
+        return {"zone": _words(_tree(node.children, "zone_name"))}, []
+
+    def st_plant_pending(self, node: Tree) -> tuple[dict, list]:
+        who = _words(_tree(node.children, "who"))
+        return {"who": "everyone" if who == "everyone" else "active",
+                "zone": _words(_tree(node.children, "zone_name")), "order": "any"}, []
+
+    def st_draw(self, node: Tree) -> tuple[dict, list]:
+        who = _words(_tree(node.children, "who_draws"))
+        params, _ = self._int_cases(node, "count", "draw_case")
+        params.update({"who": "active" if who == "draw" else "each-player", "to": "back"})
+        return params, []
+
+    def st_harvest_any_time(self, node: Tree) -> tuple[dict, list]:
+        return {"when": "any-time", "except_phases": []}, []
+
+    def st_harvest_own_turn(self, node: Tree) -> tuple[dict, list]:
+        refs = [Ref("phase", str(t), self.span(t)) for t in _tokens(node.children, "NAME")]
+        return {"when": "own-turn", "except_phases": [r.name for r in refs]}, refs
+
+    def st_payout(self, node: Tree) -> tuple[dict, list]:
+        return {"card": _words(_tree(node.children, "card_end"))}, []
+
+    def st_coin_source(self, node: Tree) -> tuple[dict, list]:
+        source = _words(_tree(node.children, "coin_from")).replace(" ", "-")
+        return {"from": source, "rest_to_discard": _tree(node.children, "rest_to_discard") is not None}, []
+
+    def st_protection(self, node: Tree) -> tuple[dict, list]:
+        return {"single": 1, "while_other_field_has_more_than": self.ints(node)[0]}, []
+
+    def st_end_on_exhaustion(self, node: Tree) -> tuple[dict, list]:
+        return self._int_cases(node, "count", "times_case")
+
+    def st_end_on_target(self, node: Tree) -> tuple[dict, list]:
+        return {"coins": self.ints(node)[0]}, []
+
+    def st_end_finish(self, node: Tree) -> tuple[dict, list]:
+        names = _tokens(node.children, "NAME")
+        refs = [Ref("phase", str(t), self.span(t)) for t in names]
+        return {"during": str(names[0]), "finish": [str(t) for t in names[1:]]}, refs
+
+    def st_hand_score(self, node: Tree) -> tuple[dict, list]:
+        return {"per_card": self.ints(node)[0]}, []
+
+    def st_tie_farthest_seat(self, node: Tree) -> tuple[dict, list]:
+        return {"by": "seat-distance-from-start", "direction": "clockwise"}, []
+
+    def st_tie_most_hand_cards(self, node: Tree) -> tuple[dict, list]:
+        return {"by": "most-hand-cards"}, []
+
+    def st_tie_shared(self, node: Tree) -> tuple[dict, list]:
+        return {"by": "shared"}, []
+
+    def st_token(self, node: Tree) -> tuple[dict, list]:
+        strings = _tokens(node.children, "STRING")
+        return {"token": str(_tokens(node.children, "NAME")[0]),
+                "title": _string(strings[0]) if strings else None}, []
+
+    def st_ability(self, node: Tree) -> tuple[dict, list]:
+        ability = self.ability(node)
+        return {"id": ability.id, "title": ability.title, "triggers": list(ability.triggers),
+                "effects": list(ability.effects)}, []
+
+    # ------------------------------------------------------------ the effect language
+    def ability(self, node: Tree) -> Ability:
+        names = _tokens(node.children, "NAME")
+        strings = _tokens(node.children, "STRING")
+        triggers = []
+        for child in node.children:
+            if isinstance(child, Tree) and child.data in _TRIGGERS:
+                trigger: dict[str, Any] = {"on": child.data.replace("_", "-")}
+                if child.data == "in_phase":
+                    trigger["phase"] = str(child.children[0])
+                if child.data == "when_harvested":
+                    ints = self.ints(child)
+                    trigger["cards"] = ints[0] if ints else None
+                triggers.append(trigger)
+        effects = tuple(self.effect(c) for c in node.children
+                        if isinstance(c, Tree) and c.data in _EFFECTS)
+        return Ability(str(names[0]) if names else None, _string(strings[0]) if strings else None,
+                       tuple(triggers), effects,
+                       self.provenance(_tree(node.children, "provenance")), self.span(node))
+
+    def place(self, node: Tree) -> dict[str, Any]:
+        owner = _tree(node.children, "owner")
+        end = _tree(node.children, "end")
+        return {"owner": _words(owner).replace(" ", "-") if owner else None,
+                "zone": _words(_tree(node.children, "zone_name")),
+                "end": _words(end) if end else None}
+
+    def effect(self, node: Tree) -> dict[str, Any]:
+        places = [self.place(p) for p in _trees(node.children, "place")]
+        kind = node.data.replace("effect_", "")
+        out: dict[str, Any] = {"do": kind}
+        if kind == "move":
+            amount = _tree(node.children, "amount")
+            inner = amount.children[0]
+            if isinstance(inner, Token):
+                out["amount"] = int(inner)
+            elif inner.data == "up_to":
+                out["amount"] = {"up_to": int(inner.children[0])}
+            else:
+                out["amount"] = _words(inner)
+            out["from"], out["to"] = places
+        elif kind == "choose":
+            out["name"] = str(node.children[0])
+            out["from"] = places[0]
+        elif kind in ("look", "reorder", "harvest"):
+            out["at"] = places[0]
+        elif kind == "shuffle":
+            out["from"], out["to"] = places
+        elif kind == "gain":
+            out["coins"] = self.ints(node)[0]
+        elif kind == "if":
+            cond = next(c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS)
+            out["condition"] = self.condition(cond)
+            out["then"] = [self.effect(c) for c in node.children
+                           if isinstance(c, Tree) and c.data in _EFFECTS]
+            otherwise = _tree(node.children, "else_block")
+            out["else"] = [self.effect(c) for c in otherwise.children] if otherwise else []
+        elif kind == "repeat":
+            out["times"] = self.ints(node)[0]
+            out["effects"] = [self.effect(c) for c in node.children
+                              if isinstance(c, Tree) and c.data in _EFFECTS]
+        return out
+
+    def condition(self, node: Tree) -> dict[str, Any]:
+        place = self.place(_tree(node.children, "place"))
+        if node.data == "is_empty":
+            return {"test": "empty", "place": place}
+        if node.data == "holds":
+            return {"test": "holds", "place": place, "bean": str(_tokens(node.children, "NAME")[0])}
+        return {"test": "count", "place": place, "compare": _words(_tree(node.children, "compare")),
+                "value": self.ints(node)[0]}
+
+
+_CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note"}
+_TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted"}
+_EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest"}
+_CONDITIONS = {"is_empty", "count_compare", "holds"}
+
+
+def build_spec(tree: Tree, file: str, text: str) -> Spec:
+    return SpecBuilder(file, text).build(tree)

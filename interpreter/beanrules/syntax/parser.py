@@ -1,0 +1,234 @@
+"""Scanner and parser: spec text to a Lark syntax tree with source positions.
+
+The grammar is ``grammar/beanrules.lark``; this module only drives Lark and turns its
+exceptions into :class:`Diagnostic` objects. To report several syntax errors in one run,
+the parser recovers line by line: after an error it neutralises the offending line (and the
+block indented under it) and parses again, up to :data:`MAX_SYNTAX_ERRORS` times.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..paths import grammar_file
+
+MAX_SYNTAX_ERRORS = 20
+MAX_SPEC_BYTES = 1_000_000
+
+
+class SpecIndenter(Indenter):
+    """Turns leading white space into _INDENT/_DEDENT tokens, as Python does."""
+
+    NL_type = "_NL"
+    OPEN_PAREN_types: list[str] = []
+    CLOSE_PAREN_types: list[str] = []
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@cache
+def spec_parser() -> Lark:
+    return Lark(
+        grammar_file().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        postlex=SpecIndenter(),
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+@cache
+def _terminal_names() -> dict[str, str]:
+    """Terminal name to the words a person would expect to read in a message."""
+    friendly = {
+        "NAME": "a name",
+        "INT": "a number",
+        "STRING": 'a quoted text ("…")',
+        "_NL": "end of line",
+        "_INDENT": "an indented block",
+        "_DEDENT": "end of the indented block",
+        "$END": "end of file",
+        "NO_STEP": "'-'",
+    }
+    names = {}
+    for term in spec_parser().terminals:
+        if term.name in friendly:
+            names[term.name] = friendly[term.name]
+        elif term.pattern.type == "str":
+            names[term.name] = f"'{term.pattern.value}'"
+        else:
+            names[term.name] = term.name.lower()
+    names.update({k: v for k, v in friendly.items() if k not in names})
+    return names
+
+
+def decode_spec(data: bytes, file: str) -> tuple[str | None, list[Diagnostic]]:
+    """Bytes to text, or a diagnostic saying why the bytes are not a spec."""
+    if len(data) > MAX_SPEC_BYTES:
+        return None, [Diagnostic("error", "too-large",
+                                 f"spec is {len(data) / 1_000_000:.1f} MB; a spec may be at most "
+                                 f"{MAX_SPEC_BYTES // 1_000_000} MB", Span(file, 1, 1, 1, 1))]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, [_byte_error(data, exc.start, file, "not UTF-8 text")]
+    if "\x00" in text:
+        return None, [_byte_error(data, data.index(b"\x00"), file, "binary data (a NUL byte)")]
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text, []
+
+
+def _byte_error(data: bytes, offset: int, file: str, what: str) -> Diagnostic:
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return Diagnostic("error", "not-text", f"this file is not a spec: {what} at byte {offset}",
+                      Span(file, line, column, line, column + 1))
+
+
+def parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
+    """Parse spec text. Returns the tree (None if there were syntax errors) and diagnostics."""
+    if not text.strip():
+        return None, [Diagnostic("error", "empty", "the spec is empty: it must start with "
+                                 "'rulebook NAME'", Span(file, 1, 1, 1, 1),
+                                 suggestion='start with a header such as: rulebook my-variant "My variant"')]
+    lines = text.split("\n")
+    diagnostics: list[Diagnostic] = []
+    neutralised: set[int] = set()
+    for _ in range(MAX_SYNTAX_ERRORS):
+        try:
+            tree = spec_parser().parse("\n".join(lines) + "\n")
+        except (UnexpectedInput, DedentError) as exc:
+            diagnostic = _diagnose(exc, lines, file)
+            diagnostics.append(diagnostic)
+            line_no = diagnostic.span.line if diagnostic.span else None
+            if line_no is None or line_no > len(lines) or not _neutralise(lines, line_no - 1, neutralised):
+                break
+            continue
+        return (tree if not diagnostics else None), diagnostics
+    return None, diagnostics
+
+
+def _neutralise(lines: list[str], index: int, done: set[int]) -> bool:
+    """Replace a broken line, and the block under it, so parsing can go on. False if stuck."""
+    if index in done and not lines[index].strip().startswith("#"):
+        lines[index] = ""  # a placeholder did not fit here either: drop the line
+        return True
+    if index in done:
+        return False
+    done.add(index)
+    original = lines[index]
+    indent = len(original) - len(original.lstrip(" \t"))
+    if not original.strip():
+        return False
+    lines[index] = original[:indent] + 'note ""'
+    for j in range(index + 1, len(lines)):
+        stripped = lines[j].strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if len(lines[j]) - len(lines[j].lstrip(" \t")) <= indent:
+            break
+        lines[j] = "#"
+    return True
+
+
+def _diagnose(exc: Exception, lines: list[str], file: str) -> Diagnostic:
+    names = _terminal_names()
+    if isinstance(exc, DedentError):
+        line = _dedent_line(lines)
+        return Diagnostic("error", "indentation",
+                          "this line's indentation matches no enclosing block",
+                          Span(file, line, 1, line, 2),
+                          suggestion="indent it exactly like the clause it belongs with")
+    if isinstance(exc, UnexpectedCharacters):
+        ch = lines[exc.line - 1][exc.column - 1] if exc.line - 1 < len(lines) and exc.column - 1 < len(lines[exc.line - 1]) else "?"
+        expected = _expected(exc.allowed or set(), names)
+        return Diagnostic("error", "unexpected-character", f"unexpected character '{ch}'",
+                          Span(file, exc.line, exc.column, exc.line, exc.column + 1), expected,
+                          suggestion=_hint_for_word(_word_at(lines, exc.line, exc.column), expected))
+    if isinstance(exc, UnexpectedEOF):
+        line = max(1, len([l for l in lines if l.strip()]) and len(lines))
+        return Diagnostic("error", "unexpected-end", "the spec ends too early",
+                          Span(file, line, 1, line, 1), _expected(set(exc.expected), names))
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    expected = _expected(exc.accepts or exc.expected, names)
+    if token.type == "$END":
+        line = len(lines)
+        return Diagnostic("error", "unexpected-end", "the spec ends in the middle of a clause",
+                          Span(file, line, 1, line, 1), expected)
+    if token.type == "_INDENT":
+        line = token.end_line or exc.line
+        return Diagnostic("error", "unexpected-indent", "unexpected indentation: this line is "
+                          "indented under a clause that takes no indented block",
+                          Span(file, line, 1, line, 2), expected,
+                          suggestion="indent it like the line above")
+    if token.type == "_DEDENT":
+        line = exc.line if exc.line and exc.line > 0 else len(lines)
+        return Diagnostic("error", "unexpected-dedent", "the indented block ends too early",
+                          Span(file, line, 1, line, 2), expected)
+    if token.type == "_NL":
+        line, column = token.line, token.column
+        return Diagnostic("error", "incomplete", "the clause ends too early",
+                          Span(file, line, column, line, column + 1), expected)
+    value = str(token)
+    span = Span(file, token.line, token.column, token.end_line or token.line,
+                token.end_column or token.column + len(value))
+    return Diagnostic("error", "unexpected-word", f"unexpected {_describe(token.type, value)}",
+                      span, expected, suggestion=_hint_for_word(value, expected))
+
+
+def _expected(terminals: set[str] | frozenset[str], names: dict[str, str]) -> tuple[str, ...]:
+    shown = sorted({names.get(t, t.lower()) for t in terminals if not t.startswith("__")})
+    return tuple(shown[:12]) + (("…",) if len(shown) > 12 else ())
+
+
+def _describe(kind: str, value: str) -> str:
+    if kind == "STRING":
+        return f"text {value}"
+    if kind == "INT":
+        return f"number {value}"
+    return f"'{value}'"
+
+
+def _hint_for_word(word: str | None, expected: tuple[str, ...]) -> str | None:
+    if not word:
+        return None
+    keywords = [e.strip("'") for e in expected if e.startswith("'")]
+    return did_you_mean(word, keywords)
+
+
+def _word_at(lines: list[str], line: int, column: int) -> str | None:
+    if not 1 <= line <= len(lines):
+        return None
+    text = lines[line - 1][column - 1:]
+    word = ""
+    for ch in text:
+        if ch.isalnum() or ch in "-_":
+            word += ch
+        else:
+            break
+    return word or None
+
+
+def _dedent_line(lines: list[str]) -> int:
+    """The first line whose indentation matches no open block (Lark does not say where)."""
+    stack = [0]
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        width = len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+        if width > stack[-1]:
+            stack.append(width)
+        else:
+            while width < stack[-1]:
+                stack.pop()
+            if width != stack[-1]:
+                return number
+    return len(lines)
