@@ -55,7 +55,8 @@ class Diagnostic:
         return f"{self.span.file}:{self.span.line}:{self.span.column}"
 
     def render(self) -> str:
-        lines = [f"{self.location}: {self.severity}: {self.message}"]
+        prefix = f"{self.location}: " if self.span is not None else ""
+        lines = [f"{prefix}{self.severity}: {self.message}"]
         if self.span is not None and self.source_line is not None:
             gutter = f"{self.span.line:>5} | "
             text = self.source_line.rstrip("\n").replace("\t", " ")

@@ -131,17 +131,16 @@ def _check_cases(rule: dict, key: str, cases: list[dict], low: int, high: int, s
         a, b = case["players"]
         if a > b:
             out.append(Diagnostic("error", "bad-players", f"rule '{rule['id']}': '{a} to {b} players' is an empty range", span))
-        for n in range(a, b + 1):
-            if n < low or n > high:
-                out.append(Diagnostic("error", "players-out-of-range",
-                                      f"rule '{rule['id']}' has a case for {n} players, but the rulebook is for {low} to {high}",
-                                      span))
-                break
-            if n in seen:
-                out.append(Diagnostic("error", "players-overlap",
-                                      f"rule '{rule['id']}' gives two values for {n} players", span))
-                break
-            seen[n] = 1
+        outside = [n for n in range(a, b + 1) if n < low or n > high]
+        if outside:
+            out.append(Diagnostic("error", "players-out-of-range",
+                                  f"rule '{rule['id']}' has a case for {_counts(outside)} players, "
+                                  f"but the rulebook is for {low} to {high}", span))
+        twice = [n for n in range(a, b + 1) if n in seen]
+        if twice:
+            out.append(Diagnostic("error", "players-overlap",
+                                  f"rule '{rule['id']}' gives two values for {_counts(twice)} players", span))
+        seen.update({n: 1 for n in range(a, b + 1)})
     plain = [c for c in cases if c["players"] is None]
     if plain and len(cases) > 1:
         out.append(Diagnostic("error", "players-ambiguous",

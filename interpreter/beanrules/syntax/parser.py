@@ -23,6 +23,9 @@ class SpecIndenter(Indenter):
     """Turns leading white space into _INDENT/_DEDENT tokens, as Python does."""
 
     NL_type = "_NL"
+    # NAME is lexed in every parser state, so Lark folds keywords into it and a misspelt
+    # keyword ("orderr") is one unexpected word, not the keyword "order" followed by "r".
+    always_accept = ("_NL", "NAME")
     OPEN_PAREN_types: list[str] = []
     CLOSE_PAREN_types: list[str] = []
     INDENT_type = "_INDENT"
@@ -105,13 +108,24 @@ def parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
             tree = spec_parser().parse("\n".join(lines) + "\n")
         except (UnexpectedInput, DedentError) as exc:
             diagnostic = _diagnose(exc, lines, file)
-            diagnostics.append(diagnostic)
             line_no = diagnostic.span.line if diagnostic.span else None
-            if line_no is None or line_no > len(lines) or not _neutralise(lines, line_no - 1, neutralised):
-                break
+            # After a first error, only new lines count: a line already reported, or the end of
+            # the file, failing again is the recovery's own doing, not a second mistake.
+            reported = {d.span.line for d in diagnostics if d.span}
+            if not diagnostics or (line_no not in reported and diagnostic.code != "unexpected-end"):
+                diagnostics.append(diagnostic)
+            if (line_no is None or line_no > len(lines) or line_no == _first_line(lines)
+                    or not _neutralise(lines, line_no - 1, neutralised)):
+                break  # without a header there is nothing to recover into
             continue
         return (tree if not diagnostics else None), diagnostics
     return None, diagnostics
+
+
+def _first_line(lines: list[str]) -> int:
+    """The line number of the first line that is neither blank nor a comment."""
+    return next((n for n, line in enumerate(lines, start=1)
+                 if line.strip() and not line.strip().startswith("#")), 1)
 
 
 def _neutralise(lines: list[str], index: int, done: set[int]) -> bool:
@@ -147,10 +161,15 @@ def _diagnose(exc: Exception, lines: list[str], file: str) -> Diagnostic:
                           suggestion="indent it exactly like the clause it belongs with")
     if isinstance(exc, UnexpectedCharacters):
         ch = lines[exc.line - 1][exc.column - 1] if exc.line - 1 < len(lines) and exc.column - 1 < len(lines[exc.line - 1]) else "?"
-        expected = _expected(exc.allowed or set(), names)
-        return Diagnostic("error", "unexpected-character", f"unexpected character '{ch}'",
-                          Span(file, exc.line, exc.column, exc.line, exc.column + 1), expected,
-                          suggestion=_hint_for_word(_word_at(lines, exc.line, exc.column), expected))
+        span = Span(file, exc.line, exc.column, exc.line, exc.column + 1)
+        if ch == '"':
+            return Diagnostic("error", "unterminated-text", "this quoted text never ends", span,
+                              suggestion='close it with " on the same line')
+        allowed = exc.allowed or set()
+        return Diagnostic("error", "unexpected-character", f"unexpected character '{ch}'", span,
+                          _expected(allowed, names),
+                          suggestion=_hint_for_word(_word_at(lines, exc.line, exc.column),
+                                                    _expected(allowed, names, limit=None)))
     if isinstance(exc, UnexpectedEOF):
         line = max(1, len([l for l in lines if l.strip()]) and len(lines))
         return Diagnostic("error", "unexpected-end", "the spec ends too early",
@@ -179,13 +198,24 @@ def _diagnose(exc: Exception, lines: list[str], file: str) -> Diagnostic:
     value = str(token)
     span = Span(file, token.line, token.column, token.end_line or token.line,
                 token.end_column or token.column + len(value))
+    hint = _hint_for_word(value, _expected(exc.accepts or exc.expected, names, limit=None))
+    if hint is None and set(expected) <= _CLAUSE_WORDS:
+        hint = ("only citations (§ …), assumed, says and note may be indented under a clause; "
+                "a new clause starts at the indentation of the one before")
     return Diagnostic("error", "unexpected-word", f"unexpected {_describe(token.type, value)}",
-                      span, expected, suggestion=_hint_for_word(value, expected))
+                      span, expected, suggestion=hint)
 
 
-def _expected(terminals: set[str] | frozenset[str], names: dict[str, str]) -> tuple[str, ...]:
+_CLAUSE_WORDS = {"'§'", "'assumed'", "'says'", "'note'", "end of the indented block", "'name'",
+                 "'text'", "'cannot'", "'ability'"}
+
+
+def _expected(terminals: set[str] | frozenset[str], names: dict[str, str],
+              limit: int | None = 12) -> tuple[str, ...]:
     shown = sorted({names.get(t, t.lower()) for t in terminals if not t.startswith("__")})
-    return tuple(shown[:12]) + (("…",) if len(shown) > 12 else ())
+    if limit is None or len(shown) <= limit:
+        return tuple(shown)
+    return tuple(shown[:limit]) + ("…",)
 
 
 def _describe(kind: str, value: str) -> str:
