@@ -38,11 +38,12 @@ def _citations(spec: Spec) -> Iterator[Citation]:
             yield from ability.provenance.citations
 
 
-def check(spec: Spec, model: dict[str, Any]) -> list[Diagnostic]:
+def check(spec: Spec, model: dict[str, Any], reopened: set[str] = frozenset()) -> list[Diagnostic]:
+    """All checks; ``reopened`` names base phases this spec only adds rules to."""
     out: list[Diagnostic] = []
     out += check_sources(spec, model)
     out += check_refs(spec, model)
-    out += check_provenance(spec)
+    out += check_provenance(spec, reopened)
     out += check_players(spec, model)
     out += check_beans(spec)
     return out
@@ -70,11 +71,11 @@ def check_refs(spec: Spec, model: dict[str, Any]) -> list[Diagnostic]:
     return out
 
 
-def check_provenance(spec: Spec) -> list[Diagnostic]:
+def check_provenance(spec: Spec, reopened: set[str] = frozenset()) -> list[Diagnostic]:
     """Everything a spec states cites a source or says why it is assumed."""
     out = []
     for item in _items(spec):
-        if isinstance(item, Phase) and item.verb != "phase":
+        if isinstance(item, Phase) and item.id in reopened:
             continue
         provenance = getattr(item, "provenance", None)
         if provenance is None or provenance.citations or provenance.assumed:

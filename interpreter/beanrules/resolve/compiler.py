@@ -62,7 +62,7 @@ class _Compilation:
         model = start_model(spec, base_model)
         composer = Composer(spec, model, mode)
         composer.apply()
-        diagnostics = composer.diagnostics + checks.check(spec, model)
+        diagnostics = composer.diagnostics + checks.check(spec, model, composer.reopened)
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
         diagnostics += [Diagnostic("error", "schema", f"rule model breaks its schema: {message}",

@@ -72,6 +72,7 @@ class Composer:
         self.origin = spec.header.name
         self.diagnostics: list[Diagnostic] = []
         self.defined_here: dict[str, Span] = {}  # rule and bean ids this spec defines
+        self.reopened: set[str] = set()  # phases of the base this spec only adds rules to
 
     def error(self, code: str, message: str, span: Span | None, suggestion: str | None = None) -> None:
         self.diagnostics.append(Diagnostic("error", code, message, span, suggestion=suggestion))
@@ -207,6 +208,7 @@ class Composer:
                            "a translation can only restate the original's phases", phase.id_span,
                            did_you_mean(phase.id, [p["id"] for p in self.model["phases"]]))
                 return
+            self.reopened.add(phase.id)
             target = self.model["phases"][index]
             if phase.title:
                 target.setdefault("titles", {})[self.model["language"]] = phase.title
@@ -226,6 +228,7 @@ class Composer:
                        f"write 'phase {phase.id}' to add rules to it, or 'replace phase {phase.id}'")
             return
         elif index is not None:
+            self.reopened.add(phase.id)
             if phase.title:
                 self.model["phases"][index]["title"] = phase.title
         else:
