@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from beanrules import SpecError, compile_spec, list_specs
-from beanrules.model.validate import schema_errors
+from beanrules.model.validate import full_validator, schema_errors
 from beanrules.resolve.compiler import compile_with_warnings
 
 
@@ -131,3 +131,16 @@ def test_cli_compile_writes_the_model(tmp_path: Path) -> None:
     assert json.loads(out.read_text(encoding="utf-8")) == compile_spec("classic")
     missing = run_cli("compile", "clasic")
     assert missing.returncode == 1 and "did you mean 'classic'?" in missing.stderr
+
+
+@pytest.mark.parametrize("breakage", [
+    lambda m: None,
+    lambda m: next(r for r in m["rules"] if r["kind"] == "reveal")["params"].update(count=0),
+    lambda m: next(r for r in m["rules"] if r["kind"] == "draw")["params"].pop("who"),
+    lambda m: next(r for r in m["rules"] if r["kind"] == "zone")["params"].update(zone="attic"),
+    lambda m: m["rules"][5].update(kind="draw"),
+])
+def test_fast_validator_agrees_with_the_reference_validator(breakage) -> None:
+    model = copy.deepcopy(compile_spec("classic"))
+    breakage(model)
+    assert bool(schema_errors(model)) == (not full_validator().is_valid(model))

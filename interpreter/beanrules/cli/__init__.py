@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from .. import __version__
@@ -51,6 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug of ours: say so plainly; BEANRULES_DEBUG=1 shows the traceback
+        if os.environ.get("BEANRULES_DEBUG"):
+            raise
+        print(f"beanrules {args.command}: internal error: {type(exc).__name__}: {exc}\n"
+              "  this is a bug in beanrules; run again with BEANRULES_DEBUG=1 to see where", file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":  # pragma: no cover

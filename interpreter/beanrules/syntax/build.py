@@ -392,11 +392,6 @@ class SpecBuilder:
         return {"token": str(_tokens(node.children, "NAME")[0]),
                 "title": _string(strings[0]) if strings else None}, []
 
-    def st_ability(self, node: Tree) -> tuple[dict, list]:
-        ability = self.ability(node)
-        return {"id": ability.id, "title": ability.title, "triggers": list(ability.triggers),
-                "effects": list(ability.effects)}, []
-
     # ------------------------------------------------------------ the effect language
     def ability(self, node: Tree) -> Ability:
         names = _tokens(node.children, "NAME")

@@ -7,8 +7,12 @@ block indented under it) and parses again, up to :data:`MAX_SYNTAX_ERRORS` times
 """
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import cache
+from pathlib import Path
 
+import lark
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
@@ -35,14 +39,27 @@ class SpecIndenter(Indenter):
 
 @cache
 def spec_parser() -> Lark:
-    return Lark(
-        grammar_file().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        postlex=SpecIndenter(),
-        propagate_positions=True,
-        maybe_placeholders=False,
-    )
+    grammar = grammar_file().read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", postlex=SpecIndenter(),
+                propagate_positions=True, maybe_placeholders=False, cache=parser_cache(grammar))
+
+
+def parser_cache(grammar: str) -> str | bool:
+    """Where Lark keeps the built parse tables: building them costs ~0.4 s, loading ~0.03 s.
+
+    The file name carries the grammar's hash and Lark's version, so an edited grammar or a
+    new Lark never loads stale tables. No cache if no writable folder is at hand.
+    """
+    folder = Path(os.environ.get("BEANRULES_CACHE_DIR") or
+                  Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "beanrules")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    if not os.access(folder, os.W_OK):
+        return False
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    return str(folder / f"spec-grammar-{digest}-lark-{lark.__version__}.cache")
 
 
 @cache

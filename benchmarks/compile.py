@@ -1,0 +1,84 @@
+"""Compile speed: median parse, resolve and validate milliseconds per spec in a warm process,
+and the wall time of a cold `beanrules check` over all specs (a new process each run).
+
+    python benchmarks/compile.py [--runs N] [--json]
+
+The machines are shared and noisy: every figure is a median over N runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
+
+from beanrules import compile_spec, list_specs  # noqa: E402
+from beanrules.model.validate import schema_errors  # noqa: E402
+from beanrules.resolve import checks  # noqa: E402
+from beanrules.resolve.compose import Composer, start_model  # noqa: E402
+from beanrules.resolve.loader import locate  # noqa: E402
+from beanrules.syntax.build import build_spec  # noqa: E402
+from beanrules.syntax.parser import decode_spec, parse_text  # noqa: E402
+
+
+def stages(name: str) -> tuple[float, float, float]:
+    """Milliseconds to parse (text to AST), resolve (compose and check) and validate one spec."""
+    spec_file, _ = locate(name)
+    data = spec_file.path.read_bytes()
+    t0 = time.perf_counter()
+    text, _ = decode_spec(data, spec_file.display)
+    tree, _ = parse_text(text, spec_file.display)
+    spec = build_spec(tree, spec_file.display, text)
+    t1 = time.perf_counter()
+    base_ref = spec.header.extends or spec.header.translates
+    base = compile_spec(base_ref.name) if base_ref else None  # the base's own cost is its own row
+    t1b = time.perf_counter()
+    model = start_model(spec, base)
+    composer = Composer(spec, model, "fresh" if base is None else
+                        ("extends" if spec.header.extends else "translates"))
+    composer.apply()
+    checks.check(spec, model, composer.reopened)
+    t2 = time.perf_counter()
+    schema_errors(model)
+    t3 = time.perf_counter()
+    return (t1 - t0) * 1000, (t2 - t1b) * 1000, (t3 - t2) * 1000
+
+
+def cold_check_seconds() -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "beanrules", "check", "-q"], check=True,
+                   capture_output=True, cwd=Path(__file__).resolve().parents[1] / "interpreter")
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="runs per figure (default 15)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    for name in list_specs():  # warm up: grammar, schema, caches
+        stages(name)
+    rows = {}
+    for name in list_specs():
+        runs = [stages(name) for _ in range(args.runs)]
+        parse, resolve, validate = (statistics.median(r[i] for r in runs) for i in range(3))
+        rows[name] = {"parse_ms": round(parse, 2), "resolve_ms": round(resolve, 2),
+                      "validate_ms": round(validate, 2), "total_ms": round(parse + resolve + validate, 2)}
+    cold = statistics.median(cold_check_seconds() for _ in range(max(3, args.runs // 3)))
+    result = {"specs": rows, "cold_check_all_s": round(cold, 3)}
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"{'spec':28} {'parse ms':>9} {'resolve ms':>11} {'validate ms':>12} {'total ms':>9}")
+    for name, row in rows.items():
+        print(f"{name:28} {row['parse_ms']:9.2f} {row['resolve_ms']:11.2f} {row['validate_ms']:12.2f} {row['total_ms']:9.2f}")
+    print(f"cold `beanrules check` over {len(rows)} specs: {cold:.3f} s (median)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Documentation generators: pages and snippets produced from specs at build time."""
