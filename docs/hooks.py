@@ -1,6 +1,9 @@
 """mkdocs hooks: build-time generation, so no page copies anything from the specs by hand.
 
-- On docs/language.md every ```bean example is followed by what it compiles to.
+- docs/language.md: every ```bean example is followed by what it compiles to.
+- docs/rule-model.md: the table of rule kinds comes from the rule-model schema.
+- rulebooks/NAME.md: one reference page per shipped spec, rendered from its rule model, and
+  the list of them on docs/rulebooks.md.
 """
 from __future__ import annotations
 
@@ -10,7 +13,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
 
+from mkdocs.structure.files import File  # noqa: E402
+
+from beanrules import compile_spec, list_specs  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
+from beanrules.docs.kinds import render_kinds_table  # noqa: E402
+from beanrules.docs.reference import render_reference  # noqa: E402
 
 
 def _with_output(match) -> str:
@@ -20,7 +28,27 @@ def _with_output(match) -> str:
             + "\n".join("    " + line for line in ["```json", *compiled.splitlines(), "```"]) + "\n")
 
 
+def _reference_uri(name: str) -> str:
+    return f"rulebooks/{name}.md"
+
+
+def on_files(files, config):
+    for name in list_specs():
+        files.append(File.generated(config, _reference_uri(name), content=render_reference(compile_spec(name))))
+    return files
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
-    if page.file.src_uri == "language.md":
+    uri = page.file.src_uri
+    if uri == "language.md":
         return EXAMPLE_BLOCK.sub(_with_output, markdown)
+    if uri == "rule-model.md":
+        return markdown.replace("<!-- kinds -->", render_kinds_table())
+    if uri == "rulebooks.md":
+        rows = [f"| [`{name}`]({_reference_uri(name)}) | {model['title']} | "
+                f"{model['players']['min']}–{model['players']['max']} | {len(model['rules'])} | "
+                f"{sum(1 for r in model['rules'] if r['provenance']['assumed'])} |"
+                for name, model in ((n, compile_spec(n)) for n in list_specs())]
+        table = "| spec | title | players | rules | assumed |\n|---|---|---|---|---|\n" + "\n".join(rows)
+        return markdown.replace("<!-- rulebooks -->", table + "\n")
     return markdown

@@ -1,0 +1,33 @@
+"""Generated documentation: the rule reference and the kinds table say what the model says."""
+from __future__ import annotations
+
+from beanrules import compile_spec
+from beanrules.docs.kinds import describe_value, render_kinds_table
+from beanrules.docs.reference import render_reference
+from beanrules.model.validate import rule_model_schema
+
+
+def test_classic_reference_shows_beans_turn_and_assumptions() -> None:
+    page = render_reference(compile_spec("classic"))
+    assert "| `stink` | Stink bean | Saubohne | frijoles apestosos | 16 | 3 / 5 / 7 / 8 |" in page
+    assert "| `garden` | Garden bean | Gartenbohne | frijoles de jardín | 6 | – / 2 / 3 / – |" in page
+    headings = [line for line in page.splitlines() if line.startswith("### ")]
+    assert headings == ["### 1. Plant beans from your hand (`plant`)", "### 2. Turn over and trade beans (`trade`)",
+                        "### 3. Plant traded and turned-over beans (`plant-traded`)", "### 4. Draw bean cards (`draw`)"]
+    assumptions = page.split("## Assumptions")[1]
+    assert "rule `zone-hand`" in assumptions and "rule `zone-coins`" in assumptions
+    assert "fields 3 with 3 players, 2 with 4 to 5 players" in page
+    assert "count: 3 with 3 players; 2 with 4–5 players" in page
+    assert "hacia la derecha" in page.split("## Notes")[1]
+
+
+def test_kinds_table_lists_every_kind_with_its_parameters() -> None:
+    table = render_kinds_table()
+    for kind in rule_model_schema()["$defs"]["params"]:
+        assert f"| `{kind}` |" in table
+    assert "| `plant-from-hand` | `from`: `\"front\"`; `min`: integer; `max`: integer |" in table
+
+
+def test_describe_value_reads_player_cases() -> None:
+    value = {"by_players": [{"players": [3, 3], "value": 1}, {"players": "otherwise", "value": 2}]}
+    assert describe_value(value) == "1 with 3 players; 2 otherwise"
