@@ -1,0 +1,12 @@
+"""Lets pytest collect every conformance case as its own item, named <spec>::<case id>."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from beanrules.conformance.pytest_plugin import collect_file
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    return collect_file(file_path, parent)

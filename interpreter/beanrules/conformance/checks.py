@@ -1,0 +1,175 @@
+"""Checks of a schema-valid case against its rule model: names that must exist (players,
+beans, phases, rules, actions) and starting states that no game could reach (more cards of a
+bean than the box holds, more fields than the player count gives, two beans in one field).
+
+Each check yields (path in the case, message); the loader turns them into CaseErrors.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterator
+
+from .modelinfo import ModelInfo
+from .notation import check_action, suggest
+
+Problem = tuple[str, str]
+PER_PLAYER = ("hands", "set_aside", "coins", "fields", "scores")
+
+
+def check_case(raw: dict[str, Any], info: ModelInfo) -> Iterator[Problem]:
+    players = list(raw["players"])
+    yield from _check_players(raw, info, players)
+    state = raw.get("state") or {}
+    yield from _check_state(state, info, players)
+    for i, step in enumerate(raw["steps"]):
+        yield from _check_step(step, f"steps[{i}]", info, players)
+
+
+def _unknown_player(name: str, players: list[str]) -> str:
+    return f"unknown player '{name}'{suggest(name, players)}; players are {', '.join(players)}"
+
+
+def _check_players(raw: dict[str, Any], info: ModelInfo, players: list[str]) -> Iterator[Problem]:
+    if not info.min_players <= len(players) <= info.max_players:
+        yield "players", (f"{len(players)} players, but {info.name} is for "
+                          f"{info.min_players} to {info.max_players}")
+    if "start" in raw and raw["start"] not in players:
+        yield "start", _unknown_player(raw["start"], players)
+    if raw.get("dealt"):
+        # the engine's own setup makes the first name the start player and sets up everything
+        if "state" in raw:
+            yield "state", "a dealt game starts from the engine's setup; give either dealt or state"
+        if raw.get("start", players[0]) != players[0]:
+            yield "start", f"a dealt game starts with the first player ({players[0]}); reorder the players instead"
+
+
+def _bean_problem(bean: str, info: ModelInfo) -> str | None:
+    if bean not in info.bean_counts:
+        return f"unknown bean '{bean}'{suggest(bean, info.bean_counts)}"
+    if bean not in info.in_play:
+        return f"bean '{bean}' is not in play in {info.name} (in play: {', '.join(info.in_play)})"
+    return None
+
+
+def _cards(value: Any, path: str, info: ModelInfo, in_play: bool = True) -> Iterator[Problem]:
+    if isinstance(value, list):
+        for i, bean in enumerate(value):
+            if not in_play and bean in info.bean_counts:
+                continue  # the removed pile holds exactly the beans not in play
+            problem = _bean_problem(bean, info)
+            if problem:
+                yield f"{path}[{i}]", problem
+
+
+def _per_player(mapping: dict[str, Any], path: str, players: list[str]) -> Iterator[Problem]:
+    for name in mapping:
+        if name not in players:
+            yield f"{path}.{name}", _unknown_player(name, players)
+
+
+def _check_state(state: dict[str, Any], info: ModelInfo, players: list[str]) -> Iterator[Problem]:
+    path = "state"
+    if "active" in state and state["active"] not in players:
+        yield f"{path}.active", _unknown_player(state["active"], players)
+    if "phase" in state and state["phase"] not in info.phase_ids:
+        yield f"{path}.phase", (f"unknown phase '{state['phase']}'{suggest(state['phase'], info.phase_ids)}; "
+                                f"phases are {', '.join(info.phase_ids)}")
+    for key in ("deck", "discard", "offer"):
+        yield from _cards(state.get(key), f"{path}.{key}", info)
+    for key in ("hands", "set_aside", "coins"):
+        yield from _per_player(state.get(key, {}), f"{path}.{key}", players)
+        for name, cards in state.get(key, {}).items():
+            yield from _cards(cards, f"{path}.{key}.{name}", info)
+    fields = state.get("fields", {})
+    yield from _per_player(fields, f"{path}.fields", players)
+    allowed = info.fields_for(len(players))
+    for name, lists in fields.items():
+        if allowed is not None and len(lists) > allowed:
+            yield f"{path}.fields.{name}", (f"{len(lists)} fields, but with {len(players)} players "
+                                            f"each player has {allowed} in {info.name}")
+        for i, cards in enumerate(lists):
+            yield from _cards(cards, f"{path}.fields.{name}[{i}]", info)
+            if len(set(cards)) > 1:
+                yield f"{path}.fields.{name}[{i}]", (f"field {i + 1} holds {', '.join(sorted(set(cards)))}: "
+                                                     "one field grows one bean type")
+    yield from _check_totals(state, info, f"{path}")
+
+
+def named_cards(state: dict[str, Any]) -> Counter[str]:
+    """Every card the starting state names, by bean (coin counts not included)."""
+    total: Counter[str] = Counter()
+    for key in ("deck", "discard", "offer"):
+        total.update(state.get(key, []))
+    for key in ("hands", "set_aside", "coins"):
+        for cards in state.get(key, {}).values():
+            if isinstance(cards, list):
+                total.update(cards)
+    for lists in state.get("fields", {}).values():
+        for cards in lists:
+            total.update(cards)
+    return total
+
+
+def _check_totals(state: dict[str, Any], info: ModelInfo, path: str) -> Iterator[Problem]:
+    total = named_cards(state)
+    for bean, count in sorted(total.items()):
+        have = info.bean_counts.get(bean)
+        if have is not None and bean in info.in_play and count > have:
+            yield path, f"impossible state: {count} {bean} cards named, but {info.name} has only {have}"
+    counted = sum(c for c in state.get("coins", {}).values() if isinstance(c, int))
+    left = sum(info.bean_counts[b] for b in info.in_play) - sum(total.values())
+    if counted > max(left, 0):
+        yield f"{path}.coins", f"impossible state: {counted} coins by count, but only {left} cards are left"
+
+
+def _check_step(step: dict[str, Any], path: str, info: ModelInfo, players: list[str]) -> Iterator[Problem]:
+    beans = list(info.bean_counts)
+    for key in ("do", "refuse"):
+        if key in step:
+            for problem in check_action(step[key], players, beans):
+                yield f"{path}.{key}", problem
+            # a bean of the box that is not in play is an impossible action, not a typo
+            for word in step[key].replace(",", " ").split():
+                if word in info.bean_counts and word not in info.in_play:
+                    yield f"{path}.{key}", _bean_problem(word, info) or ""
+    if "rule" in step:
+        rules = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]
+        for rule in rules:
+            if rule not in info.rule_ids:
+                yield f"{path}.rule", f"unknown rule '{rule}'{suggest(rule, info.rule_ids)} in {info.name}"
+    if "expect" in step:
+        yield from _check_fragment(step["expect"], f"{path}.expect", info, players)
+    for i, event in enumerate(step.get("events", [])):
+        where = f"{path}.events[{i}]"
+        for key in ("player", "from", "to", "active"):
+            if isinstance(event.get(key), str) and event[key] not in players:
+                yield f"{where}.{key}", _unknown_player(event[key], players)
+        if isinstance(event.get("bean"), str):
+            problem = _bean_problem(event["bean"], info)
+            if problem:
+                yield f"{where}.bean", problem
+        for name in event.get("winners", []) if isinstance(event.get("winners"), list) else []:
+            if name not in players:
+                yield f"{where}.winners", _unknown_player(name, players)
+
+
+def _check_fragment(fragment: dict[str, Any], path: str, info: ModelInfo, players: list[str]) -> Iterator[Problem]:
+    for key in ("active", "start_player"):
+        if key in fragment and fragment[key] not in players:
+            yield f"{path}.{key}", _unknown_player(fragment[key], players)
+    if "phase" in fragment and fragment["phase"] not in info.phase_ids:
+        yield f"{path}.phase", f"unknown phase '{fragment['phase']}'{suggest(fragment['phase'], info.phase_ids)}"
+    for key in ("deck", "discard", "offer"):
+        yield from _cards(fragment.get(key), f"{path}.{key}", info)
+    yield from _cards(fragment.get("removed"), f"{path}.removed", info, in_play=False)
+    for key in PER_PLAYER:
+        yield from _per_player(fragment.get(key, {}), f"{path}.{key}", players)
+    for key in ("hands", "set_aside", "coins"):
+        for name, cards in fragment.get(key, {}).items():
+            yield from _cards(cards, f"{path}.{key}.{name}", info)
+    for name, lists in fragment.get("fields", {}).items():
+        for i, cards in enumerate(lists):
+            yield from _cards(cards, f"{path}.fields.{name}[{i}]", info)
+    for name in fragment.get("winners", []):
+        if name not in players:
+            yield f"{path}.winners", _unknown_player(name, players)

@@ -1,0 +1,135 @@
+"""Reading case files: YAML (safe_load only) → schema → checks against the rule model.
+
+A file that cannot be read, or whose header is broken, yields only file errors; a broken
+case is set aside with its errors and the file's other cases still load. Nothing here raises
+for a bad file: every problem becomes a CaseError that names the file, the case and the path.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .cases import Case, CaseError, CaseFile
+from .checks import check_case
+from .modelinfo import ModelInfo, model_info
+from .schema import render_path, schema_errors
+
+
+def discover(paths: list[Path]) -> list[Path]:
+    """The case files under the given files and directories, in a stable order."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+@cache
+def compiled(spec: str) -> tuple[dict[str, Any] | None, ModelInfo | None, str | None]:
+    """(rule model, its facts, error) for a spec name, compiled once per process."""
+    from .. import SpecError, compile_spec
+    try:
+        model = compile_spec(spec)
+    except SpecError as exc:
+        first = str(exc).splitlines()[0] if str(exc) else "it has errors"
+        return None, None, f"spec '{spec}' does not compile: {first}"
+    except (FileNotFoundError, LookupError) as exc:
+        return None, None, f"unknown spec '{spec}': {exc}"
+    return model, model_info(spec, model), None
+
+
+def load_file(path: Path) -> CaseFile:
+    display = _display(path)
+    result = CaseFile(path=path, display=display)
+    try:
+        text = path.read_text(encoding="utf-8")
+        document = yaml.safe_load(text)
+    except OSError as exc:
+        result.errors.append(CaseError(display, f"cannot read the file: {exc.strerror or exc}"))
+        return result
+    except UnicodeDecodeError as exc:
+        result.errors.append(CaseError(display, f"not UTF-8 text at byte {exc.start}"))
+        return result
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        result.errors.append(CaseError(display, f"not valid YAML: {where}{problem}"))
+        return result
+
+    case_problems: dict[int, list[CaseError]] = {}
+    raw_cases = document.get("cases") if isinstance(document, dict) else None
+    raw_cases = raw_cases if isinstance(raw_cases, list) else []
+
+    def label(index: int) -> str:
+        raw = raw_cases[index] if index < len(raw_cases) else None
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            return raw["id"]
+        return f"cases[{index}]"
+
+    for parts, message in schema_errors(document):
+        if len(parts) >= 2 and parts[0] == "cases" and isinstance(parts[1], int):
+            index = parts[1]
+            case_problems.setdefault(index, []).append(
+                CaseError(display, message, label(index), render_path(parts[2:])))
+        else:
+            result.errors.append(CaseError(display, message, None, render_path(parts)))
+    if result.errors:
+        return result  # the header is broken: no case can be trusted to inherit from it
+
+    result.spec = document["spec"]
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(raw_cases):
+        problems = case_problems.get(index, [])
+        case_id = label(index)
+        if case_id in seen:
+            problems.append(CaseError(display, f"duplicate case id (also cases[{seen[case_id]}])", case_id, "id"))
+        seen.setdefault(case_id, index)
+        if not problems:
+            problems, case = _build(raw, index, document, display, _line_of(text, case_id))
+            if case is not None:
+                result.cases.append(case)
+        if problems:
+            key = case_id if case_id not in result.broken else f"{case_id}@cases[{index}]"
+            result.broken[key] = problems
+    return result
+
+
+def _line_of(text: str, case_id: str) -> int:
+    """Where the case starts, for reports (safe_load keeps no positions)."""
+    found = re.search(rf"^[ \t-]*id:[ \t]*['\"]?{re.escape(case_id)}['\"]?\s*$", text, re.M)
+    return text.count("\n", 0, found.start()) + 1 if found else 0
+
+
+def _build(raw: dict[str, Any], index: int, document: dict[str, Any],
+           display: str, line: int) -> tuple[list[CaseError], Case | None]:
+    spec = raw.get("spec", document["spec"])
+    model, info, error = compiled(spec)
+    if error or info is None:
+        return [CaseError(display, error or "no rule model", raw["id"], "spec")], None
+    problems = [CaseError(display, message, raw["id"], where) for where, message in check_case(raw, info)]
+    if problems:
+        return problems, None
+    cite = raw["cite"]
+    case = Case(
+        file=display, index=index, id=raw["id"], spec=spec,
+        source=cite.get("source", document["source"]), where=cite["where"], quote=cite.get("quote"),
+        description=raw["description"], players=tuple(raw["players"]),
+        start=raw.get("start", raw["players"][0]), seed=int(raw.get("seed", 0)),
+        state=dict(raw.get("state") or {}), steps=tuple(raw["steps"]), line=line,
+        dealt=bool(raw.get("dealt", False)),
+    )
+    return [], case

@@ -1,0 +1,73 @@
+"""A light reading of the action notation, enough to catch mistakes in case files before
+any engine runs: unknown players, verbs and beans. The engine's own parser is the authority
+on what an action means; this only checks the words.
+
+    Anna plants chili in 2 · Anna harvests 1 · Natalie ends trading
+    Natalie offers soy, hand chili to Anna for red · Natalie gives soy to Anna · Anna asks Natalie for soy
+    Anna accepts Natalie · Anna rejects 2 · Natalie withdraws
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Iterable
+
+VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws")
+ENDS = ("phase", "planting", "trading", "turn")
+# Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids
+# trading from (field, coins) are words of the notation, so that cases can show the refusal.
+ZONES = ("hand", "offer", "set-aside", "field", "discard", "deck", "coins")
+GLUE = ("in", "to", "for", "and")
+
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def suggest(word: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def check_action(text: str, players: Iterable[str], beans: Iterable[str]) -> list[str]:
+    """Problems with the words of one action; an empty list if it reads well."""
+    players = list(players)
+    beans = list(beans)
+    words = _TOKEN.findall(text)
+    if len(words) < 2:
+        return [f"'{text}' is not an action: expected NAME VERB ..."]
+    actor, verb, rest = words[0], words[1], words[2:]
+    problems: list[str] = []
+    if actor not in players:
+        problems.append(f"unknown player '{actor}'{suggest(actor, players)}; players are {', '.join(players)}")
+    if verb not in VERBS:
+        return problems + [f"unknown action '{verb}'{suggest(verb, VERBS)}; actions are {', '.join(VERBS)}"]
+    if verb == "ends":
+        if len(rest) != 1 or rest[0] not in ENDS:
+            problems.append(f"'{text}': expected '{actor} ends {' | '.join(ENDS)}'")
+        return problems
+    if verb in ("accepts", "rejects", "withdraws"):
+        if len(rest) > 1:
+            problems.append(f"'{text}': expected '{actor} {verb} [NAME | NUMBER]'")
+        elif rest and not rest[0].isdigit() and rest[0] not in players:
+            problems.append(f"unknown player '{rest[0]}'{suggest(rest[0], players)}")
+        return problems
+    if verb in ("offers", "gives"):
+        if "to" not in rest:
+            problems.append(f"'{text}': a {'proposal' if verb == 'offers' else 'gift'} needs 'to NAME'")
+        else:
+            partner = rest[rest.index("to") + 1] if rest.index("to") + 1 < len(rest) else ""
+            if partner not in players:
+                problems.append(f"unknown player '{partner}'{suggest(partner, players)}")
+    if verb == "asks":
+        if not rest or rest[0] not in players:
+            partner = rest[0] if rest else ""
+            problems.append(f"unknown player '{partner}'{suggest(partner, players)}")
+        if "for" not in rest:
+            problems.append(f"'{text}': expected '{actor} asks NAME for CARDS'")
+    if verb == "offers" and "for" not in rest:
+        problems.append(f"'{text}': a proposal needs 'for CARDS' (a gift is written '{actor} gives ...')")
+    for word in rest:
+        if word.isdigit() or word in ZONES or word in GLUE or word in players:
+            continue
+        if word not in beans:
+            problems.append(f"unknown bean '{word}'{suggest(word, beans)}")
+    return problems

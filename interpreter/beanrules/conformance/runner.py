@@ -1,0 +1,219 @@
+"""Running cases against the engine (``beanrules.engine``, see docs/engine-contract.md).
+
+The runner only uses the contract: Game.from_partial, apply, state_json, scores, winners and
+IllegalAction(.rule, .message). Everything an engine does wrong, crashes included, becomes a
+failed case with the step and expected against actual; it never stops the suite.
+"""
+from __future__ import annotations
+
+import copy
+import importlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from .cases import Case, CaseError
+from .compare import compare, match_events
+from .loader import compiled, load_file
+from .setup import card_total, starting_state
+
+Status = Literal["passed", "failed", "error", "skipped"]
+
+
+@dataclass
+class CaseResult:
+    spec: str
+    name: str               # spec::case-id, or spec::file for a file that did not load
+    file: str
+    status: Status
+    citation: str = ""
+    description: str = ""
+    step: int | None = None          # index of the failing step
+    step_text: str = ""
+    message: str = ""
+    mismatches: list[tuple[str, Any, Any]] = field(default_factory=list)
+
+    def explain(self) -> str:
+        """The failure for people: what step, what was expected, what happened."""
+        lines = [f"{self.name}  ({self.file})"]
+        if self.citation:
+            lines.append(f"  cites: {self.citation}")
+        if self.description:
+            lines.append(f"  case:  {self.description}")
+        if self.step is not None:
+            lines.append(f"  step {self.step}: {self.step_text}")
+        if self.message:
+            lines.extend("  " + line for line in self.message.splitlines())
+        for path, expected, actual in self.mismatches:
+            lines.append(f"  {path or '(value)'}: expected {expected!r}, actual {actual!r}")
+        return "\n".join(lines)
+
+
+@dataclass
+class SuiteResult:
+    results: list[CaseResult]
+    seconds: float
+
+    def summary(self) -> dict[str, dict[str, int]]:
+        table: dict[str, dict[str, int]] = {}
+        for result in self.results:
+            row = table.setdefault(result.spec, {"cases": 0, "passed": 0, "failed": 0})
+            row["cases"] += 1
+            if result.status == "passed":
+                row["passed"] += 1
+            elif result.status == "skipped":
+                row["skipped"] = row.get("skipped", 0) + 1
+            else:
+                row["failed"] += 1
+        return table
+
+    @property
+    def ok(self) -> bool:
+        return all(r.status == "passed" for r in self.results)
+
+
+class _StepFailed(Exception):
+    def __init__(self, message: str, mismatches: list[tuple[str, Any, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mismatches = mismatches or []
+
+
+def engine_problem() -> str | None:
+    """Why the engine cannot run cases, or None if it exposes the contract."""
+    try:
+        engine = importlib.import_module("beanrules.engine")
+    except ImportError as exc:
+        return f"the engine (beanrules.engine) is not available: {exc}"
+    missing = [n for n in ("Game", "IllegalAction") if not hasattr(engine, n)]
+    if not missing:
+        missing = [f"Game.{m}" for m in ("from_partial", "apply", "state_json") if not hasattr(engine.Game, m)]
+    if missing:
+        return f"the engine (beanrules.engine) lacks {', '.join(missing)} of the contract"
+    return None
+
+
+def _step_text(step: dict[str, Any]) -> str:
+    if "do" in step:
+        return f"do: {step['do']}"
+    if "refuse" in step:
+        return f"refuse: {step['refuse']}  (rule: {step['rule']})"
+    if "expect" in step:
+        return f"expect: {step['expect']}"
+    return f"events: {step.get('events')}"
+
+
+def run_case(case: Case) -> CaseResult:
+    where = f"{case.file}:{case.line}" if case.line else case.file
+    result = CaseResult(case.spec, case.name, where, "passed", case.citation, case.description)
+    problem = engine_problem()
+    if problem:
+        result.status, result.message = "skipped", problem
+        return result
+    from beanrules.engine import Game, IllegalAction
+
+    model, info, error = compiled(case.spec)
+    assert model is not None and info is not None, error  # the loader only passes cases whose spec compiled
+    partial = starting_state(case, info)
+    try:
+        if case.dealt:
+            game = Game(model, players=list(case.players), seed=case.seed)
+        else:
+            game = Game.from_partial(model, list(case.players), copy.deepcopy(partial), seed=case.seed)
+        start = game.state_json()
+    except Exception as exc:  # an engine bug must fail this case, not the suite
+        result.status = "failed"
+        result.message = f"the engine could not set up the starting state: {type(exc).__name__}: {exc}"
+        return result
+    if card_total(start) != card_total(partial):  # a partial state with nothing named is the whole box
+        result.status = "failed"
+        result.message = ("the engine's starting state does not hold the cards the case laid out "
+                          f"(totals {dict(card_total(start))} instead of {dict(card_total(partial))})")
+        return result
+
+    events: list[dict[str, Any]] | None = None
+    for index, step in enumerate(case.steps):
+        try:
+            events = _run_step(game, step, events, IllegalAction)
+        except _StepFailed as failure:
+            result.status = "failed"
+            result.step, result.step_text = index, _step_text(step)
+            result.message, result.mismatches = failure.message, failure.mismatches
+            return result
+        except Exception as exc:  # an engine crash in this step
+            result.status = "failed"
+            result.step, result.step_text = index, _step_text(step)
+            result.message = f"the engine raised {type(exc).__name__}: {exc}"
+            return result
+    return result
+
+
+def _refusal(exc: Exception) -> str:
+    return f"refused by rule {getattr(exc, 'rule', None)!r}: {getattr(exc, 'message', None) or exc}"
+
+
+def _run_step(game: Any, step: dict[str, Any], events: list[dict[str, Any]] | None,
+              illegal: type[Exception]) -> list[dict[str, Any]] | None:
+    if "do" in step:
+        try:
+            return list(game.apply(step["do"]) or [])
+        except illegal as exc:
+            raise _StepFailed(f"expected the action to be allowed, but it was {_refusal(exc)}") from None
+    if "refuse" in step:
+        allowed = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]
+        before = copy.deepcopy(game.state_json())
+        try:
+            game.apply(step["refuse"])
+        except illegal as exc:
+            if getattr(exc, "rule", None) not in allowed:
+                raise _StepFailed(f"refused, but by the wrong rule: {_refusal(exc)}",
+                                  [("rule", " or ".join(allowed), getattr(exc, "rule", None))]) from None
+            after = game.state_json()
+            if after != before:
+                raise _StepFailed("refused, but the state changed",
+                                  [m for m in compare(before, after)]) from None
+            return events
+        raise _StepFailed(f"expected a refusal by rule {' or '.join(allowed)}, but the action was allowed")
+    if "expect" in step:
+        actual = dict(game.state_json())
+        if "scores" in step["expect"]:
+            actual["scores"] = game.scores()
+        if "winners" in step["expect"]:
+            actual["winners"] = list(game.winners())
+        mismatches = compare(step["expect"], actual)
+        if mismatches:
+            raise _StepFailed("the state differs from the expectation", mismatches)
+        return events
+    if events is None:
+        raise _StepFailed("an events step must follow an action (do:)")
+    missing = match_events(step["events"], events)
+    if missing:
+        raise _StepFailed(f"{missing}\nactual events: {events}")
+    return events
+
+
+def error_result(error: CaseError, spec: str | None) -> CaseResult:
+    name = f"{spec or '?'}::{error.case_id or Path(error.file).name}"
+    return CaseResult(spec or "?", name, error.file, "error", message=error.render())
+
+
+def run_files(paths: list[Path], spec: str | None = None) -> SuiteResult:
+    """Every case of every file (one failing result per file or case that did not load)."""
+    began = time.perf_counter()
+    results: list[CaseResult] = []
+    for path in paths:
+        loaded = load_file(path)
+        if spec is not None and loaded.spec not in (spec, None):
+            if all(c.spec != spec for c in loaded.cases):
+                continue
+        for error in loaded.errors:
+            results.append(error_result(error, loaded.spec))
+        for case_id, errors in loaded.broken.items():
+            result = error_result(errors[0], loaded.spec)
+            result.message = "\n".join(e.render() for e in errors)
+            results.append(result)
+        for case in loaded.cases:
+            if spec is None or case.spec == spec:
+                results.append(run_case(case))
+    return SuiteResult(results, time.perf_counter() - began)
