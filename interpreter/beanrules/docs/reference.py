@@ -31,9 +31,12 @@ def _escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def _rule_row(rule: dict[str, Any], sources: dict[str, Any]) -> str:
+def _rule_row(rule: dict[str, Any], sources: dict[str, Any], language: str) -> str:
+    """One rule: its id, its wording (the rulebook's own where the spec gives it), what it is."""
     params = ", ".join(f"{k}: {describe_value(v)}" for k, v in rule["params"].items()) or "–"
-    return (f"| `{rule['id']}` | {_escape(rule['text'])} | `{rule['kind']}` {_escape(params)} | "
+    wording = rule["says"].get(language)
+    text = f"{wording}<br>`{rule['text']}`" if wording else rule["text"]
+    return (f"| `{rule['id']}` | {_escape(text)} | `{rule['kind']}` {_escape(params)} | "
             f"{_escape(_cite(rule['provenance'], sources))} |")
 
 
@@ -61,16 +64,17 @@ def render_reference(model: dict[str, Any]) -> str:
     header = ["| id | rule | kind and parameters | source |", "|---|---|---|---|"]
     out += ["", "## The turn", ""]
     for number, phase in enumerate(model["phases"], start=1):
-        out += [f"### {number}. {phase['title'] or phase['id']} (`{phase['id']}`)", ""]
+        title = phase.get("titles", {}).get(model["language"]) or phase["title"] or phase["id"]
+        out += [f"### {number}. {title} (`{phase['id']}`)", ""]
         if phase["provenance"]["citations"]:
             out += [_cite(phase["provenance"], sources), ""]
-        out += header + [_rule_row(rules[rid], sources) for rid in phase["rules"] if rid in rules] + [""]
+        out += header + [_rule_row(rules[rid], sources, model['language']) for rid in phase["rules"] if rid in rules] + [""]
     sections: dict[str, list[dict[str, Any]]] = {}
     for rule in model["rules"]:
         if rule["phase"] is None and rule["kind"] != "note":
             sections.setdefault(rule["section"] or "rules", []).append(rule)
     for section, members in sections.items():
-        out += [f"## {section.capitalize()}", ""] + header + [_rule_row(r, sources) for r in members] + [""]
+        out += [f"## {section.capitalize()}", ""] + header + [_rule_row(r, sources, model['language']) for r in members] + [""]
     notes = [r for r in model["rules"] if r["kind"] == "note"] + model["notes"]
     if notes:
         out += ["## Notes", ""]

@@ -165,7 +165,7 @@ def check_beans(spec: Spec) -> list[Diagnostic]:
     for item in _items(spec):
         if not isinstance(item, Bean):
             continue
-        if item.count < 1:
+        if item.count is not None and item.count < 1:
             out.append(Diagnostic("error", "bad-count", f"bean '{item.id}' has {item.count} cards", item.span))
         steps = [s for s in (item.beanometer or ()) if s is not None]
         if item.beanometer and len(item.beanometer) > 5:

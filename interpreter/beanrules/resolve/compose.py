@@ -119,6 +119,10 @@ class Composer:
         if self.mode == "translates":
             self.restate_bean(bean, index)
             return
+        if bean.count is None:
+            self.error("no-count", f"bean '{bean.id}' needs its number of cards", bean.id_span,
+                       f"write it after the name: bean {bean.id} \"Name\" 10")
+            return
         new = bean_json(bean, self.model["language"], self.origin)
         if index is None:
             if bean.replace:
@@ -255,7 +259,7 @@ class Composer:
         target = self.model["beans"][index]
         restated = bean_json(bean, self.model["language"], self.origin)
         for key in ("count", "beanometer"):
-            if restated[key] != target[key] and (key != "beanometer" or restated[key]):
+            if restated[key] not in (None, []) and restated[key] != target[key]:
                 self.differ("bean", bean.id, key, target[key], restated[key], bean.span)
         target["names"].update(restated["names"])
         target["provenance"]["citations"] += restated["provenance"]["citations"]

@@ -88,7 +88,7 @@ class Bean:
     replace: bool
     id: str
     title: str | None
-    count: int
+    count: int | None  # None: not stated (only a translation may leave it out)
     beanometer: tuple[int | None, ...] | None
     names: tuple[Text, ...]
     text: Text | None

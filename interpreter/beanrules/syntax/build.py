@@ -139,7 +139,8 @@ class SpecBuilder:
         verb = _words(node.children[0])
         name = _tokens(node.children, "NAME")[0]
         title = next((_string(t) for t in _tokens(node.children, "STRING")), None)
-        count = int(_tokens(node.children, "INT")[0])
+        counts = _tokens(node.children, "INT")
+        count = int(counts[0]) if counts else None
         meter = _tree(node.children, "beanometer")
         beanometer = None
         if meter is not None:
