@@ -1,0 +1,20 @@
+"""The generic interpreter: plays any rule model whose rule kinds it knows.
+
+    from beanrules import compile_spec
+    from beanrules.engine import Game
+    game = Game(compile_spec("classic"), players=["Anna", "Natalie", "Greg"], seed=7)
+
+See docs/engine-contract.md for the API, the state JSON and events, docs/actions.md for the
+action notation.
+"""
+from __future__ import annotations
+
+from .actions import Action, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .errors import IllegalAction, NotationError, RuleRef, UnsupportedRule
+from .game import Game, default_players
+from .notation import parse_action, to_notation
+from .ruleset import Ruleset, compile_ruleset, model_hash
+
+__all__ = ["Action", "CardRef", "EndPhase", "Game", "Harvest", "IllegalAction", "NotationError", "Plant",
+           "Propose", "Respond", "RuleRef", "Ruleset", "UnsupportedRule", "compile_ruleset",
+           "default_players", "model_hash", "parse_action", "to_notation"]

@@ -1,0 +1,93 @@
+"""Actions as values, and their canonical line in the action notation (docs/actions.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A card named in a trade: `zone` None means "the offer if the owner is active and has
+    that bean there, else the hand"; `position` (1-based) picks a hand card by place."""
+    bean: str | None
+    zone: str | None = None
+    position: int | None = None
+
+    def notation(self) -> str:
+        if self.position is not None:
+            return f"hand {self.position}"
+        return f"{self.zone} {self.bean}" if self.zone else str(self.bean)
+
+    def to_json(self) -> dict:
+        out: dict = {"zone": self.zone, "bean": self.bean}
+        if self.position is not None:
+            out["position"] = self.position
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Plant:
+    player: str
+    bean: str | None = None  # None: the front card (or the only pending bean)
+    field: int | None = None  # 1-based; None: the field holding that bean, else the first empty
+    zone: str | None = None  # "hand", "offer", "set-aside"; None: where this phase plants from
+
+    def notation(self) -> str:
+        parts = [self.player, "plants"]
+        if self.zone and self.zone != "hand":
+            parts.append(self.zone)
+        if self.bean:
+            parts.append(self.bean)
+        if self.field is not None:
+            parts += (["in"] if self.bean or (self.zone and self.zone != "hand") else []) + [str(self.field)]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Harvest:
+    player: str
+    field: int | None = None
+    bean: str | None = None
+
+    def notation(self) -> str:
+        return f"{self.player} harvests {self.field if self.field is not None else self.bean}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    player: str
+    what: str = "phase"  # "phase", "planting", "trading"
+
+    def notation(self) -> str:
+        return f"{self.player} ends {self.what}"
+
+
+@dataclass(frozen=True, slots=True)
+class Propose:
+    player: str
+    to: str
+    give: tuple[CardRef, ...]
+    take: tuple[CardRef, ...] = ()
+
+    def notation(self) -> str:
+        give = ", ".join(c.notation() for c in self.give)
+        if not self.take:
+            return f"{self.player} gives {give} to {self.to}"
+        take = ", ".join(c.notation() for c in self.take)
+        if not self.give:
+            return f"{self.player} asks {self.to} for {take}"
+        return f"{self.player} offers {give} to {self.to} for {take}"
+
+
+@dataclass(frozen=True, slots=True)
+class Respond:
+    """accept / reject (by the receiver) or withdraw (by the proposer) an open proposal;
+    `target` is a proposal id (int), the other player's name (str) or None (the only one)."""
+    player: str
+    verb: str  # "accepts" | "rejects" | "withdraws"
+    target: int | str | None = None
+
+    def notation(self) -> str:
+        return f"{self.player} {self.verb}" + ("" if self.target is None else f" {self.target}")
+
+
+Action = Plant | Harvest | EndPhase | Propose | Respond

@@ -1,0 +1,169 @@
+"""Bots behind one interface, and the loop that lets them play a game.
+
+A bot is asked only when the game waits for its player (Game.waiting_for); it then picks one
+of that player's legal actions. Off-turn harvests therefore happen when a bot is asked anyway
+(answering a proposal, planting in a plant-pending phase).
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol
+
+from .actions import Action, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .game import Game
+from .harvesting import coins_for, harvestable
+from .legal import legal_actions, next_to_act, nth_proposal, proposal_count
+from .planting import auto_field
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game, player: str) -> Action: ...
+
+
+class RandomBot:
+    """Uniform over the listed legal actions, trading included. So that trading ends, a player
+    makes at most `max_proposals` proposals per turn; after that only other actions count."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0, trades: bool = True, max_proposals: int = 2):
+        self.rng = random.Random(seed)
+        self.trades = trades
+        self.max_proposals = max_proposals
+        self._made: tuple[int, int] = (0, 0)  # (turn, proposals made in it)
+
+    def choose(self, game: Game, player: str) -> Action:
+        if not self.trades:
+            actions = legal_actions(game.state, game.ruleset, player, False)
+            return actions[self.rng.randrange(len(actions))]
+        state, rs = game.state, game.ruleset
+        turn = state.turn
+        made = self._made[1] if self._made[0] == turn else 0
+        actions = legal_actions(state, rs, player, False)
+        count, space = (0, ()) if made >= self.max_proposals or not rs.phase(state.phase).trade \
+            else proposal_count(state, rs, player)
+        # Uniform over all listed legal actions, proposals included, without building the
+        # proposals that are not picked (there are hundreds).
+        pick = self.rng.randrange(len(actions) + count)
+        if pick < len(actions):
+            return actions[pick]
+        self._made = (turn, made + 1)
+        return nth_proposal(player, space, pick - len(actions))
+
+
+class GreedyBot:
+    """Plants where fields grow, harvests at a beanometer's top step (or when it must make
+    room, the field that pays most), gives away revealed and hand cards it cannot use, accepts
+    trades whose cards fit its fields and cost it nothing it grows."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | str = 0, trades: bool = True):
+        self.rng = random.Random(seed)
+        self.trades = trades
+        self._asked: set[tuple[int, str, str]] = set()  # (turn, partner, bean) gifts offered
+
+    def choose(self, game: Game, player: str) -> Action:
+        state, rs = game.state, game.ruleset
+        legal = game.legal_actions(player, trades=False)
+        fields = state.fields[player]
+        # 1. Harvest a field that reached its beanometer's top step: it cannot pay more.
+        for i in harvestable(state, rs, player):
+            field = fields[i]
+            table = rs.payout[field[-1]]
+            if len(field) > 1 and coins_for(rs, field) == max(table) and coins_for(rs, field) > 0:
+                return Harvest(player, i + 1)
+        plants = [a for a in legal if isinstance(a, Plant)]
+        ends = [a for a in legal if isinstance(a, EndPhase)]
+        responses = [a for a in legal if isinstance(a, Respond)]
+        # 2. Answer proposals made to this player.
+        for response in responses:
+            if response.verb == "accepts":
+                proposal = next(p for p in state.proposals if p["id"] == response.target)
+                return response if self._likes(game, player, proposal) else \
+                    Respond(player, "rejects", response.target)
+        if any(r.verb == "rejects" for r in responses):
+            return next(r for r in responses if r.verb == "rejects")
+        # 3. Plant where the bean already grows; into an empty field only when planting is
+        #    required now (no phase end is offered), not for an optional second hand card.
+        growing = [a for a in plants if fields[a.field - 1]]
+        if growing:
+            return growing[0]
+        if plants and not ends:
+            return plants[0]
+        # 4. Trading as the active player: give away cards that fit none of its fields.
+        if self.trades and state.active == player and rs.phase(state.phase).trade:
+            gift = self._gift(game, player)
+            if gift is not None:
+                return gift
+        if ends:
+            return ends[0]
+        # 5. A card must be planted and none fits: harvest the field that pays most
+        #    (ties: the one with fewest cards, losing least growth).
+        options = harvestable(state, rs, player)
+        if options:
+            best = max(options, key=lambda i: (coins_for(rs, fields[i]), -len(fields[i])))
+            return Harvest(player, best + 1)
+        return legal[self.rng.randrange(len(legal))]
+
+    def _fits(self, game: Game, player: str, beans: list[str]) -> bool:
+        """All these beans, with the cards already waiting to be planted, fit the fields."""
+        fields = game.state.fields[player]
+        free = sum(1 for f in fields if not f)
+        waiting = list(game.state.set_aside[player])
+        if player == game.state.active:
+            waiting += game.state.offer
+        new = {b for b in beans + waiting if not any(f and f[-1] == b for f in fields)}
+        return len(new) <= free
+
+    def _likes(self, game: Game, player: str, proposal: dict) -> bool:
+        fields = game.state.fields[player]
+        grown = {f[-1] for f in fields if f}
+        get = [r["bean"] for r in proposal["give"]]
+        pay = [r["bean"] for r in proposal["take"] if r.get("bean")]
+        return self._fits(game, player, get) and not (set(pay) & grown) and \
+            all(r.get("bean") for r in proposal["take"])
+
+    def _gift(self, game: Game, player: str) -> Propose | None:
+        state = game.state
+        fields = state.fields[player]
+        cards = [("offer", b) for b in dict.fromkeys(state.offer)]
+        cards += [("hand", b) for b in dict.fromkeys(state.hands[player][1:])]
+        for zone, bean in cards:
+            if auto_field(game.ruleset, fields, bean) is not None:
+                continue
+            for partner in state.players:
+                key = (state.turn, partner, f"{zone}:{bean}")
+                if partner == player or key in self._asked:
+                    continue
+                self._asked.add(key)
+                if len(self._asked) > 200:
+                    self._asked = {k for k in self._asked if k[0] == state.turn}
+                return Propose(player, partner, (CardRef(bean, zone),), ())
+        return None
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(kind: str, seed: int | str = 0, trades: bool = True) -> Bot:
+    if kind not in BOTS:
+        raise ValueError(f"unknown bot '{kind}' (bots: {', '.join(BOTS)})")
+    return BOTS[kind](seed=seed, trades=trades)
+
+
+def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000) -> int:
+    """Let bots play until the game is over; returns the number of actions applied."""
+    count = 0
+    state, rs, apply = game.state, game.ruleset, game.apply
+    while not state.over:
+        player = next_to_act(state, rs)
+        if player is None:  # pragma: no cover - a phase that waits for nobody would be an engine bug
+            raise RuntimeError(f"nobody can act in phase {state.phase}")
+        apply(bots[player].choose(game, player))
+        count += 1
+        if count >= max_actions:
+            raise RuntimeError(f"game did not end within {max_actions} actions")
+    return count

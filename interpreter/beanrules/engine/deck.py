@@ -1,0 +1,48 @@
+"""Taking cards from the deck: exhaustion counting and reshuffling the discard pile."""
+from __future__ import annotations
+
+import random
+
+from .ruleset import Ruleset
+from .state import State
+
+
+def shuffle_rng(seed: int | str, shuffles: int) -> random.Random:
+    """The RNG of the k-th shuffle of a game. The first shuffle (dealing) uses the seed itself;
+    later ones derive a string seed, which Python hashes with SHA-512, so it is the same on every
+    platform and needs no RNG state in the JSON."""
+    return random.Random(seed if shuffles == 0 else f"{seed}:{shuffles}")
+
+
+def ending(state: State, rs: Ruleset) -> bool:
+    """The end of the game has been triggered (the deck ran out often enough)."""
+    return rs.exhaustion_limit is not None and state.exhaustions >= rs.exhaustion_limit
+
+
+def take_top(state: State, rs: Ruleset, events: list) -> str | None:
+    """The top card of the deck, or None when none can be had any more."""
+    if not state.deck:
+        # Only reachable when a reshuffle found an empty discard pile: needing a card from an
+        # empty deck is the deck running out again (assumed; guarantees the game ends).
+        if ending(state, rs) or not _run_out(state, rs, events) or not state.deck:
+            return None
+    card = state.deck.pop(0)
+    if not state.deck:
+        _run_out(state, rs, events)
+    return card
+
+
+def _run_out(state: State, rs: Ruleset, events: list) -> bool:
+    """The deck ran out: count it; reshuffle the discard unless that ended the game.
+    Returns whether play continues with a (possibly still empty) deck."""
+    state.exhaustions += 1
+    events.append({"event": "deck-exhausted", "exhaustions": state.exhaustions})
+    if ending(state, rs) or not rs.reshuffle:
+        return False
+    deck = state.discard
+    state.discard = []
+    shuffle_rng(state.seed, state.shuffles + 1).shuffle(deck)
+    state.shuffles += 1
+    state.deck = deck
+    events.append({"event": "reshuffled", "exhaustions": state.exhaustions, "cards": len(deck)})
+    return True

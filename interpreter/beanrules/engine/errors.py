@@ -1,0 +1,52 @@
+"""What the engine raises: refusals that name a rule, bad notation, unsupported rule kinds."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A rule as a refusal names it: its id, first citation ("es: Fase 1") and text."""
+
+    id: str
+    citation: str | None
+    text: str = ""
+
+    @classmethod
+    def of(cls, rule: dict) -> "RuleRef":
+        citations = rule.get("provenance", {}).get("citations") or []
+        citation = f"{citations[0]['source']}: {citations[0]['where']}" if citations else None
+        return cls(rule["id"], citation, rule.get("text", ""))
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid. ``rule`` is the forbidding rule's id, ``citation`` where the
+    rulebook says so. The game state is left exactly as it was before the action."""
+
+    def __init__(self, rule: RuleRef | str | None, message: str):
+        if isinstance(rule, RuleRef):
+            self.rule: str | None = rule.id
+            self.citation: str | None = rule.citation
+            self.rule_text = rule.text
+        else:
+            self.rule, self.citation, self.rule_text = rule, None, ""
+        self.message = message
+        where = f" [{self.rule}" + (f", {self.citation}" if self.citation else "") + "]" if self.rule else ""
+        super().__init__(message + where)
+
+    def to_json(self) -> dict:
+        return {"refused": True, "rule": self.rule, "citation": self.citation, "message": self.message}
+
+
+class NotationError(ValueError):
+    """A line that is not an action in the notation (docs/actions.md)."""
+
+    def __init__(self, text: str, message: str, column: int | None = None):
+        self.text, self.column = text, column
+        pointer = f"\n  {text}\n  {' ' * (column - 1)}^" if column else ""
+        super().__init__(f"{message}{pointer}")
+        self.message = message
+
+
+class UnsupportedRule(ValueError):
+    """The rule model uses a rule kind (or a parameter value) this engine does not play yet."""

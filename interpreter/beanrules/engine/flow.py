@@ -1,0 +1,138 @@
+"""The game loop: entering phases, their automatic steps (reveal, draw, skip), noticing when
+a phase has nothing left to do, passing the turn, and ending the game."""
+from __future__ import annotations
+
+from .deck import ending, take_top
+from .ruleset import CardStep, PhaseSpec, Ruleset
+from .scoring import finish_game
+from .state import State
+from .trading import lapse_proposals
+
+
+def next_player(state: State, rs: Ruleset, player: str) -> str:
+    players = state.players
+    return players[(players.index(player) + rs.direction) % len(players)]
+
+
+def turn_order(state: State, rs: Ruleset) -> list[str]:
+    """Every player, starting with the active one, in the direction turns pass."""
+    players, n = state.players, len(state.players)
+    i = players.index(state.active)
+    return [players[(i + rs.direction * k) % n] for k in range(n)]
+
+
+def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
+    """Nothing is left to do in this phase without a player choosing to end it."""
+    active = state.active
+    plant = ph.plant
+    if plant is not None and state.planted < plant.max and state.hands[active]:
+        return False
+    if ph.trade and _can_trade(state):
+        return False
+    for step in ph.pending:
+        if step.anyone_has(state):
+            return False
+    return True
+
+
+def _can_trade(state: State) -> bool:
+    """Any card could still change hands (the active player's offer or anyone's hand)."""
+    return bool(state.offer) or any(state.hands[p] for p in state.players)
+
+
+def _run_step(state: State, rs: Ruleset, step: CardStep, events: list) -> None:
+    if step.kind == "reveal":
+        cards = []
+        for _ in range(step.count):
+            card = take_top(state, rs, events)
+            if card is None:
+                break
+            cards.append(card)
+        state.offer.extend(cards)
+        events.append({"event": "revealed", "player": state.active, "cards": cards})
+    else:  # draw, to the back of the hand in the order drawn
+        who = [state.active] if step.who == "active" else turn_order(state, rs)
+        for player in who:
+            drawn = []
+            for _ in range(step.count):
+                card = take_top(state, rs, events)
+                if card is None:
+                    break
+                drawn.append(card)
+            state.hands[player].extend(drawn)
+            events.append({"event": "drew", "player": player, "cards": len(drawn)})
+            if ending(state, rs):
+                break
+
+
+def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
+    """Start a phase: "over" when the game ended during its automatic steps, "skip" when
+    a skip rule passes it by, "play" otherwise."""
+    state.phase = ph.id
+    state.planted = 0
+    events.append({"event": "phase", "phase": ph.id, "active": state.active})
+    if ph.skip_if_hand_empty and not state.hands[state.active]:
+        events.append({"event": "skipped", "phase": ph.id, "rule": ph.skip_if_hand_empty.id})
+        return "skip"
+    for step in ph.entry:
+        was_ending = ending(state, rs)
+        _run_step(state, rs, step, events)
+        if ending(state, rs) and not was_ending and ph.id != rs.finish_during:
+            finish_game(state, rs, events)  # ran out outside the phase the end lets finish
+            return "over"
+    return "play"
+
+
+def end_phase(state: State, rs: Ruleset, events: list) -> None:
+    """Leave the current phase for the next (or the next turn), then keep going while phases
+    have nothing to do."""
+    ph = rs.phase(state.phase)
+    if ph.trade:
+        lapse_proposals(state, events)
+    # Turns that pass with no decision at all: a rule model without a reachable end would
+    # loop here for ever, so after a few rounds of the table the game stops (assumed).
+    idle_turns = 0
+    while True:
+        last = ph.index + 1 >= len(rs.phases)
+        if ending(state, rs):
+            # The deck ran out for the last time during `finish_during`: only the phases the
+            # end-finish rule names are still played.
+            following = None if last else rs.phases[ph.index + 1]
+            if following is None or ph.id not in rs.finish_phases or following.id not in rs.finish_phases:
+                finish_game(state, rs, events)
+                return
+        if last:
+            idle_turns += 1
+            if idle_turns > 4 * len(state.players):
+                events.append({"event": "stalled", "turns": idle_turns})
+                finish_game(state, rs, events)
+                return
+            state.active = next_player(state, rs, state.active)
+            state.turn += 1
+            events.append({"event": "turn", "active": state.active, "turn": state.turn})
+            ph = rs.phases[0]
+        else:
+            ph = rs.phases[ph.index + 1]
+        entered = _enter(state, rs, ph, events)
+        if entered == "over" or (entered == "play" and not phase_complete(state, rs, ph)):
+            return
+
+
+def settle(state: State, rs: Ruleset, events: list) -> None:
+    """After an action: move on while the current phase has nothing left to do."""
+    if state.over:
+        return
+    ph = rs.phases[rs.phase_index[state.phase]]
+    plant = ph.plant
+    if plant is not None and state.planted < plant.max and state.hands[state.active]:
+        return  # the common case in phase 1, decided without a call
+    if phase_complete(state, rs, ph):
+        end_phase(state, rs, events)
+
+
+def start(state: State, rs: Ruleset, events: list) -> None:
+    """Enter the first phase of a freshly dealt game."""
+    ph = rs.phases[0]
+    entered = _enter(state, rs, ph, events)
+    if entered == "skip" or (entered == "play" and phase_complete(state, rs, ph)):
+        end_phase(state, rs, events)

@@ -1,0 +1,195 @@
+"""The public game API (docs/engine-contract.md): Game, legal actions, apply, views."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import did_you_mean
+from .actions import Action, EndPhase, Harvest, Plant, Propose, Respond
+from .errors import IllegalAction
+from .flow import end_phase, settle, start
+from .harvesting import do_harvest, harvest_refusal
+from .legal import legal_actions, waiting_for
+from .notation import parse_action
+from .planting import check_plant, do_plant, pending_cards, pending_zones
+from .ruleset import Ruleset, compile_ruleset
+from .scoring import scores, winners
+from .setup import new_state, partial_state
+from .state import State
+from .trading import add_proposal, check_propose, check_respond, do_respond
+from .view import view
+
+def _suggest(word: str, candidates: tuple[str, ...]) -> str:
+    hint = did_you_mean(word, candidates)
+    return f"; {hint}" if hint else ""
+
+
+DEFAULT_NAMES = ("Anna", "Natalie", "Greg", "Maria", "Paul", "Lena", "Tom", "Sofia", "Jonas", "Ida")
+
+
+def default_players(n: int) -> list[str]:
+    if not 1 <= n <= len(DEFAULT_NAMES):
+        raise ValueError(f"between 1 and {len(DEFAULT_NAMES)} players, not {n}")
+    return list(DEFAULT_NAMES[:n])
+
+
+class Game:
+    """One game of the rules in a rule model.
+
+    Game(model, players=["Anna", "Natalie", "Greg"], seed=7) shuffles and deals (the first
+    name is the start player) and runs the automatic steps up to the first decision.
+    """
+
+    def __init__(self, model: dict, players: list[str] | int = 3, seed: int | str = 0):
+        names = default_players(players) if isinstance(players, int) else list(players)
+        self.model = model
+        self.ruleset: Ruleset = compile_ruleset(model, len(names))
+        self.state: State = new_state(self.ruleset, names, seed)
+        self.actions: list[Action] = []  # the applied actions: the game record
+        self.start_events: list[dict] = []
+        start(self.state, self.ruleset, self.start_events)
+
+    @classmethod
+    def _wrap(cls, model: dict, state: State) -> "Game":
+        game = cls.__new__(cls)
+        game.model = model
+        game.ruleset = compile_ruleset(model, len(state.players))
+        game.state = state
+        game.actions = []
+        game.start_events = []
+        return game
+
+    @classmethod
+    def from_state(cls, model: dict, state: dict[str, Any]) -> "Game":
+        """Any full state (state_json() output); no automatic step runs."""
+        loaded = State.from_json(state)
+        game = cls._wrap(model, loaded)
+        if loaded.phase not in game.ruleset.phase_index:
+            raise ValueError(f"unknown phase '{loaded.phase}'")
+        return game
+
+    @classmethod
+    def from_partial(cls, model: dict, players: list[str], partial: dict[str, Any], seed: int | str = 0) -> "Game":
+        """A game from a partial state (conformance cases); see setup.partial_state."""
+        rs = compile_ruleset(model, len(players))
+        return cls._wrap(model, partial_state(rs, list(players), partial, seed))
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def history(self) -> list[str]:
+        """The applied actions in the notation (rendered on demand: cheaper while playing)."""
+        return [a.notation() for a in self.actions]
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.state.players)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    def state_json(self) -> dict[str, Any]:
+        return self.state.to_json()
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        return view(self.state, self.ruleset, player)
+
+    def scores(self) -> dict[str, int]:
+        return scores(self.state, self.ruleset)
+
+    def winners(self) -> list[str]:
+        return winners(self.state, self.ruleset) if self.state.over else []
+
+    def legal_actions(self, player: str, trades: bool = True) -> list[Action]:
+        """Legal actions of `player` now (one-card trade proposals only; trades=False: none)."""
+        return legal_actions(self.state, self.ruleset, player, trades)
+
+    def who_may_act(self) -> set[str]:
+        return {p for p in self.state.players if legal_actions(self.state, self.ruleset, p, True)}
+
+    def waiting_for(self) -> list[str]:
+        """Players whose decision the game needs to move on, most urgent first."""
+        return waiting_for(self.state, self.ruleset)
+
+    # -- acting ------------------------------------------------------------------------------
+    def apply(self, action: Action | str) -> list[dict]:
+        """Apply one action; returns its events. Raises IllegalAction (state untouched) or
+        NotationError (for a string that is not an action)."""
+        if type(action) is str:
+            action = parse_action(action)
+        state, rs = self.state, self.ruleset
+        if action.player not in state.hands:
+            raise IllegalAction(None, f"no player named {action.player}")
+        events: list[dict] = []
+        # Every branch checks completely before it changes anything.
+        kind = type(action)
+        if kind is Plant:
+            if action.bean is not None and action.bean not in rs.bean_counts:
+                raise IllegalAction(None, f"there is no bean '{action.bean}' in {rs.rulebook}"
+                                    + _suggest(action.bean, rs.beans))
+            do_plant(state, check_plant(state, rs, action), events)
+        elif kind is Harvest:
+            index = action.field - 1 if action.field is not None else self._harvest_index(action)
+            refusal = harvest_refusal(state, rs, action.player, index)
+            if refusal:
+                raise refusal
+            do_harvest(state, rs, action.player, index, events)
+        elif kind is EndPhase:
+            self._check_end(action)
+            end_phase(state, rs, events)
+        elif kind is Propose:
+            for ref in action.give + action.take:
+                if ref.bean is not None and ref.bean not in rs.bean_counts:
+                    raise IllegalAction(None, f"there is no bean '{ref.bean}' in {rs.rulebook}"
+                                        + _suggest(ref.bean, rs.beans))
+            add_proposal(state, rs, check_propose(state, rs, action), events)
+        elif kind is Respond:
+            proposal, cards = check_respond(state, rs, action)
+            do_respond(state, rs, action, proposal, cards, events)
+        else:
+            raise TypeError(f"not an action: {action!r}")
+        if not state.over:
+            settle(state, rs, events)
+        self.actions.append(action)
+        return events
+
+    def _harvest_index(self, action: Harvest) -> int:
+        if action.field is not None:
+            return action.field - 1
+        fields = self.state.fields[action.player]
+        holding = [i for i, f in enumerate(fields) if f and f[-1] == action.bean]
+        if action.bean not in self.ruleset.bean_counts:
+            raise IllegalAction(None, f"there is no bean '{action.bean}' in {self.ruleset.rulebook}"
+                                + _suggest(str(action.bean), self.ruleset.beans))
+        if not holding:
+            raise IllegalAction(self.ruleset.whole_field, f"no field of {action.player} holds {action.bean}")
+        if len(holding) > 1:
+            raise IllegalAction(None, f"{action.player} has {action.bean} in fields "
+                                      f"{', '.join(str(i + 1) for i in holding)}; say which")
+        return holding[0]
+
+    def _check_end(self, action: EndPhase) -> None:
+        state, rs = self.state, self.ruleset
+        if state.over:
+            raise IllegalAction(rs.exhaustion_ref, "the game is over")
+        ph = rs.phase(state.phase)
+        player = action.player
+        if ph.plant is not None and action.what in ("phase", "planting"):
+            if player != state.active:
+                raise IllegalAction(ph.plant.ref, f"only the active player ({state.active}) ends planting")
+            if state.planted < ph.plant.min and state.hands[player]:
+                raise IllegalAction(ph.plant.ref, f"{player} must plant at least {ph.plant.min} "
+                                                  f"card{'s' if ph.plant.min > 1 else ''} from hand first")
+            return
+        if ph.trade and action.what in ("phase", "trading"):
+            if player != state.active:
+                raise IllegalAction(rs.trade.end or rs.trade.trade,
+                                    f"only the active player ({state.active}) ends trading")
+            return
+        if ph.pending and action.what == "phase":
+            for step in ph.pending:
+                owed = [p for p in state.players if (step.who == "everyone" or p == state.active)
+                        and step.zone in pending_zones(ph, state, p) and pending_cards(state, step.zone, p)]
+                if owed:
+                    raise IllegalAction(step.ref, f"{', '.join(owed)} must still plant their "
+                                                  f"{step.zone} cards")
+        raise IllegalAction(None, f"{player} cannot end {action.what} in phase {ph.id}")

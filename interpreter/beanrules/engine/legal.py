@@ -1,0 +1,227 @@
+"""Enumerating legal actions, who may act, and whose decision the game waits for.
+
+Trade proposals are combinatorial (any cards for any cards), so legal_actions lists the
+one-card proposals only: each distinct card the player can give, as a gift or for one card of
+each bean type (or each revealed card) of the partner. Larger proposals are legal to apply;
+they are just not listed.
+"""
+from __future__ import annotations
+
+from .actions import Action, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .errors import IllegalAction
+from .ruleset import Ruleset
+from .state import State
+from .trading import check_accept_cards
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    return list(dict.fromkeys(cards))
+
+
+# Actions are immutable values, so the few that recur (plant this bean in field k, harvest
+# field k, end the phase) are interned, one row of fields per (player, bean, zone): building
+# them anew on every call dominated the cost of listing legal actions in bot playouts.
+_ROW = 12  # fields per row; more fields than this fall back to building the action
+_PLANTS: dict[tuple, tuple[Plant, ...]] = {}
+_HARVESTS: dict[str, tuple[Harvest, ...]] = {}
+_ENDS: dict[tuple, EndPhase] = {}
+
+
+def _plants(player: str, bean: str, zone: str | None = None) -> tuple[Plant, ...]:
+    key = (player, bean, zone)
+    row = _PLANTS.get(key)
+    if row is None:
+        if len(_PLANTS) > 20_000:  # bounded: player names may differ between games
+            _PLANTS.clear()
+        row = _PLANTS[key] = tuple(Plant(player, bean, k, zone) for k in range(1, _ROW + 1))
+    return row
+
+
+def _harvests(player: str) -> tuple[Harvest, ...]:
+    row = _HARVESTS.get(player)
+    if row is None:
+        if len(_HARVESTS) > 5_000:
+            _HARVESTS.clear()
+        row = _HARVESTS[player] = tuple(Harvest(player, k) for k in range(1, _ROW + 1))
+    return row
+
+
+def _end(player: str, what: str) -> EndPhase:
+    key = (player, what)
+    action = _ENDS.get(key)
+    if action is None:
+        if len(_ENDS) > 10_000:
+            _ENDS.clear()
+        action = _ENDS[key] = EndPhase(player, what)
+    return action
+
+
+def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
+                   one_type: bool) -> None:
+    row = _plants(player, bean, zone)
+    for i, f in enumerate(fields):
+        if not f or not one_type or f[-1] == bean:
+            out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
+
+
+def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
+    """Every listed legal action of `player` except harvests."""
+    out: list[Action] = []
+    ph = rs.phases[rs.phase_index[state.phase]]
+    active = player == state.active
+    fields = state.fields[player]
+    one_type = rs.one_type is not None
+    plant = ph.plant
+    if plant is not None and active:
+        hand = state.hands[player]
+        if hand and state.planted < plant.max:
+            _plant_options(out, player, fields, hand[0], None, one_type)
+        if state.planted >= plant.min or not hand:
+            out.append(_end(player, "planting"))
+    for step in ph.pending:
+        if step.who == "everyone" or active:
+            cards = step.cards(state, player)
+            if cards:
+                zone = step.zone
+                for bean in (_distinct(cards) if len(cards) > 1 else cards):
+                    _plant_options(out, player, fields, bean, zone, one_type)
+    if ph.trade:
+        if active:
+            out.append(_end(player, "trading"))
+        for proposal in state.proposals:
+            if proposal["to"] == player:
+                try:
+                    check_accept_cards(state, rs, proposal)
+                    out.append(Respond(player, "accepts", proposal["id"]))
+                except IllegalAction:
+                    pass
+                out.append(Respond(player, "rejects", proposal["id"]))
+            elif proposal["from"] == player:
+                out.append(Respond(player, "withdraws", proposal["id"]))
+        if trades:
+            out.extend(proposals(state, rs, player))
+    return out
+
+
+def proposal_space(state: State, rs: Ruleset, player: str) -> tuple[list[CardRef], list[tuple[str, list[tuple]]]]:
+    """The listed one-card proposals as a product: (cards to give, [(partner, what to ask)]).
+    Every give goes with every ask of every partner."""
+    tr = rs.trade
+    active = player == state.active
+    if tr.partners_active:
+        partners = [p for p in state.players if p != player] if active else [state.active]
+    else:
+        partners = [p for p in state.players if p != player]
+    give: list[CardRef] = []
+    if active and tr.offer:
+        give += [CardRef(b, "offer") for b in _distinct(state.offer)]
+    if tr.hand:
+        give += [CardRef(b, "hand") for b in _distinct(state.hands[player])]
+    if not give:
+        return [], []
+    asks = []
+    for partner in partners:
+        takes: list[tuple] = [()]
+        if partner == state.active and tr.offer:
+            takes += [(CardRef(b, "offer"),) for b in _distinct(state.offer)]
+        if tr.hand:
+            takes += [(CardRef(b, "hand"),) for b in rs.beans]
+        asks.append((partner, takes))
+    return give, asks
+
+
+def proposals(state: State, rs: Ruleset, player: str) -> list[Propose]:
+    give, asks = proposal_space(state, rs, player)
+    return [Propose(player, partner, (g,), t) for partner, takes in asks for g in give for t in takes]
+
+
+def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple]:
+    """How many one-card proposals are listed, and the space to pick the n-th from."""
+    space = proposal_space(state, rs, player)
+    give, asks = space
+    return len(give) * sum(len(takes) for _, takes in asks), space
+
+
+def nth_proposal(player: str, space: tuple, n: int) -> Propose:
+    """The n-th proposal of proposals() without building the others."""
+    give, asks = space
+    for partner, takes in asks:
+        size = len(give) * len(takes)
+        if n < size:
+            return Propose(player, partner, (give[n // len(takes)],), takes[n % len(takes)])
+        n -= size
+    raise IndexError(n)
+
+
+def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
+    if state.over or player not in state.hands:
+        return []
+    out = phase_actions(state, rs, player, trades)
+    # Harvests (harvesting.harvestable, inlined: this runs for every bot decision).
+    if (rs.harvest_when == "own-turn" and player != state.active) or state.phase in rs.harvest_except:
+        return out
+    fields = state.fields[player]
+    limit = rs.protection
+    smallest = 1
+    if limit is not None:
+        for f in fields:
+            if len(f) > limit:
+                smallest = 2  # the protection rule: single beans stay
+                break
+    row = _harvests(player)
+    for i, f in enumerate(fields):
+        if len(f) >= smallest:
+            out.append(row[i] if i < _ROW else Harvest(player, i + 1))
+    return out
+
+
+def next_to_act(state: State, rs: Ruleset) -> str | None:
+    """The first of waiting_for(), quickly: the bot loop asks this before every action."""
+    if state.over:
+        return None
+    ph = rs.phases[rs.phase_index[state.phase]]
+    active = state.active
+    if (ph.plant is not None or ph.trade) and not state.proposals:
+        return active
+    if ph.pending and not ph.trade:  # turn order starts with the active player
+        for step in ph.pending:
+            if step.cards(state, active):
+                return active
+    waiting = waiting_for(state, rs)
+    return waiting[0] if waiting else None
+
+
+def waiting_for(state: State, rs: Ruleset) -> list[str]:
+    """The players whose decision the game needs to move on, most urgent first: receivers of
+    open proposals, then the active player (planting, trading), or everyone with cards to
+    plant in a plant-pending phase (in turn order from the active player)."""
+    if state.over:
+        return []
+    ph = rs.phases[rs.phase_index[state.phase]]
+    active = state.active
+    if ph.trade and state.proposals:
+        out: list[str] = []
+        for proposal in state.proposals:
+            if proposal["to"] not in out:
+                out.append(proposal["to"])
+        if active not in out:
+            out.append(active)
+        return out
+    if ph.plant is not None or ph.trade:
+        return [active]
+    # A plant-pending phase: whoever still holds cards to plant, in turn order from the active
+    # player. A shared zone (the offer) is the active player's to plant.
+    holders: set[str] = set()
+    for step in ph.pending:
+        if step.attr is None or step.who == "active":
+            if step.cards(state, active):
+                holders.add(active)
+        else:
+            for player, cards in getattr(state, step.attr).items():
+                if cards:
+                    holders.add(player)
+    if len(holders) < 2:
+        return list(holders)
+    players, n = state.players, len(state.players)
+    first, step_by = players.index(active), rs.direction
+    return [p for p in (players[(first + step_by * k) % n] for k in range(n)) if p in holders]

@@ -1,0 +1,130 @@
+"""Planting: from the front of the hand (a plant-from-hand phase) or from the zones a
+plant-pending phase empties (set-aside cards, the active player's offer)."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .actions import Plant
+from .errors import IllegalAction, RuleRef
+from .ruleset import PhaseSpec, Ruleset
+from .state import State
+
+
+class PlantMove(NamedTuple):
+    """A checked plant: take `bean` from `zone` of `player` into field `index` (0-based)."""
+    player: str
+    zone: str
+    bean: str
+    index: int
+
+
+def field_accepts(rs: Ruleset, field: list[str], bean: str) -> bool:
+    return not field or rs.one_type is None or field[-1] == bean
+
+
+def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
+    """The field already holding `bean`, else the first empty one (the notation's default)."""
+    empty = None
+    for i, f in enumerate(fields):
+        if f:
+            if f[-1] == bean:
+                return i
+        elif empty is None:
+            empty = i
+    return empty
+
+
+def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
+    return [s.zone for s in ph.pending if s.who == "everyone" or player == state.active]
+
+
+def pending_cards(state: State, zone: str, player: str) -> list[str]:
+    return state.offer if zone == "offer" else state.set_aside[player] if zone == "set-aside" else \
+        state.hands[player]
+
+
+def _any_plant_ref(rs: Ruleset, zone: str | None) -> RuleRef | None:
+    """The rule to cite for planting in the wrong phase: the one that says when that zone is planted."""
+    for ph in rs.phases:
+        for step in ph.pending:
+            if step.zone == zone:
+                return step.ref
+    for ph in rs.phases:
+        if ph.plant:
+            return ph.plant.ref
+    return next((s.ref for ph in rs.phases for s in ph.pending), None)
+
+
+def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
+    """Resolve a plant action against the rules; raise IllegalAction if they forbid it."""
+    player = action.player
+    if state.over:
+        raise IllegalAction(rs.exhaustion_ref, "the game is over")
+    ph = rs.phases[rs.phase_index[state.phase]]
+    if ph.plant is not None and (action.zone is None or action.zone == "hand"):
+        step = ph.plant
+        if player != state.active:
+            raise IllegalAction(step.ref, f"only the active player ({state.active}) plants from hand now")
+        hand = state.hands[player]
+        if state.planted >= step.max:
+            raise IllegalAction(step.ref, f"{player} has planted {state.planted} cards from hand; "
+                                          f"no more than {step.max} in this phase")
+        if not hand:
+            raise IllegalAction(step.ref, f"{player} has no cards in hand")
+        if action.bean is not None and action.bean != hand[0]:
+            raise IllegalAction(rs.hand_order or step.ref,
+                                f"the front card of {player}'s hand is {hand[0]}, not {action.bean}")
+        zone, bean = "hand", hand[0]
+    elif ph.pending:
+        allowed = pending_zones(ph, state, player)
+        if action.zone is not None and action.zone not in allowed:
+            raise IllegalAction(_any_plant_ref(rs, action.zone),
+                                f"{player} does not plant from {action.zone} in phase {ph.id}")
+        zones = [action.zone] if action.zone else allowed
+        if action.bean is None:
+            beans = {c for z in zones for c in pending_cards(state, z, player)}
+            if len(beans) != 1:
+                ref = ph.pending[0].ref
+                raise IllegalAction(ref, f"{player} has nothing to plant" if not beans else
+                                    f"say which bean {player} plants: {', '.join(sorted(beans))}")
+            bean = beans.pop()
+        else:
+            bean = action.bean
+        zone = next((z for z in zones if bean in pending_cards(state, z, player)), None)
+        if zone is None:
+            step = next((s for s in ph.pending if s.zone in zones), ph.pending[0])
+            raise IllegalAction(step.ref, f"{player} has no {bean} to plant from "
+                                          f"{' or '.join(zones) or 'anywhere'}")
+    else:
+        raise IllegalAction(_any_plant_ref(rs, action.zone), f"no planting in phase {ph.id}")
+    fields = state.fields[player]
+    field = action.field
+    if field is not None and 0 < field <= len(fields):  # the common case, checked quickly
+        target = fields[field - 1]
+        if not target or rs.one_type is None or target[-1] == bean:
+            return PlantMove(player, zone, bean, field - 1)
+    if action.field is None:
+        index = auto_field(rs, fields, bean)
+        if index is None:
+            raise IllegalAction(rs.make_room or rs.one_type,
+                                f"no field of {player} takes {bean}: harvest a field first")
+    else:
+        index = action.field - 1
+        if not 0 <= index < len(fields):
+            raise IllegalAction(rs.fields_ref, f"{player} has no field {action.field} "
+                                               f"(fields 1 to {len(fields)})")
+        if not field_accepts(rs, fields[index], bean):
+            raise IllegalAction(rs.one_type, f"field {action.field} of {player} holds "
+                                             f"{fields[index][-1]}, not {bean}")
+    return PlantMove(player, zone, bean, index)
+
+
+def do_plant(state: State, move: PlantMove, events: list) -> None:
+    if move.zone == "hand":
+        state.hands[move.player].pop(0)
+        state.planted += 1
+    else:
+        pending_cards(state, move.zone, move.player).remove(move.bean)
+    state.fields[move.player][move.index].append(move.bean)
+    events.append({"event": "planted", "player": move.player, "bean": move.bean,
+                   "field": move.index + 1, "from": move.zone})

@@ -1,0 +1,107 @@
+"""Game records (spec, content hash of its rule model, seed, players, actions, final state)
+and replaying them action by action."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import IllegalAction, NotationError
+from .game import Game
+from .ruleset import model_hash
+
+FORMAT = "beanrules-game-record/1"
+
+
+def state_hash(state: dict) -> str:
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def make_record(spec: str, model: dict, game: Game, seed: int | str, bots: list[str] | None = None) -> dict:
+    final = game.state_json()
+    record: dict[str, Any] = {"format": FORMAT, "spec": spec, "model_hash": model_hash(model),
+                              "seed": seed, "players": list(game.players)}
+    if bots is not None:
+        record["bots"] = list(bots)
+    record.update({"actions": list(game.history), "final_state": final,
+                   "final_state_hash": state_hash(final)})
+    return record
+
+
+def check_record(record: Any) -> list[str]:
+    """What makes `record` not a game record (empty if it is one)."""
+    if not isinstance(record, dict):
+        return ["a game record is a JSON object"]
+    problems = []
+    if record.get("format") != FORMAT:
+        problems.append(f"format must be '{FORMAT}'")
+    for key, kind in (("spec", str), ("model_hash", str), ("players", list), ("actions", list)):
+        if not isinstance(record.get(key), kind):
+            problems.append(f"'{key}' missing or not a {kind.__name__}")
+    if not isinstance(record.get("seed"), (int, str)) or isinstance(record.get("seed"), bool):
+        problems.append("'seed' missing or not a number or string")
+    if isinstance(record.get("actions"), list) and not all(isinstance(a, str) for a in record["actions"]):
+        problems.append("'actions' must be strings in the action notation")
+    return problems
+
+
+@dataclass
+class ReplayResult:
+    ok: bool
+    actions: int  # actions replayed successfully
+    message: str
+    game: Game | None = None
+
+
+def _first_difference(a: Any, b: Any, path: str = "state") -> str | None:
+    if type(a) is not type(b):
+        return f"{path}: recorded {json.dumps(a)[:80]}, replayed {json.dumps(b)[:80]}"
+    if isinstance(a, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if key not in a or key not in b:
+                return f"{path}.{key}: only in the {'replay' if key not in a else 'record'}"
+            found = _first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = _first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        if len(a) != len(b):
+            return f"{path}: recorded {len(a)} items, replayed {len(b)}"
+        return None
+    return None if a == b else f"{path}: recorded {json.dumps(a)}, replayed {json.dumps(b)}"
+
+
+def replay(record: dict, model: dict) -> ReplayResult:
+    """Re-run a record on `model`; stops at the first refused action or state difference."""
+    problems = check_record(record)
+    if problems:
+        return ReplayResult(False, 0, "not a game record: " + "; ".join(problems))
+    try:
+        game = Game(model, record["players"], seed=record["seed"])
+    except ValueError as exc:
+        return ReplayResult(False, 0, f"cannot set the game up: {exc}")
+    for number, line in enumerate(record["actions"], start=1):
+        if game.is_over:
+            return ReplayResult(False, number - 1, f"action {number} ({line!r}): the game is already over", game)
+        try:
+            game.apply(line)
+        except NotationError as exc:
+            return ReplayResult(False, number - 1, f"action {number} ({line!r}) is not an action: {exc.message}", game)
+        except IllegalAction as exc:
+            where = f" [{exc.rule}{', ' + exc.citation if exc.citation else ''}]" if exc.rule else ""
+            return ReplayResult(False, number - 1, f"action {number} ({line!r}) refused: {exc.message}{where}", game)
+    final = game.state_json()
+    if "final_state" in record:
+        difference = _first_difference(record["final_state"], final)
+        if difference:
+            return ReplayResult(False, len(record["actions"]), f"final state differs at {difference}", game)
+    if "final_state_hash" in record and record["final_state_hash"] != state_hash(final):
+        return ReplayResult(False, len(record["actions"]), "final state hash differs", game)
+    return ReplayResult(True, len(record["actions"]),
+                        f"{len(record['actions'])} actions replayed; final state identical", game)

@@ -1,0 +1,313 @@
+"""The rule model compiled once per (model, player count) into plain, precomputed parameters.
+
+The engine reads rules only through this object: every rule kind is dispatched here, once,
+into fields the game loop uses directly (numbers, tuples, RuleRefs to cite in refusals), so no
+rule-model dictionary is searched while a game runs. Unknown or not-yet-playable kinds raise
+UnsupportedRule when a game is created, never half-way through it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RuleRef, UnsupportedRule
+
+# Kinds that only describe or permit what the engine does anyway (the engine cites some of them).
+_DESCRIPTIVE = {
+    "zone", "players", "note", "fields-fixed", "coins-out-of-play", "same-type-many-fields",
+    "offer-owner", "trade", "trade-amounts", "whole-field", "winner", "reshuffle",
+    "harvest-to-make-room", "one-type-per-field", "mixed-fields", "hand-order", "tradeable-hand",
+    "tradeable-offer", "untradeable", "trade-partners", "trade-consent", "gift-consent",
+    "traded-to-set-aside", "trade-end", "start-player", "turn-order", "use-beans", "remove-beans",
+    "fields", "deal", "skip-if-hand-empty", "plant-from-hand", "reveal", "plant-pending", "draw",
+    "harvest-any-time", "harvest-own-turn", "payout", "coin-source", "protection",
+    "end-on-exhaustion", "end-finish", "final-harvest", "hand-score", "tie-farthest-seat",
+    "tie-most-hand-cards", "tie-shared",
+}
+# Kinds of later rulebooks that this engine does not play yet: a game refuses to start.
+_NOT_YET = {"ability", "auto-harvest", "buy-field", "discard-from-hand", "end-on-target",
+            "hand-limit", "leave-for-opponent", "pull-matching", "take-discard-top", "token"}
+
+
+def by_players(value: Any, players: int, what: str) -> Any:
+    """Resolve a value that may depend on the player count ({"by_players": [...]})."""
+    if not isinstance(value, dict) or "by_players" not in value:
+        return value
+    fallback = None
+    for entry in value["by_players"]:
+        span = entry["players"]
+        if span in (None, "otherwise"):
+            fallback = entry
+        elif span[0] <= players <= span[1]:
+            return entry["value"]
+    if fallback is None:
+        raise UnsupportedRule(f"{what}: the rule model gives no value for {players} players")
+    return fallback["value"]
+
+
+@dataclass(frozen=True)
+class PlantStep:
+    """plant-from-hand: the active player plants min..max cards from the front of the hand."""
+    min: int
+    max: int
+    ref: RuleRef
+
+
+_PLAYER_ATTR = {"set-aside": "set_aside", "hand": "hands", "coins": "coins"}
+_SHARED_ATTR = {"offer": "offer", "discard": "discard", "deck": "deck", "removed": "removed"}
+
+
+@dataclass(frozen=True)
+class PendingStep:
+    """plant-pending: `who` (everyone / active) must plant every card of `zone`, any order."""
+    who: str
+    zone: str
+    ref: RuleRef
+    attr: str | None = None  # the State attribute of a per-player zone ("set_aside"); None: shared
+
+    def cards(self, state: Any, player: str) -> list[str]:
+        return getattr(state, self.attr)[player] if self.attr else getattr(state, _SHARED_ATTR[self.zone])
+
+    def anyone_has(self, state: Any) -> bool:
+        """Cards are waiting in this zone for anyone who must plant them."""
+        if self.attr is None:
+            return bool(getattr(state, _SHARED_ATTR[self.zone]))
+        zone = getattr(state, self.attr)
+        return bool(zone[state.active]) if self.who == "active" else any(zone.values())
+
+
+@dataclass(frozen=True)
+class CardStep:
+    """An automatic step moving cards from the deck: reveal (to offer) or draw (to hands)."""
+    kind: str  # "reveal" | "draw"
+    count: int
+    who: str  # draw: "active" | "each-player"; reveal: "active"
+    ref: RuleRef
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    id: str
+    index: int
+    title: str | None
+    ref: RuleRef
+    skip_if_hand_empty: RuleRef | None
+    plant: PlantStep | None
+    entry: tuple[CardStep, ...]
+    trade: bool
+    pending: tuple[PendingStep, ...]
+
+
+@dataclass(frozen=True)
+class TradeRules:
+    """What the trade rules of the model say; a missing rule means the thing is not allowed
+    (hand, offer) or not required (consent), and the refusal cites the general trade rule."""
+    trade: RuleRef | None = None
+    partners_active: RuleRef | None = None  # trade-partners: every trade involves the active player
+    hand: RuleRef | None = None  # tradeable-hand: hand cards from any position
+    offer: RuleRef | None = None  # tradeable-offer: the active player's revealed cards
+    untradeable: dict[str, RuleRef] = field(default_factory=dict)  # zone -> rule
+    consent: RuleRef | None = None
+    gift_consent: RuleRef | None = None
+    to_set_aside: RuleRef | None = None
+    end: RuleRef | None = None
+    offer_owner: RuleRef | None = None
+    amounts: RuleRef | None = None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    rulebook: str
+    players: int
+    rules: dict[str, RuleRef]  # every rule by id, for citations
+    beans: tuple[str, ...]  # bean ids in play, model order
+    bean_counts: dict[str, int]  # every bean of the model (cards in the box)
+    removed_beans: tuple[str, ...]  # bean types out of play in this game
+    payout: dict[str, tuple[int, ...]]  # bean -> coins for n cards, index n
+    fields: int
+    fields_ref: RuleRef | None
+    deal: tuple[int, ...]  # cards dealt per seat (from the start player)
+    direction: int  # +1: turns pass in seat order ("left"), -1: against it
+    hand_order: RuleRef | None
+    one_type: RuleRef | None  # one-type-per-field (None with mixed fields)
+    make_room: RuleRef | None
+    phases: tuple[PhaseSpec, ...]
+    phase_index: dict[str, int]
+    trade: TradeRules
+    harvest_when: str  # "any-time" | "own-turn"
+    harvest_except: frozenset[str]
+    harvest_ref: RuleRef | None
+    protection: int | None  # a single card is protected while another field has more than this
+    protection_ref: RuleRef | None
+    payout_card: str  # "top" | "bottom": whose beanometer pays
+    whole_field: RuleRef | None
+    reshuffle: bool
+    exhaustion_limit: int | None
+    exhaustion_ref: RuleRef | None
+    finish_during: str | None
+    finish_phases: frozenset[str]
+    final_harvest: bool
+    hand_score: int
+    tie_break: str  # "farthest-seat" | "most-hand-cards" | "shared"
+    visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
+
+    def phase(self, phase_id: str) -> PhaseSpec:
+        return self.phases[self.phase_index[phase_id]]
+
+    def cite(self, rule_id: str) -> RuleRef:
+        return self.rules.get(rule_id) or RuleRef(rule_id, None)
+
+
+def model_hash(model: dict) -> str:
+    """Content hash of a rule model: what game records pin their rules to."""
+    text = json.dumps(model, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+_CACHE: dict[tuple[int, int], tuple[dict, Ruleset]] = {}
+
+
+def compile_ruleset(model: dict, players: int) -> Ruleset:
+    """The Ruleset for this model and player count, compiled once and cached per model object.
+    Rule models are treated as immutable: change a copy, not a model a game has used."""
+    key = (id(model), players)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    ruleset = _compile(model, players)
+    if len(_CACHE) > 64:  # keeps memory flat when many models pass through one process
+        _CACHE.clear()
+    _CACHE[key] = (model, ruleset)  # holds the model so its id cannot be reused while cached
+    return ruleset
+
+
+def _compile(model: dict, n: int) -> Ruleset:
+    lo, hi = model["players"]["min"], model["players"]["max"]
+    if not lo <= n <= hi:
+        raise UnsupportedRule(f"{model['rulebook']} is played by {lo} to {hi} players, not {n}")
+    rules = model["rules"]
+    refs = {r["id"]: RuleRef.of(r) for r in rules}
+    by_id = {r["id"]: r for r in rules}
+    by_kind: dict[str, list[dict]] = {}
+    for rule in rules:
+        kind = rule["kind"]
+        if kind in _NOT_YET or kind not in _DESCRIPTIVE:
+            raise UnsupportedRule(f"rule '{rule['id']}' is of kind '{kind}', which this engine "
+                                  "does not play yet")
+        by_kind.setdefault(kind, []).append(rule)
+
+    def one(kind: str) -> dict | None:
+        found = by_kind.get(kind)
+        return found[-1] if found else None  # a later rule of a kind replaces an earlier one
+
+    def ref(kind: str) -> RuleRef | None:
+        rule = one(kind)
+        return refs[rule["id"]] if rule else None
+
+    counts = {b["id"]: b["count"] for b in model["beans"]}
+    in_play = [b["id"] for b in model["beans"] if b["plantable"]]
+    if one("use-beans"):
+        chosen = by_players(one("use-beans")["params"]["beans"], n, "use-beans")
+        in_play = [b for b in in_play if b in chosen]
+    for rule in by_kind.get("remove-beans", []):
+        gone = set(by_players(rule["params"]["beans"], n, rule["id"]))
+        in_play = [b for b in in_play if b not in gone]
+    removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
+    payout: dict[str, tuple[int, ...]] = {}
+    for bean in model["beans"]:
+        table = [0] * (bean["count"] + 1)
+        for step in bean["beanometer"]:
+            for cards in range(step["cards"], len(table)):
+                table[cards] = max(table[cards], step["coins"])
+        payout[bean["id"]] = tuple(min(coins, cards) for cards, coins in enumerate(table))
+
+    fields_rule = one("fields")
+    fields = by_players(fields_rule["params"]["count"], n, "fields") if fields_rule else 1
+    deal_rule = one("deal")
+    deal_count = by_players(deal_rule["params"]["count"], n, "deal") if deal_rule else 0
+    if isinstance(deal_count, dict):
+        seats = deal_count["by_seat"]
+        deal = tuple(seats[min(i, len(seats) - 1)] for i in range(n))
+    else:
+        deal = (deal_count,) * n
+    turn_rule = one("turn-order")
+    direction = -1 if turn_rule and turn_rule["params"]["direction"] == "right" else 1
+
+    phases = []
+    phase_ids = [p["id"] for p in model["phases"]]
+    for index, phase in enumerate(model["phases"]):
+        skip = plant = None
+        entry: list[CardStep] = []
+        pending: list[PendingStep] = []
+        trade = False
+        for rule_id in phase["rules"]:
+            rule = by_id.get(rule_id)
+            if rule is None:
+                raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'")
+            kind, params, rref = rule["kind"], rule["params"], refs[rule_id]
+            if kind == "skip-if-hand-empty":
+                skip = rref
+            elif kind == "plant-from-hand":
+                plant = PlantStep(params["min"], params["max"], rref)
+            elif kind == "reveal":
+                entry.append(CardStep("reveal", params["count"], "active", rref))
+            elif kind == "draw":
+                entry.append(CardStep("draw", by_players(params["count"], n, rule_id), params["who"], rref))
+            elif kind == "trade":
+                trade = True
+            elif kind == "plant-pending":
+                zone = params["zone"]
+                if zone not in _PLAYER_ATTR and zone not in _SHARED_ATTR:
+                    raise UnsupportedRule(f"rule '{rule_id}': planting from {zone} is not played yet")
+                pending.append(PendingStep(params["who"], zone, rref, _PLAYER_ATTR.get(zone)))
+        phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
+                            phase.get("title") or phase["id"])
+        phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, skip, plant,
+                                tuple(entry), trade, tuple(pending)))
+    if not phases:
+        raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
+
+    untradeable = {r["params"]["zone"]: refs[r["id"]] for r in by_kind.get("untradeable", [])}
+    trade = TradeRules(ref("trade"), ref("trade-partners"), ref("tradeable-hand"), ref("tradeable-offer"),
+                       untradeable, ref("trade-consent"), ref("gift-consent"), ref("traded-to-set-aside"),
+                       ref("trade-end"), ref("offer-owner"), ref("trade-amounts"))
+
+    timing = one("harvest-any-time") or one("harvest-own-turn")
+    protection = one("protection")
+    payout_rule = one("payout")
+    source = one("coin-source")
+    if source and source["params"]["from"] != "harvested-cards":
+        raise UnsupportedRule(f"rule '{source['id']}': coins from '{source['params']['from']}' "
+                              "are not played by this engine yet")
+    exhaustion = one("end-on-exhaustion")
+    finish = one("end-finish")
+    hand_score = one("hand-score")
+    tie = ("farthest-seat" if one("tie-farthest-seat") else "most-hand-cards"
+           if one("tie-most-hand-cards") else "shared")
+    for rule in [finish] if finish else []:
+        unknown = {rule["params"]["during"], *rule["params"]["finish"]} - set(phase_ids)
+        if unknown:
+            raise UnsupportedRule(f"rule '{rule['id']}' names unknown phases: {', '.join(sorted(unknown))}")
+    one_type = None if one("mixed-fields") else ref("one-type-per-field")
+    return Ruleset(
+        rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
+        removed_beans=removed, payout=payout, fields=fields, fields_ref=ref("fields"), deal=deal,
+        direction=direction, hand_order=ref("hand-order"), one_type=one_type,
+        make_room=ref("harvest-to-make-room"), phases=tuple(phases),
+        phase_index={p.id: p.index for p in phases}, trade=trade,
+        harvest_when=timing["params"]["when"] if timing else "any-time",
+        harvest_except=frozenset(timing["params"]["except_phases"]) if timing else frozenset(),
+        harvest_ref=refs[timing["id"]] if timing else None,
+        protection=protection["params"]["while_other_field_has_more_than"] if protection else None,
+        protection_ref=refs[protection["id"]] if protection else None,
+        payout_card=payout_rule["params"]["card"] if payout_rule else "top",
+        whole_field=ref("whole-field"), reshuffle=bool(one("reshuffle")),
+        exhaustion_limit=by_players(exhaustion["params"]["count"], n, "end-on-exhaustion") if exhaustion else None,
+        exhaustion_ref=ref("end-on-exhaustion"),
+        finish_during=finish["params"]["during"] if finish else None,
+        finish_phases=frozenset(finish["params"]["finish"]) if finish else frozenset(),
+        final_harvest=bool(one("final-harvest")),
+        hand_score=hand_score["params"]["per_card"] if hand_score else 0, tie_break=tie,
+        visibility={r["params"]["zone"]: r["params"]["visibility"] for r in by_kind.get("zone", [])})

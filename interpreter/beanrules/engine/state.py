@@ -1,0 +1,98 @@
+"""The game state: zones of bean ids, whose turn, which phase, counters. JSON in and out.
+
+Kept as one mutable object with plain lists and dicts because the game loop mutates it
+thousands of times per game; the Game class guarantees that only a fully checked action
+mutates it, so a refused action leaves it untouched.
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+# The order of keys in state_json(): the contract's order (docs/engine-contract.md).
+STATE_KEYS = ("rulebook", "players", "start_player", "active", "phase", "turn", "deck", "discard",
+              "exhaustions", "offer", "hands", "fields", "set_aside", "coins", "removed",
+              "proposals", "planted", "over", "seed", "shuffles", "next_proposal")
+_PER_PLAYER = ("hands", "set_aside", "coins")
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    rulebook: str
+    players: list[str]  # seat order, clockwise
+    start_player: str
+    active: str
+    phase: str
+    turn: int
+    deck: list[str]  # top first
+    discard: list[str]  # last = top
+    exhaustions: int
+    offer: list[str]
+    hands: dict[str, list[str]]  # front first
+    fields: dict[str, list[list[str]]]  # bottom -> top
+    set_aside: dict[str, list[str]]
+    coins: dict[str, list[str]]
+    removed: list[str]
+    proposals: list[dict]
+    planted: int  # cards planted from hand in this phase
+    over: bool
+    seed: int | str  # reshuffle k uses random.Random(f"{seed}:{k}")
+    shuffles: int
+    next_proposal: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rulebook": self.rulebook, "players": list(self.players), "start_player": self.start_player,
+            "active": self.active, "phase": self.phase, "turn": self.turn, "deck": list(self.deck),
+            "discard": list(self.discard), "exhaustions": self.exhaustions, "offer": list(self.offer),
+            "hands": {p: list(h) for p, h in self.hands.items()},
+            "fields": {p: [list(f) for f in fs] for p, fs in self.fields.items()},
+            "set_aside": {p: list(c) for p, c in self.set_aside.items()},
+            "coins": {p: list(c) for p, c in self.coins.items()},
+            "removed": list(self.removed), "proposals": copy.deepcopy(self.proposals),
+            "planted": self.planted, "over": self.over, "seed": self.seed, "shuffles": self.shuffles,
+            "next_proposal": self.next_proposal,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "State":
+        missing = [k for k in STATE_KEYS if k not in data]
+        unknown = [k for k in data if k not in STATE_KEYS]
+        if missing or unknown:
+            raise ValueError("not a game state: " + "; ".join(
+                part for part in (missing and f"missing {', '.join(missing)}",
+                                  unknown and f"unknown {', '.join(unknown)}") if part))
+        players = [str(p) for p in data["players"]]
+        for key in ("hands", "fields", "set_aside", "coins"):
+            if set(data[key]) != set(players):
+                raise ValueError(f"state.{key} must have one entry per player")
+        state = cls(
+            rulebook=data["rulebook"], players=players, start_player=data["start_player"],
+            active=data["active"], phase=data["phase"], turn=int(data["turn"]),
+            deck=list(data["deck"]), discard=list(data["discard"]), exhaustions=int(data["exhaustions"]),
+            offer=list(data["offer"]), hands={p: list(data["hands"][p]) for p in players},
+            fields={p: [list(f) for f in data["fields"][p]] for p in players},
+            set_aside={p: list(data["set_aside"][p]) for p in players},
+            coins={p: list(data["coins"][p]) for p in players}, removed=list(data["removed"]),
+            proposals=copy.deepcopy(data["proposals"]), planted=int(data["planted"]),
+            over=bool(data["over"]), seed=data["seed"], shuffles=int(data["shuffles"]),
+            next_proposal=int(data["next_proposal"]))
+        if state.start_player not in players or state.active not in players:
+            raise ValueError("state.start_player and state.active must be players")
+        return state
+
+    def card_counts(self) -> Counter:
+        """How many cards of each bean are in all zones together (conservation checks)."""
+        total: Counter = Counter(self.deck)
+        total.update(self.discard)
+        total.update(self.offer)
+        total.update(self.removed)
+        for p in self.players:
+            total.update(self.hands[p])
+            total.update(self.set_aside[p])
+            total.update(self.coins[p])
+            for f in self.fields[p]:
+                total.update(f)
+        return total

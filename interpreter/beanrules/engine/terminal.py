@@ -1,0 +1,173 @@
+"""A game in the terminal: one human seat against bots (``beanrules play SPEC --human SEAT``)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .actions import EndPhase, Propose
+from .bots import make_bot
+from .errors import IllegalAction, NotationError
+from .game import Game
+from .records import make_record
+from .simulate import seat_bots
+
+def help_text(beans: tuple[str, ...], other: str) -> str:
+    """Examples in the notation, with this rulebook's bean ids."""
+    a, b, c = (list(beans) * 3)[:3]
+    return (f"Type an action in the notation (your name may be left out), for example:\n"
+            f"  plants 2 · plants {a} in 1 · plants offer {b} in 2 · harvests 1 · ends planting · ends trading\n"
+            f"  offers {b}, hand {a} to {other} for {c} · gives {b} to {other} · accepts · rejects 2 · withdraws\n"
+            f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
+
+
+def _cards(cards: list[str]) -> str:
+    return ", ".join(cards) if cards else "—"
+
+
+def _field(field: list[str]) -> str:
+    return f"{field[-1]}×{len(field)}" if field else "—"
+
+
+def board(game: Game, me: str) -> str:
+    """The board as `me` sees it (game.view), readable."""
+    v = game.view(me)
+    rs = game.ruleset
+    limit = rs.exhaustion_limit
+    phase = rs.phase(v["phase"])
+    discard = v["discard"]
+    lines = [
+        f"── turn {v['turn']} · {v['active']} is active · phase {v['phase']}"
+        f"{' (' + phase.title + ')' if phase.title else ''}",
+        f"   deck {v['deck'] if isinstance(v['deck'], int) else len(v['deck'])} cards · "
+        f"ran out {v['exhaustions']}{'/' + str(limit) if limit else ''} times · discard "
+        + (f"{len(discard)} (top {discard[-1]})" if isinstance(discard, list) and discard else str(discard or 0)),
+        f"   revealed: {_cards(v['offer'])}",
+    ]
+    for p in v["proposals"]:
+        give = ", ".join(f"{r['zone']} {r['bean'] or 'card ' + str(r.get('position'))}" for r in p["give"])
+        take = ", ".join(f"{r['zone']} {r['bean'] or 'card ' + str(r.get('position'))}" for r in p["take"])
+        lines.append(f"   proposal {p['id']}: {p['from']} → {p['to']}: gives {give or 'nothing'}"
+                     f" for {take or 'nothing (a gift)'}")
+    for player in v["players"]:
+        coins = v["coins"][player]
+        count = coins if isinstance(coins, int) else len(coins)
+        fields = "  ".join(f"[{i + 1}] {_field(f)}" for i, f in enumerate(v["fields"][player]))
+        marks = (" (you)" if player == me else "") + (" *start" if player == v["start_player"] else "")
+        lines.append(f"   {player}{marks}: coins {count} · fields {fields} · set aside {_cards(v['set_aside'][player])}")
+        hand = v["hands"][player]
+        lines.append("      hand (front first): " + _cards(hand) if isinstance(hand, list)
+                     else f"      hand: {hand} cards")
+    return "\n".join(lines)
+
+
+def _describe(events: list[dict]) -> list[str]:
+    out = []
+    for e in events:
+        kind = e["event"]
+        if kind == "harvested":
+            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {e['coins']} coin(s)")
+        elif kind == "revealed":
+            out.append(f"revealed: {_cards(e['cards'])}")
+        elif kind == "traded":
+            out.append(f"{e['from']} and {e['to']} trade: {_cards(e['gave'])} for {_cards(e['got'])}")
+        elif kind in ("reshuffled", "deck-exhausted"):
+            out.append(f"the deck ran out ({e['exhaustions']}. time)" + (", discard reshuffled"
+                                                                       if kind == "reshuffled" else ""))
+        elif kind == "turn":
+            out.append(f"── {e['active']}'s turn {e['turn']}")
+        elif kind == "game-over":
+            out.append("game over: " + ", ".join(f"{p} {s}" for p, s in e["scores"].items())
+                       + f" · winner: {', '.join(e['winners'])}")
+    return out
+
+
+def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, kinds: list[str],
+               trades: bool = True, read: Callable[[str], str] = input,
+               write: Callable[[str], None] = print) -> dict | None:
+    """Play until the game ends or the human quits; returns the game record (None if quit)."""
+    me = names[seat]
+    game = Game(model, names, seed=seed)
+    others = [n for n in names if n != me]
+    bot_kinds = seat_bots(kinds, len(others))
+    bots = {p: make_bot(bot_kinds[i], seed=f"{seed}:{names.index(p)}", trades=trades)
+            for i, p in enumerate(others)}
+    write(f"You are {me} (seat {seat + 1}); " + ", ".join(f"{p}: {bots[p].name} bot" for p in others))
+    help_message = help_text(game.ruleset.beans, others[0] if others else me)
+    write(help_message)
+    heard: set[int] = set()  # turns in whose trade phase the human had a say
+    while not game.is_over:
+        player = game.waiting_for()[0]
+        if player != me:
+            action = bots[player].choose(game, player)
+            phase = game.ruleset.phase(game.state.phase)
+            if (phase.trade and isinstance(action, EndPhase) and game.state.turn not in heard
+                    and me not in game.waiting_for()):
+                heard.add(game.state.turn)
+                write(f"{player} is about to end trading. Trade with {player} or harvest now; 'pass' to go on.")
+                if not _turn(game, me, write, read, optional=True, help_message=help_message):
+                    return None
+                continue
+            events = game.apply(action)
+            write(f"{action.notation()}")
+            for line in _describe(events):
+                write("   " + line)
+            continue
+        if not _turn(game, me, write, read, optional=False, help_message=help_message):
+            return None
+    write(board(game, me))
+    return make_record(spec, model, game, seed, [("human" if n == me else bots[n].name) for n in names])
+
+
+def _turn(game: Game, me: str, write: Callable[[str], None], read: Callable[[str], str], optional: bool,
+          help_message: str = "") -> bool:
+    """Read actions from the human until one is applied (or 'pass' when optional).
+    Returns False when the human quits."""
+    write(board(game, me))
+    while True:
+        try:
+            line = read(f"{me}> ").strip()
+        except EOFError:
+            write("")
+            return False
+        if line in ("quit", "exit", "q"):
+            return False
+        if line in ("board", "b"):
+            write(board(game, me))
+            continue
+        if line in ("help", "h"):
+            write(help_message)
+            continue
+        if line in ("?", "legal"):
+            legal = game.legal_actions(me)
+            listed = [a.notation() for a in legal if not isinstance(a, Propose)]
+            trades = sum(isinstance(a, Propose) for a in legal)
+            write("legal now: " + ("; ".join(listed) or "nothing but waiting"))
+            if trades:
+                write(f"and trade proposals ({trades} one-card ones, any number of cards allowed), e.g. "
+                      f"{next(a for a in legal if isinstance(a, Propose)).notation()}")
+            continue
+        if line in ("pass", ""):
+            if optional:
+                return True
+            write("the game waits for you: type ? for your legal actions")
+            continue
+        if not line[:1].isupper():
+            line = f"{me} {line}"
+        if not line.startswith(me + " "):
+            write(f"you play {me}")
+            continue
+        try:
+            events = game.apply(line)
+        except NotationError as exc:
+            write(f"not understood: {exc}")
+            continue
+        except IllegalAction as exc:
+            write(f"refused: {exc.message}")
+            if exc.rule:
+                write(f"   rule '{exc.rule}'" + (f" ({exc.citation})" if exc.citation else "")
+                      + (f": {exc.rule_text}" if exc.rule_text else ""))
+            continue
+        for text in _describe(events):
+            write("   " + text)
+        if optional and not game.is_over:
+            continue  # more trades or harvests, until 'pass'
+        return True

@@ -1,0 +1,207 @@
+"""The trading protocol: proposals between players, accepted, rejected or withdrawn.
+
+A proposal names cards, it does not move them: "only take the beans out of your hand once the
+trade is agreed" (es, Fase 2). Cards are resolved against the hands again when the proposal is
+accepted, and move to the receivers' set-aside zones (traded-to-set-aside) or, without that
+rule, to the back of their hands.
+"""
+from __future__ import annotations
+
+from .actions import CardRef, Propose, Respond
+from .errors import IllegalAction
+from .ruleset import Ruleset
+from .state import State
+
+Picked = list[tuple[str, int | str]]  # ("hand", index) or ("offer", bean)
+
+
+def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool) -> Picked:
+    """Resolve card references of `owner` to concrete cards. With present=False (cards the
+    proposer asks for from a hand it cannot see) only the zone rules are checked."""
+    tr = rs.trade
+    hand = state.hands[owner]
+    used: set[int] = set()
+    offer_left = list(state.offer)
+    picked: Picked = []
+    for ref in refs:
+        zone, bean, position = ref.get("zone"), ref.get("bean"), ref.get("position")
+        if zone in tr.untradeable:
+            raise IllegalAction(tr.untradeable[zone], f"cards in {zone} cannot be traded")
+        if zone is None:
+            zone = "offer" if owner == state.active and tr.offer and bean in offer_left else "hand"
+        if zone == "offer":
+            if owner != state.active:
+                raise IllegalAction(tr.offer_owner or tr.offer or tr.trade,
+                                    f"the revealed cards belong to the active player ({state.active})")
+            if tr.offer is None:
+                raise IllegalAction(tr.trade, "revealed cards cannot be traded")
+            if bean not in offer_left:
+                raise IllegalAction(tr.offer, f"no {bean} among the revealed cards")
+            offer_left.remove(bean)
+            picked.append(("offer", bean))
+        elif zone == "hand":
+            if tr.hand is None:
+                raise IllegalAction(tr.trade, "hand cards cannot be traded")
+            if position is not None:
+                index = position - 1
+                if present and (index >= len(hand) or (bean is not None and hand[index] != bean)):
+                    raise IllegalAction(tr.hand, f"{owner} has no {bean or 'card'} at hand position {position}")
+                if index in used:
+                    raise IllegalAction(tr.hand, f"hand position {position} is named twice")
+            elif present:
+                index = next((i for i, c in enumerate(hand) if c == bean and i not in used), -1)
+                if index < 0:
+                    raise IllegalAction(tr.hand, f"{owner} has no {'more ' if used else ''}{bean} in hand")
+            else:
+                picked.append(("hand", str(bean)))
+                continue
+            used.add(index)
+            picked.append(("hand", index))
+        else:
+            raise IllegalAction(tr.trade, f"only hand cards and revealed cards are traded, not {zone} cards")
+    return picked
+
+
+def _ref_json(state: State, owner: str, ref: CardRef, picked: tuple[str, int | str], known: bool) -> dict:
+    """The stored form of a resolved reference. `known`: the owner's hand was looked at (the
+    proposer's own cards), so a position also records which bean lies there."""
+    zone, what = picked
+    if zone == "offer":
+        return {"zone": "offer", "bean": what}
+    if ref.position is not None:
+        bean = state.hands[owner][ref.position - 1] if known else None
+        return {"zone": "hand", "bean": bean, "position": ref.position}
+    return {"zone": "hand", "bean": ref.bean}
+
+
+def check_propose(state: State, rs: Ruleset, action: Propose) -> dict:
+    """A checked proposal (the dict stored in state.proposals, id not yet assigned)."""
+    tr = rs.trade
+    player, to = action.player, action.to
+    if state.over:
+        raise IllegalAction(rs.exhaustion_ref, "the game is over")
+    if not rs.phase(state.phase).trade:
+        raise IllegalAction(tr.trade, f"no trading in phase {state.phase}")
+    if to not in state.hands or to == player:
+        raise IllegalAction(None, f"no other player named {to}")
+    if tr.partners_active and state.active not in (player, to):
+        raise IllegalAction(tr.partners_active, f"every trade is with the active player ({state.active})")
+    if not action.give and not action.take:
+        raise IllegalAction(tr.trade, "a proposal names at least one card")
+    give_refs = [c.to_json() for c in action.give]
+    take_refs = [c.to_json() for c in action.take]
+    give = _pick(state, rs, player, give_refs, present=True)
+    take = _pick(state, rs, to, take_refs, present=False)
+    return {"id": 0, "from": player, "to": to,
+            "give": [_ref_json(state, player, r, p, True) for r, p in zip(action.give, give)],
+            "take": [_ref_json(state, to, r, p, False) for r, p in zip(action.take, take)]}
+
+
+def needs_consent(rs: Ruleset, proposal: dict) -> bool:
+    return bool(rs.trade.gift_consent if not proposal["take"] else rs.trade.consent)
+
+
+def add_proposal(state: State, rs: Ruleset, proposal: dict, events: list) -> None:
+    proposal["id"] = state.next_proposal
+    state.next_proposal += 1
+    events.append({"event": "proposed", "proposal": proposal["id"], "from": proposal["from"],
+                   "to": proposal["to"], "give": [dict(r) for r in proposal["give"]],
+                   "take": [dict(r) for r in proposal["take"]]})
+    if needs_consent(rs, proposal):
+        state.proposals.append(proposal)
+    else:
+        execute(state, rs, proposal, *check_accept_cards(state, rs, proposal), events)
+
+
+def find_proposal(state: State, rs: Ruleset, action: Respond) -> dict:
+    """The open proposal a response names (by id, by the other player, or the only one)."""
+    mine = "from" if action.verb == "withdraws" else "to"
+    other = "to" if mine == "from" else "from"
+    candidates = [p for p in state.proposals if p[mine] == action.player]
+    if isinstance(action.target, int):
+        named = [p for p in state.proposals if p["id"] == action.target]
+        candidates = [p for p in named if p[mine] == action.player]
+        if named and not candidates:
+            _wrong_side(rs, action, named[0])
+    elif isinstance(action.target, str):
+        candidates = [p for p in candidates if p[other] == action.target]
+    if not candidates:
+        # Answering one's own proposal is asking for the other player's consent in their place.
+        own = [p for p in state.proposals if p[other] == action.player
+               and (action.target is None or action.target == p[mine])]
+        if own:
+            _wrong_side(rs, action, own[0])
+        raise IllegalAction(None, f"no open proposal for {action.player} to {action.verb[:-1]}")
+    if len(candidates) > 1:
+        ids = ", ".join(str(p["id"]) for p in candidates)
+        raise IllegalAction(None, f"several open proposals ({ids}); say which one")
+    return candidates[0]
+
+
+def _wrong_side(rs: Ruleset, action: Respond, proposal: dict) -> None:
+    if action.verb == "withdraws":
+        raise IllegalAction(None, f"{action.player} received proposal {proposal['id']}; "
+                                  f"only {proposal['from']} can withdraw it (reject it instead)")
+    consent = (rs.trade.gift_consent if not proposal["take"] else rs.trade.consent) or rs.trade.consent
+    raise IllegalAction(consent, f"proposal {proposal['id']} is {proposal['to']}'s to accept or reject, "
+                                 f"not {action.player}'s")
+
+
+def check_accept_cards(state: State, rs: Ruleset, proposal: dict) -> tuple[Picked, Picked]:
+    give = _pick(state, rs, proposal["from"], proposal["give"], present=True)
+    take = _pick(state, rs, proposal["to"], proposal["take"], present=True)
+    return give, take
+
+
+def _take(state: State, owner: str, picked: Picked) -> list[str]:
+    cards: list[str] = []
+    indices = {what for zone, what in picked if zone == "hand"}
+    hand = state.hands[owner]
+    by_index = {i: hand[i] for i in indices}
+    for zone, what in picked:
+        if zone == "offer":
+            state.offer.remove(what)
+            cards.append(str(what))
+        else:
+            cards.append(by_index[what])
+    if indices:  # remove picked cards, keeping the others in their order (hand-order)
+        state.hands[owner] = [c for i, c in enumerate(hand) if i not in indices]
+    return cards
+
+
+def execute(state: State, rs: Ruleset, proposal: dict, give: Picked, take: Picked, events: list) -> None:
+    src, dst = proposal["from"], proposal["to"]
+    given = _take(state, src, give)
+    taken = _take(state, dst, take)
+    zone = state.set_aside if rs.trade.to_set_aside else state.hands
+    zone[dst].extend(given)
+    zone[src].extend(taken)
+    if proposal in state.proposals:
+        state.proposals.remove(proposal)
+    events.append({"event": "traded", "proposal": proposal["id"], "from": src, "to": dst,
+                   "gave": given, "got": taken})
+
+
+def check_respond(state: State, rs: Ruleset, action: Respond) -> tuple[dict, tuple[Picked, Picked] | None]:
+    if state.over:
+        raise IllegalAction(rs.exhaustion_ref, "the game is over")
+    proposal = find_proposal(state, rs, action)
+    if action.verb == "accepts":
+        return proposal, check_accept_cards(state, rs, proposal)
+    return proposal, None
+
+
+def do_respond(state: State, rs: Ruleset, action: Respond, proposal: dict,
+               cards: tuple[Picked, Picked] | None, events: list) -> None:
+    if cards is not None:
+        execute(state, rs, proposal, cards[0], cards[1], events)
+    else:
+        state.proposals.remove(proposal)
+        events.append({"event": "rejected" if action.verb == "rejects" else "withdrawn",
+                       "proposal": proposal["id"], "by": action.player})
+
+
+def lapse_proposals(state: State, events: list) -> None:
+    for proposal in state.proposals:
+        events.append({"event": "lapsed", "proposal": proposal["id"]})
+    state.proposals.clear()

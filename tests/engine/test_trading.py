@@ -1,0 +1,107 @@
+"""Phase 2: the trading protocol."""
+from __future__ import annotations
+
+import pytest
+
+from engine_helpers import refused
+
+
+@pytest.fixture
+def trading(make):
+    """Natalie is active in phase 2 with soy and blue revealed."""
+    return make({"active": "Natalie", "phase": "trade", "offer": ["soy", "blue"],
+                 "hands": {"Natalie": ["chili", "stink", "chili", "green"],
+                           "Anna": ["red", "green", "red", "stink"], "Greg": ["black-eyed", "garden"]},
+                 "fields": {"Natalie": [["blue"], [], []]}, "set_aside": {"Anna": ["garden"]}})
+
+
+def test_trade_offer_and_hand_cards_for_a_hand_card(trading):
+    # Example 2 and 3: "the soy bean and a chili bean from my hand for a red bean".
+    events = trading.apply("Natalie offers soy, hand chili to Anna for red")
+    proposal = events[0]
+    assert proposal["event"] == "proposed" and proposal["proposal"] == 1
+    s = trading.state_json()
+    assert s["proposals"] == [{"id": 1, "from": "Natalie", "to": "Anna",
+                               "give": [{"zone": "offer", "bean": "soy"}, {"zone": "hand", "bean": "chili"}],
+                               "take": [{"zone": "hand", "bean": "red"}]}]
+    assert s["hands"]["Natalie"] == ["chili", "stink", "chili", "green"]  # nothing moves before consent
+    events = trading.apply("Anna accepts")
+    assert events[0] == {"event": "traded", "proposal": 1, "from": "Natalie", "to": "Anna",
+                         "gave": ["soy", "chili"], "got": ["red"]}
+    s = trading.state_json()
+    assert s["offer"] == ["blue"] and s["proposals"] == []
+    assert s["hands"]["Natalie"] == ["stink", "chili", "green"]  # the frontmost chili went
+    assert s["hands"]["Anna"] == ["green", "red", "stink"]  # order of the rest unchanged
+    assert s["set_aside"]["Anna"] == ["garden", "soy", "chili"]  # traded cards are set aside
+    assert s["set_aside"]["Natalie"] == ["red"]
+
+
+def test_any_number_for_any_number_and_hand_positions(trading):
+    trading.apply("Natalie offers hand 4, hand 2 to Greg for black-eyed, garden")
+    trading.apply("Greg accepts Natalie")
+    s = trading.state_json()
+    assert s["hands"]["Natalie"] == ["chili", "chili"] and s["hands"]["Greg"] == []
+    assert s["set_aside"]["Greg"] == ["green", "stink"] and s["set_aside"]["Natalie"] == ["black-eyed", "garden"]
+
+
+def test_only_with_the_active_player(trading):
+    error = refused(trading, "Anna offers red to Greg for garden", "trade-with-active")
+    assert error.citation == "es: Reglas para el comercio de frijoles"
+    trading.apply("Anna offers red to Natalie for soy")  # a non-active player proposes to the active one
+    trading.apply("Natalie accepts")
+    assert trading.state_json()["set_aside"]["Anna"] == ["garden", "soy"]
+
+
+def test_what_cannot_be_traded(trading):
+    refused(trading, "Anna offers set-aside garden to Natalie for blue", "no-trading-received")
+    refused(trading, "Natalie offers field blue to Anna for red", "no-trading-fields")
+    refused(trading, "Anna offers offer soy to Natalie for chili", "offer-belongs-to-active")
+    refused(trading, "Natalie offers hand red to Anna for green", "trade-hand-any-position")
+    refused(trading, "Natalie offers offer red to Anna for green", "trade-offer-cards")
+
+
+def test_gifts_need_consent(trading):
+    trading.apply("Natalie gives blue to Greg")
+    assert trading.state_json()["offer"] == ["soy", "blue"]  # not given before Greg agrees
+    events = trading.apply("Greg rejects")
+    assert events == [{"event": "rejected", "proposal": 1, "by": "Greg"}]
+    assert trading.state_json()["offer"] == ["soy", "blue"] and trading.state_json()["proposals"] == []
+    trading.apply("Natalie gives blue to Greg")
+    trading.apply("Greg accepts 2")
+    assert trading.state_json()["set_aside"]["Greg"] == ["blue"]
+
+
+def test_accept_reject_withdraw_by_the_right_player(trading):
+    trading.apply("Natalie offers soy to Anna for red")
+    refused(trading, "Greg accepts 1", "trade-needs-consent")
+    refused(trading, "Natalie accepts", "trade-needs-consent")  # not in Anna's place
+    refused(trading, "Anna withdraws", None)
+    trading.apply("Natalie withdraws")
+    assert trading.state_json()["proposals"] == []
+
+
+def test_accept_needs_the_cards_still_there(trading):
+    trading.apply("Natalie offers soy to Anna for red, red")
+    trading.apply("Natalie offers blue to Anna for red")
+    trading.apply("Anna accepts 1")
+    refused(trading, "Anna accepts 2", "trade-hand-any-position")
+
+
+def test_active_player_ends_trading(trading):
+    trading.apply("Natalie offers soy to Anna for red")
+    refused(trading, "Anna ends trading", "active-ends-trade")
+    events = trading.apply("Natalie ends trading")
+    assert {"event": "lapsed", "proposal": 1} in events
+    s = trading.state_json()
+    assert s["phase"] == "plant-traded" and s["proposals"] == []
+    refused(trading, "Natalie offers blue to Anna for red", "trade")
+
+
+def test_listed_proposals_can_be_picked_without_building_them(trading):
+    from beanrules.engine.legal import nth_proposal, proposal_count, proposals
+    for player in ("Natalie", "Anna"):
+        listed = proposals(trading.state, trading.ruleset, player)
+        count, space = proposal_count(trading.state, trading.ruleset, player)
+        assert count == len(listed) > 0
+        assert [nth_proposal(player, space, i) for i in range(count)] == listed
+    assert all(p.to == "Natalie" for p in proposals(trading.state, trading.ruleset, "Anna"))
