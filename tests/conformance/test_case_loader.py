@@ -143,3 +143,16 @@ def test_dealt_game_takes_no_state_and_no_other_start(tmp_path: Path) -> None:
         f"{path}: case 'chili-harvest' at state: a dealt game starts from the engine's setup; give either dealt or state",
         f"{path}: case 'chili-harvest' at start: a dealt game starts with the first player (Anna); reorder the players instead",
     ]
+
+
+def test_a_file_may_run_its_cases_on_several_specs(tmp_path: Path) -> None:
+    loaded = load_file(write(tmp_path, case(), case(id="only-classic", spec="classic"),
+                             spec=["classic", "translations/es"]))
+    assert loaded.all_errors == []
+    assert [c.name for c in loaded.cases] == ["classic::chili-harvest", "translations/es::chili-harvest",
+                                              "classic::only-classic"]
+
+
+def test_an_unknown_spec_in_a_list_is_named(tmp_path: Path) -> None:
+    [error] = load_file(write(tmp_path, case(), spec=["classic", "translations/xx"])).all_errors
+    assert "unknown rulebook 'translations/xx'" in error.render() and "chili-harvest" in error.render()

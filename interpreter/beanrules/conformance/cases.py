@@ -61,7 +61,8 @@ class Case:
 class CaseFile:
     path: Path
     display: str                                        # path as shown in messages
-    spec: str | None = None                             # the file's default spec
+    spec: str | None = None                             # the file's (first) default spec
+    specs: list[str] = field(default_factory=list)      # every spec the file's cases run on
     cases: list[Case] = field(default_factory=list)     # the cases that loaded cleanly
     broken: dict[str, list[CaseError]] = field(default_factory=dict)  # case id → its errors
     errors: list[CaseError] = field(default_factory=list)             # errors of the file itself

@@ -90,7 +90,10 @@ def load_file(path: Path) -> CaseFile:
     if result.errors:
         return result  # the header is broken: no case can be trusted to inherit from it
 
-    result.spec = document["spec"]
+    # A file may run its cases on several specs: a rulebook and its translations state the
+    # same rules, so the same cases hold for each of them.
+    specs = [document["spec"]] if isinstance(document["spec"], str) else list(document["spec"])
+    result.spec, result.specs = specs[0], specs
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_cases):
         problems = case_problems.get(index, [])
@@ -99,8 +102,10 @@ def load_file(path: Path) -> CaseFile:
             problems.append(CaseError(display, f"duplicate case id (also cases[{seen[case_id]}])", case_id, "id"))
         seen.setdefault(case_id, index)
         if not problems:
-            problems, case = _build(raw, index, document, display, _line_of(text, case_id))
-            if case is not None:
+            for spec in ([raw["spec"]] if "spec" in raw else specs):
+                problems, case = _build(raw, index, document, display, _line_of(text, case_id), spec)
+                if case is None:
+                    break
                 result.cases.append(case)
         if problems:
             key = case_id if case_id not in result.broken else f"{case_id}@cases[{index}]"
@@ -115,8 +120,7 @@ def _line_of(text: str, case_id: str) -> int:
 
 
 def _build(raw: dict[str, Any], index: int, document: dict[str, Any],
-           display: str, line: int) -> tuple[list[CaseError], Case | None]:
-    spec = raw.get("spec", document["spec"])
+           display: str, line: int, spec: str) -> tuple[list[CaseError], Case | None]:
     model, info, error = compiled(spec)
     if error or info is None:
         return [CaseError(display, error or "no rule model", raw["id"], "spec")], None

@@ -204,7 +204,7 @@ def run_files(paths: list[Path], spec: str | None = None) -> SuiteResult:
     results: list[CaseResult] = []
     for path in paths:
         loaded = load_file(path)
-        if spec is not None and loaded.spec not in (spec, None):
+        if spec is not None and loaded.spec is not None and spec not in loaded.specs:
             if all(c.spec != spec for c in loaded.cases):
                 continue
         for error in loaded.errors:
