@@ -3,7 +3,8 @@
 - docs/language.md: every ```bean example is followed by what it compiles to.
 - docs/rule-model.md: the table of rule kinds comes from the rule-model schema.
 - rulebooks/NAME.md: one reference page per shipped spec, rendered from its rule model, and
-  the list of them on docs/rulebooks.md.
+  the list of them on docs/rulebooks.md; each rule links the conformance cases that name it.
+- cases/NAME.md: each rulebook's conformance cases with their citations, run at build time.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
 from mkdocs.structure.files import File  # noqa: E402
 
 from beanrules import compile_spec, list_specs  # noqa: E402
+from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
 from beanrules.docs.kinds import render_kinds_table  # noqa: E402
 from beanrules.docs.reference import render_reference  # noqa: E402
@@ -33,8 +35,13 @@ def _reference_uri(name: str) -> str:
 
 
 def on_files(files, config):
+    cases = documented_cases()
     for name in list_specs():
-        files.append(File.generated(config, _reference_uri(name), content=render_reference(compile_spec(name))))
+        by_rule = {rule: [d.case.id for d in found] for rule, found in cases_by_rule(cases.get(name, [])).items()}
+        files.append(File.generated(config, _reference_uri(name),
+                                    content=render_reference(compile_spec(name), by_rule)))
+    for name, found in cases.items():
+        files.append(File.generated(config, f"cases/{name}.md", content=render_cases(name, found)))
     return files
 
 
@@ -45,10 +52,18 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     if uri == "rule-model.md":
         return markdown.replace("<!-- kinds -->", render_kinds_table())
     if uri == "rulebooks.md":
+        cases = documented_cases()
+
+        def conformance(name: str) -> str:
+            found = cases.get(name, [])
+            passed = sum(d.result.status == "passed" for d in found)
+            return f"[{passed} of {len(found)} passed](cases/{name}.md)" if found else "–"
+
         rows = [f"| [`{name}`]({_reference_uri(name)}) | {model['title']} | "
                 f"{model['players']['min']}–{model['players']['max']} | {len(model['rules'])} | "
-                f"{sum(1 for r in model['rules'] if r['provenance']['assumed'])} |"
+                f"{sum(1 for r in model['rules'] if r['provenance']['assumed'])} | {conformance(name)} |"
                 for name, model in ((n, compile_spec(n)) for n in list_specs())]
-        table = "| spec | title | players | rules | assumed |\n|---|---|---|---|---|\n" + "\n".join(rows)
+        table = ("| spec | title | players | rules | assumed | conformance cases |\n"
+                 "|---|---|---|---|---|---|\n" + "\n".join(rows))
         return markdown.replace("<!-- rulebooks -->", table + "\n")
     return markdown

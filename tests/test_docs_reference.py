@@ -31,3 +31,18 @@ def test_kinds_table_lists_every_kind_with_its_parameters() -> None:
 def test_describe_value_reads_player_cases() -> None:
     value = {"by_players": [{"players": [3, 3], "value": 1}, {"players": "otherwise", "value": 2}]}
     assert describe_value(value) == "1 with 3 players; 2 otherwise"
+
+
+def test_conformance_cases_are_documented_under_the_rules_they_name() -> None:
+    from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases
+
+    cases = documented_cases()["classic"]
+    page = render_cases("classic", cases)
+    assert f"{len(cases)} cases" in page and len(cases) >= 60
+    assert "rule-1-protection-refuses-single-bean" in page
+    by_rule = cases_by_rule(cases)
+    protection = [d.case.id for d in by_rule["protection"]]
+    assert "rule-1-protection-refuses-single-bean" in protection
+    reference = render_reference(compile_spec("classic"), {"protection": protection})
+    row = next(line for line in reference.splitlines() if line.startswith("| `protection` |"))
+    assert "[rule-1-protection-refuses-single-bean](../cases/classic.md#rule-1-protection-refuses-single-bean)" in row

@@ -31,16 +31,32 @@ def _escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def _rule_row(rule: dict[str, Any], sources: dict[str, Any], language: str) -> str:
+def _rule_row(rule: dict[str, Any], sources: dict[str, Any], language: str, cases: str) -> str:
     """One rule: its id, its wording (the rulebook's own where the spec gives it), what it is."""
     params = ", ".join(f"{k}: {describe_value(v)}" for k, v in rule["params"].items()) or "–"
     wording = rule["says"].get(language)
     text = f"{wording}<br>`{rule['text']}`" if wording else rule["text"]
     return (f"| `{rule['id']}` | {_escape(text)} | `{rule['kind']}` {_escape(params)} | "
-            f"{_escape(_cite(rule['provenance'], sources))} |")
+            f"{_escape(_cite(rule['provenance'], sources))} | {cases} |")
 
 
-def render_reference(model: dict[str, Any]) -> str:
+def cases_page(spec: str) -> str:
+    """Where a rulebook's conformance page lies, relative to its reference page."""
+    return "../" * (spec.count("/") + 1) + f"cases/{spec}.md"
+
+
+def _case_links(spec: str, case_ids: list[str]) -> str:
+    return ", ".join(f"[{case_id}]({cases_page(spec)}#{case_id})" for case_id in case_ids) or "–"
+
+
+def render_reference(model: dict[str, Any], cases_by_rule: dict[str, list[str]] | None = None) -> str:
+    """The page; ``cases_by_rule`` maps rule ids to the ids of the conformance cases naming them."""
+    cases_by_rule = cases_by_rule or {}
+    spec = model["rulebook"]
+
+    def row(rule: dict[str, Any]) -> str:
+        return _rule_row(rule, sources, model["language"], _case_links(spec, cases_by_rule.get(rule["id"], [])))
+
     sources = model["sources"]
     rules = {r["id"]: r for r in model["rules"]}
     out = [f"# {model['title']} (`{model['rulebook']}`)", ""]
@@ -61,20 +77,20 @@ def render_reference(model: dict[str, Any]) -> str:
         names = " | ".join(_escape(bean["names"].get(lang, "")) for lang in languages)
         out.append(f"| `{bean['id']}` | {names} | {bean['count']} | {_meter(bean)} | "
                    f"{_escape(_cite(bean['provenance'], sources))} |")
-    header = ["| id | rule | kind and parameters | source |", "|---|---|---|---|"]
+    header = ["| id | rule | kind and parameters | source | cases |", "|---|---|---|---|---|"]
     out += ["", "## The turn", ""]
     for number, phase in enumerate(model["phases"], start=1):
         title = phase.get("titles", {}).get(model["language"]) or phase["title"] or phase["id"]
         out += [f"### {number}. {title} (`{phase['id']}`)", ""]
         if phase["provenance"]["citations"]:
             out += [_cite(phase["provenance"], sources), ""]
-        out += header + [_rule_row(rules[rid], sources, model['language']) for rid in phase["rules"] if rid in rules] + [""]
+        out += header + [row(rules[rid]) for rid in phase["rules"] if rid in rules] + [""]
     sections: dict[str, list[dict[str, Any]]] = {}
     for rule in model["rules"]:
         if rule["phase"] is None and rule["kind"] != "note":
             sections.setdefault(rule["section"] or "rules", []).append(rule)
     for section, members in sections.items():
-        out += [f"## {section.capitalize()}", ""] + header + [_rule_row(r, sources, model['language']) for r in members] + [""]
+        out += [f"## {section.capitalize()}", ""] + header + [row(r) for r in members] + [""]
     notes = [r for r in model["rules"] if r["kind"] == "note"] + model["notes"]
     if notes:
         out += ["## Notes", ""]

@@ -1,0 +1,73 @@
+"""Conformance cases as documentation: per rulebook, every case with its citation, the rules it
+names, and whether the engine passed it when the site was built.
+
+The rules a case exercises are the ones it names: the rule of each refusal it expects. A case
+that only expects states names no rule; it is listed under its citation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from ..conformance import Case, CaseResult, discover, load_file, run_case
+from ..paths import conformance_dir
+
+
+@dataclass(frozen=True)
+class DocumentedCase:
+    case: Case
+    result: CaseResult
+    rules: tuple[str, ...]  # rule ids the case names in its refusals
+
+
+def _named_rules(case: Case) -> tuple[str, ...]:
+    named: list[str] = []
+    for step in case.steps:
+        rule = step.get("rule") if "refuse" in step else None
+        for rule_id in ([rule] if isinstance(rule, str) else rule or []):
+            if rule_id not in named:
+                named.append(rule_id)
+    return tuple(named)
+
+
+@cache
+def documented_cases(root: Path | None = None) -> dict[str, list[DocumentedCase]]:
+    """Every loadable case under the conformance folder, run once, grouped by spec name."""
+    by_spec: dict[str, list[DocumentedCase]] = {}
+    for path in discover([root or conformance_dir()]):
+        for case in load_file(path).cases:
+            by_spec.setdefault(case.spec, []).append(DocumentedCase(case, run_case(case), _named_rules(case)))
+    return by_spec
+
+
+def cases_by_rule(cases: list[DocumentedCase]) -> dict[str, list[DocumentedCase]]:
+    out: dict[str, list[DocumentedCase]] = {}
+    for documented in cases:
+        for rule_id in documented.rules:
+            out.setdefault(rule_id, []).append(documented)
+    return out
+
+
+_MARK = {"passed": "✅ passed", "failed": "❌ failed", "error": "❌ error", "skipped": "skipped"}
+
+
+def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
+    passed = sum(d.result.status == "passed" for d in cases)
+    out = [f"# Conformance: `{spec}`", "",
+           f"{len(cases)} cases from the rulebook's own examples and rules; {passed} passed when this "
+           f"page was built. Each case is a test (`pytest` item `{spec}::<id>`) and cites the passage "
+           "it encodes; see [the case format](../conformance.md).", ""]
+    files: dict[str, list[DocumentedCase]] = {}
+    for documented in cases:
+        files.setdefault(documented.case.file, []).append(documented)
+    for file, members in files.items():
+        out += [f"## `{Path(file).name}`", "", "| case | cites | what it shows | rules | result |",
+                "|---|---|---|---|---|"]
+        for d in members:
+            rules = ", ".join(f"`{r}`" for r in d.rules) or "–"
+            quote = f": “{d.case.quote}”" if d.case.quote else ""
+            out.append(f"| <span id=\"{d.case.id}\"></span>`{d.case.id}` | {d.case.citation}{quote} | "
+                       f"{d.case.description} | {rules} | {_MARK[d.result.status]} |".replace("\n", " "))
+        out.append("")
+    return "\n".join(out) + "\n"
