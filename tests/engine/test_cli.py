@@ -120,3 +120,20 @@ def test_unknown_beans_are_named(classic):
     game = Game(classic, 3, seed=1)
     with pytest.raises(IllegalAction, match="did you mean 'chili'"):
         game.apply("Anna plants chilli in 1")
+
+
+def test_model_hash_ignores_source_positions_and_where_beanrules_runs(tmp_path) -> None:
+    import copy
+
+    from beanrules import compile_spec
+    from beanrules.engine import model_hash
+
+    model = compile_spec("classic")
+    assert model["rules"][0]["span"]["file"] == "specs/classic.bean"  # never a cwd-relative path
+    moved = copy.deepcopy(model)
+    for rule in moved["rules"]:
+        rule["span"]["line"] += 3
+    assert model_hash(moved) == model_hash(model)
+    changed = copy.deepcopy(model)
+    next(r for r in changed["rules"] if r["kind"] == "draw")["params"]["count"] = 4
+    assert model_hash(changed) != model_hash(model)

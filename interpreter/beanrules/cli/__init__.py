@@ -16,7 +16,7 @@ import sys
 from .. import __version__
 
 # The subcommands, in the order --help lists them.
-COMMANDS = ["check", "compile", "play", "replay", "conformance"]
+COMMANDS = ["check", "compile", "diff", "play", "replay", "conformance"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="beanrules",
         description="Bohnanza rulebooks as data: check and compile .bean specs, play and "
                     "replay games, run the conformance suite.",
-        epilog="Every command takes a spec name (classic, translations/es, my-first/step-1, …) "
+        epilog="Every command takes a spec name (classic, translations/es, …) "
                "or a path to a .bean file. 'beanrules COMMAND --help' says more.")
     parser.add_argument("--version", action="version", version=f"beanrules {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -160,9 +160,18 @@ class Ruleset:
         return self.rules.get(rule_id) or RuleRef(rule_id, None)
 
 
+def _without_spans(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_spans(v) for k, v in value.items() if k != "span"}
+    if isinstance(value, list):
+        return [_without_spans(v) for v in value]
+    return value
+
+
 def model_hash(model: dict) -> str:
-    """Content hash of a rule model: what game records pin their rules to."""
-    text = json.dumps(model, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Content hash of a rule model: what game records pin their rules to. Source positions
+    are left out, so moving a clause in its file (or compiling from elsewhere) changes nothing."""
+    text = json.dumps(_without_spans(model), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -30,8 +30,15 @@ def list_specs(root: Path | None = None) -> list[str]:
 
 
 def _display(path: Path) -> str:
+    """How messages and spans name a file: a shipped spec always as specs/NAME.bean (so its
+    model does not depend on where beanrules runs), any other file relative to the current
+    folder where it lies below it."""
+    resolved = path.resolve()
+    root = specs_dir().resolve()
+    if resolved.is_relative_to(root):
+        return "specs/" + resolved.relative_to(root).as_posix()
     try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        return resolved.relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return path.as_posix()
 

@@ -1,0 +1,1 @@
+"""Checks over compiled rule models: comparing rulebooks (diff); later, verify."""

@@ -1,0 +1,125 @@
+"""Rule-by-rule comparison of two rule models.
+
+Rules keep the same id across rulebooks, so two models compare id by id: a rule only one of
+them has, a rule whose kind or parameters differ, a bean whose cards or beanometer differ, a
+different turn. Wording (``says``), citations and spans are provenance, not rules: they are
+shown beside a difference, never counted as one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Change = Literal["only-a", "only-b", "changed"]
+
+
+@dataclass(frozen=True)
+class Difference:
+    what: Literal["rule", "bean", "phase", "players", "turn"]
+    id: str
+    change: Change
+    a: Any = None  # the value in the first model (None if it has no such thing)
+    b: Any = None
+    where_a: str | None = None  # file:line of each side, for the reader
+    where_b: str | None = None
+    cites_a: tuple[str, ...] = ()
+    cites_b: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"what": self.what, "id": self.id, "change": self.change, "a": self.a, "b": self.b,
+                "where_a": self.where_a, "where_b": self.where_b,
+                "cites_a": list(self.cites_a), "cites_b": list(self.cites_b)}
+
+
+@dataclass
+class Comparison:
+    a: str
+    b: str
+    differences: list[Difference] = field(default_factory=list)
+    same: dict[str, int] = field(default_factory=dict)  # how many rules, beans, phases agree
+
+    @property
+    def identical(self) -> bool:
+        return not self.differences
+
+
+def _where(item: dict[str, Any]) -> str | None:
+    span = item.get("span")
+    return f"{span['file']}:{span['line']}" if span else None
+
+
+def _cites(item: dict[str, Any], model: dict[str, Any]) -> tuple[str, ...]:
+    sources = model["sources"]
+    return tuple(f"{sources.get(c['source'], {}).get('title', c['source'])}, {c['where']}"
+                 for c in item["provenance"]["citations"])
+
+
+def _rule_value(rule: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": rule["kind"], "params": rule["params"], "phase": rule["phase"], "text": rule["text"]}
+
+
+def _bean_value(bean: dict[str, Any]) -> dict[str, Any]:
+    return {"count": bean["count"], "beanometer": bean["beanometer"], "plantable": bean["plantable"],
+            "abilities": [{k: a[k] for k in ("triggers", "effects")} for a in bean["abilities"]]}
+
+
+def compare_models(a: dict[str, Any], b: dict[str, Any]) -> Comparison:
+    result = Comparison(a["rulebook"], b["rulebook"])
+    out = result.differences
+    if a["players"] != b["players"]:
+        out.append(Difference("players", "players", "changed", a["players"], b["players"]))
+
+    def compare(what: str, items_a: list[dict], items_b: list[dict], value, semantic) -> int:
+        by_a, by_b = {i["id"]: i for i in items_a}, {i["id"]: i for i in items_b}
+        same = 0
+        for item_id in list(by_a) + [i for i in by_b if i not in by_a]:
+            x, y = by_a.get(item_id), by_b.get(item_id)
+            if x is not None and y is not None and semantic(x) == semantic(y):
+                same += 1
+                continue
+            change: Change = "only-a" if y is None else "only-b" if x is None else "changed"
+            out.append(Difference(
+                what, item_id, change, value(x) if x else None, value(y) if y else None,
+                _where(x) if x else None, _where(y) if y else None,
+                _cites(x, a) if x else (), _cites(y, b) if y else ()))
+        return same
+
+    # A rule's wording ("text") is shown but not compared: two specs may word one rule differently.
+    result.same["rules"] = compare("rule", [r for r in a["rules"] if r["kind"] != "note"],
+                                   [r for r in b["rules"] if r["kind"] != "note"], _rule_value,
+                                   lambda r: (r["kind"], r["params"], r["phase"]))
+    result.same["beans"] = compare("bean", a["beans"], b["beans"], _bean_value, _bean_value)
+    order_a, order_b = [p["id"] for p in a["phases"]], [p["id"] for p in b["phases"]]
+    if order_a != order_b:
+        out.append(Difference("turn", "phases", "changed", order_a, order_b))
+    result.same["phases"] = sum(1 for p in order_a if p in order_b)
+    return result
+
+
+def render_text(result: Comparison) -> str:
+    """The comparison for people, in the style of a unified diff: - first, + second, ~ both."""
+    lines = [f"--- {result.a}", f"+++ {result.b}"]
+    mark = {"only-a": "-", "only-b": "+", "changed": "~"}
+    for d in result.differences:
+        head = f"{mark[d.change]} {d.what} {d.id}"
+        if d.change == "changed" and d.what == "rule":
+            parts = [f"{k}: {d.a[k]!r} → {d.b[k]!r}" for k in ("kind", "params", "phase") if d.a[k] != d.b[k]]
+            head += ": " + "; ".join(parts)
+        elif d.change == "changed" and d.what == "bean":
+            parts = [f"{k}: {d.a[k]!r} → {d.b[k]!r}" for k in d.a if d.a[k] != d.b[k]]
+            head += ": " + "; ".join(parts)
+        elif d.change == "changed":
+            head += f": {d.a!r} → {d.b!r}"
+        else:
+            side = d.a if d.change == "only-a" else d.b
+            head += f" (only in {result.a if d.change == 'only-a' else result.b})"
+            if d.what == "rule":
+                head += f": {side['text']}"
+        lines.append(head)
+        for label, where, cites in ((result.a, d.where_a, d.cites_a), (result.b, d.where_b, d.cites_b)):
+            if where or cites:
+                lines.append(f"    {label}: {where or ''}" + (f" — {'; '.join(cites)}" if cites else ""))
+    same = ", ".join(f"{n} {what}" for what, n in result.same.items())
+    verdict = "no differences" if result.identical else f"{len(result.differences)} difference(s)"
+    lines.append(f"{verdict}; the same: {same}")
+    return "\n".join(lines)

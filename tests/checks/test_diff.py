@@ -1,0 +1,73 @@
+"""beanrules diff: two rulebooks compared rule by rule by their stable ids."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from beanrules import compile_spec
+from beanrules.checks.diff import compare_models, render_text
+
+VARIANT = '''rulebook variant "A variant"
+  extends classic
+  source v "Variant notes"
+replace tie-break: ties are shared   § v "p.1"
+remove rule no-field-buying   § v "p.1"
+hand limit 7   § v "p.2"
+replace bean cocoa "Cocoa bean" 5 beanometer 2 3 4 5   § v "p.3"
+add phase preliminary "Tidy up" before plant   § v "p.4"
+  may take top of discard   § v "p.4"
+'''
+
+
+def variant(tmp_path: Path) -> str:
+    path = tmp_path / "variant.bean"
+    path.write_text(VARIANT, encoding="utf-8")
+    return str(path)
+
+
+def test_translations_agree_with_classic() -> None:
+    for translation in ("translations/es", "translations/de"):
+        result = compare_models(compile_spec("classic"), compile_spec(translation))
+        assert result.identical, render_text(result)
+        assert result.same == {"rules": 50, "beans": 11, "phases": 4}
+
+
+def test_variant_differences_are_each_named(tmp_path: Path) -> None:
+    result = compare_models(compile_spec("classic"), compile_spec(variant(tmp_path)))
+    found = {(d.what, d.id, d.change) for d in result.differences}
+    assert found == {("rule", "tie-break", "changed"), ("rule", "no-field-buying", "only-a"),
+                     ("rule", "hand-limit", "only-b"), ("rule", "take-discard-top", "only-b"),
+                     ("bean", "cocoa", "changed"), ("turn", "phases", "changed")}
+    tie = next(d for d in result.differences if d.id == "tie-break")
+    assert tie.a["kind"] == "tie-farthest-seat" and tie.b["kind"] == "tie-shared"
+    assert tie.where_a == "specs/classic.bean:126" and tie.where_b.endswith("variant.bean:4")
+    assert "Reglas del juego de Bohnanza, Fin del juego" in tie.cites_a
+    text = render_text(result)
+    assert "~ rule tie-break: kind: 'tie-farthest-seat' → 'tie-shared'" in text
+    assert "- rule no-field-buying (only in classic)" in text
+    assert "+ rule hand-limit (only in variant): hand limit 7" in text
+
+
+def test_wording_alone_is_no_difference(tmp_path: Path) -> None:
+    path = tmp_path / "reworded.bean"
+    path.write_text('rulebook reworded "R"\n  extends classic\n'
+                    'replace hand-order: hand order is fixed   § es "Preparar"\n'
+                    '  says es "No ordenes tu mano."\n', encoding="utf-8")
+    assert compare_models(compile_spec("classic"), compile_spec(str(path))).identical
+
+
+def test_cli_exit_codes_and_json(tmp_path: Path) -> None:
+    env = {"PYTHONPATH": str(Path(__file__).parents[2] / "interpreter"), "PATH": "/usr/bin:/bin"}
+    same = subprocess.run([sys.executable, "-m", "beanrules", "diff", "classic", "translations/es"],
+                          capture_output=True, text=True, env=env)
+    assert same.returncode == 0 and "no differences" in same.stdout
+    differ = subprocess.run([sys.executable, "-m", "beanrules", "diff", "classic", variant(tmp_path), "--json"],
+                            capture_output=True, text=True, env=env)
+    assert differ.returncode == 1
+    report = json.loads(differ.stdout)
+    assert report["identical"] is False and len(report["differences"]) == 6
+    broken = subprocess.run([sys.executable, "-m", "beanrules", "diff", "classic", "clasic"],
+                            capture_output=True, text=True, env=env)
+    assert broken.returncode == 1 and "did you mean 'classic'?" in broken.stderr
