@@ -1,0 +1,126 @@
+"""Invariant playouts: bot games in which the state is checked after every action.
+
+What must hold whatever the rulebook: every card is in exactly one zone and the total never
+changes; a hand keeps its order except for cards planted from its front, cards given away and
+cards drawn to its back; coins arise only from harvests, as the beanometer says; the state JSON
+round-trips exactly; the game ends within a bound; replaying its record reproduces it.
+The property tests (tests/engine/test_properties.py) check the same functions.
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Game
+from ..engine.bots import make_bot
+from ..engine.legal import next_to_act
+from ..engine.records import make_record, replay
+
+MAX_ACTIONS = 50_000
+
+
+def _is_subsequence(part: list[str], whole: list[str]) -> bool:
+    remaining = iter(whole)
+    return all(card in remaining for card in part)
+
+
+def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter) -> list[str]:
+    """Every invariant one applied action broke (``before``: the state JSON before it)."""
+    problems = []
+    after = game.state_json()
+    if game.state.card_counts() != total:
+        problems.append(f"cards appeared or vanished: {dict(game.state.card_counts() - total)} more, "
+                        f"{dict(total - game.state.card_counts())} fewer")
+    drawn: Counter = Counter(e["player"] for e in events if e["event"] == "drew" for _ in range(e["cards"]))
+    for player in after["players"]:
+        old, new = before["hands"][player], after["hands"][player]
+        kept = new[:len(new) - drawn[player]]
+        if not _is_subsequence(kept, old):
+            problems.append(f"{player}'s hand changed order: {old} → {new}")
+        for e in events:
+            if e["event"] == "planted" and e["from"] == "hand" and e["player"] == player and (not old or old[0] != e["bean"]):
+                problems.append(f"{player} planted {e['bean']} from the hand, but the front card was {old[:1]}")
+    payout = game.ruleset.payout
+    gained: Counter = Counter()
+    for e in events:
+        if e["event"] == "harvested":
+            if e["coins"] != payout[e["bean"]][e["cards"]]:
+                problems.append(f"{e['player']} harvested {e['cards']} {e['bean']} for {e['coins']} coins, "
+                                f"the beanometer says {payout[e['bean']][e['cards']]}")
+            gained[e["player"]] += e["coins"]
+    for player in after["players"]:
+        if len(after["coins"][player]) != len(before["coins"][player]) + gained[player]:
+            problems.append(f"{player}'s coins went from {len(before['coins'][player])} to "
+                            f"{len(after['coins'][player])} with {gained[player]} earned")
+    waiting = game.waiting_for()
+    if next_to_act(game.state, game.ruleset) != (waiting[0] if waiting else None):
+        problems.append("the quick and the full answer to 'who acts next' disagree")
+    if Game.from_state(game.model, json.loads(json.dumps(after))).state_json() != after:
+        problems.append("the state does not round-trip through JSON")
+    return problems
+
+
+@dataclass
+class Playout:
+    players: int
+    seed: int
+    actions: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ...] = ("random", "greedy")) -> Playout:
+    """One bot game with every invariant checked after every action; stops at the first problem."""
+    result = Playout(players, seed)
+    game = Game(model, players, seed=seed)
+    total = game.state.card_counts()
+    seats = {p: make_bot(bots[i % len(bots)], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+    while not game.is_over:
+        if result.actions >= MAX_ACTIONS:
+            result.problems.append(f"the game did not end within {MAX_ACTIONS} actions")
+            return result
+        player = next_to_act(game.state, game.ruleset)
+        if player is None:
+            result.problems.append(f"nobody may act in phase {game.state.phase}, yet the game is not over")
+            return result
+        before = game.state_json()
+        events = game.apply(seats[player].choose(game, player))
+        result.actions += 1
+        problems = step_problems(game, before, events, total)
+        if problems:
+            result.problems += [f"action {result.actions} ({game.history[-1]}): {p}" for p in problems]
+            return result
+    if not game.winners():
+        result.problems.append("the game ended without a winner")
+    replayed = replay(make_record(spec, model, game, seed), model)
+    if not replayed.ok:
+        result.problems.append(f"its record does not replay: {replayed.message}")
+    return result
+
+
+@dataclass
+class PlayoutReport:
+    spec: str
+    games: list[Playout] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> list[Playout]:
+        return [g for g in self.games if not g.ok]
+
+
+def invariant_playouts(model: dict, spec: str, games: int, seed: int = 0) -> PlayoutReport:
+    """``games`` games for each player count the rulebook allows, seeds seed, seed+1, …"""
+    report = PlayoutReport(spec)
+    started = time.perf_counter()
+    for players in range(model["players"]["min"], model["players"]["max"] + 1):
+        for index in range(games):
+            report.games.append(playout(model, spec, players, seed + index))
+    report.seconds = time.perf_counter() - started
+    return report
