@@ -49,7 +49,7 @@ def cases_by_rule(cases: list[DocumentedCase]) -> dict[str, list[DocumentedCase]
     return out
 
 
-_MARK = {"passed": "✅ passed", "failed": "❌ failed", "error": "❌ error", "skipped": "skipped"}
+_MARK = {"passed": "passed", "failed": "**failed**", "error": "**error**", "skipped": "skipped"}
 
 
 def render_cases(spec: str, cases: list[DocumentedCase]) -> str:

@@ -12,10 +12,10 @@ from .kinds import describe_value
 
 
 def _cite(provenance: dict[str, Any], sources: dict[str, Any]) -> str:
+    """Citations by source id (the page lists each source's title once, under "Sources")."""
     parts = []
     for citation in provenance["citations"]:
-        title = sources.get(citation["source"], {}).get("title", citation["source"])
-        where = f"{title}, {citation['where']}"
+        where = f"`{citation['source']}` {citation['where']}"
         parts.append(f"{where}: “{citation['quote']}”" if citation["quote"] else where)
     if provenance.get("assumed"):
         parts.append(f"**assumed**: {provenance['assumed']}")
