@@ -5,6 +5,7 @@
 - rulebooks/NAME.md: one reference page per shipped spec, rendered from its rule model, and
   the list of them on docs/rulebooks.md; each rule links the conformance cases that name it.
 - cases/NAME.md: each rulebook's conformance cases with their citations, run at build time.
+- comparison.md: every rule of every rulebook side by side, differences first.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from mkdocs.structure.files import File  # noqa: E402
 
 from beanrules import compile_spec, list_specs  # noqa: E402
 from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
+from beanrules.docs.comparison import render_comparison  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
 from beanrules.docs.kinds import render_kinds_table  # noqa: E402
 from beanrules.docs.reference import render_reference  # noqa: E402
@@ -42,6 +44,8 @@ def on_files(files, config):
                                     content=render_reference(compile_spec(name), by_rule)))
     for name, found in cases.items():
         files.append(File.generated(config, f"cases/{name}.md", content=render_cases(name, found)))
+    files.append(File.generated(config, "comparison.md",
+                                content=render_comparison({n: compile_spec(n) for n in list_specs()})))
     return files
 
 
