@@ -15,7 +15,7 @@ Change = Literal["only-a", "only-b", "changed"]
 
 @dataclass(frozen=True)
 class Difference:
-    what: Literal["rule", "bean", "phase", "players", "turn"]
+    what: Literal["rule", "bean", "turn"]
     id: str
     change: Change
     a: Any = None  # the value in the first model (None if it has no such thing)
@@ -65,9 +65,7 @@ def _bean_value(bean: dict[str, Any]) -> dict[str, Any]:
 
 def compare_models(a: dict[str, Any], b: dict[str, Any]) -> Comparison:
     result = Comparison(a["rulebook"], b["rulebook"])
-    out = result.differences
-    if a["players"] != b["players"]:
-        out.append(Difference("players", "players", "changed", a["players"], b["players"]))
+    out = result.differences  # (the player counts are a rule, "players", compared with the rest)
 
     def compare(what: str, items_a: list[dict], items_b: list[dict], value, semantic) -> int:
         by_a, by_b = {i["id"]: i for i in items_a}, {i["id"]: i for i in items_b}

@@ -292,9 +292,9 @@ class SpecBuilder:
         return self._int_cases(node, "count")
 
     def st_buy_field(self, node: Tree) -> tuple[dict, list]:
-        params, _ = self._int_cases(node, "cost")
-        limit = [int(t) for t in _tokens(node.children, "INT")]
-        params["max_fields"] = limit[-1] if len(limit) > len(_trees(node.children, "int_case")) else None
+        params, _ = self._int_cases(node, "cost", "coin_case")
+        limit = self.ints(node)  # only "up to N fields" is a number of the statement itself
+        params["max_fields"] = limit[0] if limit else None
         return params, []
 
     def st_start_player(self, node: Tree) -> tuple[dict, list]:
@@ -303,10 +303,10 @@ class SpecBuilder:
 
     def st_deal(self, node: Tree) -> tuple[dict, list]:
         def value(case: Tree) -> Any:
-            numbers = self.ints(case)
+            numbers = self.ints(case)  # the player condition's numbers lie in its own subtree
             # "by seat 3 4 5 6": the last number goes on for every further seat
             if self.lines[case.meta.line - 1][case.meta.column - 1:].startswith("by"):
-                return {"by_seat": numbers[:-1] if _tree(case.children, "player_cond") else numbers}
+                return {"by_seat": numbers}
             return numbers[0]
         return {"count": self.cases(_trees(node.children, "deal_case"), value)}, []
 
@@ -344,9 +344,13 @@ class SpecBuilder:
 
     def st_draw(self, node: Tree) -> tuple[dict, list]:
         who = _words(_tree(node.children, "who_draws"))
-        params, _ = self._int_cases(node, "count", "draw_case")
-        params.update({"who": "active" if who == "draw" else "each-player", "to": "back"})
-        return params, []
+        count: Any = self.ints(node)[0]
+        cases = _trees(node.children, "draw_case")
+        if cases:  # the first count holds for every player count no case names
+            count = {"by_players": [{"players": self.player_cond(_tree(c.children, "player_cond")),
+                                     "value": self.ints(c)[0]} for c in cases]
+                     + [{"players": "otherwise", "value": count}]}
+        return {"count": count, "who": "active" if who == "draw" else "each-player", "to": "back"}, []
 
     def st_harvest_any_time(self, node: Tree) -> tuple[dict, list]:
         return {"when": "any-time", "except_phases": []}, []
