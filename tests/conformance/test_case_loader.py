@@ -90,7 +90,7 @@ def test_impossible_state_fields_and_mixed_field(tmp_path: Path) -> None:
     path = write(tmp_path, case(players=["Anna", "Natalie", "Greg", "Lena"], state=state,
                                 steps=[{"expect": {"over": False}}]))
     assert messages(path) == [
-        f"{path}: case 'chili-harvest' at state.fields.Anna: 3 fields, but with 4 players each player has 2 in classic",
+        f"{path}: case 'chili-harvest' at state.fields.Anna: 3 fields, but with 4 players a player has at most 2 in classic",
         f"{path}: case 'chili-harvest' at state.fields.Anna[0]: field 1 holds chili, soy: one field grows one bean type",
     ]
 
@@ -156,3 +156,16 @@ def test_a_file_may_run_its_cases_on_several_specs(tmp_path: Path) -> None:
 def test_an_unknown_spec_in_a_list_is_named(tmp_path: Path) -> None:
     [error] = load_file(write(tmp_path, case(), spec=["classic", "translations/xx"])).all_errors
     assert "unknown rulebook 'translations/xx'" in error.render() and "chili-harvest" in error.render()
+
+
+def test_beans_in_play_and_fields_follow_the_player_count(tmp_path: Path) -> None:
+    # how-to-play removes cocoa with 3 players only, and lets a player buy up to 3 fields
+    three = case(id="three", players=["Anna", "Natalie", "Greg"], state={"hands": {"Anna": ["cocoa"]}},
+                 steps=[{"expect": {"over": False}}])
+    four = case(id="four", players=["Anna", "Natalie", "Greg", "Lena"],
+                state={"hands": {"Anna": ["cocoa"]}, "fields": {"Anna": [[], [], []]}},
+                steps=[{"expect": {"over": False}}])
+    path = write(tmp_path, three, four, spec="how-to-play", source="How To Play Bohnanza")
+    [error] = load_file(path).all_errors
+    assert error.case_id == "three" and "bean 'cocoa' is not in play in how-to-play" in error.render()
+    assert [c.id for c in load_file(path).cases] == ["four"]

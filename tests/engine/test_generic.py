@@ -109,3 +109,11 @@ def test_a_model_without_a_reachable_end_stops_instead_of_looping(classic):
     game = Game.from_partial(model, PLAYERS, {"phase": "plant-traded", "offer": ["soy"], "deck": []})
     events = game.apply("Anna plants soy")  # nobody holds a card: every later turn passes by itself
     assert game.is_over and {"event": "stalled", "turns": 13} in events
+
+
+def test_remove_beans_by_player_count_removes_nothing_for_other_counts(classic):
+    model = copy.deepcopy(classic)
+    model["rules"].append({"id": "remove-garden", "kind": "remove-beans",
+                           "params": {"beans": {"by_players": [{"players": [5, 5], "value": ["garden"]}]}}})
+    assert "garden" not in Game(model, 3).state_json()["removed"]
+    assert Game(model, 5).state_json()["removed"].count("garden") == 6

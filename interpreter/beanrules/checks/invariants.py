@@ -2,7 +2,8 @@
 
 What must hold whatever the rulebook: every card is in exactly one zone and the total never
 changes; a hand keeps its order except for cards planted from its front, cards given away and
-cards drawn to its back; coins arise only from harvests, as the beanometer says; the state JSON
+cards drawn to its back; coins arise only from harvests, as the beanometer says, and leave only
+to pay for a field; the state JSON
 round-trips exactly; the game ends within a bound; replaying its record reproduces it.
 The property tests (tests/engine/test_properties.py) check the same functions.
 """
@@ -51,10 +52,12 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
                 problems.append(f"{e['player']} harvested {e['cards']} {e['bean']} for {e['coins']} coins, "
                                 f"the beanometer says {payout[e['bean']][e['cards']]}")
             gained[e["player"]] += e["coins"]
+        elif e["event"] == "bought-field":  # coins paid for a field go to the discard pile
+            gained[e["player"]] -= e["coins"]
     for player in after["players"]:
         if len(after["coins"][player]) != len(before["coins"][player]) + gained[player]:
             problems.append(f"{player}'s coins went from {len(before['coins'][player])} to "
-                            f"{len(after['coins'][player])} with {gained[player]} earned")
+                            f"{len(after['coins'][player])} with {gained[player]} earned or spent")
     waiting = game.waiting_for()
     if next_to_act(game.state, game.ruleset) != (waiting[0] if waiting else None):
         problems.append("the quick and the full answer to 'who acts next' disagree")

@@ -18,6 +18,7 @@ PER_PLAYER = ("hands", "set_aside", "coins", "fields", "scores")
 
 def check_case(raw: dict[str, Any], info: ModelInfo) -> Iterator[Problem]:
     players = list(raw["players"])
+    info = info.for_players(len(players))  # beans in play and fields depend on the player count
     yield from _check_players(raw, info, players)
     state = raw.get("state") or {}
     yield from _check_state(state, info, players)
@@ -82,11 +83,11 @@ def _check_state(state: dict[str, Any], info: ModelInfo, players: list[str]) -> 
             yield from _cards(cards, f"{path}.{key}.{name}", info)
     fields = state.get("fields", {})
     yield from _per_player(fields, f"{path}.fields", players)
-    allowed = info.fields_for(len(players))
+    allowed = info.max_fields_for(len(players))
     for name, lists in fields.items():
         if allowed is not None and len(lists) > allowed:
             yield f"{path}.fields.{name}", (f"{len(lists)} fields, but with {len(players)} players "
-                                            f"each player has {allowed} in {info.name}")
+                                            f"a player has at most {allowed} in {info.name}")
         for i, cards in enumerate(lists):
             yield from _cards(cards, f"{path}.fields.{name}[{i}]", info)
             if len(set(cards)) > 1:

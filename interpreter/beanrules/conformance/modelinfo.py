@@ -1,16 +1,33 @@
 """The facts of a rule model that case checking needs, read once per spec.
 
-Only generic rule kinds are consulted (use-beans, fields, players), so this works for every
-rulebook's model, not just the classic one.
+Only generic rule kinds are consulted (use-beans, remove-beans, fields, buy-field, players),
+so this works for every rulebook's model, not just the classic one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+
+def _for_players(value: Any, players: int, default: Any = None) -> Any:
+    """A rule-model value that may depend on the player count ({"by_players": [...]})."""
+    if not (isinstance(value, dict) and "by_players" in value):
+        return value
+    fallback = default
+    for entry in value["by_players"]:
+        span = entry["players"]
+        if span in (None, "otherwise"):
+            fallback = entry["value"]
+        elif span[0] <= players <= span[1]:
+            return entry["value"]
+    return fallback
 
 
 @dataclass(frozen=True)
 class ModelInfo:
+    """What a case may name. ``in_play`` and the field counts hold for one player count once
+    :meth:`for_players` has been applied (check_case and starting_state do so)."""
+
     name: str
     bean_counts: dict[str, int]         # every bean in the box → how many cards
     in_play: tuple[str, ...]            # beans used in a game, in the model's order
@@ -19,38 +36,45 @@ class ModelInfo:
     min_players: int
     max_players: int
     _fields: Any
+    _use: Any = None                    # use-beans params (may depend on the player count)
+    _remove: Any = None                 # remove-beans params (may depend on the player count)
+    _buy_max: int | None = None         # buy-field: how many fields a player may buy up to
 
     def fields_for(self, players: int) -> int | None:
         """How many fields each player has with this many players (None if the model does not say)."""
-        count = self._fields
-        if isinstance(count, int):
-            return count
-        if isinstance(count, dict):
-            for entry in count.get("by_players", []):
-                low, high = entry["players"]
-                if low <= players <= high:
-                    return int(entry["value"])
-        return None
+        count = _for_players(self._fields, players)
+        return int(count) if count is not None else None
+
+    def max_fields_for(self, players: int) -> int | None:
+        """The most fields a player can have: the dealt ones, or more where fields can be bought."""
+        dealt = self.fields_for(players)
+        if dealt is None or self._buy_max is None:
+            return dealt
+        return max(dealt, self._buy_max)
+
+    def for_players(self, players: int) -> "ModelInfo":
+        """This info with the beans in play for this many players."""
+        used = _for_players(self._use, players, list(self.bean_counts)) if self._use is not None else list(self.bean_counts)
+        removed = set(_for_players(self._remove, players, []) or [])
+        in_play = tuple(b for b in self.bean_counts if b in used and b not in removed)
+        return replace(self, in_play=in_play)
 
 
 def model_info(name: str, model: dict[str, Any]) -> ModelInfo:
     beans = {b["id"]: int(b["count"]) for b in model["beans"]}
     rules = model.get("rules", [])
-    in_play: list[str] = list(beans)
-    fields: Any = None
-    for rule in rules:
-        if rule.get("kind") == "use-beans":
-            in_play = [b for b in rule["params"]["beans"] if b in beans]
-        elif rule.get("kind") == "fields":
-            fields = rule["params"].get("count")
+    params = {r["kind"]: r["params"] for r in rules}
     players = model.get("players") or {}
     return ModelInfo(
         name=name,
         bean_counts=beans,
-        in_play=tuple(in_play),
+        in_play=tuple(beans),
         rule_ids=frozenset(r["id"] for r in rules),
         phase_ids=tuple(p["id"] for p in model.get("phases", [])),
         min_players=int(players.get("min", 1)),
         max_players=int(players.get("max", 99)),
-        _fields=fields,
+        _fields=params.get("fields", {}).get("count"),
+        _use=params.get("use-beans", {}).get("beans"),
+        _remove=params.get("remove-beans", {}).get("beans"),
+        _buy_max=params.get("buy-field", {}).get("max_fields"),
     )

@@ -12,7 +12,7 @@ import difflib
 import re
 from typing import Iterable
 
-VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws")
+VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys")
 ENDS = ("phase", "planting", "trading", "turn")
 # Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids
 # trading from (field, coins) are words of the notation, so that cases can show the refusal.
@@ -43,6 +43,10 @@ def check_action(text: str, players: Iterable[str], beans: Iterable[str]) -> lis
     if verb == "ends":
         if len(rest) != 1 or rest[0] not in ENDS:
             problems.append(f"'{text}': expected '{actor} ends {' | '.join(ENDS)}'")
+        return problems
+    if verb == "buys":
+        if rest not in (["a", "field"], ["field"]):
+            problems.append(f"'{text}': expected '{actor} buys a field'")
         return problems
     if verb in ("accepts", "rejects", "withdraws"):
         if len(rest) > 1:

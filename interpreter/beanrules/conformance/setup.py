@@ -28,7 +28,9 @@ def _take_coins(count: int, pool: Counter[str], order: tuple[str, ...]) -> list[
 def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
     given = case.state
     players = list(case.players)
+    info = info.for_players(len(players))
     fields_each = info.fields_for(len(players)) or max((len(f) for f in given.get("fields", {}).values()), default=1)
+    # (a player given more fields than dealt has bought them; the runner keeps them as given)
     pool: Counter[str] = Counter({b: info.bean_counts[b] for b in info.in_play})
     pool.subtract(named_cards(given))
 

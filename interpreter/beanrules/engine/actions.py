@@ -90,4 +90,13 @@ class Respond:
         return f"{self.player} {self.verb}" + ("" if self.target is None else f" {self.target}")
 
 
-Action = Plant | Harvest | EndPhase | Propose | Respond
+@dataclass(frozen=True, slots=True)
+class BuyField:
+    """buy one more (empty) field with coin cards (a rule of kind buy-field)."""
+    player: str
+
+    def notation(self) -> str:
+        return f"{self.player} buys a field"
+
+
+Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField

@@ -1,15 +1,16 @@
 """Bots behind one interface, and the loop that lets them play a game.
 
 A bot is asked only when the game waits for its player (Game.waiting_for); it then picks one
-of that player's legal actions. Off-turn harvests therefore happen when a bot is asked anyway
-(answering a proposal, planting in a plant-pending phase).
+of that player's legal actions. Off-turn harvests (and purchases of a field, under a buy-field
+rule) therefore happen when a bot is asked anyway (answering a proposal, planting in a
+plant-pending phase).
 """
 from __future__ import annotations
 
 import random
 from typing import Callable, Protocol
 
-from .actions import Action, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from .game import Game
 from .harvesting import coins_for, harvestable
 from .legal import legal_actions, next_to_act, nth_proposal, proposal_count
@@ -56,9 +57,13 @@ class RandomBot:
 class GreedyBot:
     """Plants where fields grow, harvests at a beanometer's top step (or when it must make
     room, the field that pays most), gives away revealed and hand cards it cannot use, accepts
-    trades whose cards fit its fields and cost it nothing it grows."""
+    trades whose cards fit its fields and cost it nothing it grows. Under a buy-field rule it
+    buys one field beyond those dealt out: when a card must be planted and fits no field, or
+    when every field grows and it has at least two coins more than the price."""
 
     name = "greedy"
+    buy_margin: int | None = 2  # buy when every field grows and coins >= price + this (None: never)
+    buy_when_stuck = True  # buy rather than harvest when a card must be planted and fits no field
 
     def __init__(self, seed: int | str = 0, trades: bool = True):
         self.rng = random.Random(seed)
@@ -86,6 +91,11 @@ class GreedyBot:
                     Respond(player, "rejects", response.target)
         if any(r.verb == "rejects" for r in responses):
             return next(r for r in responses if r.verb == "rejects")
+        # 2b. Rich and every field in use: one more field lets more beans grow.
+        buy = self._buy(game, player, legal)
+        if buy is not None and self.buy_margin is not None and all(fields) and \
+                len(state.coins[player]) >= rs.buy_field.cost + self.buy_margin:  # type: ignore[union-attr]
+            return buy
         # 3. Plant where the bean already grows; into an empty field only when planting is
         #    required now (no phase end is offered), not for an optional second hand card.
         growing = [a for a in plants if fields[a.field - 1]]
@@ -100,13 +110,23 @@ class GreedyBot:
                 return gift
         if ends:
             return ends[0]
-        # 5. A card must be planted and none fits: harvest the field that pays most
-        #    (ties: the one with fewest cards, losing least growth).
+        # 5. A card must be planted and none fits: buy a field if it can (keeping every
+        #    field growing), else harvest the field that pays most (ties: the one with fewest
+        #    cards, losing least growth).
+        if buy is not None and self.buy_when_stuck:
+            return buy
         options = harvestable(state, rs, player)
         if options:
             best = max(options, key=lambda i: (coins_for(rs, fields[i]), -len(fields[i])))
             return Harvest(player, best + 1)
         return legal[self.rng.randrange(len(legal))]
+
+    @staticmethod
+    def _buy(game: Game, player: str, legal: list[Action]) -> BuyField | None:
+        """Buying a field, if legal and the player holds no more fields than were dealt out."""
+        if game.ruleset.buy_field is None or len(game.state.fields[player]) > game.ruleset.fields:
+            return None
+        return next((a for a in legal if type(a) is BuyField), None)
 
     def _fits(self, game: Game, player: str, beans: list[str]) -> bool:
         """All these beans, with the cards already waiting to be planted, fit the fields."""

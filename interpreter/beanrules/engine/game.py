@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import did_you_mean
-from .actions import Action, EndPhase, Harvest, Plant, Propose, Respond
+from .actions import Action, BuyField, EndPhase, Harvest, Plant, Propose, Respond
+from .buying import buy_refusal, do_buy
 from .errors import IllegalAction
 from .flow import end_phase, settle, start
 from .harvesting import do_harvest, harvest_refusal
@@ -145,6 +146,11 @@ class Game:
         elif kind is Respond:
             proposal, cards = check_respond(state, rs, action)
             do_respond(state, rs, action, proposal, cards, events)
+        elif kind is BuyField:
+            refusal = buy_refusal(state, rs, action.player)
+            if refusal:
+                raise refusal
+            do_buy(state, rs, action.player, events)
         else:
             raise TypeError(f"not an action: {action!r}")
         if not state.over:

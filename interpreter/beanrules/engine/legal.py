@@ -7,7 +7,8 @@ they are just not listed.
 """
 from __future__ import annotations
 
-from .actions import Action, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .buying import may_buy
 from .errors import IllegalAction
 from .ruleset import Ruleset
 from .state import State
@@ -25,6 +26,7 @@ _ROW = 12  # fields per row; more fields than this fall back to building the act
 _PLANTS: dict[tuple, tuple[Plant, ...]] = {}
 _HARVESTS: dict[str, tuple[Harvest, ...]] = {}
 _ENDS: dict[tuple, EndPhase] = {}
+_BUYS: dict[str, BuyField] = {}
 
 
 def _plants(player: str, bean: str, zone: str | None = None) -> tuple[Plant, ...]:
@@ -56,6 +58,15 @@ def _end(player: str, what: str) -> EndPhase:
     return action
 
 
+def _buy(player: str) -> BuyField:
+    action = _BUYS.get(player)
+    if action is None:
+        if len(_BUYS) > 5_000:
+            _BUYS.clear()
+        action = _BUYS[player] = BuyField(player)
+    return action
+
+
 def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
                    one_type: bool) -> None:
     row = _plants(player, bean, zone)
@@ -65,7 +76,7 @@ def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, z
 
 
 def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
-    """Every listed legal action of `player` except harvests."""
+    """Every listed legal action of `player` except harvests and buying a field."""
     out: list[Action] = []
     ph = rs.phases[rs.phase_index[state.phase]]
     active = player == state.active
@@ -157,6 +168,9 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if state.over or player not in state.hands:
         return []
     out = phase_actions(state, rs, player, trades)
+    # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
+    if rs.buy_field is not None and may_buy(state, rs, player):
+        out.append(_buy(player))
     # Harvests (harvesting.harvestable, inlined: this runs for every bot decision).
     if (rs.harvest_when == "own-turn" and player != state.active) or state.phase in rs.harvest_except:
         return out

@@ -6,7 +6,7 @@ from functools import cache
 from lark import Lark, Transformer, UnexpectedInput
 
 from ..paths import grammar_file
-from .actions import Action, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from .errors import NotationError
 
 _PLANT_ZONES = {"hand", "offer", "set-aside"}
@@ -70,6 +70,9 @@ class _ToAction(Transformer):
             target = int(items[1]) if items[1].type == "INT" else str(items[1])
         return lambda player: Respond(player, verb, target)
 
+    def buy(self, items):
+        return lambda player: BuyField(player)
+
     def cards(self, items):
         return list(items)
 
@@ -116,7 +119,8 @@ def parse_action(text: str) -> Action:
 
 _WORDS = {"NAME": "a player name (capitalised)", "BEAN": "a bean id", "INT": "a number",
           "ZONE": "a zone (hand, offer, set-aside)", "WHAT": "phase/planting/trading",
-          "VERB": "accepts/rejects/withdraws", "COMMA": "','", "IN": "'in'", "$END": "end of line"}
+          "VERB": "accepts/rejects/withdraws", "COMMA": "','", "IN": "'in'", "$END": "end of line",
+          "<END-OF-FILE>": "end of line"}
 
 
 def _describe(terminal: str) -> str:

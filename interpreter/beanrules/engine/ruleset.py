@@ -24,15 +24,19 @@ _DESCRIPTIVE = {
     "fields", "deal", "skip-if-hand-empty", "plant-from-hand", "reveal", "plant-pending", "draw",
     "harvest-any-time", "harvest-own-turn", "payout", "coin-source", "protection",
     "end-on-exhaustion", "end-finish", "final-harvest", "hand-score", "tie-farthest-seat",
-    "tie-most-hand-cards", "tie-shared",
+    "tie-most-hand-cards", "tie-shared", "buy-field",
 }
 # Kinds of later rulebooks that this engine does not play yet: a game refuses to start.
-_NOT_YET = {"ability", "auto-harvest", "buy-field", "discard-from-hand", "end-on-target",
+_NOT_YET = {"ability", "auto-harvest", "discard-from-hand", "end-on-target",
             "hand-limit", "leave-for-opponent", "pull-matching", "take-discard-top", "token"}
 
 
-def by_players(value: Any, players: int, what: str) -> Any:
-    """Resolve a value that may depend on the player count ({"by_players": [...]})."""
+_REQUIRED: Any = object()
+
+
+def by_players(value: Any, players: int, what: str, default: Any = _REQUIRED) -> Any:
+    """Resolve a value that may depend on the player count ({"by_players": [...]}); `default`
+    (if given) holds for a player count that no case names."""
     if not isinstance(value, dict) or "by_players" not in value:
         return value
     fallback = None
@@ -43,6 +47,8 @@ def by_players(value: Any, players: int, what: str) -> Any:
         elif span[0] <= players <= span[1]:
             return entry["value"]
     if fallback is None:
+        if default is not _REQUIRED:
+            return default
         raise UnsupportedRule(f"{what}: the rule model gives no value for {players} players")
     return fallback["value"]
 
@@ -101,6 +107,15 @@ class PhaseSpec:
 
 
 @dataclass(frozen=True)
+class BuyFieldRule:
+    """buy-field: any player, at any time, pays `cost` coin cards (their topmost) to the
+    discard pile for one more empty field, while they have fewer than `max_fields` (None: no limit)."""
+    cost: int
+    max_fields: int | None
+    ref: RuleRef
+
+
+@dataclass(frozen=True)
 class TradeRules:
     """What the trade rules of the model say; a missing rule means the thing is not allowed
     (hand, offer) or not required (consent), and the refusal cites the general trade rule."""
@@ -152,6 +167,8 @@ class Ruleset:
     hand_score: int
     tie_break: str  # "farthest-seat" | "most-hand-cards" | "shared"
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
+    buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
+    fields_fixed: RuleRef | None = None  # fields-fixed: cited when a purchase is refused for want of a rule
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -221,7 +238,8 @@ def _compile(model: dict, n: int) -> Ruleset:
         chosen = by_players(one("use-beans")["params"]["beans"], n, "use-beans")
         in_play = [b for b in in_play if b in chosen]
     for rule in by_kind.get("remove-beans", []):
-        gone = set(by_players(rule["params"]["beans"], n, rule["id"]))
+        # No case for this player count: no bean is removed ("remove cocoa with 3 players").
+        gone = set(by_players(rule["params"]["beans"], n, rule["id"], default=()))
         in_play = [b for b in in_play if b not in gone]
     removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
     payout: dict[str, tuple[int, ...]] = {}
@@ -300,6 +318,15 @@ def _compile(model: dict, n: int) -> Ruleset:
         if unknown:
             raise UnsupportedRule(f"rule '{rule['id']}' names unknown phases: {', '.join(sorted(unknown))}")
     one_type = None if one("mixed-fields") else ref("one-type-per-field")
+    buy = one("buy-field")
+    buy_field = None
+    if buy:
+        cost = by_players(buy["params"]["cost"], n, buy["id"])
+        limit = buy["params"].get("max_fields")
+        if not isinstance(cost, int) or cost < 0 or (limit is not None and not isinstance(limit, int)):
+            raise UnsupportedRule(f"rule '{buy['id']}': a field costs a whole number of coins, "
+                                  f"up to a whole number of fields")
+        buy_field = BuyFieldRule(cost, limit, refs[buy["id"]])
     return Ruleset(
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
         removed_beans=removed, payout=payout, fields=fields, fields_ref=ref("fields"), deal=deal,
@@ -319,4 +346,5 @@ def _compile(model: dict, n: int) -> Ruleset:
         finish_phases=frozenset(finish["params"]["finish"]) if finish else frozenset(),
         final_harvest=bool(one("final-harvest")),
         hand_score=hand_score["params"]["per_card"] if hand_score else 0, tie_break=tie,
-        visibility={r["params"]["zone"]: r["params"]["visibility"] for r in by_kind.get("zone", [])})
+        visibility={r["params"]["zone"]: r["params"]["visibility"] for r in by_kind.get("zone", [])},
+        buy_field=buy_field, fields_fixed=ref("fields-fixed"))

@@ -55,8 +55,9 @@ _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "
 def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed: int | str) -> State:
     """A full state from a partial one. Zones not given are empty, except the deck: without
     one, every card not placed elsewhere is shuffled (by `seed`) into it; with one, the
-    unplaced cards go to `removed` so the card total stays right. Fields not given are empty,
-    counters start as in a new game. No automatic step runs."""
+    unplaced cards go to `removed` so the card total stays right. Fields not given are empty
+    (more than the rules deal out only under a buy-field rule, up to its limit), counters start
+    as in a new game. No automatic step runs."""
     check_players(rs, players)
     unknown = set(partial) - _PARTIAL_KEYS
     if unknown:
@@ -68,12 +69,16 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         if strangers:
             raise ValueError(f"{key} names unknown players: {', '.join(sorted(strangers))}")
     fields = {}
+    # With a buy-field rule a player may hold bought fields beyond the ones dealt out.
+    buy = rs.buy_field
+    most = rs.fields if buy is None else None if buy.max_fields is None else max(rs.fields, buy.max_fields)
     for p in players:
         given = [list(f) for f in partial.get("fields", {}).get(p, [])]
-        if len(given) > rs.fields:
-            if any(given[rs.fields:]):
-                raise ValueError(f"{p} has {len(given)} fields; the rules give {rs.fields}")
-            given = given[:rs.fields]
+        if most is not None and len(given) > most:
+            if any(given[most:]):
+                raise ValueError(f"{p} has {len(given)} fields; the rules give "
+                                 + (f"{rs.fields}" if buy is None else f"at most {most}"))
+            given = given[:most]
         fields[p] = given + [[] for _ in range(rs.fields - len(given))]
     state = State(
         rulebook=rs.rulebook, players=list(players), start_player=partial.get("start_player", players[0]),

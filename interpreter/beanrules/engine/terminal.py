@@ -10,11 +10,12 @@ from .game import Game
 from .records import make_record
 from .simulate import seat_bots
 
-def help_text(beans: tuple[str, ...], other: str) -> str:
-    """Examples in the notation, with this rulebook's bean ids."""
+def help_text(beans: tuple[str, ...], other: str, buy: bool = False) -> str:
+    """Examples in the notation, with this rulebook's bean ids (`buy`: fields can be bought)."""
     a, b, c = (list(beans) * 3)[:3]
     return (f"Type an action in the notation (your name may be left out), for example:\n"
-            f"  plants 2 · plants {a} in 1 · plants offer {b} in 2 · harvests 1 · ends planting · ends trading\n"
+            f"  plants 2 · plants {a} in 1 · plants offer {b} in 2 · harvests 1 · ends planting · ends trading"
+            + (" · buys a field" if buy else "") + "\n"
             f"  offers {b}, hand {a} to {other} for {c} · gives {b} to {other} · accepts · rejects 2 · withdraws\n"
             f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
 
@@ -65,6 +66,8 @@ def _describe(events: list[dict]) -> list[str]:
         kind = e["event"]
         if kind == "harvested":
             out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {e['coins']} coin(s)")
+        elif kind == "bought-field":
+            out.append(f"{e['player']} buys a field for {e['coins']} coin(s): {e['fields']} fields")
         elif kind == "revealed":
             out.append(f"revealed: {_cards(e['cards'])}")
         elif kind == "traded":
@@ -91,7 +94,8 @@ def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, k
     bots = {p: make_bot(bot_kinds[i], seed=f"{seed}:{names.index(p)}", trades=trades)
             for i, p in enumerate(others)}
     write(f"You are {me} (seat {seat + 1}); " + ", ".join(f"{p}: {bots[p].name} bot" for p in others))
-    help_message = help_text(game.ruleset.beans, others[0] if others else me)
+    help_message = help_text(game.ruleset.beans, others[0] if others else me,
+                             game.ruleset.buy_field is not None)
     write(help_message)
     heard: set[int] = set()  # turns in whose trade phase the human had a say
     while not game.is_over:
