@@ -238,7 +238,7 @@ class SpecBuilder:
     def statement(self, node: Tree) -> tuple[str, dict[str, Any], list[Ref]]:
         method: Callable[[Tree], tuple[dict[str, Any], list[Ref]]] | None = getattr(
             self, "st_" + node.data, None)
-        kind = node.data.replace("_", "-")
+        kind = _KIND_OF.get(node.data, node.data.replace("_", "-"))
         if method is None:  # a statement with no parameters
             return kind, {}, []
         params, refs = method(node)
@@ -380,6 +380,12 @@ class SpecBuilder:
         refs = [Ref("phase", str(t), self.span(t)) for t in names]
         return {"during": str(names[0]), "finish": [str(t) for t in names[1:]]}, refs
 
+    def st_final_harvest_all(self, node: Tree) -> tuple[dict, list]:
+        return {"fields": "all"}, []
+
+    def st_final_harvest_paying(self, node: Tree) -> tuple[dict, list]:
+        return {"fields": "paying"}, []
+
     def st_hand_score(self, node: Tree) -> tuple[dict, list]:
         return {"per_card": self.ints(node)[0]}, []
 
@@ -471,6 +477,8 @@ class SpecBuilder:
 
 
 _CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note"}
+# Grammar alternatives that are one kind of rule with different parameters.
+_KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest"}
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest"}
 _CONDITIONS = {"is_empty", "count_compare", "holds"}
