@@ -48,14 +48,18 @@ def test_conformance_cases_are_documented_under_the_rules_they_name() -> None:
     assert "[rule-1-protection-refuses-single-bean](../cases/classic.md#rule-1-protection-refuses-single-bean)" in row
 
 
-def test_comparison_puts_differences_first(tmp_path) -> None:
+def test_comparison_groups_rulebooks_by_what_they_say(tmp_path) -> None:
     from beanrules.docs.comparison import render_comparison
 
     variant = tmp_path / "variant.bean"
     variant.write_text('rulebook variant "V"\n  extends classic\n  source v "V"\n'
                        'replace tie-break: ties are shared   § v "1"\nhand limit 7   § v "2"\n', encoding="utf-8")
-    page = render_comparison({"classic": compile_spec("classic"), "variant": compile_spec(str(variant))})
-    rows = [line for line in page.split("## Rules")[1].splitlines() if line.startswith("| ")][1:]
-    assert rows[0].startswith("| ≠ | `hand-limit` | — |")
-    assert rows[1].startswith("| ≠ | `tie-break` |") and "tie-shared" in rows[1] and "tie-farthest-seat" in rows[1]
-    assert not any(r.startswith("| ≠") for r in rows[2:])
+    page = render_comparison({"classic": compile_spec("classic"), "translations/es": compile_spec("translations/es"),
+                              "variant": compile_spec(str(variant))})
+    tie = page.split("### `tie-break`")[1].split("###")[0]
+    assert "| `tie-farthest-seat` by seat-distance-from-start, direction clockwise | " \
+           "[`classic`](rulebooks/classic.md), [`translations/es`](rulebooks/translations/es.md) |" in tie
+    assert "| `tie-shared` by shared | [`variant`](rulebooks/variant.md) |" in tie
+    assert "| — (no such rule) | [`classic`](rulebooks/classic.md), [`translations/es`]" in page.split("### `hand-limit`")[1]
+    agreed = page.split("## Beans")[0].split("Stated alike by every rulebook: ")[1]
+    assert "`protection`" in agreed and "`tie-break`" not in agreed

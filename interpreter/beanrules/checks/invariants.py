@@ -2,8 +2,9 @@
 
 What must hold whatever the rulebook: every card is in exactly one zone and the total never
 changes; a hand keeps its order except for cards planted from its front, cards given away and
-cards drawn to its back; coins arise only from harvests, as the beanometer says, and leave only
-to pay for a field; the state JSON
+cards drawn to its back; coins arise only from harvests, as the beanometer says (a bank that
+runs short pays what it holds), and leave only to pay for a field; with coins from the bank (the
+removed zone) the bank shrinks by exactly the coins paid, otherwise cards out of play stay put; the state JSON
 round-trips exactly; the game ends within a bound; replaying its record reproduces it.
 The property tests (tests/engine/test_properties.py) check the same functions.
 """
@@ -46,18 +47,28 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
                 problems.append(f"{player} planted {e['bean']} from the hand, but the front card was {old[:1]}")
     payout = game.ruleset.payout
     gained: Counter = Counter()
+    banked = 0  # coin cards taken from the bank (coin-source from bank: the removed zone)
     for e in events:
         if e["event"] == "harvested":
-            if e["coins"] != payout[e["bean"]][e["cards"]]:
+            # A bank that runs short pays what it holds; the rest is reported as unpaid.
+            if e["coins"] + e.get("unpaid", 0) != payout[e["bean"]][e["cards"]]:
                 problems.append(f"{e['player']} harvested {e['cards']} {e['bean']} for {e['coins']} coins, "
                                 f"the beanometer says {payout[e['bean']][e['cards']]}")
+            if e.get("unpaid") and (not game.ruleset.coins_from_bank or after["removed"]):
+                problems.append(f"{e['player']} was paid {e['unpaid']} coins short, yet the bank was not empty")
             gained[e["player"]] += e["coins"]
+            banked += e["coins"]
         elif e["event"] == "bought-field":  # coins paid for a field go to the discard pile
             gained[e["player"]] -= e["coins"]
     for player in after["players"]:
         if len(after["coins"][player]) != len(before["coins"][player]) + gained[player]:
             problems.append(f"{player}'s coins went from {len(before['coins'][player])} to "
                             f"{len(after['coins'][player])} with {gained[player]} earned or spent")
+    if game.ruleset.coins_from_bank and len(after["removed"]) != len(before["removed"]) - banked:
+        problems.append(f"the bank went from {len(before['removed'])} to {len(after['removed'])} cards "
+                        f"with {banked} coins paid from it")
+    elif not game.ruleset.coins_from_bank and after["removed"] != before["removed"]:
+        problems.append("cards out of play changed")
     waiting = game.waiting_for()
     if next_to_act(game.state, game.ruleset) != (waiting[0] if waiting else None):
         problems.append("the quick and the full answer to 'who acts next' disagree")

@@ -18,8 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "and that each game ends and replays from its record; run the spec's "
                     "conformance cases. Exit 0 when all pass, 1 when anything fails.")
     parser.add_argument("specs", nargs="*", metavar="SPEC", help="spec names or .bean paths; default: all shipped specs")
-    parser.add_argument("--games", type=int, default=5, metavar="N",
-                        help="bot games per player count (default 5; 0 skips the playouts)")
+    parser.add_argument("--games", type=int, default=3, metavar="N",
+                        help="bot games per player count (default 3; 0 skips the playouts)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.set_defaults(func=run)
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     out = Console(highlight=False)
     table = Table(title="beanrules verify")
     for column in ("spec", "compiles", "warnings", "bot games", "conformance", "verdict"):
-        table.add_column(column, justify="left" if column == "spec" else "right")
+        table.add_column(column, justify="left" if column == "spec" else "right", no_wrap=column == "spec")
     for name, r in results.items():
         games = ("–" if not r["compiled"] else r["playable"] if r["playable"] is not True
                  else f"{r['games'] - len(r['games_failed'])}/{r['games']} ok")

@@ -1,66 +1,75 @@
-"""The comparison of all rulebooks: one row per rule id, one column per rulebook.
+"""The comparison of all rulebooks, by stable rule id.
 
-A cell shows the rule's value in that rulebook (its kind and parameters, in words) and links to
-the rule on the rulebook's reference page; "—" where the rulebook has no such rule. Rows where
-the rulebooks disagree come first, so the differences are what a reader sees.
+For every rule on which the rulebooks disagree, the rulebooks are grouped by what they say
+(the same value, or no such rule), each group linked to its reference pages; rules that every
+rulebook states alike are listed once. The same for beans, player counts and the turn.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .kinds import describe_value
 
 
-def _value(rule: dict[str, Any]) -> str:
+def _rule_value(rule: dict[str, Any] | None) -> str:
+    if rule is None:
+        return "— (no such rule)"
     params = ", ".join(f"{k} {describe_value(v)}" for k, v in rule["params"].items())
-    return f"{rule['kind']}" + (f": {params}" if params else "")
+    return f"`{rule['kind']}`" + (f" {params}" if params else "") + (f" (in phase `{rule['phase']}`)" if rule["phase"] else "")
+
+
+def _bean_value(bean: dict[str, Any] | None) -> str:
+    if bean is None:
+        return "— (no such bean)"
+    meter = " / ".join(str({s["coins"]: s["cards"] for s in bean["beanometer"]}.get(c, "–")) for c in range(1, 5))
+    return f"{bean['count']} cards, beanometer {meter}"
+
+
+def _links(names: list[str]) -> str:
+    return ", ".join(f"[`{n}`](rulebooks/{n}.md)" for n in names)
+
+
+def _grouped(by_name: dict[str, Any], names: list[str], show: Callable[[Any], str]) -> list[tuple[str, list[str]]]:
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(show(by_name.get(name)), []).append(name)
+    return sorted(groups.items(), key=lambda g: -len(g[1]))
+
+
+def _section(title: str, items: dict[str, dict[str, Any]], names: list[str], show) -> list[str]:
+    out = [f"## {title}", ""]
+    agreed = []
+    for item_id in sorted(items):
+        groups = _grouped(items[item_id], names, show)
+        if len(groups) == 1:
+            agreed.append(item_id)
+            continue
+        out += [f"### `{item_id}`", "", "| what it says | rulebooks |", "|---|---|"]
+        out += [f"| {value.replace('|', chr(92) + '|')} | {_links(members)} |" for value, members in groups]
+        out.append("")
+    if agreed:
+        out += [f"Stated alike by every rulebook: {', '.join(f'`{a}`' for a in agreed)}.", ""]
+    return out
 
 
 def render_comparison(models: dict[str, dict[str, Any]]) -> str:
     names = list(models)
-    rows: dict[str, dict[str, dict[str, Any]]] = {}
+    rules: dict[str, dict[str, Any]] = {}
+    beans: dict[str, dict[str, Any]] = {}
     for name, model in models.items():
         for rule in model["rules"]:
             if rule["kind"] != "note":
-                rows.setdefault(rule["id"], {})[name] = rule
-    beans: dict[str, dict[str, dict[str, Any]]] = {}
-    for name, model in models.items():
+                rules.setdefault(rule["id"], {})[name] = rule
         for bean in model["beans"]:
             beans.setdefault(bean["id"], {})[name] = bean
-
-    def differs(cells: dict[str, Any], key) -> bool:
-        return len({key(cells[n]) if n in cells else None for n in names}) > 1
-
     out = ["# Comparing the rulebooks", "",
-           "Every rule of every shipped rulebook, by its stable id. Rows where the rulebooks "
-           "disagree (a different value, or a rule only some have) come first and are marked ≠. "
-           "`beanrules diff A B` compares two rulebooks with the citations of both sides.", "",
-           "## Players and turn", "",
-           "| | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|" + "---|" * len(names),
-           "| players | " + " | ".join(f"{models[n]['players']['min']}–{models[n]['players']['max']}"
-                                      for n in names) + " |",
-           "| phases | " + " | ".join(" → ".join(p["id"] for p in models[n]["phases"]) for n in names) + " |",
-           "", "## Rules", "",
-           "| | rule | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|---|" + "---|" * len(names)]
-    order = sorted(rows, key=lambda rid: (not differs(rows[rid], _value), rid))
-    for rule_id in order:
-        cells = rows[rule_id]
-        mark = "≠" if differs(cells, _value) else ""
-        shown = []
-        for n in names:
-            rule = cells.get(n)
-            shown.append(f"[{_value(rule)}](rulebooks/{n}.md)".replace("|", "\\|") if rule else "—")
-        out.append(f"| {mark} | `{rule_id}` | " + " | ".join(shown) + " |")
-    out += ["", "## Beans", "", "| | bean | " + " | ".join(f"`{n}`" for n in names) + " |",
-            "|---|---|" + "---|" * len(names)]
-
-    def bean_value(bean: dict[str, Any]) -> str:
-        meter = "/".join(str({s["coins"]: s["cards"] for s in bean["beanometer"]}.get(c, "–")) for c in range(1, 5))
-        return f"{bean['count']} cards, {meter}"
-
-    for bean_id in sorted(beans, key=lambda b: (not differs(beans[b], bean_value), b)):
-        cells = beans[bean_id]
-        mark = "≠" if differs(cells, bean_value) else ""
-        out.append(f"| {mark} | `{bean_id}` | " + " | ".join(
-            bean_value(cells[n]) if n in cells else "—" for n in names) + " |")
+           f"All {len(names)} shipped rulebooks, compared by stable rule id: for every rule on which they "
+           "disagree, which rulebooks say what. `beanrules diff A B` compares two of them with the "
+           "citations of both sides.", "",
+           "## Players and the turn", "", "| rulebook | players | phases |", "|---|---|---|"]
+    out += [f"| [`{n}`](rulebooks/{n}.md) | {m['players']['min']}–{m['players']['max']} | "
+            f"{' → '.join(p['id'] for p in m['phases'])} |" for n, m in models.items()]
+    out.append("")
+    out += _section("Rules", rules, names, _rule_value)
+    out += _section("Beans", beans, names, _bean_value)
     return "\n".join(out) + "\n"

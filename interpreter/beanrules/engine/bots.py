@@ -12,7 +12,7 @@ from typing import Callable, Protocol
 
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from .game import Game
-from .harvesting import coins_for, harvestable
+from .harvesting import coins_for, harvestable, run_length
 from .legal import legal_actions, next_to_act, nth_proposal, proposal_count
 from .planting import auto_field
 
@@ -98,10 +98,12 @@ class GreedyBot:
             return buy
         # 3. Plant where the bean already grows; into an empty field only when planting is
         #    required now (no phase end is offered), not for an optional second hand card.
-        growing = [a for a in plants if fields[a.field - 1]]
+        growing = [a for a in plants if fields[a.field - 1] and fields[a.field - 1][-1] == a.bean]
         if growing:
             return growing[0]
         if plants and not ends:
+            if all(fields[a.field - 1] for a in plants):  # mixed-fields: it must cover a field,
+                return min(plants, key=lambda a: run_length(rs, fields[a.field - 1]))  # the shortest run
             return plants[0]
         # 4. Trading as the active player: give away cards that fit none of its fields.
         if self.trades and state.active == player and rs.phase(state.phase).trade:

@@ -3,6 +3,7 @@ a phase has nothing left to do, passing the turn, and ending the game."""
 from __future__ import annotations
 
 from .deck import ending, take_top
+from .harvesting import auto_harvests
 from .ruleset import CardStep, PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
@@ -77,6 +78,7 @@ def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
     for step in ph.entry:
         was_ending = ending(state, rs)
         _run_step(state, rs, step, events)
+        auto_harvests(state, rs, events)
         if ending(state, rs) and not was_ending and ph.id != rs.finish_during:
             finish_game(state, rs, events)  # ran out outside the phase the end lets finish
             return "over"

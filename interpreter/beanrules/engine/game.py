@@ -8,7 +8,7 @@ from .actions import Action, BuyField, EndPhase, Harvest, Plant, Propose, Respon
 from .buying import buy_refusal, do_buy
 from .errors import IllegalAction
 from .flow import end_phase, settle, start
-from .harvesting import do_harvest, harvest_refusal
+from .harvesting import auto_harvests, do_harvest, harvest_refusal
 from .legal import legal_actions, waiting_for
 from .notation import parse_action
 from .planting import check_plant, do_plant, pending_cards, pending_zones
@@ -154,6 +154,7 @@ class Game:
         else:
             raise TypeError(f"not an action: {action!r}")
         if not state.over:
+            auto_harvests(state, rs, events)
             settle(state, rs, events)
         self.actions.append(action)
         return events

@@ -1,4 +1,5 @@
-"""Harvesting a field: when it is allowed, the protection rule, the beanometer, coin cards."""
+"""Harvesting a field: when it is allowed, the protection rule, the beanometer, coin cards;
+harvests that happen by themselves (auto-harvest) and the harvest at the end of the game."""
 from __future__ import annotations
 
 from .errors import IllegalAction
@@ -6,10 +7,37 @@ from .ruleset import Ruleset
 from .state import State
 
 
+def run_length(rs: Ruleset, field: list[str]) -> int:
+    """How many cards a harvest of `field` takes: the whole field, or under mixed-fields its top
+    run (the unbroken line of the top card's bean at the top); covered cards stay."""
+    if rs.mixed is None or not field:
+        return len(field)
+    top, n = field[-1], len(field)
+    k = n - 1
+    while k > 0 and field[k - 1] == top:
+        k -= 1
+    return n - k
+
+
+def coins_for(rs: Ruleset, field: list[str]) -> int:
+    """What harvesting `field` now pays by the beanometer (its top run under mixed-fields)."""
+    if not field:
+        return 0
+    size = run_length(rs, field)
+    bean = field[-1] if rs.payout_card == "top" else field[len(field) - size]
+    table = rs.payout[bean]
+    return table[min(size, len(table) - 1)]
+
+
 def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
     """Why `player` may not harvest field `index` (0-based) now, or None if they may."""
     if state.over:
         return IllegalAction(rs.exhaustion_ref, "the game is over")
+    if not rs.manual_harvest:
+        if rs.auto_harvest is not None:
+            return IllegalAction(rs.auto_harvest, "fields are harvested by themselves as soon as "
+                                                  "the beanometer pays; nobody harvests by choice")
+        return IllegalAction(None, "the rules give no time to harvest a field by choice")
     if rs.harvest_when == "own-turn" and player != state.active:
         return IllegalAction(rs.harvest_ref, f"{player} may harvest only on their own turn")
     if state.phase in rs.harvest_except:
@@ -25,42 +53,85 @@ def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illeg
             if len(other) > limit:
                 return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
                                      f"another field of {player} holds more than {limit}")
+    if rs.only_paying is not None and coins_for(rs, fields[index]) < 1:
+        size = run_length(rs, fields[index])
+        return IllegalAction(rs.only_paying, f"{size} {fields[index][-1]} in field {index + 1} of "
+                                             f"{player} pay no coin yet")
     return None
 
 
 def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
     """0-based indices of the fields `player` may harvest now (fast path for legal actions)."""
-    if state.over or (rs.harvest_when == "own-turn" and player != state.active) \
+    if state.over or not rs.manual_harvest or (rs.harvest_when == "own-turn" and player != state.active) \
             or state.phase in rs.harvest_except:
         return []
     fields = state.fields[player]
     limit = rs.protection
-    if limit is None:
-        return [i for i, f in enumerate(fields) if f]
-    protect = False
-    for f in fields:
-        if len(f) > limit:
-            protect = True
-            break
-    if protect:
-        return [i for i, f in enumerate(fields) if len(f) > 1]
-    return [i for i, f in enumerate(fields) if f]
+    smallest = 1
+    if limit is not None:
+        for f in fields:
+            if len(f) > limit:
+                smallest = 2  # the protection rule: single beans stay
+                break
+    if rs.only_paying is not None:
+        return [i for i, f in enumerate(fields) if len(f) >= smallest and coins_for(rs, f) >= 1]
+    return [i for i, f in enumerate(fields) if len(f) >= smallest]
 
 
-def coins_for(rs: Ruleset, field: list[str]) -> int:
-    bean = field[-1] if rs.payout_card == "top" else field[0]
-    table = rs.payout[bean]
-    return table[min(len(field), len(table) - 1)]
-
-
-def do_harvest(state: State, rs: Ruleset, player: str, index: int, events: list) -> None:
-    """Empty the field: as many of its cards as the beanometer pays become coin cards, the rest
-    go to the discard pile (bottom card first, so the field's top card ends on top)."""
+def do_harvest(state: State, rs: Ruleset, player: str, index: int, events: list, auto: bool = False) -> None:
+    """Take the field (its top run under mixed-fields). With coins from harvested cards, as many
+    of its cards as the beanometer pays become coin cards and the rest go to the discard pile
+    (bottom card first, so the top card ends on top); with coins from the bank, every harvested
+    card goes to the discard pile and the coin cards come off the end of `removed` (the bank),
+    as many as it still holds."""
     field = state.fields[player][index]
+    size = run_length(rs, field)
     coins = coins_for(rs, field)
-    bean = field[-1] if rs.payout_card == "top" else field[0]
-    state.coins[player].extend(field[len(field) - coins:])
-    state.discard.extend(field[:len(field) - coins])
-    events.append({"event": "harvested", "player": player, "field": index + 1, "bean": bean,
-                   "cards": len(field), "coins": coins})
-    state.fields[player][index] = []
+    bean = field[-1] if rs.payout_card == "top" else field[len(field) - size]
+    taken = field[len(field) - size:]
+    event = {"event": "harvested", "player": player, "field": index + 1, "bean": bean,
+             "cards": size, "coins": coins}
+    if rs.coins_from_bank:
+        state.discard.extend(taken)
+        paid = min(coins, len(state.removed))
+        if paid:
+            state.coins[player].extend(reversed(state.removed[len(state.removed) - paid:]))
+            del state.removed[len(state.removed) - paid:]
+        if paid < coins:  # the bank ran short (assumed: it pays what it holds)
+            event["coins"] = paid
+            event["unpaid"] = coins - paid
+    else:
+        state.coins[player].extend(taken[len(taken) - coins:])
+        state.discard.extend(taken[:len(taken) - coins])
+    if auto:
+        event["auto"] = True
+    events.append(event)
+    del field[len(field) - size:]
+
+
+def auto_harvests(state: State, rs: Ruleset, events: list) -> None:
+    """auto-harvest: every field of every player whose top run pays at least one coin is
+    harvested at once, whoever's turn it is; again until none pays (a harvest may uncover a
+    paying run under mixed-fields). Players in seat order, fields in order."""
+    if rs.auto_harvest is None or state.over:
+        return
+    again = True
+    while again:
+        again = False
+        for player in state.players:
+            for index, field in enumerate(state.fields[player]):
+                while field and coins_for(rs, field) >= 1:
+                    do_harvest(state, rs, player, index, events, auto=True)
+                    again = True
+
+
+def final_harvest(state: State, rs: Ruleset, events: list) -> None:
+    """The harvest at the end (no protection): "all" empties every field (top run after top
+    run), "paying" harvests top runs while they pay at least one coin; None harvests nothing."""
+    if rs.final_harvest is None:
+        return
+    paying_only = rs.final_harvest == "paying"
+    for player in state.players:
+        for index, field in enumerate(state.fields[player]):
+            while field and (not paying_only or coins_for(rs, field) >= 1):
+                do_harvest(state, rs, player, index, events)

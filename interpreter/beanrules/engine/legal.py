@@ -10,6 +10,7 @@ from __future__ import annotations
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from .buying import may_buy
 from .errors import IllegalAction
+from .harvesting import coins_for
 from .ruleset import Ruleset
 from .state import State
 from .trading import check_accept_cards
@@ -68,11 +69,14 @@ def _buy(player: str) -> BuyField:
 
 
 def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
-                   one_type: bool) -> None:
+                   one_type: bool, mixed: bool = False) -> None:
     row = _plants(player, bean, zone)
+    before = len(out)
     for i, f in enumerate(fields):
         if not f or not one_type or f[-1] == bean:
             out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
+    if mixed and len(out) == before:  # mixed-fields: nothing fits, so any field may be covered
+        out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
 
 
 def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
@@ -82,11 +86,12 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     active = player == state.active
     fields = state.fields[player]
     one_type = rs.one_type is not None
+    mixed = rs.mixed is not None
     plant = ph.plant
     if plant is not None and active:
         hand = state.hands[player]
         if hand and state.planted < plant.max:
-            _plant_options(out, player, fields, hand[0], None, one_type)
+            _plant_options(out, player, fields, hand[0], None, one_type, mixed)
         if state.planted >= plant.min or not hand:
             out.append(_end(player, "planting"))
     for step in ph.pending:
@@ -95,7 +100,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
             if cards:
                 zone = step.zone
                 for bean in (_distinct(cards) if len(cards) > 1 else cards):
-                    _plant_options(out, player, fields, bean, zone, one_type)
+                    _plant_options(out, player, fields, bean, zone, one_type, mixed)
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))
@@ -172,7 +177,8 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
     # Harvests (harvesting.harvestable, inlined: this runs for every bot decision).
-    if (rs.harvest_when == "own-turn" and player != state.active) or state.phase in rs.harvest_except:
+    if not rs.manual_harvest or (rs.harvest_when == "own-turn" and player != state.active) \
+            or state.phase in rs.harvest_except:
         return out
     fields = state.fields[player]
     limit = rs.protection
@@ -183,8 +189,9 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
                 smallest = 2  # the protection rule: single beans stay
                 break
     row = _harvests(player)
+    paying = rs.only_paying is not None
     for i, f in enumerate(fields):
-        if len(f) >= smallest:
+        if len(f) >= smallest and (not paying or coins_for(rs, f) >= 1):
             out.append(row[i] if i < _ROW else Harvest(player, i + 1))
     return out
 

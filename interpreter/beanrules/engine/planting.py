@@ -18,8 +18,12 @@ class PlantMove(NamedTuple):
     index: int
 
 
-def field_accepts(rs: Ruleset, field: list[str], bean: str) -> bool:
-    return not field or rs.one_type is None or field[-1] == bean
+def field_accepts(rs: Ruleset, field: list[str], bean: str, fields: list[list[str]] | None = None) -> bool:
+    """`bean` may go onto `field`. Under mixed-fields (`fields`: all the player's fields) it may
+    also cover another type, but only when no field is empty or topped by `bean`."""
+    if not field or rs.one_type is None or field[-1] == bean:
+        return True
+    return rs.mixed is not None and fields is not None and not any(not f or f[-1] == bean for f in fields)
 
 
 def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
@@ -32,6 +36,11 @@ def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
         elif empty is None:
             empty = i
     return empty
+
+
+def must_cover(rs: Ruleset, fields: list[list[str]], bean: str) -> bool:
+    """Under mixed-fields: no field takes `bean` without covering another type."""
+    return rs.mixed is not None and bool(fields) and all(f and f[-1] != bean for f in fields)
 
 
 def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
@@ -105,6 +114,11 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
             return PlantMove(player, zone, bean, field - 1)
     if action.field is None:
         index = auto_field(rs, fields, bean)
+        if index is None and must_cover(rs, fields, bean):
+            if len(fields) > 1:
+                raise IllegalAction(rs.mixed, f"no field of {player} holds {bean} and none is empty: "
+                                              f"say which field {bean} covers")
+            index = 0
         if index is None:
             raise IllegalAction(rs.make_room or rs.one_type,
                                 f"no field of {player} takes {bean}: harvest a field first")
@@ -113,9 +127,11 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         if not 0 <= index < len(fields):
             raise IllegalAction(rs.fields_ref, f"{player} has no field {action.field} "
                                                f"(fields 1 to {len(fields)})")
-        if not field_accepts(rs, fields[index], bean):
+        if not field_accepts(rs, fields[index], bean, fields):
             raise IllegalAction(rs.one_type, f"field {action.field} of {player} holds "
-                                             f"{fields[index][-1]}, not {bean}")
+                                             f"{fields[index][-1]}, not {bean}"
+                                + (f"; {bean} may cover another type only when no field holds it "
+                                   "or is empty" if rs.mixed else ""))
     return PlantMove(player, zone, bean, index)
 
 

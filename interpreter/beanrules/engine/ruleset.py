@@ -24,10 +24,10 @@ _DESCRIPTIVE = {
     "fields", "deal", "skip-if-hand-empty", "plant-from-hand", "reveal", "plant-pending", "draw",
     "harvest-any-time", "harvest-own-turn", "payout", "coin-source", "protection",
     "end-on-exhaustion", "end-finish", "final-harvest", "hand-score", "tie-farthest-seat",
-    "tie-most-hand-cards", "tie-shared", "buy-field",
+    "tie-most-hand-cards", "tie-shared", "buy-field", "auto-harvest", "harvest-only-paying",
 }
 # Kinds of later rulebooks that this engine does not play yet: a game refuses to start.
-_NOT_YET = {"ability", "auto-harvest", "discard-from-hand", "end-on-target",
+_NOT_YET = {"ability", "discard-from-hand", "end-on-target",
             "hand-limit", "leave-for-opponent", "pull-matching", "take-discard-top", "token"}
 
 
@@ -146,7 +146,7 @@ class Ruleset:
     deal: tuple[int, ...]  # cards dealt per seat (from the start player)
     direction: int  # +1: turns pass in seat order ("left"), -1: against it
     hand_order: RuleRef | None
-    one_type: RuleRef | None  # one-type-per-field (None with mixed fields)
+    one_type: RuleRef | None  # one-type-per-field (None: any bean on any field)
     make_room: RuleRef | None
     phases: tuple[PhaseSpec, ...]
     phase_index: dict[str, int]
@@ -163,12 +163,19 @@ class Ruleset:
     exhaustion_ref: RuleRef | None
     finish_during: str | None
     finish_phases: frozenset[str]
-    final_harvest: bool
+    final_harvest: str | None  # "all" | "paying" | None: no harvest at the end
     hand_score: int
     tie_break: str  # "farthest-seat" | "most-hand-cards" | "shared"
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
     buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
     fields_fixed: RuleRef | None = None  # fields-fixed: cited when a purchase is refused for want of a rule
+    # mixed-fields: a bean goes onto its own type or an empty field, else (only then) covers any
+    # field; a harvest takes the field's top run only. None: a harvest takes the whole field.
+    mixed: RuleRef | None = None
+    auto_harvest: RuleRef | None = None  # every paying top run is harvested at once, by anyone
+    only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
+    manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
+    coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -305,7 +312,7 @@ def _compile(model: dict, n: int) -> Ruleset:
     protection = one("protection")
     payout_rule = one("payout")
     source = one("coin-source")
-    if source and source["params"]["from"] != "harvested-cards":
+    if source and source["params"]["from"] not in ("harvested-cards", "bank"):
         raise UnsupportedRule(f"rule '{source['id']}': coins from '{source['params']['from']}' "
                               "are not played by this engine yet")
     exhaustion = one("end-on-exhaustion")
@@ -317,7 +324,11 @@ def _compile(model: dict, n: int) -> Ruleset:
         unknown = {rule["params"]["during"], *rule["params"]["finish"]} - set(phase_ids)
         if unknown:
             raise UnsupportedRule(f"rule '{rule['id']}' names unknown phases: {', '.join(sorted(unknown))}")
-    one_type = None if one("mixed-fields") else ref("one-type-per-field")
+    mixed = ref("mixed-fields")
+    # Mixed fields hold several beans; the one-type rule (if the model keeps one) is still
+    # cited when a bean may not go onto a field another type tops while a field fits it.
+    one_type = ref("one-type-per-field") or mixed
+    final = one("final-harvest")
     buy = one("buy-field")
     buy_field = None
     if buy:
@@ -344,7 +355,10 @@ def _compile(model: dict, n: int) -> Ruleset:
         exhaustion_ref=ref("end-on-exhaustion"),
         finish_during=finish["params"]["during"] if finish else None,
         finish_phases=frozenset(finish["params"]["finish"]) if finish else frozenset(),
-        final_harvest=bool(one("final-harvest")),
+        final_harvest=final["params"].get("fields", "all") if final else None,
         hand_score=hand_score["params"]["per_card"] if hand_score else 0, tie_break=tie,
         visibility={r["params"]["zone"]: r["params"]["visibility"] for r in by_kind.get("zone", [])},
-        buy_field=buy_field, fields_fixed=ref("fields-fixed"))
+        buy_field=buy_field, fields_fixed=ref("fields-fixed"), mixed=mixed,
+        auto_harvest=ref("auto-harvest"), only_paying=ref("harvest-only-paying"),
+        manual_harvest=timing is not None,
+        coins_from_bank=bool(source and source["params"]["from"] == "bank"))

@@ -1,7 +1,7 @@
 """The end of the game: final harvest, scores and winners with the model's tie-break."""
 from __future__ import annotations
 
-from .harvesting import do_harvest
+from .harvesting import final_harvest
 from .ruleset import Ruleset
 from .state import State
 from .trading import lapse_proposals
@@ -27,10 +27,6 @@ def winners(state: State, rs: Ruleset) -> list[str]:
 
 def finish_game(state: State, rs: Ruleset, events: list) -> None:
     lapse_proposals(state, events)
-    if rs.final_harvest:
-        for player in state.players:
-            for index, field in enumerate(state.fields[player]):
-                if field:
-                    do_harvest(state, rs, player, index, events)  # no protection at the end
+    final_harvest(state, rs, events)  # no protection at the end
     state.over = True
     events.append({"event": "game-over", "scores": scores(state, rs), "winners": winners(state, rs)})

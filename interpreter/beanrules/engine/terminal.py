@@ -25,7 +25,17 @@ def _cards(cards: list[str]) -> str:
 
 
 def _field(field: list[str]) -> str:
-    return f"{field[-1]}×{len(field)}" if field else "—"
+    """`chili×3`; a field holding several beans (mixed-fields) shows its runs, top first:
+    `red×2 on stink×1`."""
+    if not field:
+        return "—"
+    runs: list[list] = []
+    for card in field:
+        if runs and runs[-1][0] == card:
+            runs[-1][1] += 1
+        else:
+            runs.append([card, 1])
+    return " on ".join(f"{bean}×{n}" for bean, n in reversed(runs))
 
 
 def board(game: Game, me: str) -> str:
@@ -65,7 +75,9 @@ def _describe(events: list[dict]) -> list[str]:
     for e in events:
         kind = e["event"]
         if kind == "harvested":
-            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {e['coins']} coin(s)")
+            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {e['coins']} coin(s)"
+                       + (" (the bank ran short by " + str(e["unpaid"]) + ")" if e.get("unpaid") else "")
+                       + (", as soon as it paid" if e.get("auto") else ""))
         elif kind == "bought-field":
             out.append(f"{e['player']} buys a field for {e['coins']} coin(s): {e['fields']} fields")
         elif kind == "revealed":

@@ -25,6 +25,8 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
     vis = rs.visibility
     for zone, key in _SHARED.items():
         default = "hidden" if zone == "deck" else "public"
+        if zone == "removed" and rs.coins_from_bank:  # the bank is the removed zone
+            default = vis.get("bank", default)
         out[key] = _shown(getattr(state, key), vis.get(zone, default), False)
     for zone, key in _PER_PLAYER.items():
         default = "owner-sees" if zone in ("hand", "coins") else "public"
