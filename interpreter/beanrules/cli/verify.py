@@ -90,12 +90,12 @@ def run(args: argparse.Namespace) -> int:
         return 1 if failed else 0
     out = Console(highlight=False)
     table = Table(title="beanrules verify")
-    for column in ("spec", "compiles", "warnings", "bot games", "conformance", "verdict"):
+    for column in ("spec", "compiles", "warnings", "games ok", "cases passed", "verdict"):
         table.add_column(column, justify="left" if column == "spec" else "right", no_wrap=column == "spec")
     for name, r in results.items():
         games = ("–" if not r["compiled"] else r["playable"] if r["playable"] is not True
-                 else f"{r['games'] - len(r['games_failed'])}/{r['games']} ok")
-        cases_cell = f"{r['cases'] - len(r['cases_failed'])}/{r['cases']} passed" if r["cases"] else "no cases"
+                 else f"{r['games'] - len(r['games_failed'])}/{r['games']}")
+        cases_cell = f"{r['cases'] - len(r['cases_failed'])}/{r['cases']}" if r["cases"] else "–"
         table.add_row(name, "yes" if r["compiled"] else f"no ({len(r['errors'])} errors)",
                       str(len(r["warnings"])), games, cases_cell, "ok" if r["ok"] else "FAIL")
     out.print(table)
