@@ -10,7 +10,7 @@ from __future__ import annotations
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from .buying import may_buy
 from .errors import IllegalAction
-from .harvesting import coins_for
+from .harvesting import harvestable
 from .ruleset import Ruleset
 from .state import State
 from .trading import check_accept_cards
@@ -176,23 +176,11 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
-    # Harvests (harvesting.harvestable, inlined: this runs for every bot decision).
-    if not rs.manual_harvest or (rs.harvest_when == "own-turn" and player != state.active) \
-            or state.phase in rs.harvest_except:
-        return out
-    fields = state.fields[player]
-    limit = rs.protection
-    smallest = 1
-    if limit is not None:
-        for f in fields:
-            if len(f) > limit:
-                smallest = 2  # the protection rule: single beans stay
-                break
-    row = _harvests(player)
-    paying = rs.only_paying is not None
-    for i, f in enumerate(fields):
-        if len(f) >= smallest and (not paying or coins_for(rs, f) >= 1):
-            out.append(row[i] if i < _ROW else Harvest(player, i + 1))
+    # Harvests: the fields harvesting.harvestable allows, as (cached) actions.
+    fields = harvestable(state, rs, player)
+    if fields:
+        row = _harvests(player)
+        out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in fields)
     return out
 
 
