@@ -7,7 +7,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from beanrules import compile_spec
+import pytest
+
+from beanrules import compile_spec, list_specs
 from beanrules.checks.invariants import playout, step_problems
 from beanrules.engine import Game
 
@@ -48,3 +50,12 @@ def test_verify_cli_reports_every_spec(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "beanrules", "verify", str(broken), "--games", "1"],
                          capture_output=True, text=True, env=env)
     assert bad.returncode == 1 and "unknown bean 'stnk'" in bad.stdout and "FAIL" in bad.stdout
+
+
+@pytest.mark.parametrize("spec", list_specs())
+def test_every_shipped_spec_plays_a_game_that_keeps_every_invariant(spec: str) -> None:
+    model = compile_spec(spec)
+    players = model["players"]["max"]
+    result = playout(model, spec, players, seed=2)
+    assert result.ok, result.problems
+    assert result.actions > 30
