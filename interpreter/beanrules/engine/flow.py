@@ -41,25 +41,26 @@ def _can_trade(state: State) -> bool:
     return bool(state.offer) or any(state.hands[p] for p in state.players)
 
 
+def _take(state: State, rs: Ruleset, count: int, events: list) -> list[str]:
+    """Up to `count` cards off the deck, fewer if the game ends as it runs out."""
+    cards = []
+    for _ in range(count):
+        card = take_top(state, rs, events)
+        if card is None:
+            break
+        cards.append(card)
+    return cards
+
+
 def _run_step(state: State, rs: Ruleset, step: CardStep, events: list) -> None:
     if step.kind == "reveal":
-        cards = []
-        for _ in range(step.count):
-            card = take_top(state, rs, events)
-            if card is None:
-                break
-            cards.append(card)
+        cards = _take(state, rs, step.count, events)
         state.offer.extend(cards)
         events.append({"event": "revealed", "player": state.active, "cards": cards})
     else:  # draw, to the back of the hand in the order drawn
         who = [state.active] if step.who == "active" else turn_order(state, rs)
         for player in who:
-            drawn = []
-            for _ in range(step.count):
-                card = take_top(state, rs, events)
-                if card is None:
-                    break
-                drawn.append(card)
+            drawn = _take(state, rs, step.count, events)
             state.hands[player].extend(drawn)
             events.append({"event": "drew", "player": player, "cards": len(drawn)})
             if ending(state, rs):
