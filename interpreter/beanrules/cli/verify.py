@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
     out = Console(highlight=False)
     table = Table(title="beanrules verify")
     for column in ("spec", "compiles", "warnings", "games ok", "cases passed", "verdict"):
-        table.add_column(column, justify="left" if column == "spec" else "right", no_wrap=column == "spec")
+        table.add_column(column, justify="left" if column == "spec" else "right",
+                         no_wrap=column in ("spec", "verdict"))
     for name, r in results.items():
         games = ("–" if not r["compiled"] else r["playable"] if r["playable"] is not True
                  else f"{r['games'] - len(r['games_failed'])}/{r['games']}")
@@ -103,5 +104,7 @@ def run(args: argparse.Namespace) -> int:
         games = [f"{g['players']} players, seed {g['seed']}: {p}" for g in r["games_failed"] for p in g["problems"]]
         for line in r["errors"] + r["warnings"] + games + r["cases_failed"]:
             out.print(f"[{name}] {line}", markup=False)
+    for name in failed:  # named in plain words too: a narrow terminal may squeeze the table
+        out.print(f"FAIL  {name}", markup=False)
     out.print(f"{len(results) - len(failed)} of {len(results)} specs verified in {seconds:.1f} s")
     return 1 if failed else 0
