@@ -1,7 +1,7 @@
 """The compiler driver: spec name or path to a validated rule model.
 
     locate → read (parse, build AST) → compile the base first (extends / translates)
-    → compose → check → validate against the rule-model schema
+    → compose → check → desugar (each rule's core) → validate against the rule-model schema
 
 Errors anywhere are collected as diagnostics and raised together as one SpecError.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..desugar import desugar_model
 from ..diagnostics import Diagnostic, SpecError, Span, attach_source
 from ..model.validate import schema_errors
 from . import checks
@@ -63,6 +64,9 @@ class _Compilation:
         composer = Composer(spec, model, mode)
         composer.apply()
         diagnostics = composer.diagnostics + checks.check(spec, model, composer.reopened)
+        if any(d.severity == "error" for d in diagnostics):
+            return None, diagnostics
+        diagnostics += desugar_model(model)
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
         diagnostics += [Diagnostic("error", "schema", f"rule model breaks its schema: {message}",

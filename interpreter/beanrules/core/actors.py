@@ -1,0 +1,84 @@
+"""Actors: who acts or whose zone is meant. Several players act one after another."""
+from __future__ import annotations
+
+from .categories import Actor, Cards, Num, Place
+from .node import core, names
+
+
+@core("active-player")
+class ActivePlayer(Actor):
+    """The player whose turn it is."""
+
+    def text(self) -> str:
+        return "the active player"
+
+
+@core("start-player")
+class StartPlayer(Actor):
+    """The player who began the game."""
+
+    def text(self) -> str:
+        return "the start player"
+
+
+@core("each-player")
+class EachPlayer(Actor):
+    """Every player, one after another in turn order, starting with the active player."""
+
+    def text(self) -> str:
+        return "each player in turn, starting with the active player"
+
+
+@core("any-player")
+class AnyPlayer(Actor):
+    """Whichever player chooses to (for permissions: every player may)."""
+
+    def text(self) -> str:
+        return "any player"
+
+
+@core("opponent")
+class Opponent(Actor):
+    """The other player of a two-player game (of the player the rule speaks about)."""
+
+    def text(self) -> str:
+        return "the opponent"
+
+
+@core("other-players")
+class OtherPlayers(Actor):
+    """Every player except the one the rule speaks about, in turn order."""
+
+    def text(self) -> str:
+        return "each other player"
+
+
+@core("token-holder")
+class TokenHolder(Actor):
+    """The player who holds a token."""
+
+    token: str = names("token")
+
+    def text(self) -> str:
+        return f"the holder of the {self.token}"
+
+
+@core("card-owner")
+class CardOwner(Actor):
+    """The player in front of whom a card lies (``card`` None: the card the ability is on)."""
+
+    card: str | None = names("card")
+
+    def text(self) -> str:
+        return "the owner of this card" if self.card is None else f"the owner of the {self.card} card"
+
+
+@core("bound")
+class Bound(Actor, Place, Cards, Num):
+    """A name bound earlier (``choose NAME``, ``let NAME``) or by the rule itself (``player``:
+    the acting or scored player; ``field``, ``card``: what an action or event is about)."""
+
+    name: str = names("bound")
+
+    def text(self) -> str:
+        return f"the {self.name}" if self.name in ("player", "field", "card", "cards", "owner", "partner") else self.name

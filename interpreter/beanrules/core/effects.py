@@ -1,0 +1,358 @@
+"""Effects: what changes the state. They always terminate: repetition has a bound evaluated
+once, nothing calls itself, and no effect runs host code.
+
+Decisions and effects are apart (as Ludii's moves and consequences): ``choose`` and
+``at-random`` bind a name to what was picked, for the steps after them; permissions (which
+actions a player may or must take) are statements, not effects.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from .categories import Actor, Cards, Cond, Effect, Num, Place, Statement, Timing, plural
+from .node import Problem, Scope, binds, core, names
+from .places import possessive
+
+End = Literal["top", "bottom", "front", "back"]
+
+
+@core("move")
+class Move(Effect):
+    """Move the selected cards to a place (``end``: where they go in it; None: its usual end)."""
+
+    cards: Cards
+    to: Place
+    end: End | None
+
+    def text(self) -> str:
+        where = f" ({self.end})" if self.end else ""
+        return f"move {self.cards.to_text()} to {self.to.to_text()}{where}"
+
+
+@core("reveal")
+class Reveal(Effect):
+    """Turn the selected cards face up into a place, for everyone to see."""
+
+    cards: Cards
+    to: Place
+
+    def text(self) -> str:
+        return f"turn {self.cards.to_text()} face up into {self.to.to_text()}"
+
+
+@core("draw")
+class Draw(Effect):
+    """Each of `player` takes `count` cards off the deck, one after another, to the `end` of
+    their hand (``up_to``: fewer where a rule forbids more)."""
+
+    count: Num
+    player: Actor
+    end: Literal["front", "back"]
+    up_to: bool
+
+    def text(self) -> str:
+        amount = ("up to " if self.up_to else "") + plural(self.count.to_text(), "card")
+        return f"{self.player.to_text()} draws {amount} to the {self.end} of the hand"
+
+
+@core("deal")
+class Deal(Effect):
+    """Deal `count` cards to each of `player`, one at a time around the table from the start player."""
+
+    count: Num
+    player: Actor
+
+    def text(self) -> str:
+        return f"deal {self.count.to_text()} cards, one at a time, to {self.player.to_text()}"
+
+
+@core("shuffle")
+class Shuffle(Effect):
+    """Shuffle a place (``into``: and make it that place, as the discard becomes the deck)."""
+
+    place: Place
+    into: Place | None
+
+    def text(self) -> str:
+        into = f" into {self.into.to_text()}" if self.into else ""
+        return f"shuffle {self.place.to_text()}{into}"
+
+
+@core("swap")
+class Swap(Effect):
+    """Exchange the contents of two places (two hands, two fields)."""
+
+    first: Place
+    second: Place
+
+    def text(self) -> str:
+        return f"swap {self.first.to_text()} and {self.second.to_text()}"
+
+
+@core("reverse")
+class Reverse(Effect):
+    place: Place
+
+    def text(self) -> str:
+        return f"reverse the order of {self.place.to_text()}"
+
+
+@core("look")
+class Look(Effect):
+    """A player sees the selected cards (nobody else does)."""
+
+    player: Actor
+    cards: Cards
+
+    def text(self) -> str:
+        return f"{self.player.to_text()} looks at {self.cards.to_text()}"
+
+
+@core("reorder")
+class Reorder(Effect):
+    """A player puts a place's cards in an order of their choice."""
+
+    player: Actor
+    place: Place
+
+    def text(self) -> str:
+        return f"{self.player.to_text()} reorders {self.place.to_text()}"
+
+
+@core("plant")
+class Plant(Effect):
+    """A player plants the selected cards on their own fields (``onto``: on that field),
+    under the planting rules in force."""
+
+    player: Actor
+    cards: Cards
+    onto: Place | None
+
+    def text(self) -> str:
+        onto = f" on {self.onto.to_text()}" if self.onto else ""
+        return f"{self.player.to_text()} plants {self.cards.to_text()}{onto}"
+
+
+@core("harvest")
+class Harvest(Effect):
+    """A player harvests a field and is paid by the beanometer (what a harvest takes, and
+    where the coins come from, are the harvest-takes, payout and coin-source statements;
+    ``only_paying``: only if the field pays)."""
+
+    player: Actor
+    field: Place
+    only_paying: bool
+
+    def text(self) -> str:
+        pays = " if it pays" if self.only_paying else ""
+        return f"{self.player.to_text()} harvests {self.field.to_text()}{pays}"
+
+
+@core("trade")
+class Trade(Effect):
+    """Two players exchange cards: `first` gives `gives` and receives `takes` (either may
+    be None: a gift). Receivers get the cards as the trade rules say."""
+
+    first: Actor
+    second: Actor
+    gives: Cards | None
+    takes: Cards | None
+
+    def text(self) -> str:
+        gives = self.gives.to_text() if self.gives else "cards"
+        takes = f" for {self.takes.to_text()}" if self.takes else ""
+        return f"{self.first.to_text()} trades {gives} with {self.second.to_text()}{takes}"
+
+
+@core("gain-coins")
+class GainCoins(Effect):
+    """A player gains coins, from where the coin-source rule says coins come."""
+
+    player: Actor
+    amount: Num
+
+    def text(self) -> str:
+        return f"{self.player.to_text()} gains {plural(self.amount.to_text(), 'coin')}"
+
+
+@core("add-field")
+class AddField(Effect):
+    player: Actor
+    count: int
+
+    def text(self) -> str:
+        return f"{self.player.to_text()} gets {plural(self.count, 'more field')}"
+
+
+@core("remove-field")
+class RemoveField(Effect):
+    player: Actor
+    field: Place | None
+
+    def text(self) -> str:
+        which = self.field.to_text() if self.field else "one empty field"
+        return f"{self.player.to_text()} loses {which}"
+
+
+@core("add-to-counter")
+class AddToCounter(Effect):
+    counter: str = names("counter")
+    player: Actor | None
+    amount: Num
+
+    def text(self) -> str:
+        whose = f"{possessive(self.player)} " if self.player else "the "
+        return f"add {self.amount.to_text()} to {whose}{self.counter}"
+
+
+@core("pass-token")
+class PassToken(Effect):
+    token: str = names("token")
+    to: Actor
+
+    def text(self) -> str:
+        return f"the {self.token} passes to {self.to.to_text()}"
+
+
+@core("skip-phase")
+class SkipPhase(Effect):
+    """Skip a phase (``phase`` None: the phase this step belongs to)."""
+
+    phase: str | None = names("phase")
+
+    def text(self) -> str:
+        return f"skip phase {self.phase}" if self.phase else "skip this phase"
+
+
+@core("end-phase")
+class EndPhase(Effect):
+    """End a phase (``phase`` None: the current one) and go on to the next."""
+
+    phase: str | None = names("phase")
+
+    def text(self) -> str:
+        return f"end phase {self.phase}" if self.phase else "end this phase"
+
+
+@core("end-game")
+class EndGame(Effect):
+    def text(self) -> str:
+        return "the game ends"
+
+
+@core("lasting")
+class Lasting(Effect):
+    """A rule that holds from now until `until` first comes (a constraint for a stated time)."""
+
+    rule: Statement
+    until: Timing
+
+    def text(self) -> str:
+        return f"until {self.until.to_text().removeprefix('at ')}: {self.rule.to_text()}"
+
+
+@core("sequence")
+class Sequence(Effect):
+    """The steps, one after another; a name a step binds is known to the steps after it."""
+
+    steps: tuple[Effect, ...]
+
+    def check(self, scope: Scope) -> list[Problem]:
+        problems: list[Problem] = []
+        for step in self.steps:
+            problems += step.check(scope)
+            scope = scope.with_bound(*step.bound_names())
+        return problems
+
+    def text(self) -> str:
+        return "; then ".join(s.to_text() for s in self.steps)
+
+
+@core("if")
+class If(Effect):
+    condition: Cond
+    then: Effect
+    otherwise: Effect | None
+
+    def text(self) -> str:
+        out = f"if {self.condition.to_text()}: {self.then.to_text()}"
+        return out + (f"; otherwise {self.otherwise.to_text()}" if self.otherwise else "")
+
+
+@core("repeat")
+class Repeat(Effect):
+    """Do `body` at most `times` times (counted once, before the first), stopping early once
+    `condition` (if any) no longer holds. Always terminates."""
+
+    times: Num
+    condition: Cond | None
+    body: Effect
+
+    def text(self) -> str:
+        test = f" while {self.condition.to_text()}" if self.condition else ""
+        return f"up to {self.times.to_text()} times{test}: {self.body.to_text()}"
+
+
+@core("for-each")
+class ForEach(Effect):
+    """Do `body` once for each player among `among`, or each field of a fields zone, bound
+    as `name` (a finite set, counted before the first: always terminates)."""
+
+    name: str = binds()
+    among: Actor | Place
+    body: Effect
+
+    def bound_names(self) -> tuple[str, ...]:
+        return ()  # the name is known inside the body only
+
+    def check(self, scope: Scope) -> list[Problem]:
+        return self.among.check(scope) + self.body.check(scope.with_bound(self.name))
+
+    def text(self) -> str:
+        return f"for each {self.name} among {self.among.to_text()}: {self.body.to_text()}"
+
+
+@core("choose")
+class Choose(Effect):
+    """A decision: `player` picks from the options (cards of a selection, or players)
+    one that meets `where`, bound as `name` for the steps after it; ``must`` False: may pass."""
+
+    name: str = binds()
+    player: Actor
+    options: Cards | Actor | Place
+    where: Cond | None
+    must: bool
+
+    def check(self, scope: Scope) -> list[Problem]:
+        # `where` speaks about the candidate under its own name.
+        problems = self.player.check(scope) + self.options.check(scope)
+        if self.where is not None:
+            problems += self.where.check(scope.with_bound(self.name))
+        return problems
+
+    def text(self) -> str:
+        verb = "must choose" if self.must else "may choose"
+        where = f" where {self.where.to_text()}" if self.where else ""
+        return f"{self.player.to_text()} {verb} {self.name} from {self.options.to_text()}{where}"
+
+
+@core("at-random")
+class AtRandom(Effect):
+    """Chance picks one of the options, bound as `name` for the steps after it."""
+
+    name: str = binds()
+    options: Cards | Actor
+
+    def text(self) -> str:
+        return f"pick {self.name} at random from {self.options.to_text()}"
+
+
+@core("let")
+class Let(Effect):
+    """Remember a number as `name` for the steps after it (counted now, not later)."""
+
+    name: str = binds()
+    value: Num
+
+    def text(self) -> str:
+        return f"let {self.name} be {self.value.to_text()}"

@@ -1,0 +1,117 @@
+"""Timing: when an automatic step runs, when a permission holds, how long a constraint lasts."""
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from .categories import Actor, Timing
+from .node import core, names
+
+
+class _Timing(Timing):
+    # Names an event makes visible to the statement it times (the player, card, field).
+    EVENT_NAMES: ClassVar[tuple[str, ...]] = ()
+
+
+@core("at-setup")
+class AtSetup(_Timing):
+    def text(self) -> str:
+        return "when the game is set up"
+
+
+@core("at-start-of")
+class AtStartOf(_Timing):
+    """When a phase begins (``phase`` None: a step written outside any phase, which no
+    phase runs)."""
+
+    phase: str | None = names("phase")
+
+    def text(self) -> str:
+        return f"at the start of phase {self.phase}" if self.phase else "at the start of no phase"
+
+
+@core("at-end-of")
+class AtEndOf(_Timing):
+    phase: str | None = names("phase")
+
+    def text(self) -> str:
+        return f"at the end of phase {self.phase}" if self.phase else "at the end of no phase"
+
+
+@core("end-of-turn")
+class EndOfTurn(_Timing):
+    """At the end of a turn of `player`."""
+
+    player: Actor
+
+    def text(self) -> str:
+        return f"at the end of a turn of {self.player.to_text()}"
+
+
+@core("during")
+class During(_Timing):
+    """While a phase lasts (``phase`` None: any phase of the turn), optionally once per turn."""
+
+    phase: str | None = names("phase")
+    once_per_turn: bool
+
+    def text(self) -> str:
+        where = f"during phase {self.phase}" if self.phase else "during the turn"
+        return where + (", once per turn" if self.once_per_turn else "")
+
+
+@core("any-time")
+class AnyTime(_Timing):
+    """At any moment of the game, also in other players' turns."""
+
+    def text(self) -> str:
+        return "at any time"
+
+
+@core("when")
+class When(_Timing):
+    """When a card is planted, harvested, revealed, drawn, played or traded (``bean``: only a
+    card of that type; ``cards``: a harvest of exactly that many cards)."""
+
+    EVENT_NAMES = ("player", "card", "field", "cards")
+    event: Literal["planted", "harvested", "revealed", "drawn", "played", "traded"]
+    bean: str | None = names("bean")
+    cards: int | None
+
+    def text(self) -> str:
+        what = f"a {self.bean} card" if self.bean else "a card"
+        if self.event == "harvested" and self.cards is not None:
+            what = f"a field of {self.cards} cards"
+        return f"when {what} is {self.event}"
+
+
+@core("when-deck-runs-out")
+class WhenDeckRunsOut(_Timing):
+    def text(self) -> str:
+        return "when the deck runs out"
+
+
+@core("while-on-top")
+class WhileOnTop(_Timing):
+    """While a card (``card`` None: the card the ability is on) lies on top of a field."""
+
+    card: str | None = names("card")
+
+    def text(self) -> str:
+        return ("while this card lies on top of a field" if self.card is None
+                else f"while a {self.card} card lies on top of a field")
+
+
+@core("at-game-end")
+class AtGameEnd(_Timing):
+    def text(self) -> str:
+        return "when the game ends"
+
+
+@core("whole-game")
+class WholeGame(_Timing):
+    def text(self) -> str:
+        return "for the whole game"
+
+
+def event_names(timing: Timing | None) -> tuple[str, ...]:
+    return getattr(timing, "EVENT_NAMES", ())

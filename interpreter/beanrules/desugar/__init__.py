@@ -1,0 +1,89 @@
+"""Desugaring: every sentence of the rule model rewritten into core statements.
+
+One pass, after composition (``extends`` and ``translates`` applied) and the resolver's
+checks: each rule gets a ``core`` list next to the sentence it came from, each bean a
+``core`` card; then every core statement's names are checked against the model, and a name
+that does not resolve is an error at the sentence's span. The rewrites themselves are a
+library, one per sentence kind (:data:`REWRITES`), each with a documented example.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.categories import Statement
+from ..core.node import Scope
+from ..diagnostics import Diagnostic, Span
+from . import ending, harvesting, setup, trading, turn  # noqa: F401 (registers the rewrites)
+from .cards import card
+from .registry import REWRITES, Rewrite
+
+__all__ = ["REWRITES", "Rewrite", "desugar_rule", "desugar_model", "core_statements", "STANDARD_ZONES"]
+
+# The zones the engine keeps whether or not a spec declares them.
+STANDARD_ZONES = frozenset({"deck", "discard", "hand", "field", "offer", "set-aside", "coins",
+                            "removed", "bank", "score"})
+
+
+class NoRewrite(ValueError):
+    """A rule of a kind no rewrite knows (a rule model from elsewhere)."""
+
+
+def desugar_rule(rule: dict[str, Any]) -> tuple[Statement, ...]:
+    """The core statements one rule of the rule model means."""
+    found = REWRITES.get(rule["kind"])
+    if found is None:
+        raise NoRewrite(f"rule '{rule['id']}' is of kind '{rule['kind']}', which no rewrite knows")
+    return found.function(rule)
+
+
+def core_statements(model: dict[str, Any]) -> list[tuple[dict[str, Any], Statement]]:
+    """Every core statement of a compiled model with the rule it came from, in model order."""
+    from ..core.node import from_json
+    return [(rule, from_json(data, f"/rules/{rule['id']}/core")) for rule in model["rules"]
+            for data in rule["core"]]
+
+
+def scope_of(model: dict[str, Any], statements: list[Statement]) -> Scope:
+    """The names a model's core may use: its beans, phases and cards, the standard zones and
+    those it declares, and the counters and tokens its statements declare."""
+    declared: dict[str, set[str]] = {"zone": set(STANDARD_ZONES), "counter": set(), "token": set()}
+    for statement in statements:
+        for node in statement.walk():
+            for key, attr in (("zone", "zone"), ("counter", "counter"), ("token", "token")):
+                if node.NODE == f"declare-{key}":
+                    declared[key].add(getattr(node, attr))
+    ids = frozenset(b["id"] for b in model["beans"])
+    return Scope({"bean": ids, "card": ids, "phase": frozenset(p["id"] for p in model["phases"]),
+                  **{k: frozenset(v) for k, v in declared.items()}})
+
+
+def _span(data: dict[str, Any] | None) -> Span | None:
+    return Span(**data) if data else None
+
+
+def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
+    """Give every rule its ``core`` and every bean its core card (in place); return an error
+    for each name a core statement uses that the model does not have, at its sentence."""
+    per_rule: list[tuple[dict[str, Any], tuple[Statement, ...]]] = []
+    diagnostics: list[Diagnostic] = []
+    for rule in model["rules"]:
+        try:
+            statements = desugar_rule(rule)
+        except NoRewrite as error:
+            diagnostics.append(Diagnostic("error", "no-rewrite", str(error), _span(rule.get("span"))))
+            statements = ()
+        rule["core"] = [s.to_json() for s in statements]
+        per_rule.append((rule, statements))
+    cards = []
+    for bean in model["beans"]:
+        made = card(bean)
+        bean["core"] = made.to_json()
+        cards.append((bean, made))
+    scope = scope_of(model, [s for _, found in per_rule for s in found])
+    for item, statements in per_rule + [(b, (c,)) for b, c in cards]:
+        for statement in statements:
+            for problem in statement.check(scope):
+                what = f"rule '{item['id']}'" if "kind" in item else f"bean '{item['id']}'"
+                diagnostics.append(Diagnostic("error", "core-name", f"{what}: {problem.message}",
+                                              _span(item.get("span")), suggestion=problem.suggestion))
+    return diagnostics

@@ -1,0 +1,114 @@
+"""Rewrite of a bean or card declaration, with its abilities, into a core ``card``.
+
+An ability's triggers become timings ("in phase X" and "once per turn" together are one
+``during``), its effects core effects: places name their owner relative to the card's owner
+(``own`` is the owner of the card, ``opponent`` the other player, ``each opponent`` every
+other player), and a per-player zone named without an owner is the card owner's.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
+from ..core.categories import Effect, Timing
+from ..core.conditions import Compare
+from ..core.effects import (Choose, GainCoins, Harvest, If, Look, Move, Reorder, Repeat, Sequence,
+                            Shuffle)
+from ..core.places import CardsIn, Zone
+from ..core.quantities import Count, Half, Number
+from ..core.statements import Ability, Card
+from ..core.timing import During, When, WhileOnTop
+
+_OWNERS = {"own": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
+           "active-player": ActivePlayer(), "chosen": Bound("chosen")}
+_PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
+
+
+def card(bean: dict[str, Any]) -> Card:
+    """A bean of the rule model as a core card."""
+    steps: list[int | None] = []
+    for step in sorted(bean["beanometer"], key=lambda s: s["coins"]):
+        steps += [None] * (step["coins"] - 1 - len(steps)) + [step["cards"]]
+    return Card(bean["id"], bean["count"], tuple(steps), None, bean["plantable"], bean.get("text"),
+                tuple(ability(a) for a in bean["abilities"]))
+
+
+def ability(data: dict[str, Any]) -> Ability:
+    return Ability(data["id"], data["title"], timings(data["triggers"]),
+                   _sequence(data["effects"]))
+
+
+def timings(triggers: list[dict[str, Any]]) -> tuple[Timing, ...]:
+    once = any(t["on"] == "once-per-turn" for t in triggers)
+    out: list[Timing] = []
+    for t in triggers:
+        on = t["on"]
+        if on == "while-on-top":
+            out.append(WhileOnTop(None))
+        elif on == "in-phase":
+            out.append(During(t["phase"], once))
+        elif on == "when-harvested":
+            out.append(When("harvested", None, t.get("cards")))
+        elif on == "when-played":
+            out.append(When("played", None, None))
+        elif on == "when-planted":
+            out.append(When("planted", None, None))
+    if once and not any(isinstance(t, During) for t in out):
+        out.append(During(None, True))
+    return tuple(out)
+
+
+def place(data: dict[str, Any]) -> Zone:
+    owner = _OWNERS[data["owner"]] if data["owner"] else (
+        CardOwner(None) if data["zone"] in _PER_PLAYER else None)
+    return Zone(data["zone"], owner)
+
+
+def _cards(data: dict[str, Any], amount: Any = 1) -> CardsIn:
+    where = place(data)
+    pick = data["end"] or "any"
+    if amount == "all":
+        return CardsIn(where, "all", None, False, None)
+    if amount == "half":
+        return CardsIn(where, pick, Half(Count(where, None)), False, None)
+    if isinstance(amount, dict):
+        return CardsIn(where, pick, Number(amount["up_to"]), True, None)
+    return CardsIn(where, pick, Number(amount), False, None)
+
+
+def condition(data: dict[str, Any]):
+    where = place(data["place"])
+    if data["test"] == "empty":
+        return Compare(Count(where, None), "=", Number(0))
+    if data["test"] == "holds":
+        return Compare(Count(where, data["bean"]), ">", Number(0))
+    return Compare(Count(where, None), data["compare"], Number(data["value"]))
+
+
+def _sequence(effects: list[dict[str, Any]]) -> Effect:
+    steps = tuple(effect(e) for e in effects)
+    return steps[0] if len(steps) == 1 else Sequence(steps)
+
+
+def effect(data: dict[str, Any]) -> Effect:
+    do, owner = data["do"], CardOwner(None)
+    if do == "move":
+        return Move(_cards(data["from"], data["amount"]), place(data["to"]), data["to"]["end"])
+    if do == "choose":
+        return Choose(data["name"], owner, _cards(data["from"]), None, True)
+    if do == "look":
+        return Look(owner, _cards(data["at"], "all" if data["at"]["end"] is None else 1))
+    if do == "reorder":
+        return Reorder(owner, place(data["at"]))
+    if do == "shuffle":
+        return Shuffle(place(data["from"]), place(data["to"]))
+    if do == "gain":
+        return GainCoins(owner, Number(data["coins"]))
+    if do == "harvest":
+        return Harvest(owner, place(data["at"]), False)
+    if do == "if":
+        otherwise = _sequence(data["else"]) if data["else"] else None
+        return If(condition(data["condition"]), _sequence(data["then"]), otherwise)
+    if do == "repeat":
+        return Repeat(Number(data["times"]), None, _sequence(data["effects"]))
+    raise ValueError(f"no rewrite for the effect '{do}'")  # the grammar has no other

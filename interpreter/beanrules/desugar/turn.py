@@ -1,0 +1,140 @@
+"""Rewrites of the steps of a turn and the planting rules: skip, plant, discard, reveal,
+pull, draw, take from the discard, plant what is pending, leave cards for the opponent."""
+from __future__ import annotations
+
+from ..core.actors import ActivePlayer, Bound, EachPlayer, Opponent
+from ..core.conditions import AllOf, Compare, Fits, Matches, Not, SomeField
+from ..core.effects import Draw, EndPhase, Harvest, If, Let, Move, Plant, Repeat, Reveal, Sequence, SkipPhase
+from ..core.places import Due
+from ..core.quantities import Count, Number
+from ..core.statements import Allow, Do, Forbid, HarvestTakes, Permit
+from ..core.timing import AnyTime, AtEndOf, During
+from .build import CARD, FIELD, PLAYER, any_card, count, every, hand, num, phase_start, top, zone
+from .registry import rewrite
+
+_PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
+
+
+def _during(rule) -> During:
+    return During(rule["phase"], False)
+
+
+@rewrite("skip-if-hand-empty", "skip when hand is empty", "At the start of phase step, if the number of cards in the active player's hand is 0: skip this phase.", phase=True)
+def skip_if_hand_empty(rule):
+    """The phase is skipped when it starts with the active player's hand empty."""
+    empty = Compare(count(hand()), "=", Number(0))
+    return (Do(phase_start(rule), empty, SkipPhase(None)),)
+
+
+@rewrite("plant-from-hand", "plant 1 to 2 from front of hand", "During phase step, the active player must: the player plants the front card of the player's hand (1 to twice).", phase=True)
+def plant_from_hand(rule):
+    """During the phase the active player must plant the front card of their hand at least
+    `min` times and may up to `max` times."""
+    p = rule["params"]
+    action = Plant(PLAYER, top(hand(PLAYER), 1, "front"), None)
+    return (Permit(ActivePlayer(), action, _during(rule), None, p["min"] > 0, Number(p["min"]),
+                   Number(p["max"])),)
+
+
+@rewrite("discard-from-hand", "may discard 1 from front of hand", "During phase step, the active player may: move the front card of the player's hand to the discard pile (top) (at most once).", phase=True)
+def discard_from_hand(rule):
+    """During the phase the active player may put the front card of their hand on the
+    discard pile, up to `max` times."""
+    action = Move(top(hand(PLAYER), 1, "front"), zone("discard"), "top")
+    return (Permit(ActivePlayer(), action, _during(rule), None, False, None,
+                   Number(rule["params"]["max"])),)
+
+
+@rewrite("reveal", "reveal 2 to offer", "At the start of phase step: turn the top 2 cards of the deck face up into the offer.", phase=True)
+def reveal(rule):
+    """At the start of the phase the top cards of the deck are turned face up into the offer."""
+    return (Do(phase_start(rule), None, Reveal(top(zone("deck"), rule["params"]["count"]), zone("offer"))),)
+
+
+def _pull() -> Repeat:
+    """While the discard's top card matches a type in the offer, it joins the offer (at most
+    as often as the discard has cards)."""
+    discard_top = top(zone("discard"))
+    return Repeat(Count(zone("discard"), None), Matches(discard_top, zone("offer")),
+                  Move(discard_top, zone("offer"), None))
+
+
+@rewrite("pull-matching", "pull matching beans from discard, reveal 1 more if none", "At the start of phase step: let before be the number of cards in the offer; then up to the number of cards in the discard pile times while the top card of the discard pile is of a type in the offer: move the top card of the discard pile to the offer; then if the number of cards in the offer is before: turn the top card of the deck face up into the offer; then up to the number of cards in the discard pile times while the top card of the discard pile is of a type in the offer: move the top card of the discard pile to the offer.", phase=True)
+def pull_matching(rule):
+    """At the start of the phase, cards from the top of the discard pile that match a type in
+    the offer join it; if none did, more cards are turned up and the check is repeated."""
+    more = rule["params"]["reveal_more_if_none"]
+    steps = [Let("before", count(zone("offer"))), _pull()]
+    if more:
+        again = Sequence((Reveal(top(zone("deck"), more), zone("offer")), _pull()))
+        steps.append(If(Compare(count(zone("offer")), "=", Bound("before")), again, None))
+    return (Do(phase_start(rule), None, Sequence(tuple(steps))),)
+
+
+@rewrite("draw", "draw 3 to back of hand, 4 with 5 players", "At the start of phase step: the active player draws 4 with 5 players or 3 otherwise cards to the back of the hand.", phase=True)
+def draw(rule):
+    """At the start of the phase the active player (or each player in turn) draws cards to
+    the back of the hand, one after another."""
+    p = rule["params"]
+    who = ActivePlayer() if p["who"] == "active" else EachPlayer()
+    return (Do(phase_start(rule), None, Draw(num(p["count"]), who, "back", False)),)
+
+
+@rewrite("take-discard-top", "may take top of discard", "During phase step, the active player may: move the top card of the discard pile to the player's hand (back) (at most once).", phase=True)
+def take_discard_top(rule):
+    """During the phase the active player may take the top card of the discard pile to the
+    back of their hand, once."""
+    action = Move(top(zone("discard")), hand(PLAYER), "back")
+    return (Permit(ActivePlayer(), action, _during(rule), None, False, None, Number(1)),)
+
+
+@rewrite("plant-pending", "everyone plants set-aside cards in any order", "During phase step, each player in turn, starting with the active player must: the player plants any card of the player's set-aside cards (exactly the number of cards in the player's set-aside cards times).", phase=True)
+def plant_pending(rule):
+    """During the phase each player concerned must plant every card of the zone, in any order."""
+    p = rule["params"]
+    who = EachPlayer() if p["who"] == "everyone" else ActivePlayer()
+    place = zone(p["zone"], PLAYER if p["zone"] in _PER_PLAYER else None)
+    return (Permit(who, Plant(PLAYER, any_card(place), None), _during(rule), None, True,
+                   Count(place, None), Count(place, None)),)
+
+
+@rewrite("leave-for-opponent", "unplanted offer cards go to opponent", "At the end of phase step: move all cards of the offer to the opponent's set-aside cards.", phase=True)
+def leave_for_opponent(rule):
+    """At the end of the phase the cards left in the offer are laid out for the opponent."""
+    return (Do(AtEndOf(rule["phase"]), None, Move(every(zone("offer")), zone("set-aside", Opponent()), None)),)
+
+
+@rewrite("trade-end", "active player ends trading", "During phase step, the active player may: end this phase.", phase=True)
+def trade_end(rule):
+    """The active player ends the phase when they choose."""
+    return (Permit(ActivePlayer(), EndPhase(None), _during(rule), None, False, None, None),)
+
+
+# ------------------------------------------------------------------ planting rules
+@rewrite("one-type-per-field", "one bean type per field", "Forbidden: the player plants the card on the field while the number of cards in the field is more than 0 and not (the card is of a type in the field).")
+def one_type_per_field(rule):
+    """A card may not be planted on a field that holds another bean type."""
+    other = AllOf((Compare(count(FIELD), ">", Number(0)), Not(Matches(CARD, FIELD))))
+    return (Forbid(Plant(PLAYER, CARD, FIELD), other),)
+
+
+@rewrite("same-type-many-fields", "the same type may grow in two fields", "Allowed: the player plants the card on the field if for some field other of the player: the card is of a type in other.")
+def same_type_many_fields(rule):
+    """A card may be planted on a field although another field already holds its type."""
+    elsewhere = SomeField("other", PLAYER, Matches(CARD, Bound("other")))
+    return (Allow(Plant(PLAYER, CARD, FIELD), elsewhere),)
+
+
+@rewrite("harvest-to-make-room", "must harvest to make room", "At any time, if not (for some field free of the player: the card the player must plant next may be planted on free), each player in turn, starting with the active player must: the player harvests the field (at most once).")
+def harvest_to_make_room(rule):
+    """A player who must plant a card that fits no field must first harvest a field."""
+    no_room = Not(SomeField("free", PLAYER, Fits(Due(PLAYER), Bound("free"))))
+    return (Permit(EachPlayer(), Harvest(PLAYER, FIELD, False), AnyTime(), no_room, True, None, Number(1)),)
+
+
+@rewrite("mixed-fields", "a new type may cover a field", "Allowed: the player plants the card on the field if not (for some field free of the player: the card may be planted on free). A harvest takes only the top run of one bean type.")
+def mixed_fields(rule):
+    """Where no field fits a card, it may be planted on top of another type; a harvest then
+    takes only the top run of one type."""
+    no_fit = Not(SomeField("free", PLAYER, Fits(CARD, Bound("free"))))
+    return (Allow(Plant(PLAYER, CARD, FIELD), no_fit), HarvestTakes("top-run"))

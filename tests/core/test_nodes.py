@@ -1,0 +1,71 @@
+"""The core registry: every node round-trips through JSON, fits its schema, checks its names,
+and describes itself in English; the shipped schema is the one the registry generates."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from beanrules.core import NODES, CoreError, Scope, from_json
+from beanrules.core.actors import Bound, CardOwner
+from beanrules.core.effects import Choose, Move, Sequence
+from beanrules.core.places import CardsIn, Zone
+from beanrules.core.quantities import Number
+from beanrules.core.schema import core_schema
+from beanrules.core.statements import Do
+from beanrules.core.timing import AtStartOf
+from beanrules.model.validate import rule_model_schema
+
+from .samples import SCOPE, all_samples
+
+SAMPLES = all_samples()
+
+
+def _validator(node: str) -> Draft202012Validator:
+    schema = rule_model_schema()
+    return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/core/{node}"})
+
+
+@pytest.mark.parametrize("name", sorted(NODES))
+def test_node_round_trips_fits_schema_and_reads(name):
+    node = SAMPLES[name]
+    data = node.to_json()
+    assert data["node"] == name
+    assert from_json(json.loads(json.dumps(data))) == node
+    assert not list(_validator(name).iter_errors(data))
+    assert node.check(SCOPE) == []
+    text = node.to_text()
+    assert text and "<" not in text and "None" not in text
+
+
+def test_the_shipped_schema_is_the_generated_one():
+    assert rule_model_schema()["$defs"]["core"] == core_schema(), \
+        "run: python -m beanrules.core.schema"
+
+
+def test_check_names_unknown_phases_with_a_suggestion():
+    step = Do(AtStartOf("plnt"), None, Move(CardsIn(Zone("deck", None), "top", Number(1), False, None),
+                                          Zone("offer", None), None))
+    problems = step.check(SCOPE)
+    assert [p.message for p in problems] == ["unknown phase 'plnt'"]
+    assert "plant" in (problems[0].suggestion or "")
+
+
+def test_a_chosen_name_is_known_only_after_the_choice():
+    pick = Choose("victim", CardOwner(None), CardsIn(Zone("hand", CardOwner(None)), "any", Number(1), False, None),
+                  None, True)
+    use = Move(CardsIn(Bound("victim"), "all", None, False, None), Zone("deck", None), "top")
+    assert Sequence((pick, use)).check(Scope(SCOPE.known)) == []
+    assert [p.message for p in Sequence((use, pick)).check(Scope(SCOPE.known))] == ["unknown name 'victim'"]
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"node": "mvoe"}, "unknown core node 'mvoe'"),
+    ({"node": "number"}, "missing value"),
+    ({"node": "number", "value": 1, "extra": 2}, "unknown extra"),
+])
+def test_bad_json_is_refused_with_where_and_why(data, message):
+    with pytest.raises(CoreError, match=message):
+        from_json({"node": "end-when", "condition": {"node": "compare", "left": data, "op": "=",
+                                                      "right": {"node": "number", "value": 1}}})
