@@ -36,7 +36,8 @@ class PlayersCase(Case):
 
 @core("by-players")
 class ByPlayers(Num, BeanSet):
-    """A value that depends on the number of players: the first case that fits."""
+    """A value that depends on the number of players: the case that names the player count,
+    else the one for every other count."""
 
     cases: tuple[Case, ...]
 

@@ -15,8 +15,14 @@ def shuffle_rng(seed: int | str, shuffles: int) -> random.Random:
 
 
 def ending(state: State, rs: Ruleset) -> bool:
-    """The end of the game has been triggered (the deck ran out often enough)."""
-    return rs.exhaustion_limit is not None and state.exhaustions >= rs.exhaustion_limit
+    """The end of the game has been triggered: one of the model's end conditions holds."""
+    for end in rs.ends:
+        if end(state, _NO_NAMES):
+            return True
+    return False
+
+
+_NO_NAMES: dict = {}
 
 
 def take_top(state: State, rs: Ruleset, events: list) -> str | None:
@@ -33,16 +39,13 @@ def take_top(state: State, rs: Ruleset, events: list) -> str | None:
 
 
 def _run_out(state: State, rs: Ruleset, events: list) -> bool:
-    """The deck ran out: count it; reshuffle the discard unless that ended the game.
-    Returns whether play continues with a (possibly still empty) deck."""
+    """The deck ran out: count it; unless that ended the game, run what the rules do when
+    the deck runs out (the reshuffle). Returns whether play continues with a (possibly still
+    empty) deck."""
     state.exhaustions += 1
     events.append({"event": "deck-exhausted", "exhaustions": state.exhaustions})
-    if ending(state, rs) or not rs.reshuffle:
+    if ending(state, rs) or not rs.on_deck_out:
         return False
-    deck = state.discard
-    state.discard = []
-    shuffle_rng(state.seed, state.shuffles + 1).shuffle(deck)
-    state.shuffles += 1
-    state.deck = deck
-    events.append({"event": "reshuffled", "exhaustions": state.exhaustions, "cards": len(deck)})
+    for step in rs.on_deck_out:
+        step.fire(state, rs, events)
     return True

@@ -1,10 +1,11 @@
-"""The game loop: entering phases, their automatic steps (reveal, draw, skip), noticing when
-a phase has nothing left to do, passing the turn, and ending the game."""
+"""The game loop: entering phases and running their core steps (reveal, draw, skip: whatever
+``do`` statements the phase has), noticing when a phase has nothing left to do, passing the
+turn, and ending the game."""
 from __future__ import annotations
 
-from .deck import ending, take_top
+from .deck import ending
 from .harvesting import auto_harvests
-from .ruleset import CardStep, PhaseSpec, Ruleset
+from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
 from .trading import lapse_proposals
@@ -41,44 +42,20 @@ def _can_trade(state: State) -> bool:
     return bool(state.offer) or any(state.hands[p] for p in state.players)
 
 
-def _take(state: State, rs: Ruleset, count: int, events: list) -> list[str]:
-    """Up to `count` cards off the deck, fewer if the game ends as it runs out."""
-    cards = []
-    for _ in range(count):
-        card = take_top(state, rs, events)
-        if card is None:
-            break
-        cards.append(card)
-    return cards
-
-
-def _run_step(state: State, rs: Ruleset, step: CardStep, events: list) -> None:
-    if step.kind == "reveal":
-        cards = _take(state, rs, step.count, events)
-        state.offer.extend(cards)
-        events.append({"event": "revealed", "player": state.active, "cards": cards})
-    else:  # draw, to the back of the hand in the order drawn
-        who = [state.active] if step.who == "active" else turn_order(state, rs)
-        for player in who:
-            drawn = _take(state, rs, step.count, events)
-            state.hands[player].extend(drawn)
-            events.append({"event": "drew", "player": player, "cards": len(drawn)})
-            if ending(state, rs):
-                break
-
-
 def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
     """Start a phase: "over" when the game ended during its automatic steps, "skip" when
     a skip rule passes it by, "play" otherwise."""
     state.phase = ph.id
     state.planted = 0
     events.append({"event": "phase", "phase": ph.id, "active": state.active})
-    if ph.skip_if_hand_empty and not state.hands[state.active]:
-        events.append({"event": "skipped", "phase": ph.id, "rule": ph.skip_if_hand_empty.id})
-        return "skip"
-    for step in ph.entry:
+    for step in ph.entry:  # the phase's core steps, run by the generic evaluator
         was_ending = ending(state, rs)
-        _run_step(state, rs, step, events)
+        fired = step.fire(state, rs, events)
+        if fired == "skip":
+            events.append({"event": "skipped", "phase": ph.id, "rule": step.ref.id})
+            return "skip"
+        if fired is None:
+            continue
         auto_harvests(state, rs, events)
         if ending(state, rs) and not was_ending and ph.id != rs.finish_during:
             finish_game(state, rs, events)  # ran out outside the phase the end lets finish

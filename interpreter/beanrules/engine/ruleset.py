@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import evaluate, program
 from .errors import RuleRef, UnsupportedRule
 
 # Kinds that only describe or permit what the engine does anyway (the engine cites some of them).
@@ -85,12 +86,26 @@ class PendingStep:
 
 
 @dataclass(frozen=True)
-class CardStep:
-    """An automatic step moving cards from the deck: reveal (to offer) or draw (to hands)."""
-    kind: str  # "reveal" | "draw"
-    count: int
-    who: str  # draw: "active" | "each-player"; reveal: "active"
+class CoreStep:
+    """A core ``do`` statement compiled by the generic evaluator: when its timing comes and
+    its condition holds (None: always), `run` changes the state; it returns "skip" when it
+    skips the phase. `ref` is the rule it came from, for events and refusals."""
+    run: evaluate.EffectFn
+    condition: evaluate.CondFn | None
     ref: RuleRef
+
+    def fire(self, state: Any, rs: "Ruleset", events: list) -> str | None:
+        """Run the step: None when its condition does not hold, else "ran" or "skip"."""
+        if self.condition is not None and not self.condition(state, {}):
+            return None
+        return self.run(state, rs, {}, events) or "ran"
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """Among tied players keep those with the highest (or lowest) key; key None: shared."""
+    key: evaluate.NumFn | None
+    highest: bool
 
 
 @dataclass(frozen=True)
@@ -99,9 +114,8 @@ class PhaseSpec:
     index: int
     title: str | None
     ref: RuleRef
-    skip_if_hand_empty: RuleRef | None
     plant: PlantStep | None
-    entry: tuple[CardStep, ...]
+    entry: tuple[CoreStep, ...]  # the phase's ``do … at the start of`` statements, in rule order
     trade: bool
     pending: tuple[PendingStep, ...]
 
@@ -158,14 +172,16 @@ class Ruleset:
     protection_ref: RuleRef | None
     payout_card: str  # "top" | "bottom": whose beanometer pays
     whole_field: RuleRef | None
-    reshuffle: bool
-    exhaustion_limit: int | None
+    on_deck_out: tuple[CoreStep, ...]  # ``do … when the deck runs out`` (the reshuffle)
+    ends: tuple[evaluate.CondFn, ...]  # ``end-when`` conditions: the end comes when one holds
+    exhaustion_limit: int | None  # how often the deck may run out, where an end says so (for display)
     exhaustion_ref: RuleRef | None
     finish_during: str | None
     finish_phases: frozenset[str]
     final_harvest: str | None  # "all" | "paying" | None: no harvest at the end
-    hand_score: int
-    tie_break: str  # "farthest-seat" | "most-hand-cards" | "shared"
+    score_terms: tuple[evaluate.NumFn, ...]  # ``score`` statements: a player's score is their sum
+    winner_highest: bool | None  # ``winner``: the highest (False: lowest) score wins; None: no winner rule
+    tie_breaks: tuple[TieBreak, ...]
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
     buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
     fields_fixed: RuleRef | None = None  # fields-fixed: cited when a purchase is refused for want of a rule
@@ -259,21 +275,15 @@ def _compile(model: dict, n: int) -> Ruleset:
 
     fields_rule = one("fields")
     fields = by_players(fields_rule["params"]["count"], n, "fields") if fields_rule else 1
-    deal_rule = one("deal")
-    deal_count = by_players(deal_rule["params"]["count"], n, "deal") if deal_rule else 0
-    if isinstance(deal_count, dict):
-        seats = deal_count["by_seat"]
-        deal = tuple(seats[min(i, len(seats) - 1)] for i in range(n))
-    else:
-        deal = (deal_count,) * n
+    core_program = program.core_program(model, n)
+    deal = program.setup_deal(core_program, n)
     turn_rule = one("turn-order")
     direction = -1 if turn_rule and turn_rule["params"]["direction"] == "right" else 1
 
     phases = []
     phase_ids = [p["id"] for p in model["phases"]]
     for index, phase in enumerate(model["phases"]):
-        skip = plant = None
-        entry: list[CardStep] = []
+        plant = None
         pending: list[PendingStep] = []
         trade = False
         for rule_id in phase["rules"]:
@@ -281,14 +291,8 @@ def _compile(model: dict, n: int) -> Ruleset:
             if rule is None:
                 raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'")
             kind, params, rref = rule["kind"], rule["params"], refs[rule_id]
-            if kind == "skip-if-hand-empty":
-                skip = rref
-            elif kind == "plant-from-hand":
+            if kind == "plant-from-hand":
                 plant = PlantStep(params["min"], params["max"], rref)
-            elif kind == "reveal":
-                entry.append(CardStep("reveal", params["count"], "active", rref))
-            elif kind == "draw":
-                entry.append(CardStep("draw", by_players(params["count"], n, rule_id), params["who"], rref))
             elif kind == "trade":
                 trade = True
             elif kind == "plant-pending":
@@ -298,8 +302,8 @@ def _compile(model: dict, n: int) -> Ruleset:
                 pending.append(PendingStep(params["who"], zone, rref, _PLAYER_ATTR.get(zone)))
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
-        phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, skip, plant,
-                                tuple(entry), trade, tuple(pending)))
+        phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, plant,
+                                program.phase_entry(core_program, phase, refs), trade, tuple(pending)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
 
@@ -315,15 +319,13 @@ def _compile(model: dict, n: int) -> Ruleset:
     if source and source["params"]["from"] not in ("harvested-cards", "bank"):
         raise UnsupportedRule(f"rule '{source['id']}': coins from '{source['params']['from']}' "
                               "are not played by this engine yet")
-    exhaustion = one("end-on-exhaustion")
-    finish = one("end-finish")
-    hand_score = one("hand-score")
-    tie = ("farthest-seat" if one("tie-farthest-seat") else "most-hand-cards"
-           if one("tie-most-hand-cards") else "shared")
-    for rule in [finish] if finish else []:
-        unknown = {rule["params"]["during"], *rule["params"]["finish"]} - set(phase_ids)
-        if unknown:
-            raise UnsupportedRule(f"rule '{rule['id']}' names unknown phases: {', '.join(sorted(unknown))}")
+    end_conditions, exhaustion_limit, exhaustion_ref = program.ends(core_program, refs)
+    finish_during, finish_phases = program.finish_turn(core_program)
+    unknown = ({finish_during, *finish_phases} - {None}) - set(phase_ids)
+    if unknown:
+        raise UnsupportedRule(f"rule '{one('end-finish')['id']}' names unknown phases: "
+                              f"{', '.join(sorted(unknown))}")
+    score_terms, winner_highest, tie_breaks = program.scoring(core_program)
     mixed = ref("mixed-fields")
     # Mixed fields hold several beans; the one-type rule (if the model keeps one) is still
     # cited when a bean may not go onto a field another type tops while a field fits it.
@@ -350,13 +352,11 @@ def _compile(model: dict, n: int) -> Ruleset:
         protection=protection["params"]["while_other_field_has_more_than"] if protection else None,
         protection_ref=refs[protection["id"]] if protection else None,
         payout_card=payout_rule["params"]["card"] if payout_rule else "top",
-        whole_field=ref("whole-field"), reshuffle=bool(one("reshuffle")),
-        exhaustion_limit=by_players(exhaustion["params"]["count"], n, "end-on-exhaustion") if exhaustion else None,
-        exhaustion_ref=ref("end-on-exhaustion"),
-        finish_during=finish["params"]["during"] if finish else None,
-        finish_phases=frozenset(finish["params"]["finish"]) if finish else frozenset(),
+        whole_field=ref("whole-field"), on_deck_out=program.deck_out(core_program, refs),
+        ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
+        finish_during=finish_during, finish_phases=finish_phases,
         final_harvest=final["params"].get("fields", "all") if final else None,
-        hand_score=hand_score["params"]["per_card"] if hand_score else 0, tie_break=tie,
+        score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility={r["params"]["zone"]: r["params"]["visibility"] for r in by_kind.get("zone", [])},
         buy_field=buy_field, fields_fixed=ref("fields-fixed"), mixed=mixed,
         auto_harvest=ref("auto-harvest"), only_paying=ref("harvest-only-paying"),

@@ -8,21 +8,28 @@ from .trading import lapse_proposals
 
 
 def scores(state: State, rs: Ruleset) -> dict[str, int]:
-    return {p: len(state.coins[p]) + rs.hand_score * len(state.hands[p]) for p in state.players}
+    """Each player's score: the sum of the model's ``score`` terms for them."""
+    return {p: sum(term(state, {"player": p}) for term in rs.score_terms) for p in state.players}
+
+
+def _best(players: list[str], value: dict[str, int], highest: bool) -> list[str]:
+    target = max(value.values()) if highest else min(value.values())
+    return [p for p in players if value[p] == target]
 
 
 def winners(state: State, rs: Ruleset) -> list[str]:
+    """Who wins by the ``winner`` statement, tie-breaks applied in rule order; players still
+    tied (or tied under a tie-break that shares) win together. No winner rule: nobody wins."""
+    if rs.winner_highest is None:
+        return []
     score = scores(state, rs)
-    best = max(score.values())
-    tied = [p for p in state.players if score[p] == best]
-    if len(tied) == 1 or rs.tie_break == "shared":
-        return tied
-    if rs.tie_break == "farthest-seat":
-        # Seats run clockwise in state.players; the farthest from the start player wins.
-        n, start = len(state.players), state.players.index(state.start_player)
-        return [max(tied, key=lambda p: (state.players.index(p) - start) % n)]
-    most = max(len(state.hands[p]) for p in tied)  # most-hand-cards; still tied: shared
-    return [p for p in tied if len(state.hands[p]) == most]
+    tied = _best(list(state.players), score, rs.winner_highest)
+    for tie_break in rs.tie_breaks:
+        if len(tied) == 1 or tie_break.key is None:
+            break
+        key = tie_break.key
+        tied = _best(tied, {p: key(state, {"player": p}) for p in tied}, tie_break.highest)
+    return tied
 
 
 def finish_game(state: State, rs: Ruleset, events: list) -> None:

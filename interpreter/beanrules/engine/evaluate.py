@@ -1,0 +1,222 @@
+"""The generic evaluator of the core: core nodes compiled once per game into closures.
+
+The engine runs the core, not sentences: a ``do`` statement's effect, an ``end-when``
+condition, a ``score`` term or a ``tie-break`` key is compiled here by the type of its core
+node, never by the kind of the sentence it came from. Compiling to closures once (per rule
+model and player count, with every by-player number resolved) keeps the game loop as fast
+as hand-written code. A node this evaluator does not run yet raises UnsupportedRule when
+the game is created, naming the node, never half-way through a game.
+
+Closures take the state and an environment of bound names (``player`` for a scored player,
+``seat`` for a per-seat number); effects also take the ruleset and the event list, and
+return "skip" when they skip the current phase.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import replace
+from typing import Any, Callable
+
+from ..core import actors, conditions, effects, places, quantities
+from ..core.categories import Node
+from .errors import UnsupportedRule
+
+Env = dict[str, Any]
+NumFn = Callable[[Any, Env], int]
+CondFn = Callable[[Any, Env], bool]
+PlayersFn = Callable[[Any, Env], list[str]]
+ZoneFn = Callable[[Any, Env], list[str]]
+EffectFn = Callable[[Any, Any, Env, list], "str | None"]
+
+
+def _unsupported(node: Node, what: str) -> UnsupportedRule:
+    return UnsupportedRule(f"the engine does not run the core {what} '{node.NODE}' yet")
+
+
+# ------------------------------------------------------------------ player counts
+def for_players(node: Any, players: int, where: str) -> Any:
+    """The node with every by-players value resolved for this player count (one with no
+    case for it stays, and is refused if the engine ever needs its value)."""
+    if isinstance(node, quantities.ByPlayers):
+        # a case for this count wins wherever it stands; "otherwise" only where none fits
+        fitting = [c for c in node.cases if c.min is not None and c.min <= players <= c.max]
+        fitting += [c for c in node.cases if c.min is None]
+        return for_players(fitting[0].value, players, where) if fitting else node
+    if isinstance(node, tuple):
+        return tuple(for_players(n, players, where) for n in node)
+    if isinstance(node, Node):
+        changed = {f: for_players(v, players, where) for f, v in node.__dict__.items()}
+        return replace(node, **changed) if any(changed[f] is not v for f, v in node.__dict__.items()) else node
+    return node
+
+
+# ------------------------------------------------------------------ actors and places
+def players_of(node: Node) -> PlayersFn:
+    if isinstance(node, actors.ActivePlayer):
+        return lambda state, env: [state.active]
+    if isinstance(node, actors.StartPlayer):
+        return lambda state, env: [state.start_player]
+    if isinstance(node, actors.EachPlayer):
+        def each(state: Any, env: Env) -> list[str]:
+            players, i = state.players, state.players.index(state.active)
+            step, n = env.get("direction", 1), len(players)
+            return [players[(i + step * k) % n] for k in range(n)]
+        return each
+    if isinstance(node, actors.Bound):
+        name = node.name
+        return lambda state, env: [env[name]]
+    raise _unsupported(node, "actor")
+
+
+_SHARED = {"deck", "discard", "offer", "removed"}
+_PER_PLAYER = {"hand": "hands", "coins": "coins", "set-aside": "set_aside"}
+
+
+def zone_of(node: Node) -> ZoneFn:
+    """The list holding a zone's cards (the engine's own list: effects change it in place)."""
+    if isinstance(node, places.Zone):
+        if node.owner is None and node.zone in _SHARED:
+            attr = node.zone
+            return lambda state, env: getattr(state, attr)
+        if node.owner is not None and node.zone in _PER_PLAYER:
+            attr, who = _PER_PLAYER[node.zone], players_of(node.owner)
+
+            def owned(state: Any, env: Env) -> list[str]:
+                found = who(state, env)
+                if len(found) != 1:
+                    raise UnsupportedRule(f"'{node.to_text()}' names more than one zone")
+                return getattr(state, attr)[found[0]]
+            return owned
+    raise _unsupported(node, "place")
+
+
+# ------------------------------------------------------------------ numbers and conditions
+def number(node: Node) -> NumFn:
+    if isinstance(node, quantities.ByPlayers):  # left by for_players: no case for this count
+        raise UnsupportedRule(f"'{node.to_text()}': the rule model gives no value for this many players")
+    if isinstance(node, quantities.Number):
+        value = node.value
+        return lambda state, env: value
+    if isinstance(node, quantities.BySeat):
+        counts = node.counts
+        return lambda state, env: counts[min(env["seat"], len(counts) - 1)]
+    if isinstance(node, quantities.Count) and node.bean is None:
+        zone = zone_of(node.place)
+        return lambda state, env: len(zone(state, env))
+    if isinstance(node, quantities.DeckRunOuts):
+        return lambda state, env: state.exhaustions
+    if isinstance(node, quantities.Sum):
+        terms = [number(t) for t in node.terms]
+        return lambda state, env: sum(t(state, env) for t in terms)
+    if isinstance(node, quantities.Times):
+        factor, of = node.factor, number(node.of)
+        return lambda state, env: factor * of(state, env)
+    if isinstance(node, quantities.SeatDistance):
+        who, origin = players_of(node.player), players_of(node.origin)
+        sign = 1 if node.direction == "clockwise" else -1  # seats run clockwise in state.players
+
+        def distance(state: Any, env: Env) -> int:
+            seats = state.players
+            return sign * (seats.index(who(state, env)[0]) - seats.index(origin(state, env)[0])) % len(seats)
+        return distance
+    raise _unsupported(node, "quantity")
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "<": operator.lt, "<=": operator.le, "=": operator.eq, ">=": operator.ge, ">": operator.gt,
+    "!=": operator.ne}
+
+
+def condition(node: Node) -> CondFn:
+    if isinstance(node, conditions.Compare):
+        left, test = number(node.left), _COMPARE[node.op]
+        if isinstance(node.right, quantities.Number):  # the common case, one call less
+            bound = node.right.value
+            return lambda state, env: test(left(state, env), bound)
+        right = number(node.right)
+        return lambda state, env: test(left(state, env), right(state, env))
+    if isinstance(node, conditions.AllOf):
+        terms = [condition(t) for t in node.terms]
+        return lambda state, env: all(t(state, env) for t in terms)
+    if isinstance(node, conditions.AnyOf):
+        terms = [condition(t) for t in node.terms]
+        return lambda state, env: any(t(state, env) for t in terms)
+    if isinstance(node, conditions.Not):
+        term = condition(node.term)
+        return lambda state, env: not term(state, env)
+    if isinstance(node, conditions.Always):
+        return lambda state, env: True
+    raise _unsupported(node, "condition")
+
+
+def reads_only(node: Node, allowed: tuple[type, ...]) -> bool:
+    """Whether every quantity in `node` is one of `allowed` (or a constant)."""
+    return all(isinstance(n, allowed) or not isinstance(n, quantities.Num)
+               or isinstance(n, quantities.Number) for n in node.walk())
+
+
+# ------------------------------------------------------------------ effects
+def effect(node: Node) -> EffectFn:
+    from .deck import ending, shuffle_rng, take_top  # the deck's rules (exhaustion, reshuffle) live there
+
+    def take(state: Any, rs: Any, count: int, events: list) -> list[str]:
+        """Up to `count` cards off the deck, fewer if the game ends as it runs out."""
+        cards = []
+        for _ in range(count):
+            card = take_top(state, rs, events)
+            if card is None:
+                break
+            cards.append(card)
+        return cards
+
+    if isinstance(node, effects.Reveal):
+        cards = node.cards
+        if not (isinstance(cards, places.CardsIn) and cards.pick == "top" and cards.count is not None
+                and isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
+                and cards.place.owner is None and not cards.up_to):
+            raise _unsupported(node, "effect (revealing other than the top of the deck)")
+        count, to = number(cards.count), zone_of(node.to)
+
+        def reveal(state: Any, rs: Any, env: Env, events: list) -> None:
+            shown = take(state, rs, count(state, env), events)
+            to(state, env).extend(shown)
+            events.append({"event": "revealed", "player": state.active, "cards": shown})
+        return reveal
+    if isinstance(node, effects.Draw):
+        if node.end != "back" or node.up_to:
+            raise _unsupported(node, "effect (drawing to the front of a hand)")
+        count, who = number(node.count), players_of(node.player)
+
+        def draw(state: Any, rs: Any, env: Env, events: list) -> None:
+            for player in who(state, {**env, "direction": rs.direction}):
+                drawn = take(state, rs, count(state, env), events)
+                state.hands[player].extend(drawn)
+                events.append({"event": "drew", "player": player, "cards": len(drawn)})
+                if ending(state, rs):
+                    break
+        return draw
+    if isinstance(node, effects.Shuffle) and node.into is not None:
+        source, into = zone_of(node.place), zone_of(node.into)
+
+        def shuffle(state: Any, rs: Any, env: Env, events: list) -> None:
+            cards = source(state, env)
+            moved = list(cards)
+            cards.clear()
+            # the k-th shuffle of a game has its own seed: replays need no RNG state
+            shuffle_rng(state.seed, state.shuffles + 1).shuffle(moved)
+            state.shuffles += 1
+            into(state, env).extend(moved)
+            events.append({"event": "reshuffled", "exhaustions": state.exhaustions, "cards": len(moved)})
+        return shuffle
+    if isinstance(node, effects.SkipPhase) and node.phase is None:
+        return lambda state, rs, env, events: "skip"
+    if isinstance(node, effects.Sequence):
+        steps = [effect(s) for s in node.steps]
+
+        def sequence(state: Any, rs: Any, env: Env, events: list) -> str | None:
+            for step in steps:
+                if step(state, rs, env, events) == "skip":
+                    return "skip"
+            return None
+        return sequence
+    raise _unsupported(node, "effect")

@@ -1,0 +1,100 @@
+"""The core program of a rule model, and the parts of it the engine runs through the generic
+evaluator (:mod:`.evaluate`): steps at the start of a phase, what happens when the deck runs
+out, the end, the deal, scores, the winner and tie-breaks.
+
+Everything here is chosen by the type of a core node (``do`` at the start of a phase,
+``end-when``, ``score``, …), never by the sentence kind it came from. Each rule is desugared
+from its sentence when the game is created, with the same rewrite the compiler stored in the
+model's ``core``: a model edited by hand (as tests and mutation testing do) plays as its
+sentences say.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..core import conditions, statements as core, timing
+from ..core.categories import Statement
+from ..core.quantities import DeckRunOuts, Number
+from ..desugar import desugar_rule
+from . import evaluate
+from .errors import RuleRef, UnsupportedRule
+
+Program = list[tuple[dict, Statement]]
+
+
+def core_program(model: dict, players: int) -> Program:
+    """Every core statement with the rule it came from, by-player values resolved."""
+    out: Program = []
+    for rule in model["rules"]:
+        for statement in desugar_rule(rule):
+            out.append((rule, evaluate.for_players(statement, players, rule["id"])))
+    return out
+
+
+def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
+    return ((rule, s) for rule, s in program if isinstance(s, kind))
+
+
+def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef]) -> Any:
+    from .ruleset import CoreStep
+    condition = evaluate.condition(statement.condition) if statement.condition else None
+    return CoreStep(evaluate.effect(statement.effect), condition, refs[rule["id"]])
+
+
+def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple:
+    """The ``do`` statements at the start of this phase, from the rules it lists, in order."""
+    listed = set(phase["rules"])
+    return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
+                 if rule["id"] in listed and isinstance(s.when, timing.AtStartOf)
+                 and s.when.phase == phase["id"])
+
+
+def deck_out(program: Program, refs: dict[str, RuleRef]) -> tuple:
+    return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
+                 if isinstance(s.when, timing.WhenDeckRunsOut))
+
+
+def setup_deal(program: Program, players: int) -> tuple[int, ...]:
+    """Cards dealt per seat, from the start player (the last ``deal`` at setup holds)."""
+    from ..core.effects import Deal
+    deals = [s.effect for _, s in _of(program, core.Do)
+             if isinstance(s.when, timing.AtSetup) and isinstance(s.effect, Deal)]
+    if not deals:
+        return (0,) * players
+    count = evaluate.number(deals[-1].count)
+    return tuple(count(None, {"seat": seat}) for seat in range(players))
+
+
+def ends(program: Program, refs: dict[str, RuleRef]) -> tuple[tuple, int | None, RuleRef | None]:
+    """The end conditions, how often the deck may run out (where an end says so) and the
+    rule to cite when the game is over. The engine watches an end when the deck runs out, so
+    an end over any other quantity is not played yet."""
+    found, limit, ref = [], None, None
+    for rule, s in _of(program, core.EndWhen):
+        if not evaluate.reads_only(s.condition, (DeckRunOuts,)):
+            raise UnsupportedRule(f"rule '{rule['id']}': the engine watches only ends that count "
+                                  "how often the deck ran out, not yet '" + s.condition.to_text() + "'")
+        found.append(evaluate.condition(s.condition))
+        ref = ref or refs[rule["id"]]
+        c = s.condition
+        if (isinstance(c, conditions.Compare) and isinstance(c.left, DeckRunOuts) and c.op == ">="
+                and isinstance(c.right, Number)):
+            limit = c.right.value if limit is None else min(limit, c.right.value)
+    return tuple(found), limit, ref
+
+
+def finish_turn(program: Program) -> tuple[str | None, frozenset[str]]:
+    found = [s for _, s in _of(program, core.FinishTurn)]
+    if not found:
+        return None, frozenset()
+    return found[-1].during, frozenset(found[-1].phases)
+
+
+def scoring(program: Program) -> tuple[tuple, bool | None, tuple]:
+    """Score terms, whether the highest (or lowest) score wins, and the tie-breaks in order."""
+    from .ruleset import TieBreak
+    terms = tuple(evaluate.number(s.value) for _, s in _of(program, core.Score))
+    winners = [s for _, s in _of(program, core.Winner)]
+    breaks = tuple(TieBreak(evaluate.number(s.key) if s.key is not None else None, s.highest)
+                   for _, s in _of(program, core.TieBreak))
+    return terms, (winners[-1].highest if winners else None), breaks

@@ -1,0 +1,87 @@
+"""The engine runs the core: phase steps, the deck running out, the end, scores, the winner
+and tie-breaks come from core statements through one generic evaluator."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from beanrules.core.actors import ActivePlayer, Bound, StartPlayer
+from beanrules.core.conditions import AllOf, Compare, Not
+from beanrules.core.places import Zone
+from beanrules.core.quantities import ByPlayers, Count, DeckRunOuts, FieldValue, Number, PlayersCase, SeatDistance, Sum, Times
+from beanrules.engine import Game, UnsupportedRule
+from beanrules.engine import evaluate
+
+from engine_helpers import PLAYERS
+
+
+def _state(classic, partial):
+    return Game.from_partial(classic, PLAYERS, partial).state
+
+
+def test_numbers_and_conditions_read_the_state(classic):
+    state = _state(classic, {"hands": {"Anna": ["red", "soy"], "Greg": ["blue"]}, "exhaustions": 2,
+                             "start_player": "Natalie", "active": "Natalie"})
+    hand = Count(Zone("hand", Bound("player")), None)
+    score = evaluate.number(Sum((Times(3, hand), DeckRunOuts())))
+    assert [score(state, {"player": p}) for p in PLAYERS] == [8, 2, 5]
+    seat = evaluate.number(SeatDistance(Bound("player"), StartPlayer(), "clockwise"))
+    assert [seat(state, {"player": p}) for p in PLAYERS] == [2, 0, 1]
+    active_hand = Count(Zone("hand", ActivePlayer()), None)
+    test = evaluate.condition(AllOf((Compare(DeckRunOuts(), ">=", Number(2)),
+                                     Not(Compare(active_hand, ">", Number(0))))))
+    assert test(state, {}) is True
+
+
+def test_a_value_by_player_count_resolves_the_named_case_before_otherwise():
+    value = ByPlayers((PlayersCase(None, None, Number(5)), PlayersCase(6, 7, Number(3))))
+    assert evaluate.for_players(value, 6, "deal") == Number(3)
+    assert evaluate.for_players(value, 4, "deal") == Number(5)
+    unresolved = evaluate.for_players(ByPlayers((PlayersCase(3, 3, Number(1)),)), 4, "x")
+    with pytest.raises(UnsupportedRule, match="no value for this many players"):
+        evaluate.number(unresolved)
+
+
+def test_a_node_the_engine_does_not_run_is_refused_by_name():
+    with pytest.raises(UnsupportedRule, match="core quantity 'field-value'"):
+        evaluate.number(FieldValue(Zone("field", ActivePlayer())))
+
+
+def _with_rules(model, *rules):
+    out = copy.deepcopy(model)
+    for kind, params in rules:
+        out["rules"].append({**out["rules"][-1], "id": kind + "-added", "kind": kind, "params": params})
+    return out
+
+
+def test_tie_breaks_apply_in_rule_order(classic):
+    # most hand cards first, then the farthest seat: Anna and Natalie tie on coins and on hand
+    # cards; Natalie sits farther from the start player.
+    model = copy.deepcopy(classic)
+    model["rules"] = [r for r in model["rules"] if r["id"] != "tie-break"]
+    model = _with_rules(model, ("tie-most-hand-cards", {"by": "most-hand-cards"}),
+                        ("tie-farthest-seat", {"by": "seat-distance-from-start", "direction": "clockwise"}))
+    coins = {"Anna": ["red"], "Natalie": ["red"], "Greg": ["red"]}
+    hands = {"Anna": ["soy"], "Natalie": ["soy"], "Greg": []}
+    game = Game.from_partial(model, PLAYERS, {"coins": coins, "hands": hands, "over": True})
+    assert game.winners() == ["Natalie"]
+
+
+def test_without_a_winner_rule_nobody_wins(classic):
+    model = copy.deepcopy(classic)
+    model["rules"] = [r for r in model["rules"] if r["kind"] != "winner"]
+    game = Game.from_partial(model, PLAYERS, {"coins": {"Anna": ["red"]}, "over": True})
+    assert game.winners() == []
+    assert game.scores() == {"Anna": 0, "Natalie": 0, "Greg": 0}  # coins score by the winner rule
+
+
+def test_without_a_reshuffle_the_first_run_out_stops_the_deck(classic):
+    model = copy.deepcopy(classic)
+    model["rules"] = [r for r in model["rules"] if r["kind"] != "reshuffle"]
+    game = Game.from_partial(model, PLAYERS, {"phase": "plant-traded", "offer": ["soy"],
+                                              "deck": ["red"], "discard": ["green", "blue"]})
+    game.apply("Anna plants soy")
+    state = game.state_json()
+    assert state["hands"]["Anna"] == ["red"] and state["discard"] == ["green", "blue"]
+    assert state["shuffles"] == 0
