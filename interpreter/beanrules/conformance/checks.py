@@ -171,6 +171,17 @@ def _check_fragment(fragment: dict[str, Any], path: str, info: ModelInfo, player
     for name, lists in fragment.get("fields", {}).items():
         for i, cards in enumerate(lists):
             yield from _cards(cards, f"{path}.fields.{name}[{i}]", info)
-    for name in fragment.get("winners", []):
-        if name not in players:
-            yield f"{path}.winners", _unknown_player(name, players)
+    for key in ("winners", "waiting_for"):
+        for name in fragment.get(key, []):
+            if name not in players:
+                yield f"{path}.{key}", _unknown_player(name, players)
+    yield from _per_player(fragment.get("legal", {}), f"{path}.legal", players)
+    for name, want in fragment.get("legal", {}).items():
+        parts = {"": want} if isinstance(want, list) else {f".{k}": v for k, v in want.items() if isinstance(v, list)}
+        for part, actions in parts.items():
+            for i, action in enumerate(actions):
+                where = f"{path}.legal.{name}{part}[{i}]"
+                yield from ((where, problem) for problem in check_action(action, players, list(info.bean_counts)))
+                actor = action.split(maxsplit=1)[0]
+                if actor != name and actor in players:
+                    yield where, f"'{action}' is {actor}'s action, listed among {name}'s"
