@@ -146,3 +146,12 @@ def test_schema_rejects_unknown_parts_of_a_legal_set(tmp_path: Path) -> None:
     path = write(tmp_path, case(steps=[{"expect": {"waiting_for": "Anna"}}]))
     (message,) = messages(path)
     assert "steps[0].expect.waiting_for" in message and "is not of type 'array'" in message
+
+
+@needs_engine
+def test_count_of_legal_actions(tmp_path: Path) -> None:
+    assert run(tmp_path, {"legal": {"Anna": {"count": 3}, "Greg": {"count": 0}}}).status == "passed"
+    bad = run(tmp_path, {"legal": {"Anna": {"count": 2}}})
+    assert bad.status == "failed"
+    assert "legal.Anna.count: expected 2 legal actions, actual 3: Anna harvests 1; Anna plants soy in 2; " \
+           "Anna plants soy in 3" in bad.message

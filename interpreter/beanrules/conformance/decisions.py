@@ -60,6 +60,9 @@ def _check_legal(path: str, want: list[str] | dict[str, Any], actual: list[str],
     others = [line for line in actual if not is_proposal(line)]
     if "non_proposals" in want:
         problems += compare_sets(f"{path}.non_proposals", map(canonical, want["non_proposals"]), others)
+    if "count" in want and len(actual) != want["count"]:
+        problems.append(f"{path}.count: expected {want['count']} legal actions, actual {len(actual)}: "
+                        + "; ".join(sorted(actual)))
     if "proposals" in want:
         count = len(actual) - len(others)
         if count != want["proposals"]:

@@ -151,6 +151,12 @@ def run_case(case: Case) -> CaseResult:
     return result
 
 
+def _rules(allowed: list[str | None]) -> str:
+    if allowed == [None]:
+        return "no rule (the engine contract's own refusal)"
+    return "rule " + " or ".join(str(a) for a in allowed)
+
+
 def _refusal(exc: Exception) -> str:
     return f"refused by rule {getattr(exc, 'rule', None)!r}: {getattr(exc, 'message', None) or exc}"
 
@@ -163,20 +169,21 @@ def _run_step(game: Any, step: dict[str, Any], events: list[dict[str, Any]] | No
         except illegal as exc:
             raise _StepFailed(f"expected the action to be allowed, but it was {_refusal(exc)}") from None
     if "refuse" in step:
-        allowed = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]
+        allowed = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]  # [None]: no rule
         before = copy.deepcopy(game.state_json())
         try:
             game.apply(step["refuse"])
         except illegal as exc:
             if getattr(exc, "rule", None) not in allowed:
                 raise _StepFailed(f"refused, but by the wrong rule: {_refusal(exc)}",
-                                  [("rule", " or ".join(allowed), getattr(exc, "rule", None))]) from None
+                                  [("rule", allowed[0] if len(allowed) == 1 else " or ".join(map(str, allowed)),
+                                    getattr(exc, "rule", None))]) from None
             after = game.state_json()
             if after != before:
                 raise _StepFailed("refused, but the state changed",
                                   [m for m in compare(before, after)]) from None
             return events
-        raise _StepFailed(f"expected a refusal by rule {' or '.join(allowed)}, but the action was allowed")
+        raise _StepFailed(f"expected a refusal by {_rules(allowed)}, but the action was allowed")
     if "expect" in step:
         expect = state_keys(step["expect"])
         actual = dict(game.state_json())
