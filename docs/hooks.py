@@ -6,6 +6,8 @@
   the list of them on docs/rulebooks.md; each rule links the conformance cases that name it.
 - cases/NAME.md: each rulebook's conformance cases with their citations, run at build time.
 - comparison.md: every rule of every rulebook side by side, differences first.
+- any page: the core's node table, each sentence's core, included spec files and their core
+  (markers listed in beanrules/desugar/reference.py).
 """
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ from beanrules.docs.comparison import render_comparison  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
 from beanrules.docs.kinds import render_kinds_table  # noqa: E402
 from beanrules.docs.reference import render_reference  # noqa: E402
+from beanrules.desugar.reference import render_markers  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _with_output(match) -> str:
@@ -51,6 +56,7 @@ def on_files(files, config):
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
     uri = page.file.src_uri
+    markdown = render_markers(markdown, ROOT)  # the core's tables, included files (docs/core.md)
     if uri == "language.md":
         return EXAMPLE_BLOCK.sub(_with_output, markdown)
     if uri == "rule-model.md":

@@ -1,0 +1,83 @@
+"""Documentation generated from the core registry and the rewrite library, so neither the
+list of core nodes nor what each sentence means can drift from the code.
+
+The mkdocs hook replaces these markers on any page:
+
+- ``<!-- core-nodes -->``: every core node by category, with its fields and what it does;
+- ``<!-- sentence-cores -->``: every sentence kind, its documented example and its core;
+- ``<!-- include PATH -->``: a file of the repository, as a code block;
+- ``<!-- core-of PATH -->``: the core of the rules and cards a spec file itself states.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from ..core import CATEGORIES, NODES, category_of, from_json
+from .registry import REWRITES
+
+_MARKER = re.compile(r"<!-- (core-nodes|sentence-cores|include|core-of)(?: (\S+))? -->")
+
+
+def _one_line(text: str | None) -> str:
+    return " ".join((text or "").split()).replace("|", "\\|")
+
+
+def render_node_table() -> str:
+    """The registry as tables, one per category."""
+    out = []
+    for name, base in CATEGORIES.items():
+        members = sorted(n for n, cls in NODES.items() if category_of(cls)[0] == name)
+        if not members:
+            continue
+        out += [f"### {name}", "", _one_line(base.__doc__), "", "| node | fields | what it means |",
+                "|---|---|---|"]
+        for node in members:
+            cls = NODES[node]
+            fields = ", ".join(f"`{f.name}`" for f in dataclasses.fields(cls)) or "–"
+            also = [c for c in category_of(cls)[1:]]
+            note = f" (also a {', '.join(also)})" if also else ""
+            out.append(f"| `{node}` | {fields} | {_one_line(cls.__doc__) or '–'}{note} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def render_sentence_table() -> str:
+    """Every sentence kind with its example and the core it means, in English."""
+    rows = ["| sentence | example | what its core says |", "|---|---|---|"]
+    for kind, rewrite in sorted(REWRITES.items()):
+        where = " *(a step of a phase)*" if rewrite.phase else ""
+        rows.append(f"| `{kind}` | `{_one_line(rewrite.example)}`{where} | "
+                    f"{_one_line(rewrite.means) or '*(nothing: a note is not a rule)*'} |")
+    return "\n".join(rows) + "\n"
+
+
+def render_core_of(path: Path) -> str:
+    """The core of what a spec file states itself (not what it inherits), in English."""
+    from ..resolve.compiler import compile_spec
+    model = compile_spec(str(path))
+    own = model["lineage"][-1]
+    lines = []
+    for rule in model["rules"]:
+        if rule["origin"] == own:
+            for statement in rule["core"]:
+                lines.append(f"- `{rule['id']}`: {from_json(statement).to_text()}")
+    for bean in model["beans"]:
+        if bean["origin"] == own:
+            lines.append(f"- `{bean['id']}`: {from_json(bean['core']).to_text()}")
+    return "\n".join(lines) + "\n"
+
+
+def render_markers(markdown: str, root: Path) -> str:
+    def replace(match: re.Match) -> str:
+        what, arg = match.group(1), match.group(2)
+        if what == "core-nodes":
+            return render_node_table()
+        if what == "sentence-cores":
+            return render_sentence_table()
+        path = root / arg
+        if what == "include":
+            return f"```\n{path.read_text(encoding='utf-8').rstrip()}\n```"
+        return render_core_of(path)
+    return _MARKER.sub(replace, markdown)
