@@ -33,3 +33,10 @@ def test_the_tutorial_page_shows_its_files_and_their_core():
     assert "replace draw: draw 2 to back of hand" in page
     assert "the active player draws 2 cards to the back of the hand" in page
     assert "There are 4 lucky cards" in page
+
+
+def test_the_core_page_shows_the_worked_examples():
+    from beanrules.core.examples import ANNIVERSARY, KANNIBOHNE
+    page = _page("core.md")
+    for statement in (*KANNIBOHNE.values(), *ANNIVERSARY.values()):
+        assert statement.to_text().replace("|", "\\|") in page

@@ -248,7 +248,7 @@ class Lasting(Effect):
     until: Timing
 
     def text(self) -> str:
-        return f"until {self.until.to_text().removeprefix('at ')}: {self.rule.to_text()}"
+        return f"until {self.until.to_text().removeprefix('at ')}: {self.rule.to_text().rstrip('.')}"
 
 
 @core("sequence")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .categories import Actor, BeanSet, Case, Num, Place, listed
+from .categories import Actor, BeanSet, Case, Cond, Num, Place, listed
 from .node import Node, core, names
 
 
@@ -159,6 +159,16 @@ class Half(Num):
 
     def text(self) -> str:
         return f"half of {self.of.to_text()} (rounded down)"
+
+
+@core("one-if")
+class OneIf(Num):
+    """1 where the condition holds, else 0 (a token holder first, a yes/no tie-break)."""
+
+    condition: Cond
+
+    def text(self) -> str:
+        return f"1 if {self.condition.to_text()}, else 0"
 
 
 @core("seat-distance")

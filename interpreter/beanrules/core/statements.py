@@ -80,7 +80,7 @@ class Card(Statement):
 
     def text(self) -> str:
         meter = " ".join("-" if c is None else str(c) for c in self.beanometer)
-        out = f"There are {plural(self.count, self.id + ' card')}"
+        out = f"There {'is' if self.count == 1 else 'are'} {plural(self.count, self.id + ' card')}"
         out += f", beanometer {meter}" if meter else ""
         out += f", playing as {self.plays_as}" if self.plays_as else ""
         out += "" if self.plantable else ", never planted"

@@ -80,7 +80,7 @@ class When(_Timing):
     def text(self) -> str:
         what = f"a {self.bean} card" if self.bean else "a card"
         if self.event == "harvested" and self.cards is not None:
-            what = f"a field of {self.cards} cards"
+            what = f"a field of {self.cards} {self.bean + ' ' if self.bean else ''}cards"
         return f"when {what} is {self.event}"
 
 

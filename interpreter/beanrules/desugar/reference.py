@@ -5,6 +5,7 @@ The mkdocs hook replaces these markers on any page:
 
 - ``<!-- core-nodes -->``: every core node by category, with its fields and what it does;
 - ``<!-- sentence-cores -->``: every sentence kind, its documented example and its core;
+- ``<!-- core-examples -->``: rules of Kannibohne and the anniversary variants in the core;
 - ``<!-- include PATH -->``: a file of the repository, as a code block;
 - ``<!-- core-of PATH -->``: the core of the rules and cards a spec file itself states.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 from ..core import CATEGORIES, NODES, category_of, from_json
 from .registry import REWRITES
 
-_MARKER = re.compile(r"<!-- (core-nodes|sentence-cores|include|core-of)(?: (\S+))? -->")
+_MARKER = re.compile(r"<!-- (core-nodes|sentence-cores|core-examples|include|core-of)(?: (\S+))? -->")
 
 
 def _one_line(text: str | None) -> str:
@@ -53,6 +54,17 @@ def render_sentence_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+def render_examples() -> str:
+    """The worked examples of beanrules.core.examples: the rule, then its core in English."""
+    from ..core.examples import ANNIVERSARY, KANNIBOHNE
+    out = []
+    for title, examples in (("Kannibohne", KANNIBOHNE), ("The anniversary variants", ANNIVERSARY)):
+        out += [f"**{title}**", "", "| the rulebook says | the core says |", "|---|---|"]
+        out += [f"| {_one_line(said)} | {_one_line(statement.to_text())} |" for said, statement in examples.items()]
+        out.append("")
+    return "\n".join(out)
+
+
 def render_core_of(path: Path) -> str:
     """The core of what a spec file states itself (not what it inherits), in English."""
     from ..resolve.compiler import compile_spec
@@ -76,6 +88,8 @@ def render_markers(markdown: str, root: Path) -> str:
             return render_node_table()
         if what == "sentence-cores":
             return render_sentence_table()
+        if what == "core-examples":
+            return render_examples()
         path = root / arg
         if what == "include":
             return f"```\n{path.read_text(encoding='utf-8').rstrip()}\n```"
