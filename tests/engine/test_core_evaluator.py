@@ -9,7 +9,8 @@ import pytest
 from beanrules.core.actors import ActivePlayer, Bound, StartPlayer
 from beanrules.core.conditions import AllOf, Compare, Not
 from beanrules.core.places import Zone
-from beanrules.core.quantities import ByPlayers, Count, DeckRunOuts, FieldValue, Number, PlayersCase, SeatDistance, Sum, Times
+from beanrules.core.quantities import (ByPlayers, Count, CounterValue, DeckRunOuts, Number, PlayersCase,
+                                      SeatDistance, Sum, Times)
 from beanrules.engine import Game, UnsupportedRule
 from beanrules.engine import evaluate
 
@@ -44,8 +45,8 @@ def test_a_value_by_player_count_resolves_the_named_case_before_otherwise():
 
 
 def test_a_node_the_engine_does_not_run_is_refused_by_name():
-    with pytest.raises(UnsupportedRule, match="core quantity 'field-value'"):
-        evaluate.number(FieldValue(Zone("field", ActivePlayer())))
+    with pytest.raises(UnsupportedRule, match="core quantity 'counter'"):
+        evaluate.number(CounterValue("thalers", ActivePlayer()))
 
 
 def _with_rules(model, *rules):

@@ -29,6 +29,14 @@ class EachPlayer(Actor):
         return "each player in turn, starting with the active player"
 
 
+@core("all-players")
+class AllPlayers(Actor):
+    """Every player, one after another in seat order (as the table sits, not from the active one)."""
+
+    def text(self) -> str:
+        return "each player in seat order"
+
+
 @core("any-player")
 class AnyPlayer(Actor):
     """Whichever player chooses to (for permissions: every player may)."""

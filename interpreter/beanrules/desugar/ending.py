@@ -2,10 +2,10 @@
 the final harvest, scores, the winner and tie-breaks."""
 from __future__ import annotations
 
-from ..core.actors import AnyPlayer, Bound, EachPlayer, StartPlayer
+from ..core.actors import AllPlayers, AnyPlayer, Bound, StartPlayer
 from ..core.conditions import Compare, SomePlayer
-from ..core.effects import ForEach, Harvest
-from ..core.quantities import Count, DeckRunOuts, Number, SeatDistance, Times
+from ..core.effects import ForEach, Harvest, Repeat
+from ..core.quantities import Count, DeckRunOuts, FieldValue, Number, SeatDistance, Times
 from ..core.statements import Do, EndWhen, FinishTurn, Score, TieBreak, Winner
 from ..core.timing import AtGameEnd
 from .build import FIELD, PLAYER, count, hand, num, zone
@@ -32,12 +32,14 @@ def end_finish(rule):
     return (FinishTurn(p["during"], tuple(p["finish"])),)
 
 
-@rewrite("final-harvest", "harvest all fields at end", "When the game ends: for each player among each player in turn, starting with the active player: for each field among the player's fields: the player harvests the field.")
+@rewrite("final-harvest", "harvest all fields at end", "When the game ends: for each player among each player in seat order: for each field among the player's fields: up to the number of cards in the field times while the number of cards in the field is more than 0: the player harvests the field.")
 def final_harvest(rule):
-    """When the game ends, each player harvests each of their fields (or only those that pay)."""
+    """When the game ends, each player in seat order harvests each of their fields until it is
+    empty (or while it pays): a mixed field is harvested run by run. No protection applies."""
     paying = rule["params"].get("fields") == "paying"
-    each_field = ForEach("field", zone("field", PLAYER), Harvest(PLAYER, FIELD, paying))
-    return (Do(AtGameEnd(), None, ForEach("player", EachPlayer(), each_field)),)
+    go_on = Compare(FieldValue(FIELD), ">", Number(0)) if paying else Compare(count(FIELD), ">", Number(0))
+    harvest = Repeat(Count(FIELD, None), go_on, Harvest(PLAYER, FIELD, paying))
+    return (Do(AtGameEnd(), None, ForEach("player", AllPlayers(), ForEach("field", zone("field", PLAYER), harvest))),)
 
 
 @rewrite("hand-score", "hand cards score 0", "Each player scores 0 times the number of cards in the player's hand.")

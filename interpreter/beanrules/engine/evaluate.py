@@ -22,6 +22,7 @@ from ..core.categories import Node
 from .errors import UnsupportedRule
 
 Env = dict[str, Any]
+RULES = "rules"  # the environment entry holding the ruleset, for the beanometer
 NumFn = Callable[[Any, Env], int]
 CondFn = Callable[[Any, Env], bool]
 PlayersFn = Callable[[Any, Env], list[str]]
@@ -56,6 +57,8 @@ def players_of(node: Node) -> PlayersFn:
         return lambda state, env: [state.active]
     if isinstance(node, actors.StartPlayer):
         return lambda state, env: [state.start_player]
+    if isinstance(node, actors.AllPlayers):
+        return lambda state, env: list(state.players)
     if isinstance(node, actors.EachPlayer):
         def each(state: Any, env: Env) -> list[str]:
             players, i = state.players, state.players.index(state.active)
@@ -74,6 +77,9 @@ _PER_PLAYER = {"hand": "hands", "coins": "coins", "set-aside": "set_aside"}
 
 def zone_of(node: Node) -> ZoneFn:
     """The list holding a zone's cards (the engine's own list: effects change it in place)."""
+    if isinstance(node, actors.Bound):  # a field bound by for-each
+        name = node.name
+        return lambda state, env: env[name]
     if isinstance(node, places.Zone):
         if node.owner is None and node.zone in _SHARED:
             attr = node.zone
@@ -103,6 +109,10 @@ def number(node: Node) -> NumFn:
     if isinstance(node, quantities.Count) and node.bean is None:
         zone = zone_of(node.place)
         return lambda state, env: len(zone(state, env))
+    if isinstance(node, quantities.FieldValue):
+        from .harvesting import coins_for  # what a field pays is the beanometer's, as harvests pay
+        field = zone_of(node.field)
+        return lambda state, env: coins_for(env[RULES], field(state, env))
     if isinstance(node, quantities.DeckRunOuts):
         return lambda state, env: state.exhaustions
     if isinstance(node, quantities.Sum):
@@ -210,6 +220,42 @@ def effect(node: Node) -> EffectFn:
         return shuffle
     if isinstance(node, effects.SkipPhase) and node.phase is None:
         return lambda state, rs, env, events: "skip"
+    if isinstance(node, effects.ForEach):
+        name, body = node.name, effect(node.body)
+        if isinstance(node.among, places.Zone) and node.among.zone == "field" and node.among.owner:
+            owner = players_of(node.among.owner)
+
+            def each_field(state: Any, rs: Any, env: Env, events: list) -> None:
+                player = owner(state, env)[0]
+                for index, field in enumerate(state.fields[player]):
+                    body(state, rs, {**env, name: field, name + "#": index}, events)
+            return each_field
+        among = players_of(node.among)
+
+        def each_player(state: Any, rs: Any, env: Env, events: list) -> None:
+            for player in among(state, env):
+                body(state, rs, {**env, name: player}, events)
+        return each_player
+    if isinstance(node, effects.Repeat):
+        times, body = number(node.times), effect(node.body)
+        test = condition(node.condition) if node.condition else None
+
+        def repeat(state: Any, rs: Any, env: Env, events: list) -> None:
+            inner = {**env, RULES: rs}
+            for _ in range(times(state, inner)):  # the bound is counted once: always terminates
+                if test is not None and not test(state, inner):
+                    break
+                body(state, rs, env, events)
+        return repeat
+    if isinstance(node, effects.Harvest) and isinstance(node.field, actors.Bound):
+        from .harvesting import coins_for, do_harvest
+        who, name, paying = players_of(node.player), node.field.name, node.only_paying
+
+        def harvest(state: Any, rs: Any, env: Env, events: list) -> None:
+            field = env[name]
+            if field and (not paying or coins_for(rs, field) >= 1):
+                do_harvest(state, rs, who(state, env)[0], env[name + "#"], events)
+        return harvest
     if isinstance(node, effects.Sequence):
         steps = [effect(s) for s in node.steps]
 

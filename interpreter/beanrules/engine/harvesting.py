@@ -123,15 +123,3 @@ def auto_harvests(state: State, rs: Ruleset, events: list) -> None:
                 while field and coins_for(rs, field) >= 1:
                     do_harvest(state, rs, player, index, events, auto=True)
                     again = True
-
-
-def final_harvest(state: State, rs: Ruleset, events: list) -> None:
-    """The harvest at the end (no protection): "all" empties every field (top run after top
-    run), "paying" harvests top runs while they pay at least one coin; None harvests nothing."""
-    if rs.final_harvest is None:
-        return
-    paying_only = rs.final_harvest == "paying"
-    for player in state.players:
-        for index, field in enumerate(state.fields[player]):
-            while field and (not paying_only or coins_for(rs, field) >= 1):
-                do_harvest(state, rs, player, index, events)

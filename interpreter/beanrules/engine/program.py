@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 from ..core import conditions, statements as core, timing
 from ..core.categories import Statement
-from ..core.quantities import DeckRunOuts, Number
+from ..core.quantities import BeanList, DeckRunOuts, Number
 from ..desugar import desugar_rule
 from . import evaluate
 from .errors import RuleRef, UnsupportedRule
@@ -49,6 +49,12 @@ def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tupl
                  and s.when.phase == phase["id"])
 
 
+def game_end(program: Program, refs: dict[str, RuleRef]) -> tuple:
+    """What happens when the game ends, before scoring (the final harvest)."""
+    return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
+                 if isinstance(s.when, timing.AtGameEnd))
+
+
 def deck_out(program: Program, refs: dict[str, RuleRef]) -> tuple:
     return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
                  if isinstance(s.when, timing.WhenDeckRunsOut))
@@ -63,6 +69,39 @@ def setup_deal(program: Program, players: int) -> tuple[int, ...]:
         return (0,) * players
     count = evaluate.number(deals[-1].count)
     return tuple(count(None, {"seat": seat}) for seat in range(players))
+
+
+def beans_in_play(program: Program, plantable: list[str]) -> list[str]:
+    """The plantable beans the ``in-play`` statement keeps (it must name them for this player
+    count) minus those an ``out-of-play`` statement names for it (none where it names none)."""
+    in_play = list(plantable)
+    for rule, s in program:
+        if isinstance(s, (core.InPlay, core.OutOfPlay)):
+            named = s.beans
+            if isinstance(named, BeanList):
+                keep = set(named.beans)
+                in_play = [b for b in in_play if (b in keep) == isinstance(s, core.InPlay)]
+            elif isinstance(s, core.InPlay):
+                raise UnsupportedRule(f"use-beans: the rule model gives no value for this many players "
+                                      f"(rule '{rule['id']}')")
+    return in_play
+
+
+def setup_fields(program: Program) -> int:
+    """Fields per player at the start (the last ``fields`` statement holds; none: one field)."""
+    found = [s for _, s in _of(program, core.Fields)]
+    if not found:
+        return 1
+    try:
+        return evaluate.number(found[-1].count)(None, {})
+    except UnsupportedRule:
+        raise UnsupportedRule("fields: the rule model gives no value for this many players") from None
+
+
+def direction(program: Program) -> int:
+    """+1: the turn passes in seat order (left); -1: against it."""
+    found = [s for _, s in _of(program, core.TurnOrder)]
+    return -1 if found and found[-1].direction == "right" else 1
 
 
 def ends(program: Program, refs: dict[str, RuleRef]) -> tuple[tuple, int | None, RuleRef | None]:

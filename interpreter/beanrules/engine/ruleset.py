@@ -96,9 +96,10 @@ class CoreStep:
 
     def fire(self, state: Any, rs: "Ruleset", events: list) -> str | None:
         """Run the step: None when its condition does not hold, else "ran" or "skip"."""
-        if self.condition is not None and not self.condition(state, {}):
+        env = {evaluate.RULES: rs}
+        if self.condition is not None and not self.condition(state, env):
             return None
-        return self.run(state, rs, {}, events) or "ran"
+        return self.run(state, rs, env, events) or "ran"
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ class Ruleset:
     exhaustion_ref: RuleRef | None
     finish_during: str | None
     finish_phases: frozenset[str]
-    final_harvest: str | None  # "all" | "paying" | None: no harvest at the end
+    at_end: tuple[CoreStep, ...]  # ``do … when the game ends`` (the final harvest), before scoring
     score_terms: tuple[evaluate.NumFn, ...]  # ``score`` statements: a player's score is their sum
     winner_highest: bool | None  # ``winner``: the highest (False: lowest) score wins; None: no winner rule
     tie_breaks: tuple[TieBreak, ...]
@@ -256,14 +257,8 @@ def _compile(model: dict, n: int) -> Ruleset:
         return refs[rule["id"]] if rule else None
 
     counts = {b["id"]: b["count"] for b in model["beans"]}
-    in_play = [b["id"] for b in model["beans"] if b["plantable"]]
-    if one("use-beans"):
-        chosen = by_players(one("use-beans")["params"]["beans"], n, "use-beans")
-        in_play = [b for b in in_play if b in chosen]
-    for rule in by_kind.get("remove-beans", []):
-        # No case for this player count: no bean is removed ("remove cocoa with 3 players").
-        gone = set(by_players(rule["params"]["beans"], n, rule["id"], default=()))
-        in_play = [b for b in in_play if b not in gone]
+    core_program = program.core_program(model, n)
+    in_play = program.beans_in_play(core_program, [b["id"] for b in model["beans"] if b["plantable"]])
     removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
     payout: dict[str, tuple[int, ...]] = {}
     for bean in model["beans"]:
@@ -273,12 +268,9 @@ def _compile(model: dict, n: int) -> Ruleset:
                 table[cards] = max(table[cards], step["coins"])
         payout[bean["id"]] = tuple(min(coins, cards) for cards, coins in enumerate(table))
 
-    fields_rule = one("fields")
-    fields = by_players(fields_rule["params"]["count"], n, "fields") if fields_rule else 1
-    core_program = program.core_program(model, n)
+    fields = program.setup_fields(core_program)
     deal = program.setup_deal(core_program, n)
-    turn_rule = one("turn-order")
-    direction = -1 if turn_rule and turn_rule["params"]["direction"] == "right" else 1
+    direction = program.direction(core_program)
 
     phases = []
     phase_ids = [p["id"] for p in model["phases"]]
@@ -330,7 +322,6 @@ def _compile(model: dict, n: int) -> Ruleset:
     # Mixed fields hold several beans; the one-type rule (if the model keeps one) is still
     # cited when a bean may not go onto a field another type tops while a field fits it.
     one_type = ref("one-type-per-field") or mixed
-    final = one("final-harvest")
     buy = one("buy-field")
     buy_field = None
     if buy:
@@ -355,7 +346,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         whole_field=ref("whole-field"), on_deck_out=program.deck_out(core_program, refs),
         ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
         finish_during=finish_during, finish_phases=finish_phases,
-        final_harvest=final["params"].get("fields", "all") if final else None,
+        at_end=program.game_end(core_program, refs),
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility={r["params"]["zone"]: r["params"]["visibility"] for r in by_kind.get("zone", [])},
         buy_field=buy_field, fields_fixed=ref("fields-fixed"), mixed=mixed,

@@ -1,7 +1,6 @@
 """The end of the game: final harvest, scores and winners with the model's tie-break."""
 from __future__ import annotations
 
-from .harvesting import final_harvest
 from .ruleset import Ruleset
 from .state import State
 from .trading import lapse_proposals
@@ -34,6 +33,7 @@ def winners(state: State, rs: Ruleset) -> list[str]:
 
 def finish_game(state: State, rs: Ruleset, events: list) -> None:
     lapse_proposals(state, events)
-    final_harvest(state, rs, events)  # no protection at the end
+    for step in rs.at_end:  # the final harvest (no protection at the end)
+        step.fire(state, rs, events)
     state.over = True
     events.append({"event": "game-over", "scores": scores(state, rs), "winners": winners(state, rs)})
