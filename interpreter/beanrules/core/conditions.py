@@ -124,7 +124,7 @@ class Agreed(Cond):
     players: tuple[Actor, ...]
 
     def text(self) -> str:
-        return listed([p.to_text() for p in self.players]) + " agree"
+        return listed([p.to_text() for p in self.players]) + (" agree" if len(self.players) > 1 else " agrees")
 
 
 @core("always")

@@ -14,6 +14,16 @@ from .node import Problem, Scope, core, names
 from .timing import event_names
 
 
+def _as_verb(action: Effect) -> str:
+    """An action whose subject is the acting player, as what follows "may" or "must":
+    "the player harvests the field" reads "harvest the field"."""
+    text = action.to_text()
+    if text.startswith("the player "):
+        verb, _, rest = text.removeprefix("the player ").partition(" ")
+        return (verb[:-1] if verb.endswith("s") else verb) + (" " + rest if rest else "")
+    return text
+
+
 def _times(count: Num) -> str:
     text = count.to_text()
     return {"1": "once", "2": "twice"}.get(text, f"{text} times")
@@ -184,12 +194,12 @@ class Permit(Statement):
         verb = "must" if self.must else "may"
         times = ""
         if self.least is not None and self.most is not None and self.least != self.most:
-            times = f" ({self.least.to_text()} to {_times(self.most)})"
+            times = f" ({self.least.to_text()} to {self.most.to_text()} times)"
         elif self.most is not None:
             times = f" ({'exactly' if self.least == self.most else 'at most'} {_times(self.most)})"
         cond = f", if {self.condition.to_text()}" if self.condition else ""
-        return (f"{self.when.to_text().capitalize()}{cond}, {self.player.to_text()} {verb}: "
-                f"{self.action.to_text()}{times}.")
+        return (f"{self.when.to_text().capitalize()}{cond}, {self.player.to_text()} {verb} "
+                f"{_as_verb(self.action)}{times}.")
 
 
 @core("forbid")
@@ -204,7 +214,7 @@ class Forbid(Statement):
 
     def text(self) -> str:
         cond = f" while {self.condition.to_text()}" if self.condition else ""
-        return f"Forbidden: {self.action.to_text()}{cond}."
+        return f"No player may {_as_verb(self.action)}{cond}."
 
 
 @core("allow")
@@ -217,7 +227,7 @@ class Allow(Statement):
 
     def text(self) -> str:
         cond = f" if {self.condition.to_text()}" if self.condition else ""
-        return f"Allowed: {self.action.to_text()}{cond}."
+        return f"A player may {_as_verb(self.action)}{cond}."
 
 
 @core("require")

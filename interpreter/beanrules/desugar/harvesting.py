@@ -16,13 +16,13 @@ def _harvest(only_paying: bool = False) -> Harvest:
     return Harvest(PLAYER, FIELD, only_paying)
 
 
-@rewrite("harvest-any-time", "harvest at any time", "At any time, any player may: the player harvests the field.")
+@rewrite("harvest-any-time", "harvest at any time", "At any time, any player may harvest the field.")
 def harvest_any_time(rule):
     """Any player may harvest one of their fields at any time, also in others' turns."""
     return (Permit(AnyPlayer(), _harvest(), AnyTime(), None, False, None, None),)
 
 
-@rewrite("harvest-own-turn", "harvest on own turn only except in phase trade", "During the turn, if not (it is phase trade), the active player may: the player harvests the field.")
+@rewrite("harvest-own-turn", "harvest on own turn only except in phase trade", "During the turn, if not (it is phase trade), the active player may harvest the field.")
 def harvest_own_turn(rule):
     """Only the active player may harvest, in any phase of their turn but the ones named."""
     phases = rule["params"]["except_phases"]
@@ -49,7 +49,7 @@ def coin_source(rule):
     return (CoinSource(p["from"], zone("discard") if p["rest_to_discard"] else None),)
 
 
-@rewrite("protection", "protect single bean while another field has more than 1", "Forbidden: the player harvests the field while the number of cards in the field is 1 and for some field other of the player: the number of cards in other is more than 1.")
+@rewrite("protection", "protect single bean while another field has more than 1", "No player may harvest the field while the number of cards in the field is 1 and for some field other of the player: the number of cards in other is more than 1.")
 def protection(rule):
     """A field of one card may not be harvested while another field of the same player
     holds more than the given number of cards."""
@@ -65,7 +65,7 @@ def auto_harvest(rule):
     return (Do(When("planted", None, None), pays, _harvest(only_paying=True)),)
 
 
-@rewrite("harvest-only-paying", "harvest only when beanometer pays", "Forbidden: the player harvests the field while what the field pays by the beanometer is 0.")
+@rewrite("harvest-only-paying", "harvest only when beanometer pays", "No player may harvest the field while what the field pays by the beanometer is 0.")
 def harvest_only_paying(rule):
     """A field that would pay nothing may not be harvested."""
     return (Forbid(_harvest(), Compare(FieldValue(FIELD), "=", Number(0))),)
@@ -77,7 +77,7 @@ def reshuffle(rule):
     return (Do(WhenDeckRunsOut(), None, Shuffle(zone("discard"), zone("deck"))),)
 
 
-@rewrite("coins-out-of-play", "coins never return to the deck", "Forbidden: move all cards of the player's coins to the deck.")
+@rewrite("coins-out-of-play", "coins never return to the deck", "No player may move all cards of the player's coins to the deck.")
 def coins_out_of_play(rule):
     """Coins never go back into the deck."""
     return (Forbid(Move(every(zone("coins", PLAYER)), zone("deck"), None), None),)

@@ -48,14 +48,14 @@ def fields(rule):
 
 
 @rewrite("fields-fixed", "fields are fixed for the whole game",
-         "Forbidden: the player gets 1 more field.")
+         "No player may get 1 more field.")
 def fields_fixed(rule):
     """No field is ever added: a lasting constraint against adding one."""
     return (Forbid(AddField(PLAYER, 1), None),)
 
 
 @rewrite("buy-field", "buy a field for 3 coins, up to 3 fields",
-         "At any time, if the number of fields of the player is less than 3, any player may: move the top 3 cards of the player's coins to the discard pile (top); then the player gets 1 more field.")
+         "At any time, if the number of fields of the player is less than 3, any player may move the top 3 cards of the player's coins to the discard pile (top); then the player gets 1 more field.")
 def buy_field(rule):
     """Any player, at any time, may pay the cost in coins (the topmost coin cards go to the
     discard pile) for one more field, while they have fewer fields than the limit."""
@@ -82,7 +82,7 @@ def deal(rule):
     return (Do(AtSetup(), None, Deal(num(rule["params"]["count"]), EachPlayer())),)
 
 
-@rewrite("hand-order", "hand order is fixed", "Forbidden: the player reorders the player's hand.")
+@rewrite("hand-order", "hand order is fixed", "No player may reorder the player's hand.")
 def hand_order(rule):
     """No one may change the order of the cards in a hand."""
     return (Forbid(Reorder(PLAYER, hand(PLAYER)), None),)

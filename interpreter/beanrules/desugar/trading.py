@@ -23,7 +23,7 @@ def _trade(gives=None, takes=None) -> Trade:
     return Trade(PLAYER, PARTNER, gives, takes)
 
 
-@rewrite("trade", "trade", "During phase step, any player may: the player trades cards with the partner.", phase=True)
+@rewrite("trade", "trade", "During phase step, any player may trade cards with the partner.", phase=True)
 def trade(rule):
     """During the phase players may trade, under the trade rules in force."""
     return (Permit(AnyPlayer(), _trade(), During(rule["phase"], False), None, False, None, None),)
@@ -35,44 +35,44 @@ def offer_owner(rule):
     return (BelongsTo(zone("offer"), ActivePlayer()),)
 
 
-@rewrite("trade-partners", "trade only with active player", "Forbidden: the player trades cards with the partner while not (it is the turn of the player or it is the turn of the partner).")
+@rewrite("trade-partners", "trade only with active player", "No player may trade cards with the partner while not (it is the turn of the player or it is the turn of the partner).")
 def trade_partners(rule):
     """Every trade has the active player on one side."""
     return (Forbid(_trade(), Not(AnyOf((TurnOf(PLAYER), TurnOf(PARTNER))))),)
 
 
-@rewrite("tradeable-hand", "hand cards trade from any position", "Allowed: the player trades any number of cards of the player's hand with the partner.")
+@rewrite("tradeable-hand", "hand cards trade from any position", "A player may trade any number of cards of the player's hand with the partner.")
 def tradeable_hand(rule):
     """Hand cards may be traded from any position in the hand."""
     return (Allow(_trade(_any(hand(PLAYER))), None),)
 
 
-@rewrite("tradeable-offer", "active player may trade offer cards", "Allowed: the player trades any number of cards of the offer with the partner if it is the turn of the player.")
+@rewrite("tradeable-offer", "active player may trade offer cards", "A player may trade any number of cards of the offer with the partner if it is the turn of the player.")
 def tradeable_offer(rule):
     """The active player may trade the cards of the offer."""
     return (Allow(_trade(_any(zone("offer"))), TurnOf(PLAYER)),)
 
 
-@rewrite("untradeable", "cannot trade set-aside cards", "Forbidden: the player trades any number of cards of the player's set-aside cards with the partner.")
+@rewrite("untradeable", "cannot trade set-aside cards", "No player may trade any number of cards of the player's set-aside cards with the partner.")
 def untradeable(rule):
     """Cards of the zone may not be traded."""
     name = rule["params"]["zone"]
     return (Forbid(_trade(_any(zone(name, PLAYER if name in _PER_PLAYER else None))), None),)
 
 
-@rewrite("trade-amounts", "trade any number for any number", "Allowed: the player trades any number of cards of the player's hand with the partner for any number of cards of the partner's hand.")
+@rewrite("trade-amounts", "trade any number for any number", "A player may trade any number of cards of the player's hand with the partner for any number of cards of the partner's hand.")
 def trade_amounts(rule):
     """Any number of cards may be traded for any number (also for none)."""
     return (Allow(_trade(_any(hand(PLAYER)), _any(hand(PARTNER))), None),)
 
 
-@rewrite("trade-consent", "trades need both players to agree", "Forbidden: the player trades cards with the partner while not (the player and the partner agree).")
+@rewrite("trade-consent", "trades need both players to agree", "No player may trade cards with the partner while not (the player and the partner agree).")
 def trade_consent(rule):
     """A trade happens only when both sides agree to it."""
     return (Forbid(_trade(), Not(Agreed((PLAYER, PARTNER)))),)
 
 
-@rewrite("gift-consent", "gifts need consent", "Forbidden: the player trades any number of cards of the player's hand with the partner while not (the partner agree).")
+@rewrite("gift-consent", "gifts need consent", "No player may trade any number of cards of the player's hand with the partner while not (the partner agrees).")
 def gift_consent(rule):
     """A gift (cards for nothing) happens only when the receiver agrees."""
     return (Forbid(_trade(_any(hand(PLAYER))), Not(Agreed((PARTNER,)))),)

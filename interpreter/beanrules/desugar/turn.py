@@ -26,7 +26,7 @@ def skip_if_hand_empty(rule):
     return (Do(phase_start(rule), empty, SkipPhase(None)),)
 
 
-@rewrite("plant-from-hand", "plant 1 to 2 from front of hand", "During phase step, the active player must: the player plants the front card of the player's hand (1 to twice).", phase=True)
+@rewrite("plant-from-hand", "plant 1 to 2 from front of hand", "During phase step, the active player must plant the front card of the player's hand (1 to 2 times).", phase=True)
 def plant_from_hand(rule):
     """During the phase the active player must plant the front card of their hand at least
     `min` times and may up to `max` times."""
@@ -36,7 +36,7 @@ def plant_from_hand(rule):
                    Number(p["max"])),)
 
 
-@rewrite("discard-from-hand", "may discard 1 from front of hand", "During phase step, the active player may: move the front card of the player's hand to the discard pile (top) (at most once).", phase=True)
+@rewrite("discard-from-hand", "may discard 1 from front of hand", "During phase step, the active player may move the front card of the player's hand to the discard pile (top) (at most once).", phase=True)
 def discard_from_hand(rule):
     """During the phase the active player may put the front card of their hand on the
     discard pile, up to `max` times."""
@@ -80,7 +80,7 @@ def draw(rule):
     return (Do(phase_start(rule), None, Draw(num(p["count"]), who, "back", False)),)
 
 
-@rewrite("take-discard-top", "may take top of discard", "During phase step, the active player may: move the top card of the discard pile to the player's hand (back) (at most once).", phase=True)
+@rewrite("take-discard-top", "may take top of discard", "During phase step, the active player may move the top card of the discard pile to the player's hand (back) (at most once).", phase=True)
 def take_discard_top(rule):
     """During the phase the active player may take the top card of the discard pile to the
     back of their hand, once."""
@@ -88,7 +88,7 @@ def take_discard_top(rule):
     return (Permit(ActivePlayer(), action, _during(rule), None, False, None, Number(1)),)
 
 
-@rewrite("plant-pending", "everyone plants set-aside cards in any order", "During phase step, each player in turn, starting with the active player must: the player plants any card of the player's set-aside cards (exactly the number of cards in the player's set-aside cards times).", phase=True)
+@rewrite("plant-pending", "everyone plants set-aside cards in any order", "During phase step, each player in turn, starting with the active player must plant any card of the player's set-aside cards (exactly the number of cards in the player's set-aside cards times).", phase=True)
 def plant_pending(rule):
     """During the phase each player concerned must plant every card of the zone, in any order."""
     p = rule["params"]
@@ -104,35 +104,35 @@ def leave_for_opponent(rule):
     return (Do(AtEndOf(rule["phase"]), None, Move(every(zone("offer")), zone("set-aside", Opponent()), None)),)
 
 
-@rewrite("trade-end", "active player ends trading", "During phase step, the active player may: end this phase.", phase=True)
+@rewrite("trade-end", "active player ends trading", "During phase step, the active player may end this phase.", phase=True)
 def trade_end(rule):
     """The active player ends the phase when they choose."""
     return (Permit(ActivePlayer(), EndPhase(None), _during(rule), None, False, None, None),)
 
 
 # ------------------------------------------------------------------ planting rules
-@rewrite("one-type-per-field", "one bean type per field", "Forbidden: the player plants the card on the field while the number of cards in the field is more than 0 and not (the card is of a type in the field).")
+@rewrite("one-type-per-field", "one bean type per field", "No player may plant the card on the field while the number of cards in the field is more than 0 and not (the card is of a type in the field).")
 def one_type_per_field(rule):
     """A card may not be planted on a field that holds another bean type."""
     other = AllOf((Compare(count(FIELD), ">", Number(0)), Not(Matches(CARD, FIELD))))
     return (Forbid(Plant(PLAYER, CARD, FIELD), other),)
 
 
-@rewrite("same-type-many-fields", "the same type may grow in two fields", "Allowed: the player plants the card on the field if for some field other of the player: the card is of a type in other.")
+@rewrite("same-type-many-fields", "the same type may grow in two fields", "A player may plant the card on the field if for some field other of the player: the card is of a type in other.")
 def same_type_many_fields(rule):
     """A card may be planted on a field although another field already holds its type."""
     elsewhere = SomeField("other", PLAYER, Matches(CARD, Bound("other")))
     return (Allow(Plant(PLAYER, CARD, FIELD), elsewhere),)
 
 
-@rewrite("harvest-to-make-room", "must harvest to make room", "At any time, if not (for some field free of the player: the card the player must plant next may be planted on free), each player in turn, starting with the active player must: the player harvests the field (at most once).")
+@rewrite("harvest-to-make-room", "must harvest to make room", "At any time, if not (for some field free of the player: the card the player must plant next may be planted on free), each player in turn, starting with the active player must harvest the field (at most once).")
 def harvest_to_make_room(rule):
     """A player who must plant a card that fits no field must first harvest a field."""
     no_room = Not(SomeField("free", PLAYER, Fits(Due(PLAYER), Bound("free"))))
     return (Permit(EachPlayer(), Harvest(PLAYER, FIELD, False), AnyTime(), no_room, True, None, Number(1)),)
 
 
-@rewrite("mixed-fields", "a new type may cover a field", "Allowed: the player plants the card on the field if not (for some field free of the player: the card may be planted on free). A harvest takes only the top run of one bean type.")
+@rewrite("mixed-fields", "a new type may cover a field", "A player may plant the card on the field if not (for some field free of the player: the card may be planted on free). A harvest takes only the top run of one bean type.")
 def mixed_fields(rule):
     """Where no field fits a card, it may be planted on top of another type; a harvest then
     takes only the top run of one type."""
