@@ -81,7 +81,8 @@ def test_an_ability_naming_an_unknown_phase_is_an_error_at_its_card(tmp_path):
     with pytest.raises(SpecError) as raised:
         compile_spec(path)
     [error] = [d for d in raised.value.diagnostics if d.code == "core-name"]
-    assert "unknown phase 'plnt'" in error.message and error.span.line == 4
+    assert "unknown phase 'plnt'" in error.message and "ability steal" in error.message
+    assert error.span.line == 5  # the ability's line
     assert "plant" in (error.suggestion or "")
 
 

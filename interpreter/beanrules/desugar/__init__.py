@@ -8,6 +8,7 @@ library, one per sentence kind (:data:`REWRITES`), each with a documented exampl
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..core.categories import Statement
@@ -80,10 +81,14 @@ def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
         bean["core"] = made.to_json()
         cards.append((bean, made))
     scope = scope_of(model, [s for _, found in per_rule for s in found])
-    for item, statements in per_rule + [(b, (c,)) for b, c in cards]:
-        for statement in statements:
-            for problem in statement.check(scope):
-                what = f"rule '{item['id']}'" if "kind" in item else f"bean '{item['id']}'"
-                diagnostics.append(Diagnostic("error", "core-name", f"{what}: {problem.message}",
-                                              _span(item.get("span")), suggestion=problem.suggestion))
+    checks = [(f"rule '{rule['id']}'", rule.get("span"), s) for rule, found in per_rule for s in found]
+    for bean, made in cards:
+        # an ability's problems point at the ability, the card's own at the card
+        checks.append((f"bean '{bean['id']}'", bean.get("span"), dataclasses.replace(made, abilities=())))
+        checks += [(f"bean '{bean['id']}', ability {ability.name or i + 1}", data.get("span"), ability)
+                   for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"]))]
+    for what, span, statement in checks:
+        for problem in statement.check(scope):
+            diagnostics.append(Diagnostic("error", "core-name", f"{what}: {problem.message}",
+                                          _span(span), suggestion=problem.suggestion))
     return diagnostics
