@@ -1,4 +1,4 @@
-"""Compile speed: median parse, resolve and validate milliseconds per spec in a warm process,
+"""Compile speed: median parse, resolve, desugar and validate milliseconds per spec in a warm process,
 and the wall time of a cold `beanrules check` over all specs (a new process each run).
 
     python benchmarks/compile.py [--runs N] [--json]
@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
 
 from beanrules import compile_spec, list_specs  # noqa: E402
+from beanrules.desugar import desugar_model  # noqa: E402
 from beanrules.model.validate import schema_errors  # noqa: E402
 from beanrules.resolve import checks  # noqa: E402
 from beanrules.resolve.compose import Composer, start_model  # noqa: E402
@@ -26,8 +27,9 @@ from beanrules.syntax.build import build_spec  # noqa: E402
 from beanrules.syntax.parser import decode_spec, parse_text  # noqa: E402
 
 
-def stages(name: str) -> tuple[float, float, float]:
-    """Milliseconds to parse (text to AST), resolve (compose and check) and validate one spec."""
+def stages(name: str) -> tuple[float, float, float, float]:
+    """Milliseconds to parse (text to AST), resolve (compose and check), desugar (each rule's
+    core, names checked) and validate one spec."""
     spec_file, _ = locate(name)
     data = spec_file.path.read_bytes()
     t0 = time.perf_counter()
@@ -44,9 +46,11 @@ def stages(name: str) -> tuple[float, float, float]:
     composer.apply()
     checks.check(spec, model, composer.reopened)
     t2 = time.perf_counter()
+    desugar_model(model)
+    t2b = time.perf_counter()
     schema_errors(model)
     t3 = time.perf_counter()
-    return (t1 - t0) * 1000, (t2 - t1b) * 1000, (t3 - t2) * 1000
+    return (t1 - t0) * 1000, (t2 - t1b) * 1000, (t2b - t2) * 1000, (t3 - t2b) * 1000
 
 
 def cold_check_seconds() -> float:
@@ -66,17 +70,19 @@ def main() -> None:
     rows = {}
     for name in list_specs():
         runs = [stages(name) for _ in range(args.runs)]
-        parse, resolve, validate = (statistics.median(r[i] for r in runs) for i in range(3))
+        parse, resolve, desugar, validate = (statistics.median(r[i] for r in runs) for i in range(4))
         rows[name] = {"parse_ms": round(parse, 2), "resolve_ms": round(resolve, 2),
-                      "validate_ms": round(validate, 2), "total_ms": round(parse + resolve + validate, 2)}
+                      "desugar_ms": round(desugar, 2), "validate_ms": round(validate, 2),
+                      "total_ms": round(parse + resolve + desugar + validate, 2)}
     cold = statistics.median(cold_check_seconds() for _ in range(max(3, args.runs // 3)))
     result = {"specs": rows, "cold_check_all_s": round(cold, 3)}
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    print(f"{'spec':28} {'parse ms':>9} {'resolve ms':>11} {'validate ms':>12} {'total ms':>9}")
+    print(f"{'spec':28} {'parse ms':>9} {'resolve ms':>11} {'desugar ms':>11} {'validate ms':>12} {'total ms':>9}")
     for name, row in rows.items():
-        print(f"{name:28} {row['parse_ms']:9.2f} {row['resolve_ms']:11.2f} {row['validate_ms']:12.2f} {row['total_ms']:9.2f}")
+        print(f"{name:28} {row['parse_ms']:9.2f} {row['resolve_ms']:11.2f} {row['desugar_ms']:11.2f} "
+              f"{row['validate_ms']:12.2f} {row['total_ms']:9.2f}")
     print(f"cold `beanrules check` over {len(rows)} specs: {cold:.3f} s (median)")
 
 

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from beanrules.core.actors import ActivePlayer, Bound, StartPlayer
-from beanrules.core.conditions import AllOf, Compare, Not
+from beanrules.core.conditions import AllOf, Compare, InPhase, Not, TurnOf
 from beanrules.core.places import Zone
 from beanrules.core.quantities import (ByPlayers, Count, CounterValue, DeckRunOuts, Number, PlayersCase,
                                       SeatDistance, Sum, Times)
@@ -33,6 +33,13 @@ def test_numbers_and_conditions_read_the_state(classic):
     test = evaluate.condition(AllOf((Compare(DeckRunOuts(), ">=", Number(2)),
                                      Not(Compare(active_hand, ">", Number(0))))))
     assert test(state, {}) is True
+
+
+def test_phase_and_turn_conditions(classic):
+    state = _state(classic, {"phase": "trade", "active": "Greg"})
+    assert evaluate.condition(InPhase("trade"))(state, {}) and not evaluate.condition(InPhase("plant"))(state, {})
+    whose = evaluate.condition(TurnOf(Bound("player")))
+    assert [whose(state, {"player": p}) for p in PLAYERS] == [False, False, True]
 
 
 def test_a_value_by_player_count_resolves_the_named_case_before_otherwise():

@@ -18,6 +18,7 @@ A category (``Num``, ``Cond``, ``Actor``, ``Place``, ``Cards``, ``Timing``, ``Ef
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, Mapping, TypeVar
 
@@ -92,7 +93,7 @@ class Node:
 
     # -------------------------------------------------------------- structure
     def fields(self) -> Iterator[tuple[dataclasses.Field, Any]]:
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        for f in _fields_of(type(self)):
             yield f, getattr(self, f.name)
 
     def children(self) -> Iterator["Node"]:
@@ -143,6 +144,12 @@ class Node:
     def to_text(self) -> str:
         """The node in English (a statement as a sentence, anything else as a phrase)."""
         return self.text()
+
+
+@functools.cache
+def _fields_of(cls: type) -> tuple[dataclasses.Field, ...]:
+    """A node class's fields, looked up once (dataclasses.fields is slow in hot loops)."""
+    return dataclasses.fields(cls)
 
 
 def _json_value(value: Any) -> Any:

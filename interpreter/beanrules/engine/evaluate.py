@@ -154,6 +154,12 @@ def condition(node: Node) -> CondFn:
     if isinstance(node, conditions.Not):
         term = condition(node.term)
         return lambda state, env: not term(state, env)
+    if isinstance(node, conditions.InPhase):
+        phase = node.phase
+        return lambda state, env: state.phase == phase
+    if isinstance(node, conditions.TurnOf):
+        who = players_of(node.player)
+        return lambda state, env: state.active in who(state, env)
     if isinstance(node, conditions.Always):
         return lambda state, env: True
     raise _unsupported(node, "condition")
