@@ -93,3 +93,18 @@ def test_without_a_reshuffle_the_first_run_out_stops_the_deck(classic):
     state = game.state_json()
     assert state["hands"]["Anna"] == ["red"] and state["discard"] == ["green", "blue"]
     assert state["shuffles"] == 0
+
+
+def test_the_engine_reads_no_kind_it_runs_from_the_core():
+    import re
+    from pathlib import Path
+
+    from beanrules.desugar import REWRITES
+    from beanrules.engine import ruleset
+
+    from_core = set(REWRITES) - ruleset._READ_BY_KIND - ruleset._NOT_YET
+    assert {"reveal", "draw", "deal", "end-on-exhaustion", "winner", "final-harvest"} <= from_core
+    source = "".join(p.read_text(encoding="utf-8")
+                     for p in Path(ruleset.__file__).parent.glob("*.py"))
+    for kind in from_core:  # no lookup of a rule by this kind, no branch on it
+        assert not re.search(rf'(one|ref|by_kind\.get)\("{kind}"|kind\s*==\s*"{kind}"', source), kind

@@ -35,6 +35,41 @@ def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
     return ((rule, s) for rule, s in program if isinstance(s, kind))
 
 
+# The timings of ``do`` statements the engine runs, and the statements it reads whole.
+_DO_TIMINGS = (timing.AtStartOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd)
+_READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
+         core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players)
+
+
+def runs(statement: Statement) -> bool:
+    """Whether the engine runs this core statement (its effects may still name a node the
+    evaluator refuses, which it does by name when the game is created)."""
+    if isinstance(statement, core.Do):
+        return isinstance(statement.when, _DO_TIMINGS)
+    return isinstance(statement, _READ)
+
+
+def runs_all(program: Program, rule: dict) -> bool:
+    """Whether the engine runs every core statement of this rule (a note has none)."""
+    return all(runs(s) for r, s in program if r is rule)
+
+
+def rule_of(program: Program, kind: type) -> dict | None:
+    """The last rule with a statement of this type (a later rule replaces an earlier one)."""
+    found = [rule for rule, _ in _of(program, kind)]
+    return found[-1] if found else None
+
+
+def ref_of(program: Program, refs: dict[str, RuleRef], kind: type) -> RuleRef | None:
+    rule = rule_of(program, kind)
+    return refs[rule["id"]] if rule else None
+
+
+def visibility(program: Program) -> dict[str, str]:
+    """Who sees what of each declared zone."""
+    return {s.zone: s.visibility for _, s in _of(program, core.DeclareZone)}
+
+
 def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef]) -> Any:
     from .ruleset import CoreStep
     condition = evaluate.condition(statement.condition) if statement.condition else None

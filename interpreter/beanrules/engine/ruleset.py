@@ -12,20 +12,21 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import statements as core
 from . import evaluate, program
 from .errors import RuleRef, UnsupportedRule
 
-# Kinds that only describe or permit what the engine does anyway (the engine cites some of them).
-_DESCRIPTIVE = {
-    "zone", "players", "note", "fields-fixed", "coins-out-of-play", "same-type-many-fields",
-    "offer-owner", "trade", "trade-amounts", "whole-field", "winner", "reshuffle",
+# Kinds the engine still reads by their sentence (the rest it runs from their core, see
+# engine/program.py): they only describe or permit what the engine does anyway (it cites
+# some of them), or are read by kind until the engine runs their core.
+_READ_BY_KIND = {
+    "fields-fixed", "coins-out-of-play", "same-type-many-fields",
+    "offer-owner", "trade", "trade-amounts", "whole-field",
     "harvest-to-make-room", "one-type-per-field", "mixed-fields", "hand-order", "tradeable-hand",
     "tradeable-offer", "untradeable", "trade-partners", "trade-consent", "gift-consent",
-    "traded-to-set-aside", "trade-end", "start-player", "turn-order", "use-beans", "remove-beans",
-    "fields", "deal", "skip-if-hand-empty", "plant-from-hand", "reveal", "plant-pending", "draw",
+    "traded-to-set-aside", "trade-end", "start-player", "plant-from-hand", "plant-pending",
     "harvest-any-time", "harvest-own-turn", "payout", "coin-source", "protection",
-    "end-on-exhaustion", "end-finish", "final-harvest", "hand-score", "tie-farthest-seat",
-    "tie-most-hand-cards", "tie-shared", "buy-field", "auto-harvest", "harvest-only-paying",
+    "buy-field", "auto-harvest", "harvest-only-paying",
 }
 # Kinds of later rulebooks that this engine does not play yet: a game refuses to start.
 _NOT_YET = {"ability", "discard-from-hand", "end-on-target",
@@ -241,9 +242,10 @@ def _compile(model: dict, n: int) -> Ruleset:
     refs = {r["id"]: RuleRef.of(r) for r in rules}
     by_id = {r["id"]: r for r in rules}
     by_kind: dict[str, list[dict]] = {}
+    core_program = program.core_program(model, n)
     for rule in rules:
         kind = rule["kind"]
-        if kind in _NOT_YET or kind not in _DESCRIPTIVE:
+        if kind in _NOT_YET or (kind not in _READ_BY_KIND and not program.runs_all(core_program, rule)):
             raise UnsupportedRule(f"rule '{rule['id']}' is of kind '{kind}', which this engine "
                                   "does not play yet")
         by_kind.setdefault(kind, []).append(rule)
@@ -257,7 +259,6 @@ def _compile(model: dict, n: int) -> Ruleset:
         return refs[rule["id"]] if rule else None
 
     counts = {b["id"]: b["count"] for b in model["beans"]}
-    core_program = program.core_program(model, n)
     in_play = program.beans_in_play(core_program, [b["id"] for b in model["beans"] if b["plantable"]])
     removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
     payout: dict[str, tuple[int, ...]] = {}
@@ -315,7 +316,7 @@ def _compile(model: dict, n: int) -> Ruleset:
     finish_during, finish_phases = program.finish_turn(core_program)
     unknown = ({finish_during, *finish_phases} - {None}) - set(phase_ids)
     if unknown:
-        raise UnsupportedRule(f"rule '{one('end-finish')['id']}' names unknown phases: "
+        raise UnsupportedRule(f"rule '{program.rule_of(core_program, core.FinishTurn)['id']}' names unknown phases: "
                               f"{', '.join(sorted(unknown))}")
     score_terms, winner_highest, tie_breaks = program.scoring(core_program)
     mixed = ref("mixed-fields")
@@ -333,7 +334,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         buy_field = BuyFieldRule(cost, limit, refs[buy["id"]])
     return Ruleset(
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
-        removed_beans=removed, payout=payout, fields=fields, fields_ref=ref("fields"), deal=deal,
+        removed_beans=removed, payout=payout, fields=fields, fields_ref=program.ref_of(core_program, refs, core.Fields), deal=deal,
         direction=direction, hand_order=ref("hand-order"), one_type=one_type,
         make_room=ref("harvest-to-make-room"), phases=tuple(phases),
         phase_index={p.id: p.index for p in phases}, trade=trade,
@@ -348,7 +349,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         finish_during=finish_during, finish_phases=finish_phases,
         at_end=program.game_end(core_program, refs),
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
-        visibility={r["params"]["zone"]: r["params"]["visibility"] for r in by_kind.get("zone", [])},
+        visibility=program.visibility(core_program),
         buy_field=buy_field, fields_fixed=ref("fields-fixed"), mixed=mixed,
         auto_harvest=ref("auto-harvest"), only_paying=ref("harvest-only-paying"),
         manual_harvest=timing is not None,
