@@ -63,10 +63,27 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"no seat {args.human!r}: give 1 to {n} or one of {', '.join(names)}", 2)
         from ..engine.terminal import play_human
         record = play_human(model, args.spec, names, args.seed, seat, kinds, trades=not args.no_trading)
-        if args.log and record is not None:
-            return _write_log(args.log, record)
-        return 0
+        code = 130 if record["ended"] == "interrupted" else 0
+        if args.log:
+            code = _write_log(args.log, record) or code
+            if code != 1:
+                print(f"game record ({record['ended']}, {len(record['actions'])} actions) written to "
+                      f"{args.log}", file=sys.stderr)
+        return code
     return _simulate(args, model, n, kinds)
+
+
+def _spec_for_log(spec: str, log: Path) -> str:
+    """How the record names its spec: a shipped spec by name, a spec file by its path from the
+    record's folder (replay opens nothing else); a file elsewhere stays as given, and replaying
+    it needs --spec."""
+    from ..resolve.loader import is_shipped
+    if is_shipped(spec):
+        return spec
+    try:
+        return Path(spec).resolve().relative_to(log.parent.resolve()).as_posix()
+    except ValueError:
+        return spec
 
 
 def _seat(text: str, names: list[str]) -> int | None:
@@ -112,6 +129,8 @@ def _simulate(args: argparse.Namespace, model: dict, n: int, kinds: list[str]) -
 
 
 def _write_log(path: str, data: object) -> int:
+    for record in data if isinstance(data, list) else [data]:
+        record["spec"] = _spec_for_log(record["spec"], Path(path))
     try:
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as exc:
