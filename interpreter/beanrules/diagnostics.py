@@ -59,7 +59,7 @@ class Diagnostic:
         return f"{self.span.file}:{self.span.line}:{self.span.column}"
 
     def render(self) -> str:
-        prefix = f"{self.location}: " if self.span is not None else ""
+        prefix = f"{escape_controls(self.location)}: " if self.span is not None else ""
         lines = [f"{prefix}{self.severity}: {escape_controls(self.message)}"]
         if self.span is not None and self.source_line is not None:
             gutter = f"{self.span.line:>5} | "

@@ -5,7 +5,9 @@ records (JSON). One module, so both loaders keep the same bounds:
 - YAML aliases (``*name``) are refused, so a 550-byte alias bomb cannot expand to gigabytes;
 - a key given twice in one mapping is an error, not silently the last one;
 - lists and mappings nest at most MAX_DOCUMENT_DEPTH deep (no RecursionError);
-- a number has at most MAX_NUMBER_CHARS characters (Python refuses to convert 4,301 digits).
+- a number has at most MAX_NUMBER_CHARS characters (Python refuses to convert 4,301 digits);
+- a text holds no control character but newlines and tabs (nothing printed from a document can
+  drive the terminal that shows it).
 
 Everything wrong with a document is a :class:`DocumentError` with line and column.
 """
@@ -19,6 +21,7 @@ from typing import Any
 import yaml
 
 from .limits import MAX_DOCUMENT_DEPTH
+from .text import first_control
 
 MAX_NUMBER_CHARS = 40  # a 64-bit seed has 20 digits
 
@@ -88,8 +91,16 @@ class _SafeLoader(yaml.SafeLoader):
                                 f"{MAX_NUMBER_CHARS}", *_at(node.start_mark))
         return super().construct_yaml_int(node)
 
+    def construct_yaml_str(self, node: Any) -> Any:
+        value = super().construct_yaml_str(node)
+        control = first_control(value)
+        if control is not None:
+            raise DocumentError(f"a control character ({control}) in a text", *_at(node.start_mark))
+        return value
+
 
 _SafeLoader.add_constructor("tag:yaml.org,2002:int", _SafeLoader.construct_yaml_int)
+_SafeLoader.add_constructor("tag:yaml.org,2002:str", _SafeLoader.construct_yaml_str)
 _SafeLoader.add_constructor("tag:yaml.org,2002:map", _SafeLoader.construct_yaml_map)
 
 
@@ -131,6 +142,22 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _check_texts(document: Any) -> None:
+    """Every key and text of a loaded JSON document, walked without recursion."""
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            control = first_control(value)
+            if control is not None:
+                raise DocumentError(f"a control character ({control}) in a text")
+
+
 def _number(text: str) -> int:
     if len(text) > MAX_NUMBER_CHARS:
         raise DocumentError(f"a number of {len(text)} characters; at most {MAX_NUMBER_CHARS}")
@@ -145,6 +172,8 @@ def load_json(text: str) -> Any:
     """One JSON document, with the same bounds as YAML documents."""
     _check_depth(text)
     try:
-        return json.loads(text, object_pairs_hook=_pairs, parse_int=_number, parse_constant=_constant)
+        document = json.loads(text, object_pairs_hook=_pairs, parse_int=_number, parse_constant=_constant)
     except json.JSONDecodeError as exc:
         raise DocumentError(exc.msg, exc.lineno, exc.colno, what="not JSON") from None
+    _check_texts(document)
+    return document

@@ -21,3 +21,9 @@ def _escape(match: re.Match[str]) -> str:
 def escape_controls(text: str, keep_lines: bool = True) -> str:
     """`text` with control characters escaped; newlines and tabs kept when `keep_lines`."""
     return (_CONTROLS if keep_lines else _CONTROLS_AND_LINES).sub(_escape, text)
+
+
+def first_control(text: str) -> str | None:
+    """The first control character in `text` (newlines and tabs allowed), escaped; or None."""
+    found = _CONTROLS.search(text)
+    return _escape(found) if found else None

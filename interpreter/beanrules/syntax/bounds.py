@@ -10,6 +10,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..diagnostics import Diagnostic, Span
+from ..text import first_control
 from ..limits import (MAX_BEAN_COUNT, MAX_CARDS, MAX_DECK_RUNS, MAX_DIGITS, MAX_FIELDS,
                       MAX_PLAYERS, MAX_REPEAT)
 
@@ -45,12 +46,21 @@ def check_tree(tree: Tree, file: str) -> list[Diagnostic]:
                     found.append(Diagnostic("error", "too-large", problem, _span(file, child),
                                             suggestion=None))
             elif isinstance(child, Token) and child.type == "STRING":
-                try:
-                    unescape(str(child))
-                except ValueError as exc:
-                    found.append(Diagnostic("error", "bad-escape", str(exc), _span(file, child),
-                                            suggestion='write \\" for a quote and \\\\ for a backslash'))
+                found.extend(_text(child, file))
     return sorted(found, key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
+
+
+def _text(token: Token, file: str) -> list[Diagnostic]:
+    control = first_control(str(token))
+    if control is not None:  # it would reach terminals that print titles, quotes and texts
+        return [Diagnostic("error", "control-character",
+                           f"a control character ({control}) in a quoted text", _span(file, token))]
+    try:
+        unescape(str(token))
+    except ValueError as exc:
+        return [Diagnostic("error", "bad-escape", str(exc), _span(file, token),
+                           suggestion='write \\" for a quote and \\\\ for a backslash')]
+    return []
 
 
 def _number(token: Token, context: str) -> str | None:
