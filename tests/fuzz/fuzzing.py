@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import signal
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 from beanrules.diagnostics import SpecError
 from beanrules.documents import DocumentError
@@ -48,3 +49,32 @@ def time_budget(seconds: float = EXAMPLE_SECONDS) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+# One line edit of a text: (draw, lines, index) → None, changing `lines` in place.
+LineEdit = Callable[[Any, list[str], int], None]
+
+
+def _swap(draw: Any, lines: list[str], i: int) -> None:
+    j = draw(st.integers(0, len(lines) - 1))
+    lines[i], lines[j] = lines[j], lines[i]
+
+
+LINE_EDITS: dict[str, LineEdit] = {
+    "drop": lambda draw, lines, i: lines.pop(i) and None,
+    "dup": lambda draw, lines, i: lines.insert(i, lines[i]),
+    "swap": _swap,
+    "junk": lambda draw, lines, i: lines.__setitem__(i, lines[i] + draw(st.text(max_size=12))),
+}
+
+
+@st.composite
+def mutated(draw: Any, lines: list[str], edits: dict[str, LineEdit], most: int = 5) -> str:
+    """`lines` with 1 to `most` edits, each one of LINE_EDITS or of `edits`, joined by newlines."""
+    lines = list(lines)
+    every = {**LINE_EDITS, **edits}
+    for _ in range(draw(st.integers(1, most))):
+        if not lines:
+            break
+        every[draw(st.sampled_from(sorted(every)))](draw, lines, draw(st.integers(0, len(lines) - 1)))
+    return "\n".join(lines)

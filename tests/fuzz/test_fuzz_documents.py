@@ -28,7 +28,7 @@ from beanrules.engine.bots import make_bot
 from beanrules.engine.records import make_record
 from beanrules.paths import conformance_dir
 
-from fuzzing import budget, time_budget
+from fuzzing import budget, mutated, time_budget
 
 pytestmark = pytest.mark.fuzz
 
@@ -41,28 +41,8 @@ INJECTIONS = ["x: &a [1, 2]", "y: *a", "spec: classic", "  - id: dup", "cases: "
               "      - do: Anna plants " + "9" * 60, "  - {id: z, " * 40]
 
 
-@st.composite
-def mutated_lines(draw, lines: list[str], injections: list[str]) -> str:
-    lines = list(lines)
-    for _ in range(draw(st.integers(1, 4))):
-        i = draw(st.integers(0, len(lines) - 1))
-        op = draw(st.sampled_from(["drop", "dup", "swap", "inject", "junk"]))
-        if op == "drop":
-            del lines[i]
-        elif op == "dup":
-            lines.insert(i, lines[i])
-        elif op == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif op == "inject":
-            lines.insert(i, draw(st.sampled_from(injections)))
-        else:
-            lines[i] = lines[i] + draw(st.text(max_size=10))
-    return "\n".join(lines)
-
-
 @budget(20)
-@given(mutated_lines(CASES, INJECTIONS))
+@given(mutated(CASES, {"inject": lambda draw, lines, i: lines.insert(i, draw(st.sampled_from(INJECTIONS)))}, 4))
 def test_a_mutated_case_file_loads_and_runs_without_an_internal_error(text: str) -> None:
     path = FOLDER / "cases.yaml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")

@@ -19,7 +19,7 @@ from beanrules.engine.bots import make_bot
 from beanrules.limits import MAX_CARDS, MAX_FIELDS, MAX_PLAYERS
 from beanrules.paths import specs_dir
 
-from fuzzing import OWN_ERRORS, budget, time_budget
+from fuzzing import OWN_ERRORS, budget, mutated, time_budget
 
 pytestmark = pytest.mark.fuzz
 
@@ -34,43 +34,28 @@ GAME_ACTIONS = 3_000  # one game, cut short if it runs long: checking its end is
 FOLDER = Path(tempfile.mkdtemp(prefix="beanrules-fuzz-specs-"))
 
 
-@st.composite
-def mutated_spec(draw) -> str:
-    lines = list(CLASSIC)
-    for _ in range(draw(st.integers(1, 5))):
-        i = draw(st.integers(0, len(lines) - 1))
-        op = draw(st.sampled_from(["drop", "dup", "swap", "indent", "dedent", "number", "word",
-                                   "text", "nest", "junk"]))
-        words = lines[i].split(" ")
-        if op == "drop":
-            del lines[i]
-        elif op == "dup":
-            lines.insert(i, lines[i])
-        elif op == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif op == "indent":
-            lines[i] = "  " + lines[i]
-        elif op == "dedent":
-            lines[i] = lines[i].lstrip()
-        elif op == "number":
-            spots = [k for k, w in enumerate(words) if w.isdigit()]
-            if spots:
-                words[draw(st.sampled_from(spots))] = draw(st.sampled_from(NUMBERS))
-                lines[i] = " ".join(words)
-        elif op == "word":
-            words[draw(st.integers(0, len(words) - 1))] = draw(st.sampled_from(WORDS))
-            lines[i] = " ".join(words)
-        elif op == "text":
-            lines[i] = lines[i] + " § es " + draw(st.sampled_from(TEXTS))
-        elif op == "nest":
-            depth = draw(st.integers(1, 40))
-            block = ['card deep "Deep" 1', '  ability "Deep": when planted'] + [
-                "    " + "  " * d + "repeat 2 times:" for d in range(depth)] + ["    " + "  " * depth + "gain 1 coins"]
-            lines[i:i] = block
-        else:
-            lines[i] = lines[i] + draw(st.text(max_size=12))
-    return "\n".join(lines)
+def _replace_word(draw, lines: list[str], i: int, choices: list[str], which=lambda w: True) -> None:
+    words = lines[i].split(" ")
+    spots = [k for k, w in enumerate(words) if which(w)]
+    if spots:
+        words[draw(st.sampled_from(spots))] = draw(st.sampled_from(choices))
+        lines[i] = " ".join(words)
+
+
+def _nest(draw, lines: list[str], i: int) -> None:
+    depth = draw(st.integers(1, 40))
+    lines[i:i] = ['card deep "Deep" 1', '  ability "Deep": when planted'] + [
+        "    " + "  " * d + "repeat 2 times:" for d in range(depth)] + ["    " + "  " * depth + "gain 1 coins"]
+
+
+SPEC_EDITS = {
+    "indent": lambda draw, lines, i: lines.__setitem__(i, "  " + lines[i]),
+    "dedent": lambda draw, lines, i: lines.__setitem__(i, lines[i].lstrip()),
+    "number": lambda draw, lines, i: _replace_word(draw, lines, i, NUMBERS, str.isdigit),
+    "word": lambda draw, lines, i: _replace_word(draw, lines, i, WORDS),
+    "text": lambda draw, lines, i: lines.__setitem__(i, lines[i] + " § es " + draw(st.sampled_from(TEXTS))),
+    "nest": _nest,
+}
 
 
 def _one_game(model: dict) -> None:
@@ -88,7 +73,7 @@ def _one_game(model: dict) -> None:
 
 
 @budget(25)
-@given(mutated_spec())
+@given(mutated(CLASSIC, SPEC_EDITS))
 def test_a_mutated_spec_is_checked_and_played_without_an_internal_error(text: str) -> None:
     note("\n".join(difflib.unified_diff(CLASSIC, text.split("\n"), lineterm="", n=0)))
     path = FOLDER / "mutated.bean"
