@@ -21,7 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="bots per seat, comma separated, repeated around the table: random, greedy")
     parser.add_argument("--no-trading", action="store_true", help="bots never propose trades")
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
-    parser.add_argument("--log", metavar="FILE", help="write the game record(s) to FILE (JSON)")
+    parser.add_argument("--log", metavar="FILE", help="write the game record(s) to FILE (JSON); a human game's record is written "
+                             "however it ends (finished, quit, Ctrl-D, Ctrl-C)")
     parser.add_argument("--human", metavar="SEAT", help="play yourself at SEAT (a number from 1, or a player name)")
     parser.set_defaults(func=run)
 
