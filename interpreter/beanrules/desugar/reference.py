@@ -38,7 +38,7 @@ def render_node_table() -> str:
             cls = NODES[node]
             fields = ", ".join(f"`{f.name}`" for f in dataclasses.fields(cls)) or "–"
             also = [c for c in category_of(cls)[1:]]
-            note = f" (also a {', '.join(also)})" if also else ""
+            note = f" (also in {', '.join(also)})" if also else ""
             out.append(f"| `{node}` | {fields} | {_one_line(cls.__doc__) or '–'}{note} |")
         out.append("")
     return "\n".join(out)
