@@ -36,6 +36,38 @@ def _reference_uri(name: str) -> str:
     return f"rulebooks/{name}.md"
 
 
+def _nav_entries(folder: str, names: list[str]) -> list:
+    """Nav entries for generated pages, specs in a sub-folder (``my-first/…``) grouped under it."""
+    entries: list = []
+    groups: dict[str, list] = {}
+    for name in names:
+        head, _, tail = name.rpartition("/")
+        entry = {tail: f"{folder}/{name}.md"}
+        if head:
+            if head not in groups:
+                groups[head] = []
+                entries.append({head: groups[head]})
+            groups[head].append(entry)
+        else:
+            entries.append(entry)
+    return entries
+
+
+def on_config(config):
+    """Put every generated rulebook and case page into the navigation, under its overview page."""
+    generated = {"rulebooks.md": ("rulebooks", list_specs()),
+                 "conformance.md": ("cases", list(documented_cases()))}
+    nav = []
+    for item in config["nav"]:
+        (title, target), = item.items()
+        if isinstance(target, str) and target in generated:
+            folder, names = generated[target]
+            item = {title: [{"Overview": target}, *_nav_entries(folder, names)]}
+        nav.append(item)
+    config["nav"] = nav
+    return config
+
+
 def on_files(files, config):
     cases = documented_cases()
     for name in list_specs():

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..conformance import Case, CaseResult, discover, load_file, run_case
 from ..paths import conformance_dir
+from .links import up
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
     out = [f"# Conformance: `{spec}`", "",
            f"{len(cases)} cases from the rulebook's own examples and rules; {passed} passed when this "
            f"page was built. Each case is a test (`pytest` item `{spec}::<id>`) and cites the passage "
-           "it encodes; see [the case format](../conformance.md).", ""]
+           f"it encodes; see [the case format]({up(spec)}conformance.md).", ""]
     files: dict[str, list[DocumentedCase]] = {}
     for documented in cases:
         files.setdefault(documented.case.file, []).append(documented)

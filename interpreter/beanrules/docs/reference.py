@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .kinds import describe_value
+from .links import up
 
 
 def _cite(provenance: dict[str, Any], sources: dict[str, Any]) -> str:
@@ -42,7 +43,7 @@ def _rule_row(rule: dict[str, Any], sources: dict[str, Any], language: str, case
 
 def cases_page(spec: str) -> str:
     """Where a rulebook's conformance page lies, relative to its reference page."""
-    return "../" * (spec.count("/") + 1) + f"cases/{spec}.md"
+    return up(spec) + f"cases/{spec}.md"
 
 
 def _case_links(spec: str, case_ids: list[str]) -> str:
