@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterable, Literal, Sequence
+from typing import Callable, Iterable, Literal, Sequence
 
 Severity = Literal["error", "warning"]
 
@@ -54,13 +54,14 @@ class Diagnostic:
             return "<unknown>"
         return f"{self.span.file}:{self.span.line}:{self.span.column}"
 
-    def render(self) -> str:
+    def render(self, highlight: Callable[[str], str] | None = None) -> str:
+        """The message as a compiler prints it; ``highlight`` colours the quoted source line."""
         prefix = f"{self.location}: " if self.span is not None else ""
         lines = [f"{prefix}{self.severity}: {self.message}"]
         if self.span is not None and self.source_line is not None:
             gutter = f"{self.span.line:>5} | "
             text = self.source_line.rstrip("\n").replace("\t", " ")
-            lines.append(gutter + text)
+            lines.append(gutter + (highlight(text) if highlight else text))
             width = 1
             if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
                 width = self.span.end_column - self.span.column

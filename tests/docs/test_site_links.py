@@ -23,3 +23,10 @@ def test_checker_reports_missing_pages_and_anchors(tmp_path: Path) -> None:
     assert checked == 8
     assert sorted((b.href, b.reason) for b in broken) == [
         ("a/#nowhere", "no anchor #nowhere"), ("b/", "no such file"), ("pic.svg", "no such file")]
+
+
+def test_bean_blocks_are_highlighted_in_the_built_site(built_site: Path) -> None:
+    language = (built_site / "language" / "index.html").read_text(encoding="utf-8")
+    # the lexer's declaration, name and citation classes, as Pygments writes them
+    assert '<span class="kd">rulebook</span>' in language
+    assert '<span class="nc">protection</span>' in language and '<span class="nd">§</span>' in language

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -10,7 +12,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "check", help="check specs for errors (default: every shipped spec)",
         description="Compile each spec (parse, resolve extends/translates, check names, player "
                     "counts and citations, validate the rule model) and report every error and "
-                    "warning with file:line:column. Exit 0 when all are clean, 1 when any has errors.")
+                    "warning with file:line:column, quoting the spec line (coloured when printing to a "
+                    "terminal). Exit 0 when all are clean, 1 when any has errors.")
     parser.add_argument("specs", nargs="*", metavar="SPEC",
                         help="spec names (classic, translations/es, …) or .bean paths; default: all shipped specs")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
@@ -20,6 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import SpecError
+    from ..lexer import highlight_for_terminal
     from ..resolve.compiler import compile_with_warnings, list_specs
 
     names = args.specs or list_specs()
@@ -40,9 +44,11 @@ def run(args: argparse.Namespace) -> int:
                                     for n, r in results.items()}, "failed": failed}, indent=2,
                          ensure_ascii=False))
         return 1 if failed else 0
+    # Colour the quoted spec lines only for a person at a terminal (and not under NO_COLOR).
+    colour = highlight_for_terminal if sys.stdout.isatty() and not os.environ.get("NO_COLOR") else None
     for name, result in results.items():
         for diagnostic in result["diagnostics"]:
-            print(diagnostic.render())
+            print(diagnostic.render(colour))
         if result["ok"] and not args.quiet:
             warnings = sum(d.severity == "warning" for d in result["diagnostics"])
             extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
