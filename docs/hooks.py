@@ -22,7 +22,9 @@ from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  
 from beanrules.docs.comparison import render_comparison  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
 from beanrules.docs.kinds import render_kinds_table  # noqa: E402
-from beanrules.docs.reference import render_reference  # noqa: E402
+from beanrules.docs.reference import PageInputs, render_reference  # noqa: E402
+from beanrules.docs.stories import stories_from  # noqa: E402
+from beanrules.paths import specs_dir  # noqa: E402
 
 
 def _with_output(match) -> str:
@@ -56,6 +58,7 @@ def _nav_entries(folder: str, names: list[str]) -> list:
 def on_config(config):
     """Put every generated rulebook and case page into the navigation, under its overview page."""
     generated = {"rulebooks.md": ("rulebooks", list_specs()),
+                 "specs.md": ("source", list_specs()),
                  "conformance.md": ("cases", list(documented_cases()))}
     nav = []
     for item in config["nav"]:
@@ -68,12 +71,26 @@ def on_config(config):
     return config
 
 
+def _source_page(name: str) -> str:
+    """A spec's text with numbered, linkable lines (the rulebook pages link rules to them)."""
+    text = (specs_dir() / f"{name}.bean").read_text(encoding="utf-8")
+    return (f"# `specs/{name}.bean`\n\nThe spec as written; the [rulebook page](../" + "../" * name.count("/")
+            + f"rulebooks/{name}.md) says the same in plain English.\n\n"
+            + f'```bean linenums="1"\n{text}```\n')
+
+
 def on_files(files, config):
     cases = documented_cases()
-    for name in list_specs():
-        by_rule = {rule: [d.case.id for d in found] for rule, found in cases_by_rule(cases.get(name, [])).items()}
-        files.append(File.generated(config, _reference_uri(name),
-                                    content=render_reference(compile_spec(name), by_rule)))
+    names = list_specs()
+    for name in names:
+        model = compile_spec(name)
+        found = cases.get(name, [])
+        inputs = PageInputs(
+            cases_by_rule={rule: [d.case.id for d in c] for rule, c in cases_by_rule(found).items()},
+            base=compile_spec(model["extends"]) if model["extends"] else None,
+            stories=stories_from(found), has_cases_page=bool(found), source_pages=frozenset(names))
+        files.append(File.generated(config, _reference_uri(name), content=render_reference(model, inputs=inputs)))
+        files.append(File.generated(config, f"source/{name}.md", content=_source_page(name)))
     for name, found in cases.items():
         files.append(File.generated(config, f"cases/{name}.md", content=render_cases(name, found)))
     files.append(File.generated(config, "comparison.md",
