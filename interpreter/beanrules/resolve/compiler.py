@@ -13,6 +13,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, SpecError, Span, attach_source
 from ..model.validate import schema_errors
 from . import checks
+from .glosses import missing_glosses
 from .compose import Composer, start_model
 from .loader import SpecFile, list_specs, locate, read_spec
 
@@ -69,7 +70,7 @@ class _Compilation:
                                    header.span) for message in schema_errors(model)]
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
-        return model, diagnostics
+        return model, diagnostics + missing_glosses(model)
 
 
 def compile_with_warnings(name_or_path: str) -> tuple[dict[str, Any], list[Diagnostic]]:
