@@ -133,18 +133,32 @@ def test_worked_examples_are_told_from_the_cases() -> None:
     assert "*Refused*: Natalie plants soy in 1: the rule [one-type-per-field](#rule-one-type-per-field) forbids it." \
         in examples
     assert "Natalie's fields: blue, blue, blue | red, red" in examples
-def test_comparison_groups_rulebooks_by_what_they_say(tmp_path) -> None:
+def test_every_rule_kind_has_a_row_in_the_comparison_matrix() -> None:
+    from beanrules.docs.comparison import TOPICS
+
+    kinds = [kind for _, row in TOPICS for kind in row]
+    assert sorted(kinds) == sorted(rule_model_schema()["$defs"]["params"])  # each kind in exactly one row
+
+
+def test_comparison_matrix_links_every_cell_and_marks_differences(tmp_path) -> None:
     from beanrules.docs.comparison import render_comparison
 
     variant = tmp_path / "variant.bean"
     variant.write_text('rulebook variant "V"\n  extends classic\n  source v "V"\n'
                        'replace tie-break: ties are shared   § v "1"\nhand limit 7   § v "2"\n', encoding="utf-8")
-    page = render_comparison({"classic": compile_spec("classic"), "translations/es": compile_spec("translations/es"),
-                              "variant": compile_spec(str(variant))})
-    tie = page.split("### `tie-break`")[1].split("###")[0]
-    assert "| `tie-farthest-seat` by seat-distance-from-start, direction clockwise | " \
-           "[`classic`](rulebooks/classic.md), [`translations/es`](rulebooks/translations/es.md) |" in tie
-    assert "| `tie-shared` by shared | [`variant`](rulebooks/variant.md) |" in tie
-    assert "| — (no such rule) | [`classic`](rulebooks/classic.md), [`translations/es`]" in page.split("### `hand-limit`")[1]
-    agreed = page.split("## Beans")[0].split("Stated alike by every rulebook: ")[1]
-    assert "`protection`" in agreed and "`tie-break`" not in agreed
+    models = {"classic": compile_spec("classic"), "translations/es": compile_spec("translations/es"),
+              "variant": compile_spec(str(variant))}
+    page = render_comparison(models)
+    rows = {line.split("|")[1].strip("* "): line for line in page.splitlines() if line.startswith("| **")}
+    tie = rows["Tie-break"].split(" | ")
+    assert "[A tie goes to the tied player who sits farthest from the start player, counting clockwise.]" \
+           "(rulebooks/classic.md#rule-tie-break \"es Fin del juego: el jugador empatado" in tie[1]
+    assert tie[2].startswith("as classic ([tie-break](rulebooks/translations/es.md#rule-tie-break")
+    assert tie[3].startswith('<span class="differs" title="differs from classic">≠</span> '
+                             "[Tied players share the victory.](rulebooks/variant.md#rule-tie-break")
+    hand = rows["The hand"].split(" | ")
+    assert "≠" not in hand[1] and "≠" in hand[3] and "A hand may hold at most 7 cards." in hand[3]
+    # every rule of every rulebook is linked from some cell
+    for name, model in models.items():
+        for rule in model["rules"]:
+            assert f"rulebooks/{name}.md#rule-{rule['id']}" in page, (name, rule["id"])
