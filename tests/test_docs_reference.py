@@ -162,3 +162,15 @@ def test_comparison_matrix_links_every_cell_and_marks_differences(tmp_path) -> N
     for name, model in models.items():
         for rule in model["rules"]:
             assert f"rulebooks/{name}.md#rule-{rule['id']}" in page, (name, rule["id"])
+
+
+def test_what_a_source_says_against_a_rule_is_shown_with_the_rule() -> None:
+    model = compile_spec("classic")
+    turn = next(r for r in model["rules"] if r["id"] == "turn-order")
+    turn["contradictions"] = [{"kind": "but", "reason": None, "citations": [
+        {"source": "es", "where": "Como se Juega", "quote": "hacia la derecha", "gloss": "to the right"}]}]
+    page = render_reference(model)
+    line = ("**but** the source also says <abbr title=\"Reglas del juego de Bohnanza\">es</abbr> Como se Juega: "
+            "“hacia la derecha” <span class=\"gloss\">(“to the right”)</span>")
+    assert line in rule_blocks(page)["turn-order"]
+    assert f"- [Turn order](#rule-turn-order): {line}" in page.split("## Where the sources say otherwise")[1]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..conformance import Case, CaseResult, discover, load_file, run_case
 from ..paths import conformance_dir
+from ..wording import plural
 from .links import up
 
 
@@ -56,7 +57,7 @@ _MARK = {"passed": "passed", "failed": "**failed**", "error": "**error**", "skip
 def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
     passed = sum(d.result.status == "passed" for d in cases)
     out = [f"# Conformance: `{spec}`", "",
-           f"{len(cases)} cases from the rulebook's own examples and rules; {passed} passed when this "
+           f"{plural(len(cases), 'case')} from the rulebook's own examples and rules; {passed} passed when this "
            f"page was built. Each case is a test (`pytest` item `{spec}::<id>`) and cites the passage "
            f"it encodes; see [the case format]({up(spec)}conformance.md).", ""]
     files: dict[str, list[DocumentedCase]] = {}

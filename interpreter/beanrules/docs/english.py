@@ -12,6 +12,8 @@ import inspect
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..wording import ordinal, plural
+
 ZONE_NAMES = {
     "deck": "a draw pile (the deck)", "discard": "a discard pile", "hand": "a hand of cards",
     "field": "bean fields", "offer": "a place for turned-over cards (the offer)",
@@ -46,15 +48,6 @@ class Context:
     def phase(self, phase_id: str) -> str:
         number, title = self.phases.get(phase_id, (0, phase_id))
         return f"phase {number} ({title})" if number else f"phase {phase_id}"
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 def listing(items: list[str], last: str = "and") -> str:

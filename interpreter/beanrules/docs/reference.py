@@ -94,6 +94,12 @@ class Page:
                 text += ' <span class="gloss">(no English gloss in the spec)</span>'
         return text
 
+    def contradiction(self, found: dict[str, Any]) -> str:
+        """What a source says against a rule (``but``) or why its value departs from its quote."""
+        label = ("**but** the source also says" if found["kind"] == "but"
+                 else f"**departs** from its quote: {_escape(found.get('reason') or '')}")
+        return label + " " + "; ".join(self.citation(c) for c in found["citations"])
+
     def bean_line(self, span: dict[str, Any] | None) -> str:
         if not span:
             return "no source line"
@@ -135,6 +141,7 @@ class Page:
             cites.append(f"- **assumed**: {_escape(provenance['assumed'])}")
         for note in rule.get("notes", []):
             cites.append(f"- note: {_escape(note['text'] if isinstance(note, dict) else note)}")
+        cites += [f"- {self.contradiction(c)}" for c in rule.get("contradictions", [])]
         lines += cites or ["- **no citation**"]
         return lines + ["", "</div>", ""]
 
@@ -317,6 +324,14 @@ class Page:
             out += ["", "## Notes", ""]
             out += [f"- {_escape(n['text'])} ({'; '.join(self.citation(c) for c in n['provenance']['citations'])})"
                     for n in notes]
+        against = [(item, c) for item in self.model["beans"] + self.model["rules"]
+                   for c in item.get("contradictions", [])]
+        if against:
+            out += ["", "## Where the sources say otherwise", ""]
+            for item, found in against:
+                link = (f"[{title_of(item['id'])}](#{rule_anchor(item['id'])})" if "kind" in item
+                        else f"[{self.ctx.bean(item['id'])}](#bean-{item['id']})")
+                out.append(f"- {link}: {self.contradiction(found)}")
         assumed = [(kind, item) for kind, items in (("bean", self.model["beans"]), ("rule", self.model["rules"]))
                    for item in items if item["provenance"]["assumed"]]
         out += ["", "## Assumptions", ""]
