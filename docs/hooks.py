@@ -21,6 +21,8 @@ from beanrules import compile_spec, list_specs  # noqa: E402
 from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
 from beanrules.docs.comparison import render_comparison  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
+from beanrules.docs.figures import caption, draw, rules_key, run_sweep  # noqa: E402
+from beanrules.docs.links import up  # noqa: E402
 from beanrules.docs.kinds import render_kinds_table  # noqa: E402
 from beanrules.docs.reference import PageInputs, render_reference  # noqa: E402
 from beanrules.docs.stories import stories_from  # noqa: E402
@@ -79,22 +81,42 @@ def _source_page(name: str) -> str:
             + f'```bean linenums="1"\n{text}```\n')
 
 
+def _figures(config, files, models: dict) -> dict[str, str]:
+    """One SVG per rulebook from a fixed-seed bot sweep (shared by rulebooks that play alike);
+    returns each rulebook's figure caption."""
+    sweeps: dict[str, object] = {}
+    captions = {}
+    for name, model in models.items():
+        key = rules_key(model)
+        if key not in sweeps:
+            sweeps[key] = run_sweep(model)
+            sweeps[key + "/svg"] = draw(sweeps[key])
+        files.append(File.generated(config, f"figures/{name}.svg", content=sweeps[key + "/svg"]))
+        captions[name] = caption(sweeps[key])
+    return captions
+
+
 def on_files(files, config):
     cases = documented_cases()
     names = list_specs()
-    for name in names:
-        model = compile_spec(name)
+    models = {name: compile_spec(name) for name in names}
+    captions = _figures(config, files, models)
+    for name, model in models.items():
         found = cases.get(name, [])
         inputs = PageInputs(
             cases_by_rule={rule: [d.case.id for d in c] for rule, c in cases_by_rule(found).items()},
             base=compile_spec(model["extends"]) if model["extends"] else None,
-            stories=stories_from(found), has_cases_page=bool(found), source_pages=frozenset(names))
+            stories=stories_from(found), has_cases_page=bool(found), source_pages=frozenset(names),
+            figure=f"![game length and wins per seat]({up(name)}figures/{name}.svg)\n\n{captions[name]}")
         files.append(File.generated(config, _reference_uri(name), content=render_reference(model, inputs=inputs)))
         files.append(File.generated(config, f"source/{name}.md", content=_source_page(name)))
     for name, found in cases.items():
         files.append(File.generated(config, f"cases/{name}.md", content=render_cases(name, found)))
+    figures = ['<div class="figures" markdown>', ""]
+    figures += [f'<div class="figure" markdown>\n\n![{name}](figures/{name}.svg)\n\n'
+                f"[`{name}`](rulebooks/{name}.md): {captions[name]}\n\n</div>\n" for name in names]
     files.append(File.generated(config, "comparison.md",
-                                content=render_comparison({n: compile_spec(n) for n in list_specs()})))
+                                content=render_comparison(models, figures + ["</div>", ""])))
     return files
 
 

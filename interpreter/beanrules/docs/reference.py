@@ -10,6 +10,7 @@ whether it is assumed and why. A variant opens with what changes from its base.
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,7 @@ class PageInputs:
     stories: tuple[Story, ...] = ()          # worked examples from the conformance cases
     has_cases_page: bool = True
     source_pages: frozenset[str] = frozenset()  # spec names that have a source page
+    figure: str | None = None   # Markdown showing the simulation figure, relative to the page
 
 
 def rule_anchor(rule_id: str) -> str:
@@ -377,6 +379,8 @@ class Page:
         notes = [r["id"] for r in model["rules"] if r["kind"] == "note"]
         if notes:
             out += ["## What the rulebook says about itself", ""] + self.rules_of(notes)
+        if self.inputs.figure:
+            out += ["## How games go", "", self.inputs.figure, ""]
         out += self.examples() + self.closing()
         return "\n".join(out) + "\n"
 
@@ -390,5 +394,5 @@ def render_reference(model: dict[str, Any], cases_by_rule: dict[str, list[str]] 
     """The page; ``cases_by_rule`` maps rule ids to the ids of the conformance cases naming them."""
     inputs = inputs or PageInputs()
     if cases_by_rule is not None:
-        inputs = PageInputs(cases_by_rule, inputs.base, inputs.stories, inputs.has_cases_page, inputs.source_pages)
+        inputs = dataclasses.replace(inputs, cases_by_rule=cases_by_rule)
     return Page(model, inputs).markdown()
