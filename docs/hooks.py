@@ -2,10 +2,13 @@
 
 - docs/language.md: every ```bean example is followed by what it compiles to.
 - docs/rule-model.md: the table of rule kinds comes from the rule-model schema.
-- rulebooks/NAME.md: one reference page per shipped spec, rendered from its rule model, and
-  the list of them on docs/rulebooks.md; each rule links the conformance cases that name it.
+- rulebooks/NAME.md: a page per shipped spec that reads as a rulebook (beanrules.docs.reference),
+  and the list of them on docs/rulebooks.md; each rule links the conformance cases that exercise it.
+- source/NAME.md: each spec's text with numbered lines, which the rule pages link to.
 - cases/NAME.md: each rulebook's conformance cases with their citations, run at build time.
-- comparison.md: every rule of every rulebook side by side, differences first.
+- figures/NAME.svg: game length and wins per seat from a fixed-seed bot sweep.
+- comparison.md: the comparison matrix, one row per thing the rules govern, and the figures.
+- the navigation lists every generated rulebook, spec and case page (on_config).
 """
 from __future__ import annotations
 

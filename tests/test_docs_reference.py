@@ -58,7 +58,7 @@ def test_every_rule_has_anchor_sentence_line_citations_and_cases(spec: str) -> N
         block = blocks[rule["id"]]
         assert explain(rule, Context.of(model)) in block
         assert f"{rule['span']['file']}:{rule['span']['line']}" in block and "#__codelineno-0-" in block
-        assert "no case names this rule" in block
+        assert "no case exercises this rule" in block
         for citation in rule["provenance"]["citations"]:
             assert citation["where"].replace("&", "&amp;") in block
             if citation["quote"]:
@@ -174,3 +174,10 @@ def test_what_a_source_says_against_a_rule_is_shown_with_the_rule() -> None:
             "“hacia la derecha” <span class=\"gloss\">(“to the right”)</span>")
     assert line in rule_blocks(page)["turn-order"]
     assert f"- [Turn order](#rule-turn-order): {line}" in page.split("## Where the sources say otherwise")[1]
+
+
+def test_worked_harvest_uses_a_bean_in_play_and_the_rulebooks_money() -> None:
+    page = render_reference(compile_spec("my-first/basic"))
+    harvest = page.split("### A worked harvest")[1].split("\n## ")[0]
+    assert "Say a field holds 5 Mean Beans." in harvest and "**1 bean dollar**" in harvest
+    assert "harvested by itself" in harvest and "from the bank" in harvest

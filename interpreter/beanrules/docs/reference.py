@@ -5,7 +5,7 @@ turn phase by phase, planting, harvesting with the beanometer explained on a wor
 the deck, the end, special cards; then worked examples told from the conformance cases, the
 sources and the assumptions. Every sentence about a rule comes from :mod:`.english`; every rule
 has a stable anchor ``#rule-ID`` and shows its citations with the quoted words (and their English
-gloss), its ``.bean`` line (linked to the spec's source page), the cases that name it, and
+gloss), its ``.bean`` line (linked to the spec's source page), the cases that exercise it, and
 whether it is assumed and why. A variant opens with what changes from its base.
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..wording import plural
 from .english import Context, explain
 from .links import up
 from .stories import Story, render_story
@@ -118,7 +119,7 @@ class Page:
     def case_links(self, rule_id: str) -> str:
         found = self.inputs.cases_by_rule.get(rule_id, [])
         if not found:
-            return "no case names this rule"
+            return "no case exercises this rule"
         target = cases_page(self.spec) if self.inputs.has_cases_page else None
         links = [f"[{c}]({target}#{c})" if target else f"`{c}`" for c in found]
         return f"{'case' if len(found) == 1 else 'cases'}: " + ", ".join(links)
@@ -213,15 +214,19 @@ class Page:
                         f"(was {' → '.join(base_phases)})")
         return out + (rows or ["- nothing: every rule is as in the base."]) + [""]
 
-    def contents(self) -> list[str]:
-        out = ["## What the game contains", ""]
-        used = set()
+    def beans_in_play(self) -> set[str]:
+        """The beans some player count uses (empty: the rulebook does not say, so all of them)."""
+        used: set[str] = set()
         for rule in self.model["rules"]:
             if rule["kind"] == "use-beans":
                 value = rule["params"]["beans"]
-                cases = value["by_players"] if isinstance(value, dict) else [{"value": value}]
-                for case in cases:
+                for case in value["by_players"] if isinstance(value, dict) else [{"value": value}]:
                     used |= set(case["value"])
+        return used
+
+    def contents(self) -> list[str]:
+        out = ["## What the game contains", ""]
+        used = self.beans_in_play()
         beans = self.model["beans"]
         total = sum(b["count"] for b in beans)
         out += [f"{len(beans)} bean types, {total} cards in all"
@@ -266,37 +271,59 @@ class Page:
             out += self.rules_of(ids) if ids else ["Nothing happens in this phase but what the other rules allow.", ""]
         return out
 
+    def money(self, n: int) -> str:
+        """Coins, or bean dollars where they come from a bank (My First Bohnanza)."""
+        bank = any(r["kind"] == "coin-source" and r["params"].get("from") == "bank" for r in self.model["rules"])
+        return plural(n, "bean dollar") if bank else plural(n, "coin")
+
     def worked_harvest(self) -> list[str]:
+        """A harvest told with numbers: a bean from this rulebook, its beanometer read aloud."""
         kinds = {r["kind"]: r for r in self.model["rules"]}
-        candidates = [b for b in self.model["beans"] if len(b["beanometer"]) >= 3]
+        used = self.beans_in_play()
+        candidates = [b for b in self.model["beans"] if b["beanometer"] and (not used or b["id"] in used)]
         if not candidates or "payout" not in kinds:
             return []
-        bean = max(candidates, key=lambda b: (b["count"] if b["count"] <= 20 else 0, len(b["beanometer"])))
+        # the bean with the most steps, among those not too common (their numbers stay small)
+        bean = max(candidates, key=lambda b: (len(b["beanometer"]), b["count"] if b["count"] <= 20 else 0))
         steps = sorted(bean["beanometer"], key=lambda s: s["cards"])
-        second = steps[1]
-        cards = second["cards"] + 1 if len(steps) > 2 and steps[2]["cards"] > second["cards"] + 1 else second["cards"]
-        coins = second["coins"]
+        step = steps[1] if len(steps) > 1 else steps[0]
+        following = steps[steps.index(step) + 1] if steps.index(step) + 1 < len(steps) else None
+        cards = step["cards"] + 1 if following and following["cards"] > step["cards"] + 1 else step["cards"]
         name = self.ctx.bean(bean["id"])
         meter = " / ".join(str({s["coins"]: s["cards"] for s in steps}.get(c, "–")) for c in range(1, 5))
-        reads = ", ".join(f"{s['cards']} earn {plural_coins(s['coins'])}" for s in steps)
-        out = ["### A worked harvest", "",
-               f"Say a field holds {cards} {name}s. The {name}'s beanometer reads {meter}: {reads}. "
-               f"{cards} cards reach {second['cards']} but not {steps[2]['cards'] if len(steps) > 2 else 'more'}, "
-               f"so the harvest earns **{plural_coins(coins)}**."]
+        reads = ", ".join(f"{s['cards']} earn {self.money(s['coins'])}" for s in steps)
+        reach = (f"{cards} cards reach {step['cards']} but not {following['cards']}" if following
+                 else f"{cards} cards reach {step['cards']}")
+        out = [f"Say a field holds {cards} {name}s. The {name}'s beanometer reads {meter}: {reads}. "
+               f"{reach}, so the harvest earns **{self.money(step['coins'])}**."]
+        if "auto-harvest" in kinds:
+            out.append("Here the field is harvested by itself the moment it holds that many.")
         source = kinds.get("coin-source", {}).get("params", {})
         if source.get("from") == "harvested-cards":
-            out.append(f"The player turns {coins} of the {cards} cards over onto their coin pile; "
-                       f"the other {cards - coins} go to the discard pile.")
+            out.append(f"The player turns {step['coins']} of the {cards} cards over onto their coin pile; "
+                       f"the other {cards - step['coins']} go to the discard pile.")
         elif source.get("from") == "bank":
-            out.append(f"The player takes {plural_coins(coins)} from the bank; all {cards} cards go to the discard pile.")
-        dashed = next((b for b in self.model["beans"] if any(c not in {s["coins"] for s in b["beanometer"]}
-                                                               for c in range(1, 5)) and b["beanometer"]), None)
-        if dashed:
-            smallest = min(dashed["beanometer"], key=lambda s: s["cards"])
-            out.append(f"A dash means no field pays that much with that bean: the {self.ctx.bean(dashed['id'])} pays "
-                       f"nothing for fewer than {smallest['cards']} cards, and {smallest['cards']} of them pay "
-                       f"{plural_coins(smallest['coins'])} at once.")
-        return [out[0], "", " ".join(out[2:]), ""]
+            out.append(f"The player takes {self.money(step['coins'])} from the bank; all {cards} cards go to the "
+                       "discard pile.")
+        out += self.dashes()
+        return ["### A worked harvest", "", " ".join(out), ""]
+
+    def dashes(self) -> list[str]:
+        """What a dash on a beanometer means, on the first bean that has one."""
+        for bean in self.model["beans"]:
+            paid = {s["coins"]: s["cards"] for s in bean["beanometer"]}
+            if not paid or len(paid) == 4:
+                continue
+            name = self.ctx.bean(bean["id"])
+            lowest, highest = min(paid), max(paid)
+            said = [f"A dash means no number of beans pays that much: a field of {name}s pays nothing "
+                    f"below {paid[lowest]} cards"]
+            if lowest > 1:
+                said.append(f", then {self.money(lowest)} at once")
+            if highest < 4:
+                said.append(f", and never more than {self.money(highest)}")
+            return ["".join(said) + "."]
+        return []
 
     def section(self, name: str, ids: list[str]) -> list[str]:
         out = [f"## {SECTION_TITLES.get(name, name.capitalize())}", ""]
@@ -362,7 +389,7 @@ class Page:
                   if self.spec in self.inputs.source_pages else "")
         out += [f"Players: {model['players']['min']} to {model['players']['max']}. Each rule below has its own "
                 "link (click its name), the words of the spec it comes from and their line, the rulebook "
-                f"passages it cites, and the conformance cases that name it.{source}", ""]
+                f"passages it cites, and the conformance cases that exercise it.{source}", ""]
         out += self.changes() + self.overview() + self.contents()
         by_section: dict[str, list[str]] = {}
         for rule in model["rules"]:
@@ -383,10 +410,6 @@ class Page:
             out += ["## How games go", "", self.inputs.figure, ""]
         out += self.examples() + self.closing()
         return "\n".join(out) + "\n"
-
-
-def plural_coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
 
 
 def render_reference(model: dict[str, Any], cases_by_rule: dict[str, list[str]] | None = None,
