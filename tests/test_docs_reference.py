@@ -118,6 +118,7 @@ def test_conformance_cases_are_documented_under_the_rules_they_name() -> None:
     page = render_cases("classic", cases)
     assert f"{len(cases)} cases" in page and len(cases) >= 60
     assert "rule-1-protection-refuses-single-bean" in page
+    assert "[`protection`](../rulebooks/classic.md#rule-protection)" in page  # back to the rule
     protection = [d.case.id for d in cases_by_rule(cases)["protection"]]
     assert "rule-1-protection-refuses-single-bean" in protection
 

@@ -67,7 +67,7 @@ def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
         out += [f"## `{Path(file).name}`", "", "| case | cites | what it shows | rules | result |",
                 "|---|---|---|---|---|"]
         for d in members:
-            rules = ", ".join(f"`{r}`" for r in d.rules) or "–"
+            rules = ", ".join(f"[`{r}`]({up(spec)}rulebooks/{spec}.md#rule-{r})" for r in d.rules) or "–"
             quote = f": “{d.case.quote}”" if d.case.quote else ""
             out.append(f"| <span id=\"{d.case.id}\"></span>`{d.case.id}` | {d.case.citation}{quote} | "
                        f"{d.case.description} | {rules} | {_MARK[d.result.status]} |".replace("\n", " "))
