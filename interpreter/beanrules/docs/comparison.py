@@ -120,7 +120,7 @@ def render_comparison(models: dict[str, dict[str, Any]], figures: list[str] | No
            f"All {len(names)} shipped rulebooks side by side: one row per thing the rules govern, one column "
            f"per rulebook. Each sentence links to the rule on its rulebook's page; hover over it for the "
            f"passage it cites. <span class=\"differs\">≠</span> marks a cell that says something other than "
-           f"`{names[0]}`; a cell that says the same only links to its rules. `beanrules diff A B` compares "
+           f"`{names[0]}`; a cell that says the same only links to its rules. Untick rulebooks to compare fewer, or show only the rows that differ. `beanrules diff A B` compares "
            "two rulebooks rule by rule from the command line.", "",
            '<div class="matrix-filter" markdown>Show: (pick the rulebooks to compare)</div>', ""]
     out += render_matrix(models)
