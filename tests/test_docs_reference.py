@@ -55,7 +55,7 @@ def test_comparison_groups_rulebooks_by_what_they_say(tmp_path) -> None:
     variant.write_text('rulebook variant "V"\n  extends classic\n  source v "V"\n'
                        'replace tie-break: ties are shared   § v "1"\nhand limit 7   § v "2"\n', encoding="utf-8")
     page = render_comparison({"classic": compile_spec("classic"), "translations/es": compile_spec("translations/es"),
-                              "variant": compile_spec(str(variant))})
+                              "variant": compile_spec(str(variant), playable=False)})
     tie = page.split("### `tie-break`")[1].split("###")[0]
     assert "| `tie-farthest-seat` by seat-distance-from-start, direction clockwise | " \
            "[`classic`](rulebooks/classic.md), [`translations/es`](rulebooks/translations/es.md) |" in tie

@@ -52,7 +52,7 @@ def compile_example(fragment: str) -> dict[str, Any]:
             preamble = PREAMBLE.format(players=players)
             text, first_line = preamble + fragment, preamble.count("\n") + 1
         path.write_text(text, encoding="utf-8")
-        model = compile_spec(str(path))
+        model = compile_spec(str(path), playable=False)  # a fragment, not a rulebook to play
 
     def own(item: dict) -> bool:
         return item["span"] is not None and item["span"]["line"] >= first_line
