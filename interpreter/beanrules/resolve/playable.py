@@ -207,6 +207,11 @@ def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
         out.append(_error("contradiction", f"'{whole['text']}' contradicts '{mixed['text']}', under which a "
                           "harvest takes the top run of a field, not the whole field", whole, header,
                           "keep one of the two rules"))
+    keep, buy, reshuffle = _one(model, "coins-out-of-play"), _one(model, "buy-field"), _one(model, "reshuffle")
+    if keep is not None and buy is not None and reshuffle is not None:
+        out.append(_error("contradiction", f"'{buy['text']}' pays coins onto the discard pile, which "
+                          f"'{reshuffle['text']}' shuffles back into the deck; that contradicts "
+                          f"'{keep['text']}'", buy, header, "keep one of the rules"))
     for rule in _rules(model, "untradeable"):
         other = allow.get(rule["params"]["zone"])
         if other is not None:
@@ -216,7 +221,9 @@ def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
     for rule in _rules(model, "plant-pending"):
         zone = rule["params"]["zone"]
         if zone not in PLANTABLE_ZONES:
-            out.append(_error("not-playable", f"'{rule['text']}': cards in {zone} are never planted",
+            why = (": a harvest that makes room puts cards back on it, so planting it might never end"
+                   if zone == "discard" else "")
+            out.append(_error("not-playable", f"'{rule['text']}': cards in {zone} are never planted{why}",
                               rule, header, f"plantable zones: {', '.join(sorted(PLANTABLE_ZONES))}"))
         elif zone in SHARED_ZONES and rule["params"]["who"] != "active":
             out.append(_error("not-playable", f"'{rule['text']}': the {zone} is a shared pile, which only "
@@ -225,20 +232,53 @@ def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
     return out
 
 
-# Rules the engine cannot do without, though no code branches on them: what the engine does is
-# only right for a rulebook that says so. (What each one's absence would have to mean — hands
-# in any order, partial harvests, another way to win, fixed trade sizes, another first player —
-# the engine cannot play, so a rulebook that leaves one out is rejected, not silently played.)
+# Rules the engine cannot do without, though it could run on a default: what it does is only
+# right for a rulebook that says so. (What each one's absence would have to mean — hands in any
+# order, partial harvests, another way to win, fixed trade sizes, another first player, … — the
+# engine cannot play; and a default it would pick silently is a rule nobody wrote.) Each entry:
+# kind, when it is needed, the rule to place the error at, what is missing, a sentence to add.
 _REQUIRED = (
     ("hand-order", lambda m: bool(_rules(m, "plant-from-hand")), "plant-from-hand",
      "planting 'from front of hand' needs the hand order to be fixed", "hand order is fixed"),
     ("whole-field", lambda m: _one(m, "mixed-fields") is None, "payout",
      "the rulebook never says how much of a field a harvest takes", "harvest whole field"),
+    ("payout", lambda m: True, "coin-source",
+     "the rulebook never says whose beanometer pays a harvest", "pay by beanometer of top card"),
+    ("coin-source", lambda m: True, "payout",
+     "the rulebook never says where coins come from", "coins from harvested cards, rest to discard"),
     ("winner", lambda m: True, "end-on-exhaustion", "the rulebook never says who wins", "most coins wins"),
+    ("hand-score", lambda m: True, "end-on-exhaustion",
+     "the rulebook never says what the cards left in a hand score at the end", "hand cards score 0"),
     ("trade-amounts", lambda m: bool(_rules(m, "trade")), "trade",
      "the rulebook never says how many cards a trade may move", "trade any number for any number"),
     ("start-player", lambda m: True, "players", "the rulebook never says who starts", "start player chosen"),
+    ("turn-order", lambda m: True, "players", "the rulebook never says which way the turn passes",
+     "turn passes left"),
 )
+
+
+def _zones_needed(model: dict) -> list[str]:
+    """The zones a game of this model uses, whose visibility the rulebook must state (a view
+    shows each of them to each player)."""
+    needed = ["deck", "discard", "hand", "field", "coins"]
+    if _rules(model, "reveal") or any(r["params"]["zone"] == "offer" for r in _rules(model, "plant-pending")):
+        needed.append("offer")
+    if _rules(model, "traded-to-set-aside"):
+        needed.append("set-aside")
+    return needed
+
+
+def _cards_out_of_play(model: dict) -> bool:
+    """Some bean type stays in the box for some player count."""
+    beans = {b["id"] for b in model["beans"]}
+    use = _one(model, "use-beans")
+    for n in _player_counts(model):
+        used = set(by_players(use["params"]["beans"], n, use["id"], default=beans)) if use else beans
+        for rule in _rules(model, "remove-beans"):
+            used -= set(by_players(rule["params"]["beans"], n, rule["id"], default=()))
+        if used != beans:
+            return True
+    return False
 
 
 def required_rules(model: dict, header: Span | None) -> list[Diagnostic]:
@@ -246,7 +286,23 @@ def required_rules(model: dict, header: Span | None) -> list[Diagnostic]:
     for kind, needed, near, message, sentence in _REQUIRED:
         if _one(model, kind) is None and needed(model):
             out.append(_error("missing-rule", message, _one(model, near), header, f"add: {sentence}"))
+    declared = {r["params"]["zone"] for r in _rules(model, "zone")}
+    # Cards out of play (beans not used, or the bank coins come from) lie in `removed`, which a
+    # rulebook may call its bank.
+    out_of_play = _cards_out_of_play(model) or any(
+        r["params"]["from"] == "bank" for r in _rules(model, "coin-source"))
+    missing = [z for z in _zones_needed(model) if z not in declared]
+    if out_of_play and not declared & {"removed", "bank"}:
+        missing.append("removed")
+    for zone in missing:
+        near = _rules(model, "zone")
+        out.append(_error("missing-rule", f"the rulebook never says who sees the {zone}", near[0] if near else None,
+                          header, f"add to the zones: zone {zone}{' per player' if zone in _PER_PLAYER else ''} "
+                                  f"{'hidden' if zone in ('deck', 'removed') else 'public'}"))
     return out
+
+
+_PER_PLAYER = {"hand", "field", "coins", "set-aside"}
 
 
 def engine_refusals(model: dict, header: Span | None) -> list[Diagnostic]:
