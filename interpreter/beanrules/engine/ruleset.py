@@ -64,9 +64,10 @@ class PlantStep:
 # The zones a plant-pending step may empty, by the State attribute that holds them. Coins and
 # the cards out of play are not planted: a coin leaves only to pay for a field, and `removed`
 # is the box (or the bank). Nor is the discard pile: harvests that make room refill it, so a
-# phase that must empty it might never end. A shared pile is the active player's to plant.
+# phase that must empty it might never end; nor the deck, which the action notation cannot name
+# as a place to plant from. The offer is shared: the active player's to plant.
 _PLAYER_ATTR = {"set-aside": "set_aside", "hand": "hands"}
-_SHARED_ATTR = {"offer": "offer", "deck": "deck"}
+_SHARED_ATTR = {"offer": "offer"}
 PLANTABLE_ZONES = frozenset(_PLAYER_ATTR) | frozenset(_SHARED_ATTR)
 SHARED_ZONES = frozenset(_SHARED_ATTR)
 

@@ -208,6 +208,10 @@ def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
                           "harvest takes the top run of a field, not the whole field", whole, header,
                           "keep one of the two rules"))
     keep, buy, reshuffle = _one(model, "coins-out-of-play"), _one(model, "buy-field"), _one(model, "reshuffle")
+    fixed = _one(model, "fields-fixed")
+    if fixed is not None and buy is not None:
+        out.append(_error("contradiction", f"'{buy['text']}' contradicts '{fixed['text']}'", buy, header,
+                          "keep one of the two rules"))
     if keep is not None and buy is not None and reshuffle is not None:
         out.append(_error("contradiction", f"'{buy['text']}' pays coins onto the discard pile, which "
                           f"'{reshuffle['text']}' shuffles back into the deck; that contradicts "
@@ -254,6 +258,8 @@ _REQUIRED = (
     ("start-player", lambda m: True, "players", "the rulebook never says who starts", "start player chosen"),
     ("turn-order", lambda m: True, "players", "the rulebook never says which way the turn passes",
      "turn passes left"),
+    (("tie-farthest-seat", "tie-most-hand-cards", "tie-shared"), lambda m: True, "winner",
+     "the rulebook never says who wins a tie", "ties are shared"),
 )
 
 
@@ -283,8 +289,8 @@ def _cards_out_of_play(model: dict) -> bool:
 
 def required_rules(model: dict, header: Span | None) -> list[Diagnostic]:
     out = []
-    for kind, needed, near, message, sentence in _REQUIRED:
-        if _one(model, kind) is None and needed(model):
+    for kinds, needed, near, message, sentence in _REQUIRED:
+        if not _rules(model, *([kinds] if isinstance(kinds, str) else kinds)) and needed(model):
             out.append(_error("missing-rule", message, _one(model, near), header, f"add: {sentence}"))
     declared = {r["params"]["zone"] for r in _rules(model, "zone")}
     # Cards out of play (beans not used, or the bank coins come from) lie in `removed`, which a
