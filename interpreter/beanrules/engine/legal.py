@@ -152,7 +152,10 @@ def proposal_space(state: State, rs: Ruleset, player: str) -> tuple[list[CardRef
         if partner == state.active and offer_ok:
             takes += [(CardRef(b, "offer"),) for b in _distinct(state.offer)]
         if hand_ok:
-            takes += [(CardRef(b, "hand"),) for b in rs.beans]
+            # A proposal that needs no consent is carried out at once, so it may only ask for
+            # beans the partner holds; one that waits for consent may ask for any bean type.
+            beans = rs.beans if tr.consent else _distinct(state.hands[partner])
+            takes += [(CardRef(b, "hand"),) for b in beans]
         asks.append((partner, takes))
     return give, asks
 
