@@ -4,14 +4,13 @@ the last stage (not playable yet, never in play, names, contradictions) are run 
 fragment itself wrote."""
 from __future__ import annotations
 
-import re
 import tempfile
 from pathlib import Path
 
 import pytest
 
 from beanrules import compile_spec
-from beanrules.docs.examples import PREAMBLE, examples, is_whole_spec
+from beanrules.docs.examples import example_text, examples, is_whole_spec
 from beanrules.resolve.playable import cards_in_play, contradictions, names_in_abilities, not_yet
 
 PAGE = (Path(__file__).parents[2] / "docs" / "language.md").read_text(encoding="utf-8")
@@ -27,12 +26,7 @@ def _marked(fragment: str) -> bool:
 def _construct_errors(fragment: str) -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "example.bean"
-        if is_whole_spec(fragment):
-            text, first = fragment, 1
-        else:
-            players = "" if re.match(r"\s*(rule \S+: )?players ", fragment) else 'players 3 to 5   § r "p.1"\n'
-            preamble = PREAMBLE.format(players=players)
-            text, first = preamble + fragment, preamble.count("\n") + 1
+        text, first = example_text(fragment)
         path.write_text(text, encoding="utf-8")
         model = compile_spec(str(path), playable=False)
         found = not_yet(model, None) + cards_in_play(model, None) + names_in_abilities(model, None) \
