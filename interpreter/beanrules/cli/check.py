@@ -9,7 +9,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check", help="check specs for errors (default: every shipped spec)",
         description="Compile each spec (parse, resolve extends/translates, check names, player "
-                    "counts and citations, validate the rule model) and report every error and "
+                    "counts and citations, validate the rule model, and reject what the engine could "
+                    "not play to its end as written: what checks, plays) and report every error and "
                     "warning with file:line:column. Exit 0 when all are clean, 1 when any has errors.")
     parser.add_argument("specs", nargs="*", metavar="SPEC",
                         help="spec names (classic, translations/es, …) or .bean paths; default: all shipped specs")

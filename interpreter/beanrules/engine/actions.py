@@ -33,12 +33,12 @@ class Plant:
 
     def notation(self) -> str:
         parts = [self.player, "plants"]
-        if self.zone:  # "hand" too: planting a hand card in any order (plant-pending) must say so
+        if self.zone and self.zone != "hand":
             parts.append(self.zone)
         if self.bean:
             parts.append(self.bean)
         if self.field is not None:
-            parts += (["in"] if self.bean or self.zone else []) + [str(self.field)]
+            parts += (["in"] if self.bean or (self.zone and self.zone != "hand") else []) + [str(self.field)]
         return " ".join(parts)
 
 

@@ -101,7 +101,9 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         if action.zone is not None and action.zone not in allowed:
             raise IllegalAction(_any_plant_ref(rs, action.zone),
                                 f"{player} does not plant from {action.zone} in phase {ph.id}")
-        zones = [action.zone] if action.zone else allowed
+        # No zone named: the hand first. The notation writes a hand card planted in any order
+        # without its zone ("Greg plants red in 1"), so reading it back must find it there.
+        zones = [action.zone] if action.zone else sorted(allowed, key=lambda z: z != "hand")
         if action.bean is None:
             beans = {c for z in zones for c in pending_cards(state, z, player)}
             if len(beans) != 1:
