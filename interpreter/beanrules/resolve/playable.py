@@ -14,6 +14,8 @@ from typing import Any, Iterator
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..engine.errors import UnsupportedRule
 from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players, compile_ruleset
+from .model_rules import error, one, player_counts, rules_of, span_of
+from .required import required_rules
 
 # Kinds the language can say and the engine cannot play yet, with what is missing.
 NOT_YET = {
@@ -29,15 +31,6 @@ _COINS_PLAYED = ("harvested-cards", "bank")
 _EFFECTS_WITH_BODIES = ("then", "else", "effects")
 
 
-def _span(item: dict | None) -> Span | None:
-    raw = (item or {}).get("span")
-    return Span(**raw) if raw else None
-
-
-def _error(code: str, message: str, item: dict | None, at: Span | None, suggestion: str | None = None) -> Diagnostic:
-    return Diagnostic("error", code, message, _span(item) or at, suggestion=suggestion)
-
-
 def check_playable(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
     """Every reason the engine could not play this model as written (empty: it plays)."""
     out = not_yet(model, header) + names_in_abilities(model, header) + cards_in_play(model, header)
@@ -48,28 +41,19 @@ def check_playable(model: dict[str, Any], header: Span | None) -> list[Diagnosti
     return out
 
 
-def _rules(model: dict, *kinds: str) -> list[dict]:
-    return [r for r in model["rules"] if r["kind"] in kinds]
-
-
-def _one(model: dict, kind: str) -> dict | None:
-    found = _rules(model, kind)
-    return found[-1] if found else None  # as the engine reads it: a later rule replaces one before
-
-
 def not_yet(model: dict, header: Span | None) -> list[Diagnostic]:
-    out = [_error("not-playable", f"'{r['text']}' is not playable yet: {NOT_YET[r['kind']]}", r, header,
+    out = [error("not-playable", f"'{r['text']}' is not playable yet: {NOT_YET[r['kind']]}", r, header,
                   "a spec that uses it cannot be played; remove the rule, or keep it in a draft spec")
            for r in model["rules"] if r["kind"] in NOT_YET]
-    for rule in _rules(model, "coin-source"):
+    for rule in rules_of(model, "coin-source"):
         if rule["params"]["from"] not in _COINS_PLAYED:
-            out.append(_error("not-playable", f"'{rule['text']}' is not playable yet: the engine pays "
+            out.append(error("not-playable", f"'{rule['text']}' is not playable yet: the engine pays "
                               "coins from harvested cards or from a bank, not from points", rule, header))
     for bean in model["beans"]:
         for ability in bean["abilities"]:
             name = f" '{ability['title'] or ability['id']}'" if ability["title"] or ability["id"] else ""
-            out.append(_error("not-playable", f"the ability{name} of card '{bean['id']}' is not playable "
-                              "yet: the engine runs no card abilities", ability, _span(bean) or header))
+            out.append(error("not-playable", f"the ability{name} of card '{bean['id']}' is not playable "
+                              "yet: the engine runs no card abilities", ability, span_of(bean) or header))
     return out
 
 
@@ -88,12 +72,12 @@ def names_in_abilities(model: dict, header: Span | None) -> list[Diagnostic]:
     """Names inside abilities resolve: phases, beans, and zones the rulebook declares."""
     phases = [p["id"] for p in model["phases"]]
     beans = [b["id"] for b in model["beans"]]
-    zones = sorted({r["params"]["zone"] for r in _rules(model, "zone")})
+    zones = sorted({r["params"]["zone"] for r in rules_of(model, "zone")})
     out = []
     for bean in model["beans"]:
         for ability in bean["abilities"]:
             def unknown(what: str, name: str, pool: list[str]) -> None:
-                out.append(_error(f"unknown-{what}", f"the ability of card '{bean['id']}' names {what} "
+                out.append(error(f"unknown-{what}", f"the ability of card '{bean['id']}' names {what} "
                                   f"'{name}', which the rulebook does not have", ability, header,
                                   did_you_mean(name, pool) or (f"{what}s: {', '.join(pool)}" if pool else None)))
             for trigger in ability["triggers"]:
@@ -113,14 +97,10 @@ def names_in_abilities(model: dict, header: Span | None) -> list[Diagnostic]:
 def cards_in_play(model: dict, header: Span | None) -> list[Diagnostic]:
     """A card that cannot be planted has nothing else to do in the engine: it never enters play
     (the engine would leave it in the box without a word)."""
-    return [_error("never-in-play", f"card '{b['id']}' cannot be planted and nothing else in the rules "
+    return [error("never-in-play", f"card '{b['id']}' cannot be planted and nothing else in the rules "
                    "puts it into play, so it never enters the game", b, header,
                    "remove 'cannot be planted', or the card")
             for b in model["beans"] if not b["plantable"]]
-
-
-def _player_counts(model: dict) -> range:
-    return range(model["players"]["min"], model["players"]["max"] + 1)
 
 
 def _takes_from_deck(model: dict, rule_id: str) -> bool:
@@ -129,7 +109,7 @@ def _takes_from_deck(model: dict, rule_id: str) -> bool:
     if rule is None or rule["kind"] not in ("reveal", "draw"):
         return False
     return all((by_players(rule["params"]["count"], n, rule_id, default=0) or 0) >= 1
-               for n in _player_counts(model))
+               for n in player_counts(model))
 
 
 def turn_structure(model: dict, header: Span | None) -> list[Diagnostic]:
@@ -137,27 +117,27 @@ def turn_structure(model: dict, header: Span | None) -> list[Diagnostic]:
     the deck running out, so some phase that is never skipped must take cards from the deck
     (each time it does, the game comes one card or one run-out nearer to its end)."""
     if not model["phases"]:
-        return [_error("no-phase", "the rulebook has no phase, so there is no turn to play", None, header,
+        return [error("no-phase", "the rulebook has no phase, so there is no turn to play", None, header,
                        'add one, e.g. phase plant "Plant beans"')]
-    end = _one(model, "end-on-exhaustion")
+    end = one(model, "end-on-exhaustion")
     if end is None:
-        if _one(model, "end-on-target"):
+        if one(model, "end-on-target"):
             return []  # reported as not playable yet
-        return [_error("no-end", "the game never ends: no rule ends it", None, header,
+        return [error("no-end", "the game never ends: no rule ends it", None, header,
                        "add an end block, e.g.  end / game ends when deck runs out 3 times")]
     kinds = {r["id"]: r["kind"] for r in model["rules"]}
     for phase in model["phases"]:
         skippable = any(kinds.get(rid) == "skip-if-hand-empty" for rid in phase["rules"])
         if not skippable and any(_takes_from_deck(model, rid) for rid in phase["rules"]):
             return []
-    return [_error("end-unreachable", f"'{end['text']}' is never reached: no phase that is played every "
+    return [error("end-unreachable", f"'{end['text']}' is never reached: no phase that is played every "
                    "turn takes cards from the deck", end, header,
                    "add a step such as 'draw 3 to back of hand' or 'reveal 2 to offer' to a phase "
                    "that is not skipped")]
 
 
 def _harvest_timing(model: dict) -> dict | None:
-    return _one(model, "harvest-any-time") or _one(model, "harvest-own-turn")
+    return one(model, "harvest-any-time") or one(model, "harvest-own-turn")
 
 
 def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
@@ -165,10 +145,10 @@ def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
     any bean (no one-type rule), or a new type may cover a field (mixed-fields), or that player
     may harvest a field by choice there and then, whatever it pays. Otherwise the game would
     wait for a player with no legal action."""
-    if _one(model, "one-type-per-field") is None or _one(model, "mixed-fields") is not None:
+    if one(model, "one-type-per-field") is None or one(model, "mixed-fields") is not None:
         return []
     timing = _harvest_timing(model)
-    paying = _one(model, "harvest-only-paying")
+    paying = one(model, "harvest-only-paying")
     kinds = {r["id"]: r for r in model["rules"]}
     out = []
     for phase in model["phases"]:
@@ -192,7 +172,7 @@ def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
                 why = f"'{paying['text']}' forbids harvesting a field that pays nothing"
             else:
                 continue
-            out.append(_error("no-room", f"in phase {phase['id']}, {who} must '{rule['text']}', but a card "
+            out.append(error("no-room", f"in phase {phase['id']}, {who} must '{rule['text']}', but a card "
                               f"that fits no field could not be planted: {why}", rule, header,
                               "add 'harvest at any time' (harvesting section), or 'a new type may cover a field'"))
     return out
@@ -200,121 +180,46 @@ def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
 
 def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
     """A zone one rule lets players trade and another forbids; a shared pile everyone plants."""
-    allow = {"offer": _one(model, "tradeable-offer"), "hand": _one(model, "tradeable-hand")}
+    allow = {"offer": one(model, "tradeable-offer"), "hand": one(model, "tradeable-hand")}
     out = []
-    whole, mixed = _one(model, "whole-field"), _one(model, "mixed-fields")
+    whole, mixed = one(model, "whole-field"), one(model, "mixed-fields")
     if whole is not None and mixed is not None:
-        out.append(_error("contradiction", f"'{whole['text']}' contradicts '{mixed['text']}', under which a "
+        out.append(error("contradiction", f"'{whole['text']}' contradicts '{mixed['text']}', under which a "
                           "harvest takes the top run of a field, not the whole field", whole, header,
                           "keep one of the two rules"))
-    keep, buy, reshuffle = _one(model, "coins-out-of-play"), _one(model, "buy-field"), _one(model, "reshuffle")
-    fixed = _one(model, "fields-fixed")
+    keep, buy, reshuffle = one(model, "coins-out-of-play"), one(model, "buy-field"), one(model, "reshuffle")
+    fixed = one(model, "fields-fixed")
     if fixed is not None and buy is not None:
-        out.append(_error("contradiction", f"'{buy['text']}' contradicts '{fixed['text']}'", buy, header,
+        out.append(error("contradiction", f"'{buy['text']}' contradicts '{fixed['text']}'", buy, header,
                           "keep one of the two rules"))
     if keep is not None and buy is not None and reshuffle is not None:
-        out.append(_error("contradiction", f"'{buy['text']}' pays coins onto the discard pile, which "
+        out.append(error("contradiction", f"'{buy['text']}' pays coins onto the discard pile, which "
                           f"'{reshuffle['text']}' shuffles back into the deck; that contradicts "
                           f"'{keep['text']}'", buy, header, "keep one of the rules"))
-    for rule in _rules(model, "untradeable"):
+    for rule in rules_of(model, "untradeable"):
         other = allow.get(rule["params"]["zone"])
         if other is not None:
             line = f" (line {other['span']['line']})" if other.get("span") else ""
-            out.append(_error("contradiction", f"'{rule['text']}' contradicts '{other['text']}'{line}",
+            out.append(error("contradiction", f"'{rule['text']}' contradicts '{other['text']}'{line}",
                               rule, header, "keep one of the two rules"))
-    for rule in _rules(model, "plant-pending"):
+    for rule in rules_of(model, "plant-pending"):
         zone = rule["params"]["zone"]
         if zone not in PLANTABLE_ZONES:
             why = (": a harvest that makes room puts cards back on it, so planting it might never end"
                    if zone == "discard" else "")
-            out.append(_error("not-playable", f"'{rule['text']}': cards in {zone} are never planted{why}",
+            out.append(error("not-playable", f"'{rule['text']}': cards in {zone} are never planted{why}",
                               rule, header, f"plantable zones: {', '.join(sorted(PLANTABLE_ZONES))}"))
         elif zone in SHARED_ZONES and rule["params"]["who"] != "active":
-            out.append(_error("not-playable", f"'{rule['text']}': the {zone} is a shared pile, which only "
+            out.append(error("not-playable", f"'{rule['text']}': the {zone} is a shared pile, which only "
                               "the active player can be made to plant", rule, header,
                               f"write 'active player plants {zone} cards in any order'"))
     return out
 
 
-# Rules the engine cannot do without, though it could run on a default: what it does is only
-# right for a rulebook that says so. (What each one's absence would have to mean — hands in any
-# order, partial harvests, another way to win, fixed trade sizes, another first player, … — the
-# engine cannot play; and a default it would pick silently is a rule nobody wrote.) Each entry:
-# kind, when it is needed, the rule to place the error at, what is missing, a sentence to add.
-_REQUIRED = (
-    ("hand-order", lambda m: bool(_rules(m, "plant-from-hand")), "plant-from-hand",
-     "planting 'from front of hand' needs the hand order to be fixed", "hand order is fixed"),
-    ("whole-field", lambda m: _one(m, "mixed-fields") is None, "payout",
-     "the rulebook never says how much of a field a harvest takes", "harvest whole field"),
-    ("payout", lambda m: True, "coin-source",
-     "the rulebook never says whose beanometer pays a harvest", "pay by beanometer of top card"),
-    ("coin-source", lambda m: True, "payout",
-     "the rulebook never says where coins come from", "coins from harvested cards, rest to discard"),
-    ("winner", lambda m: True, "end-on-exhaustion", "the rulebook never says who wins", "most coins wins"),
-    ("hand-score", lambda m: True, "end-on-exhaustion",
-     "the rulebook never says what the cards left in a hand score at the end", "hand cards score 0"),
-    ("trade-amounts", lambda m: bool(_rules(m, "trade")), "trade",
-     "the rulebook never says how many cards a trade may move", "trade any number for any number"),
-    ("start-player", lambda m: True, "players", "the rulebook never says who starts", "start player chosen"),
-    ("turn-order", lambda m: True, "players", "the rulebook never says which way the turn passes",
-     "turn passes left"),
-    (("tie-farthest-seat", "tie-most-hand-cards", "tie-shared"), lambda m: True, "winner",
-     "the rulebook never says who wins a tie", "ties are shared"),
-)
-
-
-def _zones_needed(model: dict) -> list[str]:
-    """The zones a game of this model uses, whose visibility the rulebook must state (a view
-    shows each of them to each player)."""
-    needed = ["deck", "discard", "hand", "field", "coins"]
-    if _rules(model, "reveal") or any(r["params"]["zone"] == "offer" for r in _rules(model, "plant-pending")):
-        needed.append("offer")
-    if _rules(model, "traded-to-set-aside"):
-        needed.append("set-aside")
-    return needed
-
-
-def _cards_out_of_play(model: dict) -> bool:
-    """Some bean type stays in the box for some player count."""
-    beans = {b["id"] for b in model["beans"]}
-    use = _one(model, "use-beans")
-    for n in _player_counts(model):
-        used = set(by_players(use["params"]["beans"], n, use["id"], default=beans)) if use else beans
-        for rule in _rules(model, "remove-beans"):
-            used -= set(by_players(rule["params"]["beans"], n, rule["id"], default=()))
-        if used != beans:
-            return True
-    return False
-
-
-def required_rules(model: dict, header: Span | None) -> list[Diagnostic]:
-    out = []
-    for kinds, needed, near, message, sentence in _REQUIRED:
-        if not _rules(model, *([kinds] if isinstance(kinds, str) else kinds)) and needed(model):
-            out.append(_error("missing-rule", message, _one(model, near), header, f"add: {sentence}"))
-    declared = {r["params"]["zone"] for r in _rules(model, "zone")}
-    # Cards out of play (beans not used, or the bank coins come from) lie in `removed`, which a
-    # rulebook may call its bank.
-    out_of_play = _cards_out_of_play(model) or any(
-        r["params"]["from"] == "bank" for r in _rules(model, "coin-source"))
-    missing = [z for z in _zones_needed(model) if z not in declared]
-    if out_of_play and not declared & {"removed", "bank"}:
-        missing.append("removed")
-    for zone in missing:
-        near = _rules(model, "zone")
-        out.append(_error("missing-rule", f"the rulebook never says who sees the {zone}", near[0] if near else None,
-                          header, f"add to the zones: zone {zone}{' per player' if zone in _PER_PLAYER else ''} "
-                                  f"{'hidden' if zone in ('deck', 'removed') else 'public'}"))
-    return out
-
-
-_PER_PLAYER = {"hand", "field", "coins", "set-aside"}
-
-
 def engine_refusals(model: dict, header: Span | None) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     seen: set[str] = set()
-    for n in _player_counts(model):
+    for n in player_counts(model):
         try:
             compile_ruleset(model, n)
         except UnsupportedRule as exc:
@@ -322,5 +227,5 @@ def engine_refusals(model: dict, header: Span | None) -> list[Diagnostic]:
                 continue
             seen.add(str(exc))
             rule = next((r for r in model["rules"] if exc.rule in (r["id"], r["kind"])), None)
-            out.append(_error("not-playable", f"not playable with {n} players: {exc}", rule, header))
+            out.append(error("not-playable", f"not playable with {n} players: {exc}", rule, header))
     return out
