@@ -209,3 +209,20 @@ def test_checking_abilities_is_bounded_by_what_is_written_not_by_repeat_counts()
     model["beans"] = [bean] + model["beans"][1:]
     errors = check_playable(model, None)
     assert [e.code for e in errors] == ["not-playable"] and "ability 'deep'" in errors[0].message
+
+
+def test_without_consent_every_listed_proposal_is_one_apply_carries_out(tmp_path: Path) -> None:
+    text = without_line("rule trade-needs-consent").replace(
+        '    § es "Fase 2" "Solo retire los frijoles de su mano una vez que se haya acordado el intercambio" '
+        '§ de "Leicht vergessen 4"\n', "")
+    outcome = check_file(tmp_path, text, "no-consent.bean")
+    assert not outcome.rejected, [e.render() for e in outcome.errors]
+    game = Game.from_partial(outcome.model, ["Anna", "Natalie", "Greg"], {
+        "phase": "trade", "offer": ["soy"], "hands": {"Anna": ["blue"], "Natalie": ["chili", "red"], "Greg": []}})
+    listed = [a for a in game.legal_actions("Anna") if type(a).__name__ == "Propose"]
+    asked = {c.bean for a in listed if a.to == "Natalie" for c in a.take if c.zone == "hand"}
+    assert asked == {"chili", "red"}  # what Natalie holds, not every bean type
+    assert not any(a.to == "Greg" and any(c.zone == "hand" for c in a.take) for a in listed)
+    for action in listed:  # a trade is carried out at once; a gift still waits (gift-needs-consent)
+        events = Game.from_state(outcome.model, game.state_json()).apply(action)
+        assert any(e["event"] == "traded" for e in events) == bool(action.take)
