@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     models = []
     for name in (args.a, args.b):
         try:
-            models.append(compile_spec(name))
+            models.append(compile_spec(name, playable=False))  # a draft rulebook can be compared too
         except SpecError as exc:
             for diagnostic in exc.diagnostics:
                 print(diagnostic.render(), file=sys.stderr)
