@@ -11,8 +11,8 @@ from beanrules.resolve.compiler import compile_with_warnings
 SPEC = '''rulebook x "X"
   extends classic
   source h "Hausregeln" language de
-hand limit 7   § h "1" "höchstens sieben Karten" gloss "at most seven cards"
-rule no-gifts: hand cards score 1   § h "2" "eine Münze pro Karte"
+replace deal: deal 7 to each hand   § h "1" "sieben Karten für jeden" gloss "seven cards each"
+replace hand-score: hand cards score 1   § h "2" "eine Münze pro Karte"
 '''
 
 
@@ -20,14 +20,14 @@ def test_gloss_reaches_the_model_and_a_missing_one_is_a_warning(tmp_path: Path) 
     path = tmp_path / "x.bean"
     path.write_text(SPEC, encoding="utf-8")
     model, diagnostics = compile_with_warnings(str(path))
-    limit = next(r for r in model["rules"] if r["kind"] == "hand-limit")
-    assert limit["provenance"]["citations"] == [
-        {"source": "h", "where": "1", "quote": "höchstens sieben Karten", "gloss": "at most seven cards"}]
+    deal = next(r for r in model["rules"] if r["kind"] == "deal")
+    assert deal["provenance"]["citations"] == [
+        {"source": "h", "where": "1", "quote": "sieben Karten für jeden", "gloss": "seven cards each"}]
     warnings = [d for d in diagnostics if d.code == "missing-gloss"]
     assert [(d.span.line, d.message) for d in warnings] == [
         (5, "the de quote “eine Münze pro Karte” has no English gloss")]
     page = render_reference(model)
-    assert "“höchstens sieben Karten” <span class=\"gloss\">(“at most seven cards”)</span>" in page
+    assert "“sieben Karten für jeden” <span class=\"gloss\">(“seven cards each”)</span>" in page
     assert "“eine Münze pro Karte” <span class=\"gloss\">(no English gloss in the spec)</span>" in page
 
 
