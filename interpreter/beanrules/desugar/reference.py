@@ -66,9 +66,10 @@ def render_examples() -> str:
 
 
 def render_core_of(path: Path) -> str:
-    """The core of what a spec file states itself (not what it inherits), in English."""
+    """The core of what a spec file states itself (not what it inherits), in English (also of
+    a draft the engine cannot play yet: the core is what it says, playable or not)."""
     from ..resolve.compiler import compile_spec
-    model = compile_spec(str(path))
+    model = compile_spec(str(path), playable=False)
     own = model["lineage"][-1]
     lines = []
     for rule in model["rules"]:
