@@ -93,6 +93,7 @@ def render_markers(markdown: str, root: Path) -> str:
             return render_examples()
         path = root / arg
         if what == "include":
-            return f"```\n{path.read_text(encoding='utf-8').rstrip()}\n```"
+            fence = "bean" if path.suffix == ".bean" else ""
+            return f"```{fence}\n{path.read_text(encoding='utf-8').rstrip()}\n```"
         return render_core_of(path)
     return _MARKER.sub(replace, markdown)

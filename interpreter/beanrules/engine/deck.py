@@ -17,7 +17,7 @@ def shuffle_rng(seed: int | str, shuffles: int) -> random.Random:
 def ending(state: State, rs: Ruleset) -> bool:
     """The end of the game has been triggered: one of the model's end conditions holds."""
     for end in rs.ends:
-        if end(state, _NO_NAMES):
+        if end.fn(state, _NO_NAMES):
             return True
     return False
 

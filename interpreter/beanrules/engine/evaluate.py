@@ -14,7 +14,7 @@ return "skip" when they skip the current phase.
 from __future__ import annotations
 
 import operator
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
@@ -28,6 +28,30 @@ CondFn = Callable[[Any, Env], bool]
 PlayersFn = Callable[[Any, Env], list[str]]
 ZoneFn = Callable[[Any, Env], list[str]]
 EffectFn = Callable[[Any, Any, Env, list], "str | None"]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled closure with the core node it came from. Two compile runs of the same rules
+    compare equal (by node), so compiled rulesets can be compared, as the checks do."""
+
+    node: Node
+    fn: Callable = field(compare=False, repr=False)
+
+    def __call__(self, *args: Any) -> Any:
+        return self.fn(*args)
+
+
+def compiled_number(node: Node) -> Compiled:
+    return Compiled(node, number(node))
+
+
+def compiled_condition(node: Node) -> Compiled:
+    return Compiled(node, condition(node))
+
+
+def compiled_effect(node: Node) -> Compiled:
+    return Compiled(node, effect(node))
 
 
 def _unsupported(node: Node, what: str) -> UnsupportedRule:

@@ -72,8 +72,8 @@ def visibility(program: Program) -> dict[str, str]:
 
 def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef]) -> Any:
     from .ruleset import CoreStep
-    condition = evaluate.condition(statement.condition) if statement.condition else None
-    return CoreStep(evaluate.effect(statement.effect), condition, refs[rule["id"]])
+    condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
+    return CoreStep(evaluate.compiled_effect(statement.effect), condition, refs[rule["id"]])
 
 
 def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple:
@@ -148,7 +148,7 @@ def ends(program: Program, refs: dict[str, RuleRef]) -> tuple[tuple, int | None,
         if not evaluate.reads_only(s.condition, (DeckRunOuts,)):
             raise UnsupportedRule(f"rule '{rule['id']}': the engine watches only ends that count "
                                   "how often the deck ran out, not yet '" + s.condition.to_text() + "'")
-        found.append(evaluate.condition(s.condition))
+        found.append(evaluate.compiled_condition(s.condition))
         ref = ref or refs[rule["id"]]
         c = s.condition
         if (isinstance(c, conditions.Compare) and isinstance(c.left, DeckRunOuts) and c.op == ">="
@@ -167,8 +167,8 @@ def finish_turn(program: Program) -> tuple[str | None, frozenset[str]]:
 def scoring(program: Program) -> tuple[tuple, bool | None, tuple]:
     """Score terms, whether the highest (or lowest) score wins, and the tie-breaks in order."""
     from .ruleset import TieBreak
-    terms = tuple(evaluate.number(s.value) for _, s in _of(program, core.Score))
+    terms = tuple(evaluate.compiled_number(s.value) for _, s in _of(program, core.Score))
     winners = [s for _, s in _of(program, core.Winner)]
-    breaks = tuple(TieBreak(evaluate.number(s.key) if s.key is not None else None, s.highest)
+    breaks = tuple(TieBreak(evaluate.compiled_number(s.key) if s.key is not None else None, s.highest)
                    for _, s in _of(program, core.TieBreak))
     return terms, (winners[-1].highest if winners else None), breaks

@@ -104,22 +104,22 @@ class CoreStep:
     """A core ``do`` statement compiled by the generic evaluator: when its timing comes and
     its condition holds (None: always), `run` changes the state; it returns "skip" when it
     skips the phase. `ref` is the rule it came from, for events and refusals."""
-    run: evaluate.EffectFn
-    condition: evaluate.CondFn | None
+    run: evaluate.Compiled  # an effect: (state, rs, env, events) -> "skip" | None
+    condition: evaluate.Compiled | None  # (state, env) -> bool
     ref: RuleRef
 
     def fire(self, state: Any, rs: "Ruleset", events: list) -> str | None:
         """Run the step: None when its condition does not hold, else "ran" or "skip"."""
         env = {evaluate.RULES: rs}
-        if self.condition is not None and not self.condition(state, env):
+        if self.condition is not None and not self.condition.fn(state, env):
             return None
-        return self.run(state, rs, env, events) or "ran"
+        return self.run.fn(state, rs, env, events) or "ran"
 
 
 @dataclass(frozen=True)
 class TieBreak:
     """Among tied players keep those with the highest (or lowest) key; key None: shared."""
-    key: evaluate.NumFn | None
+    key: evaluate.Compiled | None  # (state, {"player": p}) -> int
     highest: bool
 
 
@@ -188,13 +188,13 @@ class Ruleset:
     payout_card: str  # "top" | "bottom": whose beanometer pays
     whole_field: RuleRef | None
     on_deck_out: tuple[CoreStep, ...]  # ``do … when the deck runs out`` (the reshuffle)
-    ends: tuple[evaluate.CondFn, ...]  # ``end-when`` conditions: the end comes when one holds
+    ends: tuple[evaluate.Compiled, ...]  # ``end-when`` conditions: the end comes when one holds
     exhaustion_limit: int | None  # how often the deck may run out, where an end says so (for display)
     exhaustion_ref: RuleRef | None
     finish_during: str | None
     finish_phases: frozenset[str]
     at_end: tuple[CoreStep, ...]  # ``do … when the game ends`` (the final harvest), before scoring
-    score_terms: tuple[evaluate.NumFn, ...]  # ``score`` statements: a player's score is their sum
+    score_terms: tuple[evaluate.Compiled, ...]  # ``score`` statements: a player's score is their sum
     winner_highest: bool | None  # ``winner``: the highest (False: lowest) score wins; None: no winner rule
     tie_breaks: tuple[TieBreak, ...]
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
