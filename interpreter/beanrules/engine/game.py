@@ -6,6 +6,7 @@ from typing import Any
 from ..diagnostics import did_you_mean
 from .actions import Action, BuyField, EndPhase, Harvest, Plant, Propose, Respond
 from .buying import buy_refusal, do_buy
+from . import trace
 from .errors import IllegalAction
 from .flow import end_phase, settle, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
@@ -48,6 +49,8 @@ class Game:
         self.actions: list[Action] = []  # the applied actions: the game record
         self.start_events: list[dict] = []
         start(self.state, self.ruleset, self.start_events)
+        if trace.active() is not None:
+            trace.note(model, None, self.start_events)
 
     @classmethod
     def _wrap(cls, model: dict, state: State) -> "Game":
@@ -72,7 +75,10 @@ class Game:
     def from_partial(cls, model: dict, players: list[str], partial: dict[str, Any], seed: int | str = 0) -> "Game":
         """A game from a partial state (conformance cases); see setup.partial_state."""
         rs = compile_ruleset(model, len(players))
-        return cls._wrap(model, partial_state(rs, list(players), partial, seed))
+        game = cls._wrap(model, partial_state(rs, list(players), partial, seed))
+        if trace.active() is not None:
+            trace.note(model, "partial", [])
+        return game
 
     # -- reading -----------------------------------------------------------------------------
     @property
@@ -117,6 +123,17 @@ class Game:
         NotationError (for a string that is not an action)."""
         if type(action) is str:
             action = parse_action(action)
+        if trace.active() is None:  # the common case: no rule coverage is being recorded
+            return self._apply(action)
+        try:
+            events = self._apply(action)
+        except IllegalAction as refusal:
+            trace.note(self.model, action, [], refusal)
+            raise
+        trace.note(self.model, action, events, state=self.state)
+        return events
+
+    def _apply(self, action: Action) -> list[dict]:
         state, rs = self.state, self.ruleset
         if action.player not in state.hands:
             raise IllegalAction(None, f"no player named {action.player}")
