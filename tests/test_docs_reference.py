@@ -18,7 +18,7 @@ def test_classic_reference_shows_beans_turn_and_assumptions() -> None:
     assert "rule `zone-hand`" in assumptions and "rule `zone-coins`" in assumptions
     assert "fields 3 with 3 players, 2 with 4 to 5 players" in page
     assert "count: 3 with 3 players; 2 with 4–5 players" in page
-    assert "hacia la derecha" in page.split("## Notes")[1]
+    assert "`turn-order` (but)" in page and "hacia la derecha" in page.split("## Where the sources say otherwise")[1]
 
 
 def test_kinds_table_lists_every_kind_with_its_parameters() -> None:

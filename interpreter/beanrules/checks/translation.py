@@ -11,55 +11,51 @@ from dataclasses import replace
 from typing import Any
 
 from ..diagnostics import Diagnostic, Span
-from ..resolve.loader import locate, read_spec
-from ..resolve.to_json import default_rule_id
-from ..syntax.ast import Bean, Phase, Rule
+from ..resolve.loader import locate
 
 DIFFERS = "translation-differs"
 DROPPED = "translation-drops"
 
 
-def restated(spec: str) -> tuple[set[str], set[str]] | None:
-    """(rule ids, bean ids) a translation spec restates, read from its file."""
-    spec_file, _ = locate(spec)
-    parsed = read_spec(spec_file)[0] if spec_file else None
-    if parsed is None:
-        return None
-    rules: set[str] = set()
-    beans: set[str] = set()
-    for item in parsed.items:
-        for entry in item.entries if isinstance(item, Phase) else (item,):
-            if isinstance(entry, Rule):
-                rules.add(entry.id or default_rule_id(entry))
-            elif isinstance(entry, Bean):
-                beans.add(entry.id)
-    return rules, beans
-
-
-def dropped_rules(spec: str, model: dict[str, Any]) -> list[dict[str, Any]]:
-    """Rules of the original that cite the translation's own text yet are not restated."""
-    if not model.get("translates"):
-        return []
-    found = restated(spec)
-    if found is None:
-        return []
-    rules, _ = found
-    language = model["language"]
-    own_sources = {sid for sid, s in model["sources"].items() if s.get("language") == language}
+def dropped_rules(original: dict[str, Any], translation: dict[str, Any]) -> list[dict[str, Any]]:
+    """Rules the original takes from the translation's own text (it cites a source in the
+    translation's language) that the translation does not restate: restating a rule adds its
+    citations (and mostly its wording) to the translation's copy, so an untouched copy was dropped."""
+    language = translation["language"]
+    own_sources = {sid for sid, s in original["sources"].items() if s.get("language") == language}
+    copies = {r["id"]: r for r in translation["rules"]}
     out = []
-    for rule in model["rules"]:
+    for rule in original["rules"]:
         cited = [c for c in rule["provenance"]["citations"] if c["source"] in own_sources]
-        if rule["kind"] != "note" and cited and rule["id"] not in rules:
-            out.append({"id": rule["id"], "text": rule["text"], "cites": [f"{c['source']}: {c['where']}" for c in cited],
-                        "span": rule["span"]})
+        copy = copies.get(rule["id"])
+        if rule["kind"] == "note" or not cited or copy is None:
+            continue
+        if copy["provenance"]["citations"] == rule["provenance"]["citations"] and language not in copy["says"]:
+            out.append({"id": rule["id"], "text": rule["text"], "span": rule["span"],
+                        "cites": [f"{c['source']}: {c['where']}" for c in cited]})
     return out
+
+
+def original_of(spec: str, model: dict[str, Any]) -> dict[str, Any] | None:
+    """The rule model a translation translates, found beside it or among the shipped specs."""
+    from ..diagnostics import SpecError
+    from ..resolve.compiler import compile_spec
+    if not model.get("translates"):
+        return None
+    spec_file, _ = locate(spec)
+    base, _ = locate(model["translates"], near=spec_file.path.parent if spec_file else None)
+    try:
+        return compile_spec(str(base.path)) if base else None
+    except SpecError:
+        return None
 
 
 def review(spec: str, model: dict[str, Any], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """A compiled spec's diagnostics as `check` and `verify` judge them: a restated value that
     differs is an error; a dropped rule is a warning."""
     out = [replace(d, severity="error") if d.code == DIFFERS else d for d in diagnostics]
-    for rule in dropped_rules(spec, model):
+    original = original_of(spec, model)
+    for rule in dropped_rules(original, model) if original else []:
         span = rule["span"]
         out.append(Diagnostic(
             "warning", DROPPED,

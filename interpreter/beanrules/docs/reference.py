@@ -97,6 +97,13 @@ def render_reference(model: dict[str, Any], cases_by_rule: dict[str, list[str]] 
         out += [f"- {n['params']['text'] if 'params' in n else n['text']} "
                 f"({_cite(n['provenance'], sources)})" for n in notes]
         out.append("")
+    against = [(item, c) for item in model["beans"] + model["rules"] for c in item.get("contradictions", [])]
+    if against:
+        out += ["## Where the sources say otherwise", "",
+                "What a source says against a rule (but), and where a value departs from its quote (departs):", ""]
+        out += [f"- `{item['id']}` ({c['kind']}): " + (f"{c['reason']} " if c["reason"] else "")
+                + f"({_cite({'citations': c['citations'], 'assumed': None}, sources)})" for item, c in against]
+        out.append("")
     assumed = [(kind, item) for kind, items in (("bean", model["beans"]), ("rule", model["rules"]))
                for item in items if item["provenance"]["assumed"]]
     out += ["## Assumptions", ""]
