@@ -6,6 +6,7 @@
   the list of them on docs/rulebooks.md; each rule links the conformance cases that name it.
 - cases/NAME.md: each rulebook's conformance cases with their citations, run at build time.
 - comparison.md: every rule of every rulebook side by side, differences first.
+- consistency.md: the consistency report (`beanrules verify --report`).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
 from mkdocs.structure.files import File  # noqa: E402
 
 from beanrules import compile_spec, list_specs  # noqa: E402
+from beanrules.checks.report import consistency_report, render_report  # noqa: E402
 from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
 from beanrules.docs.comparison import render_comparison  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
@@ -46,6 +48,7 @@ def on_files(files, config):
         files.append(File.generated(config, f"cases/{name}.md", content=render_cases(name, found)))
     files.append(File.generated(config, "comparison.md",
                                 content=render_comparison({n: compile_spec(n) for n in list_specs()})))
+    files.append(File.generated(config, "consistency.md", content=render_report(consistency_report())))
     return files
 
 

@@ -54,7 +54,7 @@ def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
     out = [f"# Conformance: `{spec}`", "",
            f"{len(cases)} cases from the rulebook's own examples and rules; {passed} passed when this "
            f"page was built. Each case is a test (`pytest` item `{spec}::<id>`) and cites the passage "
-           "it encodes; see [the case format](../conformance.md).", ""]
+           f"it encodes; see [the case format]({'../' * (spec.count('/') + 1)}conformance.md).", ""]
     files: dict[str, list[DocumentedCase]] = {}
     for documented in cases:
         files.setdefault(documented.case.file, []).append(documented)
