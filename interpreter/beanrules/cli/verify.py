@@ -126,7 +126,7 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
                       f"exercised by a case" + (f"; no case exercises: {', '.join(uncovered)}" if uncovered else ""),
                       markup=False)
     for name in failed:  # named in plain words too: a narrow terminal may squeeze the table
-        out.print(f"FAIL  {name}: {'; '.join(results[name]['problems'].values())}", markup=False)
+        out.print(f"FAIL  {name}: {'; '.join(results[name]['problems'].values())}", markup=False, soft_wrap=True)
     counts = _counts(results)
     parts = [f"{counts[k]} {label}" for k, label in (
         ("compile-errors", "with compile errors"), ("translation-differs", "translations that differ"),
@@ -135,4 +135,4 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
         if counts[k]]
     warned = f"; {counts['no-cases']} ran no cases (warning, marked ok*)" if counts["no-cases"] else ""
     out.print(f"{counts['verified']} of {counts['specs']} specs verified"
-              + (f"; failed: {', '.join(parts)}" if parts else "") + warned + f" in {seconds:.1f} s")
+              + (f"; failed: {', '.join(parts)}" if parts else "") + warned + f" in {seconds:.1f} s", soft_wrap=True)

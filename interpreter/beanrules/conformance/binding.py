@@ -7,7 +7,7 @@ suite, beside the spec file, and in any folder or file the caller adds.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import conformance_dir, specs_dir
@@ -72,12 +72,13 @@ def lineage(spec: str) -> tuple[SpecId, list[SpecId]] | None:
     return chain[0], chain[1:]
 
 
-def case_roots(spec: SpecId, extra: list[Path] = ()) -> list[Path]:
-    """Where a spec's cases may be: the shipped suite, the spec's own folder (unless it is a
-    shipped spec) and any given paths."""
+def case_roots(lineage: list[SpecId], extra: list[Path] = ()) -> list[Path]:
+    """Where a spec's cases may be: the shipped suite, the folder of the spec and of each base
+    given by path (not the shipped specs' folder), and any given paths."""
     roots = [conformance_dir()]
-    if spec.key.endswith(".bean"):
-        roots.append(Path(spec.key).parent)
+    for spec in lineage:
+        if spec.key.endswith(".bean") and Path(spec.key).parent not in roots:
+            roots.append(Path(spec.key).parent)
     return roots + [p for p in extra if p not in roots]
 
 
@@ -105,7 +106,7 @@ def bind(spec: str, extra: list[Path] = (), only: list[Path] | None = None) -> B
     binding = Binding(me, ancestors)
     run_on = {alias: me.key for s in [me, *ancestors] for alias in s.aliases}
     seen: set[tuple[str, str]] = set()
-    for path in (discover(only) if only is not None else _case_files(case_roots(me, list(extra)))):
+    for path in (discover(only) if only is not None else _case_files(case_roots([me, *ancestors], list(extra)))):
         loaded = load_file(path, run_on)
         mine = [c for c in loaded.cases if c.target in me.aliases]
         theirs = [c for c in loaded.cases if c.target not in me.aliases]
@@ -129,19 +130,4 @@ def bind(spec: str, extra: list[Path] = (), only: list[Path] | None = None) -> B
     return binding
 
 
-def on_spec(case: Case, spec: str) -> Case:
-    """The same case, to run on another spec (the base it was written for)."""
-    return replace(case, spec=spec)
-
-
-def known_spec_keys(roots: list[Path]) -> set[str]:
-    """Every spec key the case files under `roots` name (to tell an unknown rulebook)."""
-    keys: set[str] = set()
-    for path in discover(roots):
-        loaded = load_file(path)
-        keys.update(loaded.specs)
-        keys.update(c.spec for c in loaded.cases)
-    return keys
-
-
-__all__ = ["Binding", "SpecId", "bind", "case_roots", "known_spec_keys", "lineage", "on_spec", "spec_key"]
+__all__ = ["Binding", "SpecId", "bind", "case_roots", "lineage", "spec_key"]

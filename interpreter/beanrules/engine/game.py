@@ -123,17 +123,6 @@ class Game:
         NotationError (for a string that is not an action)."""
         if type(action) is str:
             action = parse_action(action)
-        if trace.active() is None:  # the common case: no rule coverage is being recorded
-            return self._apply(action)
-        try:
-            events = self._apply(action)
-        except IllegalAction as refusal:
-            trace.note(self.model, action, [], refusal)
-            raise
-        trace.note(self.model, action, events, state=self.state)
-        return events
-
-    def _apply(self, action: Action) -> list[dict]:
         state, rs = self.state, self.ruleset
         if action.player not in state.hands:
             raise IllegalAction(None, f"no player named {action.player}")

@@ -1,8 +1,8 @@
 """Which rules a game consulted: an optional hook for rule coverage (``verify --coverage``).
 
-Off by default, and then it costs one global read per applied action. Turned on with
-``with recording() as trace:``, :class:`Game` hands this module what it did (the action, its
-events or its refusal), and :func:`note` reads them as the rules the engine applied: the rule
+Off by default, and then it costs nothing: Game.apply runs as written. Within
+``with recording() as trace:``, Game.apply is wrapped to hand this module what each action did
+(its events or its refusal), and a game's setup reports itself; :func:`note` reads them as the rules the engine applied: the rule
 a refusal names, the beanometer and coin source of a payout, the reveal and draw steps of a
 phase, the end of the game and its tie-break. It reads only the engine's public events, so a
 new engine that emits the same events (docs/engine-contract.md) keeps the same trace.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 
 @dataclass
@@ -33,13 +33,38 @@ _active: Trace | None = None
 
 @contextmanager
 def recording() -> Iterator[Trace]:
-    """Record what every game consults until the block ends (one recording at a time)."""
+    """Record what every game consults until the block ends. While it lasts, Game.apply is
+    wrapped to report each action; outside it Game.apply runs as written, at no cost."""
+    from .game import Game
     global _active
     outer, _active = _active, Trace()
+    plain = Game.apply
+    if outer is None:
+        Game.apply = _traced(plain)  # type: ignore[method-assign]
     try:
         yield _active
     finally:
         _active = outer
+        if outer is None:
+            Game.apply = plain  # type: ignore[method-assign]
+
+
+def _traced(apply: Callable[..., list[dict[str, Any]]]) -> Callable[..., list[dict[str, Any]]]:
+    from .errors import IllegalAction
+    from .notation import parse_action
+
+    def traced_apply(game: Any, action: Any) -> list[dict[str, Any]]:
+        if type(action) is str:
+            action = parse_action(action)
+        try:
+            events = apply(game, action)
+        except IllegalAction as refusal:
+            note(game.model, action, [], refusal)
+            raise
+        note(game.model, action, events, state=game.state)
+        return events
+    traced_apply.__doc__ = apply.__doc__
+    return traced_apply
 
 
 def active() -> Trace | None:
