@@ -26,7 +26,7 @@ def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) 
     result: dict[str, Any] = {
         "compiled": False, "errors": [], "warnings": [], "playable": None, "games": 0, "games_failed": [],
         "cases": {"own": 0, "inherited": 0, "changed": 0, "passed": 0, "failed": 0},
-        "cases_failed": [], "cases_changed": [], "bases": [], "coverage": None,
+        "cases_failed": [], "cases_changed": [], "cases_changed_brief": [], "bases": [], "coverage": None,
         "problems": {}, "notes": {}, "ok": False}
     problems, notes = result["problems"], result["notes"]
     try:
@@ -67,6 +67,7 @@ def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) 
         if outcome.status == "changed":
             cases["changed"] += 1
             result["cases_changed"].append(outcome.explain())
+            result["cases_changed_brief"].append(outcome.brief())
         elif outcome.status == "passed":
             cases["passed"] += 1
         else:

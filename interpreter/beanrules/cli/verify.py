@@ -111,7 +111,7 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
             out.print(f"[{name}] {line}", markup=False)
         if r["playable"] not in (True, None):
             out.print(f"[{name}] {r['playable']}", markup=False)
-        for changed in r["cases_changed"]:
+        for changed in r["cases_changed_brief"]:  # in full with --json
             out.print(f"[{name}] changed by the variant: {changed}", markup=False)
         cases = r["cases"]
         if r["compiled"]:

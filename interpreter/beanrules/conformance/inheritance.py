@@ -39,6 +39,14 @@ class Outcome:
         return {"case": self.case_id, "file": self.file, "origin": self.origin, "status": self.status,
                 "rules": sorted(self.rules), "changed_by_variant": self.changes, "now": self.now}
 
+    def brief(self) -> str:
+        """One line for a changed case: which of its rules changed, and what happens now."""
+        names = [c.split(":")[0] for c in self.changes]
+        now = self.now
+        if self.result is not None and self.result.step is not None:
+            now = f"{self.result.status} at step {self.result.step} ({self.result.step_text[:50]})"
+        return f"{self.case_id}: {', '.join(names)} — now: {now}"
+
     def explain(self) -> str:
         if self.status == "changed":
             return f"{self.case_id} ({self.file}): " + "; ".join(self.changes) + f" — now: {self.now}"

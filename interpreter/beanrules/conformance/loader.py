@@ -73,6 +73,21 @@ def _compiled(spec: str, stamp: int) -> tuple[dict[str, Any] | None, ModelInfo |
     return model, model_info(spec, model), None
 
 
+_PARSED: dict[tuple[str, int, int], tuple[str, Any, list[tuple[list[Any], str]]]] = {}
+
+
+def _parse(path: Path) -> tuple[str, Any, list[tuple[list[Any], str]]]:
+    """A case file's text, YAML document and schema errors, read once per version of the file:
+    verify binds the whole suite to every spec, and parsing is most of that cost."""
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    if key not in _PARSED:
+        text = path.read_text(encoding="utf-8")
+        document = yaml.safe_load(text)
+        _PARSED[key] = (text, document, list(schema_errors(document)))
+    return _PARSED[key]
+
+
 def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
     """Load a case file. Each case runs on the specs it names (the file's ``spec``, or its
     own). With ``run_on`` (spec key → the spec to run on, see :func:`spec_key`), only the cases
@@ -81,8 +96,7 @@ def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
     display = _display(path)
     result = CaseFile(path=path, display=display)
     try:
-        text = path.read_text(encoding="utf-8")
-        document = yaml.safe_load(text)
+        text, document, problems = _parse(path)
     except OSError as exc:
         result.errors.append(CaseError(display, f"cannot read the file: {exc.strerror or exc}"))
         return result
@@ -106,7 +120,7 @@ def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
             return raw["id"]
         return f"cases[{index}]"
 
-    for parts, message in schema_errors(document):
+    for parts, message in problems:
         if len(parts) >= 2 and parts[0] == "cases" and isinstance(parts[1], int):
             index = parts[1]
             case_problems.setdefault(index, []).append(
