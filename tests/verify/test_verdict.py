@@ -3,6 +3,7 @@ line counts the specs each one hit."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from beanrules.checks.verdict import verify_spec
@@ -49,3 +50,12 @@ def test_the_summary_counts_each_problem(tmp_path: Path, capsys) -> None:
     assert main(["verify", str(other), "--games", "0", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)["summary"]
     assert summary["no-cases"] == 1 and summary["verified"] == 1
+
+
+def test_coverage_lists_the_rules_no_case_exercises(capsys) -> None:
+    assert main(["verify", "classic", "--games", "0", "--coverage"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    exercised, rules = map(int, re.search(r"\[classic\] coverage: (\d+) of (\d+) rules exercised by a case", out).groups())
+    assert rules == 50 and exercised > 40
+    assert ("no case exercises: " in out) == (exercised < rules)
+    assert main(["verify", "classic", "--cases", "no/such/folder"]) == 2

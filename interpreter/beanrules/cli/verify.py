@@ -45,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 0:
         print("beanrules verify: --games must be 0 or more", file=sys.stderr)
         return 2
+    missing = [str(p) for p in args.cases if not p.exists()]
+    if missing:
+        print(f"beanrules verify: --cases: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
     if args.report:
         from ..checks.report import consistency_report, render_report
         report = consistency_report(args.specs or None)
