@@ -34,7 +34,7 @@ def test_every_classic_rule_that_changes_behaviour_is_exercised_or_listed() -> N
     coverage = result["coverage"]
     kinds = {r["id"]: r["kind"] for r in compile_spec("classic")["rules"]}
     # what no case exercises is listed, and it is only what no action shows: zone visibility
-    assert coverage["uncovered"] and {kinds[r] for r in coverage["uncovered"]} == {"zone"}
+    assert {kinds[r] for r in coverage["uncovered"]} <= {"zone"}
     assert coverage["exercised"] == coverage["rules"] - len(coverage["uncovered"])
     by_rule = coverage["by_rule"]
     assert "phase-4-draw-three-then-left" in by_rule["draw"]

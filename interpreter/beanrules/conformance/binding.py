@@ -35,7 +35,8 @@ class Binding:
     own: list[Case] = field(default_factory=list)
     inherited: list[Case] = field(default_factory=list)  # each with .target the ancestor's key
     broken: list[CaseError] = field(default_factory=list)
-    inherited_broken: dict[str, list[CaseError]] = field(default_factory=dict)  # case id → errors
+    # inherited cases that do not even load on this spec's model: (case id, why)
+    inherited_broken: list[tuple[str, list[CaseError]]] = field(default_factory=list)
 
     def ancestor(self, target: str) -> SpecId | None:
         return next((a for a in self.ancestors if target in a.aliases), None)
@@ -108,23 +109,22 @@ def bind(spec: str, extra: list[Path] = (), only: list[Path] | None = None) -> B
     seen: set[tuple[str, str]] = set()
     for path in (discover(only) if only is not None else _case_files(case_roots([me, *ancestors], list(extra)))):
         loaded = load_file(path, run_on)
-        mine = [c for c in loaded.cases if c.target in me.aliases]
-        theirs = [c for c in loaded.cases if c.target not in me.aliases]
-        for case in mine + theirs:  # a case written for both the spec and its base is its own
+        # a case written for both the spec and its base (a rulebook and its translation) is its own
+        for case in sorted(loaded.cases, key=lambda c: c.target not in me.aliases):
             if (case.file, case.id) in seen:
                 continue
             seen.add((case.file, case.id))
-            (binding.own if case in mine else binding.inherited).append(case)
+            (binding.own if case.target in me.aliases else binding.inherited).append(case)
         binding.broken += loaded.errors
         if loaded.broken:
             # Which spec was each broken case written for? Loaded on its own specs, it says.
-            written = {}
+            written: dict[str, set[str]] = {}
             for case in load_file(path).cases:
                 written.setdefault(case.id, set()).add(case.target)
             for case_id, errors in loaded.broken.items():
                 targets = written.get(case_id.split("@")[0], set())
                 if targets and not targets & me.aliases:
-                    binding.inherited_broken[case_id] = errors
+                    binding.inherited_broken.append((case_id, errors))
                 else:
                     binding.broken += errors
     return binding

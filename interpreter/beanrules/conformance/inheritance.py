@@ -128,7 +128,7 @@ def run_binding(binding: Binding) -> list[Outcome]:
         status: Status = "changed" if changes and result.status != "passed" else result.status
         outcomes.append(Outcome(case.id, case.file, "inherited", status, result, frozenset(rules),
                                 changes, _now(result) if changes else ""))
-    for case_id, errors in binding.inherited_broken.items():
+    for case_id, errors in binding.inherited_broken:
         # The case no longer fits the variant's model (a bean, phase or rule it names is gone).
         outcomes.append(Outcome(case_id, errors[0].file, "inherited", "changed", None, frozenset(),
                                 [e.message for e in errors], "the case no longer fits the variant"))
