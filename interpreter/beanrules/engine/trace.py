@@ -110,7 +110,7 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.rules.add(refused.rule)
         return
     kind = type(action).__name__
-    if trace.ending and action is not None:
+    if trace.ending and action not in (None, "partial"):
         trace.add_kinds(model, "end-finish")  # the deck ran out for the last time, yet play goes on
     if kind == "EndPhase" and action.what == "trading":
         trace.add_kinds(model, "trade-end")
@@ -144,10 +144,10 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
                 trace.add_kinds(model, "tradeable-hand")
             if "offer" in zones:
                 trace.add_kinds(model, "tradeable-offer", "offer-owner")
-        elif name in ("traded", "rejected"):
+        elif name == "traded":  # a gift takes nothing back
+            trace.add_kinds(model, "gift-consent" if not event["got"] else "trade-consent", "traded-to-set-aside")
+        elif name == "rejected":
             trace.add_kinds(model, "trade-consent", "gift-consent")
-            if name == "traded":
-                trace.add_kinds(model, "traded-to-set-aside")
         elif name == "game-over":
             over, trace.ending = True, False
             trace.add_kinds(model, "final-harvest", "hand-score", "winner")
