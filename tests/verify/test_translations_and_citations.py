@@ -26,11 +26,18 @@ def _spanish(tmp_path: Path, old: str, new: str) -> str:
     return str(path)
 
 
+# Ten one-value edits, as the issue tried them: each is an error, and diff names it.
 @pytest.mark.parametrize("old, new", [
     ("draw 3 to back of hand   § es", "draw 4 to back of hand   § es"),
     ("turn passes left   § es", "turn passes right   § es"),
     ('bean chili "frijoles de chile" 18', 'bean chili "frijoles de chile" 17'),
+    ("beanometer 3 5 7 8", "beanometer 3 5 6 8"),
     ("game ends when deck runs out 3 times", "game ends when deck runs out 2 times"),
+    ("reveal 2 to offer", "reveal 3 to offer"),
+    ("deal 5 to each hand", "deal 6 to each hand"),
+    ("plant 1 to 2 from front of hand", "plant 1 to 3 from front of hand"),
+    ("more than 1   § es", "more than 2   § es"),
+    ("hand cards score 0", "hand cards score 1"),
 ])
 def test_a_restated_value_that_differs_is_an_error(tmp_path: Path, old: str, new: str,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
@@ -43,7 +50,10 @@ def test_a_restated_value_that_differs_is_an_error(tmp_path: Path, old: str, new
     diff = compare_models(compile_spec("classic"), model)
     assert [d.what for d in diff.differences] == ["translation"]
     assert "a translation says what its original says" in render_text(diff)
-    result = verify_spec(spec, games=0, seed=0)
+
+
+def test_verify_fails_a_translation_that_differs(tmp_path: Path) -> None:
+    result = verify_spec(_spanish(tmp_path, "reveal 2 to offer", "reveal 3 to offer"), games=0, seed=0)
     assert not result["ok"] and "translation-differs" in result["problems"]
 
 
