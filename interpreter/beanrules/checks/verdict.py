@@ -15,8 +15,6 @@ from ..diagnostics import SpecError
 
 
 def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) -> dict[str, Any]:
-    from ..conformance.binding import bind
-    from ..conformance.inheritance import broken_outcomes, run_binding
     from ..engine.errors import UnsupportedRule
     from ..engine.ruleset import compile_ruleset
     from ..resolve.compiler import compile_with_warnings
@@ -28,7 +26,7 @@ def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) 
         "cases": {"own": 0, "inherited": 0, "changed": 0, "passed": 0, "failed": 0},
         "cases_failed": [], "cases_changed": [], "cases_changed_brief": [], "bases": [], "coverage": None,
         "problems": {}, "notes": {}, "ok": False}
-    problems, notes = result["problems"], result["notes"]
+    problems = result["problems"]
     try:
         model, diagnostics = compile_with_warnings(name)
     except SpecError as exc:
@@ -56,12 +54,29 @@ def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) 
         if report.failed:
             problems["games-failed"] = f"{len(report.failed)} of {len(report.games)} games broke an invariant"
 
+    outcomes = _run_cases(name, result, extra_cases)
+    exercised = set().union(*(o.rules for o in outcomes)) if outcomes else set()
+    rules = [r["id"] for r in model["rules"] if r["kind"] != "note"]
+    result["coverage"] = {"rules": len(rules), "exercised": sum(r in exercised for r in rules),
+                          "uncovered": [r for r in rules if r not in exercised],
+                          "by_rule": {r: sorted({o.case_id for o in outcomes if r in o.rules}) for r in rules}}
+    result["ok"] = not problems and not result["errors"]
+    if result["errors"] and not problems:
+        problems["compile-errors"] = f"{len(result['errors'])} error(s)"
+    return result
+
+
+def _run_cases(name: str, result: dict[str, Any], extra_cases: list[Path]) -> list[Any]:
+    """Run the spec's own and inherited cases on its model; count them into `result`."""
+    from ..conformance.binding import bind
+    from ..conformance.inheritance import broken_outcomes, run_binding
+
     binding = bind(name, list(extra_cases))
-    outcomes = []
-    if binding is not None and result["playable"] is True:
-        outcomes = run_binding(binding) + broken_outcomes(binding.broken)
-        result["bases"] = [a.name for a in binding.ancestors]
-    cases = result["cases"]
+    if binding is None or result["playable"] is not True:
+        return []
+    outcomes = run_binding(binding) + broken_outcomes(binding.broken)
+    result["bases"] = [a.name for a in binding.ancestors]
+    cases, problems = result["cases"], result["problems"]
     for outcome in outcomes:
         cases[outcome.origin] += 1
         if outcome.status == "changed":
@@ -75,21 +90,12 @@ def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) 
             result["cases_failed"].append(outcome.explain())
     if cases["failed"]:
         problems["cases-failed"] = f"{cases['failed']} case(s) failed"
-    ran = cases["own"] + cases["inherited"]
-    if binding is not None and not ran and result["playable"] is True:
+    if not outcomes:
         if binding.ancestors and _base_has_cases(binding, extra_cases):
             problems["no-cases-where-base-has-some"] = "ran no cases, though its base has some"
         else:
-            notes["no-cases"] = "ran no conformance cases: nothing checks that it plays as its rulebook says"
-    exercised = set().union(*(o.rules for o in outcomes)) if outcomes else set()
-    rules = [r["id"] for r in model["rules"] if r["kind"] != "note"]
-    result["coverage"] = {"rules": len(rules), "exercised": sum(r in exercised for r in rules),
-                          "uncovered": [r for r in rules if r not in exercised],
-                          "by_rule": {r: sorted({o.case_id for o in outcomes if r in o.rules}) for r in rules}}
-    result["ok"] = not problems and not result["errors"]
-    if result["errors"] and not problems:
-        problems["compile-errors"] = f"{len(result['errors'])} error(s)"
-    return result
+            result["notes"]["no-cases"] = "ran no conformance cases: nothing checks that it plays as its rulebook says"
+    return outcomes
 
 
 def _base_has_cases(binding: Any, extra_cases: list[Path]) -> bool:
