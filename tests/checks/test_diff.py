@@ -35,7 +35,8 @@ def test_translations_agree_with_classic() -> None:
 
 
 def test_variant_differences_are_each_named(tmp_path: Path) -> None:
-    result = compare_models(compile_spec("classic"), compile_spec(variant(tmp_path)))
+    # a draft variant (hand limits are not playable yet): diff compares what is written
+    result = compare_models(compile_spec("classic"), compile_spec(variant(tmp_path), playable=False))
     found = {(d.what, d.id, d.change) for d in result.differences}
     assert found == {("rule", "tie-break", "changed"), ("rule", "no-field-buying", "only-a"),
                      ("rule", "hand-limit", "only-b"), ("rule", "take-discard-top", "only-b"),

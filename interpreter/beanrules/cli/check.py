@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -11,11 +12,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check", help="check specs for errors (default: every shipped spec)",
         description="Compile each spec (parse, resolve extends/translates, check names, player "
-                    "counts and citations, validate the rule model) and report every error and "
-                    "warning with file:line:column. A translation that restates a value differently "
-                    "from its original is an error; a rule it leaves out that its own text states, a "
-                    "warning. With --sources, every quoted citation and 'says' text is looked up in "
-                    "the source files. Exit 0 when all are clean, 1 when any has errors.")
+                    "counts and citations, validate the rule model, and reject what the engine could "
+                    "not play to its end as written: what checks, plays) and report every error and "
+                    "warning with file:line:column, quoting the spec line (coloured when printing to a "
+                    "terminal). A translation that restates a value differently from its original is "
+                    "an error; a rule it leaves out that its own text states, a warning. With "
+                    "--sources, every quoted citation and 'says' text is looked up in the source "
+                    "files. Exit 0 when all are clean, 1 when any has errors.")
     parser.add_argument("specs", nargs="*", metavar="SPEC",
                         help="spec names (classic, translations/es, …) or .bean paths; default: all shipped specs")
     parser.add_argument("--sources", type=Path, metavar="DIR",
@@ -31,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from ..checks.citations import check_citations
     from ..checks.translation import review
     from ..diagnostics import SpecError, count
+    from ..lexer import highlight_for_terminal
     from ..text import escape_controls
     from ..resolve.compiler import compile_with_warnings, list_specs
 
@@ -58,9 +62,11 @@ def run(args: argparse.Namespace) -> int:
                                     for n, r in results.items()}, "failed": failed}, indent=2,
                          ensure_ascii=False))
         return 1 if failed else 0
+    # Colour the quoted spec lines only for a person at a terminal (and not under NO_COLOR).
+    colour = highlight_for_terminal if sys.stdout.isatty() and not os.environ.get("NO_COLOR") else None
     for name, result in results.items():
         for diagnostic in result["diagnostics"]:
-            print(diagnostic.render())
+            print(diagnostic.render(colour))
         if result["ok"] and not args.quiet:
             warnings = count(result["diagnostics"], "warning")
             extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
