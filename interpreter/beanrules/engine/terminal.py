@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..wording import ordinal, plural
 from .actions import EndPhase, Propose
 from .bots import make_bot
 from .errors import IllegalAction, NotationError
@@ -54,10 +55,7 @@ def board(game: Game, me: str) -> str:
         f"   revealed: {_cards(v['offer'])}",
     ]
     for p in v["proposals"]:
-        give = ", ".join(f"{r['zone']} {r['bean'] or 'card ' + str(r.get('position'))}" for r in p["give"])
-        take = ", ".join(f"{r['zone']} {r['bean'] or 'card ' + str(r.get('position'))}" for r in p["take"])
-        lines.append(f"   proposal {p['id']}: {p['from']} → {p['to']}: gives {give or 'nothing'}"
-                     f" for {take or 'nothing (a gift)'}")
+        lines.append(f"   proposal {p['id']}: {_proposal(p)}")
     for player in v["players"]:
         coins = v["coins"][player]
         count = coins if isinstance(coins, int) else len(coins)
@@ -66,8 +64,18 @@ def board(game: Game, me: str) -> str:
         lines.append(f"   {player}{marks}: coins {count} · fields {fields} · set aside {_cards(v['set_aside'][player])}")
         hand = v["hands"][player]
         lines.append("      hand (front first): " + _cards(hand) if isinstance(hand, list)
-                     else f"      hand: {hand} cards")
+                     else f"      hand: {plural(hand, 'card')}")
     return "\n".join(lines)
+
+
+def _refs(refs: list[dict]) -> str:
+    """Cards of a proposal: "hand chili, offer soy" (a hidden card by its position)."""
+    return ", ".join(f"{r['zone']} {r.get('bean') or 'card ' + str(r.get('position'))}" for r in refs)
+
+
+def _proposal(p: dict) -> str:
+    return (f"{p['from']} → {p['to']}: gives {_refs(p['give']) or 'nothing'}"
+            f" for {_refs(p['take']) or 'nothing (a gift)'}")
 
 
 def _describe(events: list[dict]) -> list[str]:
@@ -75,18 +83,25 @@ def _describe(events: list[dict]) -> list[str]:
     for e in events:
         kind = e["event"]
         if kind == "harvested":
-            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {e['coins']} coin(s)"
+            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {plural(e['coins'], 'coin')}"
                        + (" (the bank ran short by " + str(e["unpaid"]) + ")" if e.get("unpaid") else "")
                        + (", as soon as it paid" if e.get("auto") else ""))
         elif kind == "bought-field":
-            out.append(f"{e['player']} buys a field for {e['coins']} coin(s): {e['fields']} fields")
+            out.append(f"{e['player']} buys a field for {plural(e['coins'], 'coin')}: "
+                       f"{plural(e['fields'], 'field')}")
         elif kind == "revealed":
             out.append(f"revealed: {_cards(e['cards'])}")
+        elif kind == "proposed":
+            out.append(f"proposal {e['proposal']}: {_proposal(e)}")
+        elif kind in ("rejected", "withdrawn"):
+            out.append(f"proposal {e['proposal']} {e['event']} by {e['by']}")
+        elif kind == "lapsed":
+            out.append(f"proposal {e['proposal']} lapsed: trading is over")
         elif kind == "traded":
             out.append(f"{e['from']} and {e['to']} trade: {_cards(e['gave'])} for {_cards(e['got'])}")
         elif kind in ("reshuffled", "deck-exhausted"):
-            out.append(f"the deck ran out ({e['exhaustions']}. time)" + (", discard reshuffled"
-                                                                       if kind == "reshuffled" else ""))
+            out.append(f"the deck ran out for the {ordinal(e['exhaustions'])} time"
+                       + (", discard reshuffled" if kind == "reshuffled" else ""))
         elif kind == "turn":
             out.append(f"── {e['active']}'s turn {e['turn']}")
         elif kind == "game-over":
@@ -96,9 +111,10 @@ def _describe(events: list[dict]) -> list[str]:
 
 
 def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, kinds: list[str],
-               trades: bool = True, read: Callable[[str], str] = input,
-               write: Callable[[str], None] = print) -> dict | None:
-    """Play until the game ends or the human quits; returns the game record (None if quit)."""
+               trades: bool = True, read: Callable[[str], str] | None = None,
+               write: Callable[[str], None] = print) -> dict:
+    """Play until the game ends or the human leaves it (quit, end of input, Ctrl-C); returns
+    the game record either way. Its `ended` says how: finished, quit or interrupted."""
     me = names[seat]
     game = Game(model, names, seed=seed)
     others = [n for n in names if n != me]
@@ -106,6 +122,30 @@ def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, k
     bots = {p: make_bot(bot_kinds[i], seed=f"{seed}:{names.index(p)}", trades=trades)
             for i, p in enumerate(others)}
     write(f"You are {me} (seat {seat + 1}); " + ", ".join(f"{p}: {bots[p].name} bot" for p in others))
+    try:
+        ended = _play(game, me, bots, read or input, write)  # input looked up now, not at import
+    except KeyboardInterrupt:
+        write("")
+        ended = "interrupted"
+    if ended != "finished":
+        # Ctrl-C may have struck in the middle of an action: the record is made from the
+        # actions that completed, replayed, never from a state an action left half-changed.
+        game = _replayed(model, names, seed, game)
+    record = make_record(spec, model, game, seed, [("human" if n == me else bots[n].name) for n in names])
+    record["ended"] = ended
+    return record
+
+
+def _replayed(model: dict, names: list[str], seed: int, played: Game) -> Game:
+    game = Game(model, names, seed=seed)
+    for action in list(played.actions):
+        game.apply(action)
+    return game
+
+
+def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Callable[[str], None]) -> str:
+    """The game loop: "finished" when the game is over, "quit" when the human leaves."""
+    others = [p for p in game.players if p != me]
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
                              game.ruleset.buy_field is not None)
     write(help_message)
@@ -120,7 +160,7 @@ def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, k
                 heard.add(game.state.turn)
                 write(f"{player} is about to end trading. Trade with {player} or harvest now; 'pass' to go on.")
                 if not _turn(game, me, write, read, optional=True, help_message=help_message):
-                    return None
+                    return "quit"
                 continue
             events = game.apply(action)
             write(f"{action.notation()}")
@@ -128,9 +168,9 @@ def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, k
                 write("   " + line)
             continue
         if not _turn(game, me, write, read, optional=False, help_message=help_message):
-            return None
+            return "quit"
     write(board(game, me))
-    return make_record(spec, model, game, seed, [("human" if n == me else bots[n].name) for n in names])
+    return "finished"
 
 
 def _turn(game: Game, me: str, write: Callable[[str], None], read: Callable[[str], str], optional: bool,

@@ -1,7 +1,11 @@
 """The compiler driver: spec name or path to a validated rule model.
 
     locate → read (parse, build AST) → compile the base first (extends / translates)
-    → compose → check → validate against the rule-model schema
+    → compose → check → validate against the rule-model schema → playable (what checks, plays)
+
+A base is compiled without the last stage: it is checked as a spec of its own when named,
+and what a variant inherits is checked in the variant. ``playable=False`` stops before it, for
+fragments that are not whole rulebooks (the language reference's examples, composition tests).
 
 Errors anywhere are collected as diagnostics and raised together as one SpecError.
 """
@@ -10,11 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, SpecError, Span, attach_source
-from ..model.validate import schema_errors
-from . import checks
+from ..diagnostics import Diagnostic, SpecError, Span, attach_source, capped
+from ..limits import MAX_EXTENDS
+from ..model.validate import schema_problems
+from . import bounds, checks
+from .glosses import missing_glosses
 from .compose import Composer, start_model
 from .loader import SpecFile, list_specs, locate, read_spec
+from .playable import check_playable
 
 __all__ = ["compile_spec", "compile_with_warnings", "list_specs"]
 
@@ -22,12 +29,16 @@ __all__ = ["compile_spec", "compile_with_warnings", "list_specs"]
 class _Compilation:
     """One compile run: shares the texts read (for diagnostics) and detects extends cycles."""
 
-    def __init__(self) -> None:
+    def __init__(self, playable: bool = True) -> None:
         self.texts: dict[str, str] = {}
         self.stack: list[Path] = []
+        self.playable = playable
 
     def compile(self, spec_file: SpecFile, at: Span | None = None) -> tuple[dict | None, list[Diagnostic]]:
         resolved = spec_file.path.resolve()
+        if len(self.stack) >= MAX_EXTENDS:
+            return None, [Diagnostic("error", "too-deep", f"more than {MAX_EXTENDS} rulebooks extend "
+                                     "or translate one another in a chain here", at)]
         if resolved in self.stack:
             chain = " → ".join(p.stem for p in self.stack[self.stack.index(resolved):] + [resolved])
             return None, [Diagnostic("error", "cycle", f"rulebooks extend each other in a cycle: {chain}", at)]
@@ -62,29 +73,53 @@ class _Compilation:
         model = start_model(spec, base_model)
         composer = Composer(spec, model, mode)
         composer.apply()
-        diagnostics = composer.diagnostics + checks.check(spec, model, composer.reopened)
+        diagnostics = (composer.diagnostics + bounds.check_model(model)
+                       + checks.check(spec, model, composer.reopened))
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
         diagnostics += [Diagnostic("error", "schema", f"rule model breaks its schema: {message}",
-                                   header.span) for message in schema_errors(model)]
+                                   _clause_span(model, path) or header.span)
+                        for path, message in schema_problems(model)]
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
-        return model, diagnostics
+        if self.playable and not self.stack:  # the spec named, not a base on the way to it
+            diagnostics += check_playable(model, header.span)
+            if any(d.severity == "error" for d in diagnostics):
+                return None, diagnostics
+        return model, diagnostics + missing_glosses(model)
 
 
-def compile_with_warnings(name_or_path: str) -> tuple[dict[str, Any], list[Diagnostic]]:
-    """Compile a spec; return its rule model and any warnings, or raise SpecError."""
-    compilation = _Compilation()
+def _clause_span(model: dict, path: list) -> Span | None:
+    """The span of the innermost rule or bean on the path of a schema error: the clause that
+    wrote the offending value (the header when the value belongs to no clause)."""
+    found, node = None, model
+    for key in path:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(node, dict) and isinstance(node.get("span"), dict):
+            found = node["span"]
+    if found is None:
+        return None
+    return Span(found["file"], found["line"], found["column"], found["end_line"], found["end_column"])
+
+
+def compile_with_warnings(name_or_path: str, playable: bool = True) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """Compile a spec; return its rule model and any warnings, or raise SpecError.
+    ``playable=False`` skips the last stage (a fragment, not a rulebook to play)."""
+    compilation = _Compilation(playable)
     spec_file, diagnostics = locate(name_or_path)
     model = None
     if spec_file is not None:
         model, diagnostics = compilation.compile(spec_file)
-    diagnostics = attach_source(diagnostics, compilation.texts)
+    diagnostics = attach_source(capped(diagnostics), compilation.texts)
     if model is None:
         raise SpecError(diagnostics)
     return model, diagnostics
 
 
-def compile_spec(name_or_path: str) -> dict[str, Any]:
-    """A spec name (``classic``) or path to its validated rule model; SpecError if broken."""
-    return compile_with_warnings(name_or_path)[0]
+def compile_spec(name_or_path: str, playable: bool = True) -> dict[str, Any]:
+    """A spec name (``classic``) or path to its validated rule model; SpecError if broken
+    (with ``playable``, the default, also if the engine could not play it as written)."""
+    return compile_with_warnings(name_or_path, playable)[0]
