@@ -37,3 +37,13 @@ def test_every_quote_of_the_classic_spec_is_glossed() -> None:
     model = compile_spec("classic")
     quoted = [c for r in model["rules"] for c in r["provenance"]["citations"] if c["quote"]]
     assert len(quoted) >= 40 and all(c.get("gloss") for c in quoted)
+
+
+def test_a_quote_said_against_a_rule_needs_its_gloss_too(tmp_path: Path) -> None:
+    path = tmp_path / "y.bean"
+    path.write_text('rulebook y "Y"\n  extends classic\n  source h "Hausregeln" language de\n'
+                    'replace deal: deal 7 to each hand   § h "1" "sieben" gloss "seven"\n'
+                    '  but § h "2" "acht Karten"\n', encoding="utf-8")
+    _, diagnostics = compile_with_warnings(str(path))
+    assert [d.message for d in diagnostics if d.code == "missing-gloss"] == [
+        "the de quote “acht Karten” has no English gloss"]

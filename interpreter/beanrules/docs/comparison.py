@@ -55,7 +55,9 @@ def _title(rule: dict[str, Any], sources: dict[str, Any]) -> str:
         parts.append(text + (f" ({c['gloss']})" if c.get("gloss") else ""))
     if rule["provenance"]["assumed"]:
         parts.append(f"assumed: {rule['provenance']['assumed']}")
-    return " · ".join(parts).replace('"', "”").replace("|", "/").replace("\n", " ") or "no citation"
+    # Inside a Markdown link title a quote or an unbalanced parenthesis would end the link early.
+    text = " · ".join(parts).replace('"', "”").replace("|", "/").replace("\n", " ")
+    return text.replace("(", "&#40;").replace(")", "&#41;") or "no citation"
 
 
 def _said(rules: list[dict[str, Any]]) -> list[tuple[str, str]]:

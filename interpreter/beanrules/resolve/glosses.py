@@ -22,7 +22,10 @@ def missing_glosses(model: dict[str, Any]) -> list[Diagnostic]:
     for item in items:
         if item.get("origin", model["rulebook"]) != model["rulebook"] or not item.get("span"):
             continue
-        for citation in item["provenance"]["citations"]:
+        # its own citations, and those of what a source says against it (but / departs)
+        citations = [*item["provenance"]["citations"],
+                     *(c for against in item.get("contradictions", []) for c in against["citations"])]
+        for citation in citations:
             language = languages.get(citation["source"], "en")
             if citation["quote"] and language != "en" and not citation.get("gloss"):
                 span = Span(**item["span"])
