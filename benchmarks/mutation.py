@@ -1,0 +1,406 @@
+"""Mutation score of the conformance suite: how many small bugs in the engine do the cases catch?
+
+    python benchmarks/mutation.py [--module NAME …] [--function NAME …] [--limit N] [--seed S]
+                                  [--jobs J] [--timeout S] [--cases PATH …] [--json]
+
+Makes single-operator mutants of the engine (benchmarks/mutants.py: a comparison flipped, an
+integer off by one, `and`/`or` swapped, `not` dropped, a statement deleted, a return value
+changed) and runs the conformance cases (not the unit tests) against each, stopping at the first
+case that fails. A mutant is killed when a case fails (a crash or a timeout counts), survives
+when every case passes. Prints the score per engine module and every survivor, or --json.
+
+How it stays fast: the engine is loaded once; each mutant's function is recompiled from the
+mutated syntax tree and swapped in by replacing the live function's code object (so every
+module that imported it sees the mutant), and put back afterwards. Before the mutants run, one
+traced pass records which engine functions each case calls, so a mutant runs only the cases
+that reach its function, fastest first. Survivors listed in benchmarks/mutation-equivalent.yaml
+(with the reason each cannot change behaviour) are reported as equivalent and leave the score's
+denominator. Runs on demand, never in CI; see docs/mutation.md.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import json
+import multiprocessing
+import os
+import random
+import resource
+import signal
+import sys
+import time
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "interpreter"))
+sys.path.insert(0, str(HERE))
+
+import yaml  # noqa: E402
+
+from beanrules.conformance import discover, load_file, run_case  # noqa: E402
+from mutants import Mutant, enumerate_mutants, function_code, functions, mutated_tree  # noqa: E402
+
+PACKAGE = "beanrules.engine"
+ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
+# The engine modules the conformance contract reaches. Left out: bots, simulate and terminal
+# (players of the engine, not the engine), records and notation (game records and the action
+# parser, which the unit tests pin down), errors and __init__ (no logic).
+DEFAULT_MODULES = ("actions", "buying", "deck", "flow", "game", "harvesting", "legal", "planting",
+                   "ruleset", "scoring", "setup", "state", "trading", "view")
+EQUIVALENTS = HERE / "mutation-equivalent.yaml"
+
+
+class _Timeout(BaseException):
+    """Raised by the alarm; a BaseException so the case runner's `except Exception` lets it out."""
+
+
+@dataclass
+class Outcome:
+    key: str
+    status: str            # killed, timeout, survived, uncovered, equivalent, error
+    killer: str = ""       # the first case that failed
+    cases_run: int = 0
+    seconds: float = 0.0
+    note: str = ""
+
+
+# --- the engine, loaded once ----------------------------------------------------------------
+
+@dataclass
+class Engine:
+    modules: dict[str, Any]                    # file name → module
+    sources: dict[str, str]
+    live: dict[tuple[str, str], Any]           # (file, qualname) → the function object run
+    pristine: dict[tuple[str, str], Any]       # module-level containers as imported (caches empty)
+
+    def reset_caches(self, functools_of: str | None = None) -> None:
+        """Put every module-level dict, list and set back as it was on import (the ruleset
+        cache, the interned legal actions), and clear the functools caches of one module, or of
+        all when None: a result computed by a mutant must not outlive it. (A functools-cached
+        engine function, the action parser, depends only on code of its own module, and
+        rebuilding it costs 50 ms, so a mutant clears only its own module's.)"""
+        for (file, name), saved in self.pristine.items():
+            value = getattr(self.modules[file], name)
+            value.clear()
+            if isinstance(value, list):
+                value.extend(saved)
+            else:
+                value.update(saved)
+        for file, module in self.modules.items():
+            if functools_of is not None and file != functools_of:
+                continue
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def _unwrap(obj: Any) -> Any:
+    for attr in ("fget", "__func__"):  # property, classmethod / staticmethod
+        obj = getattr(obj, attr, obj)
+    while hasattr(obj, "__wrapped__"):  # functools.cache and friends
+        obj = obj.__wrapped__
+    return obj
+
+
+def load_engine() -> Engine:
+    files = sorted(p.name for p in ENGINE.glob("*.py"))
+    modules = {f: importlib.import_module(f"{PACKAGE}.{f[:-3]}") for f in files}
+    pristine = {}
+    for file, module in modules.items():
+        for name, value in vars(module).items():
+            if type(value) in (dict, list, set) and not name.startswith("__"):
+                pristine[(file, name)] = type(value)(value)
+    sources, live = {}, {}
+    for file, module in modules.items():
+        sources[file] = (ENGINE / file).read_text(encoding="utf-8")
+        for qualname, _ in functions(ast.parse(sources[file])):
+            owner, _, method = qualname.rpartition(".")
+            holder = vars(module) if not owner else vars(vars(module)[owner])
+            if method in holder:
+                live[(file, qualname)] = _unwrap(holder[method])
+    return Engine(modules, sources, live, pristine)
+
+
+# --- which cases reach which function ---------------------------------------------------------
+
+def _span_index(engine: Engine) -> dict[str, list[tuple[int, int, str]]]:
+    """Per engine file, the (first line, last line, qualname) of each mutable function."""
+    index: dict[str, list[tuple[int, int, str]]] = {}
+    for file, source in engine.sources.items():
+        rows = []
+        for qualname, node in functions(ast.parse(source)):
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            rows.append((first, node.end_lineno or node.lineno, qualname))
+        index[str(ENGINE / file)] = rows
+    return index
+
+
+def trace_cases(engine: Engine, cases: list) -> tuple[list, dict[tuple[str, str], list[int]], list[str]]:
+    """Run every case once on the real engine, recording the functions it calls and its time.
+    Returns (cases that pass, function → indices of the cases reaching it fastest first,
+    names of cases that fail unmutated and so cannot judge a mutant)."""
+    spans = _span_index(engine)
+    passing, failing, timings = [], [], []
+    reach: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for case in cases:
+        called: set[tuple[str, str]] = set()
+
+        def profile(frame: Any, event: str, arg: Any) -> None:
+            if event == "call":
+                code = frame.f_code
+                rows = spans.get(code.co_filename)
+                if rows:
+                    for first, last, qualname in rows:
+                        if first <= code.co_firstlineno <= last:
+                            called.add((Path(code.co_filename).name, qualname))
+                            break
+        engine.reset_caches()  # so cached work (the ruleset) is traced in every case that needs it
+        began = time.perf_counter()
+        sys.setprofile(profile)
+        try:
+            result = run_case(case)
+        finally:
+            sys.setprofile(None)
+        if result.status != "passed":
+            failing.append(result.name)
+            continue
+        index = len(passing)
+        passing.append(case)
+        timings.append(time.perf_counter() - began)
+        for function in called:
+            reach[function].add(index)
+    ordered = {f: sorted(ix, key=lambda i: timings[i]) for f, ix in reach.items()}
+    return passing, ordered, failing
+
+
+# --- running one mutant (in a worker process) ------------------------------------------------
+
+_STATE: dict[str, Any] = {}
+
+
+def _init_worker(timeout: float) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles ^C
+    # A mutant that loops while allocating must not take the shared machine's memory with it.
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, resource.RLIM_INFINITY))
+    except (ValueError, OSError):
+        pass
+    _STATE["timeout"] = timeout
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _Timeout
+
+
+def run_mutant(mutant: Mutant) -> Outcome:
+    engine: Engine = _STATE["engine"]
+    cases: list = _STATE["cases"]
+    order: list[int] = _STATE["reach"].get((mutant.module, mutant.function), [])
+    if not order:
+        return Outcome(mutant.key, "uncovered", note="no case calls this function")
+    target = engine.live.get((mutant.module, mutant.function))
+    if target is None:
+        return Outcome(mutant.key, "error", note="the function is not reachable to swap")
+    try:
+        tree = mutated_tree(engine.sources[mutant.module], mutant)
+        code = function_code(compile(tree, str(ENGINE / mutant.module), "exec"), mutant.function)
+    except (SyntaxError, LookupError, ValueError) as exc:
+        return Outcome(mutant.key, "error", note=f"could not build the mutant: {exc}")
+    original = target.__code__
+    began = time.perf_counter()
+    outcome = Outcome(mutant.key, "survived")
+    signal.signal(signal.SIGALRM, _alarm)
+    try:
+        engine.reset_caches(mutant.module)
+        target.__code__ = code
+        signal.setitimer(signal.ITIMER_REAL, _STATE["timeout"])
+        for index in order:
+            outcome.cases_run += 1
+            try:
+                result = run_case(cases[index])
+            except Exception as exc:  # the mutant broke the runner's own checks: still a failure
+                outcome.status, outcome.killer = "killed", cases[index].name
+                outcome.note = f"the case runner raised {type(exc).__name__}"
+                break
+            if result.status != "passed":
+                outcome.status, outcome.killer = "killed", result.name
+                break
+    except _Timeout:
+        outcome.status, outcome.killer = "timeout", cases[order[outcome.cases_run - 1]].name
+    except MemoryError:
+        outcome.status, outcome.note = "killed", "ran out of memory"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        target.__code__ = original
+        engine.reset_caches(mutant.module)
+    outcome.seconds = round(time.perf_counter() - began, 3)
+    return outcome
+
+
+# --- choosing mutants, reporting -------------------------------------------------------------
+
+def choose(modules: list[str], names: list[str] | None, limit: int | None, seed: int) -> list[Mutant]:
+    everything = [m for module in modules for m in enumerate_mutants(ENGINE / f"{module}.py")]
+    if names:
+        everything = [m for m in everything if m.function in names or m.function.split(".")[-1] in names]
+    if limit is not None and limit < len(everything):
+        picked = set(random.Random(seed).sample(range(len(everything)), limit))
+        everything = [m for i, m in enumerate(everything) if i in picked]
+    return everything
+
+
+def load_equivalents(path: Path = EQUIVALENTS) -> dict[str, str]:
+    """key → why the mutant cannot change what the engine does."""
+    if not path.exists():
+        return {}
+    rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return {row["key"]: row["why"] for row in rows}
+
+
+def tally(mutants: list[Mutant], outcomes: dict[str, Outcome]) -> dict[str, dict[str, Any]]:
+    table: dict[str, dict[str, Any]] = {}
+    for mutant in mutants:
+        status = outcomes[mutant.key].status
+        row = table.setdefault(mutant.module, {"mutants": 0, "killed": 0, "equivalent": 0, "survived": 0})
+        row["mutants"] += 1
+        if status in ("killed", "timeout"):
+            row["killed"] += 1
+        elif status == "equivalent":
+            row["equivalent"] += 1
+        else:
+            row["survived"] += 1
+    total = {k: sum(r[k] for r in table.values()) for k in ("mutants", "killed", "equivalent", "survived")}
+    table = dict(sorted(table.items()))
+    table["total"] = total
+    for row in table.values():
+        judged = row["mutants"] - row["equivalent"]
+        row["score"] = round(100 * row["killed"] / judged, 1) if judged else 100.0
+    return table
+
+
+def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dict, seconds: float,
+                 cases: int, failing: list[str], stale: list[str]) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+    console = Console()
+    grid = Table(title=f"Mutation score of the conformance suite ({cases} cases)")
+    for column in ("module", "mutants", "killed", "equivalent", "survived", "score"):
+        grid.add_column(column, justify="left" if column == "module" else "right")
+    for module, row in table.items():
+        grid.add_row(module, *(str(row[k]) for k in ("mutants", "killed", "equivalent", "survived")),
+                     f"{row['score']}%", style="bold" if module == "total" else None)
+    console.print(grid)
+    survivors = [m for m in mutants if outcomes[m.key].status in ("survived", "uncovered", "error")]
+    if survivors:
+        console.print(f"\n[bold]{len(survivors)} survivors[/bold] (file:line  function  mutation  code):")
+        for m in survivors:
+            note = outcomes[m.key].note
+            console.print(escape(f"  {m.where:16} {m.function:24} {m.mutation:32} {m.code}")
+                          + (f"   [dim]({escape(note)})[/dim]" if note else ""), highlight=False,
+                          soft_wrap=True)
+    for name in failing:
+        console.print(f"[yellow]warning:[/yellow] {escape(name)} fails on the unmutated engine; left out")
+    for key in stale:
+        console.print(f"[yellow]warning:[/yellow] listed as equivalent but killed: {escape(key)}")
+    kills = sum(1 for o in outcomes.values() if o.status == "timeout")
+    console.print(f"\n{table['total']['killed']} of {table['total']['mutants'] - table['total']['equivalent']} "
+                  f"non-equivalent mutants killed ({table['total']['score']}%; {kills} by timeout), "
+                  f"{seconds:.0f} s", highlight=False)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python benchmarks/mutation.py",
+        description="Mutate the engine and run the conformance suite against each mutant; "
+                    "print the score per engine module and every survivor.")
+    parser.add_argument("--module", action="append", metavar="NAME",
+                        help=f"engine module to mutate (repeatable; default: {', '.join(DEFAULT_MODULES)})")
+    parser.add_argument("--function", action="append", metavar="NAME",
+                        help="mutate only this function or method (repeatable), e.g. may_buy or Game.apply")
+    parser.add_argument("--limit", type=int, metavar="N", help="run a random sample of N mutants")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sample (default 0)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)")
+    parser.add_argument("--timeout", type=float, default=10.0,
+                        help="seconds a mutant may take before it counts as killed (default 10)")
+    parser.add_argument("--cases", action="append", type=Path, metavar="PATH",
+                        help="case files or folders (default: conformance/)")
+    parser.add_argument("--equivalents", type=Path, default=EQUIVALENTS,
+                        help="YAML list of {key, why} naming equivalent mutants (default: %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = parser.parse_args(argv)
+    for name in args.module or []:
+        if not (ENGINE / f"{name}.py").is_file():
+            parser.error(f"no engine module {name!r} (in {ENGINE})")
+    if args.limit is not None and args.limit < 1 or args.jobs < 1:
+        parser.error("--limit and --jobs must be at least 1")
+    return args
+
+
+def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
+    began = time.perf_counter()
+    mutants = choose(args.module or list(DEFAULT_MODULES), args.function, args.limit, args.seed)
+    engine = load_engine()
+    cases = [c for path in discover(args.cases or [ROOT / "conformance"]) for c in load_file(path).cases]
+    passing, reach, failing = trace_cases(engine, cases)
+    _STATE.update(engine=engine, cases=passing, reach=reach)
+    outcomes: dict[str, Outcome] = {}
+    context = multiprocessing.get_context("fork")  # workers inherit the loaded engine and cases
+    with context.Pool(args.jobs, _init_worker, (args.timeout,)) as pool:
+        stream = pool.imap_unordered(run_mutant, mutants, chunksize=1)
+        if progress:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.console import Console
+            columns = (TextColumn("mutants"), BarColumn(), MofNCompleteColumn(),
+                       TextColumn("{task.fields[killed]} killed"), TimeRemainingColumn())
+            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("mutants", total=len(mutants), killed=0)
+                killed = 0
+                for outcome in stream:
+                    outcomes[outcome.key] = outcome
+                    killed += outcome.status in ("killed", "timeout")
+                    bar.update(task, advance=1, killed=killed)
+        else:  # not a terminal: a line at every tenth
+            for done, outcome in enumerate(stream, 1):
+                outcomes[outcome.key] = outcome
+                if not args.json and done * 10 // len(mutants) != (done - 1) * 10 // len(mutants):
+                    print(f"mutants: {done}/{len(mutants)}", file=sys.stderr, flush=True)
+    equivalents = load_equivalents(args.equivalents)
+    stale = []
+    for key, why in equivalents.items():
+        outcome = outcomes.get(key)
+        if outcome is None:
+            continue
+        if outcome.status in ("survived", "uncovered"):
+            outcome.status, outcome.note = "equivalent", why
+        elif outcome.status in ("killed", "timeout"):
+            stale.append(key)
+    seconds = time.perf_counter() - began
+    table = tally(mutants, outcomes)
+    return {"mutants": mutants, "outcomes": outcomes, "table": table, "seconds": seconds,
+            "cases": len(passing), "failing": failing, "stale": stale}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    run = measure(args, progress=sys.stderr.isatty())
+    if args.json:
+        print(json.dumps({
+            "modules": run["table"], "seconds": round(run["seconds"], 1), "cases": run["cases"],
+            "seed": args.seed, "limit": args.limit, "failing_unmutated": run["failing"],
+            "stale_equivalents": run["stale"],
+            "mutants": [asdict(m) | asdict(run["outcomes"][m.key]) for m in run["mutants"]],
+        }, indent=1, ensure_ascii=False))
+    else:
+        print_report(run["mutants"], run["outcomes"], run["table"], run["seconds"], run["cases"],
+                     run["failing"], run["stale"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
