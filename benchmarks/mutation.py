@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import copy
 import importlib
 import json
 import multiprocessing
@@ -43,6 +44,7 @@ sys.path.insert(0, str(HERE))
 import yaml  # noqa: E402
 
 from beanrules.conformance import discover, load_file, run_case  # noqa: E402
+from beanrules.conformance.loader import compiled  # noqa: E402
 from mutants import Mutant, enumerate_mutants, function_code, functions, mutated_tree  # noqa: E402
 
 PACKAGE = "beanrules.engine"
@@ -197,6 +199,14 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _Timeout
 
 
+def _check_models(outcome: Outcome) -> None:
+    """A mutant that writes into a rule model would poison every later mutant of this worker:
+    compile the models afresh if one changed."""
+    if any(compiled(spec)[0] != saved for spec, saved in _STATE["models"]):
+        compiled.cache_clear()
+        outcome.note = "it changed the rule model (recompiled)"
+
+
 def run_mutant(mutant: Mutant) -> Outcome:
     engine: Engine = _STATE["engine"]
     cases: list = _STATE["cases"]
@@ -238,6 +248,7 @@ def run_mutant(mutant: Mutant) -> Outcome:
         signal.setitimer(signal.ITIMER_REAL, 0)
         target.__code__ = original
         engine.reset_caches(mutant.module)
+        _check_models(outcome)
     outcome.seconds = round(time.perf_counter() - began, 3)
     return outcome
 
@@ -348,7 +359,8 @@ def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
     engine = load_engine()
     cases = [c for path in discover(args.cases or [ROOT / "conformance"]) for c in load_file(path).cases]
     passing, reach, failing = trace_cases(engine, cases)
-    _STATE.update(engine=engine, cases=passing, reach=reach)
+    models = [(spec, copy.deepcopy(compiled(spec)[0])) for spec in sorted({c.spec for c in passing})]
+    _STATE.update(engine=engine, cases=passing, reach=reach, models=models)
     outcomes: dict[str, Outcome] = {}
     context = multiprocessing.get_context("fork")  # workers inherit the loaded engine and cases
     with context.Pool(args.jobs, _init_worker, (args.timeout,)) as pool:
