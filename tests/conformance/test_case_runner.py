@@ -119,3 +119,48 @@ def test_without_engine_cases_are_skipped_with_the_reason(tmp_path: Path, monkey
     assert (result.status, result.message) == ("skipped", "the engine (beanrules.engine) is not available")
     summary = run_files([write(tmp_path, case())]).summary()
     assert summary == {"classic": {"cases": 1, "passed": 0, "failed": 0, "skipped": 1}}
+
+
+@needs_engine
+def test_refusal_by_no_rule(tmp_path: Path) -> None:
+    # An unknown partner is the engine contract's own refusal (rule None); the loader lets the
+    # unknown name through only where the case expects that refusal.
+    trading = {"phase": "trade", "hands": {"Anna": ["soy"]}}
+    to_bob = case(id="to-bob", state=trading, steps=[{"refuse": "Anna gives soy to Bob", "rule": None}])
+    typo = case(id="typo", state=trading, steps=[{"refuse": "Anna gives soy to Bob", "rule": "trade-with-active"}])
+    allowed = case(id="allowed", steps=[{"refuse": "Anna plants soy in 2", "rule": None}])
+    protected = case(id="protected", state={"phase": "plant", "hands": {"Anna": ["soy"]},
+                                            "fields": {"Anna": [["chili"], ["red", "red"]]}},
+                     steps=[{"refuse": "Anna harvests 1", "rule": None}])
+    loaded = load_file(write(tmp_path, to_bob, typo, allowed, protected))
+    assert [c.id for c in loaded.cases] == ["to-bob", "allowed", "protected"]
+    assert "unknown player 'Bob'" in loaded.broken["typo"][0].render()
+    results = {r.name: r for r in run_files([write(tmp_path, to_bob, allowed, protected)]).results}
+    assert results["classic::to-bob"].status == "passed", results["classic::to-bob"].explain()
+    assert results["classic::allowed"].message == (
+        "expected a refusal by no rule (the engine contract's own refusal), but the action was allowed")
+    assert results["classic::protected"].mismatches == [("rule", None, "protection")]
+
+
+def test_coins_from_the_bank_come_off_its_top(tmp_path: Path) -> None:
+    # my-first/basic pays coins from the bank (the beans out of play), topmost card first.
+    model = compile_spec("my-first/basic")
+    info = model_info("my-first/basic", model)
+    first = case(players=["Heike", "Hayo", "Uwe"], state={"coins": {"Heike": 2, "Hayo": ["sword"]}},
+                 steps=[{"expect": {"over": False}}], cite={"where": "Getting Ready to Play"})
+    path = write(tmp_path, first, spec="my-first/basic", source="My First Bohnanza Rulebook")
+    (loaded,) = load_file(path).cases
+    full = starting_state(loaded, info)
+    bank = [b["id"] for b in model["beans"] if b["id"] not in ("mean", "sour", "broad", "stink")
+            for _ in range(b["count"])]
+    assert full["coins"]["Heike"] == [bank[-1], bank[-2]]
+    assert full["coins"]["Hayo"] == ["sword"]
+    assert len(full["removed"]) == len(bank) - 3 and full["removed"].count("sword") == bank.count("sword") - 1
+    assert card_total(full) == Counter({b["id"]: b["count"] for b in model["beans"]})
+    wrong = case(players=["Heike", "Hayo", "Uwe"], state={"coins": {"Heike": ["sour"], "Hayo": 60}},
+                 steps=[{"expect": {"over": False}}], cite={"where": "Getting Ready to Play"})
+    errors = [e.render() for e in load_file(write(tmp_path, wrong, spec="my-first/basic",
+                                                  source="My First Bohnanza Rulebook")).all_errors]
+    assert any("coins come from the bank in my-first/basic: a coin card is a bean out of play, not sour" in e
+               for e in errors)
+    assert any("60 coins by count, but the bank holds only 59" in e for e in errors)

@@ -62,6 +62,17 @@ def _cards(value: Any, path: str, info: ModelInfo, in_play: bool = True) -> Iter
                 yield f"{path}[{i}]", problem
 
 
+def _bank_cards(value: Any, path: str, info: ModelInfo) -> Iterator[Problem]:
+    """Coin cards where coins come from the bank: beans out of play, the bank's cards."""
+    if isinstance(value, list):
+        for i, bean in enumerate(value):
+            if bean not in info.bean_counts:
+                yield f"{path}[{i}]", f"unknown bean '{bean}'{suggest(bean, info.bean_counts)}"
+            elif bean in info.in_play:
+                yield f"{path}[{i}]", (f"coins come from the bank in {info.name}: a coin card is a bean "
+                                       f"out of play, not {bean}")
+
+
 def _per_player(mapping: dict[str, Any], path: str, players: list[str]) -> Iterator[Problem]:
     for name in mapping:
         if name not in players:
@@ -80,7 +91,10 @@ def _check_state(state: dict[str, Any], info: ModelInfo, players: list[str]) -> 
     for key in ("hands", "set_aside", "coins"):
         yield from _per_player(state.get(key, {}), f"{path}.{key}", players)
         for name, cards in state.get(key, {}).items():
-            yield from _cards(cards, f"{path}.{key}.{name}", info)
+            if key == "coins" and info.coins_from_bank:
+                yield from _bank_cards(cards, f"{path}.coins.{name}", info)
+            else:
+                yield from _cards(cards, f"{path}.{key}.{name}", info)
     fields = state.get("fields", {})
     yield from _per_player(fields, f"{path}.fields", players)
     allowed = info.max_fields_for(len(players))
@@ -118,6 +132,15 @@ def _check_totals(state: dict[str, Any], info: ModelInfo, path: str) -> Iterator
         if have is not None and bean in info.in_play and count > have:
             yield path, f"impossible state: {count} {bean} cards named, but {info.name} has only {have}"
     counted = sum(c for c in state.get("coins", {}).values() if isinstance(c, int))
+    if info.coins_from_bank:  # coin cards come from the bank: the beans out of play
+        bank = Counter({b: n for b, n in info.bean_counts.items() if b not in info.in_play})
+        for bean, count in sorted(total.items()):
+            if bank.get(bean, count) < count:
+                yield path, f"impossible state: {count} {bean} coin cards named, but the bank has only {bank[bean]}"
+        left = sum(bank.values()) - sum(n for b, n in total.items() if b in bank)
+        if counted > left:
+            yield f"{path}.coins", f"impossible state: {counted} coins by count, but the bank holds only {left}"
+        return
     left = sum(info.bean_counts[b] for b in info.in_play) - sum(total.values())
     if counted > max(left, 0):
         yield f"{path}.coins", f"impossible state: {counted} coins by count, but only {left} cards are left"
@@ -127,13 +150,15 @@ def _check_step(step: dict[str, Any], path: str, info: ModelInfo, players: list[
     beans = list(info.bean_counts)
     for key in ("do", "refuse"):
         if key in step:
-            for problem in check_action(step[key], players, beans):
+            # A refusal by no rule is the engine's answer to names it does not know: let them be.
+            known = not (key == "refuse" and step.get("rule", "") is None)
+            for problem in check_action(step[key], players, beans, names_known=known):
                 yield f"{path}.{key}", problem
             # a bean of the box that is not in play is an impossible action, not a typo
-            for word in step[key].replace(",", " ").split():
+            for word in step[key].replace(",", " ").split() if known else ():
                 if word in info.bean_counts and word not in info.in_play:
                     yield f"{path}.{key}", _bean_problem(word, info) or ""
-    if "rule" in step:
+    if step.get("rule") is not None:
         rules = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]
         for rule in rules:
             if rule not in info.rule_ids:
@@ -171,6 +196,17 @@ def _check_fragment(fragment: dict[str, Any], path: str, info: ModelInfo, player
     for name, lists in fragment.get("fields", {}).items():
         for i, cards in enumerate(lists):
             yield from _cards(cards, f"{path}.fields.{name}[{i}]", info)
-    for name in fragment.get("winners", []):
-        if name not in players:
-            yield f"{path}.winners", _unknown_player(name, players)
+    for key in ("winners", "waiting_for"):
+        for name in fragment.get(key, []):
+            if name not in players:
+                yield f"{path}.{key}", _unknown_player(name, players)
+    yield from _per_player(fragment.get("legal", {}), f"{path}.legal", players)
+    for name, want in fragment.get("legal", {}).items():
+        parts = {"": want} if isinstance(want, list) else {f".{k}": v for k, v in want.items() if isinstance(v, list)}
+        for part, actions in parts.items():
+            for i, action in enumerate(actions):
+                where = f"{path}.legal.{name}{part}[{i}]"
+                yield from ((where, problem) for problem in check_action(action, players, list(info.bean_counts)))
+                actor = action.split(maxsplit=1)[0]
+                if actor != name and actor in players:
+                    yield where, f"'{action}' is {actor}'s action, listed among {name}'s"

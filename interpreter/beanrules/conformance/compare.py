@@ -2,10 +2,11 @@
 
 Only the keys an expectation names are compared. A number where the state holds a list of
 cards compares with the list's length ("coins: {Greg: 1}"); lists compare element by element.
+Sets of lines (legal actions, players waited for) compare as sets and name what differs.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 Mismatch = tuple[str, Any, Any]   # (path, expected, actual)
 
@@ -46,3 +47,25 @@ def match_events(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -
             return f"event {i} {want} not found (in order) among the events"
         position += 1
     return None
+
+
+def compare_sets(path: str, expected: Iterable[str], actual: Iterable[str], *,
+                 exact: bool = True) -> list[str]:
+    """How two sets of canonical lines differ, one line per kind of difference, naming the
+    lines: those expected but absent ("missing") and, for an exact set, those present but not
+    expected ("unexpected"). Empty when they agree."""
+    want, have = set(expected), set(actual)
+    out: list[str] = []
+    missing = sorted(want - have)
+    if missing:
+        out.append(f"{path}: missing (expected, not there): {'; '.join(missing)}")
+    unexpected = sorted(have - want) if exact else []
+    if unexpected:
+        out.append(f"{path}: unexpected (there, not expected): {'; '.join(unexpected)}")
+    return out
+
+
+def excluded_present(path: str, excluded: Iterable[str], actual: Iterable[str]) -> list[str]:
+    """The lines an expectation rules out that are there anyway."""
+    present = sorted(set(excluded) & set(actual))
+    return [f"{path}: excluded but there: {'; '.join(present)}"] if present else []

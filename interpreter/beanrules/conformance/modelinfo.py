@@ -1,6 +1,7 @@
 """The facts of a rule model that case checking needs, read once per spec.
 
-Only generic rule kinds are consulted (use-beans, remove-beans, fields, buy-field, mixed-fields, players),
+Only generic rule kinds are consulted (use-beans, remove-beans, fields, buy-field, mixed-fields,
+coin-source, players),
 so this works for every rulebook's model, not just the classic one.
 """
 from __future__ import annotations
@@ -40,6 +41,7 @@ class ModelInfo:
     _remove: Any = None                 # remove-beans params (may depend on the player count)
     _buy_max: int | None = None         # buy-field: how many fields a player may buy up to
     mixed_fields: bool = False          # mixed-fields: a field may hold several bean types
+    coins_from_bank: bool = False       # coin-source from bank: coin cards are the beans out of play
 
     def fields_for(self, players: int) -> int | None:
         """How many fields each player has with this many players (None if the model does not say)."""
@@ -79,4 +81,5 @@ def model_info(name: str, model: dict[str, Any]) -> ModelInfo:
         _remove=params.get("remove-beans", {}).get("beans"),
         _buy_max=params.get("buy-field", {}).get("max_fields"),
         mixed_fields="mixed-fields" in params,
+        coins_from_bank=params.get("coin-source", {}).get("from") == "bank",
     )

@@ -27,8 +27,17 @@ def suggest(word: str, known: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def check_action(text: str, players: Iterable[str], beans: Iterable[str]) -> list[str]:
-    """Problems with the words of one action; an empty list if it reads well."""
+def check_action(text: str, players: Iterable[str], beans: Iterable[str], names_known: bool = True) -> list[str]:
+    """Problems with the words of one action; an empty list if it reads well. With
+    names_known=False, names of players and beans that do not exist are not problems (a case
+    shows the engine refusing them)."""
+    problems = _check_words(text, players, beans)
+    if names_known:
+        return problems
+    return [p for p in problems if not p.startswith(("unknown player", "unknown bean"))]
+
+
+def _check_words(text: str, players: Iterable[str], beans: Iterable[str]) -> list[str]:
     players = list(players)
     beans = list(beans)
     words = _TOKEN.findall(text)

@@ -1,8 +1,9 @@
 """Running cases against the engine (``beanrules.engine``, see docs/engine-contract.md).
 
-The runner only uses the contract: Game.from_partial, apply, state_json, scores, winners and
-IllegalAction(.rule, .message). Everything an engine does wrong, crashes included, becomes a
-failed case with the step and expected against actual; it never stops the suite.
+The runner only uses the contract: Game.from_partial, apply, state_json, scores, winners,
+legal_actions, waiting_for, parse_action/to_notation and IllegalAction(.rule, .message).
+Everything an engine does wrong, crashes included, becomes a failed case with the step and
+expected against actual; it never stops the suite.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any, Literal
 
 from .cases import Case, CaseError
 from .compare import compare, match_events
+from .decisions import check_decisions, state_keys, uses_decisions
 from .loader import compiled, load_file
 from .setup import card_total, starting_state
 
@@ -149,6 +151,12 @@ def run_case(case: Case) -> CaseResult:
     return result
 
 
+def _rules(allowed: list[str | None]) -> str:
+    if allowed == [None]:
+        return "no rule (the engine contract's own refusal)"
+    return "rule " + " or ".join(str(a) for a in allowed)
+
+
 def _refusal(exc: Exception) -> str:
     return f"refused by rule {getattr(exc, 'rule', None)!r}: {getattr(exc, 'message', None) or exc}"
 
@@ -161,29 +169,34 @@ def _run_step(game: Any, step: dict[str, Any], events: list[dict[str, Any]] | No
         except illegal as exc:
             raise _StepFailed(f"expected the action to be allowed, but it was {_refusal(exc)}") from None
     if "refuse" in step:
-        allowed = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]
+        allowed = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]  # [None]: no rule
         before = copy.deepcopy(game.state_json())
         try:
             game.apply(step["refuse"])
         except illegal as exc:
             if getattr(exc, "rule", None) not in allowed:
                 raise _StepFailed(f"refused, but by the wrong rule: {_refusal(exc)}",
-                                  [("rule", " or ".join(allowed), getattr(exc, "rule", None))]) from None
+                                  [("rule", allowed[0] if len(allowed) == 1 else " or ".join(map(str, allowed)),
+                                    getattr(exc, "rule", None))]) from None
             after = game.state_json()
             if after != before:
                 raise _StepFailed("refused, but the state changed",
                                   [m for m in compare(before, after)]) from None
             return events
-        raise _StepFailed(f"expected a refusal by rule {' or '.join(allowed)}, but the action was allowed")
+        raise _StepFailed(f"expected a refusal by {_rules(allowed)}, but the action was allowed")
     if "expect" in step:
+        expect = state_keys(step["expect"])
         actual = dict(game.state_json())
-        if "scores" in step["expect"]:
+        if "scores" in expect:
             actual["scores"] = game.scores()
-        if "winners" in step["expect"]:
+        if "winners" in expect:
             actual["winners"] = list(game.winners())
-        mismatches = compare(step["expect"], actual)
-        if mismatches:
-            raise _StepFailed("the state differs from the expectation", mismatches)
+        mismatches = compare(expect, actual)
+        problems = _decisions(game, step["expect"])
+        if mismatches or problems:
+            what = " and ".join(w for w, bad in (("the state", mismatches), ("what may happen", problems)) if bad)
+            verb = "differ" if mismatches and problems else "differs"
+            raise _StepFailed("\n".join([f"{what} {verb} from the expectation", *problems]), mismatches)
         return events
     if events is None:
         raise _StepFailed("an events step must follow an action (do:)")
@@ -191,6 +204,15 @@ def _run_step(game: Any, step: dict[str, Any], events: list[dict[str, Any]] | No
     if missing:
         raise _StepFailed(f"{missing}\nactual events: {events}")
     return events
+
+
+def _decisions(game: Any, expect: dict[str, Any]) -> list[str]:
+    """What differs in the legal actions and the players waited for (the engine's notation
+    makes both sides canonical)."""
+    if not uses_decisions(expect):
+        return []
+    from beanrules.engine import parse_action, to_notation
+    return check_decisions(game, expect, parse_action, to_notation)
 
 
 def error_result(error: CaseError, spec: str | None) -> CaseResult:

@@ -4,7 +4,8 @@ The format's promise is that everything unnamed is empty or defaulted and that c
 stay right. The runner keeps that promise itself, so every engine sees the same cards in the
 same places: the cards no zone names are laid, grouped by bean in the rule model's order,
 under the named top of the deck (or under the named discard pile with ``rest: discard``);
-coins given as a count are taken one by one from the most plentiful bean left.
+coins given as a count are taken one by one from the most plentiful bean left — or, where coins
+come from the bank (the beans out of play), off the top of the bank as a harvest pays them.
 """
 from __future__ import annotations
 
@@ -25,6 +26,18 @@ def _take_coins(count: int, pool: Counter[str], order: tuple[str, ...]) -> list[
     return taken
 
 
+def _from_bank(value: int | list[str], bank: list[str]) -> list[str]:
+    """Coin cards that came from the bank (coin-source from bank): a count is paid as a harvest
+    pays, topmost (last) bank card first; named cards leave the bank from the top down."""
+    if isinstance(value, int):
+        taken = bank[len(bank) - value:][::-1]
+        del bank[len(bank) - value:]
+        return taken
+    for bean in value:
+        del bank[len(bank) - 1 - bank[::-1].index(bean)]
+    return list(value)
+
+
 def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
     given = case.state
     players = list(case.players)
@@ -34,10 +47,14 @@ def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
     pool: Counter[str] = Counter({b: info.bean_counts[b] for b in info.in_play})
     pool.subtract(named_cards(given))
 
+    removed = [b for b in info.bean_counts if b not in info.in_play for _ in range(info.bean_counts[b])]
     coins: dict[str, list[str]] = {}
     for name in players:
         value = given.get("coins", {}).get(name, [])
-        coins[name] = _take_coins(value, pool, info.in_play) if isinstance(value, int) else list(value)
+        if info.coins_from_bank:
+            coins[name] = _from_bank(value, removed)
+        else:
+            coins[name] = _take_coins(value, pool, info.in_play) if isinstance(value, int) else list(value)
 
     rest = [bean for bean in info.in_play for _ in range(max(pool[bean], 0))]
     deck = list(given.get("deck", []))
@@ -61,7 +78,7 @@ def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
         "fields": {p: _fields(given.get("fields", {}).get(p, []), fields_each) for p in players},
         "set_aside": {p: list(given.get("set_aside", {}).get(p, [])) for p in players},
         "coins": coins,
-        "removed": [b for b in info.bean_counts if b not in info.in_play for _ in range(info.bean_counts[b])],
+        "removed": removed,
         "proposals": [],
         "over": False,
     }
