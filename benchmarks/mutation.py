@@ -13,9 +13,12 @@ How it stays fast: the engine is loaded once; each mutant's function is recompil
 mutated syntax tree and swapped in by replacing the live function's code object (so every
 module that imported it sees the mutant), and put back afterwards. Before the mutants run, one
 traced pass records which engine functions each case calls, so a mutant runs only the cases
-that reach its function, fastest first. Survivors listed in benchmarks/mutation-equivalent.yaml
-(with the reason each cannot change behaviour) are reported as equivalent and leave the score's
-denominator. Runs on demand, never in CI; see docs/mutation.md.
+that reach its function, fastest first. Survivors that benchmarks/mutation-triage.yaml names
+(by a pattern of their key, with the reason) are reported as `equivalent` (no input can tell
+them apart from the engine: they leave the score's denominator) or `out-of-reach` (only input
+or output the case format cannot express reaches or shows them: they stay in the denominator,
+and a second score, `reachable`, leaves them out).
+Runs on demand, never in CI; see docs/mutation.md.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import resource
 import signal
 import sys
@@ -51,10 +55,12 @@ PACKAGE = "beanrules.engine"
 ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # The engine modules the conformance contract reaches. Left out: bots, simulate and terminal
 # (players of the engine, not the engine), records and notation (game records and the action
-# parser, which the unit tests pin down), errors and __init__ (no logic).
+# parser, which the unit tests pin down), view (no case expectation looks at a player's view),
+# errors and __init__ (no logic). --module runs any of them.
 DEFAULT_MODULES = ("actions", "buying", "deck", "flow", "game", "harvesting", "legal", "planting",
-                   "ruleset", "scoring", "setup", "state", "trading", "view")
-EQUIVALENTS = HERE / "mutation-equivalent.yaml"
+                   "ruleset", "scoring", "setup", "state", "trading")
+TRIAGE = HERE / "mutation-triage.yaml"
+VERDICTS = ("equivalent", "out-of-reach")
 
 
 class _Timeout(BaseException):
@@ -64,7 +70,7 @@ class _Timeout(BaseException):
 @dataclass
 class Outcome:
     key: str
-    status: str            # killed, timeout, survived, uncovered, equivalent, error
+    status: str            # killed, timeout, survived, uncovered, error; or a triage verdict
     killer: str = ""       # the first case that failed
     cases_run: int = 0
     seconds: float = 0.0
@@ -265,47 +271,78 @@ def choose(modules: list[str], names: list[str] | None, limit: int | None, seed:
     return everything
 
 
-def load_equivalents(path: Path = EQUIVALENTS) -> dict[str, str]:
-    """key → why the mutant cannot change what the engine does."""
+@dataclass(frozen=True)
+class Verdict:
+    match: str      # a mutant key, where `*` stands for any text (and nothing else is special)
+    verdict: str    # equivalent or out-of-reach
+    why: str
+
+    def matches(self, key: str) -> bool:
+        return re.fullmatch(".*".join(map(re.escape, self.match.split("*"))), key, re.S) is not None
+
+
+def load_triage(path: Path = TRIAGE) -> list[Verdict]:
     if not path.exists():
-        return {}
+        return []
     rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    return {row["key"]: row["why"] for row in rows}
+    verdicts = [Verdict(row["match"], row["verdict"], row["why"]) for row in rows]
+    for v in verdicts:
+        if v.verdict not in VERDICTS:
+            raise SystemExit(f"{path}: verdict {v.verdict!r} of {v.match!r} is not one of {', '.join(VERDICTS)}")
+    return verdicts
+
+
+def apply_triage(mutants: list[Mutant], outcomes: dict[str, Outcome], verdicts: list[Verdict]) -> list[str]:
+    """Mark the survivors the triage names; return the warnings (a triaged mutant was killed)."""
+    warnings = []
+    for mutant in mutants:
+        outcome = outcomes[mutant.key]
+        hit = next((v for v in verdicts if v.matches(mutant.key)), None)
+        if hit is None:
+            continue
+        if outcome.status in ("survived", "uncovered"):
+            outcome.status, outcome.note = hit.verdict, hit.why
+        elif outcome.status in ("killed", "timeout"):
+            warnings.append(f"triaged as {hit.verdict} ({hit.match}) but killed: {mutant.key}")
+    return warnings
+
+
+COLUMNS = ("mutants", "killed", "equivalent", "out-of-reach", "survived")
 
 
 def tally(mutants: list[Mutant], outcomes: dict[str, Outcome]) -> dict[str, dict[str, Any]]:
+    """Per module and in total. score = killed / (mutants − equivalent); reachable = killed /
+    (mutants − equivalent − out-of-reach)."""
     table: dict[str, dict[str, Any]] = {}
     for mutant in mutants:
         status = outcomes[mutant.key].status
-        row = table.setdefault(mutant.module, {"mutants": 0, "killed": 0, "equivalent": 0, "survived": 0})
+        row = table.setdefault(mutant.module, dict.fromkeys(COLUMNS, 0))
         row["mutants"] += 1
-        if status in ("killed", "timeout"):
-            row["killed"] += 1
-        elif status == "equivalent":
-            row["equivalent"] += 1
-        else:
-            row["survived"] += 1
-    total = {k: sum(r[k] for r in table.values()) for k in ("mutants", "killed", "equivalent", "survived")}
+        column = "killed" if status in ("killed", "timeout") else status if status in VERDICTS else "survived"
+        row[column] += 1
+    total = {k: sum(r[k] for r in table.values()) for k in COLUMNS}
     table = dict(sorted(table.items()))
     table["total"] = total
     for row in table.values():
         judged = row["mutants"] - row["equivalent"]
         row["score"] = round(100 * row["killed"] / judged, 1) if judged else 100.0
+        reachable = judged - row["out-of-reach"]
+        row["reachable_score"] = round(100 * row["killed"] / reachable, 1) if reachable else 100.0
     return table
 
 
 def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dict, seconds: float,
-                 cases: int, failing: list[str], stale: list[str]) -> None:
+                 cases: int, failing: list[str], warnings: list[str]) -> None:
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
     console = Console()
     grid = Table(title=f"Mutation score of the conformance suite ({cases} cases)")
-    for column in ("module", "mutants", "killed", "equivalent", "survived", "score"):
+    for column in ("module", *COLUMNS, "score", "reachable"):
         grid.add_column(column, justify="left" if column == "module" else "right")
     for module, row in table.items():
-        grid.add_row(module, *(str(row[k]) for k in ("mutants", "killed", "equivalent", "survived")),
-                     f"{row['score']}%", style="bold" if module == "total" else None)
+        grid.add_row(module, *(str(row[k]) for k in COLUMNS), f"{row['score']}%", f"{row['reachable_score']}%",
+                     style="bold" if module == "total" else None)
     console.print(grid)
     survivors = [m for m in mutants if outcomes[m.key].status in ("survived", "uncovered", "error")]
     if survivors:
@@ -317,12 +354,14 @@ def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dic
                           soft_wrap=True)
     for name in failing:
         console.print(f"[yellow]warning:[/yellow] {escape(name)} fails on the unmutated engine; left out")
-    for key in stale:
-        console.print(f"[yellow]warning:[/yellow] listed as equivalent but killed: {escape(key)}")
+    for warning in warnings:
+        console.print(f"[yellow]warning:[/yellow] {escape(warning)}")
     kills = sum(1 for o in outcomes.values() if o.status == "timeout")
-    console.print(f"\n{table['total']['killed']} of {table['total']['mutants'] - table['total']['equivalent']} "
-                  f"non-equivalent mutants killed ({table['total']['score']}%; {kills} by timeout), "
-                  f"{seconds:.0f} s", highlight=False)
+    total = table["total"]
+    judged = total["mutants"] - total["equivalent"]
+    console.print(f"\n{total['killed']} of {judged} non-equivalent mutants killed ({total['score']}%; "
+                  f"{kills} by timeout); {total['killed']} of {judged - total["out-of-reach"]} leaving out "
+                  f"the out-of-reach ({total['reachable_score']}%); {seconds:.0f} s", highlight=False)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -341,8 +380,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="seconds a mutant may take before it counts as killed (default 10)")
     parser.add_argument("--cases", action="append", type=Path, metavar="PATH",
                         help="case files or folders (default: conformance/)")
-    parser.add_argument("--equivalents", type=Path, default=EQUIVALENTS,
-                        help="YAML list of {key, why} naming equivalent mutants (default: %(default)s)")
+    parser.add_argument("--triage", type=Path, default=TRIAGE,
+                        help="YAML list of {match, verdict, why}: survivors triaged as equivalent or "
+                             "out-of-reach (default: benchmarks/mutation-triage.yaml)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     args = parser.parse_args(argv)
     for name in args.module or []:
@@ -382,20 +422,11 @@ def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
                 outcomes[outcome.key] = outcome
                 if not args.json and done * 10 // len(mutants) != (done - 1) * 10 // len(mutants):
                     print(f"mutants: {done}/{len(mutants)}", file=sys.stderr, flush=True)
-    equivalents = load_equivalents(args.equivalents)
-    stale = []
-    for key, why in equivalents.items():
-        outcome = outcomes.get(key)
-        if outcome is None:
-            continue
-        if outcome.status in ("survived", "uncovered"):
-            outcome.status, outcome.note = "equivalent", why
-        elif outcome.status in ("killed", "timeout"):
-            stale.append(key)
+    warnings = apply_triage(mutants, outcomes, load_triage(args.triage))
     seconds = time.perf_counter() - began
     table = tally(mutants, outcomes)
     return {"mutants": mutants, "outcomes": outcomes, "table": table, "seconds": seconds,
-            "cases": len(passing), "failing": failing, "stale": stale}
+            "cases": len(passing), "failing": failing, "warnings": warnings}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -405,12 +436,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({
             "modules": run["table"], "seconds": round(run["seconds"], 1), "cases": run["cases"],
             "seed": args.seed, "limit": args.limit, "failing_unmutated": run["failing"],
-            "stale_equivalents": run["stale"],
+            "warnings": run["warnings"],
             "mutants": [asdict(m) | asdict(run["outcomes"][m.key]) for m in run["mutants"]],
         }, indent=1, ensure_ascii=False))
     else:
         print_report(run["mutants"], run["outcomes"], run["table"], run["seconds"], run["cases"],
-                     run["failing"], run["stale"])
+                     run["failing"], run["warnings"])
     return 0
 
 

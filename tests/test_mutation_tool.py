@@ -55,7 +55,7 @@ def test_kills_a_mutant_and_reports_a_survivor(tmp_path: Path) -> None:
     cases = tmp_path / "end.yaml"
     cases.write_text(CASE, encoding="utf-8")
     args = mutation.parse_args(["--module", "scoring", "--function", "scores", "--function", "finish_game",
-                                "--jobs", "1", "--cases", str(cases), "--equivalents", str(tmp_path / "none.yaml")])
+                                "--jobs", "1", "--cases", str(cases), "--triage", str(tmp_path / "none.yaml")])
     run = mutation.measure(args, progress=False)
     assert run["cases"] == 1 and not run["failing"]
     by_text = {(m.function, m.mutation, m.code): run["outcomes"][m.key] for m in run["mutants"]}
@@ -80,10 +80,10 @@ def test_a_survivor_is_listed_and_an_equivalent_leaves_the_score(tmp_path: Path,
     empty = tmp_path / "no-cases"
     empty.mkdir()
     first = enumerate_mutants(SCORING)[0]
-    listed = tmp_path / "equivalent.yaml"
-    listed.write_text(f"- key: {first.key!r}\n  why: a test\n", encoding="utf-8")
+    listed = tmp_path / "triage.yaml"
+    listed.write_text(f"- match: {first.key!r}\n  verdict: equivalent\n  why: a test\n", encoding="utf-8")
     code = mutation.main(["--module", "scoring", "--jobs", "1", "--cases", str(empty),
-                          "--equivalents", str(listed)])
+                          "--triage", str(listed)])
     out = capsys.readouterr().out
     assert code == 0
     total = len(enumerate_mutants(SCORING))
