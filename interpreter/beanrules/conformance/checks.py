@@ -167,7 +167,9 @@ def _check_step(step: dict[str, Any], path: str, info: ModelInfo, players: list[
         yield from _check_fragment(step["expect"], f"{path}.expect", info, players)
     for i, event in enumerate(step.get("events", [])):
         where = f"{path}.events[{i}]"
-        for key in ("player", "from", "to", "active"):
+        for key in ("player", "from", "to", "active", "by"):
+            if key == "from" and event.get("event") == "planted":
+                continue  # a planted event's "from" is a zone (hand, offer, set-aside)
             if isinstance(event.get(key), str) and event[key] not in players:
                 yield f"{where}.{key}", _unknown_player(event[key], players)
         if isinstance(event.get("bean"), str):
