@@ -293,18 +293,19 @@ def load_triage(path: Path = TRIAGE) -> list[Verdict]:
 
 
 def apply_triage(mutants: list[Mutant], outcomes: dict[str, Outcome], verdicts: list[Verdict]) -> list[str]:
-    """Mark the survivors the triage names; return the warnings (a triaged mutant was killed)."""
-    warnings = []
+    """Mark the survivors the triage names (first matching entry wins). Returns warnings for
+    entries that matched mutants but no survivor: the cases kill them now, so the entry is stale."""
+    matched: dict[Verdict, list[str]] = {v: [] for v in verdicts}
     for mutant in mutants:
         outcome = outcomes[mutant.key]
         hit = next((v for v in verdicts if v.matches(mutant.key)), None)
         if hit is None:
             continue
+        matched[hit].append(outcome.status)
         if outcome.status in ("survived", "uncovered"):
             outcome.status, outcome.note = hit.verdict, hit.why
-        elif outcome.status in ("killed", "timeout"):
-            warnings.append(f"triaged as {hit.verdict} ({hit.match}) but killed: {mutant.key}")
-    return warnings
+    return [f"triage entry {v.match!r} ({v.verdict}) matches only killed mutants"
+            for v, statuses in matched.items() if statuses and all(s in ("killed", "timeout") for s in statuses)]
 
 
 COLUMNS = ("mutants", "killed", "equivalent", "out-of-reach", "survived")
@@ -360,7 +361,7 @@ def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dic
     total = table["total"]
     judged = total["mutants"] - total["equivalent"]
     console.print(f"\n{total['killed']} of {judged} non-equivalent mutants killed ({total['score']}%; "
-                  f"{kills} by timeout); {total['killed']} of {judged - total["out-of-reach"]} leaving out "
+                  f"{kills} by timeout); {total['killed']} of {judged - total['out-of-reach']} leaving out "
                   f"the out-of-reach ({total['reachable_score']}%); {seconds:.0f} s", highlight=False)
 
 
