@@ -125,7 +125,9 @@ def _node_sites(node: ast.AST, parent: ast.AST | None, field: str, index: int | 
             sites.append(_Site(node, "constant", f"`{value}` → `{not value}`",
                                _set(parent, field, index, ast.Constant(not value))))
         elif isinstance(value, int):
-            sites.append(_Site(node, "constant", f"`{value}` → `{value + 1}`",
+            # -n is `-` applied to n: n + 1 makes it -(n + 1), so say so
+            sign = "-" if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub) else ""
+            sites.append(_Site(node, "constant", f"`{sign}{value}` → `{sign}{value + 1}`",
                                _set(parent, field, index, ast.Constant(value + 1))))
     elif isinstance(node, ast.BoolOp):
         other = ast.Or if isinstance(node.op, ast.And) else ast.And

@@ -350,7 +350,9 @@ def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dic
         console.print(f"\n[bold]{len(survivors)} survivors[/bold] (file:line  function  mutation  code):")
         for m in survivors:
             note = outcomes[m.key].note
-            console.print(escape(f"  {m.where:16} {m.function:24} {m.mutation:32} {m.code}")
+            again = re.search(r" (#\d+)$", m.key)  # which of several identical changes on the line
+            mutation = f"{m.mutation} {again.group(1)}" if again else m.mutation
+            console.print(escape(f"  {m.where:16} {m.function:24} {mutation:32} {m.code}")
                           + (f"   [dim]({escape(note)})[/dim]" if note else ""), highlight=False,
                           soft_wrap=True)
     for name in failing:
