@@ -284,11 +284,18 @@ class Verdict:
 def load_triage(path: Path = TRIAGE) -> list[Verdict]:
     if not path.exists():
         return []
-    rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    verdicts = [Verdict(row["match"], row["verdict"], row["why"]) for row in rows]
-    for v in verdicts:
-        if v.verdict not in VERDICTS:
-            raise SystemExit(f"{path}: verdict {v.verdict!r} of {v.match!r} is not one of {', '.join(VERDICTS)}")
+    try:
+        rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except yaml.YAMLError as exc:
+        raise SystemExit(f"{path}: not valid YAML: {exc}") from None
+    verdicts = []
+    for number, row in enumerate(rows if isinstance(rows, list) else [rows], 1):
+        if not isinstance(row, dict) or set(row) != {"match", "verdict", "why"} \
+                or not all(isinstance(v, str) and v for v in row.values()):
+            raise SystemExit(f"{path}: entry {number} needs exactly the texts match, verdict and why")
+        if row["verdict"] not in VERDICTS:
+            raise SystemExit(f"{path}: entry {number}: verdict {row['verdict']!r} is not one of {', '.join(VERDICTS)}")
+        verdicts.append(Verdict(row["match"], row["verdict"], row["why"]))
     return verdicts
 
 

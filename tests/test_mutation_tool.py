@@ -96,3 +96,23 @@ def test_bad_arguments_are_usage_errors(capsys: pytest.CaptureFixture) -> None:
         mutation.parse_args(["--module", "no-such-module"])
     assert exit_.value.code == 2
     assert "no engine module 'no-such-module'" in capsys.readouterr().err
+
+
+def test_the_shipped_triage_loads_and_a_broken_one_is_a_clear_error(tmp_path: Path) -> None:
+    verdicts = mutation.load_triage()
+    assert len(verdicts) > 50 and {v.verdict for v in verdicts} == set(mutation.VERDICTS)
+    assert all(v.why.strip() for v in verdicts)
+    broken = tmp_path / "triage.yaml"
+    broken.write_text("- match: x\n  verdict: maybe\n  why: because\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="entry 1: verdict 'maybe' is not one of equivalent, out-of-reach"):
+        mutation.load_triage(broken)
+    broken.write_text("- match: [x\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="not valid YAML"):
+        mutation.load_triage(broken)
+
+
+def test_a_pattern_matches_only_where_it_says() -> None:
+    verdict = mutation.Verdict("legal.py:_buy: * in `if len(_BUYS) > 5_000:`", "equivalent", "why")
+    assert verdict.matches("legal.py:_buy: `>` → `>=` in `if len(_BUYS) > 5_000:`")
+    assert not verdict.matches("legal.py:_buy: `>` → `>=` in `if len(_BUYS) > 5_000:` #2")
+    assert mutation.Verdict("a[b]*", "equivalent", "why").matches("a[b] c")  # brackets are plain text
