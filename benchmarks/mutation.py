@@ -345,6 +345,7 @@ def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dic
     from rich.markup import escape
     from rich.table import Table
     console = Console()
+    console.width = max(console.width, 120)  # the table's headers and the survivors' code lines
     grid = Table(title=f"Mutation score of the conformance suite ({cases} cases)")
     for column in ("module", *COLUMNS, "score", "reachable"):
         grid.add_column(column, justify="left" if column == "module" else "right")
