@@ -148,10 +148,10 @@ def _span_index(engine: Engine) -> dict[str, list[tuple[int, int, str]]]:
     return index
 
 
-def trace_cases(engine: Engine, cases: list) -> tuple[list, dict[tuple[str, str], list[int]], list[str]]:
+def trace_cases(engine: Engine, cases: list) -> tuple[list, dict[tuple[str, str], list[int]], list[str], list[float]]:
     """Run every case once on the real engine, recording the functions it calls and its time.
     Returns (cases that pass, function → indices of the cases reaching it fastest first,
-    names of cases that fail unmutated and so cannot judge a mutant)."""
+    names of cases that fail unmutated and so cannot judge a mutant, seconds per passing case)."""
     spans = _span_index(engine)
     passing, failing, timings = [], [], []
     reach: dict[tuple[str, str], set[int]] = defaultdict(set)
@@ -183,7 +183,7 @@ def trace_cases(engine: Engine, cases: list) -> tuple[list, dict[tuple[str, str]
         for function in called:
             reach[function].add(index)
     ordered = {f: sorted(ix, key=lambda i: timings[i]) for f, ix in reach.items()}
-    return passing, ordered, failing
+    return passing, ordered, failing, timings
 
 
 # --- running one mutant (in a worker process) ------------------------------------------------
@@ -234,7 +234,11 @@ def run_mutant(mutant: Mutant) -> Outcome:
     try:
         engine.reset_caches(mutant.module)
         target.__code__ = code
-        signal.setitimer(signal.ITIMER_REAL, _STATE["timeout"])
+        # A mutant may only be slower, not wrong (a cache that never hits): the limit grows with
+        # what its cases took unmutated (traced, so already slower than plain), so a busy machine
+        # does not turn slowness into kills.
+        expected = sum(_STATE["timings"][i] for i in order)
+        signal.setitimer(signal.ITIMER_REAL, max(_STATE["timeout"], 5 * expected))
         for index in order:
             outcome.cases_run += 1
             try:
@@ -388,7 +392,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample (default 0)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)")
     parser.add_argument("--timeout", type=float, default=10.0,
-                        help="seconds a mutant may take before it counts as killed (default 10)")
+                        help="seconds a mutant may take before it counts as killed, at least; the limit "
+                             "is 5 times what its cases took unmutated when that is more (default 10)")
     parser.add_argument("--cases", action="append", type=Path, metavar="PATH",
                         help="case files or folders (default: conformance/)")
     parser.add_argument("--triage", type=Path, default=TRIAGE,
@@ -409,9 +414,9 @@ def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
     mutants = choose(args.module or list(DEFAULT_MODULES), args.function, args.limit, args.seed)
     engine = load_engine()
     cases = [c for path in discover(args.cases or [ROOT / "conformance"]) for c in load_file(path).cases]
-    passing, reach, failing = trace_cases(engine, cases)
+    passing, reach, failing, timings = trace_cases(engine, cases)
     models = [(spec, copy.deepcopy(compiled(spec)[0])) for spec in sorted({c.spec for c in passing})]
-    _STATE.update(engine=engine, cases=passing, reach=reach, models=models)
+    _STATE.update(engine=engine, cases=passing, reach=reach, models=models, timings=timings)
     outcomes: dict[str, Outcome] = {}
     context = multiprocessing.get_context("fork")  # workers inherit the loaded engine and cases
     with context.Pool(args.jobs, _init_worker, (args.timeout,)) as pool:
