@@ -13,6 +13,9 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Iterable, Literal, Sequence
 
+from .limits import MAX_DIAGNOSTICS, MAX_SHOWN_LINE
+from .text import escape_controls
+
 Severity = Literal["error", "warning"]
 
 
@@ -47,6 +50,7 @@ class Diagnostic:
     expected: tuple[str, ...] = ()
     suggestion: str | None = None
     source_line: str | None = field(default=None, compare=False)
+    hidden: tuple[int, int] = field(default=(0, 0), compare=False)  # (errors, warnings) not shown
 
     @property
     def location(self) -> str:
@@ -55,20 +59,28 @@ class Diagnostic:
         return f"{self.span.file}:{self.span.line}:{self.span.column}"
 
     def render(self) -> str:
-        prefix = f"{self.location}: " if self.span is not None else ""
-        lines = [f"{prefix}{self.severity}: {self.message}"]
+        prefix = f"{escape_controls(self.location)}: " if self.span is not None else ""
+        lines = [f"{prefix}{self.severity}: {escape_controls(self.message)}"]
         if self.span is not None and self.source_line is not None:
             gutter = f"{self.span.line:>5} | "
             text = self.source_line.rstrip("\n").replace("\t", " ")
-            lines.append(gutter + text)
+            column = self.span.column
             width = 1
             if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
                 width = self.span.end_column - self.span.column
-            lines.append(" " * (len(gutter) - 2) + "| " + " " * (self.span.column - 1) + "^" * width)
+            # A long line shows a window around the caret, so one line cannot flood the screen.
+            start = max(0, min(column - 1 - MAX_SHOWN_LINE // 2, len(text) - MAX_SHOWN_LINE))
+            shown = text[start:start + MAX_SHOWN_LINE]
+            lead = "…" if start else ""
+            trail = "…" if start + MAX_SHOWN_LINE < len(text) else ""
+            lines.append(gutter + lead + escape_controls(shown) + trail)
+            offset = column - 1 - start + len(lead)
+            width = max(1, min(width, MAX_SHOWN_LINE - (column - 1 - start)))
+            lines.append(" " * (len(gutter) - 2) + "| " + " " * offset + "^" * width)
         if self.expected:
             lines.append("  expected: " + ", ".join(self.expected))
         if self.suggestion:
-            lines.append(f"  hint: {self.suggestion}")
+            lines.append(f"  hint: {escape_controls(self.suggestion)}")
         return "\n".join(lines)
 
     def to_json(self) -> dict:
@@ -94,6 +106,25 @@ class SpecError(Exception):
         return [d for d in self.diagnostics if d.severity == "error"]
 
 
+def capped(diagnostics: Sequence[Diagnostic], limit: int = MAX_DIAGNOSTICS) -> list[Diagnostic]:
+    """The first `limit` diagnostics, then one that counts the rest ("and 12 more")."""
+    if len(diagnostics) <= limit:
+        return list(diagnostics)
+    rest = diagnostics[limit:]
+    errors = sum(d.severity == "error" for d in rest)
+    warnings = len(rest) - errors
+    return list(diagnostics[:limit]) + [Diagnostic(
+        "error" if errors else "warning", "more",
+        f"and {len(rest)} more ({errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}) not shown", hidden=(errors, warnings))]
+
+
+def count(diagnostics: Iterable[Diagnostic], severity: Severity) -> int:
+    """How many diagnostics of a severity there were, those not shown included."""
+    index = 0 if severity == "error" else 1
+    return sum(d.hidden[index] if d.code == "more" else d.severity == severity for d in diagnostics)
+
+
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate to a misspelt word, phrased as a hint, or None."""
     matches = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
@@ -103,9 +134,10 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
 def attach_source(diagnostics: Iterable[Diagnostic], texts: dict[str, str]) -> list[Diagnostic]:
     """Fill in the offending source line of each diagnostic from the texts by file name."""
     out = []
+    split: dict[str, list[str]] = {}  # each text split once, however many diagnostics it has
     for d in diagnostics:
         if d.span is not None and d.source_line is None and d.span.file in texts:
-            src_lines = texts[d.span.file].splitlines()
+            src_lines = split.setdefault(d.span.file, texts[d.span.file].splitlines())
             if 1 <= d.span.line <= len(src_lines):
                 d = Diagnostic(d.severity, d.code, d.message, d.span, d.expected, d.suggestion,
                                src_lines[d.span.line - 1])

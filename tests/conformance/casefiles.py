@@ -21,10 +21,18 @@ GOOD_CASE: dict[str, Any] = {
 }
 
 
+class _NoAliases(yaml.SafeDumper):
+    """Writes a value shared by two cases twice: case files may not use YAML aliases."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def write(tmp_path: Path, *cases: dict[str, Any], name: str = "cases.yaml", **header: Any) -> Path:
     document = {"spec": "classic", "source": "Reglas del juego de Bohnanza", **header, "cases": list(cases)}
     path = tmp_path / name
-    path.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml.dump(document, Dumper=_NoAliases, allow_unicode=True, sort_keys=False),
+                    encoding="utf-8")
     return path
 
 

@@ -19,7 +19,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..diagnostics import SpecError
+    from ..diagnostics import SpecError, count
+    from ..text import escape_controls
     from ..resolve.compiler import compile_with_warnings, list_specs
 
     names = args.specs or list_specs()
@@ -44,11 +45,11 @@ def run(args: argparse.Namespace) -> int:
         for diagnostic in result["diagnostics"]:
             print(diagnostic.render())
         if result["ok"] and not args.quiet:
-            warnings = sum(d.severity == "warning" for d in result["diagnostics"])
+            warnings = count(result["diagnostics"], "warning")
             extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
-            print(f"ok    {name}: {result['rules']} rules, {result['beans']} beans{extra}")
+            print(f"ok    {escape_controls(name)}: {result['rules']} rules, {result['beans']} beans{extra}")
         elif not result["ok"]:
-            errors = sum(d.severity == "error" for d in result["diagnostics"])
-            print(f"FAIL  {name}: {errors} error{'s' * (errors != 1)}")
+            errors = count(result["diagnostics"], "error")
+            print(f"FAIL  {escape_controls(name)}: {errors} error{'s' * (errors != 1)}")
     print(f"{len(names) - failed} of {len(names)} specs clean")
     return 1 if failed else 0

@@ -21,7 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="bots per seat, comma separated, repeated around the table: random, greedy")
     parser.add_argument("--no-trading", action="store_true", help="bots never propose trades")
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
-    parser.add_argument("--log", metavar="FILE", help="write the game record(s) to FILE (JSON)")
+    parser.add_argument("--log", metavar="FILE", help="write the game record(s) to FILE (JSON); a human game's record is written "
+                             "however it ends (finished, quit, Ctrl-D, Ctrl-C)")
     parser.add_argument("--human", metavar="SEAT", help="play yourself at SEAT (a number from 1, or a player name)")
     parser.set_defaults(func=run)
 
@@ -63,10 +64,27 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"no seat {args.human!r}: give 1 to {n} or one of {', '.join(names)}", 2)
         from ..engine.terminal import play_human
         record = play_human(model, args.spec, names, args.seed, seat, kinds, trades=not args.no_trading)
-        if args.log and record is not None:
-            return _write_log(args.log, record)
-        return 0
+        code = 130 if record["ended"] == "interrupted" else 0
+        if args.log:
+            code = _write_log(args.log, record) or code
+            if code != 1:
+                print(f"game record ({record['ended']}, {len(record['actions'])} actions) written to "
+                      f"{args.log}", file=sys.stderr)
+        return code
     return _simulate(args, model, n, kinds)
+
+
+def _spec_for_log(spec: str, log: Path) -> str:
+    """How the record names its spec: a shipped spec by name, a spec file by its path from the
+    record's folder (replay opens nothing else); a file elsewhere stays as given, and replaying
+    it needs --spec."""
+    from ..resolve.loader import is_shipped
+    if is_shipped(spec):
+        return spec
+    try:
+        return Path(spec).resolve().relative_to(log.parent.resolve()).as_posix()
+    except ValueError:
+        return spec
 
 
 def _seat(text: str, names: list[str]) -> int | None:
@@ -112,6 +130,8 @@ def _simulate(args: argparse.Namespace, model: dict, n: int, kinds: list[str]) -
 
 
 def _write_log(path: str, data: object) -> int:
+    for record in data if isinstance(data, list) else [data]:
+        record["spec"] = _spec_for_log(record["spec"], Path(path))
     try:
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as exc:

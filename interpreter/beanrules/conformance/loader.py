@@ -1,4 +1,4 @@
-"""Reading case files: YAML (safe_load only) → schema → checks against the rule model.
+"""Reading case files: YAML (safely: beanrules.documents) → schema → checks against the rule model.
 
 A file that cannot be read, or whose header is broken, yields only file errors; a broken
 case is set aside with its errors and the file's other cases still load. Nothing here raises
@@ -11,8 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..documents import DocumentError, load_yaml, read_text
+from ..limits import MAX_CASE_BYTES
 from .cases import Case, CaseError, CaseFile
 from .checks import check_case
 from .modelinfo import ModelInfo, model_info
@@ -55,19 +55,16 @@ def load_file(path: Path) -> CaseFile:
     display = _display(path)
     result = CaseFile(path=path, display=display)
     try:
-        text = path.read_text(encoding="utf-8")
-        document = yaml.safe_load(text)
+        text = read_text(path, MAX_CASE_BYTES)
+        document = load_yaml(text)
+    except DocumentError as exc:
+        result.errors.append(CaseError(display, str(exc)))
+        return result
     except OSError as exc:
         result.errors.append(CaseError(display, f"cannot read the file: {exc.strerror or exc}"))
         return result
     except UnicodeDecodeError as exc:
         result.errors.append(CaseError(display, f"not UTF-8 text at byte {exc.start}"))
-        return result
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        result.errors.append(CaseError(display, f"not valid YAML: {where}{problem}"))
         return result
 
     case_problems: dict[int, list[CaseError]] = {}
@@ -114,7 +111,7 @@ def load_file(path: Path) -> CaseFile:
 
 
 def _line_of(text: str, case_id: str) -> int:
-    """Where the case starts, for reports (safe_load keeps no positions)."""
+    """Where the case starts, for reports (the loaded document keeps no positions)."""
     found = re.search(rf"^[ \t-]*id:[ \t]*['\"]?{re.escape(case_id)}['\"]?\s*$", text, re.M)
     return text.count("\n", 0, found.start()) + 1 if found else 0
 

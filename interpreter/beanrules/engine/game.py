@@ -46,6 +46,7 @@ class Game:
         self.ruleset: Ruleset = compile_ruleset(model, len(names))
         self.state: State = new_state(self.ruleset, names, seed)
         self.actions: list[Action] = []  # the applied actions: the game record
+        self.trace: list[list[dict]] = []  # each applied action's events (records hash them)
         self.start_events: list[dict] = []
         start(self.state, self.ruleset, self.start_events)
 
@@ -56,6 +57,7 @@ class Game:
         game.ruleset = compile_ruleset(model, len(state.players))
         game.state = state
         game.actions = []
+        game.trace = []
         game.start_events = []
         return game
 
@@ -157,6 +159,7 @@ class Game:
             auto_harvests(state, rs, events)
             settle(state, rs, events)
         self.actions.append(action)
+        self.trace.append(events)
         return events
 
     def _harvest_index(self, action: Harvest) -> int:

@@ -4,7 +4,9 @@ from __future__ import annotations
 from functools import cache
 
 from lark import Lark, Transformer, UnexpectedInput
+from lark.exceptions import LarkError
 
+from ..limits import MAX_ACTION_CHARS, MAX_DIGITS
 from ..paths import grammar_file
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from .errors import NotationError
@@ -23,6 +25,14 @@ def _parser() -> Lark:
     return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False)
 
 
+def _number(token) -> int:
+    """A field, position or proposal number; never past MAX_DIGITS digits (Python refuses to
+    convert 4,301 of them, and no game has a millionth field)."""
+    if len(token) > MAX_DIGITS:
+        raise NotationError("", f"the number {str(token)[:8]}… is too large ({len(token)} digits)")
+    return int(token)
+
+
 class _ToAction(Transformer):
     def start(self, items):
         name, build = items
@@ -38,13 +48,14 @@ class _ToAction(Transformer):
             elif item.type == "BEAN":
                 bean = str(item)
             elif item.type == "INT":
-                field = int(item)
+                field = _number(item)
         return lambda player: Plant(player, bean, field, zone)
 
     def harvest(self, items):
         (item,) = items
         if item.type == "INT":
-            return lambda player: Harvest(player, field=int(item))
+            field = _number(item)
+            return lambda player: Harvest(player, field=field)
         return lambda player: Harvest(player, bean=str(item))
 
     def end(self, items):
@@ -67,7 +78,7 @@ class _ToAction(Transformer):
         verb = str(items[0])
         target: int | str | None = None
         if len(items) > 1:
-            target = int(items[1]) if items[1].type == "INT" else str(items[1])
+            target = _number(items[1]) if items[1].type == "INT" else str(items[1])
         return lambda player: Respond(player, verb, target)
 
     def buy(self, items):
@@ -86,9 +97,9 @@ class _ToAction(Transformer):
         zone, number = items
         if str(zone) != "hand":
             raise NotationError("", f"only hand cards are named by position ('hand {number}')")
-        if int(number) < 1:
+        if _number(number) < 1:
             raise NotationError("", "hand positions count from 1")
-        return CardRef(None, "hand", int(number))
+        return CardRef(None, "hand", _number(number))
 
 
 _TRANSFORMER = _ToAction()
@@ -96,6 +107,8 @@ _TRANSFORMER = _ToAction()
 
 def parse_action(text: str) -> Action:
     """Parse one line of the notation; raises NotationError saying what was expected."""
+    if len(text) > MAX_ACTION_CHARS:
+        raise NotationError(text[:40] + "…", f"an action is at most {MAX_ACTION_CHARS} characters long")
     line = text.strip()
     if not line:
         raise NotationError(text, "empty action")
@@ -110,11 +123,10 @@ def parse_action(text: str) -> Action:
         return _TRANSFORMER.transform(tree)
     except NotationError as exc:
         raise NotationError(line, exc.message) from None
-    except Exception as exc:  # lark wraps errors raised in callbacks
+    except LarkError as exc:  # lark wraps errors raised in callbacks (VisitError)
         inner = getattr(exc, "orig_exc", exc)
-        if isinstance(inner, NotationError):
-            raise NotationError(line, inner.message) from None
-        raise
+        message = inner.message if isinstance(inner, NotationError) else f"not an action: {inner}"
+        raise NotationError(line, message) from None
 
 
 _WORDS = {"NAME": "a player name (capitalised)", "BEAN": "a bean id", "INT": "a number",

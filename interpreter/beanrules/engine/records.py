@@ -1,5 +1,11 @@
 """Game records (spec, content hash of its rule model, seed, players, actions, final state)
-and replaying them action by action."""
+and replaying them action by action.
+
+A record commits to everything it claims: the final state, its hash, and `trace_hash`, a hash
+of every action's events in order. Dropping an action whose effect the final state no longer
+shows (a withdrawn or rejected proposal, which would have lapsed anyway) changes the trace, so
+every action must replay and matter. A record without all three is reported as unverified.
+"""
 from __future__ import annotations
 
 import hashlib
@@ -14,9 +20,18 @@ from .ruleset import model_hash
 FORMAT = "beanrules-game-record/1"
 
 
-def state_hash(state: dict) -> str:
+def state_hash(state: Any) -> str:
     text = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def trace_hash(game: Game) -> str:
+    """The hash of the events of the game's setup and of each applied action, in order."""
+    return state_hash([game.start_events] + game.trace)
+
+
+# What a record must hold to be verified, not only replayed.
+EVIDENCE = ("final_state", "final_state_hash", "trace_hash")
 
 
 def make_record(spec: str, model: dict, game: Game, seed: int | str, bots: list[str] | None = None) -> dict:
@@ -26,7 +41,7 @@ def make_record(spec: str, model: dict, game: Game, seed: int | str, bots: list[
     if bots is not None:
         record["bots"] = list(bots)
     record.update({"actions": list(game.history), "final_state": final,
-                   "final_state_hash": state_hash(final)})
+                   "final_state_hash": state_hash(final), "trace_hash": trace_hash(game)})
     return record
 
 
@@ -37,8 +52,9 @@ def check_record(record: Any) -> list[str]:
     problems = []
     if record.get("format") != FORMAT:
         problems.append(f"format must be '{FORMAT}'")
-    for key, kind in (("spec", str), ("model_hash", str), ("players", list), ("actions", list)):
-        if not isinstance(record.get(key), kind):
+    for key, kind in (("spec", str), ("model_hash", str), ("players", list), ("actions", list),
+                      ("final_state", dict), ("final_state_hash", str), ("trace_hash", str)):
+        if key in record and not isinstance(record[key], kind) or key not in record and key not in EVIDENCE:
             problems.append(f"'{key}' missing or not a {kind.__name__}")
     if not isinstance(record.get("seed"), (int, str)) or isinstance(record.get("seed"), bool):
         problems.append("'seed' missing or not a number or string")
@@ -49,10 +65,15 @@ def check_record(record: Any) -> list[str]:
 
 @dataclass
 class ReplayResult:
-    ok: bool
+    ok: bool  # replayed and verified: every action, the final state and the trace match
     actions: int  # actions replayed successfully
     message: str
     game: Game | None = None
+    unverified: bool = False  # replayed without a refusal, but the record lacks its evidence
+
+    @property
+    def status(self) -> str:
+        return "ok" if self.ok else "UNVERIFIED" if self.unverified else "DIVERGES"
 
 
 def _first_difference(a: Any, b: Any, path: str = "state") -> str | None:
@@ -97,11 +118,18 @@ def replay(record: dict, model: dict) -> ReplayResult:
             where = f" [{exc.rule}{', ' + exc.citation if exc.citation else ''}]" if exc.rule else ""
             return ReplayResult(False, number - 1, f"action {number} ({line!r}) refused: {exc.message}{where}", game)
     final = game.state_json()
+    count = len(record["actions"])
     if "final_state" in record:
         difference = _first_difference(record["final_state"], final)
         if difference:
-            return ReplayResult(False, len(record["actions"]), f"final state differs at {difference}", game)
+            return ReplayResult(False, count, f"final state differs at {difference}", game)
     if "final_state_hash" in record and record["final_state_hash"] != state_hash(final):
-        return ReplayResult(False, len(record["actions"]), "final state hash differs", game)
-    return ReplayResult(True, len(record["actions"]),
-                        f"{len(record['actions'])} actions replayed; final state identical", game)
+        return ReplayResult(False, count, "final state hash differs", game)
+    if "trace_hash" in record and record["trace_hash"] != trace_hash(game):
+        return ReplayResult(False, count, "the actions' events differ from the recorded ones "
+                            "(an action was dropped, added or changed)", game)
+    missing = [key for key in EVIDENCE if key not in record]
+    if missing:
+        return ReplayResult(False, count, f"{count} actions replayed, but the record has no "
+                            f"{', '.join(missing)} to check them against", game, unverified=True)
+    return ReplayResult(True, count, f"{count} actions replayed; final state identical, events identical", game)

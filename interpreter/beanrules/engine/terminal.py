@@ -96,9 +96,10 @@ def _describe(events: list[dict]) -> list[str]:
 
 
 def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, kinds: list[str],
-               trades: bool = True, read: Callable[[str], str] = input,
-               write: Callable[[str], None] = print) -> dict | None:
-    """Play until the game ends or the human quits; returns the game record (None if quit)."""
+               trades: bool = True, read: Callable[[str], str] | None = None,
+               write: Callable[[str], None] = print) -> dict:
+    """Play until the game ends or the human leaves it (quit, end of input, Ctrl-C); returns
+    the game record either way. Its `ended` says how: finished, quit or interrupted."""
     me = names[seat]
     game = Game(model, names, seed=seed)
     others = [n for n in names if n != me]
@@ -106,6 +107,30 @@ def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, k
     bots = {p: make_bot(bot_kinds[i], seed=f"{seed}:{names.index(p)}", trades=trades)
             for i, p in enumerate(others)}
     write(f"You are {me} (seat {seat + 1}); " + ", ".join(f"{p}: {bots[p].name} bot" for p in others))
+    try:
+        ended = _play(game, me, bots, read or input, write)  # input looked up now, not at import
+    except KeyboardInterrupt:
+        write("")
+        ended = "interrupted"
+    if ended != "finished":
+        # Ctrl-C may have struck in the middle of an action: the record is made from the
+        # actions that completed, replayed, never from a state an action left half-changed.
+        game = _replayed(model, names, seed, game)
+    record = make_record(spec, model, game, seed, [("human" if n == me else bots[n].name) for n in names])
+    record["ended"] = ended
+    return record
+
+
+def _replayed(model: dict, names: list[str], seed: int, played: Game) -> Game:
+    game = Game(model, names, seed=seed)
+    for action in list(played.actions):
+        game.apply(action)
+    return game
+
+
+def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Callable[[str], None]) -> str:
+    """The game loop: "finished" when the game is over, "quit" when the human leaves."""
+    others = [p for p in game.players if p != me]
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
                              game.ruleset.buy_field is not None)
     write(help_message)
@@ -120,7 +145,7 @@ def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, k
                 heard.add(game.state.turn)
                 write(f"{player} is about to end trading. Trade with {player} or harvest now; 'pass' to go on.")
                 if not _turn(game, me, write, read, optional=True, help_message=help_message):
-                    return None
+                    return "quit"
                 continue
             events = game.apply(action)
             write(f"{action.notation()}")
@@ -128,9 +153,9 @@ def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, k
                 write("   " + line)
             continue
         if not _turn(game, me, write, read, optional=False, help_message=help_message):
-            return None
+            return "quit"
     write(board(game, me))
-    return make_record(spec, model, game, seed, [("human" if n == me else bots[n].name) for n in names])
+    return "finished"
 
 
 def _turn(game: Game, me: str, write: Callable[[str], None], read: Callable[[str], str], optional: bool,

@@ -43,11 +43,20 @@ def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool
             if tr.hand is None:
                 raise IllegalAction(tr.trade, "hand cards cannot be traded")
             if position is not None:
+                # Positions count from 1 and stay within the hand (its size is public): 0 or a
+                # negative number must never become hand[-1].
+                if not isinstance(position, int) or isinstance(position, bool) or position < 1:
+                    raise IllegalAction(tr.hand, f"hand positions count from 1, not {position!r}")
+                if position > len(hand):
+                    raise IllegalAction(tr.hand, f"{owner} has {len(hand)} hand card"
+                                                 f"{'s' if len(hand) != 1 else ''}, no position {position}")
                 index = position - 1
-                if present and (index >= len(hand) or (bean is not None and hand[index] != bean)):
+                if present and bean is not None and hand[index] != bean:
                     raise IllegalAction(tr.hand, f"{owner} has no {bean or 'card'} at hand position {position}")
                 if index in used:
                     raise IllegalAction(tr.hand, f"hand position {position} is named twice")
+            elif bean is None:
+                raise IllegalAction(tr.hand, "a hand card is named by its bean or its position")
             elif present:
                 index = next((i for i, c in enumerate(hand) if c == bean and i not in used), -1)
                 if index < 0:
@@ -64,13 +73,17 @@ def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool
 
 def _ref_json(state: State, owner: str, ref: CardRef, picked: tuple[str, int | str], known: bool) -> dict:
     """The stored form of a resolved reference. `known`: the owner's hand was looked at (the
-    proposer's own cards), so a position also records which bean lies there."""
+    proposer's own cards), so a position becomes the bean that lies there: an open offer names
+    its cards, and a trade accepted before it cannot make it stale by moving them. (Which of
+    two equal beans leaves a hand changes nothing: the rest keeps the same order.) A position
+    asked of the other player stays a position, resolved when that player accepts."""
     zone, what = picked
     if zone == "offer":
         return {"zone": "offer", "bean": what}
+    if ref.position is not None and known:
+        return {"zone": "hand", "bean": state.hands[owner][int(what)]}
     if ref.position is not None:
-        bean = state.hands[owner][ref.position - 1] if known else None
-        return {"zone": "hand", "bean": bean, "position": ref.position}
+        return {"zone": "hand", "bean": None, "position": ref.position}
     return {"zone": "hand", "bean": ref.bean}
 
 

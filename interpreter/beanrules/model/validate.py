@@ -45,8 +45,14 @@ def _fast_validator() -> Any:
 
 def schema_errors(model: Any) -> list[str]:
     """Every way the model breaks the schema, as 'at PATH: message' lines (empty if valid)."""
+    return [message for _, message in schema_problems(model)]
+
+
+def schema_problems(model: Any) -> list[tuple[list, str]]:
+    """Every way the model breaks the schema: (path into the model, 'at PATH: message')."""
     fast = _fast_validator()
     if fast is not None and fast.is_valid(model):
         return []
-    errors = sorted(full_validator().iter_errors(model), key=lambda e: list(e.absolute_path))
-    return [f"at /{'/'.join(str(p) for p in e.absolute_path)}: {e.message}" for e in errors]
+    errors = sorted(full_validator().iter_errors(model), key=lambda e: [str(p) for p in e.absolute_path])
+    return [(list(e.absolute_path), f"at /{'/'.join(str(p) for p in e.absolute_path)}: {e.message}")
+            for e in errors]

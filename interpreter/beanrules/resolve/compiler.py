@@ -10,9 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, SpecError, Span, attach_source
-from ..model.validate import schema_errors
-from . import checks
+from ..diagnostics import Diagnostic, SpecError, Span, attach_source, capped
+from ..limits import MAX_EXTENDS
+from ..model.validate import schema_problems
+from . import bounds, checks
 from .compose import Composer, start_model
 from .loader import SpecFile, list_specs, locate, read_spec
 
@@ -28,6 +29,9 @@ class _Compilation:
 
     def compile(self, spec_file: SpecFile, at: Span | None = None) -> tuple[dict | None, list[Diagnostic]]:
         resolved = spec_file.path.resolve()
+        if len(self.stack) >= MAX_EXTENDS:
+            return None, [Diagnostic("error", "too-deep", f"more than {MAX_EXTENDS} rulebooks extend "
+                                     "or translate one another in a chain here", at)]
         if resolved in self.stack:
             chain = " → ".join(p.stem for p in self.stack[self.stack.index(resolved):] + [resolved])
             return None, [Diagnostic("error", "cycle", f"rulebooks extend each other in a cycle: {chain}", at)]
@@ -62,14 +66,32 @@ class _Compilation:
         model = start_model(spec, base_model)
         composer = Composer(spec, model, mode)
         composer.apply()
-        diagnostics = composer.diagnostics + checks.check(spec, model, composer.reopened)
+        diagnostics = (composer.diagnostics + bounds.check_model(model)
+                       + checks.check(spec, model, composer.reopened))
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
         diagnostics += [Diagnostic("error", "schema", f"rule model breaks its schema: {message}",
-                                   header.span) for message in schema_errors(model)]
+                                   _clause_span(model, path) or header.span)
+                        for path, message in schema_problems(model)]
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
         return model, diagnostics
+
+
+def _clause_span(model: dict, path: list) -> Span | None:
+    """The span of the innermost rule or bean on the path of a schema error: the clause that
+    wrote the offending value (the header when the value belongs to no clause)."""
+    found, node = None, model
+    for key in path:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(node, dict) and isinstance(node.get("span"), dict):
+            found = node["span"]
+    if found is None:
+        return None
+    return Span(found["file"], found["line"], found["column"], found["end_line"], found["end_column"])
 
 
 def compile_with_warnings(name_or_path: str) -> tuple[dict[str, Any], list[Diagnostic]]:
@@ -79,7 +101,7 @@ def compile_with_warnings(name_or_path: str) -> tuple[dict[str, Any], list[Diagn
     model = None
     if spec_file is not None:
         model, diagnostics = compilation.compile(spec_file)
-    diagnostics = attach_source(diagnostics, compilation.texts)
+    diagnostics = attach_source(capped(diagnostics), compilation.texts)
     if model is None:
         raise SpecError(diagnostics)
     return model, diagnostics

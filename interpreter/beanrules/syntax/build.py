@@ -6,7 +6,6 @@ The kind of a rule is the grammar rule's name with dashes (``plant_from_hand`` b
 """
 from __future__ import annotations
 
-import ast as pyast
 from typing import Any, Callable
 
 from lark import Token, Tree
@@ -14,6 +13,7 @@ from lark import Token, Tree
 from ..diagnostics import Span
 from .ast import (Ability, Bean, Citation, Header, Item, Phase, Provenance, Ref, Removal, Rule,
                   Source, Spec, Text)
+from .bounds import unescape
 
 
 def _span(file: str, node: Tree | Token) -> Span:
@@ -27,8 +27,8 @@ def _span(file: str, node: Tree | Token) -> Span:
 
 
 def _string(token: Token) -> str:
-    """A STRING token's text, with its escapes undone (safely: literal_eval of a str only)."""
-    return pyast.literal_eval(str(token))
+    """A STRING token's text, with its escapes undone (syntax.bounds has checked them)."""
+    return unescape(str(token))
 
 
 def _words(tree: Tree) -> str:

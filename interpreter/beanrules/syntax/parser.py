@@ -7,20 +7,17 @@ block indented under it) and parses again, up to :data:`MAX_SYNTAX_ERRORS` times
 """
 from __future__ import annotations
 
-import hashlib
-import os
 from functools import cache
-from pathlib import Path
 
-import lark
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..limits import MAX_NESTING, MAX_SPEC_BYTES
 from ..paths import grammar_file
+from .tables import load_or_build
 
 MAX_SYNTAX_ERRORS = 20
-MAX_SPEC_BYTES = 1_000_000
 
 
 class SpecIndenter(Indenter):
@@ -40,26 +37,9 @@ class SpecIndenter(Indenter):
 @cache
 def spec_parser() -> Lark:
     grammar = grammar_file().read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", postlex=SpecIndenter(),
-                propagate_positions=True, maybe_placeholders=False, cache=parser_cache(grammar))
-
-
-def parser_cache(grammar: str) -> str | bool:
-    """Where Lark keeps the built parse tables: building them costs ~0.4 s, loading ~0.03 s.
-
-    The file name carries the grammar's hash and Lark's version, so an edited grammar or a
-    new Lark never loads stale tables. No cache if no writable folder is at hand.
-    """
-    folder = Path(os.environ.get("BEANRULES_CACHE_DIR") or
-                  Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "beanrules")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    if not os.access(folder, os.W_OK):
-        return False
-    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
-    return str(folder / f"spec-grammar-{digest}-lark-{lark.__version__}.cache")
+    return load_or_build(grammar, SpecIndenter, lambda: Lark(
+        grammar, parser="lalr", lexer="contextual", postlex=SpecIndenter(),
+        propagate_positions=True, maybe_placeholders=False))
 
 
 @cache
@@ -90,9 +70,7 @@ def _terminal_names() -> dict[str, str]:
 def decode_spec(data: bytes, file: str) -> tuple[str | None, list[Diagnostic]]:
     """Bytes to text, or a diagnostic saying why the bytes are not a spec."""
     if len(data) > MAX_SPEC_BYTES:
-        return None, [Diagnostic("error", "too-large",
-                                 f"spec is {len(data) / 1_000_000:.1f} MB; a spec may be at most "
-                                 f"{MAX_SPEC_BYTES // 1_000_000} MB", Span(file, 1, 1, 1, 1))]
+        return None, [too_large(file, len(data))]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -102,6 +80,11 @@ def decode_spec(data: bytes, file: str) -> tuple[str | None, list[Diagnostic]]:
     if text.startswith("\ufeff"):
         text = text[1:]
     return text, []
+
+
+def too_large(file: str, size: int) -> Diagnostic:
+    return Diagnostic("error", "too-large", f"spec is {size / 1_000_000:.1f} MB; a spec may be at "
+                      f"most {MAX_SPEC_BYTES // 1_000_000} MB", Span(file, 1, 1, 1, 1))
 
 
 def _byte_error(data: bytes, offset: int, file: str, what: str) -> Diagnostic:
@@ -118,6 +101,9 @@ def parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
                                  "'rulebook NAME'", Span(file, 1, 1, 1, 1),
                                  suggestion='start with a header such as: rulebook my-variant "My variant"')]
     lines = text.split("\n")
+    too_deep = _too_deep(lines, file)
+    if too_deep is not None:
+        return None, [too_deep]
     diagnostics: list[Diagnostic] = []
     neutralised: set[int] = set()
     for _ in range(MAX_SYNTAX_ERRORS):
@@ -137,6 +123,31 @@ def parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
             continue
         return (tree if not diagnostics else None), diagnostics
     return None, diagnostics
+
+
+def _too_deep(lines: list[str], file: str) -> Diagnostic | None:
+    """The first line indented more than MAX_NESTING blocks deep. Checked before parsing, so
+    that no later pass over the tree recurses deeper than this bound."""
+    stack = [0]
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        width = _indent_width(line)
+        while width < stack[-1]:
+            stack.pop()
+        if width > stack[-1]:
+            stack.append(width)
+        if len(stack) - 1 > MAX_NESTING:
+            return Diagnostic("error", "too-deep", f"blocks are nested more than {MAX_NESTING} "
+                              "deep here", Span(file, number, 1, number, width + 1),
+                              suggestion="split the card ability into several abilities")
+    return None
+
+
+def _indent_width(line: str) -> int:
+    expanded = line.expandtabs(8)
+    return len(expanded) - len(expanded.lstrip())
 
 
 def _first_line(lines: list[str]) -> int:
@@ -270,7 +281,7 @@ def _dedent_line(lines: list[str]) -> int:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        width = len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+        width = _indent_width(line)
         if width > stack[-1]:
             stack.append(width)
         else:

@@ -1,0 +1,84 @@
+"""Issue #10's reproducers for case files and game records: aliases, duplicate keys, deep
+nesting, huge numbers and huge files are located errors, found before anything expands."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from beanrules.conformance.loader import load_file
+from beanrules.documents import MAX_NUMBER_CHARS, DocumentError, load_json, load_yaml, read_text
+from beanrules.limits import MAX_CASE_BYTES, MAX_DOCUMENT_DEPTH
+
+ALIAS_BOMB = """\
+a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
+i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
+spec: classic
+cases: [*i]
+"""
+
+
+def case_errors(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "cases.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_file(path)
+    assert not loaded.cases
+    return [e.render() for e in loaded.all_errors]
+
+
+def test_an_alias_bomb_is_refused_at_its_first_alias(tmp_path: Path) -> None:
+    assert len(ALIAS_BOMB) < 600
+    (message,) = case_errors(tmp_path, ALIAS_BOMB)  # was 92 s and 3.9 GB: now nothing expands
+    assert "line 2, column 8: aliases (*name) are not allowed" in message
+
+
+def test_duplicate_keys_are_an_error(tmp_path: Path) -> None:
+    (message,) = case_errors(tmp_path, "spec: classic\nsource: es\nspec: how-to-play\ncases: []\n")
+    assert "line 3, column 1: the key 'spec' is given twice" in message
+    with pytest.raises(DocumentError, match="'players' is given twice"):
+        load_json('{"players": [], "players": ["Anna"]}')
+
+
+@pytest.mark.parametrize("depth", [493, MAX_DOCUMENT_DEPTH + 1])
+def test_deep_nesting_is_an_error_not_a_recursion(tmp_path: Path, depth: int) -> None:
+    (message,) = case_errors(tmp_path, "spec: classic\ncases: " + "[" * depth + "]" * depth + "\n")
+    assert f"nest more than {MAX_DOCUMENT_DEPTH} deep" in message and "line 2" in message
+    with pytest.raises(DocumentError, match=f"nest more than {MAX_DOCUMENT_DEPTH} deep"):
+        load_json('{"a": ' + "[" * depth + "]" * depth + "}")
+
+
+def test_nesting_within_the_bound_loads() -> None:
+    depth = MAX_DOCUMENT_DEPTH - 1
+    assert load_yaml("a: " + "[" * depth + "]" * depth) == {"a": eval("[" * depth + "]" * depth)}
+    assert load_json('["[[[[ in a string", ' + "[" * (depth - 1) + "]" * (depth - 1) + "]")[0] == "[[[[ in a string"
+
+
+def test_huge_numbers_are_an_error() -> None:
+    with pytest.raises(DocumentError, match="at most 40"):
+        load_yaml("seed: " + "7" * 4301)
+    with pytest.raises(DocumentError, match="at most 40"):
+        load_json('{"seed": ' + "7" * 4301 + "}")
+    assert load_json('{"seed": ' + "7" * MAX_NUMBER_CHARS + "}")["seed"] == int("7" * MAX_NUMBER_CHARS)
+
+
+def test_the_size_is_checked_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    with path.open("wb") as out:
+        out.truncate(MAX_CASE_BYTES + 1)
+    with pytest.raises(DocumentError, match="at most"):
+        read_text(path, MAX_CASE_BYTES)
+    (message,) = [e.render() for e in load_file(path).all_errors]
+    assert f"at most {MAX_CASE_BYTES:,} are read" in message
+
+
+def test_yaml_python_tags_are_still_refused() -> None:
+    with pytest.raises(DocumentError, match="python/object/apply"):
+        load_yaml("spec: !!python/object/apply:os.system ['true']\n")
