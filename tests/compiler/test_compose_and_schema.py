@@ -39,7 +39,7 @@ phase draw
 
 
 def test_extends_adds_replaces_and_removes(tmp_path: Path) -> None:
-    model = compile_spec(write(tmp_path, "variant", VARIANT))
+    model = compile_spec(write(tmp_path, "variant", VARIANT), playable=False)  # composition, not play
     assert model["extends"] == "classic" and model["lineage"] == ["classic", "variant"]
     assert rule(model, "tie-break")["kind"] == "tie-shared"
     assert rule(model, "tie-break")["origin"] == "variant"
@@ -58,7 +58,7 @@ def test_a_variant_can_extend_a_variant_beside_it(tmp_path: Path) -> None:
     write(tmp_path, "variant", VARIANT)
     child = write(tmp_path, "child", 'rulebook child "Child"\n  extends variant\n'
                                      'replace hand-limit: hand limit 3   § es "p.9"\n')
-    model = compile_spec(child)
+    model = compile_spec(child, playable=False)
     assert model["lineage"] == ["classic", "variant", "child"]
     assert rule(model, "hand-limit")["params"] == {"max": 3}
     assert rule(model, "tie-break")["kind"] == "tie-shared"

@@ -18,11 +18,15 @@ from engine_helpers import refused, snapshot
 FOUR = ["Anna", "Natalie", "Greg", "Lena"]
 FIVE = FOUR + ["Paul"]
 
+# Coins paid for a field go to the discard pile, which is reshuffled: classic's "coins never
+# return to the deck" would contradict buying (check rejects the pair), so it goes too.
 BUYING = ('rulebook buying "B"\n  extends classic\n  source b "Buy rules"\n'
-          'replace no-field-buying: buy a field for 3 coins, up to 3 fields   § b "p.1"\n')
+          'replace no-field-buying: buy a field for 3 coins, up to 3 fields   § b "p.1"\n'
+          'remove rule coins-leave-game   § b "p.1"\n')
 BY_PLAYERS = ('rulebook buying-by-players "B"\n  extends classic\n  source b "Buy rules"\n'
               'replace no-field-buying: buy a field for 3 coins with 3 to 4 players, 2 coins with 5 players'
-              '   § b "p.1"\n')
+              '   § b "p.1"\n'
+              'remove rule coins-leave-game   § b "p.1"\n')
 
 
 def _compile(tmp_path_factory, name: str, text: str) -> dict:

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from beanrules.engine import Game, UnsupportedRule
+from beanrules.engine import Game, Stalled, UnsupportedRule
 from beanrules.engine.bots import GreedyBot
 
 from engine_helpers import PLAYERS, refused
@@ -104,11 +104,14 @@ def test_greedy_bot_harvests_at_the_top_step_and_accepts_fitting_gifts(make):
     assert GreedyBot().choose(game, "Anna").notation() == "Anna accepts 1"
 
 
-def test_a_model_without_a_reachable_end_stops_instead_of_looping(classic):
+def test_a_model_without_a_reachable_end_stalls_loudly_instead_of_looping(classic):
+    # check rejects such a model (tests/checkplay); the engine, given it anyway, neither loops
+    # nor ends the game as if the rules had: it raises Stalled, naming where.
     model = variant(classic, end_on_exhaustion=None, reshuffle=None)
     game = Game.from_partial(model, PLAYERS, {"phase": "plant-traded", "offer": ["soy"], "deck": []})
-    events = game.apply("Anna plants soy")  # nobody holds a card: every later turn passes by itself
-    assert game.is_over and {"event": "stalled", "turns": 13} in events
+    with pytest.raises(Stalled, match="13 turns passed with no decision") as caught:
+        game.apply("Anna plants soy")  # nobody holds a card: every later turn passes by itself
+    assert caught.value.where["phase"] == "draw" and not game.is_over
 
 
 def test_remove_beans_by_player_count_removes_nothing_for_other_counts(classic):

@@ -5,7 +5,9 @@ changes; a hand keeps its order except for cards planted from its front, cards g
 cards drawn to its back; coins arise only from harvests, as the beanometer says (a bank that
 runs short pays what it holds), and leave only to pay for a field; with coins from the bank (the
 removed zone) the bank shrinks by exactly the coins paid, otherwise cards out of play stay put; the state JSON
-round-trips exactly; the game ends within a bound; replaying its record reproduces it.
+round-trips exactly; the game ends within a bound; replaying its record reproduces it; the game
+never waits for a player who has no legal action, and never stalls (engine.Stalled). Each
+failure names the state it happened in: phase, active player, turn and whom the game waits for.
 The property tests (tests/engine/test_properties.py) check the same functions.
 """
 from __future__ import annotations
@@ -16,9 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game
+from ..engine import Game, Stalled
 from ..engine.bots import make_bot
-from ..engine.legal import next_to_act
+from ..engine.legal import legal_actions, next_to_act, proposal_count, where
 from ..engine.records import make_record, replay
 
 MAX_ACTIONS = 50_000
@@ -37,13 +39,17 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
         problems.append(f"cards appeared or vanished: {dict(game.state.card_counts() - total)} more, "
                         f"{dict(total - game.state.card_counts())} fewer")
     drawn: Counter = Counter(e["player"] for e in events if e["event"] == "drew" for _ in range(e["cards"]))
+    # Hand cards leave from the front only where a plant-from-hand step plants them; a
+    # plant-pending step on the hand takes them in any order.
+    front_only = game.ruleset.phase(before["phase"]).plant is not None
     for player in after["players"]:
         old, new = before["hands"][player], after["hands"][player]
         kept = new[:len(new) - drawn[player]]
         if not _is_subsequence(kept, old):
             problems.append(f"{player}'s hand changed order: {old} → {new}")
         for e in events:
-            if e["event"] == "planted" and e["from"] == "hand" and e["player"] == player and (not old or old[0] != e["bean"]):
+            if front_only and e["event"] == "planted" and e["from"] == "hand" and e["player"] == player \
+                    and (not old or old[0] != e["bean"]):
                 problems.append(f"{player} planted {e['bean']} from the hand, but the front card was {old[:1]}")
     payout = game.ruleset.payout
     gained: Counter = Counter()
@@ -72,9 +78,30 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     waiting = game.waiting_for()
     if next_to_act(game.state, game.ruleset) != (waiting[0] if waiting else None):
         problems.append("the quick and the full answer to 'who acts next' disagree")
+    problems += wait_problems(game)
     if Game.from_state(game.model, json.loads(json.dumps(after))).state_json() != after:
         problems.append("the state does not round-trip through JSON")
     return problems
+
+
+def _place(game: Game) -> str:
+    w = where(game.state, game.ruleset)
+    return (f"phase {w['phase']}, active {w['active']}, turn {w['turn']}, "
+            f"waiting for {', '.join(w['waiting_for']) or 'nobody'}")
+
+
+def wait_problems(game: Game) -> list[str]:
+    """The engine contract on waiting: a game not over waits for someone, and everyone it waits
+    for has a legal action (docs/engine-contract.md, "When nobody can act")."""
+    state, rs = game.state, game.ruleset
+    if state.over:
+        return []
+    waiting = game.waiting_for()
+    if not waiting:
+        return [f"the game waits for nobody, yet it is not over ({_place(game)})"]
+    trading = rs.phase(state.phase).trade
+    return [f"the game waits for {p}, who has no legal action ({_place(game)})" for p in waiting
+            if not legal_actions(state, rs, p, False) and not (trading and proposal_count(state, rs, p)[0])]
 
 
 @dataclass
@@ -92,19 +119,32 @@ class Playout:
 def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ...] = ("random", "greedy")) -> Playout:
     """One bot game with every invariant checked after every action; stops at the first problem."""
     result = Playout(players, seed)
-    game = Game(model, players, seed=seed)
+    try:
+        game = Game(model, players, seed=seed)
+    except Stalled as exc:
+        result.problems.append(f"the game stalled as it started: {exc}")
+        return result
     total = game.state.card_counts()
     seats = {p: make_bot(bots[i % len(bots)], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+    stuck = wait_problems(game)
+    if stuck:
+        result.problems += stuck
+        return result
     while not game.is_over:
         if result.actions >= MAX_ACTIONS:
-            result.problems.append(f"the game did not end within {MAX_ACTIONS} actions")
+            result.problems.append(f"the game did not end within {MAX_ACTIONS} actions; it stalled at "
+                                   f"{_place(game)}")
             return result
         player = next_to_act(game.state, game.ruleset)
         if player is None:
-            result.problems.append(f"nobody may act in phase {game.state.phase}, yet the game is not over")
+            result.problems.append(f"the game waits for nobody, yet it is not over ({_place(game)})")
             return result
         before = game.state_json()
-        events = game.apply(seats[player].choose(game, player))
+        try:
+            events = game.apply(seats[player].choose(game, player))
+        except Stalled as exc:
+            result.problems.append(f"action {result.actions + 1}: the game stalled: {exc}")
+            return result
         result.actions += 1
         problems = step_problems(game, before, events, total)
         if problems:

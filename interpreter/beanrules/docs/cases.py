@@ -1,8 +1,9 @@
 """Conformance cases as documentation: per rulebook, every case with its citation, the rules it
 names, and whether the engine passed it when the site was built.
 
-The rules a case exercises are the ones it names: the rule of each refusal it expects. A case
-that only expects states names no rule; it is listed under its citation.
+The rules a case exercises are computed, not hand-written: the engine's trace of what it
+consulted while the case ran (refusals, payouts, phase steps, the end; see engine/trace.py),
+plus the rule of each refusal the case expects.
 """
 from __future__ import annotations
 
@@ -10,25 +11,19 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ..conformance import Case, CaseResult, discover, load_file, run_case
+from ..conformance import Case, CaseResult, discover, load_file
+from ..conformance.inheritance import run_traced
+from ..conformance.loader import compiled
 from ..paths import conformance_dir
+from ..wording import plural
+from .links import up
 
 
 @dataclass(frozen=True)
 class DocumentedCase:
     case: Case
     result: CaseResult
-    rules: tuple[str, ...]  # rule ids the case names in its refusals
-
-
-def _named_rules(case: Case) -> tuple[str, ...]:
-    named: list[str] = []
-    for step in case.steps:
-        rule = step.get("rule") if "refuse" in step else None
-        for rule_id in ([rule] if isinstance(rule, str) else rule or []):
-            if rule_id not in named:
-                named.append(rule_id)
-    return tuple(named)
+    rules: tuple[str, ...]  # rule ids the case exercised (traced), in the model's order
 
 
 @cache
@@ -37,7 +32,11 @@ def documented_cases(root: Path | None = None) -> dict[str, list[DocumentedCase]
     by_spec: dict[str, list[DocumentedCase]] = {}
     for path in discover([root or conformance_dir()]):
         for case in load_file(path).cases:
-            by_spec.setdefault(case.spec, []).append(DocumentedCase(case, run_case(case), _named_rules(case)))
+            result, trace = run_traced(case)
+            model = compiled(case.spec)[0]
+            order = [r["id"] for r in model["rules"]] if model else sorted(trace.rules)
+            rules = tuple(r for r in order if r in trace.rules)
+            by_spec.setdefault(case.spec, []).append(DocumentedCase(case, result, rules))
     return by_spec
 
 
@@ -55,9 +54,9 @@ _MARK = {"passed": "passed", "failed": "**failed**", "error": "**error**", "skip
 def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
     passed = sum(d.result.status == "passed" for d in cases)
     out = [f"# Conformance: `{spec}`", "",
-           f"{len(cases)} cases from the rulebook's own examples and rules; {passed} passed when this "
+           f"{plural(len(cases), 'case')} from the rulebook's own examples and rules; {passed} passed when this "
            f"page was built. Each case is a test (`pytest` item `{spec}::<id>`) and cites the passage "
-           "it encodes; see [the case format](../conformance.md).", ""]
+           f"it encodes; see [the case format]({up(spec)}conformance.md).", ""]
     files: dict[str, list[DocumentedCase]] = {}
     for documented in cases:
         files.setdefault(documented.case.file, []).append(documented)
@@ -65,7 +64,7 @@ def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
         out += [f"## `{Path(file).name}`", "", "| case | cites | what it shows | rules | result |",
                 "|---|---|---|---|---|"]
         for d in members:
-            rules = ", ".join(f"`{r}`" for r in d.rules) or "–"
+            rules = ", ".join(f"[`{r}`]({up(spec)}rulebooks/{spec}.md#rule-{r})" for r in d.rules) or "–"
             quote = f": “{d.case.quote}”" if d.case.quote else ""
             out.append(f"| <span id=\"{d.case.id}\"></span>`{d.case.id}` | {d.case.citation}{quote} | "
                        f"{d.case.description} | {rules} | {_MARK[d.result.status]} |".replace("\n", " "))

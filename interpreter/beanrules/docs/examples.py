@@ -41,18 +41,22 @@ def is_whole_spec(fragment: str) -> bool:
     return fragment.lstrip().startswith("rulebook ")
 
 
+def example_text(fragment: str) -> tuple[str, int]:
+    """The spec a fragment is compiled as, and the line its own text starts on."""
+    if is_whole_spec(fragment):
+        return fragment, 1
+    players = "" if re.match(r"\s*(rule \S+: )?players ", fragment) else 'players 3 to 5   § r "p.1"\n'
+    preamble = PREAMBLE.format(players=players)
+    return preamble + fragment, preamble.count("\n") + 1
+
+
 def compile_example(fragment: str) -> dict[str, Any]:
     """What a fragment adds to the preamble's model: its beans, phases and rules."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "example.bean"
-        if is_whole_spec(fragment):
-            text, first_line = fragment, 1
-        else:
-            players = "" if re.match(r"\s*(rule \S+: )?players ", fragment) else 'players 3 to 5   § r "p.1"\n'
-            preamble = PREAMBLE.format(players=players)
-            text, first_line = preamble + fragment, preamble.count("\n") + 1
+        text, first_line = example_text(fragment)
         path.write_text(text, encoding="utf-8")
-        model = compile_spec(str(path))
+        model = compile_spec(str(path), playable=False)  # a fragment, not a rulebook to play
 
     def own(item: dict) -> bool:
         return item["span"] is not None and item["span"]["line"] >= first_line

@@ -13,7 +13,13 @@ from typing import Callable, Protocol
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
-from .legal import legal_actions, next_to_act, nth_proposal, proposal_count
+from .errors import Stalled
+from .legal import legal_actions, next_to_act, nth_proposal, proposal_count, tradeable_zones, where
+
+
+def no_choice(game: Game, player: str) -> Stalled:
+    """What a bot raises when asked to act with nothing legal to do (an engine or check gap)."""
+    return Stalled(f"the game waits for {player}, who has no legal action", where(game.state, game.ruleset))
 from .planting import auto_field
 
 
@@ -38,6 +44,8 @@ class RandomBot:
     def choose(self, game: Game, player: str) -> Action:
         if not self.trades:
             actions = legal_actions(game.state, game.ruleset, player, False)
+            if not actions:
+                raise no_choice(game, player)
             return actions[self.rng.randrange(len(actions))]
         state, rs = game.state, game.ruleset
         turn = state.turn
@@ -47,6 +55,8 @@ class RandomBot:
             else proposal_count(state, rs, player)
         # Uniform over all listed legal actions, proposals included, without building the
         # proposals that are not picked (there are hundreds).
+        if not actions and not count:
+            raise no_choice(game, player)
         pick = self.rng.randrange(len(actions) + count)
         if pick < len(actions):
             return actions[pick]
@@ -73,6 +83,8 @@ class GreedyBot:
     def choose(self, game: Game, player: str) -> Action:
         state, rs = game.state, game.ruleset
         legal = game.legal_actions(player, trades=False)
+        if not legal:
+            raise no_choice(game, player)
         fields = state.fields[player]
         # 1. Harvest a field that reached its beanometer's top step: it cannot pay more.
         for i in harvestable(state, rs, player):
@@ -151,8 +163,9 @@ class GreedyBot:
     def _gift(self, game: Game, player: str) -> Propose | None:
         state = game.state
         fields = state.fields[player]
-        cards = [("offer", b) for b in dict.fromkeys(state.offer)]
-        cards += [("hand", b) for b in dict.fromkeys(state.hands[player][1:])]
+        offer_ok, hand_ok = tradeable_zones(game.ruleset)
+        cards = [("offer", b) for b in dict.fromkeys(state.offer)] if offer_ok else []
+        cards += [("hand", b) for b in dict.fromkeys(state.hands[player][1:])] if hand_ok else []
         for zone, bean in cards:
             if auto_field(game.ruleset, fields, bean) is not None:
                 continue
@@ -177,15 +190,17 @@ def make_bot(kind: str, seed: int | str = 0, trades: bool = True) -> Bot:
 
 
 def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000) -> int:
-    """Let bots play until the game is over; returns the number of actions applied."""
+    """Let bots play until the game is over; returns the number of actions applied. Raises
+    Stalled (naming the state) when the game waits for nobody, or for a player with no legal
+    action, or does not end within `max_actions`."""
     count = 0
     state, rs, apply = game.state, game.ruleset, game.apply
     while not state.over:
         player = next_to_act(state, rs)
-        if player is None:  # pragma: no cover - a phase that waits for nobody would be an engine bug
-            raise RuntimeError(f"nobody can act in phase {state.phase}")
+        if player is None:
+            raise Stalled("the game waits for nobody, yet it is not over", where(state, rs))
         apply(bots[player].choose(game, player))
         count += 1
-        if count >= max_actions:
-            raise RuntimeError(f"game did not end within {max_actions} actions")
+        if count >= max_actions and not state.over:
+            raise Stalled(f"the game did not end within {max_actions} actions", where(state, rs))
     return count

@@ -49,4 +49,21 @@ class NotationError(ValueError):
 
 
 class UnsupportedRule(ValueError):
-    """The rule model uses a rule kind (or a parameter value) this engine does not play yet."""
+    """The rule model uses a rule kind (or a parameter value) this engine does not play yet.
+    ``rule`` is the id of the rule at fault, when one is (check places its error there)."""
+
+    def __init__(self, message: str, rule: str | None = None):
+        super().__init__(message)
+        self.rule = rule
+
+
+class Stalled(RuntimeError):
+    """The game cannot go on: it waits for a player who has no legal action, or turns pass with
+    no decision and no card taken from the deck. A rule model that ``check`` accepts never gets
+    here; ``where`` names the state (phase, active, turn, waiting_for) for the report."""
+
+    def __init__(self, message: str, where: dict):
+        self.where = where
+        place = ", ".join(f"{k} {', '.join(v) if isinstance(v, list) else v}" for k, v in where.items())
+        super().__init__(f"{message} ({place})")
+        self.message = message

@@ -3,6 +3,7 @@ a phase has nothing left to do, passing the turn, and ending the game."""
 from __future__ import annotations
 
 from .deck import ending, take_top
+from .errors import Stalled
 from .harvesting import auto_harvests
 from .ruleset import CardStep, PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -86,15 +87,27 @@ def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
     return "play"
 
 
+def _progress(state: State, rs: Ruleset) -> tuple[int, int] | None:
+    """How far the game has come towards its end: the deck's run-outs, then the cards taken
+    since the last one. It only grows (a reshuffle comes with a run-out) and is bounded by the
+    end rule, so idle turns that keep growing it end the game. None: no end rule to approach."""
+    if rs.exhaustion_limit is None:
+        return None
+    return state.exhaustions, -len(state.deck)
+
+
 def end_phase(state: State, rs: Ruleset, events: list) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
     have nothing to do."""
     ph = rs.phase(state.phase)
     if ph.trade:
         lapse_proposals(state, events)
-    # Turns that pass with no decision at all: a rule model without a reachable end would
-    # loop here for ever, so after a few rounds of the table the game stops (assumed).
+    # Turns that pass with no decision at all are fine while they take cards off the deck (the
+    # deck runs out, the game ends). Rounds of the table that neither ask for a decision nor
+    # take a card would loop for ever: `check` rejects such models, and the engine raises
+    # Stalled rather than end a game the rules never ended.
     idle_turns = 0
+    progress = _progress(state, rs)
     while True:
         last = ph.index + 1 >= len(rs.phases)
         if ending(state, rs):
@@ -105,11 +118,13 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
                 finish_game(state, rs, events)
                 return
         if last:
-            idle_turns += 1
+            now = _progress(state, rs)
+            idle_turns = 0 if now is not None and progress is not None and now > progress else idle_turns + 1
+            progress = now
             if idle_turns > 4 * len(state.players):
-                events.append({"event": "stalled", "turns": idle_turns})
-                finish_game(state, rs, events)
-                return
+                raise Stalled(f"{idle_turns} turns passed with no decision and no card taken from the deck",
+                              {"phase": state.phase, "active": state.active, "turn": state.turn,
+                               "waiting_for": []})
             state.active = next_player(state, rs, state.active)
             state.turn += 1
             events.append({"event": "turn", "active": state.active, "turn": state.turn})

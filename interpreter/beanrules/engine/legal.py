@@ -69,11 +69,13 @@ def _buy(player: str) -> BuyField:
 
 
 def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
-                   one_type: bool, mixed: bool = False) -> None:
+                   one_type: bool, mixed: bool = False, same_type_many: bool = True) -> None:
     row = _plants(player, bean, zone)
     before = len(out)
+    # Without same-type-many-fields an empty field is no option while another field grows it.
+    empty_ok = same_type_many or not one_type or not any(f and f[-1] == bean for f in fields)
     for i, f in enumerate(fields):
-        if not f or not one_type or f[-1] == bean:
+        if (not f and empty_ok) or not one_type or (f and f[-1] == bean):
             out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
     if mixed and len(out) == before:  # mixed-fields: nothing fits, so any field may be covered
         out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
@@ -87,11 +89,12 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     fields = state.fields[player]
     one_type = rs.one_type is not None
     mixed = rs.mixed is not None
+    same = rs.same_type_many is not None
     plant = ph.plant
     if plant is not None and active:
         hand = state.hands[player]
         if hand and state.planted < plant.max:
-            _plant_options(out, player, fields, hand[0], None, one_type, mixed)
+            _plant_options(out, player, fields, hand[0], None, one_type, mixed, same)
         if state.planted >= plant.min or not hand:
             out.append(_end(player, "planting"))
     for step in ph.pending:
@@ -100,7 +103,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
             if cards:
                 zone = step.zone
                 for bean in (_distinct(cards) if len(cards) > 1 else cards):
-                    _plant_options(out, player, fields, bean, zone, one_type, mixed)
+                    _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))
@@ -119,6 +122,13 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     return out
 
 
+def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
+    """(offer cards, hand cards) may be traded: a rule allows it and no untradeable rule forbids it."""
+    tr = rs.trade
+    return (tr.offer is not None and "offer" not in tr.untradeable,
+            tr.hand is not None and "hand" not in tr.untradeable)
+
+
 def proposal_space(state: State, rs: Ruleset, player: str) -> tuple[list[CardRef], list[tuple[str, list[tuple]]]]:
     """The listed one-card proposals as a product: (cards to give, [(partner, what to ask)]).
     Every give goes with every ask of every partner."""
@@ -129,19 +139,23 @@ def proposal_space(state: State, rs: Ruleset, player: str) -> tuple[list[CardRef
     else:
         partners = [p for p in state.players if p != player]
     give: list[CardRef] = []
-    if active and tr.offer:
+    offer_ok, hand_ok = tradeable_zones(rs)
+    if active and offer_ok:
         give += [CardRef(b, "offer") for b in _distinct(state.offer)]
-    if tr.hand:
+    if hand_ok:
         give += [CardRef(b, "hand") for b in _distinct(state.hands[player])]
     if not give:
         return [], []
     asks = []
     for partner in partners:
         takes: list[tuple] = [()]
-        if partner == state.active and tr.offer:
+        if partner == state.active and offer_ok:
             takes += [(CardRef(b, "offer"),) for b in _distinct(state.offer)]
-        if tr.hand:
-            takes += [(CardRef(b, "hand"),) for b in rs.beans]
+        if hand_ok:
+            # A proposal that needs no consent is carried out at once, so it may only ask for
+            # beans the partner holds; one that waits for consent may ask for any bean type.
+            beans = rs.beans if tr.consent else _distinct(state.hands[partner])
+            takes += [(CardRef(b, "hand"),) for b in beans]
         asks.append((partner, takes))
     return give, asks
 
@@ -234,3 +248,9 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
     players, n = state.players, len(state.players)
     first, step_by = players.index(active), rs.direction
     return [p for p in (players[(first + step_by * k) % n] for k in range(n)) if p in holders]
+
+
+def where(state: State, rs: Ruleset) -> dict:
+    """The place in the game a stall report names: phase, active player, turn, whom it waits for."""
+    return {"phase": state.phase, "active": state.active, "turn": state.turn,
+            "waiting_for": waiting_for(state, rs)}

@@ -6,24 +6,37 @@ from typing import NamedTuple
 
 from .actions import Plant
 from .errors import IllegalAction, RuleRef
-from .ruleset import PhaseSpec, Ruleset
+from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
 
 
 class PlantMove(NamedTuple):
-    """A checked plant: take `bean` from `zone` of `player` into field `index` (0-based)."""
+    """A checked plant: take `bean` from `zone` of `player` into field `index` (0-based).
+    `front`: the front card of the hand under a plant-from-hand step (it counts as planted);
+    otherwise the card is taken out of `zone` wherever it lies (plant-pending, any order)."""
     player: str
     zone: str
     bean: str
     index: int
+    front: bool = False
 
 
-def field_accepts(rs: Ruleset, field: list[str], bean: str, fields: list[list[str]] | None = None) -> bool:
-    """`bean` may go onto `field`. Under mixed-fields (`fields`: all the player's fields) it may
-    also cover another type, but only when no field is empty or topped by `bean`."""
-    if not field or rs.one_type is None or field[-1] == bean:
+def field_accepts(rs: Ruleset, field: list[str], bean: str, fields: list[list[str]]) -> bool:
+    """`bean` may go onto `field` (`fields`: all the player's fields). Under mixed-fields it may
+    also cover another type, but only when no field is empty or topped by `bean`. Into an empty
+    field only if no other field grows `bean`, unless same-type-many-fields allows it."""
+    if rs.one_type is None:
         return True
-    return rs.mixed is not None and fields is not None and not any(not f or f[-1] == bean for f in fields)
+    if not field:
+        return rs.same_type_many is not None or not grows_elsewhere(fields, bean)
+    if field[-1] == bean:
+        return True
+    return rs.mixed is not None and not any(not f or f[-1] == bean for f in fields)
+
+
+def grows_elsewhere(fields: list[list[str]], bean: str) -> bool:
+    """Some field of the player is topped by `bean`."""
+    return any(f and f[-1] == bean for f in fields)
 
 
 def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
@@ -48,8 +61,7 @@ def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
 
 
 def pending_cards(state: State, zone: str, player: str) -> list[str]:
-    return state.offer if zone == "offer" else state.set_aside[player] if zone == "set-aside" else \
-        state.hands[player]
+    return zone_cards(state, zone, player)
 
 
 def _any_plant_ref(rs: Ruleset, zone: str | None) -> RuleRef | None:
@@ -83,13 +95,15 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         if action.bean is not None and action.bean != hand[0]:
             raise IllegalAction(rs.hand_order or step.ref,
                                 f"the front card of {player}'s hand is {hand[0]}, not {action.bean}")
-        zone, bean = "hand", hand[0]
+        zone, bean, front = "hand", hand[0], True
     elif ph.pending:
         allowed = pending_zones(ph, state, player)
         if action.zone is not None and action.zone not in allowed:
             raise IllegalAction(_any_plant_ref(rs, action.zone),
                                 f"{player} does not plant from {action.zone} in phase {ph.id}")
-        zones = [action.zone] if action.zone else allowed
+        # No zone named: the hand first. The notation writes a hand card planted in any order
+        # without its zone ("Greg plants red in 1"), so reading it back must find it there.
+        zones = [action.zone] if action.zone else sorted(allowed, key=lambda z: z != "hand")
         if action.bean is None:
             beans = {c for z in zones for c in pending_cards(state, z, player)}
             if not beans:
@@ -100,6 +114,7 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
             bean = beans.pop()
         else:
             bean = action.bean
+        front = False
         zone = next((z for z in zones if bean in pending_cards(state, z, player)), None)
         if zone is None:
             step = next((s for s in ph.pending if s.zone in zones), ph.pending[0])
@@ -111,8 +126,9 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     field = action.field
     if field is not None and 0 < field <= len(fields):  # the common case, checked quickly
         target = fields[field - 1]
-        if not target or rs.one_type is None or target[-1] == bean:
-            return PlantMove(player, zone, bean, field - 1)
+        if rs.one_type is None or (target and target[-1] == bean) or \
+                (not target and (rs.same_type_many is not None or not grows_elsewhere(fields, bean))):
+            return PlantMove(player, zone, bean, field - 1, front)
     if action.field is None:
         index = auto_field(rs, fields, bean)
         if index is None and must_cover(rs, fields, bean):
@@ -128,16 +144,20 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         if not 0 <= index < len(fields):
             raise IllegalAction(rs.fields_ref, f"{player} has no field {action.field} "
                                                f"(fields 1 to {len(fields)})")
+        if not fields[index] and not field_accepts(rs, fields[index], bean, fields):
+            grown = next(i for i, f in enumerate(fields) if f and f[-1] == bean)
+            raise IllegalAction(rs.one_type, f"{bean} already grows in field {grown + 1} of {player}; "
+                                             "the rules let a type grow in one field only")
         if not field_accepts(rs, fields[index], bean, fields):
             raise IllegalAction(rs.one_type, f"field {action.field} of {player} holds "
                                              f"{fields[index][-1]}, not {bean}"
                                 + (f"; {bean} may cover another type only when no field holds it "
                                    "or is empty" if rs.mixed else ""))
-    return PlantMove(player, zone, bean, index)
+    return PlantMove(player, zone, bean, index, front)
 
 
 def do_plant(state: State, move: PlantMove, events: list) -> None:
-    if move.zone == "hand":
+    if move.front:
         state.hands[move.player].pop(0)
         state.planted += 1
     else:

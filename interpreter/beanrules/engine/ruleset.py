@@ -49,7 +49,7 @@ def by_players(value: Any, players: int, what: str, default: Any = _REQUIRED) ->
     if fallback is None:
         if default is not _REQUIRED:
             return default
-        raise UnsupportedRule(f"{what}: the rule model gives no value for {players} players")
+        raise UnsupportedRule(f"{what}: the rule model gives no value for {players} players", what)
     return fallback["value"]
 
 
@@ -61,8 +61,21 @@ class PlantStep:
     ref: RuleRef
 
 
-_PLAYER_ATTR = {"set-aside": "set_aside", "hand": "hands", "coins": "coins"}
-_SHARED_ATTR = {"offer": "offer", "discard": "discard", "deck": "deck", "removed": "removed"}
+# The zones a plant-pending step may empty, by the State attribute that holds them. Coins and
+# the cards out of play are not planted: a coin leaves only to pay for a field, and `removed`
+# is the box (or the bank). Nor is the discard pile: harvests that make room refill it, so a
+# phase that must empty it might never end; nor the deck, which the action notation cannot name
+# as a place to plant from. The offer is shared: the active player's to plant.
+_PLAYER_ATTR = {"set-aside": "set_aside", "hand": "hands"}
+_SHARED_ATTR = {"offer": "offer"}
+PLANTABLE_ZONES = frozenset(_PLAYER_ATTR) | frozenset(_SHARED_ATTR)
+SHARED_ZONES = frozenset(_SHARED_ATTR)
+
+
+def zone_cards(state: Any, zone: str, player: str) -> list[str]:
+    """The cards of a plantable zone as `player` sees them: their own, or the shared pile."""
+    attr = _PLAYER_ATTR.get(zone)
+    return getattr(state, attr)[player] if attr else getattr(state, _SHARED_ATTR[zone])
 
 
 @dataclass(frozen=True)
@@ -74,7 +87,7 @@ class PendingStep:
     attr: str | None = None  # the State attribute of a per-player zone ("set_aside"); None: shared
 
     def cards(self, state: Any, player: str) -> list[str]:
-        return getattr(state, self.attr)[player] if self.attr else getattr(state, _SHARED_ATTR[self.zone])
+        return zone_cards(state, self.zone, player)
 
     def anyone_has(self, state: Any) -> bool:
         """Cards are waiting in this zone for anyone who must plant them."""
@@ -169,6 +182,9 @@ class Ruleset:
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
     buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
     fields_fixed: RuleRef | None = None  # fields-fixed: cited when a purchase is refused for want of a rule
+    # same-type-many-fields: a bean may go into an empty field while another field grows it.
+    # None: it may not (the one-type rule, if any, is cited when it is refused).
+    same_type_many: RuleRef | None = None
     # mixed-fields: a bean goes onto its own type or an empty field, else (only then) covers any
     # field; a harvest takes the field's top run only. None: a harvest takes the whole field.
     mixed: RuleRef | None = None
@@ -228,7 +244,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         kind = rule["kind"]
         if kind in _NOT_YET or kind not in _DESCRIPTIVE:
             raise UnsupportedRule(f"rule '{rule['id']}' is of kind '{kind}', which this engine "
-                                  "does not play yet")
+                                  "does not play yet", rule["id"])
         by_kind.setdefault(kind, []).append(rule)
 
     def one(kind: str) -> dict | None:
@@ -279,7 +295,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         for rule_id in phase["rules"]:
             rule = by_id.get(rule_id)
             if rule is None:
-                raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'")
+                raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'", None)
             kind, params, rref = rule["kind"], rule["params"], refs[rule_id]
             if kind == "skip-if-hand-empty":
                 skip = rref
@@ -293,8 +309,11 @@ def _compile(model: dict, n: int) -> Ruleset:
                 trade = True
             elif kind == "plant-pending":
                 zone = params["zone"]
-                if zone not in _PLAYER_ATTR and zone not in _SHARED_ATTR:
-                    raise UnsupportedRule(f"rule '{rule_id}': planting from {zone} is not played yet")
+                if zone not in PLANTABLE_ZONES:
+                    raise UnsupportedRule(f"rule '{rule_id}': cards in {zone} are not planted", rule_id)
+                if zone in SHARED_ZONES and params["who"] != "active":
+                    raise UnsupportedRule(f"rule '{rule_id}': {zone} is a shared pile, so only the "
+                                          "active player plants from it", rule_id)
                 pending.append(PendingStep(params["who"], zone, rref, _PLAYER_ATTR.get(zone)))
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
@@ -314,7 +333,7 @@ def _compile(model: dict, n: int) -> Ruleset:
     source = one("coin-source")
     if source and source["params"]["from"] not in ("harvested-cards", "bank"):
         raise UnsupportedRule(f"rule '{source['id']}': coins from '{source['params']['from']}' "
-                              "are not played by this engine yet")
+                              "are not played by this engine yet", source["id"])
     exhaustion = one("end-on-exhaustion")
     finish = one("end-finish")
     hand_score = one("hand-score")
@@ -323,7 +342,8 @@ def _compile(model: dict, n: int) -> Ruleset:
     for rule in [finish] if finish else []:
         unknown = {rule["params"]["during"], *rule["params"]["finish"]} - set(phase_ids)
         if unknown:
-            raise UnsupportedRule(f"rule '{rule['id']}' names unknown phases: {', '.join(sorted(unknown))}")
+            raise UnsupportedRule(f"rule '{rule['id']}' names unknown phases: {', '.join(sorted(unknown))}",
+                                  rule["id"])
     mixed = ref("mixed-fields")
     # Mixed fields hold several beans; the one-type rule (if the model keeps one) is still
     # cited when a bean may not go onto a field another type tops while a field fits it.
@@ -336,7 +356,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         limit = buy["params"].get("max_fields")
         if not isinstance(cost, int) or cost < 0 or (limit is not None and not isinstance(limit, int)):
             raise UnsupportedRule(f"rule '{buy['id']}': a field costs a whole number of coins, "
-                                  f"up to a whole number of fields")
+                                  f"up to a whole number of fields", buy["id"])
         buy_field = BuyFieldRule(cost, limit, refs[buy["id"]])
     return Ruleset(
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
@@ -359,6 +379,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         hand_score=hand_score["params"]["per_card"] if hand_score else 0, tie_break=tie,
         visibility={r["params"]["zone"]: r["params"]["visibility"] for r in by_kind.get("zone", [])},
         buy_field=buy_field, fields_fixed=ref("fields-fixed"), mixed=mixed,
+        same_type_many=ref("same-type-many-fields"),
         auto_harvest=ref("auto-harvest"), only_paying=ref("harvest-only-paying"),
         manual_harvest=timing is not None,
         coins_from_bank=bool(source and source["params"]["from"] == "bank"))

@@ -25,10 +25,11 @@ def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool
     picked: Picked = []
     for ref in refs:
         zone, bean, position = ref.get("zone"), ref.get("bean"), ref.get("position")
-        if zone in tr.untradeable:
-            raise IllegalAction(tr.untradeable[zone], f"cards in {zone} cannot be traded")
         if zone is None:
-            zone = "offer" if owner == state.active and tr.offer and bean in offer_left else "hand"
+            zone = "offer" if owner == state.active and tr.offer and "offer" not in tr.untradeable \
+                and bean in offer_left else "hand"
+        if zone in tr.untradeable:  # also for a zone resolved above: the refusal legal_actions expects
+            raise IllegalAction(tr.untradeable[zone], f"cards in {zone} cannot be traded")
         if zone == "offer":
             if owner != state.active:
                 raise IllegalAction(tr.offer_owner or tr.offer or tr.trade,

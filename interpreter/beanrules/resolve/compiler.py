@@ -1,7 +1,11 @@
 """The compiler driver: spec name or path to a validated rule model.
 
     locate → read (parse, build AST) → compile the base first (extends / translates)
-    → compose → check → validate against the rule-model schema
+    → compose → check → validate against the rule-model schema → playable (what checks, plays)
+
+A base is compiled without the last stage: it is checked as a spec of its own when named,
+and what a variant inherits is checked in the variant. ``playable=False`` stops before it, for
+fragments that are not whole rulebooks (the language reference's examples, composition tests).
 
 Errors anywhere are collected as diagnostics and raised together as one SpecError.
 """
@@ -14,8 +18,10 @@ from ..diagnostics import Diagnostic, SpecError, Span, attach_source, capped
 from ..limits import MAX_EXTENDS
 from ..model.validate import schema_problems
 from . import bounds, checks
+from .glosses import missing_glosses
 from .compose import Composer, start_model
 from .loader import SpecFile, list_specs, locate, read_spec
+from .playable import check_playable
 
 __all__ = ["compile_spec", "compile_with_warnings", "list_specs"]
 
@@ -23,9 +29,10 @@ __all__ = ["compile_spec", "compile_with_warnings", "list_specs"]
 class _Compilation:
     """One compile run: shares the texts read (for diagnostics) and detects extends cycles."""
 
-    def __init__(self) -> None:
+    def __init__(self, playable: bool = True) -> None:
         self.texts: dict[str, str] = {}
         self.stack: list[Path] = []
+        self.playable = playable
 
     def compile(self, spec_file: SpecFile, at: Span | None = None) -> tuple[dict | None, list[Diagnostic]]:
         resolved = spec_file.path.resolve()
@@ -75,7 +82,11 @@ class _Compilation:
                         for path, message in schema_problems(model)]
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
-        return model, diagnostics
+        if self.playable and not self.stack:  # the spec named, not a base on the way to it
+            diagnostics += check_playable(model, header.span)
+            if any(d.severity == "error" for d in diagnostics):
+                return None, diagnostics
+        return model, diagnostics + missing_glosses(model)
 
 
 def _clause_span(model: dict, path: list) -> Span | None:
@@ -94,9 +105,10 @@ def _clause_span(model: dict, path: list) -> Span | None:
     return Span(found["file"], found["line"], found["column"], found["end_line"], found["end_column"])
 
 
-def compile_with_warnings(name_or_path: str) -> tuple[dict[str, Any], list[Diagnostic]]:
-    """Compile a spec; return its rule model and any warnings, or raise SpecError."""
-    compilation = _Compilation()
+def compile_with_warnings(name_or_path: str, playable: bool = True) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """Compile a spec; return its rule model and any warnings, or raise SpecError.
+    ``playable=False`` skips the last stage (a fragment, not a rulebook to play)."""
+    compilation = _Compilation(playable)
     spec_file, diagnostics = locate(name_or_path)
     model = None
     if spec_file is not None:
@@ -107,6 +119,7 @@ def compile_with_warnings(name_or_path: str) -> tuple[dict[str, Any], list[Diagn
     return model, diagnostics
 
 
-def compile_spec(name_or_path: str) -> dict[str, Any]:
-    """A spec name (``classic``) or path to its validated rule model; SpecError if broken."""
-    return compile_with_warnings(name_or_path)[0]
+def compile_spec(name_or_path: str, playable: bool = True) -> dict[str, Any]:
+    """A spec name (``classic``) or path to its validated rule model; SpecError if broken
+    (with ``playable``, the default, also if the engine could not play it as written)."""
+    return compile_with_warnings(name_or_path, playable)[0]

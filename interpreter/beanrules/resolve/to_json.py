@@ -13,7 +13,9 @@ def span_json(span: Span | None) -> dict | None:
 
 def provenance_json(provenance: Provenance) -> dict[str, Any]:
     return {
-        "citations": [{"source": c.source.name, "where": c.where, "quote": c.quote}
+        # "gloss" only where the spec gives one, so models without glosses keep their form
+        "citations": [{"source": c.source.name, "where": c.where, "quote": c.quote,
+                       **({"gloss": c.gloss} if c.gloss else {})}
                       for c in provenance.citations],
         "assumed": provenance.assumed,
     }
@@ -21,6 +23,12 @@ def provenance_json(provenance: Provenance) -> dict[str, Any]:
 
 def text_json(text: Text) -> dict[str, Any]:
     return {"text": text.text, "provenance": provenance_json(text.provenance)}
+
+
+def contradictions_json(item: Rule | Bean) -> list[dict[str, Any]]:
+    """What the sources say against a rule or bean, or why its value departs from its quote."""
+    return [{"kind": c.kind, "reason": c.reason, "citations": provenance_json(c.provenance)["citations"],
+             "span": span_json(c.span)} for c in item.contradictions]
 
 
 def default_rule_id(rule: Rule) -> str:
@@ -43,6 +51,7 @@ def rule_json(rule: Rule, rule_id: str, origin: str) -> dict[str, Any]:
         "provenance": provenance_json(rule.provenance),
         "span": span_json(rule.span),
         "origin": origin,
+        **({"contradictions": contradictions_json(rule)} if rule.contradictions else {}),
     }
 
 
@@ -77,4 +86,5 @@ def bean_json(bean: Bean, language: str, origin: str) -> dict[str, Any]:
         "provenance": provenance_json(bean.provenance),
         "span": span_json(bean.span),
         "origin": origin,
+        **({"contradictions": contradictions_json(bean)} if bean.contradictions else {}),
     }

@@ -28,6 +28,7 @@ class Citation:
     where: str
     quote: str | None
     span: Span
+    gloss: str | None = None  # the quote in English, when the source is in another language
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,17 @@ class Text:
 
     language: str
     text: str
+    provenance: Provenance
+    span: Span
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """What a clause's source says against it (``but`` CITATIONS), or why its value departs
+    from what its own quote states (``departs`` "why" CITATIONS)."""
+
+    kind: Literal["but", "departs"]
+    reason: str | None
     provenance: Provenance
     span: Span
 
@@ -99,6 +111,7 @@ class Bean:
     span: Span
     section: str | None
     id_span: Span
+    contradictions: tuple[Contradiction, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +129,7 @@ class Rule:
     section: str | None
     phase: str | None
     id_span: Span | None
+    contradictions: tuple[Contradiction, ...] = ()
 
 
 @dataclass(frozen=True)

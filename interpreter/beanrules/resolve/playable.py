@@ -1,0 +1,231 @@
+"""What checks, plays: the last stage of `check`. A rule model that the engine would refuse,
+run into a state where it waits for a player with no legal action, never end, or run while
+ignoring one of its rules is rejected here, at the clause that makes it so.
+
+Only the rule model is read (every rule, bean and ability carries its span), so a variant is
+checked with everything it inherits. The engine's own compile step (`compile_ruleset`) is the
+final gate: whatever it still refuses for some player count is reported at the rule it names,
+so no model that checks clean can raise UnsupportedRule.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..engine.errors import UnsupportedRule
+from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players, compile_ruleset
+from .model_rules import error, one, player_counts, rules_of, span_of
+from .required import required_rules
+
+# Kinds the language can say and the engine cannot play yet, with what is missing.
+NOT_YET = {
+    "discard-from-hand": "the engine has no discarding from the hand",
+    "end-on-target": "the engine ends a game only when the deck runs out",
+    "hand-limit": "the engine has no hand limit",
+    "leave-for-opponent": "the engine gives no cards to an opponent",
+    "pull-matching": "the engine has no pulling of matching beans from the discard pile",
+    "take-discard-top": "the engine has no taking the top card of the discard pile",
+    "token": "the engine has no tokens",
+}
+_COINS_PLAYED = ("harvested-cards", "bank")
+_EFFECTS_WITH_BODIES = ("then", "else", "effects")
+
+
+def check_playable(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
+    """Every reason the engine could not play this model as written (empty: it plays)."""
+    out = not_yet(model, header) + names_in_abilities(model, header) + cards_in_play(model, header)
+    out += turn_structure(model, header) + room_to_plant(model, header) + contradictions(model, header)
+    out += required_rules(model, header)
+    if not out:  # the engine's own compile step for every player count: the final gate
+        out += engine_refusals(model, header)
+    return out
+
+
+def not_yet(model: dict, header: Span | None) -> list[Diagnostic]:
+    out = [error("not-playable", f"'{r['text']}' is not playable yet: {NOT_YET[r['kind']]}", r, header,
+                  "a spec that uses it cannot be played; remove the rule, or keep it in a draft spec")
+           for r in model["rules"] if r["kind"] in NOT_YET]
+    for rule in rules_of(model, "coin-source"):
+        if rule["params"]["from"] not in _COINS_PLAYED:
+            out.append(error("not-playable", f"'{rule['text']}' is not playable yet: the engine pays "
+                              "coins from harvested cards or from a bank, not from points", rule, header))
+    for bean in model["beans"]:
+        for ability in bean["abilities"]:
+            name = f" '{ability['title'] or ability['id']}'" if ability["title"] or ability["id"] else ""
+            out.append(error("not-playable", f"the ability{name} of card '{bean['id']}' is not playable "
+                              "yet: the engine runs no card abilities", ability, span_of(bean) or header))
+    return out
+
+
+def _effects(effects: list[dict]) -> Iterator[dict]:
+    """Every effect, nested ones included, without recursion (nesting depth is the parser's to
+    bound; this walk takes one step per effect written, whatever a repeat count says)."""
+    stack = list(reversed(effects))
+    while stack:
+        effect = stack.pop()
+        yield effect
+        for key in _EFFECTS_WITH_BODIES:
+            stack.extend(reversed(effect.get(key) or []))
+
+
+def names_in_abilities(model: dict, header: Span | None) -> list[Diagnostic]:
+    """Names inside abilities resolve: phases, beans, and zones the rulebook declares."""
+    phases = [p["id"] for p in model["phases"]]
+    beans = [b["id"] for b in model["beans"]]
+    zones = sorted({r["params"]["zone"] for r in rules_of(model, "zone")})
+    out = []
+    for bean in model["beans"]:
+        for ability in bean["abilities"]:
+            def unknown(what: str, name: str, pool: list[str]) -> None:
+                out.append(error(f"unknown-{what}", f"the ability of card '{bean['id']}' names {what} "
+                                  f"'{name}', which the rulebook does not have", ability, header,
+                                  did_you_mean(name, pool) or (f"{what}s: {', '.join(pool)}" if pool else None)))
+            for trigger in ability["triggers"]:
+                if trigger.get("phase") is not None and trigger["phase"] not in phases:
+                    unknown("phase", trigger["phase"], phases)
+            for effect in _effects(ability["effects"]):
+                condition = effect.get("condition") or {}
+                if condition.get("bean") is not None and condition["bean"] not in beans:
+                    unknown("bean", condition["bean"], beans)
+                places = [effect.get(k) for k in ("from", "to", "at")] + [condition.get("place")]
+                for place in places:
+                    if place and zones and place["zone"] not in zones:
+                        unknown("zone", place["zone"], zones)
+    return out
+
+
+def cards_in_play(model: dict, header: Span | None) -> list[Diagnostic]:
+    """A card that cannot be planted has nothing else to do in the engine: it never enters play
+    (the engine would leave it in the box without a word)."""
+    return [error("never-in-play", f"card '{b['id']}' cannot be planted and nothing else in the rules "
+                   "puts it into play, so it never enters the game", b, header,
+                   "remove 'cannot be planted', or the card")
+            for b in model["beans"] if not b["plantable"]]
+
+
+def _takes_from_deck(model: dict, rule_id: str) -> bool:
+    """A reveal or draw rule takes at least one card for every player count."""
+    rule = next((r for r in model["rules"] if r["id"] == rule_id), None)
+    if rule is None or rule["kind"] not in ("reveal", "draw"):
+        return False
+    return all((by_players(rule["params"]["count"], n, rule_id, default=0) or 0) >= 1
+               for n in player_counts(model))
+
+
+def turn_structure(model: dict, header: Span | None) -> list[Diagnostic]:
+    """There is a phase to play and an end that play reaches: the only end the engine plays is
+    the deck running out, so some phase that is never skipped must take cards from the deck
+    (each time it does, the game comes one card or one run-out nearer to its end)."""
+    if not model["phases"]:
+        return [error("no-phase", "the rulebook has no phase, so there is no turn to play", None, header,
+                       'add one, e.g. phase plant "Plant beans"')]
+    end = one(model, "end-on-exhaustion")
+    if end is None:
+        if one(model, "end-on-target"):
+            return []  # reported as not playable yet
+        return [error("no-end", "the game never ends: no rule ends it", None, header,
+                       "add an end block, e.g.  end / game ends when deck runs out 3 times")]
+    kinds = {r["id"]: r["kind"] for r in model["rules"]}
+    for phase in model["phases"]:
+        skippable = any(kinds.get(rid) == "skip-if-hand-empty" for rid in phase["rules"])
+        if not skippable and any(_takes_from_deck(model, rid) for rid in phase["rules"]):
+            return []
+    return [error("end-unreachable", f"'{end['text']}' is never reached: no phase that is played every "
+                   "turn takes cards from the deck", end, header,
+                   "add a step such as 'draw 3 to back of hand' or 'reveal 2 to offer' to a phase "
+                   "that is not skipped")]
+
+
+def _harvest_timing(model: dict) -> dict | None:
+    return one(model, "harvest-any-time") or one(model, "harvest-own-turn")
+
+
+def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
+    """Wherever a player must plant, a card that fits no field can be made to fit: fields take
+    any bean (no one-type rule), or a new type may cover a field (mixed-fields), or that player
+    may harvest a field by choice there and then, whatever it pays. Otherwise the game would
+    wait for a player with no legal action."""
+    if one(model, "one-type-per-field") is None or one(model, "mixed-fields") is not None:
+        return []
+    timing = _harvest_timing(model)
+    paying = one(model, "harvest-only-paying")
+    kinds = {r["id"]: r for r in model["rules"]}
+    out = []
+    for phase in model["phases"]:
+        for rule_id in phase["rules"]:
+            rule = kinds.get(rule_id)
+            if rule is None:
+                continue
+            if rule["kind"] == "plant-from-hand" and rule["params"]["min"] >= 1:
+                who = "the active player"
+            elif rule["kind"] == "plant-pending":
+                who = "every player" if rule["params"]["who"] == "everyone" else "the active player"
+            else:
+                continue
+            if timing is None:
+                why = "no rule lets a player harvest by choice"
+            elif phase["id"] in timing["params"].get("except_phases", []):
+                why = f"'{timing['text']}' forbids harvesting in phase {phase['id']}"
+            elif timing["params"]["when"] == "own-turn" and who == "every player":
+                why = f"'{timing['text']}' lets only the active player harvest"
+            elif paying is not None:
+                why = f"'{paying['text']}' forbids harvesting a field that pays nothing"
+            else:
+                continue
+            out.append(error("no-room", f"in phase {phase['id']}, {who} must '{rule['text']}', but a card "
+                              f"that fits no field could not be planted: {why}", rule, header,
+                              "add 'harvest at any time' (harvesting section), or 'a new type may cover a field'"))
+    return out
+
+
+def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
+    """A zone one rule lets players trade and another forbids; a shared pile everyone plants."""
+    allow = {"offer": one(model, "tradeable-offer"), "hand": one(model, "tradeable-hand")}
+    out = []
+    whole, mixed = one(model, "whole-field"), one(model, "mixed-fields")
+    if whole is not None and mixed is not None:
+        out.append(error("contradiction", f"'{whole['text']}' contradicts '{mixed['text']}', under which a "
+                          "harvest takes the top run of a field, not the whole field", whole, header,
+                          "keep one of the two rules"))
+    keep, buy, reshuffle = one(model, "coins-out-of-play"), one(model, "buy-field"), one(model, "reshuffle")
+    fixed = one(model, "fields-fixed")
+    if fixed is not None and buy is not None:
+        out.append(error("contradiction", f"'{buy['text']}' contradicts '{fixed['text']}'", buy, header,
+                          "keep one of the two rules"))
+    if keep is not None and buy is not None and reshuffle is not None:
+        out.append(error("contradiction", f"'{buy['text']}' pays coins onto the discard pile, which "
+                          f"'{reshuffle['text']}' shuffles back into the deck; that contradicts "
+                          f"'{keep['text']}'", buy, header, "keep one of the rules"))
+    for rule in rules_of(model, "untradeable"):
+        other = allow.get(rule["params"]["zone"])
+        if other is not None:
+            line = f" (line {other['span']['line']})" if other.get("span") else ""
+            out.append(error("contradiction", f"'{rule['text']}' contradicts '{other['text']}'{line}",
+                              rule, header, "keep one of the two rules"))
+    for rule in rules_of(model, "plant-pending"):
+        zone = rule["params"]["zone"]
+        if zone not in PLANTABLE_ZONES:
+            why = (": a harvest that makes room puts cards back on it, so planting it might never end"
+                   if zone == "discard" else "")
+            out.append(error("not-playable", f"'{rule['text']}': cards in {zone} are never planted{why}",
+                              rule, header, f"plantable zones: {', '.join(sorted(PLANTABLE_ZONES))}"))
+        elif zone in SHARED_ZONES and rule["params"]["who"] != "active":
+            out.append(error("not-playable", f"'{rule['text']}': the {zone} is a shared pile, which only "
+                              "the active player can be made to plant", rule, header,
+                              f"write 'active player plants {zone} cards in any order'"))
+    return out
+
+
+def engine_refusals(model: dict, header: Span | None) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    for n in player_counts(model):
+        try:
+            compile_ruleset(model, n)
+        except UnsupportedRule as exc:
+            if str(exc) in seen:
+                continue
+            seen.add(str(exc))
+            rule = next((r for r in model["rules"] if exc.rule in (r["id"], r["kind"])), None)
+            out.append(error("not-playable", f"not playable with {n} players: {exc}", rule, header))
+    return out

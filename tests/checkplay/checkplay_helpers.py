@@ -1,0 +1,91 @@
+"""Variants of classic written as spec files, and what `check` and the engine make of them."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from beanrules import SpecError, compile_spec
+from beanrules.checks.invariants import playout
+from beanrules.diagnostics import Diagnostic
+from beanrules.engine import Game, Stalled, compile_ruleset
+from beanrules.engine.bots import make_bot, play_out
+
+HEAD = 'rulebook variant "A variant"\n  extends classic\n  source v "Variant rules"\n'
+
+
+def variant_text(body: str) -> str:
+    """A spec extending classic with `body` (its lines cite source v)."""
+    return HEAD + body
+
+
+@dataclass
+class Outcome:
+    path: Path
+    model: dict | None = None
+    errors: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def rejected(self) -> bool:
+        return self.model is None
+
+
+def check_file(folder: Path, text: str, name: str = "variant.bean") -> Outcome:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    try:
+        return Outcome(path, compile_spec(str(path)))
+    except SpecError as exc:
+        return Outcome(path, None, [d for d in exc.diagnostics if d.severity == "error"])
+
+
+def line_of(text: str, fragment: str) -> int:
+    """1-based line of the first line of `text` holding `fragment`."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def play_problems(model: dict, seeds: tuple[int, ...] = (0,), invariants: bool = True) -> list[str]:
+    """Bot games (random and greedy) for every allowed player count: with `invariants`, every
+    invariant is checked after every action (checks/invariants.py) at the smallest player count;
+    otherwise the game must end (no Stalled: nobody left without a legal action, no stall)
+    keeping its cards, with winners."""
+    problems = []
+    for n in range(model["players"]["min"], model["players"]["max"] + 1):
+        for seed in seeds:
+            if invariants and n == model["players"]["min"]:
+                found = playout(model, model["rulebook"], n, seed).problems
+            else:
+                found = _plain_game(model, n, seed)
+            problems += [f"{n} players, seed {seed}: {p}" for p in found]
+    return problems
+
+
+def _plain_game(model: dict, n: int, seed: int) -> list[str]:
+    game = Game(model, n, seed=seed)
+    total = game.state.card_counts()
+    bots = {p: make_bot(("random", "greedy")[i % 2], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+    try:
+        play_out(game, bots, max_actions=20_000)
+    except Stalled as exc:
+        return [str(exc)]
+    if game.state.card_counts() != total:
+        return ["cards appeared or vanished"]
+    return [] if game.winners() else ["no winner"]
+
+
+def engine_reads(folder: Path, sample: Outcome, kind: str) -> bool:
+    """Taking every rule of `kind` out of the sample spec (`remove rule ID`) is rejected by
+    check, or changes what the engine compiles for some player count (citations aside)."""
+    model = sample.model
+    assert model is not None
+    ids = [r["id"] for r in model["rules"] if r["kind"] == kind]
+    text = (f'rulebook without "Without {kind}"\n  extends {sample.path.stem}\n'
+            + "".join(f'remove rule {i}   assumed "taking the rule out"\n' for i in ids))
+    reduced = check_file(folder, text, f"without-{kind}.bean")
+    if reduced.rejected:
+        return True
+    for n in range(model["players"]["min"], model["players"]["max"] + 1):
+        a, b = compile_ruleset(model, n), compile_ruleset(reduced.model, n)
+        if dataclasses.replace(a, rules={}, rulebook="") != dataclasses.replace(b, rules={}, rulebook=""):
+            return True
+    return False

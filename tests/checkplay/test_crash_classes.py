@@ -1,0 +1,228 @@
+"""The engine-semantics crash classes of issue #10, each from a one-line change to classic, each
+ending in a located `check` error or in correct play; and what the engine, the bots, the
+invariant playouts and `verify` do when a model that check would reject is played anyway."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from beanrules.checks import invariants
+from beanrules.checks.invariants import playout
+from beanrules.cli import main
+from beanrules.engine import Game, IllegalAction, Stalled, UnsupportedRule, compile_ruleset
+from beanrules.engine.bots import RandomBot, GreedyBot, make_bot, play_out
+from beanrules.paths import specs_dir
+from beanrules.resolve.playable import check_playable
+
+from checkplay_helpers import check_file, line_of
+
+CLASSIC_TEXT = (specs_dir() / "classic.bean").read_text(encoding="utf-8")
+
+
+def changed(old: str, new: str) -> str:
+    assert CLASSIC_TEXT.count(old) == 1, old
+    return CLASSIC_TEXT.replace(old, new)
+
+
+def without_line(fragment: str) -> str:
+    lines = CLASSIC_TEXT.splitlines(keepends=True)
+    return "".join(line for line in lines if fragment not in line)
+
+
+def _errors_on(outcome, text: str, fragment: str) -> list:
+    return [e for e in outcome.errors if e.span and e.span.line == line_of(text, fragment)]
+
+
+# -- no end block ------------------------------------------------------------------------------
+
+def test_a_spec_with_no_end_block_is_rejected_at_its_header(tmp_path: Path) -> None:
+    text = CLASSIC_TEXT[:CLASSIC_TEXT.index("\nend\n") + 1]
+    outcome = check_file(tmp_path, text, "no-end.bean")
+    assert outcome.rejected
+    [no_end] = [e for e in outcome.errors if e.code == "no-end"]
+    assert (no_end.span.line, no_end.span.column) == (line_of(text, "rulebook classic"), 1)
+    assert "never ends" in no_end.message and "game ends when deck runs out" in no_end.suggestion
+    # and what the end block also said is missing by name, not ignored
+    assert {"who wins", "what the cards left in a hand score"} <= {
+        part for e in outcome.errors for part in ("who wins", "what the cards left in a hand score") if part in e.message}
+
+
+def test_an_end_no_turn_reaches_is_rejected_at_the_end_rule(tmp_path: Path) -> None:
+    text = without_line("reveal 2 to offer")
+    text = text.replace("  draw 3 to back of hand", "  rule skip-draw: skip when hand is empty   § es \"Fase 4\"\n  draw 3 to back of hand")
+    outcome = check_file(tmp_path, text, "unreachable.bean")
+    [error] = [e for e in outcome.errors if e.code == "end-unreachable"]
+    assert error.span.line == line_of(text, "game ends when deck runs out 3 times")
+    assert "no phase that is played every turn takes cards from the deck" in error.message
+
+
+# -- no "harvest at any time" ------------------------------------------------------------------
+
+NO_HARVEST = without_line("harvest at any time")
+
+
+def test_without_a_harvest_timing_check_names_every_place_a_player_could_be_stuck(tmp_path: Path) -> None:
+    outcome = check_file(tmp_path, NO_HARVEST, "no-harvest.bean")
+    assert {e.code for e in outcome.errors} == {"no-room"}
+    assert {e.span.line for e in outcome.errors} == {
+        line_of(NO_HARVEST, "plant 1 to 2 from front of hand"),
+        line_of(NO_HARVEST, "everyone plants set-aside cards"),
+        line_of(NO_HARVEST, "active player plants offer cards")}
+    assert all("add 'harvest at any time'" in e.suggestion for e in outcome.errors)
+
+
+@pytest.fixture(scope="module")
+def stuck_model(tmp_path_factory) -> dict:
+    """The model check rejects, compiled without that stage: what the engine would be given."""
+    from beanrules import compile_spec
+    path = tmp_path_factory.mktemp("stuck") / "no-harvest.bean"
+    path.write_text(NO_HARVEST.replace("rulebook classic", "rulebook no-harvest"), encoding="utf-8")
+    return compile_spec(str(path), playable=False)
+
+
+def _stuck_game(model: dict) -> Game:
+    """Anna must plant a chili and all three of her fields grow other beans."""
+    return Game.from_partial(model, ["Anna", "Natalie", "Greg"], {
+        "phase": "plant", "hands": {"Anna": ["chili"]},
+        "fields": {"Anna": [["soy"], ["blue"], ["red"]]}})
+
+
+def test_the_bots_raise_stalled_naming_the_state_not_an_empty_range(stuck_model) -> None:
+    game = _stuck_game(stuck_model)
+    assert game.waiting_for() == ["Anna"] and game.legal_actions("Anna") == []
+    for bot in (RandomBot(), RandomBot(trades=False), GreedyBot()):
+        with pytest.raises(Stalled, match="waits for Anna, who has no legal action") as caught:
+            bot.choose(game, "Anna")
+        assert caught.value.where == {"phase": "plant", "active": "Anna", "turn": 1, "waiting_for": ["Anna"]}
+    with pytest.raises(Stalled, match="phase plant"):
+        play_out(game, {p: make_bot("random") for p in game.players})
+
+
+def test_the_invariant_playouts_fail_naming_the_state(stuck_model) -> None:
+    failures = [p for seed in range(6) for p in playout(stuck_model, "no-harvest", 3, seed).problems]
+    assert failures, "no seed reached a player with no legal action"
+    assert all("has no legal action (phase " in p and ", active " in p and ", waiting for " in p for p in failures)
+
+
+def test_verify_fails_on_a_game_that_waits_for_a_player_with_no_legal_action(stuck_model, monkeypatch, capsys) -> None:
+    import beanrules.resolve.compiler as compiler
+    original = compiler.compile_with_warnings  # other names (the conformance files' specs) compile as ever
+
+    def compile_with_warnings(name: str, playable: bool = True):
+        return (stuck_model, []) if name == "no-harvest" else original(name, playable)
+    monkeypatch.setattr(compiler, "compile_with_warnings", compile_with_warnings)
+    code = main(["verify", "no-harvest", "--games", "4", "--json"])
+    result = json.loads(capsys.readouterr().out)["specs"]["no-harvest"]
+    assert code == 1 and not result["ok"]
+    assert any("has no legal action" in p for g in result["games_failed"] for p in g["problems"])
+
+
+def test_a_playout_past_its_cap_fails_saying_where_it_stalled(monkeypatch) -> None:
+    from beanrules import compile_spec
+    monkeypatch.setattr(invariants, "MAX_ACTIONS", 5)
+    [problem] = playout(compile_spec("classic"), "classic", 3, 0).problems
+    assert problem.startswith("the game did not end within 5 actions; it stalled at phase ")
+    assert ", active " in problem and ", turn " in problem and ", waiting for " in problem
+
+
+# -- "cannot trade field cards" changed to "cannot trade offer cards" ---------------------------
+
+OFFER_UNTRADEABLE = changed("cannot trade field cards", "cannot trade offer cards")
+
+
+def test_untradeable_offer_cards_contradict_the_rule_that_trades_them(tmp_path: Path) -> None:
+    outcome = check_file(tmp_path, OFFER_UNTRADEABLE, "offer.bean")
+    [error] = outcome.errors
+    assert error.code == "contradiction" and error.span.line == line_of(OFFER_UNTRADEABLE, "cannot trade offer cards")
+    assert f"(line {line_of(OFFER_UNTRADEABLE, 'active player may trade offer cards')})" in error.message
+
+
+def test_legal_actions_and_apply_agree_when_offer_cards_are_untradeable(tmp_path: Path) -> None:
+    from beanrules import compile_spec
+    path = tmp_path / "offer-untradeable.bean"
+    path.write_text(OFFER_UNTRADEABLE.replace("rulebook classic", "rulebook offer-untradeable"), encoding="utf-8")
+    model = compile_spec(str(path), playable=False)
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"], {
+        "phase": "trade", "offer": ["soy", "red"], "hands": {"Anna": ["blue"], "Natalie": ["chili"]}})
+    listed = [a for a in game.legal_actions("Anna") if type(a).__name__ == "Propose"]
+    assert listed and not any(c.zone == "offer" for a in listed for c in a.give + a.take)
+    for action in listed:  # each listed proposal is accepted by apply
+        Game.from_state(model, game.state_json()).apply(action)
+    with pytest.raises(IllegalAction) as caught:  # a bare bean names the offer only if it is tradeable
+        game.apply("Anna gives soy to Natalie")
+    assert caught.value.rule == "trade-hand-any-position" and "no soy in hand" in caught.value.message
+    with pytest.raises(IllegalAction) as caught:
+        game.apply("Anna gives offer soy to Natalie")
+    assert caught.value.rule == "no-trading-fields"  # the id the changed line kept; its zone is now offer
+    assert playout(model, "offer-untradeable", 3, 0).problems == []
+
+
+@pytest.mark.parametrize("zone", ["discard", "deck"])
+def test_planting_from_the_discard_pile_or_deck_is_rejected_where_written(zone: str, tmp_path: Path) -> None:
+    text = changed("active player plants offer cards in any order", f"active player plants {zone} cards in any order")
+    outcome = check_file(tmp_path, text, f"{zone}.bean")
+    [error] = outcome.errors
+    assert error.code == "not-playable" and error.span.line == line_of(text, f"plants {zone} cards")
+    model_text = text.replace("rulebook classic", f"rulebook plant-{zone}")
+    path = tmp_path / f"plant-{zone}.bean"
+    path.write_text(model_text, encoding="utf-8")
+    from beanrules import compile_spec
+    with pytest.raises(UnsupportedRule) as caught:  # the engine refuses it up front, not half-way
+        compile_ruleset(compile_spec(str(path), playable=False), 3)
+    assert caught.value.rule == "plant-pending-" + zone
+
+
+# -- everyone plants hand cards in any order ------------------------------------------------------
+
+HAND_ANY_ORDER = changed("everyone plants set-aside cards in any order", "everyone plants hand cards in any order")
+
+
+def test_planting_hand_cards_in_any_order_plays_without_losing_or_copying_a_card(tmp_path: Path) -> None:
+    outcome = check_file(tmp_path, HAND_ANY_ORDER, "hand.bean")
+    assert not outcome.rejected, [e.render() for e in outcome.errors]
+    model = outcome.model
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"], {
+        "phase": "plant-traded", "active": "Anna", "offer": ["soy"],
+        "hands": {"Greg": ["blue", "red", "chili"]}})
+    total = game.state.card_counts()
+    game.apply("Greg plants hand red")  # from the middle of the hand
+    state = game.state_json()
+    assert state["hands"]["Greg"] == ["blue", "chili"] and state["fields"]["Greg"][0] == ["red"]
+    assert game.state.card_counts() == total
+    assert "Greg plants blue in 2" in [a.notation() for a in game.legal_actions("Greg")]
+    for seed in (0, 1):
+        assert playout(model, "hand", 3, seed).problems == []
+
+
+# -- effects: nothing in a spec makes check loop -----------------------------------------------
+
+def test_checking_abilities_is_bounded_by_what_is_written_not_by_repeat_counts() -> None:
+    from beanrules import compile_spec
+    model = json.loads(json.dumps(compile_spec("classic")))
+    effect: dict = {"do": "gain", "coins": 1}
+    for _ in range(5_000):  # nested far deeper than Python's recursion limit
+        effect = {"do": "repeat", "times": 100, "effects": [effect]}
+    bean = dict(model["beans"][0], abilities=[{"id": "deep", "title": None, "triggers": [{"on": "when-planted"}],
+                                                "effects": [effect], "provenance": {}, "span": None}])
+    model["beans"] = [bean] + model["beans"][1:]
+    errors = check_playable(model, None)
+    assert [e.code for e in errors] == ["not-playable"] and "ability 'deep'" in errors[0].message
+
+
+def test_without_consent_every_listed_proposal_is_one_apply_carries_out(tmp_path: Path) -> None:
+    text = without_line("rule trade-needs-consent").replace(
+        '    § es "Fase 2" "Solo retire los frijoles de su mano una vez que se haya acordado el intercambio" '
+        '§ de "Leicht vergessen 4"\n', "")
+    outcome = check_file(tmp_path, text, "no-consent.bean")
+    assert not outcome.rejected, [e.render() for e in outcome.errors]
+    game = Game.from_partial(outcome.model, ["Anna", "Natalie", "Greg"], {
+        "phase": "trade", "offer": ["soy"], "hands": {"Anna": ["blue"], "Natalie": ["chili", "red"], "Greg": []}})
+    listed = [a for a in game.legal_actions("Anna") if type(a).__name__ == "Propose"]
+    asked = {c.bean for a in listed if a.to == "Natalie" for c in a.take if c.zone == "hand"}
+    assert asked == {"chili", "red"}  # what Natalie holds, not every bean type
+    assert not any(a.to == "Greg" and any(c.zone == "hand" for c in a.take) for a in listed)
+    for action in listed:  # a trade is carried out at once; a gift still waits (gift-needs-consent)
+        events = Game.from_state(outcome.model, game.state_json()).apply(action)
+        assert any(e["event"] == "traded" for e in events) == bool(action.take)

@@ -1,0 +1,94 @@
+"""Every behavioural rule of classic is one the engine (or check) reads: a variant that removes
+it (`remove rule ID`) is rejected by `check`, or plays differently — a seeded bot game differs
+(actions or final state) or a classic conformance case fails on it.
+
+Run with -s to see the figures: rules removed, rejected by check, changed play."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.conformance import discover, load_file, run_case
+from beanrules.conformance import runner
+from beanrules.conformance.modelinfo import model_info
+from beanrules.engine import Game
+from beanrules.engine.bots import make_bot, play_out
+from beanrules.paths import conformance_dir
+
+from checkplay_helpers import check_file
+
+CLASSIC = compile_spec("classic")
+RULES = [r["id"] for r in CLASSIC["rules"]]
+# Rules of classic that describe rather than decide, and why: a note is a remark for readers;
+# coins-leave-game says what reshuffling the discard pile already means, and classic has no way
+# for a coin to reach that pile (check reads the rule: tests/checkplay/test_every_kind.py).
+NOT_BEHAVIOURAL = {"note": "a remark for readers",
+                   "coins-leave-game": "restates that only the discard pile is reshuffled"}
+GAMES = [(n, seed) for n in (3, 4, 5) for seed in (0, 1)]
+
+
+def _game(model: dict, n: int, seed: int) -> tuple:
+    """A seeded random-and-greedy bot game: its actions and final state (rulebook name aside)."""
+    game = Game(model, n, seed=seed)
+    bots = {p: make_bot(("random", "greedy")[i % 2], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+    play_out(game, bots)
+    state = game.state_json()
+    state.pop("rulebook")
+    return game.history, state
+
+
+@pytest.fixture(scope="module")
+def baseline() -> dict:
+    return {key: _game(CLASSIC, *key) for key in GAMES}
+
+
+@pytest.fixture(scope="module")
+def cases() -> list:
+    return [c for path in discover([conformance_dir()]) for c in load_file(path).cases if c.spec == "classic"]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("removals")
+
+
+FIGURES: dict[str, str] = {}  # rule id -> "rejected" | "games" | "cases" | "same"
+
+
+def _outcome(rule_id: str, folder: Path, baseline: dict, cases: list, monkeypatch) -> tuple[str, str]:
+    text = (f'rulebook without-{rule_id} "Classic without {rule_id}"\n  extends classic\n'
+            f'remove rule {rule_id}   assumed "the rule-removal test"\n')
+    checked = check_file(folder, text, f"without-{rule_id}.bean")
+    if checked.rejected:
+        return "rejected", checked.errors[0].message
+    model = checked.model
+    differs = next((key for key in GAMES if _game(model, *key) != baseline[key]), None)
+    if differs:
+        return "games", f"{differs[0]} players, seed {differs[1]}"
+    # Classic's cases run on the variant: the runner compiles by spec name, so it is given this model.
+    monkeypatch.setattr(runner, "compiled", lambda spec: (model, model_info("classic", model), None))
+    failed = [c.id for c in cases if run_case(c).status != "passed"]
+    return ("cases", ", ".join(failed[:3])) if failed else ("same", "")
+
+
+@pytest.mark.parametrize("rule_id", RULES)
+def test_removing_a_rule_of_classic_is_rejected_or_changes_play(rule_id, folder, baseline, cases, monkeypatch):
+    how, detail = _outcome(rule_id, folder, baseline, cases, monkeypatch)
+    FIGURES[rule_id] = how
+    if rule_id in NOT_BEHAVIOURAL:
+        assert how == "same", f"'{rule_id}' now decides something ({how}: {detail}); take it off NOT_BEHAVIOURAL"
+    else:
+        assert how != "same", f"removing '{rule_id}' is accepted by check and changes nothing"
+
+
+def test_figures():
+    """Printed with -s; also checks that every rule of classic was tried."""
+    assert set(FIGURES) == set(RULES) or not FIGURES  # empty when run on its own with -k
+    if FIGURES:
+        counts = {how: sum(1 for v in FIGURES.values() if v == how) for how in ("rejected", "games", "cases", "same")}
+        print(f"\nclassic: {len(FIGURES)} rules removed one at a time: {counts['rejected']} rejected by check, "
+              f"{counts['games'] + counts['cases']} changed play ({counts['games']} in seeded bot games, "
+              f"{counts['cases']} only in conformance cases), {counts['same']} unchanged "
+              f"({', '.join(sorted(k for k, v in FIGURES.items() if v == 'same'))}: not behavioural)")
