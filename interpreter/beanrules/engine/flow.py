@@ -114,9 +114,8 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
 
 
 def settle(state: State, rs: Ruleset, events: list) -> None:
-    """After an action: move on while the current phase has nothing left to do."""
-    if state.over:
-        return
+    """After an action: move on while the current phase has nothing left to do (apply calls
+    it only while the game is not over)."""
     ph = rs.phases[rs.phase_index[state.phase]]
     plant = ph.plant
     if plant is not None and state.planted < plant.max and state.hands[state.active]:

@@ -169,8 +169,7 @@ class Game:
         return events
 
     def _harvest_index(self, action: Harvest) -> int:
-        if action.field is not None:
-            return action.field - 1
+        """The field a harvest by bean names (apply handles a harvest by field number)."""
         fields = self.state.fields[action.player]
         holding = [i for i, f in enumerate(fields) if f and f[-1] == action.bean]
         if action.bean not in self.ruleset.bean_counts:

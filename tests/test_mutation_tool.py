@@ -1,0 +1,118 @@
+"""benchmarks/mutation.py finds mutants, swaps them into the live engine, kills the ones a case
+catches and reports the ones it does not. A few mutants of one small function, against two
+case files, so it stays fast; the full run is on demand (docs/mutation.md)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import mutation  # noqa: E402
+from mutants import enumerate_mutants  # noqa: E402
+
+SCORING = ROOT / "interpreter" / "beanrules" / "engine" / "scoring.py"
+
+
+def test_every_operator_yields_mutants_with_stable_keys() -> None:
+    mutants = enumerate_mutants(SCORING)
+    assert {"compare", "constant", "return", "delete", "boolean"} <= {m.operator for m in mutants}
+    keys = [m.key for m in mutants]
+    assert len(set(keys)) == len(keys)
+    assert all(m.key.startswith(f"scoring.py:{m.function}: ") and m.code in m.key for m in mutants)
+
+
+# One case that ends a game and looks only at the scores: it must catch scores() returning
+# nothing, and cannot see the game-over event going missing.
+CASE = """\
+spec: classic
+source: Reglas del juego de Bohnanza
+file: bohnanza.es.txt
+description: a case for the mutation tool's test
+cases:
+  - id: end-scores-only
+    cite: {where: "Fin del juego", quote: "Al final del juego, cosecha todos tus campos de frijoles"}
+    description: The last card runs out and the game ends with the fields harvested.
+    players: [Anna, Natalie, Greg]
+    state:
+      active: Natalie
+      phase: trade
+      exhaustions: 2
+      deck: [green]
+      rest: discard
+      fields: {Natalie: [[blue, blue, blue, blue]]}
+      coins: {Anna: 1}
+    steps:
+      - do: Natalie ends trading
+      - expect: {scores: {Anna: 1, Natalie: 1, Greg: 0}}
+"""
+
+
+def test_kills_a_mutant_and_reports_a_survivor(tmp_path: Path) -> None:
+    cases = tmp_path / "end.yaml"
+    cases.write_text(CASE, encoding="utf-8")
+    args = mutation.parse_args(["--module", "scoring", "--function", "scores", "--function", "finish_game",
+                                "--jobs", "1", "--cases", str(cases), "--triage", str(tmp_path / "none.yaml")])
+    run = mutation.measure(args, progress=False)
+    assert run["cases"] == 1 and not run["failing"]
+    by_text = {(m.function, m.mutation, m.code): run["outcomes"][m.key] for m in run["mutants"]}
+    killed = by_text[("scores", "`return X` → `return None`",
+                      "return {p: len(state.coins[p]) + rs.hand_score * len(state.hands[p]) for p in state.players}")]
+    assert killed.status == "killed" and killed.killer == "classic::end-scores-only"
+    survivor = [o for (function, mutation_, code), o in by_text.items()
+                if function == "finish_game" and code.startswith('events.append({"event": "game-over"')]
+    assert [o.status for o in survivor] == ["survived"]
+    row = run["table"]["scoring.py"]
+    assert row["mutants"] == len(run["mutants"]) and 1 <= row["killed"] < row["mutants"]
+    # Mutants live only in the worker processes: the engine here plays as before.
+    from beanrules import compile_spec
+    from beanrules.engine import Game
+    game = Game(compile_spec("classic"), players=3, seed=1)
+    assert game.scores() == {p: 0 for p in game.players}
+
+
+def test_a_survivor_is_listed_and_an_equivalent_leaves_the_score(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    # With no case at all every mutant survives, uncovered; naming one equivalent removes it
+    # from the denominator and the report lists the others with file:line.
+    empty = tmp_path / "no-cases"
+    empty.mkdir()
+    first = enumerate_mutants(SCORING)[0]
+    listed = tmp_path / "triage.yaml"
+    listed.write_text(f"- match: {first.key!r}\n  verdict: equivalent\n  why: a test\n", encoding="utf-8")
+    code = mutation.main(["--module", "scoring", "--jobs", "1", "--cases", str(empty),
+                          "--triage", str(listed)])
+    out = capsys.readouterr().out
+    assert code == 0
+    total = len(enumerate_mutants(SCORING))
+    assert f"0 of {total - 1} non-equivalent mutants killed" in out
+    assert f"scoring.py:{enumerate_mutants(SCORING)[1].line}" in out
+
+
+def test_bad_arguments_are_usage_errors(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        mutation.parse_args(["--module", "no-such-module"])
+    assert exit_.value.code == 2
+    assert "no engine module 'no-such-module'" in capsys.readouterr().err
+
+
+def test_the_shipped_triage_loads_and_a_broken_one_is_a_clear_error(tmp_path: Path) -> None:
+    verdicts = mutation.load_triage()
+    assert len(verdicts) > 50 and {v.verdict for v in verdicts} == set(mutation.VERDICTS)
+    assert all(v.why.strip() for v in verdicts)
+    broken = tmp_path / "triage.yaml"
+    broken.write_text("- match: x\n  verdict: maybe\n  why: because\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="entry 1: verdict 'maybe' is not one of equivalent, out-of-reach"):
+        mutation.load_triage(broken)
+    broken.write_text("- match: [x\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="not valid YAML"):
+        mutation.load_triage(broken)
+
+
+def test_a_pattern_matches_only_where_it_says() -> None:
+    verdict = mutation.Verdict("legal.py:_buy: * in `if len(_BUYS) > 5_000:`", "equivalent", "why")
+    assert verdict.matches("legal.py:_buy: `>` → `>=` in `if len(_BUYS) > 5_000:`")
+    assert not verdict.matches("legal.py:_buy: `>` → `>=` in `if len(_BUYS) > 5_000:` #2")
+    assert mutation.Verdict("a[b]*", "equivalent", "why").matches("a[b] c")  # brackets are plain text
