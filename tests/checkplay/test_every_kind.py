@@ -36,8 +36,8 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "tie-most-hand-cards": ('replace tie-break: ties go to most hand cards   § v "1"\n', "most hand cards"),
     "tie-shared": ('replace tie-break: ties are shared   § v "1"\n', "ties are shared"),
     "token": ('token thaler "Bean thaler"   § v "1"\n', "token thaler"),
-    # classic records its turn-direction contradiction with `but` now, so it has no note of its own
-    "note": ('note "A remark for readers."   § v "1"\n', "note"),
+    # classic's one note became a recorded contradiction (`but §`); a note is still a kind
+    "note": ('setup\n  note "a remark for readers"   § v "1"\n', "a remark for readers"),
 }
 CLASSIC_KINDS = {
     "coins-out-of-play", "deal", "draw", "end-finish", "end-on-exhaustion", "fields", "fields-fixed",
