@@ -42,8 +42,8 @@ def test_a_truncated_copy_is_not_verified(tmp_path: Path) -> None:
     mine = tmp_path / "classic.bean"
     mine.write_text(CLASSIC[:CLASSIC.index("phase plant")], encoding="utf-8")
     result = verify_spec(str(mine), games=0, seed=0)
-    assert not result["ok"]
-    assert "unplayable" in result["problems"] and "no phases" in result["problems"]["unplayable"]
+    assert not result["ok"] and "compile-errors" in result["problems"]  # what checks, plays: no turn
+    assert any("has no phase" in error for error in result["errors"])
 
 
 VARIANT = """rulebook big-fields "Bohnanza with three fields for everyone"

@@ -87,12 +87,13 @@ Deal five cards to each player. Keep them in order.
 """
 
 SPEC = """rulebook cited "Cited"
+  extends classic
   source t "The Rules" file "rules.txt" language en
-players 3 to 5   § t "Setup" "Deal five cards … in order."
-deal 5 to each hand   § t "Easily forgotten 1" "A single bean may not   be harvested"
+replace players: players 3 to 5   § t "Setup" "Deal five cards … in order."
+replace deal: deal 5 to each hand   § t "Easily forgotten 1" "A single bean may not   be harvested"
   says en "Deal five cards to each player."
-hand order is fixed   § t "Setup" "Keep them in any order."
-turn passes left   § t "Turn order"
+replace hand-order: hand order is fixed   § t "Setup" "Keep them in any order."
+replace turn-order: turn passes left   § t "Turn order"
   says en "Deal six cards."
 """
 
@@ -104,8 +105,8 @@ def test_quotes_says_and_sections_are_found_in_the_source(tmp_path: Path) -> Non
     report = review_citations(model, tmp_path)
     assert report.checked == 9 and report.missed == 3
     found = {(d.code, d.span.line) for d in report.diagnostics}
-    assert found == {("quote-not-found", 6), ("section-not-found", 7), ("quote-not-found", 8)}
-    quote = next(d for d in report.diagnostics if d.span.line == 6)
+    assert found == {("quote-not-found", 7), ("section-not-found", 8), ("quote-not-found", 9)}
+    quote = next(d for d in report.diagnostics if d.span.line == 7)
     assert "Keep them in any order." in quote.message and 'nearest there: "Keep them in order."' in quote.message
     assert main(["check", str(tmp_path / "cited.bean"), "--sources", str(tmp_path)]) == 0  # warnings only
 

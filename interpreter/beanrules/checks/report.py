@@ -71,7 +71,9 @@ def _contradictions(models: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
         for kind, items in (("bean", model["beans"]), ("rule", model["rules"])):
             for item in items:
                 for c in item.get("contradictions", []):
-                    key = (item["id"], c["kind"], c["reason"], json.dumps(c["citations"], sort_keys=True))
+                    # the same contradiction restated by a translation (its gloss aside) is listed once
+                    cited = [[x["source"], x["where"], x.get("quote")] for x in c["citations"]]
+                    key = (item["id"], c["kind"], c["reason"], json.dumps(cited))
                     if key in seen:
                         continue
                     seen.add(key)
