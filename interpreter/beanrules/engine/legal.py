@@ -165,20 +165,52 @@ def proposals(state: State, rs: Ruleset, player: str) -> list[Propose]:
     return [Propose(player, partner, (g,), t) for partner, takes in asks for g in give for t in takes]
 
 
+def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...], int, list[tuple]]:
+    """proposal_space() without its CardRefs: (give beans, how many come from the offer,
+    [(partner, offer beans, hand beans)]), in the same order. A random bot picks one proposal
+    out of hundreds, so only that one is built (nth_proposal)."""
+    tr = rs.trade
+    active = player == state.active
+    if tr.partners_active:
+        partners = [p for p in state.players if p != player] if active else [state.active]
+    else:
+        partners = [p for p in state.players if p != player]
+    offer_ok, hand_ok = tradeable_zones(rs)
+    offer = tuple(_distinct(state.offer)) if offer_ok else ()
+    from_offer = offer if active else ()
+    give = from_offer + (tuple(_distinct(state.hands[player])) if hand_ok else ())
+    if not give:
+        return (), 0, []
+    asks = []
+    for partner in partners:
+        hand = (rs.beans if tr.consent else _distinct(state.hands[partner])) if hand_ok else ()
+        asks.append((partner, offer if partner == state.active else (), hand))
+    return give, len(from_offer), asks
+
+
 def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple]:
     """How many one-card proposals are listed, and the space to pick the n-th from."""
-    space = proposal_space(state, rs, player)
-    give, asks = space
-    return len(give) * sum(len(takes) for _, takes in asks), space
+    space = _lazy_space(state, rs, player)
+    give, _, asks = space
+    return len(give) * sum(1 + len(offer) + len(hand) for _, offer, hand in asks), space
 
 
 def nth_proposal(player: str, space: tuple, n: int) -> Propose:
     """The n-th proposal of proposals() without building the others."""
-    give, asks = space
-    for partner, takes in asks:
-        size = len(give) * len(takes)
+    give, from_offer, asks = space
+    for partner, offer, hand in asks:
+        takes = 1 + len(offer) + len(hand)
+        size = len(give) * takes
         if n < size:
-            return Propose(player, partner, (give[n // len(takes)],), takes[n % len(takes)])
+            g, t = divmod(n, takes)
+            card = CardRef(give[g], "offer" if g < from_offer else "hand")
+            if t == 0:
+                take: tuple = ()
+            elif t <= len(offer):
+                take = (CardRef(offer[t - 1], "offer"),)
+            else:
+                take = (CardRef(hand[t - 1 - len(offer)], "hand"),)
+            return Propose(player, partner, (card,), take)
         n -= size
     raise IndexError(n)
 

@@ -69,7 +69,7 @@ def play_game(job: Job, index: int) -> GameResult:
     game = Game(job.model, names, seed=s)
     bots = {p: make_bot(job.bots[i], seed=f"{s}:{i}", trades=job.trades) for i, p in enumerate(names)}
     try:
-        actions = play_out(game, bots)
+        actions = play_out(game, bots, keep_events=job.keep_records)
     except Stalled as exc:
         raise GameFailed(f"game {index + 1} (seed {s}): {exc}") from None
     scores, winners = game.scores(), game.winners()
