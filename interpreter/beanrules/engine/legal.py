@@ -132,31 +132,12 @@ def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
 def proposal_space(state: State, rs: Ruleset, player: str) -> tuple[list[CardRef], list[tuple[str, list[tuple]]]]:
     """The listed one-card proposals as a product: (cards to give, [(partner, what to ask)]).
     Every give goes with every ask of every partner."""
-    tr = rs.trade
-    active = player == state.active
-    if tr.partners_active:
-        partners = [p for p in state.players if p != player] if active else [state.active]
-    else:
-        partners = [p for p in state.players if p != player]
-    give: list[CardRef] = []
-    offer_ok, hand_ok = tradeable_zones(rs)
-    if active and offer_ok:
-        give += [CardRef(b, "offer") for b in _distinct(state.offer)]
-    if hand_ok:
-        give += [CardRef(b, "hand") for b in _distinct(state.hands[player])]
+    beans, from_offer, lazy = _lazy_space(state, rs, player)
+    give = [CardRef(b, "offer" if i < from_offer else "hand") for i, b in enumerate(beans)]
     if not give:
         return [], []
-    asks = []
-    for partner in partners:
-        takes: list[tuple] = [()]
-        if partner == state.active and offer_ok:
-            takes += [(CardRef(b, "offer"),) for b in _distinct(state.offer)]
-        if hand_ok:
-            # A proposal that needs no consent is carried out at once, so it may only ask for
-            # beans the partner holds; one that waits for consent may ask for any bean type.
-            beans = rs.beans if tr.consent else _distinct(state.hands[partner])
-            takes += [(CardRef(b, "hand"),) for b in beans]
-        asks.append((partner, takes))
+    asks = [(partner, [()] + [(CardRef(b, "offer"),) for b in offer] + [(CardRef(b, "hand"),) for b in hand])
+            for partner, offer, hand in lazy]
     return give, asks
 
 
@@ -166,7 +147,7 @@ def proposals(state: State, rs: Ruleset, player: str) -> list[Propose]:
 
 
 def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...], int, list[tuple]]:
-    """proposal_space() without its CardRefs: (give beans, how many come from the offer,
+    """The listed one-card proposals without their CardRefs: (give beans, how many come from the offer,
     [(partner, offer beans, hand beans)]), in the same order. A random bot picks one proposal
     out of hundreds, so only that one is built (nth_proposal)."""
     tr = rs.trade
@@ -183,6 +164,8 @@ def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...]
         return (), 0, []
     asks = []
     for partner in partners:
+        # A proposal that needs no consent is carried out at once, so it may only ask for
+        # beans the partner holds; one that waits for consent may ask for any bean type.
         hand = (rs.beans if tr.consent else _distinct(state.hands[partner])) if hand_ok else ()
         asks.append((partner, offer if partner == state.active else (), hand))
     return give, len(from_offer), asks
