@@ -2,10 +2,13 @@
 
 - docs/language.md: every ```bean example is followed by what it compiles to.
 - docs/rule-model.md: the table of rule kinds comes from the rule-model schema.
-- rulebooks/NAME.md: one reference page per shipped spec, rendered from its rule model, and
-  the list of them on docs/rulebooks.md; each rule links the conformance cases that name it.
+- rulebooks/NAME.md: a page per shipped spec that reads as a rulebook (beanrules.docs.reference),
+  and the list of them on docs/rulebooks.md; each rule links the conformance cases that exercise it.
+- source/NAME.md: each spec's text with numbered lines, which the rule pages link to.
 - cases/NAME.md: each rulebook's conformance cases with their citations, run at build time.
-- comparison.md: every rule of every rulebook side by side, differences first.
+- figures/NAME.svg: game length and wins per seat from a fixed-seed bot sweep.
+- comparison.md: the comparison matrix, one row per thing the rules govern, and the figures.
+- the navigation lists every generated rulebook, spec and case page (on_config).
 """
 from __future__ import annotations
 
@@ -21,8 +24,12 @@ from beanrules import compile_spec, list_specs  # noqa: E402
 from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
 from beanrules.docs.comparison import render_comparison  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
+from beanrules.docs.figures import caption, draw, rules_key, run_sweep  # noqa: E402
+from beanrules.docs.links import up  # noqa: E402
 from beanrules.docs.kinds import render_kinds_table  # noqa: E402
-from beanrules.docs.reference import render_reference  # noqa: E402
+from beanrules.docs.reference import PageInputs, render_reference  # noqa: E402
+from beanrules.docs.stories import stories_from  # noqa: E402
+from beanrules.paths import specs_dir  # noqa: E402
 
 
 def _with_output(match) -> str:
@@ -36,16 +43,83 @@ def _reference_uri(name: str) -> str:
     return f"rulebooks/{name}.md"
 
 
+def _nav_entries(folder: str, names: list[str]) -> list:
+    """Nav entries for generated pages, specs in a sub-folder (``my-first/…``) grouped under it."""
+    entries: list = []
+    groups: dict[str, list] = {}
+    for name in names:
+        head, _, tail = name.rpartition("/")
+        entry = {tail: f"{folder}/{name}.md"}
+        if head:
+            if head not in groups:
+                groups[head] = []
+                entries.append({head: groups[head]})
+            groups[head].append(entry)
+        else:
+            entries.append(entry)
+    return entries
+
+
+def on_config(config):
+    """Put every generated rulebook and case page into the navigation, under its overview page."""
+    generated = {"rulebooks.md": ("rulebooks", list_specs()),
+                 "specs.md": ("source", list_specs()),
+                 "conformance.md": ("cases", list(documented_cases()))}
+    nav = []
+    for item in config["nav"]:
+        (title, target), = item.items()
+        if isinstance(target, str) and target in generated:
+            folder, names = generated[target]
+            item = {title: [{"Overview": target}, *_nav_entries(folder, names)]}
+        nav.append(item)
+    config["nav"] = nav
+    return config
+
+
+def _source_page(name: str) -> str:
+    """A spec's text with numbered, linkable lines (the rulebook pages link rules to them)."""
+    text = (specs_dir() / f"{name}.bean").read_text(encoding="utf-8")
+    return (f"# `specs/{name}.bean`\n\nThe spec as written; the [rulebook page](../" + "../" * name.count("/")
+            + f"rulebooks/{name}.md) says the same in plain English.\n\n"
+            + f'```bean linenums="1"\n{text}```\n')
+
+
+def _figures(config, files, models: dict) -> dict[str, str]:
+    """One SVG per rulebook from a fixed-seed bot sweep (shared by rulebooks that play alike);
+    returns each rulebook's figure caption."""
+    sweeps: dict[str, object] = {}
+    captions = {}
+    for name, model in models.items():
+        key = rules_key(model)
+        if key not in sweeps:
+            sweeps[key] = run_sweep(model)
+            sweeps[key + "/svg"] = draw(sweeps[key])
+        files.append(File.generated(config, f"figures/{name}.svg", content=sweeps[key + "/svg"]))
+        captions[name] = caption(sweeps[key])
+    return captions
+
+
 def on_files(files, config):
     cases = documented_cases()
-    for name in list_specs():
-        by_rule = {rule: [d.case.id for d in found] for rule, found in cases_by_rule(cases.get(name, [])).items()}
-        files.append(File.generated(config, _reference_uri(name),
-                                    content=render_reference(compile_spec(name), by_rule)))
+    names = list_specs()
+    models = {name: compile_spec(name) for name in names}
+    captions = _figures(config, files, models)
+    for name, model in models.items():
+        found = cases.get(name, [])
+        inputs = PageInputs(
+            cases_by_rule={rule: [d.case.id for d in c] for rule, c in cases_by_rule(found).items()},
+            base=compile_spec(model["extends"]) if model["extends"] else None,
+            stories=stories_from(found), has_cases_page=bool(found), source_pages=frozenset(names),
+            figure=f"![game length and wins per seat]({up(name)}figures/{name}.svg)\n\n{captions[name]}")
+        files.append(File.generated(config, _reference_uri(name), content=render_reference(model, inputs=inputs)))
+        files.append(File.generated(config, f"source/{name}.md", content=_source_page(name)))
     for name, found in cases.items():
         files.append(File.generated(config, f"cases/{name}.md", content=render_cases(name, found)))
+    figures = ['<div class="figures" markdown>', ""]
+    figures += [f'<div class="figure" markdown>\n\n![{name}](figures/{name}.svg)\n\n'
+                f"[`{name}`](rulebooks/{name}.md): {captions[name]}\n\n</div>\n" for name in names]
     files.append(File.generated(config, "comparison.md",
-                                content=render_comparison({n: compile_spec(n) for n in list_specs()})))
+                                content=render_comparison(models, figures + ["</div>", ""])))
     return files
 
 

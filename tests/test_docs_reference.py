@@ -1,24 +1,102 @@
-"""Generated documentation: the rule reference and the kinds table say what the model says."""
+"""Generated documentation: rulebook pages in plain English, the kinds table, the comparison."""
 from __future__ import annotations
 
-from beanrules import compile_spec
+import re
+
+import pytest
+
+from beanrules import compile_spec, list_specs
+from beanrules.docs.english import ENGLISH, Context, explain
 from beanrules.docs.kinds import describe_value, render_kinds_table
-from beanrules.docs.reference import render_reference
+from beanrules.docs.reference import PageInputs, render_reference
 from beanrules.model.validate import rule_model_schema
 
 
-def test_classic_reference_shows_beans_turn_and_assumptions() -> None:
-    page = render_reference(compile_spec("classic"))
-    assert "| `stink` | Stink bean | Saubohne | frijoles apestosos | 16 | 3 / 5 / 7 / 8 |" in page
-    assert "| `garden` | Garden bean | Gartenbohne | frijoles de jardín | 6 | – / 2 / 3 / – |" in page
-    headings = [line for line in page.splitlines() if line.startswith("### ")]
-    assert headings == ["### 1. Plant beans from your hand (`plant`)", "### 2. Turn over and trade beans (`trade`)",
-                        "### 3. Plant traded and turned-over beans (`plant-traded`)", "### 4. Draw bean cards (`draw`)"]
+def test_every_rule_kind_has_its_english() -> None:
+    assert set(ENGLISH) == set(rule_model_schema()["$defs"]["params"])
+
+
+@pytest.mark.parametrize("spec", list_specs())
+def test_english_never_shows_model_notation(spec: str) -> None:
+    model = compile_spec(spec)
+    ctx = Context.of(model)
+    for rule in model["rules"]:
+        if rule["kind"] == "note":  # a note is the spec author's own text
+            continue
+        sentence = explain(rule, ctx)
+        assert sentence[0].isupper() and sentence.endswith((".", "”", ")")), (rule["id"], sentence)
+        # no parameter names, dict reprs, bean ids where a name belongs, or "1 cards"
+        assert not re.search(r"[{}_]|'\w+':|\b1 (cards|coins|beans|fields)\b|by_players", sentence), sentence
+
+
+def test_english_reads_player_count_cases() -> None:
+    how_to_play = compile_spec("how-to-play")
+    ctx = Context.of(how_to_play)
+    rules = {r["id"]: r for r in how_to_play["rules"]}
+    assert explain(rules["fields"], ctx) == "Each player has 3 bean fields with 3 players, 2 bean fields otherwise."
+    assert explain(rules["end-on-exhaustion"], ctx) == \
+        "The game ends when the deck runs out for the 2nd time with 3 players, for the 3rd time otherwise."
+    classic = compile_spec("classic")
+    protection = next(r for r in classic["rules"] if r["id"] == "protection")
+    assert explain(protection, Context.of(classic)) == ("Protection: you may not harvest a field that holds a single "
+                                                        "bean while another of your fields holds more than 1 bean.")
+
+
+def rule_blocks(page: str) -> dict[str, str]:
+    """Rule id -> its block on the page (from its anchor to the block's closing tag)."""
+    parts = page.split('<div class="rule" id="rule-')[1:]
+    return {part.split('"')[0]: part.split("\n\n</div>\n")[0] for part in parts}
+
+
+@pytest.mark.parametrize("spec", list_specs())
+def test_every_rule_has_anchor_sentence_line_citations_and_cases(spec: str) -> None:
+    model = compile_spec(spec)
+    page = render_reference(model, {}, PageInputs(source_pages=frozenset(list_specs())))
+    blocks = rule_blocks(page)
+    assert set(blocks) == {r["id"] for r in model["rules"]}
+    for rule in model["rules"]:
+        block = blocks[rule["id"]]
+        assert explain(rule, Context.of(model)) in block
+        assert f"{rule['span']['file']}:{rule['span']['line']}" in block and "#__codelineno-0-" in block
+        assert "no case exercises this rule" in block
+        for citation in rule["provenance"]["citations"]:
+            assert citation["where"].replace("&", "&amp;") in block
+            if citation["quote"]:
+                assert f"“{citation['quote']}”".replace("&", "&amp;") in block
+        if rule["provenance"]["assumed"]:
+            assert "**assumed**" in block
+
+
+def test_classic_page_reads_as_a_rulebook() -> None:
+    page = render_reference(compile_spec("classic"), {"protection": ["rule-1-protection-refuses-single-bean"]})
+    headings = [line for line in page.splitlines() if line.startswith("## ")]
+    assert headings[:6] == ["## The goal", "## What the game contains", "## Setup", "## The turn", "## Planting",
+                            "## Harvesting and the beanometer"]
+    assert "| Stink bean | 16 | 3 | 5 | 7 | 8 |" in page.replace('<span id="bean-stink"></span>', "")
+    assert "| Garden bean | 6 | – | 2 | 3 | – |" in page.replace('<span id="bean-garden"></span>', "")
+    harvest = page.split("### A worked harvest")[1].split("##")[0]
+    assert "so the harvest earns **2 coins**" in harvest and "go to the discard pile" in harvest
+    protection = rule_blocks(page)["protection"]
+    assert "[rule-1-protection-refuses-single-bean](../cases/classic.md#rule-1-protection-refuses-single-bean)" \
+        in protection
+    assert "The game ends when the deck runs out for the 3rd time." in page.split("## The goal")[1].split("##")[0]
     assumptions = page.split("## Assumptions")[1]
-    assert "rule `zone-hand`" in assumptions and "rule `zone-coins`" in assumptions
-    assert "fields 3 with 3 players, 2 with 4 to 5 players" in page
-    assert "count: 3 with 3 players; 2 with 4–5 players" in page
-    assert "hacia la derecha" in page.split("## Notes")[1]
+    assert "[Zone hand](#rule-zone-hand)" in assumptions and "[Zone coins](#rule-zone-coins)" in assumptions
+
+
+def test_a_variant_page_opens_with_what_changes_from_its_base() -> None:
+    step2 = compile_spec("my-first/step-2")
+    page = render_reference(step2, inputs=PageInputs(base=compile_spec("my-first/step-1")))
+    changes = page.split("## What changes from `my-first/step-1`")[1].split("\n## ")[0]
+    assert "**removed** [Mixed fields](../../rulebooks/my-first/step-1.md#rule-mixed-fields)" in changes
+    assert "**removed** [Harvest only paying]" in changes
+    assert "**added** [One type per field](../../rulebooks/my-first/step-2.md#rule-one-type-per-field)" in changes
+
+
+def test_a_translation_page_shows_the_rulebooks_own_words() -> None:
+    page = render_reference(compile_spec("translations/de"))
+    block = rule_blocks(page)["gift-needs-consent"]
+    assert "In the rulebook’s words (de): “Bohnen verschenken ist erlaubt" in block
 
 
 def test_kinds_table_lists_every_kind_with_its_parameters() -> None:
@@ -40,26 +118,67 @@ def test_conformance_cases_are_documented_under_the_rules_they_name() -> None:
     page = render_cases("classic", cases)
     assert f"{len(cases)} cases" in page and len(cases) >= 60
     assert "rule-1-protection-refuses-single-bean" in page
-    by_rule = cases_by_rule(cases)
-    protection = [d.case.id for d in by_rule["protection"]]
+    assert "[`protection`](../rulebooks/classic.md#rule-protection)" in page  # back to the rule
+    protection = [d.case.id for d in cases_by_rule(cases)["protection"]]
     assert "rule-1-protection-refuses-single-bean" in protection
-    reference = render_reference(compile_spec("classic"), {"protection": protection})
-    row = next(line for line in reference.splitlines() if line.startswith("| `protection` |"))
-    assert "[rule-1-protection-refuses-single-bean](../cases/classic.md#rule-1-protection-refuses-single-bean)" in row
 
 
-def test_comparison_groups_rulebooks_by_what_they_say(tmp_path) -> None:
+def test_worked_examples_are_told_from_the_cases() -> None:
+    from beanrules.docs.cases import documented_cases
+    from beanrules.docs.stories import stories_from
+
+    stories = stories_from(documented_cases()["classic"])
+    page = render_reference(compile_spec("classic"), inputs=PageInputs(stories=stories))
+    examples = page.split("## Worked examples")[1].split("\n## ")[0]
+    assert "1. Natalie plants red in 2." in examples
+    assert "*Refused*: Natalie plants soy in 1: the rule [one-type-per-field](#rule-one-type-per-field) forbids it." \
+        in examples
+    assert "Natalie's fields: blue, blue, blue | red, red" in examples
+def test_every_rule_kind_has_a_row_in_the_comparison_matrix() -> None:
+    from beanrules.docs.comparison import TOPICS
+
+    kinds = [kind for _, row in TOPICS for kind in row]
+    assert sorted(kinds) == sorted(rule_model_schema()["$defs"]["params"])  # each kind in exactly one row
+
+
+def test_comparison_matrix_links_every_cell_and_marks_differences(tmp_path) -> None:
     from beanrules.docs.comparison import render_comparison
 
     variant = tmp_path / "variant.bean"
     variant.write_text('rulebook variant "V"\n  extends classic\n  source v "V"\n'
                        'replace tie-break: ties are shared   § v "1"\nhand limit 7   § v "2"\n', encoding="utf-8")
-    page = render_comparison({"classic": compile_spec("classic"), "translations/es": compile_spec("translations/es"),
-                              "variant": compile_spec(str(variant), playable=False)})
-    tie = page.split("### `tie-break`")[1].split("###")[0]
-    assert "| `tie-farthest-seat` by seat-distance-from-start, direction clockwise | " \
-           "[`classic`](rulebooks/classic.md), [`translations/es`](rulebooks/translations/es.md) |" in tie
-    assert "| `tie-shared` by shared | [`variant`](rulebooks/variant.md) |" in tie
-    assert "| — (no such rule) | [`classic`](rulebooks/classic.md), [`translations/es`]" in page.split("### `hand-limit`")[1]
-    agreed = page.split("## Beans")[0].split("Stated alike by every rulebook: ")[1]
-    assert "`protection`" in agreed and "`tie-break`" not in agreed
+    models = {"classic": compile_spec("classic"), "translations/es": compile_spec("translations/es"),
+              "variant": compile_spec(str(variant), playable=False)}
+    page = render_comparison(models)
+    rows = {line.split("|")[1].strip("* "): line for line in page.splitlines() if line.startswith("| **")}
+    tie = rows["Tie-break"].split(" | ")
+    assert "[A tie goes to the tied player who sits farthest from the start player, counting clockwise.]" \
+           "(rulebooks/classic.md#rule-tie-break \"es Fin del juego: el jugador empatado" in tie[1]
+    assert tie[2].startswith("as classic ([tie-break](rulebooks/translations/es.md#rule-tie-break")
+    assert tie[3].startswith('<span class="differs" title="differs from classic">≠</span> '
+                             "[Tied players share the victory.](rulebooks/variant.md#rule-tie-break")
+    hand = rows["The hand"].split(" | ")
+    assert "≠" not in hand[1] and "≠" in hand[3] and "A hand may hold at most 7 cards." in hand[3]
+    # every rule of every rulebook is linked from some cell
+    for name, model in models.items():
+        for rule in model["rules"]:
+            assert f"rulebooks/{name}.md#rule-{rule['id']}" in page, (name, rule["id"])
+
+
+def test_what_a_source_says_against_a_rule_is_shown_with_the_rule() -> None:
+    model = compile_spec("classic")
+    turn = next(r for r in model["rules"] if r["id"] == "turn-order")
+    turn["contradictions"] = [{"kind": "but", "reason": None, "citations": [
+        {"source": "es", "where": "Como se Juega", "quote": "hacia la derecha", "gloss": "to the right"}]}]
+    page = render_reference(model)
+    line = ("**but** the source also says <abbr title=\"Reglas del juego de Bohnanza\">es</abbr> Como se Juega: "
+            "“hacia la derecha” <span class=\"gloss\">(“to the right”)</span>")
+    assert line in rule_blocks(page)["turn-order"]
+    assert f"- [Turn order](#rule-turn-order): {line}" in page.split("## Where the sources say otherwise")[1]
+
+
+def test_worked_harvest_uses_a_bean_in_play_and_the_rulebooks_money() -> None:
+    page = render_reference(compile_spec("my-first/basic"))
+    harvest = page.split("### A worked harvest")[1].split("\n## ")[0]
+    assert "Say a field holds 5 Mean Beans." in harvest and "**1 bean dollar**" in harvest
+    assert "harvested by itself" in harvest and "from the bank" in harvest

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterable, Literal, Sequence
+from typing import Callable, Iterable, Literal, Sequence
 
 from .limits import MAX_DIAGNOSTICS, MAX_SHOWN_LINE
 from .text import escape_controls
@@ -58,7 +58,8 @@ class Diagnostic:
             return "<unknown>"
         return f"{self.span.file}:{self.span.line}:{self.span.column}"
 
-    def render(self) -> str:
+    def render(self, highlight: Callable[[str], str] | None = None) -> str:
+        """The message as a compiler prints it; ``highlight`` colours the quoted source line."""
         prefix = f"{escape_controls(self.location)}: " if self.span is not None else ""
         lines = [f"{prefix}{self.severity}: {escape_controls(self.message)}"]
         if self.span is not None and self.source_line is not None:
@@ -73,7 +74,8 @@ class Diagnostic:
             shown = text[start:start + MAX_SHOWN_LINE]
             lead = "…" if start else ""
             trail = "…" if start + MAX_SHOWN_LINE < len(text) else ""
-            lines.append(gutter + lead + escape_controls(shown) + trail)
+            quoted = escape_controls(shown)
+            lines.append(gutter + lead + (highlight(quoted) if highlight else quoted) + trail)
             offset = column - 1 - start + len(lead)
             width = max(1, min(width, MAX_SHOWN_LINE - (column - 1 - start)))
             lines.append(" " * (len(gutter) - 2) + "| " + " " * offset + "^" * width)

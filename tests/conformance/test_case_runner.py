@@ -30,6 +30,8 @@ def test_compare_counts_and_fragments() -> None:
     assert compare({"coins": {"Anna": 2}}, actual) == [("coins.Anna (count)", 2, "1: ['chili']")]
     assert compare({"fields": {"Anna": [["soy"], ["red"]]}}, actual) == [("fields.Anna[1]", ["red"], [])]
     assert compare({"over": 0}, actual) == [("over", 0, False)]   # a count never matches a flag
+    assert compare({"auto": None, "over": False}, actual) == []   # null: the key is absent
+    assert compare({"over": None}, actual) == [("over", None, False)]
 
 
 def test_events_match_in_order_as_fragments() -> None:

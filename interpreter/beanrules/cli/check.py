@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -11,7 +13,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Compile each spec (parse, resolve extends/translates, check names, player "
                     "counts and citations, validate the rule model, and reject what the engine could "
                     "not play to its end as written: what checks, plays) and report every error and "
-                    "warning with file:line:column. Exit 0 when all are clean, 1 when any has errors.")
+                    "warning with file:line:column, quoting the spec line (coloured when printing to a "
+                    "terminal). Exit 0 when all are clean, 1 when any has errors.")
     parser.add_argument("specs", nargs="*", metavar="SPEC",
                         help="spec names (classic, translations/es, …) or .bean paths; default: all shipped specs")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
@@ -21,6 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import SpecError, count
+    from ..lexer import highlight_for_terminal
     from ..text import escape_controls
     from ..resolve.compiler import compile_with_warnings, list_specs
 
@@ -42,9 +46,11 @@ def run(args: argparse.Namespace) -> int:
                                     for n, r in results.items()}, "failed": failed}, indent=2,
                          ensure_ascii=False))
         return 1 if failed else 0
+    # Colour the quoted spec lines only for a person at a terminal (and not under NO_COLOR).
+    colour = highlight_for_terminal if sys.stdout.isatty() and not os.environ.get("NO_COLOR") else None
     for name, result in results.items():
         for diagnostic in result["diagnostics"]:
-            print(diagnostic.render())
+            print(diagnostic.render(colour))
         if result["ok"] and not args.quiet:
             warnings = count(result["diagnostics"], "warning")
             extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""

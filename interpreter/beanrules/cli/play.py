@@ -19,7 +19,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (game i uses S+i)")
     parser.add_argument("--games", type=int, default=1, metavar="G", help="number of games (default 1)")
     parser.add_argument("--bots", default="random", metavar="KINDS",
-                        help="bots per seat, comma separated, repeated around the table: random, greedy")
+                        help="bots per seat, comma separated, repeated around the table: random (any "
+                             "legal action, chosen at random) or greedy; default: random at every seat")
     parser.add_argument("--no-trading", action="store_true", help="bots never propose trades")
     parser.add_argument("--jobs", type=int, default=1, metavar="J",
                         help="play the games on J processes (or J Ray CPUs); same seeds, same totals, whatever J")

@@ -2,7 +2,9 @@
 
 Only the keys an expectation names are compared. A number where the state holds a list of
 cards compares with the list's length ("coins: {Greg: 1}"); lists compare element by element.
-Sets of lines (legal actions, players waited for) compare as sets and name what differs.
+A key given as null must be absent (or null): `{event: harvested, unpaid: null}` is a harvest
+that reports nothing unpaid. Sets of lines (legal actions, players waited for) compare as sets
+and name what differs.
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ def compare(expected: Any, actual: Any, path: str = "") -> list[Mismatch]:
         for key, value in expected.items():
             where = f"{path}.{key}" if path else str(key)
             if key not in actual:
-                out.append((where, value, "<missing>"))
+                if value is not None:  # null expects the key to be absent (or null)
+                    out.append((where, value, "<missing>"))
             else:
                 out.extend(compare(value, actual[key], where))
         return out

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from ..conformance import Case, CaseResult, discover, load_file, run_case
 from ..paths import conformance_dir
+from ..wording import plural
+from .links import up
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,9 @@ _MARK = {"passed": "passed", "failed": "**failed**", "error": "**error**", "skip
 def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
     passed = sum(d.result.status == "passed" for d in cases)
     out = [f"# Conformance: `{spec}`", "",
-           f"{len(cases)} cases from the rulebook's own examples and rules; {passed} passed when this "
+           f"{plural(len(cases), 'case')} from the rulebook's own examples and rules; {passed} passed when this "
            f"page was built. Each case is a test (`pytest` item `{spec}::<id>`) and cites the passage "
-           "it encodes; see [the case format](../conformance.md).", ""]
+           f"it encodes; see [the case format]({up(spec)}conformance.md).", ""]
     files: dict[str, list[DocumentedCase]] = {}
     for documented in cases:
         files.setdefault(documented.case.file, []).append(documented)
@@ -65,7 +67,7 @@ def render_cases(spec: str, cases: list[DocumentedCase]) -> str:
         out += [f"## `{Path(file).name}`", "", "| case | cites | what it shows | rules | result |",
                 "|---|---|---|---|---|"]
         for d in members:
-            rules = ", ".join(f"`{r}`" for r in d.rules) or "–"
+            rules = ", ".join(f"[`{r}`]({up(spec)}rulebooks/{spec}.md#rule-{r})" for r in d.rules) or "–"
             quote = f": “{d.case.quote}”" if d.case.quote else ""
             out.append(f"| <span id=\"{d.case.id}\"></span>`{d.case.id}` | {d.case.citation}{quote} | "
                        f"{d.case.description} | {rules} | {_MARK[d.result.status]} |".replace("\n", " "))

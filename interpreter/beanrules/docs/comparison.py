@@ -1,75 +1,132 @@
-"""The comparison of all rulebooks, by stable rule id.
+"""The comparison matrix: one row per thing the rules govern, one column per rulebook.
 
-For every rule on which the rulebooks disagree, the rulebooks are grouped by what they say
-(the same value, or no such rule), each group linked to its reference pages; rules that every
-rulebook states alike are listed once. The same for beans, player counts and the turn.
+Each cell says in plain English (from :mod:`.english`) what that rulebook's rules on the row's
+topic are, each sentence linked to the rule's anchor on the rulebook's page with its citation
+as the link's title (shown on hover). A cell that says something other than the first rulebook
+(classic) is marked; one that says the same only links there. A few lines of JavaScript
+(docs/javascripts/matrix.js) let the reader choose which rulebooks to show.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from .kinds import describe_value
+from .english import Context, explain
+from .reference import rule_anchor
 
-
-def _rule_value(rule: dict[str, Any] | None) -> str:
-    if rule is None:
-        return "— (no such rule)"
-    params = ", ".join(f"{k} {describe_value(v)}" for k, v in rule["params"].items())
-    return f"`{rule['kind']}`" + (f" {params}" if params else "") + (f" (in phase `{rule['phase']}`)" if rule["phase"] else "")
-
-
-def _bean_value(bean: dict[str, Any] | None) -> str:
-    if bean is None:
-        return "— (no such bean)"
-    meter = " / ".join(str({s["coins"]: s["cards"] for s in bean["beanometer"]}.get(c, "–")) for c in range(1, 5))
-    return f"{bean['count']} cards, beanometer {meter}"
-
-
-def _links(names: list[str]) -> str:
-    return ", ".join(f"[`{n}`](rulebooks/{n}.md)" for n in names)
-
-
-def _grouped(by_name: dict[str, Any], names: list[str], show: Callable[[Any], str]) -> list[tuple[str, list[str]]]:
-    groups: dict[str, list[str]] = {}
-    for name in names:
-        groups.setdefault(show(by_name.get(name)), []).append(name)
-    return sorted(groups.items(), key=lambda g: -len(g[1]))
-
-
-def _section(title: str, items: dict[str, dict[str, Any]], names: list[str], show) -> list[str]:
-    out = [f"## {title}", ""]
-    agreed = []
-    for item_id in sorted(items):
-        groups = _grouped(items[item_id], names, show)
-        if len(groups) == 1:
-            agreed.append(item_id)
-            continue
-        out += [f"### `{item_id}`", "", "| what it says | rulebooks |", "|---|---|"]
-        out += [f"| {value.replace('|', chr(92) + '|')} | {_links(members)} |" for value, members in groups]
-        out.append("")
-    if agreed:
-        out += [f"Stated alike by every rulebook: {', '.join(f'`{a}`' for a in agreed)}.", ""]
-    return out
+# The rows: what the rules govern, and the rule kinds that govern it. Every kind of the
+# rule-model schema is in exactly one row (a test checks), so no rule is left out.
+TOPICS: list[tuple[str, tuple[str, ...]]] = [
+    ("Players", ("players",)),
+    ("Beans in the game", ("use-beans", "remove-beans")),
+    ("Fields", ("fields", "fields-fixed")),
+    ("Buying fields", ("buy-field",)),
+    ("Start player", ("start-player",)),
+    ("Deal", ("deal",)),
+    ("The hand", ("hand-order", "hand-limit")),
+    ("Turn order", ("turn-order",)),
+    ("What players see", ("zone",)),
+    ("Planting from the hand", ("skip-if-hand-empty", "plant-from-hand", "discard-from-hand")),
+    ("Fields and bean types", ("one-type-per-field", "same-type-many-fields", "harvest-to-make-room",
+                               "mixed-fields")),
+    ("Revealing", ("reveal", "pull-matching", "take-discard-top", "offer-owner")),
+    ("Trading", ("trade", "trade-partners", "tradeable-hand", "tradeable-offer", "untradeable",
+                 "trade-amounts", "trade-end")),
+    ("Consent and gifts", ("trade-consent", "gift-consent")),
+    ("Traded cards", ("traded-to-set-aside", "plant-pending", "leave-for-opponent")),
+    ("Draw", ("draw",)),
+    ("Harvest timing", ("harvest-any-time", "harvest-own-turn", "auto-harvest", "harvest-only-paying")),
+    ("Harvesting a field", ("whole-field",)),
+    ("Protection", ("protection",)),
+    ("Payout", ("payout", "coin-source")),
+    ("The deck", ("reshuffle", "coins-out-of-play")),
+    ("End", ("end-on-exhaustion", "end-on-target", "end-finish")),
+    ("Final harvest and scoring", ("final-harvest", "hand-score", "winner")),
+    ("Tie-break", ("tie-farthest-seat", "tie-most-hand-cards", "tie-shared")),
+    ("Tokens", ("token",)),
+    ("Notes", ("note",)),
+]
 
 
-def render_comparison(models: dict[str, dict[str, Any]]) -> str:
+def _title(rule: dict[str, Any], sources: dict[str, Any]) -> str:
+    """The rule's citations as one line of plain text, for a link's title (hover)."""
+    parts = []
+    for c in rule["provenance"]["citations"]:
+        text = f"{c['source']} {c['where']}" + (f": {c['quote']}" if c["quote"] else "")
+        parts.append(text + (f" ({c['gloss']})" if c.get("gloss") else ""))
+    if rule["provenance"]["assumed"]:
+        parts.append(f"assumed: {rule['provenance']['assumed']}")
+    return " · ".join(parts).replace('"', "”").replace("|", "/").replace("\n", " ") or "no citation"
+
+
+def _said(rules: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """What a cell's rules say, comparable across rulebooks: (kind, parameters) in order."""
+    return sorted((r["kind"], repr(sorted(r["params"].items()))) for r in rules)
+
+
+def _cell(spec: str, rules: list[dict[str, Any]], model: dict[str, Any], differs: bool, first: str) -> str:
+    page = f"rulebooks/{spec}.md"
+    if not rules:
+        return ('<span class="differs" title="differs from ' + first + '">≠</span> ' if differs else "") + "—"
+    if not differs and spec != first:
+        links = ", ".join(f"[{r['id']}]({page}#{rule_anchor(r['id'])} \"{_title(r, model['sources'])}\")"
+                          for r in rules)
+        return f"as {first} ({links})"
+    ctx = Context.of(model)
+    sentences = [f"[{explain(r, ctx).replace('|', '/')}]({page}#{rule_anchor(r['id'])} "
+                 f"\"{_title(r, model['sources'])}\")" for r in rules]
+    mark = f'<span class="differs" title="differs from {first}">≠</span> ' if differs else ""
+    return mark + "<br>".join(sentences)
+
+
+def render_matrix(models: dict[str, dict[str, Any]]) -> list[str]:
     names = list(models)
-    rules: dict[str, dict[str, Any]] = {}
-    beans: dict[str, dict[str, Any]] = {}
+    first = names[0]
+    header = "| rules govern | " + " | ".join(f"[`{n}`](rulebooks/{n}.md)" for n in names) + " |"
+    out = ['<div class="matrix" markdown>', "", header, "|---|" + "---|" * len(names)]
+    for topic, kinds in TOPICS:
+        cells = {n: [r for r in m["rules"] if r["kind"] in kinds] for n, m in models.items()}
+        if not any(cells.values()):
+            continue
+        reference = _said(cells[first])
+        row = [_cell(n, cells[n], models[n], _said(cells[n]) != reference, first) for n in names]
+        out.append(f"| **{topic}** | " + " | ".join(row) + " |")
+    return out + ["", "</div>", ""]
+
+
+def _bean_table(models: dict[str, dict[str, Any]]) -> list[str]:
+    names = list(models)
+    beans: dict[str, dict[str, dict[str, Any]]] = {}
     for name, model in models.items():
-        for rule in model["rules"]:
-            if rule["kind"] != "note":
-                rules.setdefault(rule["id"], {})[name] = rule
         for bean in model["beans"]:
             beans.setdefault(bean["id"], {})[name] = bean
-    out = ["# Comparing the rulebooks", "",
-           f"All {len(names)} shipped rulebooks, compared by stable rule id: for every rule on which they "
-           "disagree, which rulebooks say what. `beanrules diff A B` compares two of them with the "
-           "citations of both sides.", "",
-           "## Players and the turn", "", "| rulebook | players | phases |", "|---|---|---|"]
-    out += [f"| [`{n}`](rulebooks/{n}.md) | {m['players']['min']}–{m['players']['max']} | "
-            f"{' → '.join(p['id'] for p in m['phases'])} |" for n, m in models.items()]
-    out.append("")
-    out += _section("Rules", rules, names, _rule_value)
-    out += _section("Beans", beans, names, _bean_value)
+
+    def cell(bean: dict[str, Any] | None) -> str:
+        if bean is None:
+            return "—"
+        steps = {s["coins"]: s["cards"] for s in bean["beanometer"]}
+        return f"{bean['count']} cards, {' / '.join(str(steps.get(c, '–')) for c in range(1, 5))}"
+
+    out = ["| bean | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|" + "---|" * len(names)]
+    for bean_id, found in beans.items():
+        out.append(f"| {bean_id} | " + " | ".join(
+            f"[{cell(found.get(n))}](rulebooks/{n}.md#bean-{bean_id})" if n in found else "—" for n in names) + " |")
+    return out + [""]
+
+
+def render_comparison(models: dict[str, dict[str, Any]], figures: list[str] | None = None) -> str:
+    names = list(models)
+    # The matrix needs the page's whole width: no navigation or table of contents beside it.
+    out = ["---", "hide:", "  - navigation", "  - toc", "---", "", "# Comparing the rulebooks", "",
+           f"All {len(names)} shipped rulebooks side by side: one row per thing the rules govern, one column "
+           f"per rulebook. Each sentence links to the rule on its rulebook's page; hover over it for the "
+           f"passage it cites. <span class=\"differs\">≠</span> marks a cell that says something other than "
+           f"`{names[0]}`; a cell that says the same only links to its rules. Untick rulebooks to compare fewer, or show only the rows that differ. `beanrules diff A B` compares "
+           "two rulebooks rule by rule from the command line.", "",
+           '<div class="matrix-filter" markdown>Show: (pick the rulebooks to compare)</div>', ""]
+    out += render_matrix(models)
+    if figures:
+        out += ["## Simulated games", ""] + figures
+    out += ["## Beans", "",
+            "Cards per bean type and the beanometer (cards for 1 / 2 / 3 / 4 coins) in each rulebook.", ""]
+    out += _bean_table(models)
     return "\n".join(out) + "\n"

@@ -1,113 +1,421 @@
-"""Rule reference pages: one Markdown page per rulebook, rendered from its rule model.
+"""A rulebook page per spec, generated from its compiled rule model so it reads as a rulebook.
 
-Everything on the page comes from the compiled model (never from the .bean text), so the page
-says exactly what the interpreter runs: beans, zones, phases with their steps, every other rule
-by section, each with its citations, and a list of every assumption with its reason.
+The page follows the order of a printed rulebook: the goal, what the game contains, setup, the
+turn phase by phase, planting, harvesting with the beanometer explained on a worked harvest,
+the deck, the end, special cards; then worked examples told from the conformance cases, the
+sources and the assumptions. Every sentence about a rule comes from :mod:`.english`; every rule
+has a stable anchor ``#rule-ID`` and shows its citations with the quoted words (and their English
+gloss), its ``.bean`` line (linked to the spec's source page), the cases that exercise it, and
+whether it is assumed and why. A variant opens with what changes from its base.
 """
 from __future__ import annotations
 
+import dataclasses
+import html
+from dataclasses import dataclass, field
 from typing import Any
 
-from .kinds import describe_value
+from ..wording import plural
+from .english import Context, explain
+from .links import up
+from .stories import Story, render_story
+
+# Where each section's rules go on the page, in the order a rulebook tells them.
+SECTION_TITLES = {"setup": "Setup", "planting": "Planting", "trading": "Trading",
+                  "harvesting": "Harvesting and the beanometer", "deck": "The deck",
+                  "end": "The end of the game", "scoring": "The end of the game",
+                  "rules": "Other rules", "cards": "Special cards"}
+SECTION_ORDER = ["setup", "turn", "planting", "trading", "harvesting", "deck", "end", "cards", "rules"]
 
 
-def _cite(provenance: dict[str, Any], sources: dict[str, Any]) -> str:
-    """Citations by source id (the page lists each source's title once, under "Sources")."""
-    parts = []
-    for citation in provenance["citations"]:
-        where = f"`{citation['source']}` {citation['where']}"
-        parts.append(f"{where}: “{citation['quote']}”" if citation["quote"] else where)
-    if provenance.get("assumed"):
-        parts.append(f"**assumed**: {provenance['assumed']}")
-    return "<br>".join(parts)
+@dataclass(frozen=True)
+class PageInputs:
+    """What a page shows besides its own model (all optional, so a bare model renders too)."""
+
+    cases_by_rule: dict[str, list[str]] = field(default_factory=dict)  # rule id -> case ids naming it
+    base: dict[str, Any] | None = None       # the compiled model the spec extends
+    stories: tuple[Story, ...] = ()          # worked examples from the conformance cases
+    has_cases_page: bool = True
+    source_pages: frozenset[str] = frozenset()  # spec names that have a source page
+    figure: str | None = None   # Markdown showing the simulation figure, relative to the page
 
 
-def _meter(bean: dict[str, Any]) -> str:
-    steps = {s["coins"]: s["cards"] for s in bean["beanometer"]}
-    return " / ".join(str(steps.get(coins, "–")) for coins in range(1, 5)) if steps else "–"
+def rule_anchor(rule_id: str) -> str:
+    return f"rule-{rule_id}"
 
 
-def _escape(text: str) -> str:
-    return text.replace("|", "\\|")
+def rulebook_page(spec: str, from_spec: str) -> str:
+    """Relative link from the rulebook page of ``from_spec`` to that of ``spec``."""
+    return f"{up(from_spec)}rulebooks/{spec}.md"
 
 
-def _rule_row(rule: dict[str, Any], sources: dict[str, Any], language: str, cases: str) -> str:
-    """One rule: its id, its wording (the rulebook's own where the spec gives it), what it is."""
-    params = ", ".join(f"{k}: {describe_value(v)}" for k, v in rule["params"].items()) or "–"
-    wording = rule["says"].get(language)
-    text = f"{wording}<br>`{rule['text']}`" if wording else rule["text"]
-    return (f"| `{rule['id']}` | {_escape(text)} | `{rule['kind']}` {_escape(params)} | "
-            f"{_escape(_cite(rule['provenance'], sources))} | {cases} |")
+def source_page(spec: str, from_spec: str) -> str:
+    return f"{up(from_spec)}source/{spec}.md"
 
 
 def cases_page(spec: str) -> str:
     """Where a rulebook's conformance page lies, relative to its reference page."""
-    return "../" * (spec.count("/") + 1) + f"cases/{spec}.md"
+    return up(spec) + f"cases/{spec}.md"
 
 
-def _case_links(spec: str, case_ids: list[str]) -> str:
-    return ", ".join(f"[{case_id}]({cases_page(spec)}#{case_id})" for case_id in case_ids) or "–"
+def title_of(rule_id: str) -> str:
+    return rule_id.replace("-", " ").capitalize()
 
 
-def render_reference(model: dict[str, Any], cases_by_rule: dict[str, list[str]] | None = None) -> str:
-    """The page; ``cases_by_rule`` maps rule ids to the ids of the conformance cases naming them."""
-    cases_by_rule = cases_by_rule or {}
-    spec = model["rulebook"]
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False).replace("|", "&#124;")
 
-    def row(rule: dict[str, Any]) -> str:
-        return _rule_row(rule, sources, model["language"], _case_links(spec, cases_by_rule.get(rule["id"], [])))
 
-    sources = model["sources"]
-    rules = {r["id"]: r for r in model["rules"]}
-    out = [f"# {model['title']} (`{model['rulebook']}`)", ""]
-    if model["extends"]:
-        out.append(f"Extends [`{model['extends']}`]({model['extends'].split('/')[-1]}.md).")
-    if model["translates"]:
-        out.append(f"Translates `{model['translates']}` into `{model['language']}`.")
-    out += [f"Players: {model['players']['min']} to {model['players']['max']}. "
-            f"Written in `{model['language']}`.", "", "## Sources", ""]
-    out += [f"- `{sid}`: {s['title']}" + (f" (`{s['file']}`)" if s["file"] else "")
-            for sid, s in sources.items()]
-    others = sorted({lang for b in model["beans"] for lang in b["names"]} - {model["language"]})
-    languages = [model["language"]] + others
-    out += ["", "## Beans", "",
-            "| id | " + " | ".join(languages) + " | cards | beanometer (1/2/3/4 coins) | source |",
-            "|---|" + "---|" * len(languages) + "---|---|---|"]
-    for bean in model["beans"]:
-        names = " | ".join(_escape(bean["names"].get(lang, "")) for lang in languages)
-        out.append(f"| `{bean['id']}` | {names} | {bean['count']} | {_meter(bean)} | "
-                   f"{_escape(_cite(bean['provenance'], sources))} |")
-    header = ["| id | rule | kind and parameters | source | cases |", "|---|---|---|---|---|"]
-    out += ["", "## The turn", ""]
-    for number, phase in enumerate(model["phases"], start=1):
-        title = phase.get("titles", {}).get(model["language"]) or phase["title"] or phase["id"]
-        out += [f"### {number}. {title} (`{phase['id']}`)", ""]
-        if phase["provenance"]["citations"]:
-            out += [_cite(phase["provenance"], sources), ""]
-        out += header + [row(rules[rid]) for rid in phase["rules"] if rid in rules] + [""]
-    sections: dict[str, list[dict[str, Any]]] = {}
-    for rule in model["rules"]:
-        if rule["phase"] is None and rule["kind"] != "note":
-            sections.setdefault(rule["section"] or "rules", []).append(rule)
-    for section, members in sections.items():
-        out += [f"## {section.capitalize()}", ""] + header + [row(r) for r in members] + [""]
-    notes = [r for r in model["rules"] if r["kind"] == "note"] + model["notes"]
-    if notes:
-        out += ["## Notes", ""]
-        out += [f"- {n['params']['text'] if 'params' in n else n['text']} "
-                f"({_cite(n['provenance'], sources)})" for n in notes]
+def _spec_of_file(path: str) -> str | None:
+    """``specs/my-first/step-1.bean`` -> ``my-first/step-1``; None for a file outside ``specs/``."""
+    if path.startswith("specs/") and path.endswith(".bean"):
+        return path[len("specs/"):-len(".bean")]
+    return None
+
+
+class Page:
+    """Builds one rulebook page; methods render its parts, ``markdown()`` puts them together."""
+
+    def __init__(self, model: dict[str, Any], inputs: PageInputs):
+        self.model, self.inputs = model, inputs
+        self.spec = model["rulebook"]
+        self.ctx = Context.of(model)
+        self.rules = {r["id"]: r for r in model["rules"]}
+        self.sources = model["sources"]
+
+    # ------------------------------------------------------------ one rule
+    def citation(self, citation: dict[str, Any]) -> str:
+        source = self.sources.get(citation["source"], {})
+        label = f'<abbr title="{_escape(source.get("title", ""))}">{citation["source"]}</abbr>'
+        text = f"{label} {_escape(citation['where'])}"
+        if citation.get("quote"):
+            text += f": “{_escape(citation['quote'])}”"
+            language = source.get("language") or self.model["language"]
+            if citation.get("gloss"):
+                text += f' <span class="gloss">(“{_escape(citation["gloss"])}”)</span>'
+            elif language != "en":
+                text += ' <span class="gloss">(no English gloss in the spec)</span>'
+        return text
+
+    def contradiction(self, found: dict[str, Any]) -> str:
+        """What a source says against a rule (``but``) or why its value departs from its quote."""
+        label = ("**but** the source also says" if found["kind"] == "but"
+                 else f"**departs** from its quote: {_escape(found.get('reason') or '')}")
+        return label + " " + "; ".join(self.citation(c) for c in found["citations"])
+
+    def bean_line(self, span: dict[str, Any] | None) -> str:
+        if not span:
+            return "no source line"
+        where = f"{span['file']}:{span['line']}"
+        spec = _spec_of_file(span["file"])
+        if spec and spec in self.inputs.source_pages:
+            # Raw HTML to the built page's URL: mkdocs cannot see the line anchors Pygments adds
+            # inside a code block, so a Markdown link would fail its anchor check; the site's
+            # link test (tests/docs) follows this one.
+            url = f"../{up(self.spec)}source/{spec}/#__codelineno-0-{span['line']}"
+            return f'<a href="{url}"><code>{where}</code></a>'
+        return f"`{where}`"
+
+    def case_links(self, rule_id: str) -> str:
+        found = self.inputs.cases_by_rule.get(rule_id, [])
+        if not found:
+            return "no case exercises this rule"
+        target = cases_page(self.spec) if self.inputs.has_cases_page else None
+        links = [f"[{c}]({target}#{c})" if target else f"`{c}`" for c in found]
+        return f"{'case' if len(found) == 1 else 'cases'}: " + ", ".join(links)
+
+    def rule(self, rule: dict[str, Any]) -> list[str]:
+        anchor = rule_anchor(rule["id"])
+        provenance = rule["provenance"]
+        says = rule["says"].get(self.model["language"]) if self.model["language"] != "en" else None
+        lines = [f'<div class="rule" id="{anchor}" markdown>', "",
+                 f'<a class="rule-name" href="#{anchor}" title="link to this rule">{title_of(rule["id"])}</a> '
+                 + explain(rule, self.ctx), ""]
+        if says:
+            lines += [f'<span class="says">In the rulebook’s words ({self.model["language"]}): '
+                      f'“{_escape(says)}”</span>', ""]
+        meta = [f'<code class="spec-text">{_escape(rule["text"])}</code>', self.bean_line(rule.get("span")),
+                self.case_links(rule["id"])]
+        if rule.get("origin") and rule["origin"] != self.spec:
+            meta.append(f"from [`{rule['origin']}`]({rulebook_page(rule['origin'], self.spec)}#{anchor})")
+        lines += ['<div class="rule-meta" markdown>', " · ".join(meta), "</div>", ""]
+        cites = [f"- {self.citation(c)}" for c in provenance["citations"]]
+        if provenance.get("assumed"):
+            cites.append(f"- **assumed**: {_escape(provenance['assumed'])}")
+        for note in rule.get("notes", []):
+            cites.append(f"- note: {_escape(note['text'] if isinstance(note, dict) else note)}")
+        cites += [f"- {self.contradiction(c)}" for c in rule.get("contradictions", [])]
+        lines += cites or ["- **no citation**"]
+        return lines + ["", "</div>", ""]
+
+    def rules_of(self, ids: list[str]) -> list[str]:
+        out: list[str] = []
+        for rule_id in ids:
+            out += self.rule(self.rules[rule_id])
+        return out
+
+    # ------------------------------------------------------------ the parts of the page
+    def overview(self) -> list[str]:
+        kinds = {r["kind"]: r for r in self.model["rules"]}
+        players = self.model["players"]
+        count = f"{players['min']} to {players['max']}" if players["min"] != players["max"] else str(players["min"])
+        fields = explain(kinds["fields"], self.ctx).removeprefix("Each player has ").rstrip(".") \
+            if "fields" in kinds else "bean fields"
+        money = "bean dollars" if kinds.get("coin-source", {}).get("params", {}).get("from") == "bank" else "coins"
+        sentences = [f"A game for {count} players. Each player grows beans in their fields ({fields}) and "
+                     f"harvests them for {money}: the more beans of one type a field holds, the more its "
+                     "beanometer pays. On your turn you plant from your hand, turn over cards and trade "
+                     "them, then draw." if "trade" in kinds else
+                     f"A game for {count} players. Each player grows beans in their fields ({fields}) and "
+                     f"harvests them for {money}: the more beans of one type a field holds, the more its "
+                     "beanometer pays."]
+        for kind in ("end-on-exhaustion", "end-on-target", "winner"):
+            if kind in kinds:
+                sentences.append(explain(kinds[kind], self.ctx))
+        for rule in self.model["rules"]:
+            if rule["kind"].startswith("tie-"):
+                sentences.append(explain(rule, self.ctx))
+        return ["## The goal", "", " ".join(sentences), ""]
+
+    def changes(self) -> list[str]:
+        base = self.inputs.base
+        if not base:
+            return []
+        name = base["rulebook"]
+        base_rules = {r["id"]: r for r in base["rules"]}
+        here = rulebook_page(self.spec, self.spec)
+        there = rulebook_page(name, self.spec)
+        out = [f"## What changes from `{name}`", "",
+               f"This rulebook is [`{name}`]({there}) with the changes below; everything else is as there.", ""]
+        rows = []
+        for rule in self.model["rules"]:
+            old = base_rules.get(rule["id"])
+            if old is None:
+                rows.append(f"- **added** [{title_of(rule['id'])}]({here}#{rule_anchor(rule['id'])}): "
+                            f"{explain(rule, self.ctx)}")
+            elif rule.get("origin") == self.spec and (old["kind"], old["params"]) != (rule["kind"], rule["params"]):
+                rows.append(f"- **changed** [{title_of(rule['id'])}]({here}#{rule_anchor(rule['id'])}): "
+                            f"{explain(rule, self.ctx)} ([before]({there}#{rule_anchor(rule['id'])}): "
+                            f"{explain(old, Context.of(base))})")
+            elif rule.get("origin") == self.spec:
+                rows.append(f"- **restated** [{title_of(rule['id'])}]({here}#{rule_anchor(rule['id'])}) "
+                            f"with this rulebook's own citations (as [in `{name}`]({there}#{rule_anchor(rule['id'])}))")
+        for rule_id, old in base_rules.items():
+            if rule_id not in self.rules:
+                rows.append(f"- **removed** [{title_of(rule_id)}]({there}#{rule_anchor(rule_id)}): no longer "
+                            f"“{explain(old, Context.of(base)).rstrip('.')}”")
+        base_beans = {b["id"]: b for b in base["beans"]}
+        for bean in self.model["beans"]:
+            if bean["id"] not in base_beans:
+                rows.append(f"- **added bean** {self.ctx.bean(bean['id'])} ({bean['count']} cards)")
+        base_phases = [p["id"] for p in base["phases"]]
+        if base_phases != [p["id"] for p in self.model["phases"]]:
+            rows.append(f"- **turn**: {' → '.join(p['id'] for p in self.model['phases'])} "
+                        f"(was {' → '.join(base_phases)})")
+        return out + (rows or ["- nothing: every rule is as in the base."]) + [""]
+
+    def beans_in_play(self) -> set[str]:
+        """The beans some player count uses (empty: the rulebook does not say, so all of them)."""
+        used: set[str] = set()
+        for rule in self.model["rules"]:
+            if rule["kind"] == "use-beans":
+                value = rule["params"]["beans"]
+                for case in value["by_players"] if isinstance(value, dict) else [{"value": value}]:
+                    used |= set(case["value"])
+        return used
+
+    def contents(self) -> list[str]:
+        out = ["## What the game contains", ""]
+        used = self.beans_in_play()
+        beans = self.model["beans"]
+        total = sum(b["count"] for b in beans)
+        out += [f"{len(beans)} bean types, {total} cards in all"
+                + (f"; the game uses {len(used)} of them (see [Setup](#setup))" if used and len(used) < len(beans) else "")
+                + ". Each card shows its bean's **beanometer**: how many beans of that type a field needs to "
+                "pay 1, 2, 3 or 4 coins (– where no number of beans pays that much).", "",
+                "| bean | cards | 1 coin | 2 coins | 3 coins | 4 coins | other names |",
+                "|---|---|---|---|---|---|---|"]
+        for bean in beans:
+            steps = {s["coins"]: s["cards"] for s in bean["beanometer"]}
+            others = ", ".join(f"{name} ({lang})" for lang, name in bean["names"].items()
+                               if name != self.ctx.bean(bean["id"]))
+            out.append(f'| <span id="bean-{bean["id"]}"></span>{_escape(self.ctx.bean(bean["id"]))} | {bean["count"]} | '
+                       + " | ".join(str(steps.get(c, "–")) for c in range(1, 5)) + f" | {_escape(others)} |")
         out.append("")
-    assumed = [(kind, item) for kind, items in (("bean", model["beans"]), ("rule", model["rules"]))
-               for item in items if item["provenance"]["assumed"]]
-    out += ["## Assumptions", ""]
-    if assumed:
-        out += ["What the sources do not state, and why the spec assumes it:", ""]
-        out += [f"- {kind} `{item['id']}`: {item['provenance']['assumed']}" for kind, item in assumed]
-    else:
-        out.append("None: every clause cites its source.")
-    if model["differences"]:
-        out += ["", "## Where this translation differs from the original", "",
-                "| what | id | field | original | translation |", "|---|---|---|---|---|"]
-        out += [f"| {d['what']} | `{d['id']}` | {d['field']} | `{d['original']}` | `{d['translation']}` |"
-                for d in model["differences"]]
-    return "\n".join(out) + "\n"
+        zones = [r for r in self.model["rules"] if r["kind"] == "zone"]
+        if zones:
+            out += ["Where the cards lie:", ""] + self.rules_of([r["id"] for r in zones])
+        specials = [b for b in beans if b.get("text") or b.get("abilities") or not b.get("plantable", True)]
+        if specials:
+            out += ["### Special cards", ""]
+            for bean in specials:
+                text = bean.get("text") or ""
+                out.append(f"- **{_escape(self.ctx.bean(bean['id']))}**"
+                           + (": " + _escape(text) if text else "")
+                           + ("" if bean.get("plantable", True) else " (cannot be planted)")
+                           + (f" — {len(bean['abilities'])} ability(ies)" if bean.get("abilities") else ""))
+            out.append("")
+        return out
+
+    def turn(self) -> list[str]:
+        phases = self.model["phases"]
+        out = ["## The turn", "",
+               f"Players take turns; the player whose turn it is is the *active player*. A turn has "
+               f"{len(phases)} phases, in this order:", ""]
+        out += [f"{n}. {p['title'] or p['id']}" for n, p in enumerate(phases, 1)] + [""]
+        for number, phase in enumerate(phases, 1):
+            out += [f"### Phase {number}: {phase['title'] or phase['id']}", ""]
+            if phase["provenance"]["citations"]:
+                out += [" · ".join(self.citation(c) for c in phase["provenance"]["citations"]), ""]
+            ids = [rid for rid in phase["rules"] if rid in self.rules]
+            out += self.rules_of(ids) if ids else ["Nothing happens in this phase but what the other rules allow.", ""]
+        return out
+
+    def money(self, n: int) -> str:
+        """Coins, or bean dollars where they come from a bank (My First Bohnanza)."""
+        bank = any(r["kind"] == "coin-source" and r["params"].get("from") == "bank" for r in self.model["rules"])
+        return plural(n, "bean dollar") if bank else plural(n, "coin")
+
+    def worked_harvest(self) -> list[str]:
+        """A harvest told with numbers: a bean from this rulebook, its beanometer read aloud."""
+        kinds = {r["kind"]: r for r in self.model["rules"]}
+        used = self.beans_in_play()
+        candidates = [b for b in self.model["beans"] if b["beanometer"] and (not used or b["id"] in used)]
+        if not candidates or "payout" not in kinds:
+            return []
+        # the bean with the most steps, among those not too common (their numbers stay small)
+        bean = max(candidates, key=lambda b: (len(b["beanometer"]), b["count"] if b["count"] <= 20 else 0))
+        steps = sorted(bean["beanometer"], key=lambda s: s["cards"])
+        step = steps[1] if len(steps) > 1 else steps[0]
+        following = steps[steps.index(step) + 1] if steps.index(step) + 1 < len(steps) else None
+        cards = step["cards"] + 1 if following and following["cards"] > step["cards"] + 1 else step["cards"]
+        name = self.ctx.bean(bean["id"])
+        meter = " / ".join(str({s["coins"]: s["cards"] for s in steps}.get(c, "–")) for c in range(1, 5))
+        reads = ", ".join(f"{s['cards']} earn {self.money(s['coins'])}" for s in steps)
+        reach = (f"{cards} cards reach {step['cards']} but not {following['cards']}" if following
+                 else f"{cards} cards reach {step['cards']}")
+        out = [f"Say a field holds {cards} {name}s. The {name}'s beanometer reads {meter}: {reads}. "
+               f"{reach}, so the harvest earns **{self.money(step['coins'])}**."]
+        if "auto-harvest" in kinds:
+            out.append("Here the field is harvested by itself the moment it holds that many.")
+        source = kinds.get("coin-source", {}).get("params", {})
+        if source.get("from") == "harvested-cards":
+            out.append(f"The player turns {step['coins']} of the {cards} cards over onto their coin pile; "
+                       f"the other {cards - step['coins']} go to the discard pile.")
+        elif source.get("from") == "bank":
+            out.append(f"The player takes {self.money(step['coins'])} from the bank; all {cards} cards go to the "
+                       "discard pile.")
+        out += self.dashes()
+        return ["### A worked harvest", "", " ".join(out), ""]
+
+    def dashes(self) -> list[str]:
+        """What a dash on a beanometer means, on the first bean that has one."""
+        for bean in self.model["beans"]:
+            paid = {s["coins"]: s["cards"] for s in bean["beanometer"]}
+            if not paid or len(paid) == 4:
+                continue
+            name = self.ctx.bean(bean["id"])
+            lowest, highest = min(paid), max(paid)
+            said = [f"A dash means no number of beans pays that much: a field of {name}s pays nothing "
+                    f"below {paid[lowest]} cards"]
+            if lowest > 1:
+                said.append(f", then {self.money(lowest)} at once")
+            if highest < 4:
+                said.append(f", and never more than {self.money(highest)}")
+            return ["".join(said) + "."]
+        return []
+
+    def section(self, name: str, ids: list[str]) -> list[str]:
+        out = [f"## {SECTION_TITLES.get(name, name.capitalize())}", ""]
+        if name == "harvesting":
+            out += ["A harvest takes the beans of one field off it and pays for them by the beanometer.", ""]
+            out += self.rules_of(ids) + self.worked_harvest()
+            return out
+        return out + self.rules_of(ids)
+
+    def examples(self) -> list[str]:
+        if not self.inputs.stories:
+            return []
+        out = ["## Worked examples", "",
+               "The rulebook's own examples, as the conformance suite plays them (each is a test that passed "
+               "or failed when this page was built).", ""]
+        for story in self.inputs.stories:
+            out += render_story(story, self.spec, lambda rid: f"#{rule_anchor(rid)}" if rid in self.rules else None)
+        return out
+
+    def closing(self) -> list[str]:
+        out = ["## Sources", ""]
+        out += [f"- `{sid}`: {s['title']}" + (f" (`{s['file']}`" + (f", in `{s['language']}`" if s.get("language") else "")
+                                             + ")" if s.get("file") else "")
+                for sid, s in self.sources.items()]
+        notes = self.model["notes"]
+        if notes:
+            out += ["", "## Notes", ""]
+            out += [f"- {_escape(n['text'])} ({'; '.join(self.citation(c) for c in n['provenance']['citations'])})"
+                    for n in notes]
+        against = [(item, c) for item in self.model["beans"] + self.model["rules"]
+                   for c in item.get("contradictions", [])]
+        if against:
+            out += ["", "## Where the sources say otherwise", ""]
+            for item, found in against:
+                link = (f"[{title_of(item['id'])}](#{rule_anchor(item['id'])})" if "kind" in item
+                        else f"[{self.ctx.bean(item['id'])}](#bean-{item['id']})")
+                out.append(f"- {link}: {self.contradiction(found)}")
+        assumed = [(kind, item) for kind, items in (("bean", self.model["beans"]), ("rule", self.model["rules"]))
+                   for item in items if item["provenance"]["assumed"]]
+        out += ["", "## Assumptions", ""]
+        if assumed:
+            out += ["What the sources do not state, and why the spec assumes it:", ""]
+            out += [f"- {kind} " + (f"[{title_of(item['id'])}](#{rule_anchor(item['id'])})" if kind == "rule"
+                                    else f"[{self.ctx.bean(item['id'])}](#bean-{item['id']})")
+                    + f": {_escape(item['provenance']['assumed'])}" for kind, item in assumed]
+        else:
+            out.append("None: every clause cites its source.")
+        if self.model["differences"]:
+            out += ["", "## Where this translation differs from the original", "",
+                    "| what | id | field | original | translation |", "|---|---|---|---|---|"]
+            out += [f"| {d['what']} | `{d['id']}` | {d['field']} | `{_escape(str(d['original']))}` | "
+                    f"`{_escape(str(d['translation']))}` |" for d in self.model["differences"]]
+        return out
+
+    def markdown(self) -> str:
+        model = self.model
+        out = [f"# {model['title']} (`{self.spec}`)", ""]
+        if model["translates"]:
+            out += [f"The rulebook in `{model['language']}`, as a translation of "
+                    f"[`{model['translates']}`]({rulebook_page(model['translates'], self.spec)}): the same rules, "
+                    "with the translation's own wording and citations.", ""]
+        source = (f" Its spec: [`specs/{self.spec}.bean`]({source_page(self.spec, self.spec)})."
+                  if self.spec in self.inputs.source_pages else "")
+        out += [f"Players: {model['players']['min']} to {model['players']['max']}. Each rule below has its own "
+                "link (click its name), the words of the spec it comes from and their line, the rulebook "
+                f"passages it cites, and the conformance cases that exercise it.{source}", ""]
+        out += self.changes() + self.overview() + self.contents()
+        by_section: dict[str, list[str]] = {}
+        for rule in model["rules"]:
+            if rule["phase"] is None and rule["kind"] not in ("zone", "note"):
+                key = "end" if rule["section"] == "scoring" else (rule["section"] or "rules")
+                by_section.setdefault(key, []).append(rule["id"])
+        for name in SECTION_ORDER:
+            if name == "turn":
+                out += self.turn()
+            elif name in by_section:
+                out += self.section(name, by_section.pop(name))
+        for name, ids in by_section.items():
+            out += self.section(name, ids)
+        notes = [r["id"] for r in model["rules"] if r["kind"] == "note"]
+        if notes:
+            out += ["## What the rulebook says about itself", ""] + self.rules_of(notes)
+        if self.inputs.figure:
+            out += ["## How games go", "", self.inputs.figure, ""]
+        out += self.examples() + self.closing()
+        return "\n".join(out) + "\n"
+
+
+def render_reference(model: dict[str, Any], cases_by_rule: dict[str, list[str]] | None = None,
+                     inputs: PageInputs | None = None) -> str:
+    """The page; ``cases_by_rule`` maps rule ids to the ids of the conformance cases naming them."""
+    inputs = inputs or PageInputs()
+    if cases_by_rule is not None:
+        inputs = dataclasses.replace(inputs, cases_by_rule=cases_by_rule)
+    return Page(model, inputs).markdown()

@@ -106,10 +106,11 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         zones = [action.zone] if action.zone else sorted(allowed, key=lambda z: z != "hand")
         if action.bean is None:
             beans = {c for z in zones for c in pending_cards(state, z, player)}
-            if len(beans) != 1:
-                ref = ph.pending[0].ref
-                raise IllegalAction(ref, f"{player} has nothing to plant" if not beans else
-                                    f"say which bean {player} plants: {', '.join(sorted(beans))}")
+            if not beans:
+                step = next((s for s in ph.pending if s.zone in zones), ph.pending[0])
+                raise IllegalAction(step.ref, f"{player} has nothing to plant")
+            if len(beans) > 1:  # the line is ambiguous; no rule forbids what the player meant
+                raise IllegalAction(None, f"say which bean {player} plants: {', '.join(sorted(beans))}")
             bean = beans.pop()
         else:
             bean = action.bean

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..wording import ordinal, plural
 from .actions import EndPhase, Propose
 from .bots import make_bot
 from .errors import IllegalAction, NotationError
@@ -54,10 +55,7 @@ def board(game: Game, me: str) -> str:
         f"   revealed: {_cards(v['offer'])}",
     ]
     for p in v["proposals"]:
-        give = ", ".join(f"{r['zone']} {r['bean'] or 'card ' + str(r.get('position'))}" for r in p["give"])
-        take = ", ".join(f"{r['zone']} {r['bean'] or 'card ' + str(r.get('position'))}" for r in p["take"])
-        lines.append(f"   proposal {p['id']}: {p['from']} → {p['to']}: gives {give or 'nothing'}"
-                     f" for {take or 'nothing (a gift)'}")
+        lines.append(f"   proposal {p['id']}: {_proposal(p)}")
     for player in v["players"]:
         coins = v["coins"][player]
         count = coins if isinstance(coins, int) else len(coins)
@@ -66,8 +64,18 @@ def board(game: Game, me: str) -> str:
         lines.append(f"   {player}{marks}: coins {count} · fields {fields} · set aside {_cards(v['set_aside'][player])}")
         hand = v["hands"][player]
         lines.append("      hand (front first): " + _cards(hand) if isinstance(hand, list)
-                     else f"      hand: {hand} cards")
+                     else f"      hand: {plural(hand, 'card')}")
     return "\n".join(lines)
+
+
+def _refs(refs: list[dict]) -> str:
+    """Cards of a proposal: "hand chili, offer soy" (a hidden card by its position)."""
+    return ", ".join(f"{r['zone']} {r.get('bean') or 'card ' + str(r.get('position'))}" for r in refs)
+
+
+def _proposal(p: dict) -> str:
+    return (f"{p['from']} → {p['to']}: gives {_refs(p['give']) or 'nothing'}"
+            f" for {_refs(p['take']) or 'nothing (a gift)'}")
 
 
 def _describe(events: list[dict]) -> list[str]:
@@ -75,18 +83,25 @@ def _describe(events: list[dict]) -> list[str]:
     for e in events:
         kind = e["event"]
         if kind == "harvested":
-            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {e['coins']} coin(s)"
+            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {plural(e['coins'], 'coin')}"
                        + (" (the bank ran short by " + str(e["unpaid"]) + ")" if e.get("unpaid") else "")
                        + (", as soon as it paid" if e.get("auto") else ""))
         elif kind == "bought-field":
-            out.append(f"{e['player']} buys a field for {e['coins']} coin(s): {e['fields']} fields")
+            out.append(f"{e['player']} buys a field for {plural(e['coins'], 'coin')}: "
+                       f"{plural(e['fields'], 'field')}")
         elif kind == "revealed":
             out.append(f"revealed: {_cards(e['cards'])}")
+        elif kind == "proposed":
+            out.append(f"proposal {e['proposal']}: {_proposal(e)}")
+        elif kind in ("rejected", "withdrawn"):
+            out.append(f"proposal {e['proposal']} {e['event']} by {e['by']}")
+        elif kind == "lapsed":
+            out.append(f"proposal {e['proposal']} lapsed: trading is over")
         elif kind == "traded":
             out.append(f"{e['from']} and {e['to']} trade: {_cards(e['gave'])} for {_cards(e['got'])}")
         elif kind in ("reshuffled", "deck-exhausted"):
-            out.append(f"the deck ran out ({e['exhaustions']}. time)" + (", discard reshuffled"
-                                                                       if kind == "reshuffled" else ""))
+            out.append(f"the deck ran out for the {ordinal(e['exhaustions'])} time"
+                       + (", discard reshuffled" if kind == "reshuffled" else ""))
         elif kind == "turn":
             out.append(f"── {e['active']}'s turn {e['turn']}")
         elif kind == "game-over":

@@ -18,6 +18,7 @@ from ..diagnostics import Diagnostic, SpecError, Span, attach_source, capped
 from ..limits import MAX_EXTENDS
 from ..model.validate import schema_problems
 from . import bounds, checks
+from .glosses import missing_glosses
 from .compose import Composer, start_model
 from .loader import SpecFile, list_specs, locate, read_spec
 from .playable import check_playable
@@ -85,7 +86,7 @@ class _Compilation:
             diagnostics += check_playable(model, header.span)
             if any(d.severity == "error" for d in diagnostics):
                 return None, diagnostics
-        return model, diagnostics
+        return model, diagnostics + missing_glosses(model)
 
 
 def _clause_span(model: dict, path: list) -> Span | None:

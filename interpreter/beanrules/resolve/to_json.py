@@ -13,7 +13,9 @@ def span_json(span: Span | None) -> dict | None:
 
 def provenance_json(provenance: Provenance) -> dict[str, Any]:
     return {
-        "citations": [{"source": c.source.name, "where": c.where, "quote": c.quote}
+        # "gloss" only where the spec gives one, so models without glosses keep their form
+        "citations": [{"source": c.source.name, "where": c.where, "quote": c.quote,
+                       **({"gloss": c.gloss} if c.gloss else {})}
                       for c in provenance.citations],
         "assumed": provenance.assumed,
     }

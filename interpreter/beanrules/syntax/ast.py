@@ -28,6 +28,7 @@ class Citation:
     where: str
     quote: str | None
     span: Span
+    gloss: str | None = None  # the quote in English, when the source is in another language
 
 
 @dataclass(frozen=True)

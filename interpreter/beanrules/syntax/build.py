@@ -222,8 +222,10 @@ class SpecBuilder:
     def citation(self, node: Tree) -> Citation:
         source = node.children[0]
         strings = _tokens(node.children, "STRING")
+        glosses = [_string(c.children[0]) for c in node.children if isinstance(c, Tree) and c.data == "gloss"]
         return Citation(Ref("source", str(source), self.span(source)), _string(strings[0]),
-                        _string(strings[1]) if len(strings) > 1 else None, self.span(node))
+                        _string(strings[1]) if len(strings) > 1 else None, self.span(node),
+                        glosses[0] if glosses else None)
 
     def text(self, node: Tree) -> Text:
         language, string = node.children[0], node.children[1]

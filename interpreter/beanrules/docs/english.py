@@ -1,0 +1,373 @@
+"""Rules in plain English: one function per rule kind, from the compiled model.
+
+This is the one place that turns a rule into a sentence for readers (the rulebook pages, the
+comparison matrix). Each function takes the rule's parameters and a :class:`Context` (bean names,
+phase numbers and titles) and returns Markdown. :data:`ENGLISH` maps every rule kind of the
+rule-model schema to its function; a test fails when a kind has none, so a new kind cannot
+reach the pages as parameters.
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..wording import ordinal, plural
+
+ZONE_NAMES = {
+    "deck": "a draw pile (the deck)", "discard": "a discard pile", "hand": "a hand of cards",
+    "field": "bean fields", "offer": "a place for turned-over cards (the offer)",
+    "set-aside": "a place beside the fields for cards received in trades", "coins": "a pile of coins",
+    "removed": "a pile of cards out of play", "bank": "a bank of coins", "score": "a score",
+}
+CARDS_IN = {"deck": "Cards in the deck", "discard": "Cards in the discard pile", "hand": "Cards in a hand",
+            "field": "Cards in fields", "offer": "Turned-over cards", "set-aside": "Cards set aside after a trade",
+            "coins": "Coins", "removed": "Cards out of play", "bank": "Coins in the bank", "score": "Points"}
+VISIBILITY = {"hidden": "face down: nobody sees the cards, only how many there are",
+              "public": "face up: everyone sees them", "owner-sees": "held so that only its owner sees the cards",
+              "top-visible": "only the top card is visible"}
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a sentence may name besides the rule's parameters: beans and phases of one model."""
+
+    bean_names: dict[str, str]         # bean id -> its name in English (or the spec's language)
+    phases: dict[str, tuple[int, str]]  # phase id -> (number in the turn, title)
+
+    @classmethod
+    def of(cls, model: dict[str, Any]) -> Context:
+        names = {b["id"]: b["names"].get("en") or b["names"].get(model["language"]) or b["id"]
+                 for b in model["beans"]}
+        phases = {p["id"]: (number, p["title"] or p["id"]) for number, p in enumerate(model["phases"], 1)}
+        return cls(names, phases)
+
+    def bean(self, bean_id: str) -> str:
+        return self.bean_names.get(bean_id, bean_id)
+
+    def phase(self, phase_id: str) -> str:
+        number, title = self.phases.get(phase_id, (0, phase_id))
+        return f"phase {number} ({title})" if number else f"phase {phase_id}"
+
+
+def listing(items: list[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1] if items else "none"
+
+
+def players_phrase(players: Any) -> str:
+    if players == "otherwise":
+        return "otherwise"
+    if players is None:
+        return "always"
+    low, high = players
+    return f"with {low} players" if low == high else f"with {low}–{high} players"
+
+
+def by_players(value: Any, say: Callable[[Any], str]) -> str:
+    """A value that may differ by player count: 'X with 3 players, Y with 4–5 players'."""
+    if isinstance(value, dict) and "by_players" in value:
+        cases = sorted(value["by_players"], key=lambda c: c["players"] == "otherwise")
+        said = [say(c["value"]) for c in cases]
+        return ("; " if any("," in x or " and " in x for x in said) else ", ").join(
+            f"{say(c['value'])} {players_phrase(c['players'])}" for c in cases)
+    return say(value)
+
+
+def _beans(ctx: Context, ids: list[str]) -> str:
+    return listing([ctx.bean(b) for b in ids])
+
+
+def zone(p: dict, ctx: Context) -> str:
+    what = ZONE_NAMES.get(p["zone"], p["zone"])
+    owner = "Each player has" if p["per_player"] else "There is"
+    return f"{owner} {what}, {VISIBILITY[p['visibility']]}."
+
+
+def players(p: dict, ctx: Context) -> str:
+    return f"For exactly {p['min']} players." if p["min"] == p["max"] else f"For {p['min']} to {p['max']} players."
+
+
+def use_beans(p: dict, ctx: Context) -> str:
+    return "The game uses these beans: " + by_players(p["beans"], lambda ids: _beans(ctx, ids)) + "."
+
+
+def remove_beans(p: dict, ctx: Context) -> str:
+    return ("Before dealing, take these beans out of the game: "
+            + by_players(p["beans"], lambda ids: _beans(ctx, ids)) + ".")
+
+
+def fields(p: dict, ctx: Context) -> str:
+    return "Each player has " + by_players(p["count"], lambda n: plural(n, "bean field")) + "."
+
+
+def fields_fixed(p: dict, ctx: Context) -> str:
+    return "Nobody can buy or gain another field: the number of fields is fixed for the whole game."
+
+
+def buy_field(p: dict, ctx: Context) -> str:
+    cost = by_players(p["cost"], lambda n: plural(n, "coin"))
+    most = f" (at most {plural(p['max_fields'], 'field')} in all)" if p.get("max_fields") else ""
+    return f"A player may buy another bean field: {cost}{most}."
+
+
+def start_player(p: dict, ctx: Context) -> str:
+    how = {"chosen": "The players choose a start player", "youngest": "The youngest player starts",
+           "left-of-dealer": "The player on the dealer's left starts"}[p["how"]]
+    return how + (", who keeps the start player card for the whole game." if p["keeps_card"] else ".")
+
+
+def _deal_count(value: Any) -> str:
+    if isinstance(value, dict) and "by_seat" in value:
+        seats = [f"the {ordinal(i)} player {n}" for i, n in enumerate(value["by_seat"], 1)]
+        return "by seat (" + listing(seats) + ", the last number for every later seat)"
+    return f"{plural(value, 'card')} to each player"
+
+
+def deal(p: dict, ctx: Context) -> str:
+    return "Shuffle the deck and deal " + by_players(p["count"], _deal_count) + "."
+
+
+def hand_order(p: dict, ctx: Context) -> str:
+    return ("You may never change the order of the cards in your hand: cards you draw go to the back, "
+            "and you plant from the front.")
+
+
+def hand_limit(p: dict, ctx: Context) -> str:
+    return f"A hand may hold at most {plural(p['max'], 'card')}."
+
+
+def turn_order(p: dict, ctx: Context) -> str:
+    return f"Turns pass to the player on the {p['direction']}."
+
+
+def note(p: dict, ctx: Context) -> str:
+    return p["text"]
+
+
+def one_type_per_field(p: dict, ctx: Context) -> str:
+    return "A field holds only one bean type at a time."
+
+
+def same_type_many_fields(p: dict, ctx: Context) -> str:
+    return "You may grow the same bean type in two fields at once."
+
+
+def harvest_to_make_room(p: dict, ctx: Context) -> str:
+    return ("If a bean you must plant fits none of your fields, you must first harvest a field to make room "
+            "for it, even one that earns nothing.")
+
+
+def mixed_fields(p: dict, ctx: Context) -> str:
+    return ("If a bean you must plant fits none of your fields, you may plant it on top of any field, covering "
+            "the beans already there for the time being (the Mixed Patch Rule).")
+
+
+def skip_if_hand_empty(p: dict, ctx: Context) -> str:
+    return "If your hand is empty at the start of this phase, skip it."
+
+
+def plant_from_hand(p: dict, ctx: Context) -> str:
+    low, high = p["min"], p["max"]
+    if low >= 1:
+        extra = high - low
+        more = (" You may then plant the next card as well" if extra == 1
+                else f" You may then plant up to {extra} more" if extra else "")
+        return (f"You must plant the {'front card' if low == 1 else f'{low} front cards'} of your hand."
+                f"{more}{'; never more than ' + str(high) + '.' if extra else ''}")
+    return f"You may plant up to {plural(high, 'card')} from the front of your hand."
+
+
+def discard_from_hand(p: dict, ctx: Context) -> str:
+    return f"You may discard up to {plural(p.get('max', 1), 'card')} from the front of your hand."
+
+
+def reveal(p: dict, ctx: Context) -> str:
+    return (f"Turn over the top {plural(p['count'], 'card')} of the deck and lay them face up beside it "
+            "for everyone to see.")
+
+
+def pull_matching(p: dict, ctx: Context) -> str:
+    more = p.get("reveal_more_if_none")
+    extra = f" If none matches, turn over {plural(more, 'more card')}." if more else ""
+    return "Add every card on top of the discard pile that matches a turned-over bean." + extra
+
+
+def offer_owner(p: dict, ctx: Context) -> str:
+    return "The turned-over cards belong to the active player."
+
+
+def trade(p: dict, ctx: Context) -> str:
+    return "Now the players trade beans."
+
+
+def trade_partners(p: dict, ctx: Context) -> str:
+    return "Every trade is between the active player and one other player; the others never trade among themselves."
+
+
+def tradeable_hand(p: dict, ctx: Context) -> str:
+    return "Cards from any position in a hand may be traded (the hand's order binds planting, not trading)."
+
+
+def tradeable_offer(p: dict, ctx: Context) -> str:
+    return "The active player may trade the turned-over cards as well as cards from the hand."
+
+
+def untradeable(p: dict, ctx: Context) -> str:
+    return f"{CARDS_IN.get(p['zone'], p['zone'])} can never be traded."
+
+
+def trade_amounts(p: dict, ctx: Context) -> str:
+    return "Any number of cards may be traded for any number of other cards."
+
+
+def trade_consent(p: dict, ctx: Context) -> str:
+    return ("A trade happens only when both players agree to it; no card leaves a hand before they have "
+            "agreed.")
+
+
+def gift_consent(p: dict, ctx: Context) -> str:
+    return "Cards may be given away for nothing in return, but only if the receiver agrees to take them."
+
+
+def traded_to_set_aside(p: dict, ctx: Context) -> str:
+    return ("Cards received in a trade (or as a gift) are set aside beside the receiver's fields: they never "
+            "go into the hand, may not be traded on, and are planted later.")
+
+
+def trade_end(p: dict, ctx: Context) -> str:
+    return "The active player says when trading ends; it may go on after the turned-over cards are gone."
+
+
+def plant_pending(p: dict, ctx: Context) -> str:
+    zone_cards = {"set-aside": "the cards they set aside in trades",
+                  "offer": "the turned-over cards that nobody took"}.get(p["zone"], f"the cards in {p['zone']}")
+    if p["who"] == "everyone":
+        return f"Every player (not only the active one) must plant {zone_cards}, in any order they like."
+    return f"The active player must plant {zone_cards.replace('they', 'he or she')}, in any order."
+
+
+def leave_for_opponent(p: dict, ctx: Context) -> str:
+    return "Turned-over cards the active player does not plant go to the opponent."
+
+
+def draw(p: dict, ctx: Context) -> str:
+    who = "The active player draws" if p["who"] == "active" else "Each player draws"
+    return (f"{who} " + by_players(p["count"], lambda n: plural(n, "card"))
+            + ", one at a time, adding each to the back of the hand in the order drawn.")
+
+
+def take_discard_top(p: dict, ctx: Context) -> str:
+    return "You may take the top card of the discard pile."
+
+
+def _except(phases: list[str], ctx: Context) -> str:
+    return f", except during {listing([ctx.phase(x) for x in phases], 'or')}" if phases else ""
+
+
+def harvest_any_time(p: dict, ctx: Context) -> str:
+    return ("You may harvest one of your fields at any time, even during another player's turn"
+            + _except(p.get("except_phases", []), ctx) + ".")
+
+
+def harvest_own_turn(p: dict, ctx: Context) -> str:
+    return "You may harvest only during your own turn" + _except(p.get("except_phases", []), ctx) + "."
+
+
+def whole_field(p: dict, ctx: Context) -> str:
+    return "A harvest takes every card of the field: you cannot harvest part of a field."
+
+
+def payout(p: dict, ctx: Context) -> str:
+    return (f"What a harvest earns is read on the beanometer of the {p['card']} card of the field: "
+            "the largest number of cards the field reaches pays that many coins.")
+
+
+def coin_source(p: dict, ctx: Context) -> str:
+    if p["from"] == "harvested-cards":
+        rest = " The other harvested cards go to the discard pile." if p["rest_to_discard"] else ""
+        return "Coins are harvested cards: turn over as many as the harvest earns onto your coin pile." + rest
+    if p["from"] == "bank":
+        return ("Coins come from a separate pile (the bank), not from the harvested cards"
+                + (", which all go to the discard pile." if not p["rest_to_discard"] else "."))
+    return "A harvest earns points, not coins."
+
+
+def protection(p: dict, ctx: Context) -> str:
+    return (f"Protection: you may not harvest a field that holds a single bean while another of your fields "
+            f"holds more than {plural(p['while_other_field_has_more_than'], 'bean')}.")
+
+
+def auto_harvest(p: dict, ctx: Context) -> str:
+    return "A field is harvested by itself as soon as its beanometer pays a coin, even during another player's turn."
+
+
+def harvest_only_paying(p: dict, ctx: Context) -> str:
+    return "You may harvest a field only when its beanometer pays at least one coin."
+
+
+def reshuffle(p: dict, ctx: Context) -> str:
+    return "When the deck is empty, shuffle the discard pile: it becomes the new deck."
+
+
+def coins_out_of_play(p: dict, ctx: Context) -> str:
+    return "Coins never go back into the deck: only the discard pile is shuffled."
+
+
+def end_on_exhaustion(p: dict, ctx: Context) -> str:
+    return ("The game ends when the deck runs out "
+            + by_players(p["count"], lambda n: "for the first time" if n == 1 else f"for the {ordinal(n)} time") + ".")
+
+
+def end_on_target(p: dict, ctx: Context) -> str:
+    return f"The game ends as soon as a player has {plural(p['coins'], 'coin')}."
+
+
+def end_finish(p: dict, ctx: Context) -> str:
+    return (f"If the deck runs out during {ctx.phase(p['during'])}, the turn still finishes "
+            f"{listing([ctx.phase(x) for x in p['finish']])}; then the game ends.")
+
+
+def final_harvest(p: dict, ctx: Context) -> str:
+    if p["fields"] == "all":
+        return "At the end every player harvests all of their fields."
+    return "At the end every player harvests the fields that pay at least one coin."
+
+
+def hand_score(p: dict, ctx: Context) -> str:
+    if p["per_card"] == 0:
+        return "Cards left in a hand score nothing."
+    return f"Each card left in a hand scores {plural(p['per_card'], 'coin')}."
+
+
+def winner(p: dict, ctx: Context) -> str:
+    return "The player with the most coins wins."
+
+
+def tie_farthest_seat(p: dict, ctx: Context) -> str:
+    return "A tie goes to the tied player who sits farthest from the start player, counting clockwise."
+
+
+def tie_most_hand_cards(p: dict, ctx: Context) -> str:
+    return "A tie goes to the tied player with the most cards in hand."
+
+
+def tie_shared(p: dict, ctx: Context) -> str:
+    return "Tied players share the victory."
+
+
+def token(p: dict, ctx: Context) -> str:
+    return f"There is a token: {p.get('title') or p['token']}."
+
+
+# Every function above taking (p, ctx) is the English of the rule kind it is named after.
+ENGLISH: dict[str, Callable[[dict, Context], str]] = {
+    name.replace("_", "-"): function for name, function in dict(globals()).items()
+    if inspect.isfunction(function) and function.__module__ == __name__
+    and function.__code__.co_varnames[:2] == ("p", "ctx")
+}
+
+
+def explain(rule: dict[str, Any], ctx: Context) -> str:
+    """The rule as a sentence; an unknown kind says so rather than hiding it."""
+    english = ENGLISH.get(rule["kind"])
+    return english(rule["params"], ctx) if english else f"(a `{rule['kind']}` rule: {rule['text']})"

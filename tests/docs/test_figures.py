@@ -1,0 +1,44 @@
+"""Simulation figures: a fixed-seed sweep, drawn as the same SVG every time."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from beanrules import compile_spec
+
+pytest.importorskip("matplotlib", reason="the docs extra is not installed: pip install '.[docs]'")
+
+from beanrules.docs.figures import caption, draw, rules_key, run_sweep  # noqa: E402
+
+
+def test_sweep_is_seeded_and_counts_every_win() -> None:
+    model = compile_spec("my-first/basic")
+    first, again = run_sweep(model, games=3), run_sweep(model, games=3)
+    assert first == again
+    assert first.players == 4 and len(first.turns) == 3 and all(t > 0 for t in first.turns)
+    assert sum(first.win_share) == pytest.approx(1.0)  # every game has a winner, shared wins split
+    assert caption(first).startswith("3 games of 4 greedy bots (seeds 2026–2028): ")
+
+
+def test_svg_is_reproducible_and_undated() -> None:
+    sweep = run_sweep(compile_spec("my-first/basic"), games=2)
+    svg = draw(sweep)
+    assert svg.startswith("<?xml") and "<svg" in svg and svg == draw(sweep)
+    assert "<dc:date>" not in svg and "game length" in svg and "wins per seat" in svg
+
+
+def test_a_translation_plays_like_its_original() -> None:
+    assert rules_key(compile_spec("translations/de")) == rules_key(compile_spec("classic"))
+    assert rules_key(compile_spec("how-to-play")) != rules_key(compile_spec("classic"))
+
+
+def test_built_site_shows_a_figure_per_rulebook(built_site: Path) -> None:
+    from beanrules import list_specs
+
+    comparison = (built_site / "comparison" / "index.html").read_text(encoding="utf-8")
+    for name in list_specs():
+        assert (built_site / "figures" / f"{name}.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+        assert f'src="../figures/{name}.svg"' in comparison
+        page = (built_site / "rulebooks" / name / "index.html").read_text(encoding="utf-8")
+        assert f"figures/{name}.svg" in page and 'id="how-games-go"' in page

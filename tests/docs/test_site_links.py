@@ -1,0 +1,32 @@
+"""The built site has no broken internal link or anchor, and the checker finds the ones it should."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from beanrules.docs.linkcheck import check_site
+
+
+def test_every_internal_link_and_anchor_of_the_built_site_resolves(built_site: Path) -> None:
+    checked, broken = check_site(built_site)
+    assert checked > 1000  # the nav alone links every page from every page
+    assert broken == [], "\n".join(f"{b.page}: {b.href} ({b.reason})" for b in broken[:40])
+
+
+def test_checker_reports_missing_pages_and_anchors(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "index.html").write_text('<h2 id="here">x</h2><a name="old">y</a>', encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        '<a href="a/">ok</a> <a href="a/#here">ok</a> <a href="a/index.html#old">ok</a> <a href="#top">self</a>'
+        '<a href="b/">gone</a> <a href="a/#nowhere">no anchor</a> <a href="/a/">root ok</a>'
+        '<a href="https://example.org/x">external</a> <img src="pic.svg"> <p id="top"></p>', encoding="utf-8")
+    checked, broken = check_site(tmp_path)
+    assert checked == 8
+    assert sorted((b.href, b.reason) for b in broken) == [
+        ("a/#nowhere", "no anchor #nowhere"), ("b/", "no such file"), ("pic.svg", "no such file")]
+
+
+def test_bean_blocks_are_highlighted_in_the_built_site(built_site: Path) -> None:
+    language = (built_site / "language" / "index.html").read_text(encoding="utf-8")
+    # the lexer's declaration, name and citation classes, as Pygments writes them
+    assert '<span class="kd">rulebook</span>' in language
+    assert '<span class="nc">protection</span>' in language and '<span class="nd">§</span>' in language
