@@ -8,6 +8,7 @@
 - cases/NAME.md: each rulebook's conformance cases with their citations, run at build time.
 - figures/NAME.svg: game length and wins per seat from a fixed-seed bot sweep.
 - comparison.md: the comparison matrix, one row per thing the rules govern, and the figures.
+- consistency.md: the consistency report (`beanrules verify --report`).
 - the navigation lists every generated rulebook, spec and case page (on_config).
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
 from mkdocs.structure.files import File  # noqa: E402
 
 from beanrules import compile_spec, list_specs  # noqa: E402
+from beanrules.checks.report import consistency_report, render_report  # noqa: E402
 from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
 from beanrules.docs.comparison import render_comparison  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
@@ -120,6 +122,7 @@ def on_files(files, config):
                 f"[`{name}`](rulebooks/{name}.md): {captions[name]}\n\n</div>\n" for name in names]
     files.append(File.generated(config, "comparison.md",
                                 content=render_comparison(models, figures + ["</div>", ""])))
+    files.append(File.generated(config, "consistency.md", content=render_report(consistency_report())))
     return files
 
 

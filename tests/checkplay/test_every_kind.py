@@ -36,11 +36,13 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "tie-most-hand-cards": ('replace tie-break: ties go to most hand cards   § v "1"\n', "most hand cards"),
     "tie-shared": ('replace tie-break: ties are shared   § v "1"\n', "ties are shared"),
     "token": ('token thaler "Bean thaler"   § v "1"\n', "token thaler"),
+    # classic's one note became a recorded contradiction (`but §`); a note is still a kind
+    "note": ('setup\n  note "a remark for readers"   § v "1"\n', "a remark for readers"),
 }
 CLASSIC_KINDS = {
     "coins-out-of-play", "deal", "draw", "end-finish", "end-on-exhaustion", "fields", "fields-fixed",
     "final-harvest", "gift-consent", "hand-order", "hand-score", "harvest-any-time", "harvest-to-make-room",
-    "note", "offer-owner", "one-type-per-field", "payout", "plant-from-hand", "plant-pending", "players",
+    "offer-owner", "one-type-per-field", "payout", "plant-from-hand", "plant-pending", "players",
     "protection", "reshuffle", "reveal", "same-type-many-fields", "skip-if-hand-empty", "start-player",
     "tie-farthest-seat", "trade", "trade-amounts", "trade-consent", "trade-end", "trade-partners",
     "tradeable-hand", "tradeable-offer", "traded-to-set-aside", "turn-order", "untradeable", "use-beans",

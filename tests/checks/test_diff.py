@@ -43,7 +43,7 @@ def test_variant_differences_are_each_named(tmp_path: Path) -> None:
                      ("bean", "cocoa", "changed"), ("turn", "phases", "changed")}
     tie = next(d for d in result.differences if d.id == "tie-break")
     assert tie.a["kind"] == "tie-farthest-seat" and tie.b["kind"] == "tie-shared"
-    assert tie.where_a == "specs/classic.bean:126" and tie.where_b.endswith("variant.bean:4")
+    assert tie.where_a == "specs/classic.bean:128" and tie.where_b.endswith("variant.bean:4")
     assert "Reglas del juego de Bohnanza, Fin del juego" in tie.cites_a
     text = render_text(result)
     assert "~ rule tie-break: kind: 'tie-farthest-seat' → 'tie-shared'" in text

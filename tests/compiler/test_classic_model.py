@@ -97,7 +97,7 @@ def test_hand_cards_count_nothing_and_all_fields_are_harvested(model: dict) -> N
 
 def test_every_assumption_gives_a_reason(model: dict) -> None:
     assumed = [r for r in model["rules"] if r["provenance"]["assumed"]]
-    assert {r["id"] for r in assumed} == {"zone-hand", "zone-coins"}
+    assert {r["id"] for r in assumed} == {"zone-hand", "zone-coins", "zone-removed"}
     assert all(len(r["provenance"]["assumed"]) > 20 for r in assumed)
 
 
@@ -111,5 +111,6 @@ def test_rule_ids_are_unique_and_spans_point_into_the_spec(model: dict) -> None:
 
 def test_turn_direction_contradiction_is_recorded_not_hidden(model: dict) -> None:
     assert rule(model, "turn-order")["params"] == {"direction": "left"}
-    notes = [r for r in model["rules"] if r["kind"] == "note"]
-    assert any("hacia la derecha" in r["provenance"]["citations"][0]["quote"] for r in notes)
+    (but,) = rule(model, "turn-order")["contradictions"]
+    assert but["kind"] == "but" and "hacia la derecha" in but["citations"][0]["quote"]
+    assert but["citations"][0]["where"] == "Como se Juega"

@@ -101,8 +101,10 @@ def test_cli_json_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_cli_rulebook_filter_and_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = write(tmp_path, case(), name="good.yaml")
-    assert main(["conformance", str(good), "--rulebook", "kannibohne", "--json"]) == 1  # nothing ran
+    assert main(["conformance", str(good), "--rulebook", "how-to-play", "--json"]) == 1  # nothing ran
     assert json.loads(capsys.readouterr().out)["rulebooks"] == {}
+    assert main(["conformance", str(good), "--rulebook", "kannibohne"]) == 2  # no such spec
+    assert "unknown rulebook 'kannibohne'" in capsys.readouterr().err
     assert main(["conformance", str(tmp_path / "missing.yaml")]) == 2
 
 

@@ -3,7 +3,11 @@
 Rules keep the same id across rulebooks, so two models compare id by id: a rule only one of
 them has, a rule whose kind or parameters differ, a bean whose cards or beanometer differ, a
 different turn. Wording (``says``), citations and spans are provenance, not rules: they are
-shown beside a difference, never counted as one.
+shown beside a difference, never counted as one. When one model translates the other, what
+the translation restates differently (``what: "translation"``, changed; an error for `check`)
+and what it does not restate though its own text states it (only in the original; a warning)
+are differences too: a translation's model keeps its original's rules, so without them the
+two would always look the same.
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ Change = Literal["only-a", "only-b", "changed"]
 
 @dataclass(frozen=True)
 class Difference:
-    what: Literal["rule", "bean", "turn"]
+    what: Literal["rule", "bean", "turn", "translation"]
     id: str
     change: Change
     a: Any = None  # the value in the first model (None if it has no such thing)
@@ -91,7 +95,35 @@ def compare_models(a: dict[str, Any], b: dict[str, Any]) -> Comparison:
     if order_a != order_b:
         out.append(Difference("turn", "phases", "changed", order_a, order_b))
     result.same["phases"] = sum(1 for p in order_a if p in order_b)
+    out.extend(_translation_differences(a, b))
     return result
+
+
+def _translation_differences(a: dict[str, Any], b: dict[str, Any]) -> list[Difference]:
+    """What a translation restates differently, and what it leaves out, as differences."""
+    from .translation import dropped_rules
+    if b.get("translates") == a["rulebook"]:
+        original, translation, flip = a, b, False
+    elif a.get("translates") == b["rulebook"]:
+        original, translation, flip = b, a, True
+    else:
+        return []
+
+    def line(span: dict | None) -> str | None:
+        return f"{span['file']}:{span['line']}" if span else None
+
+    def sided(item_id: str, dropped: bool, o: Any, t: Any, o_where: Any, t_where: Any,
+              o_cites: tuple[str, ...] = ()) -> Difference:
+        change: Change = "changed" if not dropped else "only-b" if flip else "only-a"
+        if flip:
+            return Difference("translation", item_id, change, t, o, t_where, o_where, (), o_cites)
+        return Difference("translation", item_id, change, o, t, o_where, t_where, o_cites, ())
+
+    found = [sided(f"{d['what']} {d['id']} {d['field']}", False, d["original"], d["translation"],
+                   None, line(d.get("span"))) for d in translation["differences"]]
+    found += [sided(f"rule {r['id']} not restated", True, r["text"], None, line(r.get("span")), None,
+                    tuple(r["cites"])) for r in dropped_rules(original, translation)]
+    return found
 
 
 def render_text(result: Comparison) -> str:
@@ -106,6 +138,10 @@ def render_text(result: Comparison) -> str:
         elif d.change == "changed" and d.what == "bean":
             parts = [f"{k}: {d.a[k]!r} → {d.b[k]!r}" for k in d.a if d.a[k] != d.b[k]]
             head += ": " + "; ".join(parts)
+        elif d.what == "translation" and d.change == "changed":
+            head += f": {result.a} says {d.a!r}, {result.b} says {d.b!r} (an error: a translation says what its original says)"
+        elif d.what == "translation":
+            head += f" (a warning): {d.a if d.change == 'only-a' else d.b}"
         elif d.change == "changed":
             head += f": {d.a!r} → {d.b!r}"
         else:

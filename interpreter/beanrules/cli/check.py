@@ -5,6 +5,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -14,33 +15,48 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "counts and citations, validate the rule model, and reject what the engine could "
                     "not play to its end as written: what checks, plays) and report every error and "
                     "warning with file:line:column, quoting the spec line (coloured when printing to a "
-                    "terminal). Exit 0 when all are clean, 1 when any has errors.")
+                    "terminal). A translation that restates a value differently from its original is "
+                    "an error; a rule it leaves out that its own text states, a warning. With "
+                    "--sources, every quoted citation and 'says' text is looked up in the source "
+                    "files. Exit 0 when all are clean, 1 when any has errors.")
     parser.add_argument("specs", nargs="*", metavar="SPEC",
                         help="spec names (classic, translations/es, …) or .bean paths; default: all shipped specs")
+    parser.add_argument("--sources", type=Path, metavar="DIR",
+                        help="folder of the source texts (e.g. shared/rulebooks): find every quoted "
+                             "§ text and says text in its source file and every cited section; a "
+                             "miss is a warning that names both texts")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only problems, not the clean specs")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..checks.citations import check_citations
+    from ..checks.translation import review
     from ..diagnostics import SpecError, count
     from ..lexer import highlight_for_terminal
     from ..text import escape_controls
     from ..resolve.compiler import compile_with_warnings, list_specs
 
+    if args.sources is not None and not args.sources.is_dir():
+        print(f"beanrules check: --sources: no such folder: {args.sources}", file=sys.stderr)
+        return 2
     names = args.specs or list_specs()
     results = {}
     failed = 0
     for name in names:
         try:
             model, diagnostics = compile_with_warnings(name)
-            ok = True
+            diagnostics = review(name, model, diagnostics)
+            if args.sources is not None:
+                diagnostics += check_citations(model, args.sources)
+            ok = not any(d.severity == "error" for d in diagnostics)
         except SpecError as exc:
-            diagnostics, ok = exc.diagnostics, False
+            model, diagnostics, ok = None, exc.diagnostics, False
         failed += not ok
         results[name] = {"ok": ok, "diagnostics": diagnostics,
-                         "rules": len(model["rules"]) if ok else None,
-                         "beans": len(model["beans"]) if ok else None}
+                         "rules": len(model["rules"]) if model else None,
+                         "beans": len(model["beans"]) if model else None}
     if args.json:
         print(json.dumps({"specs": {n: {**r, "diagnostics": [d.to_json() for d in r["diagnostics"]]}
                                     for n, r in results.items()}, "failed": failed}, indent=2,

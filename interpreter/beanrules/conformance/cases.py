@@ -6,6 +6,16 @@ from pathlib import Path
 from typing import Any
 
 
+def spec_label(spec: str) -> str:
+    """A spec key for people: a shipped name as it is, a path relative to here if it can be."""
+    if not spec.endswith(".bean"):
+        return spec
+    try:
+        return str(Path(spec).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return spec
+
+
 @dataclass(frozen=True)
 class CaseError:
     """A problem in a case file, placed as precisely as the file allows."""
@@ -46,11 +56,12 @@ class Case:
     steps: tuple[dict[str, Any], ...]
     line: int = 0           # 1-based line of the case's id in the file (0: unknown)
     dealt: bool = False     # start from the engine's own shuffle and deal, not a partial state
+    target: str = ""        # the spec the case was written for, when it runs on another one
 
     @property
     def name(self) -> str:
         """How pytest and the reports call the case."""
-        return f"{self.spec}::{self.id}"
+        return f"{spec_label(self.spec)}::{self.id}"
 
     @property
     def citation(self) -> str:

@@ -7,6 +7,7 @@ for a bad file: every problem becomes a CaseError that names the file, the case 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,9 +38,30 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-@cache
+def spec_key(target: str, case_file: Path | None = None) -> str:
+    """How a case file's ``spec`` names what it runs on, as one key: a shipped spec's name
+    (``classic``), or the absolute path of a ``.bean`` file named relative to the case file."""
+    if target.endswith(".bean"):
+        base = case_file.parent if case_file is not None else Path.cwd()
+        return str((base / target).resolve())
+    return target
+
+
+def _stamp(spec: str) -> int:
+    """A spec file's modification time, so an edited file is compiled again."""
+    try:
+        return Path(spec).stat().st_mtime_ns if spec.endswith(".bean") else 0
+    except OSError:
+        return 0
+
+
 def compiled(spec: str) -> tuple[dict[str, Any] | None, ModelInfo | None, str | None]:
-    """(rule model, its facts, error) for a spec name, compiled once per process."""
+    """(rule model, its facts, error) for a spec name or path, compiled once per version."""
+    return _compiled(spec, _stamp(spec))
+
+
+@cache
+def _compiled(spec: str, stamp: int) -> tuple[dict[str, Any] | None, ModelInfo | None, str | None]:
     from .. import SpecError, compile_spec
     try:
         model = compile_spec(spec)
@@ -51,12 +73,30 @@ def compiled(spec: str) -> tuple[dict[str, Any] | None, ModelInfo | None, str | 
     return model, model_info(spec, model), None
 
 
-def load_file(path: Path) -> CaseFile:
+_PARSED: dict[tuple[str, int, int], tuple[str, Any, list[tuple[list[Any], str]]]] = {}
+
+
+def _parse(path: Path) -> tuple[str, Any, list[tuple[list[Any], str]]]:
+    """A case file's text, YAML document and schema errors, read once per version of the file:
+    verify binds the whole suite to every spec, and parsing is most of that cost."""
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    if key not in _PARSED:
+        text = read_text(path, MAX_CASE_BYTES)
+        document = load_yaml(text)
+        _PARSED[key] = (text, document, list(schema_errors(document)))
+    return _PARSED[key]
+
+
+def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
+    """Load a case file. Each case runs on the specs it names (the file's ``spec``, or its
+    own). With ``run_on`` (spec key → the spec to run on, see :func:`spec_key`), only the cases
+    written for those specs load, each built against the spec it is mapped to: the cases of
+    ``classic`` run on an edited copy, or on a variant that inherits them."""
     display = _display(path)
     result = CaseFile(path=path, display=display)
     try:
-        text = read_text(path, MAX_CASE_BYTES)
-        document = load_yaml(text)
+        text, document, problems = _parse(path)
     except DocumentError as exc:
         result.errors.append(CaseError(display, str(exc)))
         return result
@@ -77,7 +117,7 @@ def load_file(path: Path) -> CaseFile:
             return raw["id"]
         return f"cases[{index}]"
 
-    for parts, message in schema_errors(document):
+    for parts, message in problems:
         if len(parts) >= 2 and parts[0] == "cases" and isinstance(parts[1], int):
             index = parts[1]
             case_problems.setdefault(index, []).append(
@@ -90,6 +130,7 @@ def load_file(path: Path) -> CaseFile:
     # A file may run its cases on several specs: a rulebook and its translations state the
     # same rules, so the same cases hold for each of them.
     specs = [document["spec"]] if isinstance(document["spec"], str) else list(document["spec"])
+    specs = [spec_key(s, path) for s in specs]
     result.spec, result.specs = specs[0], specs
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_cases):
@@ -99,11 +140,15 @@ def load_file(path: Path) -> CaseFile:
             problems.append(CaseError(display, f"duplicate case id (also cases[{seen[case_id]}])", case_id, "id"))
         seen.setdefault(case_id, index)
         if not problems:
-            for spec in ([raw["spec"]] if "spec" in raw else specs):
+            targets = [spec_key(raw["spec"], path)] if "spec" in raw else specs
+            for target in targets:
+                if run_on is not None and target not in run_on:
+                    continue
+                spec = run_on[target] if run_on is not None else target
                 problems, case = _build(raw, index, document, display, _line_of(text, case_id), spec)
                 if case is None:
                     break
-                result.cases.append(case)
+                result.cases.append(replace(case, target=target))
         if problems:
             key = case_id if case_id not in result.broken else f"{case_id}@cases[{index}]"
             result.broken[key] = problems

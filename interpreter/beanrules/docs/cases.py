@@ -1,8 +1,9 @@
 """Conformance cases as documentation: per rulebook, every case with its citation, the rules it
 names, and whether the engine passed it when the site was built.
 
-The rules a case exercises are the ones it names: the rule of each refusal it expects. A case
-that only expects states names no rule; it is listed under its citation.
+The rules a case exercises are computed, not hand-written: the engine's trace of what it
+consulted while the case ran (refusals, payouts, phase steps, the end; see engine/trace.py),
+plus the rule of each refusal the case expects.
 """
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ..conformance import Case, CaseResult, discover, load_file, run_case
+from ..conformance import Case, CaseResult, discover, load_file
+from ..conformance.inheritance import run_traced
+from ..conformance.loader import compiled
 from ..paths import conformance_dir
 from ..wording import plural
 from .links import up
@@ -20,17 +23,7 @@ from .links import up
 class DocumentedCase:
     case: Case
     result: CaseResult
-    rules: tuple[str, ...]  # rule ids the case names in its refusals
-
-
-def _named_rules(case: Case) -> tuple[str, ...]:
-    named: list[str] = []
-    for step in case.steps:
-        rule = step.get("rule") if "refuse" in step else None
-        for rule_id in ([rule] if isinstance(rule, str) else rule or []):
-            if rule_id not in named:
-                named.append(rule_id)
-    return tuple(named)
+    rules: tuple[str, ...]  # rule ids the case exercised (traced), in the model's order
 
 
 @cache
@@ -39,7 +32,11 @@ def documented_cases(root: Path | None = None) -> dict[str, list[DocumentedCase]
     by_spec: dict[str, list[DocumentedCase]] = {}
     for path in discover([root or conformance_dir()]):
         for case in load_file(path).cases:
-            by_spec.setdefault(case.spec, []).append(DocumentedCase(case, run_case(case), _named_rules(case)))
+            result, trace = run_traced(case)
+            model = compiled(case.spec)[0]
+            order = [r["id"] for r in model["rules"]] if model else sorted(trace.rules)
+            rules = tuple(r for r in order if r in trace.rules)
+            by_spec.setdefault(case.spec, []).append(DocumentedCase(case, result, rules))
     return by_spec
 
 

@@ -6,6 +6,7 @@ from typing import Any
 from ..diagnostics import did_you_mean
 from .actions import Action, BuyField, EndPhase, Harvest, Plant, Propose, Respond
 from .buying import buy_refusal, do_buy
+from . import trace
 from .errors import IllegalAction
 from .flow import end_phase, settle, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
@@ -65,6 +66,8 @@ class Game:
         self.start_events: list[dict] = []
         self.traced = True  # False once an action was applied with keep_events=False: no trace
         start(self.state, self.ruleset, self.start_events)
+        if trace.active() is not None:
+            trace.note(model, None, self.start_events)
 
     @classmethod
     def _wrap(cls, model: dict, state: State) -> "Game":
@@ -91,7 +94,10 @@ class Game:
     def from_partial(cls, model: dict, players: list[str], partial: dict[str, Any], seed: int | str = 0) -> "Game":
         """A game from a partial state (conformance cases); see setup.partial_state."""
         rs = compile_ruleset(model, len(players))
-        return cls._wrap(model, partial_state(rs, list(players), partial, seed))
+        game = cls._wrap(model, partial_state(rs, list(players), partial, seed))
+        if trace.active() is not None:
+            trace.note(model, "partial", [])
+        return game
 
     # -- reading -----------------------------------------------------------------------------
     @property

@@ -36,6 +36,8 @@ def _citations(spec: Spec) -> Iterator[Citation]:
             yield from text.provenance.citations
         for ability in getattr(item, "abilities", ()):
             yield from ability.provenance.citations
+        for contradiction in getattr(item, "contradictions", ()):
+            yield from contradiction.provenance.citations
 
 
 def check(spec: Spec, model: dict[str, Any], reopened: set[str] = frozenset()) -> list[Diagnostic]:

@@ -12,7 +12,8 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..syntax.ast import Bean, Phase, Removal, Rule, Spec
-from .to_json import bean_json, default_rule_id, provenance_json, rule_json, span_json
+from .citations import spec_citations
+from .to_json import bean_json, contradictions_json, default_rule_id, provenance_json, rule_json, span_json
 
 FORMAT = "beanrules-rule-model/1"
 
@@ -34,6 +35,7 @@ def empty_model(spec: Spec) -> dict[str, Any]:
         "rules": [],
         "notes": [],
         "differences": [],
+        "citations": [],
     }
 
 
@@ -56,6 +58,7 @@ def start_model(spec: Spec, base: dict[str, Any] | None) -> dict[str, Any]:
     for source in header.sources:
         model["sources"][source.id] = {"title": source.title, "file": source.file,
                                        "language": source.language}
+    model["citations"] = model.get("citations", []) + spec_citations(spec)
     model["notes"] = model["notes"] + [
         {"text": n.text, "provenance": provenance_json(n.provenance), "span": span_json(n.span),
          "origin": header.name} for n in header.notes]
@@ -262,6 +265,8 @@ class Composer:
             if restated[key] not in (None, []) and restated[key] != target[key]:
                 self.differ("bean", bean.id, key, target[key], restated[key], bean.span)
         target["names"].update(restated["names"])
+        if bean.contradictions:
+            target["contradictions"] = target.get("contradictions", []) + contradictions_json(bean)
         target["provenance"]["citations"] += restated["provenance"]["citations"]
 
     def restate_rule(self, rule: Rule, rule_id: str, index: int | None) -> None:
@@ -278,6 +283,8 @@ class Composer:
             elif rule.params != target["params"]:
                 self.differ("rule", rule_id, "params", target["params"], rule.params, rule.span)
         target["says"].update({t.language: t.text for t in rule.says})
+        if rule.contradictions:  # a translation may record what its own text says against it
+            target["contradictions"] = target.get("contradictions", []) + contradictions_json(rule)
         target["provenance"]["citations"] += provenance_json(rule.provenance)["citations"]
         target["notes"] += [{"text": n.text, "provenance": provenance_json(n.provenance)} for n in rule.notes]
 

@@ -25,6 +25,12 @@ def text_json(text: Text) -> dict[str, Any]:
     return {"text": text.text, "provenance": provenance_json(text.provenance)}
 
 
+def contradictions_json(item: Rule | Bean) -> list[dict[str, Any]]:
+    """What the sources say against a rule or bean, or why its value departs from its quote."""
+    return [{"kind": c.kind, "reason": c.reason, "citations": provenance_json(c.provenance)["citations"],
+             "span": span_json(c.span)} for c in item.contradictions]
+
+
 def default_rule_id(rule: Rule) -> str:
     """A rule's id when the spec gives none: its kind, plus what tells same-kind rules apart."""
     if rule.kind in ("zone", "untradeable", "plant-pending"):
@@ -45,6 +51,7 @@ def rule_json(rule: Rule, rule_id: str, origin: str) -> dict[str, Any]:
         "provenance": provenance_json(rule.provenance),
         "span": span_json(rule.span),
         "origin": origin,
+        **({"contradictions": contradictions_json(rule)} if rule.contradictions else {}),
     }
 
 
@@ -79,4 +86,5 @@ def bean_json(bean: Bean, language: str, origin: str) -> dict[str, Any]:
         "provenance": provenance_json(bean.provenance),
         "span": span_json(bean.span),
         "origin": origin,
+        **({"contradictions": contradictions_json(bean)} if bean.contradictions else {}),
     }

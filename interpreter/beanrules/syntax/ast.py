@@ -51,6 +51,17 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Contradiction:
+    """What a clause's source says against it (``but`` CITATIONS), or why its value departs
+    from what its own quote states (``departs`` "why" CITATIONS)."""
+
+    kind: Literal["but", "departs"]
+    reason: str | None
+    provenance: Provenance
+    span: Span
+
+
+@dataclass(frozen=True)
 class Source:
     id: str
     title: str
@@ -100,6 +111,7 @@ class Bean:
     span: Span
     section: str | None
     id_span: Span
+    contradictions: tuple[Contradiction, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,7 @@ class Rule:
     section: str | None
     phase: str | None
     id_span: Span | None
+    contradictions: tuple[Contradiction, ...] = ()
 
 
 @dataclass(frozen=True)

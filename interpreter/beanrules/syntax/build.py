@@ -11,8 +11,8 @@ from typing import Any, Callable
 from lark import Token, Tree
 
 from ..diagnostics import Span
-from .ast import (Ability, Bean, Citation, Header, Item, Phase, Provenance, Ref, Removal, Rule,
-                  Source, Spec, Text)
+from .ast import (Ability, Bean, Citation, Contradiction, Header, Item, Phase, Provenance, Ref,
+                  Removal, Rule, Source, Spec, Text)
 from .bounds import unescape
 
 
@@ -147,7 +147,7 @@ class SpecBuilder:
             beanometer = tuple(None if str(step.children[0]) == "-" else int(step.children[0])
                                for step in meter.children)
         provenance = self.provenance(_tree(node.children, "provenance"))
-        names, notes, abilities = [], [], []
+        names, notes, abilities, contradictions = [], [], [], []
         text = None
         plantable = True
         for clause in node.children:
@@ -166,9 +166,11 @@ class SpecBuilder:
                 provenance = provenance.merged(self.clause_provenance(clause))
             elif clause.data == "clause_note":
                 notes.append(self.note(clause))
+            elif clause.data in ("contradiction", "departure"):
+                contradictions.append(self.contradiction(clause))
         return Bean(verb.startswith("replace"), str(name), title, count, beanometer, tuple(names),
                     text, plantable, tuple(abilities), provenance, tuple(notes), self.span(node),
-                    section, self.span(name))
+                    section, self.span(name), tuple(contradictions))
 
     def rule(self, node: Tree, section: str | None, phase: str | None) -> Rule:
         rule_id = _tree(node.children, "rule_id")
@@ -177,7 +179,7 @@ class SpecBuilder:
                          c.data not in _CLAUSES)
         kind, params, refs = self.statement(statement)
         provenance = self.provenance(_tree(node.children, "provenance"))
-        says, notes = [], []
+        says, notes, contradictions = [], [], []
         for clause in node.children:
             if not isinstance(clause, Tree):
                 continue
@@ -187,13 +189,16 @@ class SpecBuilder:
                 says.append(self.text(clause))
             elif clause.data == "clause_note":
                 notes.append(self.note(clause))
+            elif clause.data in ("contradiction", "departure"):
+                contradictions.append(self.contradiction(clause))
         id_token = _tokens(rule_id.children, "NAME")[0] if rule_id is not None else None
         replace = rule_id is not None and self.lines[rule_id.meta.line - 1][rule_id.meta.column - 1:].startswith("replace")
         if kind == "note":
             notes.insert(0, Text("", params["text"], provenance, self.span(statement)))
         return Rule(str(id_token) if id_token else None, replace, kind, params, tuple(refs),
                     self.wording(statement), tuple(says), tuple(notes), provenance,
-                    self.span(node), section, phase, self.span(id_token) if id_token else None)
+                    self.span(node), section, phase, self.span(id_token) if id_token else None,
+                    tuple(contradictions))
 
     def wording(self, statement: Tree) -> str:
         """The statement exactly as written, for generated rules text."""
@@ -231,6 +236,13 @@ class SpecBuilder:
         language, string = node.children[0], node.children[1]
         return Text(str(language), _string(string),
                     self.provenance(_tree(node.children, "provenance")), self.span(node))
+
+    def contradiction(self, node: Tree) -> Contradiction:
+        if node.data == "contradiction":
+            citations = tuple(self.citation(c) for c in node.children if isinstance(c, Tree))
+            return Contradiction("but", None, Provenance(citations), self.span(node))
+        return Contradiction("departs", _string(node.children[0]),
+                             self.provenance(_tree(node.children, "provenance")), self.span(node))
 
     def note(self, node: Tree) -> Text:
         return Text("", _string(node.children[0]),
@@ -478,7 +490,7 @@ class SpecBuilder:
                 "value": self.ints(node)[0]}
 
 
-_CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note"}
+_CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note", "contradiction", "departure"}
 # Grammar alternatives that are one kind of rule with different parameters.
 _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest"}
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted"}

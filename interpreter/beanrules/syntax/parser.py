@@ -228,14 +228,14 @@ def _diagnose(exc: Exception, lines: list[str], file: str) -> Diagnostic:
                 token.end_column or token.column + len(value))
     hint = _hint_for_word(value, _expected(exc.accepts or exc.expected, names, limit=None))
     if hint is None and set(expected) <= _CLAUSE_WORDS:
-        hint = ("only citations (§ …), assumed, says and note may be indented under a clause; "
+        hint = ("only citations (§ …), assumed, says, note, but and departs may be indented under a clause; "
                 "a new clause starts at the indentation of the one before")
     return Diagnostic("error", "unexpected-word", f"unexpected {_describe(token.type, value)}",
                       span, expected, suggestion=hint)
 
 
 _CLAUSE_WORDS = {"'§'", "'assumed'", "'says'", "'note'", "end of the indented block", "'name'",
-                 "'text'", "'cannot'", "'ability'"}
+                 "'text'", "'cannot'", "'ability'", "'but'", "'departs'"}
 
 
 def _expected(terminals: set[str] | frozenset[str], names: dict[str, str],
