@@ -1,63 +1,189 @@
-"""Playout speed of the interpreter, and the cost of interpretation.
+"""Playout speed: the interpreter against hand-written engines, measured in one run.
 
-    python benchmarks/playouts.py [--games N] [--repeats R] [--json] [--memory GAMES]
+    python benchmarks/playouts.py [--games N] [--rounds R] [--json] [--before SRC] [--memory GAMES]
 
-Plays random-bot classic games with 3, 4 and 5 players, with and without trading, and prints
-games and actions per second (the median of R runs). In the same run it plays the same
-number of games on the hand-written engine of benchmarks/handwritten_classic.py (direct Python,
-no rule model, same random policy, no trading); `ratio` = interpreter / hand-written games per
-second, 4 players without trading. --memory plays that many games and reports how the
-process's peak memory grew between the first 10% and the end (it should stay flat).
+Random policy throughout. Engines, measured in alternating rounds (each round times every
+engine once, so all see the same machine load) and quoted as the median round:
+- the interpreter (this checkout), classic, 4 players, no trading: the headline;
+- benchmarks/handwritten_classic.py, the project's hand-written classic engine (same API shape);
+- ../shared/bench/lean_classic.py next to the repository, a lean hand-written engine, when present;
+- with --before SRC, the interpreter of another source tree (a folder holding `beanrules/`, e.g.
+  an older commit's `interpreter/` from `git archive`), in a child process, so a change to the
+  hot path is measured before and after in the same run.
+The interpreter (and --before) also play classic with trading (4 players) and how-to-play at 2 to
+7 players without trading. Prints games/s, µs per action and the ratios; --json gives
+`interpreter_vs_lean` (and `kernel_vs_lean`, null until a playout kernel exists).
+--memory plays that many games and reports how peak memory grew after the first 10%.
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import inspect
 import json
+import random
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "interpreter"))
-sys.path.insert(0, str(HERE))
-
-from beanrules import compile_spec  # noqa: E402
-from beanrules.engine import Game  # noqa: E402
-from beanrules.engine.bots import RandomBot, play_out  # noqa: E402
-from handwritten_classic import play_game  # noqa: E402
+REPO = HERE.parent
+LEAN = REPO.parent / "shared" / "bench" / "lean_classic.py"
 
 
-def interpreter_run(model: dict, players: int, games: int, trades: bool) -> tuple[float, int]:
-    """(seconds, actions) for `games` random-bot games."""
+# -- the interpreter (also run by the --serve child, importing `beanrules` from its own tree) --
+def interpreter_run(spec: str, players: int, games: int, trades: bool) -> tuple[float, int]:
+    """(seconds, actions) for `games` random-bot games with seeds 0..games-1."""
+    from beanrules import compile_spec
+    from beanrules.engine import Game
+    from beanrules.engine.bots import RandomBot, play_out
+
+    model = _MODELS.get(spec) or _MODELS.setdefault(spec, compile_spec(spec))
+    # Playouts keep no events where the engine allows it (an older tree, --before, may not).
+    fast = {"keep_events": False} if "keep_events" in inspect.signature(play_out).parameters else {}
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         game = Game(model, players, seed=seed)
         bots = {p: RandomBot(seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(game.players)}
-        actions += play_out(game, bots)
-    return time.perf_counter() - start, actions
+        actions += play_out(game, bots, **fast)
+    return time.process_time() - start, actions
 
 
+_MODELS: dict[str, dict] = {}
+
+
+def serve(src: str) -> int:
+    """The --before child: import beanrules from SRC, answer one JSON request per line."""
+    sys.path.insert(0, src)
+    for line in sys.stdin:
+        spec, players, games, trades = json.loads(line)
+        print(json.dumps(interpreter_run(spec, players, games, trades)), flush=True)
+    return 0
+
+
+class Before:
+    """The interpreter of another source tree, timed in a child process on request."""
+
+    def __init__(self, src: str):
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", src], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+
+    def run(self, spec: str, players: int, games: int, trades: bool) -> tuple[float, int]:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(json.dumps([spec, players, games, trades]) + "\n")
+        self.proc.stdin.flush()
+        seconds, actions = json.loads(self.proc.stdout.readline())
+        return seconds, actions
+
+    def close(self) -> None:
+        assert self.proc.stdin
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+# -- the hand-written engines ------------------------------------------------------------------
 def handwritten_run(players: int, games: int) -> tuple[float, int]:
+    from handwritten_classic import play_game
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         actions += play_game(players, seed).actions
-    return time.perf_counter() - start, actions
+    return time.process_time() - start, actions
 
 
-def median_rate(runs: list[tuple[float, int]], games: int) -> dict:
+def load_lean():
+    """lean_classic's module, or None when ../shared/bench/lean_classic.py is not there."""
+    if not LEAN.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("lean_classic", LEAN)
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def lean_run(lean, games: int) -> tuple[float, int]:
+    """lean_classic's own API: Game(players, rng).play(), 4 players (all it plays)."""
+    actions = 0
+    start = time.process_time()
+    for seed in range(games):
+        game = lean.Game(4, random.Random(seed))
+        game.play()
+        actions += game.actions
+    return time.process_time() - start, actions
+
+
+# -- measuring ---------------------------------------------------------------------------------
+def summary(runs: list[tuple[float, int]], games: int) -> dict:
     seconds = statistics.median(r[0] for r in runs)
-    actions = runs[0][1]
-    return {"games_per_s": round(games / seconds, 1), "actions_per_s": round(actions / seconds),
-            "actions_per_game": round(actions / games, 1)}
+    actions = statistics.median(r[1] for r in runs)
+    return {"games_per_s": round(games / seconds, 1), "us_per_action": round(seconds / actions * 1e6, 2),
+            "actions_per_game": round(actions / games, 1), "rounds": len(runs)}
 
 
-def memory(model: dict, games: int) -> dict:
+def measure(args: argparse.Namespace) -> dict:
+    sys.path.insert(0, str(REPO / "interpreter"))
+    sys.path.insert(0, str(HERE))
+    lean = load_lean()
+    before = Before(args.before) if args.before else None
+    g = args.games
+    small = max(1, g // 5)
+    # (label, games, engine -> timing function); every round runs each once, in this order.
+    configs: list[tuple[str, int, dict]] = []
+    headline = {"interpreter": lambda: interpreter_run("classic", 4, g, False),
+                "handwritten": lambda: handwritten_run(4, g)}
+    if lean is not None:
+        headline["lean"] = lambda: lean_run(lean, g)
+    if before:
+        headline["before"] = lambda: before.run("classic", 4, g, False)
+    configs.append(("classic 4p", g, headline))
+    trading = {"interpreter": lambda: interpreter_run("classic", 4, small, True)}
+    if before:
+        trading["before"] = lambda: before.run("classic", 4, small, True)
+    configs.append(("classic 4p trading", small, trading))
+    for n in range(2, 8):
+        engines = {"interpreter": (lambda n=n: interpreter_run("how-to-play", n, small, False))}
+        if before:
+            engines["before"] = (lambda n=n: before.run("how-to-play", n, small, False))
+        configs.append((f"how-to-play {n}p", small, engines))
+    for _, _, engines in configs:  # warm up: compile the models, fill the caches
+        for fn in engines.values():
+            fn()
+    runs: dict[tuple[str, str], list] = {}
+    for _ in range(args.rounds):
+        for label, _, engines in configs:
+            for engine, fn in engines.items():
+                runs.setdefault((label, engine), []).append(fn())
+    if before:
+        before.close()
+    table = {label: {engine: summary(runs[(label, engine)], games) for engine in engines}
+             for label, games, engines in configs}
+    head = table["classic 4p"]
+    ratio = (lambda a, b: round(head[a]["games_per_s"] / head[b]["games_per_s"], 3)
+             if a in head and b in head else None)
+    result = {"games": g, "rounds": args.rounds, "policy": "random", "results": table,
+              "interpreter_vs_lean": ratio("interpreter", "lean"),
+              "kernel_vs_lean": None,  # no playout kernel yet
+              "handwritten_vs_lean": ratio("handwritten", "lean"),
+              "interpreter_vs_handwritten": ratio("interpreter", "handwritten"),
+              "lean": str(LEAN) if lean is not None else None}
+    if before:
+        result["after_vs_before"] = {label: round(r["interpreter"]["games_per_s"] / r["before"]["games_per_s"], 3)
+                                     for label, r in table.items()}
+    return result
+
+
+def memory(games: int) -> dict:
+    from beanrules import compile_spec
+    from beanrules.engine import Game
+    from beanrules.engine.bots import RandomBot, play_out
+
     def peak_kb() -> int:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    model = compile_spec("classic")
     early = 0
     for seed in range(games):
         game = Game(model, 4, seed=seed)
@@ -68,46 +194,44 @@ def memory(model: dict, games: int) -> dict:
             "growth_kb": peak_kb() - early}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="games per configuration (default 200)")
-    parser.add_argument("--repeats", type=int, default=5, help="runs per configuration; the median counts")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--memory", type=int, default=0, metavar="GAMES", help="also check memory over GAMES games")
-    args = parser.parse_args(argv)
-    model = compile_spec("classic")
-    results: dict = {"games": args.games, "repeats": args.repeats, "interpreter": {}, "handwritten": {}}
-    for players in (3, 4, 5):
-        for trades in (False, True):
-            games = args.games if not trades else max(1, args.games // 4)
-            runs = [interpreter_run(model, players, games, trades) for _ in range(args.repeats)]
-            results["interpreter"][f"{players}p{'-trading' if trades else ''}"] = median_rate(runs, games)
-        # Interleaved with the interpreter's runs so both see the same machine load.
-        runs = [handwritten_run(players, args.games) for _ in range(args.repeats)]
-        results["handwritten"][f"{players}p"] = median_rate(runs, args.games)
-    # The headline ratio: measured interleaved, 4 players, no trading.
-    pairs = [(interpreter_run(model, 4, args.games, False), handwritten_run(4, args.games))
-             for _ in range(args.repeats)]
-    interp = args.games / statistics.median(p[0][0] for p in pairs)
-    hand = args.games / statistics.median(p[1][0] for p in pairs)
-    results.update({"interpreter_games_per_s": round(interp, 1), "handwritten_games_per_s": round(hand, 1),
-                    "ratio": round(interp / hand, 3)})
-    if args.memory:
-        results["memory"] = memory(model, args.memory)
-    if args.json:
-        print(json.dumps(results, indent=2))
-        return 0
-    print(f"classic, random bots, median of {args.repeats} runs")
-    print(f"{'engine':<12} {'config':<12} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}")
-    for engine in ("interpreter", "handwritten"):
-        for config, r in results[engine].items():
-            print(f"{engine:<12} {config:<12} {r['games_per_s']:>9} {r['actions_per_s']:>10} {r['actions_per_game']:>13}")
-    print(f"4 players, no trading: interpreter {results['interpreter_games_per_s']} games/s, "
-          f"hand-written {results['handwritten_games_per_s']} games/s, ratio {results['ratio']}")
-    if args.memory:
-        m = results["memory"]
+def report(result: dict) -> None:
+    print(f"random policy, median of {result['rounds']} alternating rounds "
+          f"(a shared machine: compare ratios within one run, not figures between runs)")
+    print(f"{'configuration':<20} {'engine':<12} {'games/s':>9} {'µs/action':>10} {'actions/game':>13}")
+    for label, engines in result["results"].items():
+        for engine, r in engines.items():
+            print(f"{label:<20} {engine:<12} {r['games_per_s']:>9} {r['us_per_action']:>10} "
+                  f"{r['actions_per_game']:>13}")
+    for key in ("interpreter_vs_lean", "interpreter_vs_handwritten", "handwritten_vs_lean", "kernel_vs_lean"):
+        print(f"{key}: {result[key]}")
+    if "after_vs_before" in result:
+        print("after_vs_before (games/s):", ", ".join(f"{k} {v}" for k, v in result["after_vs_before"].items()))
+    if "memory" in result:
+        m = result["memory"]
         print(f"memory over {m['games']} games: peak {m['peak_kb_after_10_percent']} kB after 10%, "
               f"{m['peak_kb_at_end']} kB at the end (+{m['growth_kb']} kB)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100,
+                        help="classic 4-player games per engine and round (default 100; trading and "
+                             "how-to-play play a fifth of that)")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating rounds; the median counts (default 7)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--before", metavar="SRC", help="also time the interpreter in SRC (a folder holding beanrules/)")
+    parser.add_argument("--memory", type=int, default=0, metavar="GAMES", help="also check memory over GAMES games")
+    parser.add_argument("--serve", metavar="SRC", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        return serve(args.serve)
+    result = measure(args)
+    if args.memory:
+        result["memory"] = memory(args.memory)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        report(result)
     return 0
 
 

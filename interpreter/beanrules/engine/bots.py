@@ -189,17 +189,18 @@ def make_bot(kind: str, seed: int | str = 0, trades: bool = True) -> Bot:
     return BOTS[kind](seed=seed, trades=trades)
 
 
-def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000) -> int:
+def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000, keep_events: bool = True) -> int:
     """Let bots play until the game is over; returns the number of actions applied. Raises
     Stalled (naming the state) when the game waits for nobody, or for a player with no legal
-    action, or does not end within `max_actions`."""
+    action, or does not end within `max_actions`. keep_events=False: the same game, faster,
+    without the events a record needs (Game.apply)."""
     count = 0
     state, rs, apply = game.state, game.ruleset, game.apply
     while not state.over:
         player = next_to_act(state, rs)
         if player is None:
             raise Stalled("the game waits for nobody, yet it is not over", where(state, rs))
-        apply(bots[player].choose(game, player))
+        apply(bots[player].choose(game, player), keep_events)
         count += 1
         if count >= max_actions and not state.over:
             raise Stalled(f"the game did not end within {max_actions} actions", where(state, rs))

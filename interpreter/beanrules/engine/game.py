@@ -25,6 +25,21 @@ def _suggest(word: str, candidates: tuple[str, ...]) -> str:
     return f"; {hint}" if hint else ""
 
 
+class _Unrecorded(list):
+    """The event list of apply(..., keep_events=False): it keeps nothing, so a playout neither
+    grows a trace nor holds the events' dicts (only records, replays and the terminal read them)."""
+    __slots__ = ()
+
+    def append(self, item: object) -> None:
+        pass
+
+    def extend(self, items: object) -> None:
+        pass
+
+
+UNRECORDED = _Unrecorded()
+
+
 DEFAULT_NAMES = ("Anna", "Natalie", "Greg", "Maria", "Paul", "Lena", "Tom", "Sofia", "Jonas", "Ida")
 
 
@@ -49,6 +64,7 @@ class Game:
         self.actions: list[Action] = []  # the applied actions: the game record
         self.trace: list[list[dict]] = []  # each applied action's events (records hash them)
         self.start_events: list[dict] = []
+        self.traced = True  # False once an action was applied with keep_events=False: no trace
         start(self.state, self.ruleset, self.start_events)
         if trace.active() is not None:
             trace.note(model, None, self.start_events)
@@ -62,6 +78,7 @@ class Game:
         game.actions = []
         game.trace = []
         game.start_events = []
+        game.traced = True
         return game
 
     @classmethod
@@ -120,15 +137,17 @@ class Game:
         return waiting_for(self.state, self.ruleset)
 
     # -- acting ------------------------------------------------------------------------------
-    def apply(self, action: Action | str) -> list[dict]:
+    def apply(self, action: Action | str, keep_events: bool = True) -> list[dict]:
         """Apply one action; returns its events. Raises IllegalAction (state untouched) or
-        NotationError (for a string that is not an action)."""
+        NotationError (for a string that is not an action). keep_events=False (bots, simulation,
+        benchmarks): the same play, but no events are kept or returned, and the game has no
+        trace for a record (`traced` becomes False)."""
         if type(action) is str:
             action = parse_action(action)
         state, rs = self.state, self.ruleset
         if action.player not in state.hands:
             raise IllegalAction(None, f"no player named {action.player}")
-        events: list[dict] = []
+        events: list[dict] = [] if keep_events else UNRECORDED
         # Every branch checks completely before it changes anything.
         kind = type(action)
         if kind is Plant:
@@ -165,7 +184,10 @@ class Game:
             auto_harvests(state, rs, events)
             settle(state, rs, events)
         self.actions.append(action)
-        self.trace.append(events)
+        if keep_events:
+            self.trace.append(events)
+        else:
+            self.traced = False
         return events
 
     def _harvest_index(self, action: Harvest) -> int:

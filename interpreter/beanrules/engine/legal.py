@@ -132,31 +132,12 @@ def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
 def proposal_space(state: State, rs: Ruleset, player: str) -> tuple[list[CardRef], list[tuple[str, list[tuple]]]]:
     """The listed one-card proposals as a product: (cards to give, [(partner, what to ask)]).
     Every give goes with every ask of every partner."""
-    tr = rs.trade
-    active = player == state.active
-    if tr.partners_active:
-        partners = [p for p in state.players if p != player] if active else [state.active]
-    else:
-        partners = [p for p in state.players if p != player]
-    give: list[CardRef] = []
-    offer_ok, hand_ok = tradeable_zones(rs)
-    if active and offer_ok:
-        give += [CardRef(b, "offer") for b in _distinct(state.offer)]
-    if hand_ok:
-        give += [CardRef(b, "hand") for b in _distinct(state.hands[player])]
+    beans, from_offer, lazy = _lazy_space(state, rs, player)
+    give = [CardRef(b, "offer" if i < from_offer else "hand") for i, b in enumerate(beans)]
     if not give:
         return [], []
-    asks = []
-    for partner in partners:
-        takes: list[tuple] = [()]
-        if partner == state.active and offer_ok:
-            takes += [(CardRef(b, "offer"),) for b in _distinct(state.offer)]
-        if hand_ok:
-            # A proposal that needs no consent is carried out at once, so it may only ask for
-            # beans the partner holds; one that waits for consent may ask for any bean type.
-            beans = rs.beans if tr.consent else _distinct(state.hands[partner])
-            takes += [(CardRef(b, "hand"),) for b in beans]
-        asks.append((partner, takes))
+    asks = [(partner, [()] + [(CardRef(b, "offer"),) for b in offer] + [(CardRef(b, "hand"),) for b in hand])
+            for partner, offer, hand in lazy]
     return give, asks
 
 
@@ -165,20 +146,54 @@ def proposals(state: State, rs: Ruleset, player: str) -> list[Propose]:
     return [Propose(player, partner, (g,), t) for partner, takes in asks for g in give for t in takes]
 
 
+def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...], int, list[tuple]]:
+    """The listed one-card proposals without their CardRefs: (give beans, how many come from the offer,
+    [(partner, offer beans, hand beans)]), in the same order. A random bot picks one proposal
+    out of hundreds, so only that one is built (nth_proposal)."""
+    tr = rs.trade
+    active = player == state.active
+    if tr.partners_active:
+        partners = [p for p in state.players if p != player] if active else [state.active]
+    else:
+        partners = [p for p in state.players if p != player]
+    offer_ok, hand_ok = tradeable_zones(rs)
+    offer = tuple(_distinct(state.offer)) if offer_ok else ()
+    from_offer = offer if active else ()
+    give = from_offer + (tuple(_distinct(state.hands[player])) if hand_ok else ())
+    if not give:
+        return (), 0, []
+    asks = []
+    for partner in partners:
+        # A proposal that needs no consent is carried out at once, so it may only ask for
+        # beans the partner holds; one that waits for consent may ask for any bean type.
+        hand = (rs.beans if tr.consent else _distinct(state.hands[partner])) if hand_ok else ()
+        asks.append((partner, offer if partner == state.active else (), hand))
+    return give, len(from_offer), asks
+
+
 def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple]:
     """How many one-card proposals are listed, and the space to pick the n-th from."""
-    space = proposal_space(state, rs, player)
-    give, asks = space
-    return len(give) * sum(len(takes) for _, takes in asks), space
+    space = _lazy_space(state, rs, player)
+    give, _, asks = space
+    return len(give) * sum(1 + len(offer) + len(hand) for _, offer, hand in asks), space
 
 
 def nth_proposal(player: str, space: tuple, n: int) -> Propose:
     """The n-th proposal of proposals() without building the others."""
-    give, asks = space
-    for partner, takes in asks:
-        size = len(give) * len(takes)
+    give, from_offer, asks = space
+    for partner, offer, hand in asks:
+        takes = 1 + len(offer) + len(hand)
+        size = len(give) * takes
         if n < size:
-            return Propose(player, partner, (give[n // len(takes)],), takes[n % len(takes)])
+            g, t = divmod(n, takes)
+            card = CardRef(give[g], "offer" if g < from_offer else "hand")
+            if t == 0:
+                take: tuple = ()
+            elif t <= len(offer):
+                take = (CardRef(offer[t - 1], "offer"),)
+            else:
+                take = (CardRef(hand[t - 1 - len(offer)], "hand"),)
+            return Propose(player, partner, (card,), take)
         n -= size
     raise IndexError(n)
 

@@ -1,7 +1,7 @@
 """The action notation: one line → one Action, by the Lark grammar grammar/actions.lark."""
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from lark import Lark, Transformer, UnexpectedInput
 from lark.exceptions import LarkError
@@ -105,6 +105,9 @@ class _ToAction(Transformer):
 _TRANSFORMER = _ToAction()
 
 
+# Actions are immutable values and a line always parses to the same one: replays and case files
+# repeat the same few hundred lines, and the Lark parse dominated replaying a record.
+@lru_cache(maxsize=4096)
 def parse_action(text: str) -> Action:
     """Parse one line of the notation; raises NotationError saying what was expected."""
     if len(text) > MAX_ACTION_CHARS:

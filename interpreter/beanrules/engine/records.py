@@ -27,6 +27,8 @@ def state_hash(state: Any) -> str:
 
 def trace_hash(game: Game) -> str:
     """The hash of the events of the game's setup and of each applied action, in order."""
+    if not getattr(game, "traced", True):
+        raise ValueError("this game was played with keep_events=False: it has no trace to record")
     return state_hash([game.start_events] + game.trace)
 
 
