@@ -90,3 +90,48 @@ cases:
     problems = [e.render() for e in loaded.all_errors] + [r.message for r in results if r.status != "passed"]
     assert problems and all("internal" not in p for p in problems)
     assert any("at most 2000 characters" in p or "too large" in p for p in problems), problems
+
+
+CASE_NAMING = """spec: {spec}
+source: es
+cases:
+  - id: one
+    {own}cite: {{where: "Fase 1"}}
+    description: Anything.
+    players: [Anna, Natalie, Greg]
+    steps:
+      - expect: {{phase: plant}}
+"""
+
+
+@pytest.mark.parametrize("header, own", [("../outside/secret.bean", ""),
+                                          ("classic", "spec: ../outside/secret.bean\n    ")])
+def test_a_case_file_names_no_spec_outside_its_folder(tmp_path: Path, monkeypatch, header: str, own: str) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.bean").write_text('rulebook secret "S"\n  extends classic\n', encoding="utf-8")
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    path = cases / "cases.yaml"
+    path.write_text(CASE_NAMING.format(spec=header, own=own), encoding="utf-8")
+    opened: list[str] = []
+    real_open = Path.open
+
+    def spy(self: Path, *args, **kwargs):
+        opened.append(str(self))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", spy)
+    loaded = load_file(path)
+    assert not loaded.cases
+    assert any("outside the folder of cases.yaml" in e.render() for e in loaded.all_errors)
+    assert not any("secret.bean" in name for name in opened)
+
+
+def test_a_case_file_may_name_a_spec_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "mine.bean").write_text(
+        'rulebook mine "M"\n  extends classic\n  source v "V"\n', encoding="utf-8")
+    path = tmp_path / "cases.yaml"
+    path.write_text(CASE_NAMING.format(spec="mine.bean", own=""), encoding="utf-8")
+    loaded = load_file(path)
+    assert not loaded.all_errors and [c.spec.endswith("mine.bean") for c in loaded.cases] == [True]

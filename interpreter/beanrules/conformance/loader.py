@@ -47,6 +47,18 @@ def spec_key(target: str, case_file: Path | None = None) -> str:
     return target
 
 
+def outside_folder(key: str, case_file: Path) -> str | None:
+    """Why a case file may not name this spec path (None if it may): like a game record, a
+    case file opens only shipped specs and ``.bean`` files in its own folder or below it,
+    so a case file cannot make the tool read a file its user did not name."""
+    if not key.endswith(".bean"):
+        return None
+    if Path(key).is_relative_to(case_file.parent.resolve()):
+        return None
+    return (f"the spec '{key}' is outside the folder of {case_file.name}: name a shipped spec, "
+            "or put the spec beside the case file")
+
+
 def _stamp(spec: str) -> int:
     """A spec file's modification time, so an edited file is compiled again."""
     try:
@@ -131,6 +143,10 @@ def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
     # same rules, so the same cases hold for each of them.
     specs = [document["spec"]] if isinstance(document["spec"], str) else list(document["spec"])
     specs = [spec_key(s, path) for s in specs]
+    refused = [why for why in (outside_folder(s, path) for s in specs) if why]
+    if refused:
+        result.errors.extend(CaseError(display, why, None, "spec") for why in refused)
+        return result
     result.spec, result.specs = specs[0], specs
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_cases):
@@ -139,8 +155,11 @@ def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
         if case_id in seen:
             problems.append(CaseError(display, f"duplicate case id (also cases[{seen[case_id]}])", case_id, "id"))
         seen.setdefault(case_id, index)
+        own = spec_key(raw["spec"], path) if "spec" in raw else None
+        if own is not None and outside_folder(own, path):
+            problems.append(CaseError(display, str(outside_folder(own, path)), case_id, "spec"))
         if not problems:
-            targets = [spec_key(raw["spec"], path)] if "spec" in raw else specs
+            targets = [own] if own is not None else specs
             for target in targets:
                 if run_on is not None and target not in run_on:
                     continue
