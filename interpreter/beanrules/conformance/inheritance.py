@@ -41,7 +41,10 @@ class Outcome:
 
     def brief(self) -> str:
         """One line for a changed case: which of its rules changed, and what happens now."""
-        names = [c.split(":")[0] for c in self.changes]
+        if self.result is None:  # no longer loads: the loader's messages, each name once
+            names = list(dict.fromkeys(c.split(" (")[0] for c in self.changes))
+        else:
+            names = [c.split(":")[0] for c in self.changes]
         now = self.now
         if self.result is not None and self.result.step is not None:
             now = f"{self.result.status} at step {self.result.step} ({self.result.step_text[:50]})"
