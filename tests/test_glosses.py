@@ -47,3 +47,23 @@ def test_a_quote_said_against_a_rule_needs_its_gloss_too(tmp_path: Path) -> None
     _, diagnostics = compile_with_warnings(str(path))
     assert [d.message for d in diagnostics if d.code == "missing-gloss"] == [
         "the de quote “acht Karten” has no English gloss"]
+
+
+def test_a_spec_in_another_language_needs_its_glosses_too(tmp_path: Path) -> None:
+    # the pages are in English whatever the spec's own language: a Spanish spec glosses too
+    path = tmp_path / "z.bean"
+    path.write_text('rulebook z "Z"\n  extends classic\n  language es\n'
+                    '  source h "Reglas de la casa" language es\n'
+                    'replace deal: deal 7 to each hand   § h "1" "siete cartas" gloss "seven cards"\n'
+                    'replace hand-score: hand cards score 1   § h "2" "una moneda por carta"\n',
+                    encoding="utf-8")
+    _, diagnostics = compile_with_warnings(str(path))
+    assert [(d.span.line, d.message) for d in diagnostics if d.code == "missing-gloss"] == [
+        (6, "the es quote “una moneda por carta” has no English gloss")]
+
+
+def test_every_quote_of_every_shipped_spec_is_glossed() -> None:
+    from beanrules.resolve.compiler import list_specs
+    for name in list_specs():
+        _, diagnostics = compile_with_warnings(name)
+        assert [d.message for d in diagnostics if d.code == "missing-gloss"] == [], name

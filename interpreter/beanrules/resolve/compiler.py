@@ -91,7 +91,7 @@ class _Compilation:
             diagnostics += check_playable(model, header.span)
             if any(d.severity == "error" for d in diagnostics):
                 return None, diagnostics
-        return model, diagnostics + missing_glosses(model)
+        return model, diagnostics + missing_glosses(spec, model)
 
 
 def _clause_span(model: dict, path: list) -> Span | None:
