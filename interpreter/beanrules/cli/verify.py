@@ -97,7 +97,7 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
     table = Table(title="beanrules verify")
     for column in ("spec", "compiles", "warn", "games", "cases", "inh.", "chg.", "verdict"):
         table.add_column(column, justify="left" if column == "spec" else "right",
-                         no_wrap=column in ("spec", "verdict"))
+                         no_wrap=column in ("spec", "games", "cases", "verdict"))
     for name, r in results.items():
         games = ("–" if not r["compiled"] else "unplayable" if r["playable"] is not True
                  else f"{r['games'] - len(r['games_failed'])}/{r['games']}")
