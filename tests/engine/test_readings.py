@@ -90,3 +90,11 @@ def test_changing_a_rule_changes_what_the_engine_compiles():
     assert [a.field for a in Game.from_partial(compile_spec("classic"), list(game.players), {
         "phase": "plant", "fields": {"Anna": [["red"], ["soy", "soy"]]}}).legal_actions("Anna")
         if isinstance(a, Harvest)] == [2]
+
+
+def test_a_phase_step_whose_phase_does_not_list_it_is_refused():
+    model = copy.deepcopy(compile_spec("classic"))
+    model["phases"][0]["rules"].remove("plant-from-hand")
+    with pytest.raises(UnsupportedRule, match="step of phase 'plant', which does not list it") as refused:
+        Game(model, 3)
+    assert refused.value.rule == "plant-from-hand"

@@ -357,6 +357,11 @@ def _compile(model: dict, n: int) -> Ruleset:
                                 program.phase_entry(core_program, phase, refs), trade, pending))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
+    for rule, r in rs.found:  # a step of a phase that does not list its rule would never run
+        if isinstance(r, (read.PlantFront, read.PlantEvery, read.Trading)) \
+                and rule["id"] not in next((p["rules"] for p in model["phases"] if p["id"] == r.phase), ()):
+            raise UnsupportedRule(f"rule '{rule['id']}' is a step of phase '{r.phase}', which does not list it",
+                                  rule["id"])
 
     # Harvesting by choice: any time wins over own turn where a model has both.
     timing = next((r for _, r in rs.all(read.HarvestTime) if r.any_time), rs.last(read.HarvestTime))
