@@ -54,3 +54,22 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
     if game.state.turn != result.turns:
         return "turns differ"
     return None
+
+
+def fast_difference(model: dict, n: int, seed: int, trades: bool) -> str | None:
+    """The random bots' specialised loop (no observer): the same final state, scores and length."""
+    from beanrules.engine.bots import play_out
+    game = Game(model, n, seed=seed)
+    bots = {p: make_bot("random", seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(game.players)}
+    actions = play_out(game, bots, keep_events=False)
+    result = play(kernel_for(model, n), seed, ["random"] * n, trades=trades)
+    final = game.state_json()
+    mine = state_json(kernel_for(model, n), result.state, game.players, final)
+    if mine != final:
+        keys = [k for k in final if final[k] != mine.get(k)]
+        return f"final states differ in {keys}"
+    if result.actions != actions:
+        return f"interpreter played {actions} actions, kernel {result.actions}"
+    if list(result.scores) != [game.scores()[p] for p in game.players]:
+        return "scores differ"
+    return None

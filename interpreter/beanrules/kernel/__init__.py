@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from ..engine.errors import Stalled, UnsupportedRule
 from ..engine.ruleset import compile_ruleset
-from .bots import KERNEL_BOTS
+from .bots import KERNEL_BOTS, KRandomBot
 from .core import KernelUnsupported
 from .machine import Machine
 from .moves import apply, next_to_act
@@ -81,6 +81,9 @@ def play(machine: Machine, seed: int | str, bots: list[str], bot_seeds: list[int
     seeds = bot_seeds if bot_seeds is not None else [f"{seed}:{i}" for i in range(n)]
     players = [KERNEL_BOTS[bots[i]](seed=seeds[i], trades=trades) for i in range(n)]
     g = machine.new_game(seed)
+    if observe is None and all(type(p) is KRandomBot for p in players):
+        count = machine.random_loop(g, players, trades, max_actions)
+        return KResult(tuple(machine.scores(g)), tuple(machine.winners(g)), g.turn, count, g)
     count = 0
     while not g.over:
         seat = next_to_act(machine, g)

@@ -140,6 +140,11 @@ def effect(node: Node, prims: Primitives) -> Fn:
     take_top = prims.take_top
 
     def take(g: Any, count: int) -> list[int]:
+        deck = g.deck
+        if len(deck) > count:  # the deck does not run out: one slice, as `count` single takes
+            cards = deck[:count]
+            del deck[:count]
+            return cards
         cards = []
         for _ in range(count):
             card = take_top(g)

@@ -31,16 +31,20 @@ class _Phase:
         self.plant_min, self.plant_max = plant if plant else (None, None)
 
 
+_ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
+
+
 def _step(step: Any, prims: core.Primitives) -> Callable[[KState], str | None]:
     """A CoreStep as the kernel runs it: None (its condition does not hold), "ran" or "skip"."""
     run = core.effect(step.run.node, prims)
-    cond = core.condition(step.condition.node, prims) if step.condition is not None else None
+    if step.condition is None:
+        return lambda g: run(g, _ENV) or "ran"
+    cond = core.condition(step.condition.node, prims)
 
     def fire(g: KState) -> str | None:
-        env: dict = {}
-        if cond is not None and not cond(g, env):
+        if not cond(g, _ENV):
             return None
-        return run(g, env) or "ran"
+        return run(g, _ENV) or "ran"
     return fire
 
 
@@ -94,6 +98,8 @@ class Machine(core.Primitives):
         self.phases = tuple(_Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self) for s in p.entry)) for p in rs.phases)
+        from .fast import compile_random_loop  # (it calls back into this machine)
+        self.random_loop = compile_random_loop(self)
 
     # -- setting up ---------------------------------------------------------------------------
     def new_game(self, seed: Any) -> KState:
@@ -117,9 +123,8 @@ class Machine(core.Primitives):
 
     # -- the deck ----------------------------------------------------------------------------
     def is_ending(self, g: KState) -> bool:
-        env: dict = {}
         for end in self.ends:
-            if end(g, env):
+            if end(g, _ENV):
                 return True
         return False
 
@@ -236,8 +241,9 @@ class Machine(core.Primitives):
                     return False
         return True
 
-    def progress(self, g: KState) -> tuple[int, int] | None:
-        return (g.exhaustions, -len(g.deck)) if self.watch_progress else None
+    def progress(self, g: KState) -> int | None:
+        """flow._progress as one number: run-outs first, then cards taken since (it only grows)."""
+        return g.exhaustions * 1_000_000_000 - len(g.deck) if self.watch_progress else None
 
     def end_phase(self, g: KState) -> None:
         ph = self.phases[g.phase]
