@@ -1,197 +1,192 @@
-"""The random bots' game loop, specialised when the kernel is built: per phase, the options of
-the player to act are counted (not built as actions), one is drawn from that bot's random
-stream exactly as engine.bots.RandomBot draws it, and applied in place.
+"""The random bots' game loop, generated as Python source when the kernel is built.
 
-It covers phases that plant from the hand, plant pending cards or trade (with bots that make
-no proposals), alone or together; any other decision (a trade phase with proposing bots, an
-open proposal) goes through the kernel's general path (moves.legal, bots, moves.apply), which
-plays the same game. tests/kernel/ compares both with the interpreter.
+For each phase of the rules the generator writes the decision of the player to act as
+straight-line code: the options of legal.legal_actions, in its order, counted (not built as
+actions), one drawn from that bot's random stream exactly as engine.bots.RandomBot draws it,
+and applied in place; then flow.settle, with the phase's completion test written out. Numbers
+the rules fix (how many cards a phase plants, the protection limit, a field's price) are
+literals in the source; rules a spec does not have leave no code behind.
+
+A trade phase whose bots propose trades, or with an open proposal, goes through the kernel's
+general path (moves.legal, bots, moves.apply), which plays the same game. tests/kernel/
+compares both with the interpreter. `source(machine)` shows the generated code.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
-from .machine import Machine
+from .machine import Machine, _Phase
 from .moves import apply as general_apply
-from .moves import next_to_act
-from .state import KState
+from .moves import next_to_act, plant_fields
+
+
+def _targets(m: Machine, bean: str) -> str:
+    """An expression: the fields `bean` may go onto (moves.plant_fields)."""
+    if m.one_type and m.same_many and not m.mixed:
+        return f"[i for i, f in enumerate(fs) if not f or f[-1] == {bean}]"
+    return f"plant_fields(m, fs, {bean})"
+
+
+def _complete(m: Machine, ph: _Phase) -> str:
+    """An expression: machine.complete for this phase (nothing left to do without a decision)."""
+    busy = []
+    if ph.plant_max is not None:
+        busy.append(f"(g.planted < {ph.plant_max} and hands[g.active])")
+    if ph.trade:
+        busy.append("g.offer or any(hands)")
+    for everyone, zone in ph.pending:
+        if zone == "offer":
+            busy.append("g.offer")
+        else:
+            lists = "hands" if zone == "hand" else "set_aside"
+            busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
+    return "not (" + " or ".join(busy) + ")" if busy else "True"
+
+
+def _decision(m: Machine, ph: _Phase) -> list[str]:
+    """The body of one phase's decision: who acts, the options counted, one drawn and applied.
+    Only numbers (int() of the rules' values) and fixed text enter the source, no spec text."""
+    out: list[str] = []
+    add = out.append
+    if ph.trade:
+        add("if trades or g.proposals:  # proposals: the general path")
+        add("    seat = next_to_act(m, g)")
+        add("    general_apply(m, g, bots[seat].choose(m, g, seat))")
+        add("    continue")
+    by_active = ph.plant_max is not None or ph.trade
+    if by_active:
+        add("seat = g.active")
+        add("active = True")
+    else:
+        add("seat = next_to_act(m, g)")
+        add("if seat is None:")
+        add("    raise Stalled('the game waits for nobody, yet it is not over', where(g))")
+        add("active = seat == g.active")
+    add("fs = fields[seat]")
+    parts = []  # (count expression, code applying option k of this part)
+    if ph.plant_max is not None:
+        add("hand = hands[seat]")
+        add("planted = g.planted")
+        add(f"if hand and planted < {ph.plant_max}:")
+        add("    bean = hand[0]")
+        add(f"    plant_to = {_targets(m, 'bean')}")
+        add("else:")
+        add("    plant_to = ()")
+        add("placed = len(plant_to)")
+        parts.append(("placed", [
+            "hand.pop(0)",
+            "g.planted = planted + 1",
+            "fs[plant_to[k]].append(bean)",
+            *(["auto_harvests(g)"] if m.auto else []),
+            f"if planted + 1 < {ph.plant_max} and hand:  # settle's quick answer: keep planting",
+            "    continue"]))
+        add("end_plant = 1" if ph.plant_min == 0 else f"end_plant = 1 if planted >= {ph.plant_min} or not hand else 0")
+        parts.append(("end_plant", ["end_phase(g)"]))
+    if ph.pending:
+        add("pending = []")
+        add("waiting = 0")
+        for everyone, zone in ph.pending:
+            cards = "g.offer" if zone == "offer" else f"{'hands' if zone == 'hand' else 'set_aside'}[seat]"
+            indent = ""
+            if not everyone and not by_active:
+                add("if active:")
+                indent = "    "
+            add(f"{indent}cards = {cards}")
+            add(f"{indent}for b in (dict.fromkeys(cards) if len(cards) > 1 else cards):")
+            add(f"{indent}    t = {_targets(m, 'b')}")
+            add(f"{indent}    pending.append((cards, b, t))")
+            add(f"{indent}    waiting += len(t)")
+        parts.append(("waiting", [
+            "for cards, b, t in pending:",
+            "    if k < len(t):",
+            "        cards.remove(b)",
+            "        fs[t[k]].append(b)",
+            "        break",
+            "    k -= len(t)"]))
+    if ph.trade:
+        parts.append(("1", ["end_phase(g)"]))
+    if m.buy_cost is not None:
+        limit = "" if m.buy_max is None else f" and len(fs) < {m.buy_max}"
+        add(f"buy = 1 if len(coins[seat]) >= {m.buy_cost}{limit} else 0")
+        parts.append(("buy", [
+            *([f"discard.extend(coins[seat][-{m.buy_cost}:])", f"del coins[seat][-{m.buy_cost}:]"]
+              if m.buy_cost else []),
+            "fs.append([])"]))
+    if m.manual and ph.index not in m.no_harvest_phases:
+        add("harvests = []")
+        indent = ""
+        if m.own_turn and not by_active:
+            add("if active:")
+            indent = "    "
+        smallest = "1"
+        if m.protection is not None:
+            add(f"{indent}smallest = 1")
+            add(f"{indent}for f in fs:")
+            add(f"{indent}    if len(f) > {m.protection}:")
+            add(f"{indent}        smallest = 2")
+            add(f"{indent}        break")
+            smallest = "smallest"
+        paying = " and coins_for(f) >= 1" if m.only_paying else ""
+        add(f"{indent}i = 0")
+        add(f"{indent}for f in fs:")
+        add(f"{indent}    if len(f) >= {smallest}{paying}:")
+        add(f"{indent}        harvests.append(i)")
+        add(f"{indent}    i += 1")
+        parts.append(("len(harvests)", ["harvest(g, seat, harvests[k])"]))
+    add("total = " + (" + ".join(count for count, _ in parts) or "0"))
+    add("if not total:")
+    add("    raise Stalled(f'the game waits for seat {seat + 1}, who has no legal action', where(g))")
+    add("k = belows[seat](total)")
+    # Decode k part by part: option k of the first part whose count exceeds it.
+    indent = ""
+    for i, (count, code) in enumerate(parts):
+        if i == len(parts) - 1:
+            out.extend(f"{indent}{line}" for line in code)
+            break
+        add(f"{indent}if k < {count}:")
+        out.extend(f"{indent}    {line}" for line in code)
+        add(f"{indent}else:")
+        indent += "    "
+        add(f"{indent}k -= {count}")
+    return out
+
+
+def source(m: Machine) -> str:
+    """The Python source of the random bots' loop for this machine's rules."""
+    lines = [
+        "def run(g, bots, trades, max_actions):",
+        "    count = 0",
+        "    hands, fields, coins, set_aside, discard = g.hands, g.fields, g.coins, g.set_aside, g.discard",
+        "    belows = [b.below for b in bots]",
+        "    while not g.over:",
+        "        count += 1",
+        "        if count > max_actions:",
+        "            raise Stalled(f'the game did not end within {max_actions} actions', where(g))",
+        "        phase = g.phase",
+    ]
+    for ph in m.phases:
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:  # {ph.id!r}")
+        lines.extend(f"            {line}" for line in _decision(m, ph))
+    lines += ["        if g.over:", "            continue"]
+    if m.auto:
+        lines.append("        auto_harvests(g)")
+    lines.append("        phase = g.phase  # flow.settle: leave a phase with nothing left to do")
+    for ph in m.phases:
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
+        lines.append(f"            if {_complete(m, ph)}:")
+        lines.append("                end_phase(g)")
+    lines.append("    return count")
+    return "\n".join(lines) + "\n"
 
 
 def compile_random_loop(m: Machine) -> Callable[..., int]:
     """run(g, bots, trades, max_actions) -> actions played, for KRandomBot seats."""
-    one_type, same_many, mixed = m.one_type, m.same_many, m.mixed
-    manual, own_turn, protection, only_paying = m.manual, m.own_turn, m.protection, m.only_paying
-    buy_cost, buy_max, auto = m.buy_cost, m.buy_max, m.auto
-    coins_for, harvest, settle, end_phase, auto_harvests = m.coins_for, m.harvest, m.settle, m.end_phase, m.auto_harvests
-    n, direction = m.n, m.direction
-    phases = m.phases
-    harvest_in = [manual and p.index not in m.no_harvest_phases for p in phases]
-
-    def targets(fs: list[list[int]], bean: int) -> list[int]:
-        """moves.plant_fields, inlined for the common rules."""
-        if not one_type:
-            return list(range(len(fs)))
-        if same_many:
-            out = [i for i, f in enumerate(fs) if not f or f[-1] == bean]
-        else:
-            grows = False
-            for f in fs:
-                if f and f[-1] == bean:
-                    grows = True
-                    break
-            out = [i for i, f in enumerate(fs) if (f[-1] == bean if f else not grows)]
-        if mixed and not out:
-            return list(range(len(fs)))
-        return out
-
-    def extras(g: KState, seat: int, fs: list[list[int]], phase: int) -> tuple[int, list[int]]:
-        """(1 if the seat may buy a field, the fields it may harvest): the options every phase lists last."""
-        buy = 1 if buy_cost is not None and len(g.coins[seat]) >= buy_cost and \
-            (buy_max is None or len(fs) < buy_max) else 0
-        if not harvest_in[phase] or (own_turn and seat != g.active):
-            return buy, []
-        smallest = 1
-        if protection is not None:
-            for f in fs:
-                if len(f) > protection:
-                    smallest = 2
-                    break
-        if only_paying:
-            return buy, [i for i, f in enumerate(fs) if len(f) >= smallest and coins_for(f) >= 1]
-        if smallest == 1:
-            return buy, [i for i, f in enumerate(fs) if f]
-        return buy, [i for i, f in enumerate(fs) if len(f) > 1]
-
-    def extra(g: KState, seat: int, k: int, buy: int, harvests: list[int]) -> None:
-        """Apply option k of extras(): buy a field, or harvest."""
-        if k < buy:
-            coins = g.coins[seat]
-            if buy_cost:
-                g.discard.extend(coins[-buy_cost:])
-                del coins[-buy_cost:]
-            g.fields[seat].append([])
-        else:
-            harvest(g, seat, harvests[k - buy])
-
-    simple_targets = one_type and same_many and not mixed
-    plain_harvest = not own_turn and not only_paying
-    complete = m.complete
-    stalled = "the game waits for seat {}, who has no legal action"
-
-    def run(g: KState, bots: list[Any], trades: bool, max_actions: int) -> int:
-        count = 0
-        hands, fields = g.hands, g.fields
-        belows = [b.below for b in bots]
-        while not g.over:
-            count += 1
-            if count > max_actions:
-                raise Stalled(f"the game did not end within {max_actions} actions",
-                              {"phase": phases[g.phase].id, "active": g.active, "turn": g.turn})
-            phase = g.phase
-            ph = phases[phase]
-            if ph.trade and (trades or g.proposals):  # proposals: the general path
-                seat = next_to_act(m, g)
-                general_apply(m, g, bots[seat].choose(m, g, seat))  # type: ignore[index]
-                continue
-            if ph.plant_max is not None or ph.trade:
-                seat = g.active
-                active = True
-            else:
-                seat = next_to_act(m, g)  # type: ignore[assignment]
-                if seat is None:
-                    raise Stalled("the game waits for nobody, yet it is not over",
-                                  {"phase": ph.id, "active": g.active, "turn": g.turn})
-                active = seat == g.active
-            fs = fields[seat]
-            # The options in legal.legal_actions' order: plants from the hand, end planting,
-            # pending plants, end trading, buying a field, harvests.
-            plant_to: list[int] = []
-            end_plant = end_trade = placed = 0
-            bean = -1
-            planted = g.planted
-            hand = hands[seat]
-            if ph.plant_max is not None and active:
-                if hand and planted < ph.plant_max:
-                    bean = hand[0]
-                    if simple_targets:
-                        plant_to = [i for i, f in enumerate(fs) if not f or f[-1] == bean]
-                    else:
-                        plant_to = targets(fs, bean)
-                    placed = len(plant_to)
-                if planted >= ph.plant_min or not hand:
-                    end_plant = 1
-            pending = None
-            waiting = 0
-            if ph.pending:
-                pending = []
-                for everyone, zone in ph.pending:
-                    if everyone or active:
-                        cards = g.offer if zone == "offer" else (hands if zone == "hand" else g.set_aside)[seat]
-                        for b in (dict.fromkeys(cards) if len(cards) > 1 else cards):
-                            t = targets(fs, b)
-                            pending.append((cards, b, t))
-                            waiting += len(t)
-            if ph.trade and active:
-                end_trade = 1
-            if plain_harvest:
-                buy = 1 if buy_cost is not None and len(g.coins[seat]) >= buy_cost and \
-                    (buy_max is None or len(fs) < buy_max) else 0
-                harvests = []
-                if harvest_in[phase]:
-                    smallest = 1
-                    if protection is not None:
-                        for f in fs:
-                            if len(f) > protection:
-                                smallest = 2
-                                break
-                    i = 0
-                    for f in fs:
-                        if len(f) >= smallest:
-                            harvests.append(i)
-                        i += 1
-            else:
-                buy, harvests = extras(g, seat, fs, phase)
-            total = placed + end_plant + waiting + end_trade + buy + len(harvests)
-            if not total:
-                raise Stalled(stalled.format(seat + 1), {"phase": ph.id, "active": g.active, "turn": g.turn})
-            k = belows[seat](total)
-            if k < placed:
-                hand.pop(0)
-                g.planted = planted + 1
-                fs[plant_to[k]].append(bean)
-                if auto:
-                    auto_harvests(g)
-                if planted + 1 < ph.plant_max and hand:  # settle's quick answer: keep planting
-                    continue
-            else:
-                k -= placed
-                if k < end_plant:
-                    end_phase(g)
-                else:
-                    k -= end_plant
-                    if k < waiting:
-                        for cards, b, t in pending:  # type: ignore[union-attr]
-                            if k < len(t):
-                                cards.remove(b)
-                                fs[t[k]].append(b)
-                                break
-                            k -= len(t)
-                    else:
-                        k -= waiting
-                        if k < end_trade:
-                            end_phase(g)
-                        else:
-                            extra(g, seat, k - end_trade, buy, harvests)
-                if g.over:
-                    continue
-                if auto:
-                    auto_harvests(g)
-            # settle (flow.settle)
-            ph = phases[g.phase]
-            if ph.plant_max is not None and g.planted < ph.plant_max and hands[g.active]:
-                continue
-            if complete(g, ph):
-                end_phase(g)
-        return count
-    return run
+    def where(g: Any) -> dict:
+        return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
+    namespace: dict[str, Any] = {
+        "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
+        "plant_fields": plant_fields, "end_phase": m.end_phase, "harvest": m.harvest,
+        "auto_harvests": m.auto_harvests, "coins_for": m.coins_for}
+    exec(compile(source(m), f"<kernel loop of {m.rs.rulebook}, {m.n} players>", "exec"), namespace)
+    return namespace["run"]

@@ -28,7 +28,7 @@ class _Phase:
     def __init__(self, id: str, index: int, plant: tuple[int, int] | None, trade: bool,
                  pending: tuple[tuple[bool, str], ...], entry: tuple):
         self.id, self.index, self.trade, self.pending, self.entry = id, index, trade, pending, entry
-        self.plant_min, self.plant_max = plant if plant else (None, None)
+        self.plant_min, self.plant_max = (int(plant[0]), int(plant[1])) if plant else (None, None)
 
 
 _ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
@@ -72,11 +72,12 @@ class Machine(core.Primitives):
         self.manual = rs.manual_harvest
         self.own_turn = rs.harvest_when == "own-turn"
         self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
-        self.protection = rs.protection
+        self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
         self.bank = rs.coins_from_bank
-        self.buy_cost = rs.buy_field.cost if rs.buy_field else None
-        self.buy_max = rs.buy_field.max_fields if rs.buy_field else None
+        # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
+        self.buy_cost = int(rs.buy_field.cost) if rs.buy_field else None
+        self.buy_max = int(rs.buy_field.max_fields) if rs.buy_field and rs.buy_field.max_fields is not None else None
         tr = rs.trade
         self.partners_active = tr.partners_active is not None
         self.offer_ok = tr.offer is not None and "offer" not in tr.untradeable
