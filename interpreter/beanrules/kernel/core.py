@@ -160,6 +160,9 @@ def effect(node: Node, prims: Primitives) -> Fn:
                 and cards.place.owner is None and not cards.up_to):
             raise _no(node, "effect")
         count, to = number(cards.count, prims), zone_of(node.to)
+        if isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):
+            fixed = cards.count.value  # the common "turn the top N cards into the offer"
+            return lambda g, env: g.offer.extend(take(g, fixed))
 
         def reveal(g: Any, env: Env) -> None:
             to(g, env).extend(take(g, count(g, env)))
@@ -168,6 +171,9 @@ def effect(node: Node, prims: Primitives) -> Fn:
         if node.end != "back" or node.up_to:
             raise _no(node, "effect")
         count, who, direction = number(node.count, prims), players_of(node.player), prims.direction
+        if isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
+            fixed = node.count.value  # the common "the active player draws N cards"
+            return lambda g, env: g.hands[g.active].extend(take(g, fixed))
 
         def draw(g: Any, env: Env) -> None:
             for seat in who(g, {**env, "direction": direction}):

@@ -44,6 +44,25 @@ def _complete(m: Machine, ph: _Phase) -> str:
     return "not (" + " or ".join(busy) + ")" if busy else "True"
 
 
+def _zone(zone: str, seat: str) -> str:
+    return "g.offer" if zone == "offer" else f"{'hands' if zone == 'hand' else 'set_aside'}[{seat}]"
+
+
+def _pending_actor(m: Machine, ph: _Phase) -> list[str]:
+    """moves.next_to_act in a phase that only plants pending cards: the active player if any
+    of their pending zones holds cards, else the first holder in turn order."""
+    mine = " or ".join(_zone(zone, "a") for _, zone in ph.pending) or "False"
+    theirs = " or ".join(_zone(zone, "s") for everyone, zone in ph.pending if everyone and zone != "offer")
+    lines = ["a = g.active", f"if {mine}:", "    seat = a", "else:", "    seat = None"]
+    if theirs:
+        lines += [f"    for step in range(1, {m.n}):",
+                  f"        s = (a + {int(m.direction)} * step) % {m.n}",
+                  f"        if {theirs}:",
+                  "            seat = s",
+                  "            break"]
+    return lines
+
+
 def _decision(m: Machine, ph: _Phase) -> list[str]:
     """The body of one phase's decision: who acts, the options counted, one drawn and applied.
     Only numbers (int() of the rules' values) and fixed text enter the source, no spec text."""
@@ -59,7 +78,7 @@ def _decision(m: Machine, ph: _Phase) -> list[str]:
         add("seat = g.active")
         add("active = True")
     else:
-        add("seat = next_to_act(m, g)")
+        out.extend(_pending_actor(m, ph))
         add("if seat is None:")
         add("    raise Stalled('the game waits for nobody, yet it is not over', where(g))")
         add("active = seat == g.active")
@@ -180,13 +199,73 @@ def source(m: Machine) -> str:
     return "\n".join(lines) + "\n"
 
 
-def compile_random_loop(m: Machine) -> Callable[..., int]:
-    """run(g, bots, trades, max_actions) -> actions played, for KRandomBot seats."""
+def end_phase_source(m: Machine) -> str:
+    """flow.end_phase for these rules: leave the phase, enter the next ones (their entry steps,
+    the end of the turn, the end of the game) until one waits for a decision."""
+    last = len(m.phases) - 1
+    lines = ["def end_phase(g):", "    phase = g.phase", "    hands, set_aside = g.hands, g.set_aside"]
+    for ph in m.phases:
+        if ph.trade:
+            lines.append(f"    if phase == {ph.index}:")
+            lines.append("        g.proposals.clear()")
+    lines.append("    idle = 0")
+    progress = "g.exhaustions * 1000000000 - len(g.deck)" if m.watch_progress else "None"
+    lines.append(f"    progress = {progress}")
+    lines.append("    while True:")
+    for ph in m.phases:  # leave phase `ph` for the next one
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
+        if ph.index < last:
+            following = m.phases[ph.index + 1]
+            if not (ph.id in m.finish_phases and following.id in m.finish_phases):
+                lines += ["            if g.ending:", "                finish(g)", "                return"]
+            lines.append(f"            phase = {ph.index + 1}")
+            continue
+        lines += ["            if g.ending:", "                finish(g)", "                return"]
+        if m.watch_progress:
+            lines += [f"            now = {progress}",
+                      "            idle = 0 if now > progress else idle + 1",
+                      "            progress = now"]
+        else:
+            lines.append("            idle += 1")
+        lines += [f"            if idle > {4 * m.n}:",
+                  "                raise Stalled(f'{idle} turns passed with no decision and no card taken from "
+                  "the deck', where(g))",
+                  f"            g.active = (g.active + {int(m.direction)}) % {m.n}",
+                  "            g.turn += 1",
+                  "            phase = 0"]
+    lines += ["        g.phase = phase", "        g.planted = 0"]
+    for ph in m.phases:  # enter phase `ph`: its entry steps, then stop if it waits for a decision
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
+        for j, _ in enumerate(ph.entry):
+            lines += ["            was = g.ending",
+                      f"            fired = entry_{ph.index}_{j}(g)",
+                      "            if fired == 'skip':",
+                      "                continue",
+                      "            if fired is not None:"]
+            if m.auto:
+                lines.append("                auto_harvests(g)")
+            if ph.id != m.finish_during:
+                lines += ["                if g.ending and not was:", "                    finish(g)",
+                          "                    return"]
+            else:
+                lines.append("                pass")
+        lines.append(f"            if not ({_complete(m, ph)}):")
+        lines.append("                return")
+    return "\n".join(lines) + "\n"
+
+
+def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., None]]:
+    """run(g, bots, trades, max_actions) -> actions played, for KRandomBot seats; and
+    end_phase(g), the machine's phase changes as generated code."""
     def where(g: Any) -> dict:
         return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
-        "plant_fields": plant_fields, "end_phase": m.end_phase, "harvest": m.harvest,
-        "auto_harvests": m.auto_harvests, "coins_for": m.coins_for}
-    exec(compile(source(m), f"<kernel loop of {m.rs.rulebook}, {m.n} players>", "exec"), namespace)
-    return namespace["run"]
+        "plant_fields": plant_fields, "harvest": m.harvest, "auto_harvests": m.auto_harvests,
+        "coins_for": m.coins_for, "finish": m.finish}
+    for ph in m.phases:
+        for j, step in enumerate(ph.entry):
+            namespace[f"entry_{ph.index}_{j}"] = step
+    exec(compile(end_phase_source(m), f"<kernel phases of {m.n} players>", "exec"), namespace)
+    exec(compile(source(m), f"<kernel loop of {m.n} players>", "exec"), namespace)
+    return namespace["run"], namespace["end_phase"]

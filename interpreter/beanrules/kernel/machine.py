@@ -75,6 +75,7 @@ class Machine(core.Primitives):
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
         self.bank = rs.coins_from_bank
+        self.plain_fields = not self.mixed and not self.bank
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
         self.buy_cost = int(rs.buy_field.cost) if rs.buy_field else None
         self.buy_max = int(rs.buy_field.max_fields) if rs.buy_field and rs.buy_field.max_fields is not None else None
@@ -100,7 +101,7 @@ class Machine(core.Primitives):
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self) for s in p.entry)) for p in rs.phases)
         from .fast import compile_random_loop  # (it calls back into this machine)
-        self.random_loop = compile_random_loop(self)
+        self.random_loop, self.end_phase = compile_random_loop(self)  # type: ignore[method-assign]
 
     # -- setting up ---------------------------------------------------------------------------
     def new_game(self, seed: Any) -> KState:
@@ -167,6 +168,14 @@ class Machine(core.Primitives):
 
     def harvest(self, g: KState, seat: int, index: int) -> None:
         field = g.fields[seat][index]
+        if self.plain_fields:  # the whole field pays (no mixed fields, coins from the field)
+            size = len(field)
+            table = self.payout[field[-1] if self.top_pays else field[0]]
+            keep = size - (table[size] if size < len(table) else table[-1])
+            g.coins[seat].extend(field[keep:])
+            g.discard.extend(field[:keep])
+            field.clear()
+            return
         size = self.run_length(field) if self.mixed else len(field)
         coins = self.coins_for(field)
         cut = len(field) - size
