@@ -13,12 +13,18 @@ compares both with the interpreter. `source(machine)` shows the generated code.
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
 from .machine import Machine, _Phase
 from .moves import apply as general_apply
 from .moves import next_to_act, plant_fields
+
+
+# A bot's draw, randrange(n), is written into the loop where the interpreter's Python draws it
+# with getrandbits as below (CPython); elsewhere the loop calls the bot's own draw.
+INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 
 
 def _targets(m: Machine, bean: str) -> str:
@@ -156,7 +162,15 @@ def _decision(m: Machine, ph: _Phase) -> list[str]:
     add("total = " + (" + ".join(count for count, _ in parts) or "0"))
     add("if not total:")
     add("    raise Stalled(f'the game waits for seat {seat + 1}, who has no legal action', where(g))")
-    add("k = belows[seat](total)")
+    if INLINE_DRAW:
+        # random.Random._randbelow_with_getrandbits written out (CPython's randrange(n) for n >= 1)
+        add("bits = getbits[seat]")
+        add("width = total.bit_length()")
+        add("k = bits(width)")
+        add("while k >= total:")
+        add("    k = bits(width)")
+    else:
+        add("k = belows[seat](total)")
     # Decode k part by part: option k of the first part whose count exceeds it.
     indent = ""
     for i, (count, code) in enumerate(parts):
@@ -178,6 +192,7 @@ def source(m: Machine) -> str:
         "    count = 0",
         "    hands, fields, coins, set_aside, discard = g.hands, g.fields, g.coins, g.set_aside, g.discard",
         "    belows = [b.below for b in bots]",
+        "    getbits = [b.rng.getrandbits for b in bots]",
         "    while not g.over:",
         "        count += 1",
         "        if count > max_actions:",
