@@ -31,10 +31,11 @@ CASES = [(name, n) for name in SPECS for n in counts(name)]
 
 @pytest.mark.parametrize("name,players", CASES, ids=[f"{s}-{n}p" for s, n in CASES])
 def test_every_action_and_state_as_the_interpreter(name, players):
-    # Trading on for even player counts, off for odd ones (both run for every spec with 3 or
-    # more counts; the playout test below takes the other mode).
+    # Random and greedy bots (as verify seats them; which starts alternates), trading on for
+    # even player counts and off for odd ones: every spec with 3 or more counts gets both.
     trades = players % 2 == 0
-    assert first_difference(model(name), players, players, ["random"], trades) is None
+    bots = ["random", "greedy"] if trades else ["greedy", "random"]
+    assert first_difference(model(name), players, players, bots, trades) is None
 
 
 @pytest.mark.parametrize("name,players", CASES, ids=[f"{s}-{n}p" for s, n in CASES])
@@ -46,7 +47,7 @@ def test_the_playout_loop_ends_as_the_interpreter(name, players):
 
 
 def test_the_full_state_json_after_every_action():
-    assert first_difference(model("how-to-play"), 3, 7, ["random"], True, full=True) is None
+    assert first_difference(model("how-to-play"), 3, 7, ["random", "greedy"], True, full=True) is None
 
 
 @pytest.mark.kernel_sweep
@@ -55,6 +56,7 @@ def test_sweep(name, players):
     seeds = int(os.environ.get("BEANRULES_KERNEL_SEEDS", "40"))
     for seed in range(seeds):
         for trades in (False, True):
-            assert first_difference(model(name), players, seed, ["random"], trades, full=seed % 10 == 0) is None, \
-                (seed, trades)
+            for bots in (["random"], ["greedy"], ["random", "greedy"]):
+                assert first_difference(model(name), players, seed, bots, trades, full=seed % 10 == 0) is None, \
+                    (seed, trades, bots)
             assert fast_difference(model(name), players, seed + 10_000, ["random"], trades) is None, (seed, trades)

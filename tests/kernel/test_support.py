@@ -52,6 +52,7 @@ def test_a_core_effect_the_kernel_does_not_compile():
 
 
 def test_a_bot_the_kernel_does_not_play(classic):
+    assert kernel_reason(classic, 3, ["random", "greedy"]) is None
     assert kernel_reason(classic, 3, ["random", "cautious"]) == "the kernel has no cautious bot"
 
 
