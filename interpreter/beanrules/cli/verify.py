@@ -117,6 +117,12 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
             out.print(f"[{name}] {r['playable']}", markup=False)
         for changed in r["cases_changed_brief"]:  # in full with --json
             out.print(f"[{name}] changed by the variant: {changed}", markup=False)
+        by = r.get("games_by")
+        if by:
+            out.print(f"[{name}] games: {by['interpreter']} by the interpreter, every invariant checked after "
+                      f"every action; {by['kernel']} by the playout kernel"
+                      + (f" (not used: {by['kernel_reason']})" if by["kernel_reason"] and not by["kernel"] else ""),
+                      markup=False)
         cases = r["cases"]
         if r["compiled"]:
             out.print(f"[{name}] cases: {cases['own']} own, {cases['inherited']} inherited"
