@@ -17,7 +17,7 @@ import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
-from .machine import Machine, _Phase
+from .machine import Machine, Phase
 from .moves import apply as general_apply
 from .moves import next_to_act, plant_fields
 
@@ -34,7 +34,7 @@ def _targets(m: Machine, bean: str) -> str:
     return f"plant_fields(m, fs, {bean})"
 
 
-def _complete(m: Machine, ph: _Phase) -> str:
+def _complete(m: Machine, ph: Phase) -> str:
     """An expression: machine.complete for this phase (nothing left to do without a decision)."""
     busy = []
     if ph.plant_max is not None:
@@ -54,7 +54,7 @@ def _zone(zone: str, seat: str) -> str:
     return "g.offer" if zone == "offer" else f"{'hands' if zone == 'hand' else 'set_aside'}[{seat}]"
 
 
-def _pending_actor(m: Machine, ph: _Phase) -> list[str]:
+def _pending_actor(m: Machine, ph: Phase) -> list[str]:
     """moves.next_to_act in a phase that only plants pending cards: the active player if any
     of their pending zones holds cards, else the first holder in turn order."""
     mine = " or ".join(_zone(zone, "a") for _, zone in ph.pending) or "False"
@@ -69,7 +69,7 @@ def _pending_actor(m: Machine, ph: _Phase) -> list[str]:
     return lines
 
 
-def _decision(m: Machine, ph: _Phase) -> list[str]:
+def _decision(m: Machine, ph: Phase) -> list[str]:
     """The body of one phase's decision: who acts, the options counted, one drawn and applied.
     Only numbers (int() of the rules' values) and fixed text enter the source, no spec text."""
     out: list[str] = []

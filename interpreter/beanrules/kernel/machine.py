@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..engine.errors import Stalled
 from ..engine.ruleset import Ruleset
 from . import core
 from .state import KState
@@ -21,7 +20,7 @@ from .state import KState
 PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
 
 
-class _Phase:
+class Phase:
     """One phase, compiled: its plant step, pending steps, trading and entry steps."""
     __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry")
 
@@ -97,11 +96,12 @@ class Machine(core.Primitives):
         self.winner_highest = rs.winner_highest
         self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
                                 for t in rs.tie_breaks)
-        self.phases = tuple(_Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
+        self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self) for s in p.entry)) for p in rs.phases)
+        # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         from .fast import compile_random_loop  # (it calls back into this machine)
-        self.random_loop, self.end_phase = compile_random_loop(self)  # type: ignore[method-assign]
+        self.random_loop, self.end_phase = compile_random_loop(self)
 
     # -- setting up ---------------------------------------------------------------------------
     def new_game(self, seed: Any) -> KState:
@@ -218,7 +218,7 @@ class Machine(core.Primitives):
         return [i for i, f in enumerate(fields) if len(f) >= smallest]
 
     # -- the phase machine (engine/flow.py) ----------------------------------------------------
-    def enter(self, g: KState, ph: _Phase) -> str:
+    def enter(self, g: KState, ph: Phase) -> str:
         g.phase = ph.index
         g.planted = 0
         for step in ph.entry:
@@ -235,7 +235,7 @@ class Machine(core.Primitives):
                 return "over"
         return "play"
 
-    def complete(self, g: KState, ph: _Phase) -> bool:
+    def complete(self, g: KState, ph: Phase) -> bool:
         active = g.active
         if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[active]:
             return False
@@ -250,40 +250,6 @@ class Machine(core.Primitives):
                 if (any(lists) if everyone else lists[active]):
                     return False
         return True
-
-    def progress(self, g: KState) -> int | None:
-        """flow._progress as one number: run-outs first, then cards taken since (it only grows)."""
-        return g.exhaustions * 1_000_000_000 - len(g.deck) if self.watch_progress else None
-
-    def end_phase(self, g: KState) -> None:
-        ph = self.phases[g.phase]
-        if ph.trade:
-            g.proposals.clear()
-        phases, count = self.phases, len(self.phases)
-        idle_turns = 0
-        progress = self.progress(g)
-        while True:
-            last = ph.index + 1 >= count
-            if g.ending:
-                following = None if last else phases[ph.index + 1]
-                if following is None or ph.id not in self.finish_phases or following.id not in self.finish_phases:
-                    self.finish(g)
-                    return
-            if last:
-                now = self.progress(g)
-                idle_turns = 0 if now is not None and progress is not None and now > progress else idle_turns + 1
-                progress = now
-                if idle_turns > 4 * self.n:
-                    raise Stalled(f"{idle_turns} turns passed with no decision and no card taken from the deck",
-                                  {"phase": ph.id, "active": g.active, "turn": g.turn, "waiting_for": []})
-                g.active = (g.active + self.direction) % self.n
-                g.turn += 1
-                ph = phases[0]
-            else:
-                ph = phases[ph.index + 1]
-            entered = self.enter(g, ph)
-            if entered == "over" or (entered == "play" and not self.complete(g, ph)):
-                return
 
     def settle(self, g: KState) -> None:
         ph = self.phases[g.phase]
