@@ -82,3 +82,15 @@ def test_play_says_which_engine_played(capsys, tmp_path):
     assert main(["play", "classic", "--games", "2", "--engine", "kernel", "--log", str(log)]) == 2
     assert "game records keep the interpreter's events" in capsys.readouterr().err
     assert not log.exists()
+
+
+def test_a_sweep_the_kernel_cannot_finish_reports_the_interpreters_account(monkeypatch):
+    from beanrules.engine.errors import Stalled
+    from beanrules.engine.simulate import GameFailed
+    import beanrules.kernel as kernel
+
+    def stalls(*args, **kwargs):
+        raise Stalled("the game waits for seat 1, who has no legal action", {"phase": "plant"})
+    monkeypatch.setattr(kernel, "play", stalls)
+    with pytest.raises(GameFailed, match="the playout kernel stalled where the interpreter did not"):
+        simulate(compile_spec("classic"), "classic", 3, 0, 1, ["random"], engine="kernel")

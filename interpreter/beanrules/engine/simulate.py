@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.util
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
 from . import intervals
@@ -90,7 +90,11 @@ def _kernel_game(job: Job, index: int) -> GameResult:
     try:
         result = play(kernel_for(job.model, job.players), s, list(job.bots), trades=job.trades)
     except Stalled as exc:
-        raise GameFailed(f"game {index + 1} (seed {s}): {exc}") from None
+        # The interpreter's own account of the game (it names players and the state); should
+        # it play the game to its end, the kernel strayed from it, which is said as such.
+        play_game(replace(job, engine="interpreter"), index)
+        raise GameFailed(f"game {index + 1} (seed {s}): the playout kernel stalled where the interpreter "
+                         f"did not ({exc}); --engine interpreter plays the sweep without it") from None
     share = 1 / len(result.winners) if result.winners else 0.0
     return GameResult(index, result.scores, tuple(share if p in result.winners else 0.0 for p in range(job.players)),
                       result.turns, result.actions)
