@@ -11,6 +11,7 @@ from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propos
 from .buying import may_buy
 from .errors import IllegalAction
 from .harvesting import harvestable
+from .planting import new_field_ok
 from .ruleset import Ruleset
 from .state import State
 from .trading import check_accept_cards
@@ -72,10 +73,10 @@ def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, z
                    one_type: bool, mixed: bool = False, same_type_many: bool = True) -> None:
     row = _plants(player, bean, zone)
     before = len(out)
-    # Without same-type-many-fields an empty field is no option while another field grows it.
-    empty_ok = same_type_many or not one_type or not any(f and f[-1] == bean for f in fields)
+    # Where a type grows in one field only, an empty field is no option while another grows it.
+    empty_ok = same_type_many or not any(f and f[-1] == bean for f in fields)
     for i, f in enumerate(fields):
-        if (not f and empty_ok) or not one_type or (f and f[-1] == bean):
+        if (f and (not one_type or f[-1] == bean)) or (not f and empty_ok):
             out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
     if mixed and len(out) == before:  # mixed-fields: nothing fits, so any field may be covered
         out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
@@ -89,7 +90,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     fields = state.fields[player]
     one_type = rs.one_type is not None
     mixed = rs.mixed is not None
-    same = rs.same_type_many is not None
+    same = new_field_ok(rs)
     plant = ph.plant
     if plant is not None and active:
         hand = state.hands[player]

@@ -184,8 +184,9 @@ class Ruleset:
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
     buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
     fields_fixed: RuleRef | None = None  # fields-fixed: cited when a purchase is refused for want of a rule
-    # same-type-many-fields: a bean may go into an empty field while another field grows it.
-    # None: it may not (the one-type rule, if any, is cited when it is refused).
+    # A bean may not go into an empty field while another field of the player grows it (None:
+    # it may), unless `same_type_many` allows it; the one-type rule is cited when it is refused.
+    one_field_per_type: RuleRef | None = None
     same_type_many: RuleRef | None = None
     # A bean goes onto its own type or an empty field, else (only then) covers any field.
     # None: it never covers another type.
@@ -402,7 +403,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility=program.visibility(core_program),
         buy_field=_buy_field(rs, n), fields_fixed=rs.ref(read.NoNewField), mixed=mixed,
-        same_type_many=rs.ref(read.SameTypeMany),
+        one_field_per_type=rs.ref(read.OneFieldPerType), same_type_many=rs.ref(read.SameTypeMany),
         auto_harvest=rs.ref(read.AutoHarvest), only_paying=rs.ref(read.OnlyPaying),
         manual_harvest=timing is not None, top_run=takes is not None and not takes.whole,
         coins_from_bank=bool(coins and coins.bank))
