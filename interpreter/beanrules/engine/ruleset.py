@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core import statements as core
 from . import evaluate, program
+from .marks import Marks, marks
 from .errors import RuleRef, UnsupportedRule
 
 # Kinds the engine still reads by their sentence (the rest it runs from their core, see
@@ -29,8 +30,8 @@ _READ_BY_KIND = {
     "buy-field", "auto-harvest", "harvest-only-paying",
 }
 # Kinds of later rulebooks that this engine does not play yet: a game refuses to start.
-_NOT_YET = {"ability", "discard-from-hand", "end-on-target",
-            "hand-limit", "leave-for-opponent", "pull-matching", "take-discard-top", "token"}
+_NOT_YET = {"ability", "discard-from-hand",
+            "hand-limit", "leave-for-opponent", "pull-matching", "take-discard-top"}
 
 
 _REQUIRED: Any = object()
@@ -110,7 +111,7 @@ class CoreStep:
 
     def fire(self, state: Any, rs: "Ruleset", events: list) -> str | None:
         """Run the step: None when its condition does not hold, else "ran" or "skip"."""
-        env = {evaluate.RULES: rs}
+        env = {evaluate.RULES: rs, "#step": self}  # the step: a decision in it says where to go on
         if self.condition is not None and not self.condition.fn(state, env):
             return None
         return self.run.fn(state, rs, env, events) or "ran"
@@ -210,6 +211,7 @@ class Ruleset:
     only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
     manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
+    marks: Marks = Marks()  # counters and tokens the rules declare (engine/marks.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -331,7 +333,7 @@ def _compile(model: dict, n: int) -> Ruleset:
     if source and source["params"]["from"] not in ("harvested-cards", "bank"):
         raise UnsupportedRule(f"rule '{source['id']}': coins from '{source['params']['from']}' "
                               "are not played by this engine yet", source["id"])
-    end_conditions, exhaustion_limit, exhaustion_ref = program.ends(core_program, refs)
+    end_conditions, exhaustion_limit, exhaustion_ref, target_ends = program.ends(core_program, refs)
     finish_during, finish_phases = program.finish_turn(core_program)
     unknown = ({finish_during, *finish_phases} - {None}) - set(phase_ids)
     if unknown:
@@ -374,4 +376,5 @@ def _compile(model: dict, n: int) -> Ruleset:
         same_type_many=ref("same-type-many-fields"),
         auto_harvest=ref("auto-harvest"), only_paying=ref("harvest-only-paying"),
         manual_harvest=timing is not None,
-        coins_from_bank=bool(source and source["params"]["from"] == "bank"))
+        coins_from_bank=bool(source and source["params"]["from"] == "bank"),
+        marks=marks(core_program, target_ends))

@@ -153,7 +153,7 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.add_kinds(model, "final-harvest", "hand-score", "winner")
             best = max(event["scores"].values(), default=0)
             if sum(score == best for score in event["scores"].values()) > 1:
-                trace.add_kinds(model, "tie-farthest-seat", "tie-most-hand-cards", "tie-shared")
+                trace.add_kinds(model, "tie-farthest-seat", "tie-most-hand-cards", "tie-shared", "tie-token-holder")
     if action == "partial":  # a game from a partial state: fields and the cards left are the rules'
         trace.add_kinds(model, "players", "use-beans", "remove-beans", "fields")
     elif action is None:  # a dealt game: the setup rules and every bean in the box
