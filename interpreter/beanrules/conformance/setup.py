@@ -82,7 +82,7 @@ def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
         "proposals": [],
         "over": False,
     }
-    for key in ("turn", "planted"):
+    for key in ("turn", "planted", "tokens", "counters"):
         if key in given:
             state[key] = given[key]
     return state

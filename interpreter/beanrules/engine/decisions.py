@@ -277,8 +277,8 @@ def _effect(node: Any) -> Any:
             else:
                 cards.append(card)
             env[name + "@"] = None  # the card has left the place it was picked from
-            events.append({"event": "moved", "cards": 1, "from": at["zone"], "from_player": at["owner"],
-                           "to": zone, "to_player": owner, "end": end or "back"})
+            events.append({"event": "moved", "cards": 1, "from_zone": at["zone"], "from": at["owner"],
+                           "to_zone": zone, "to": owner, "end": end or "back"})
         return move
     return None
 

@@ -126,7 +126,10 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
         elif name == "revealed":
             trace.add_kinds(model, "reveal")
         elif name == "drew":
-            trace.add_kinds(model, "draw")
+            # who draws how many in phase 4 may turn on a token, and a takeover is tried there
+            trace.add_kinds(model, "draw", "token-draw", "token-takeover", "token")
+        elif name in ("chose", "token-passed", "moved", "picked-at-random"):
+            trace.add_kinds(model, "token-takeover", "token")
         elif name == "skipped":
             trace.rules.add(event["rule"])
         elif name == "turn":
