@@ -160,3 +160,29 @@ def test_a_record_with_decisions_replays(thaler, tmp_path: Path):
     play_out(game, {p: make_bot(("random", "greedy")[i % 2], seed=i) for i, p in enumerate(PLAYERS)})
     assert any(" chooses " in line for line in game.history)
     assert replay(make_record(str(tmp_path / "low.bean"), model, game, 5), model).ok
+
+
+def test_a_card_chosen_where_a_condition_holds_is_the_card_moved_afterwards(thaler):
+    """choose NAME from PLACE where CONDITION, the name used by the step after it, in an effect
+    run from elsewhere than a phase's steps (an anchor another mechanism registers)."""
+    from beanrules.core.conditions import Compare
+    from beanrules.core.effects import Move, Sequence
+    from beanrules.core.places import CardsIn, Zone
+    from beanrules.core.quantities import Count
+    card = Bound("card")
+    node = Sequence((ChooseNode("card", ActivePlayer(), CardsIn(Zone("hand", ActivePlayer()), "any", Number(1), False, None),
+                                Compare(Count(card, "blue"), "=", Number(0)), True),
+                     Move(card, Zone("discard", None), "top")))
+    decisions.ANCHORS["test"] = lambda state, rs, anchor: node
+    try:
+        game = Game.from_partial(thaler, PLAYERS, {"phase": "trade", "hands": {"Anna": ["blue", "soy", "red", "soy"]}})
+        events: list = []
+        assert decisions.run(node, {"kind": "test", "rule": "thaler-takeover"}, game.state, game.ruleset, {}, events) == "wait"
+        assert game.state.decision["options"] == ["soy", "red"]  # one per bean; blue fails the condition
+        saved = Game.from_state(thaler, json.loads(json.dumps(game.state_json())))
+        for one in (game, saved):
+            one.apply("Anna chooses soy")
+            assert one.state.hands["Anna"] == ["blue", "red", "soy"] and one.state.discard[-1] == "soy"
+        assert snapshot(saved) == snapshot(game)
+    finally:
+        del decisions.ANCHORS["test"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Callable
 
 from ..core import actors, effects, places
 from ..core.categories import Node
@@ -35,7 +35,12 @@ NOTHING = "nothing"  # the answer of a player who may choose and does not
 YES, NO = "yes", "no"
 _STOP = "stop"  # a decision declined or without options: the rest of its effect does not happen
 _ANSWER = "#answer"
-_STEP = "#step"
+_STEP = "#step"  # the phase step (ruleset.CoreStep) whose effect runs
+_ANCHOR = "#anchor"  # or where else the effect comes from (see run)
+# Where an effect that waits is found again, by the kind of its anchor (a JSON object with
+# "kind" and "rule"): a mechanism that runs effects elsewhere than at the start of a phase (a
+# card's ability) registers how to find the effect's node from its anchor.
+ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {}
 _ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 _SHARED = {"deck", "discard", "offer", "removed"}
 
@@ -230,8 +235,8 @@ def _cards_at(state: Any, at: dict) -> list[str]:
 
 
 def _rng(state: Any, env: Env, name: str) -> random.Random:
-    step = env.get(_STEP)
-    rule = step.ref.id if step is not None else ""
+    step, anchor = env.get(_STEP), env.get(_ANCHOR) or {}
+    rule = step.ref.id if step is not None else anchor.get("rule", "")
     return random.Random(f"{state.seed}:pick:{state.turn}:{state.phase}:{rule}:{name}")
 
 
@@ -284,12 +289,28 @@ def _effect(node: Any) -> Any:
 
 
 # ------------------------------------------------------------------ waiting and answering
+def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, events: list) -> str | None:
+    """Run an effect that may wait, from anywhere but a phase's steps (those run through
+    `compiled`): `anchor` ({"kind": …, "rule": …}, plain JSON) is kept with a waiting decision,
+    and ANCHORS[kind] finds the node again when it is answered. Returns "wait", "skip" or None."""
+    _check(node)
+    outcome = _run(node, None, state, rs, {**env, RULES: rs, _ANCHOR: anchor}, events)
+    if isinstance(outcome, _Wait):
+        _store(state, rs, {**env, _ANCHOR: anchor}, outcome)
+        return "wait"
+    return "skip" if outcome == "skip" else None
+
+
 def _store(state: Any, rs: Any, env: Env, wait: _Wait) -> None:
-    step = env[_STEP]
-    phase = rs.phase(state.phase)
-    index = next(i for i, s in enumerate(phase.entry) if s is step)
     names = {k: v for k, v in env.items() if k != RULES and not k.startswith("#")}
-    state.decision = {**wait.decision, "rule": step.ref.id, "step": index, "path": wait.path, "names": names}
+    where: dict[str, Any]
+    if env.get(_ANCHOR) is not None:
+        where = {"rule": env[_ANCHOR]["rule"], "anchor": env[_ANCHOR]}
+    else:
+        step = env[_STEP]
+        phase = rs.phase(state.phase)
+        where = {"rule": step.ref.id, "step": next(i for i, s in enumerate(phase.entry) if s is step)}
+    state.decision = {**wait.decision, **where, "path": wait.path, "names": names}
 
 
 def options(state: Any, player: str) -> list[ChooseAction]:
@@ -319,15 +340,20 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
     runs the phase's steps after `decision["step"]`."""
     decision = state.decision
     state.decision = None
-    step = rs.phase(state.phase).entry[decision["step"]]
-    env: Env = {**decision["names"], RULES: rs, _STEP: step}
+    if "anchor" in decision:
+        anchor = decision["anchor"]
+        node = ANCHORS[anchor["kind"]](state, rs, anchor)
+        env: Env = {**decision["names"], RULES: rs, _ANCHOR: anchor}
+    else:
+        step = rs.phase(state.phase).entry[decision["step"]]
+        node, env = step.run.node, {**decision["names"], RULES: rs, _STEP: step}
     option = action.option
     if "cards" in decision and option != NOTHING:
         env[_ANSWER] = decision["cards"][decision["options"].index(option)]
     else:
         env[_ANSWER] = option
     events.append({"event": "chose", "player": action.player, "choice": option, "rule": decision["rule"]})
-    outcome = _run(step.run.node, list(decision["path"]), state, rs, env, events)
+    outcome = _run(node, list(decision["path"]), state, rs, env, events)
     if isinstance(outcome, _Wait):
         _store(state, rs, env, outcome)
         return "wait"

@@ -86,9 +86,11 @@ def resume(state: State, rs: Ruleset, action, events: list) -> None:
     of that step, then the phase's steps after it (engine/decisions.py)."""
     from . import decisions
     ph = rs.phase(state.phase)
-    index = state.decision["step"]
+    index = state.decision.get("step")
     was_ending = ending(state, rs)
     fired = decisions.answer(state, rs, action, events) or "ran"
+    if index is None:  # a decision of an effect run elsewhere (decisions.run): nothing more here
+        return
     outcome = _after_step(state, rs, ph, ph.entry[index], fired, was_ending, events)
     if outcome is None:
         outcome = _run_entry(state, rs, ph, index + 1, events)
