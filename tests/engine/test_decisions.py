@@ -18,6 +18,7 @@ from beanrules.engine import decisions, evaluate
 from beanrules.engine.actions import Choose
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.records import make_record, replay
+from beanrules.engine.state import State
 from beanrules.engine.terminal import board
 
 from engine_helpers import PLAYERS, refused, snapshot
@@ -116,7 +117,24 @@ def test_counters_are_added_to_and_read(thaler):
     read = evaluate.number(CounterValue("thalers", Bound("player")))
     assert [read(state, {"player": p}) for p in PLAYERS] == [3, 0, 0]
     assert events == [{"event": "counted", "counter": "thalers", "player": "Anna", "amount": 3}]
-    assert Game.from_state(thaler, json.loads(json.dumps(game.state_json()))).state.counters == state.counters
+    saved = json.loads(json.dumps(game.state_json()))
+    assert State.from_json(saved).to_json() == saved
+    with pytest.raises(ValueError, match="declare no such counter"):  # thaler declares no counter
+        Game.from_state(thaler, saved)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s.update(tokens={"thaler": "Bob"}), "'Bob' is not a player"),
+    (lambda s: s.update(tokens={}), "exactly the tokens the rules declare: thaler"),
+    (lambda s: s["decision"].update(step=0), "is not rule 'thaler-takeover'"),
+    (lambda s: s["decision"].pop("path"), "wrong: path"),
+    (lambda s: s["decision"].update(player="Bob"), "not a decision"),
+])
+def test_a_loaded_state_with_wrong_tokens_or_decision_is_refused_clearly(thaler, change, message):
+    saved = json.loads(json.dumps(_waiting(thaler, ["soy"]).state_json()))
+    change(saved)
+    with pytest.raises(ValueError, match=message):
+        Game.from_state(thaler, saved)
 
 
 def test_an_end_on_coins_ends_the_game_as_soon_as_it_holds(tmp_path: Path):

@@ -360,6 +360,30 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
     return "skip" if outcome == "skip" else None
 
 
+def check_loaded(state: Any, rs: Any) -> None:
+    """A loaded state's tokens, counters and waiting decision fit the rules (ValueError if not)."""
+    marks = rs.marks
+    declared = {name: per_player for name, per_player, _ in marks.counters}
+    for name, value in (state.counters or {}).items():
+        if name not in declared or isinstance(value, dict) != declared[name]:
+            raise ValueError(f"state.counters.{name}: the rules declare no such counter"
+                             + ("" if name not in declared else " of that shape"))
+    if (state.counters is None) != (not declared):
+        raise ValueError("state.counters must hold exactly the counters the rules declare")
+    if set(state.tokens or ()) != set(marks.tokens):
+        raise ValueError(f"state.tokens must name exactly the tokens the rules declare: {', '.join(marks.tokens) or 'none'}")
+    decision = state.decision
+    if decision is None:
+        return
+    if "step" in decision:
+        entry = rs.phase(state.phase).entry
+        if not 0 <= decision["step"] < len(entry) or entry[decision["step"]].ref.id != decision["rule"]:
+            raise ValueError(f"state.decision: step {decision['step']} of phase {state.phase} is not rule "
+                             f"'{decision['rule']}'")
+    elif decision["anchor"].get("kind") not in ANCHORS:
+        raise ValueError(f"state.decision: unknown anchor {decision['anchor'].get('kind')!r}")
+
+
 def decision_view(decision: dict[str, Any]) -> dict[str, Any]:
     """The waiting decision as every player may see it: who decides what, not the names bound
     so far (a card drawn at random is the drawer's to see)."""

@@ -88,6 +88,7 @@ class Game:
         game = cls._wrap(model, loaded)
         if loaded.phase not in game.ruleset.phase_index:
             raise ValueError(f"unknown phase '{loaded.phase}'")
+        decisions.check_loaded(loaded, game.ruleset)
         return game
 
     @classmethod

@@ -101,6 +101,7 @@ class State:
             decision=copy.deepcopy(data["decision"]) if data.get("decision") is not None else None)
         if state.start_player not in players or state.active not in players:
             raise ValueError("state.start_player and state.active must be players")
+        _check_marks(state)
         return state
 
     def card_counts(self) -> Counter:
@@ -116,3 +117,28 @@ class State:
             for f in self.fields[p]:
                 total.update(f)
         return total
+
+
+def _check_marks(state: State) -> None:
+    """Counters, tokens and a waiting decision of a loaded state are well formed (what they
+    name is checked against the rules by Game.from_state)."""
+    players = set(state.players)
+    for name, value in (state.counters or {}).items():
+        values = value.values() if isinstance(value, dict) else [value]
+        if (isinstance(value, dict) and set(value) != players) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise ValueError(f"state.counters.{name} must be a number, or one number per player")
+    for name, holder in (state.tokens or {}).items():
+        if holder is not None and holder not in players:
+            raise ValueError(f"state.tokens.{name}: {holder!r} is not a player")
+    decision = state.decision
+    if decision is None:
+        return
+    wanted = {"player": str, "options": list, "rule": str, "path": list, "names": dict}
+    wrong = [k for k, kind in wanted.items() if not isinstance(decision.get(k), kind)]
+    if not isinstance(decision.get("step"), int) and not isinstance(decision.get("anchor"), dict):
+        wrong.append("step (or anchor)")
+    if wrong or decision["player"] not in players or not all(isinstance(o, str) for o in decision["options"]) \
+            or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in decision["path"]):
+        raise ValueError("state.decision is not a decision: it needs player (a player), options (strings), "
+                         "rule, path (numbers), names, and step or anchor" + (f"; wrong: {', '.join(wrong)}" if wrong else ""))
