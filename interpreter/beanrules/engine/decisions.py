@@ -362,7 +362,8 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
 
 def check_loaded(state: Any, rs: Any) -> None:
     """A loaded state's tokens, counters and waiting decision fit the rules (ValueError if not)."""
-    marks = rs.marks
+    from .marks import of
+    marks = of(rs)
     declared = {name: per_player for name, per_player, _ in marks.counters}
     for name, value in (state.counters or {}).items():
         if name not in declared or isinstance(value, dict) != declared[name]:

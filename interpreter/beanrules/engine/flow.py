@@ -150,7 +150,7 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
 def reached_target(state: State, rs: Ruleset, events: list) -> None:
     """After an action: an end that reads more than the deck (a number of coins, a counter)
     ends the game as soon as it holds."""
-    if rs.marks.target_ends and not state.over and ending(state, rs):
+    if rs.marks is not None and rs.marks.target_ends and not state.over and ending(state, rs):
         state.decision = None
         finish_game(state, rs, events)
 

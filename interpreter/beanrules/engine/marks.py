@@ -42,7 +42,15 @@ class Marks:
         return {t: start_player if held.get(t) == "start-player" else None for t in self.tokens}
 
 
-def marks(program: Program, target_ends: bool) -> Marks:
+NO_MARKS = Marks()
+
+
+def of(rs: Any) -> Marks:
+    """The ruleset's counters and tokens (none where it has none)."""
+    return rs.marks or NO_MARKS
+
+
+def marks(program: Program, target_ends: bool) -> Marks | None:
     fixed = {s.token for _, s in program if isinstance(s, core.ChooseStartPlayer) and s.token}
     counters = tuple((s.counter, s.per_player, s.start) for _, s in program if isinstance(s, core.DeclareCounter))
     tokens = tuple(dict.fromkeys(s.token for _, s in program
@@ -50,13 +58,8 @@ def marks(program: Program, target_ends: bool) -> Marks:
     holders = tuple((s.effect.token, "start-player") for _, s in program
                     if isinstance(s, core.Do) and isinstance(s.when, AtSetup)
                     and isinstance(s.effect, effects.PassToken) and isinstance(s.effect.to, actors.StartPlayer))
-    return Marks(counters, tokens, holders, target_ends)
-
-
-def setup_statement(statement: Any) -> bool:
-    """A ``do`` at setup this module carries out (a token handed to the start player)."""
-    return (isinstance(statement, core.Do) and isinstance(statement.when, AtSetup)
-            and isinstance(statement.effect, effects.PassToken) and isinstance(statement.effect.to, actors.StartPlayer))
+    found = Marks(counters, tokens, holders, target_ends)
+    return None if found == NO_MARKS else found
 
 
 def holder(state: Any, token: str) -> str | None:

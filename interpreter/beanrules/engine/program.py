@@ -73,16 +73,19 @@ def visibility(program: Program) -> dict[str, str]:
 
 def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef], may_wait: bool = False) -> Any:
     from .ruleset import CoreStep
-    condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
-    effect = statement.effect
-    if decisions.waits(effect):  # it may wait for a player's decision: run by engine/decisions.py
-        if not may_wait:
-            raise UnsupportedRule(f"rule '{rule['id']}': the engine runs decisions only in steps at the "
-                                  "start of a phase, not yet " + statement.when.to_text(), rule["id"])
-        run = evaluate.Compiled(effect, decisions.compiled(effect))
-    else:
-        run = evaluate.compiled_effect(effect)
-    return CoreStep(run, condition, refs[rule["id"]])
+    try:
+        condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
+        effect = statement.effect
+        if decisions.waits(effect):  # it may wait for a player's decision: run by engine/decisions.py
+            if not may_wait:
+                raise UnsupportedRule("the engine runs decisions only in steps at the start of a phase, "
+                                      "not yet " + statement.when.to_text())
+            run = evaluate.Compiled(effect, decisions.compiled(effect))
+        else:
+            run = evaluate.compiled_effect(effect)
+        return CoreStep(run, condition, refs[rule["id"]])
+    except UnsupportedRule as refused:  # name the rule, so check can point at its line
+        raise UnsupportedRule(f"rule '{rule['id']}': {refused}", rule["id"]) from None
 
 
 def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple:

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from . import marks
 from .deck import shuffle_rng
 from .ruleset import Ruleset
 from .state import State
@@ -45,7 +46,7 @@ def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
         fields={p: [[] for _ in range(rs.fields)] for p in players},
         set_aside={p: [] for p in players}, coins={p: [] for p in players}, removed=removed,
         proposals=[], planted=0, over=False, seed=seed, shuffles=0, next_proposal=1,
-        counters=rs.marks.initial_counters(players), tokens=rs.marks.initial_tokens(players[0]))
+        counters=marks.of(rs).initial_counters(players), tokens=marks.of(rs).initial_tokens(players[0]))
 
 
 _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "discard", "exhaustions",
@@ -55,8 +56,8 @@ _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "
 
 def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: dict[str, Any]) -> tuple:
     """Counters and tokens of a partial state: as a new game starts them, except those given."""
-    counters = rs.marks.initial_counters(players)
-    tokens = rs.marks.initial_tokens(start_player)
+    counters = marks.of(rs).initial_counters(players)
+    tokens = marks.of(rs).initial_tokens(start_player)
     for name, value in (partial.get("counters") or {}).items():
         if counters is None or name not in counters:
             raise ValueError(f"unknown counter '{name}' (counters: {', '.join(counters or ()) or 'none'})")
