@@ -66,6 +66,7 @@ class Machine(core.Primitives):
         self.direction = rs.direction
         self.one_type = rs.one_type is not None
         self.mixed = rs.mixed is not None
+        self.top_run = rs.top_run  # a harvest takes the top run of one bean, not the whole field
         self.same_many = rs.same_type_many is not None
         self.auto = rs.auto_harvest is not None
         self.manual = rs.manual_harvest
@@ -74,7 +75,7 @@ class Machine(core.Primitives):
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
         self.bank = rs.coins_from_bank
-        self.plain_fields = not self.mixed and not self.bank
+        self.plain_fields = not self.top_run and not self.bank
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
         self.buy_cost = int(rs.buy_field.cost) if rs.buy_field else None
         self.buy_max = int(rs.buy_field.max_fields) if rs.buy_field and rs.buy_field.max_fields is not None else None
@@ -151,7 +152,7 @@ class Machine(core.Primitives):
 
     # -- harvesting --------------------------------------------------------------------------
     def run_length(self, field: list[int]) -> int:
-        if not self.mixed or not field:
+        if not self.top_run or not field:
             return len(field)
         top, n = field[-1], len(field)
         k = n - 1
@@ -162,7 +163,7 @@ class Machine(core.Primitives):
     def coins_for(self, field: list[int]) -> int:
         if not field:
             return 0
-        size = self.run_length(field) if self.mixed else len(field)
+        size = self.run_length(field)
         table = self.payout[field[-1] if self.top_pays else field[len(field) - size]]
         return table[size] if size < len(table) else table[-1]
 
@@ -176,7 +177,7 @@ class Machine(core.Primitives):
             g.discard.extend(field[:keep])
             field.clear()
             return
-        size = self.run_length(field) if self.mixed else len(field)
+        size = self.run_length(field)
         coins = self.coins_for(field)
         cut = len(field) - size
         if self.bank:
