@@ -82,7 +82,7 @@ def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
     # engine, so the suite checks that it fills them in as the contract says.
     if case.start != players[0]:
         state["start_player"] = case.start
-    for key in ("active", "phase", "exhaustions", "turn", "planted"):
+    for key in ("active", "phase", "exhaustions", "turn", "planted", "tokens", "counters"):
         if key in given:
             state[key] = given[key]
     return state

@@ -8,6 +8,7 @@ they are just not listed.
 from __future__ import annotations
 
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from . import decisions
 from .buying import may_buy
 from .errors import IllegalAction
 from .harvesting import harvestable
@@ -202,6 +203,8 @@ def nth_proposal(player: str, space: tuple, n: int) -> Propose:
 def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
     if state.over or player not in state.hands:
         return []
+    if state.decision is not None:  # while a decision waits, only its answers are legal
+        return decisions.options(state, player)
     out = phase_actions(state, rs, player, trades)
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
     if rs.buy_field is not None and may_buy(state, rs, player):
@@ -218,6 +221,8 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
     """The first of waiting_for(), quickly: the bot loop asks this before every action."""
     if state.over:
         return None
+    if state.decision is not None:
+        return state.decision["player"]
     ph = rs.phases[rs.phase_index[state.phase]]
     active = state.active
     if (ph.plant is not None or ph.trade) and not state.proposals:
@@ -236,6 +241,8 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
     plant in a plant-pending phase (in turn order from the active player)."""
     if state.over:
         return []
+    if state.decision is not None:  # a step waits for this player's decision
+        return [state.decision["player"]]
     ph = rs.phases[rs.phase_index[state.phase]]
     active = state.active
     if ph.trade and state.proposals:
