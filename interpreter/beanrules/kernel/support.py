@@ -42,7 +42,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "trade", "harvest_when", "harvest_except", "harvest_ref", "protection", "protection_ref",
         "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
-        "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "auto_harvest",
+        "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "top_run", "auto_harvest",
         "only_paying", "manual_harvest", "coins_from_bank"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending"}),
     "PlantStep": frozenset({"min", "max", "ref"}),
