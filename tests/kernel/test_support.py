@@ -102,3 +102,19 @@ def test_a_sweep_the_kernel_cannot_finish_reports_the_interpreters_account(monke
     monkeypatch.setattr(kernel, "play", stalls)
     with pytest.raises(GameFailed, match="the playout kernel stalled where the interpreter did not"):
         simulate(compile_spec("classic"), "classic", 3, 0, 1, ["random"], engine="kernel")
+
+
+def test_the_generated_code_holds_numbers_and_fixed_text_only():
+    # Spec text never enters the source the kernel generates and runs (fast.py): no phase id,
+    # bean or rulebook name is a string in it, whatever the spec calls them.
+    import ast
+
+    from beanrules.kernel.fast import end_phase_source, source
+    from beanrules.resolve.compiler import list_specs
+    for name in list_specs():
+        m = compile_spec(name)
+        machine = kernel_for(m, m["players"]["min"])
+        code = source(machine) + end_phase_source(machine)
+        strings = {n.value for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        named = set(machine.phase_ids) | set(machine.bean_names) | {m["rulebook"]}
+        assert not strings & named, (name, strings & named)
