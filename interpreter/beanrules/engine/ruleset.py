@@ -202,6 +202,10 @@ class Ruleset:
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
 
+    def cite(self, rule_id: str) -> RuleRef:
+        """The rule to cite by its id (a refusal names it even if the model lost it)."""
+        return self.rules.get(rule_id) or RuleRef(rule_id, None)
+
 
 def _without_spans(value: Any) -> Any:
     if isinstance(value, dict):
