@@ -58,6 +58,25 @@ def _unsupported(node: Node, what: str) -> UnsupportedRule:
     return UnsupportedRule(f"the engine does not run the core {what} '{node.NODE}' yet")
 
 
+# Compilers of further nodes (the ability effects of engine/effects.py), by what they compile:
+# each returns a closure for a node it knows, None for any other.
+_EXTENSIONS: dict[str, list[Callable[[Node], Any]]] = {
+    "players": [], "zone": [], "number": [], "condition": [], "effect": []}
+
+
+def extend(**compilers: Callable[[Node], Any]) -> None:
+    for kind, compiler in compilers.items():
+        _EXTENSIONS[kind].append(compiler)
+
+
+def _extended(kind: str, node: Node, what: str) -> Any:
+    for compiler in _EXTENSIONS[kind]:
+        found = compiler(node)
+        if found is not None:
+            return found
+    raise _unsupported(node, what)
+
+
 # ------------------------------------------------------------------ player counts
 def for_players(node: Any, players: int, where: str) -> Any:
     """The node with every by-players value resolved for this player count (one with no
@@ -92,7 +111,7 @@ def players_of(node: Node) -> PlayersFn:
     if isinstance(node, actors.Bound):
         name = node.name
         return lambda state, env: [env[name]]
-    raise _unsupported(node, "actor")
+    return _extended("players", node, "actor")
 
 
 _SHARED = {"deck", "discard", "offer", "removed"}
@@ -117,7 +136,7 @@ def zone_of(node: Node) -> ZoneFn:
                     raise UnsupportedRule(f"'{node.to_text()}' names more than one zone")
                 return getattr(state, attr)[found[0]]
             return owned
-    raise _unsupported(node, "place")
+    return _extended("zone", node, "place")
 
 
 # ------------------------------------------------------------------ numbers and conditions
@@ -153,7 +172,7 @@ def number(node: Node) -> NumFn:
             seats = state.players
             return sign * (seats.index(who(state, env)[0]) - seats.index(origin(state, env)[0])) % len(seats)
         return distance
-    raise _unsupported(node, "quantity")
+    return _extended("number", node, "quantity")
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -186,7 +205,7 @@ def condition(node: Node) -> CondFn:
         return lambda state, env: state.active in who(state, env)
     if isinstance(node, conditions.Always):
         return lambda state, env: True
-    raise _unsupported(node, "condition")
+    return _extended("condition", node, "condition")
 
 
 def reads_only(node: Node, allowed: tuple[type, ...]) -> bool:
@@ -219,8 +238,13 @@ def effect(node: Node) -> EffectFn:
 
         def reveal(state: Any, rs: Any, env: Env, events: list) -> None:
             shown = take(state, rs, count(state, env), events)
-            to(state, env).extend(shown)
+            into = to(state, env)
+            into.extend(shown)
             events.append({"event": "revealed", "player": state.active, "cards": shown})
+            if rs.triggers:  # a card's "when revealed" step
+                from .triggers import fire
+                for card in shown:
+                    fire(state, rs, "revealed", state.active, card, events, zone=into, where="the offer")
         return reveal
     if isinstance(node, effects.Draw):
         if node.end != "back" or node.up_to:
@@ -232,6 +256,11 @@ def effect(node: Node) -> EffectFn:
                 drawn = take(state, rs, count(state, env), events)
                 state.hands[player].extend(drawn)
                 events.append({"event": "drew", "player": player, "cards": len(drawn)})
+                if rs.triggers:  # a card's "when drawn" step
+                    from .triggers import fire
+                    for card in drawn:
+                        fire(state, rs, "drawn", player, card, events, zone=state.hands[player],
+                             where=f"{player}'s hand")
                 if ending(state, rs):
                     break
         return draw
@@ -295,4 +324,7 @@ def effect(node: Node) -> EffectFn:
                     return "skip"
             return None
         return sequence
-    raise _unsupported(node, "effect")
+    return _extended("effect", node, "effect")
+
+
+from . import effects as _ability_effects  # noqa: E402,F401  (registers the nodes abilities use)

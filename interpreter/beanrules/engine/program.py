@@ -36,7 +36,8 @@ def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
 
 
 # The timings of ``do`` statements the engine runs, and the statements it reads whole.
-_DO_TIMINGS = (timing.AtStartOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd)
+_DO_TIMINGS = (timing.AtStartOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd,
+               timing.When)  # ``when`` a card is planted, …: engine/triggers.py
 _READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
          core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players)
 

@@ -29,7 +29,7 @@ _READ_BY_KIND = {
     "buy-field", "auto-harvest", "harvest-only-paying",
 }
 # Kinds of later rulebooks that this engine does not play yet: a game refuses to start.
-_NOT_YET = {"ability", "discard-from-hand", "end-on-target",
+_NOT_YET = {"discard-from-hand", "end-on-target",
             "hand-limit", "leave-for-opponent", "pull-matching", "take-discard-top", "token"}
 
 
@@ -210,6 +210,11 @@ class Ruleset:
     only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
     manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
+    # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an
+    # action, the steps that run when something happens to a card, the cards never planted.
+    abilities: tuple = ()
+    triggers: dict = field(default_factory=dict)  # event -> triggers
+    unplantable: frozenset[str] = frozenset()
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -275,7 +280,13 @@ def _compile(model: dict, n: int) -> Ruleset:
         return refs[rule["id"]] if rule else None
 
     counts = {b["id"]: b["count"] for b in model["beans"]}
-    in_play = program.beans_in_play(core_program, [b["id"] for b in model["beans"] if b["plantable"]])
+    usable, triggers = card_rules(model, core_program, refs, n)
+    # refusals cite a card that is never planted, or an ability, by its id
+    refs.update({b["id"]: RuleRef.of(b) for b in model["beans"] if not b["plantable"] and b["id"] not in refs})
+    refs.update({a.ref.id: a.ref for a in usable if a.ref.id not in refs})
+    played = {a.card for a in usable if a.where == "hand-front"}  # a card never planted is played
+    in_play = program.beans_in_play(core_program, [b["id"] for b in model["beans"]
+                                                   if b["plantable"] or b["id"] in played])
     removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
     payout: dict[str, tuple[int, ...]] = {}
     for bean in model["beans"]:
@@ -374,4 +385,15 @@ def _compile(model: dict, n: int) -> Ruleset:
         same_type_many=ref("same-type-many-fields"),
         auto_harvest=ref("auto-harvest"), only_paying=ref("harvest-only-paying"),
         manual_harvest=timing is not None,
-        coins_from_bank=bool(source and source["params"]["from"] == "bank"))
+        coins_from_bank=bool(source and source["params"]["from"] == "bank"),
+        abilities=usable, triggers=triggers,
+        unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]))
+
+
+def card_rules(model: dict, core_program: Any, refs: dict[str, RuleRef], n: int) -> tuple[tuple, dict]:
+    """The abilities players use and the triggers (engine/abilities.py, engine/triggers.py)."""
+    from .abilities import usable_abilities
+    from .triggers import compile_triggers
+    # a rule still read by its kind is not also run from its core
+    from_core = [(rule, s) for rule, s in core_program if rule["kind"] not in _READ_BY_KIND]
+    return usable_abilities(model, n), compile_triggers(model, from_core, refs, n)

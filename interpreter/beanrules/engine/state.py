@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # The order of keys in state_json(): the contract's order (docs/engine-contract.md).
@@ -16,6 +16,9 @@ STATE_KEYS = ("rulebook", "players", "start_player", "active", "phase", "turn", 
               "exhaustions", "offer", "hands", "fields", "set_aside", "coins", "removed",
               "proposals", "planted", "over", "seed", "shuffles", "next_proposal")
 _PER_PLAYER = ("hands", "set_aside", "coins")
+# Keys a state has only when it needs them (a game without card abilities never does), so the
+# states of such games read exactly as before: abilities used this turn, as [turn, key].
+OPTIONAL_KEYS = ("used",)
 
 
 @dataclass(slots=True, eq=False)
@@ -41,6 +44,7 @@ class State:
     seed: int | str  # reshuffle k uses random.Random(f"{seed}:{k}")
     shuffles: int
     next_proposal: int
+    used: list = field(default_factory=list)  # [turn, "card.ability@field"] of once-per-turn uses
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,12 +58,13 @@ class State:
             "removed": list(self.removed), "proposals": copy.deepcopy(self.proposals),
             "planted": self.planted, "over": self.over, "seed": self.seed, "shuffles": self.shuffles,
             "next_proposal": self.next_proposal,
+            **({"used": [list(u) for u in self.used]} if self.used else {}),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
         missing = [k for k in STATE_KEYS if k not in data]
-        unknown = [k for k in data if k not in STATE_KEYS]
+        unknown = [k for k in data if k not in STATE_KEYS and k not in OPTIONAL_KEYS]
         if missing or unknown:
             raise ValueError("not a game state: " + "; ".join(
                 part for part in (missing and f"missing {', '.join(missing)}",
@@ -78,7 +83,8 @@ class State:
             coins={p: list(data["coins"][p]) for p in players}, removed=list(data["removed"]),
             proposals=copy.deepcopy(data["proposals"]), planted=int(data["planted"]),
             over=bool(data["over"]), seed=data["seed"], shuffles=int(data["shuffles"]),
-            next_proposal=int(data["next_proposal"]))
+            next_proposal=int(data["next_proposal"]),
+            used=[[int(u[0]), str(u[1])] for u in data.get("used", [])])
         if state.start_player not in players or state.active not in players:
             raise ValueError("state.start_player and state.active must be players")
         return state
