@@ -48,19 +48,40 @@ class AbilitySpec:
 
 
 def ability_ref(bean: dict, index: int, data: dict) -> RuleRef:
-    """The rule a refusal cites for an ability: ``card.ability`` and the ability's citation."""
+    """The rule a refusal cites for an ability: ``card-ability`` and the ability's citation."""
     name = data.get("id") or str(index + 1)
-    cited = RuleRef.of({"id": f"{bean['id']}.{name}", "provenance": data.get("provenance", {}),
+    cited = RuleRef.of({"id": f"{bean['id']}-{name}", "provenance": data.get("provenance", {}),
                         "text": data.get("title") or ""})
     if cited.citation is None:  # an ability that cites nothing: the card's own citation
         cited = RuleRef(cited.id, RuleRef.of({**bean, "id": cited.id}).citation, cited.text)
     return cited
 
 
+# How deeply effects may nest (a spec's parser bounds it far lower; a rule model edited by
+# hand could nest past Python's recursion limit).
+MAX_NESTING = 40
+
+
+def _nesting(bean: dict) -> int:
+    """How deeply the effects of a card's abilities nest, counted without recursion."""
+    deepest, stack = 0, [(e, 1) for a in bean["abilities"] for e in a.get("effects", [])]
+    while stack:
+        effect, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_NESTING:
+            break
+        for key in ("then", "else", "effects"):
+            stack.extend((e, depth + 1) for e in effect.get(key) or [] if isinstance(e, dict))
+    return deepest
+
+
 def card_abilities(model: dict, players: int) -> list[tuple[dict, statements.Ability, RuleRef]]:
     """Every ability of every card, with its card and the rule it is cited as."""
     out = []
     for bean in model["beans"]:
+        if _nesting(bean) > MAX_NESTING:
+            raise UnsupportedRule(f"the abilities of card '{bean['id']}' nest effects more than "
+                                  f"{MAX_NESTING} deep")
         made = evaluate.for_players(core_card(bean), players, bean["id"])
         for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"])):
             out.append((bean, ability, ability_ref(bean, i, data)))
@@ -93,9 +114,18 @@ def kind_of(ability: statements.Ability) -> str:
                           "'when harvested'" + (f", not '{whens[0].to_text()}'" if whens else ""))
 
 
+def check_players(ability: statements.Ability, players: int) -> None:
+    """'The opponent' is the other player of a game of two."""
+    from ..core.actors import Opponent
+    if players != 2 and any(isinstance(n, Opponent) for n in ability.walk()):
+        raise UnsupportedRule(f"ability '{ability.name}' speaks of 'the opponent', which a game of "
+                              f"{players} players does not have")
+
+
 def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
     out = []
     for bean, ability, ref in card_abilities(model, players):
+        check_players(ability, players)
         kind = kind_of(ability)
         if kind == "event":
             continue
@@ -103,7 +133,7 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
         phases = {t.phase for t in during} - {None}
         if len(phases) > 1:
             raise UnsupportedRule(f"ability '{ability.name}' of card '{bean['id']}' names two phases")
-        out.append(AbilitySpec(bean["id"], ability.name or ref.id.split(".", 1)[1], ability.title, kind,
+        out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title, kind,
                                phases.pop() if phases else None, any(t.once_per_turn for t in during),
                                evaluate.compiled_effect(ability.effect), ref))
     return tuple(out)
@@ -247,8 +277,11 @@ def _choices(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | N
 def ability_refusal(bean: dict, index: int, players: int) -> str | None:
     """Why the engine cannot run ability `index` of a card with this many players (None: it can)."""
     from .triggers import check_automatic
+    if _nesting(bean) > MAX_NESTING:
+        return f"its effects nest more than {MAX_NESTING} deep"
     ability = evaluate.for_players(core_card(bean), players, bean["id"]).abilities[index]
     try:
+        check_players(ability, players)
         kind = kind_of(ability)
         evaluate.compiled_effect(ability.effect)
         if kind == "event":
@@ -262,3 +295,10 @@ def played_from_hand(bean: dict) -> bool:
     """The card has an ability 'when played' (so it enters play even if it is never planted)."""
     made = core_card(bean)
     return any(any(isinstance(t, timing.When) and t.event == "played" for t in a.when) for a in made.abilities)
+
+
+def adds_fields(rs: Any) -> bool:
+    """Some ability or trigger of the rules gives a player a field."""
+    from ..core.effects import AddField
+    runs = [a.run for a in rs.abilities] + [t.run for ts in rs.triggers.values() for t in ts]
+    return any(isinstance(n, AddField) for run in runs for n in run.node.walk())

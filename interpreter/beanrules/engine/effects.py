@@ -230,6 +230,9 @@ def move(node: effects.Move) -> evaluate.EffectFn:
     cards = node.cards
     to = evaluate.zone_of(node.to)
     front = node.end in ("front", "bottom")
+    if isinstance(cards, places.CardsIn) and isinstance(cards.place, places.Zone) and cards.place.zone == "field":
+        raise evaluate.UnsupportedRule(f"'{cards.to_text()}' does not say which field: choose the card first "
+                                       "(choose NAME from … field top), then move NAME")
     if isinstance(cards, places.CardsIn) and cards.pick in ("front", "top") and cards.count is not None:
         source, count = evaluate.zone_of(cards.place), evaluate.number(cards.count)
         from_front = cards.pick == "front" or (isinstance(cards.place, places.Zone) and cards.place.zone == "deck")

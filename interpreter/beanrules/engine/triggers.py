@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from ..core import effects as core_effects, statements, timing
 from . import evaluate
-from .abilities import card_abilities, kind_of
+from .abilities import card_abilities, check_players, kind_of
 from .effects import OWNER, Held
 from .errors import RuleRef, UnsupportedRule
 
@@ -51,6 +51,7 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
     for bean, ability, ref in card_abilities(model, players):
         if kind_of(ability) != "event":
             continue
+        check_players(ability, players)
         when = next(t for t in ability.when if isinstance(t, timing.When))
         check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'")
         found.setdefault(when.event, []).append(Trigger(
