@@ -235,10 +235,19 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                                        "(choose NAME from … field top), then move NAME")
     if isinstance(cards, places.CardsIn) and cards.pick in ("front", "top") and cards.count is not None:
         source, count = evaluate.zone_of(cards.place), evaluate.number(cards.count)
-        from_front = cards.pick == "front" or (isinstance(cards.place, places.Zone) and cards.place.zone == "deck")
+        deck = isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
+        from_front = cards.pick == "front" or deck
 
         def move_ends(state: Any, rs: Any, env: dict, events: list) -> None:
             zone, n = source(state, env), count(state, env)
+            if deck:  # off the deck as a draw takes cards: the deck may run out (and be reshuffled)
+                from .deck import take_top
+                if not zone and not cards.up_to and n:
+                    raise IllegalAction(None, "the deck is empty")
+                taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
+                _put(to(state, env), taken, front)
+                events.append({"event": "moved", "cards": taken, "from": "the deck", "to": node.to.to_text()})
+                return
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
             if len(taken) < n and not cards.up_to:
                 raise IllegalAction(None, f"{cards.place.to_text()} holds fewer than {n} cards")
