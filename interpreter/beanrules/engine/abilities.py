@@ -122,6 +122,24 @@ def check_players(ability: statements.Ability, players: int) -> None:
                               f"{players} players does not have")
 
 
+# The steps of a phase that wait for the active player's decision (and so give them a moment
+# to use an ability); a phase without one passes by itself.
+_DECIDING = ("plant-from-hand", "trade")
+
+
+def check_phase(model: dict, ability: statements.Ability) -> None:
+    """An ability used in a phase needs a moment in it: the phase waits for the active player."""
+    phases = {t.phase for t in ability.when if isinstance(t, timing.During)} - {None}
+    if len(phases) > 1:
+        raise UnsupportedRule(f"ability '{ability.name}' names two phases: {', '.join(sorted(phases))}")
+    kinds = {r["id"]: r["kind"] for r in model["rules"]}
+    for phase in model["phases"]:
+        if phase["id"] in phases and not any(kinds.get(r) in _DECIDING for r in phase["rules"]):
+            raise UnsupportedRule(f"ability '{ability.name}' is used in phase {phase['id']}, which asks the "
+                                  "active player for no decision (it has no planting from the hand and no "
+                                  "trading), so it passes before the ability could be used")
+
+
 def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
     out = []
     for bean, ability, ref in card_abilities(model, players):
@@ -129,10 +147,9 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
         kind = kind_of(ability)
         if kind == "event":
             continue
+        check_phase(model, ability)
         during = [t for t in ability.when if isinstance(t, timing.During)]
         phases = {t.phase for t in during} - {None}
-        if len(phases) > 1:
-            raise UnsupportedRule(f"ability '{ability.name}' of card '{bean['id']}' names two phases")
         out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title, kind,
                                phases.pop() if phases else None, any(t.once_per_turn for t in during),
                                evaluate.compiled_effect(ability.effect), ref))
@@ -274,7 +291,7 @@ def _choices(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | N
 
 
 # ------------------------------------------------------------------ what check asks
-def ability_refusal(bean: dict, index: int, players: int) -> str | None:
+def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | None:
     """Why the engine cannot run ability `index` of a card with this many players (None: it can)."""
     from .triggers import check_automatic
     if _nesting(bean) > MAX_NESTING:
@@ -286,6 +303,8 @@ def ability_refusal(bean: dict, index: int, players: int) -> str | None:
         evaluate.compiled_effect(ability.effect)
         if kind == "event":
             check_automatic(ability.effect, f"ability '{ability.name}'")
+        else:
+            check_phase(model, ability)
     except UnsupportedRule as exc:
         return str(exc)
     return None

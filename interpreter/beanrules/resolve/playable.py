@@ -50,20 +50,21 @@ def not_yet(model: dict, header: Span | None) -> list[Diagnostic]:
             out.append(error("not-playable", f"'{rule['text']}' is not playable yet: the engine pays "
                               "coins from harvested cards or from a bank, not from points", rule, header))
     for bean in model["beans"]:
-        for ability, why in ability_refusals(bean, player_counts(model)):
+        for ability, why in ability_refusals(model, bean, player_counts(model)):
             name = f" '{ability['title'] or ability['id']}'" if ability["title"] or ability["id"] else ""
             out.append(error("not-playable", f"the ability{name} of card '{bean['id']}' is not playable "
                               f"yet: {why}", ability, span_of(bean) or header))
     return out
 
 
-def ability_refusals(bean: dict, counts: list[int]) -> Iterator[tuple[dict, str]]:
+def ability_refusals(model: dict, bean: dict, counts: list[int]) -> Iterator[tuple[dict, str]]:
     """Each ability of a card the engine cannot run, with the engine's reason: its timings
-    give it no place to act from, or its effect uses a node the engine does not run yet."""
+    give it no place to act from or a phase that passes by itself, or its effect uses a node
+    the engine does not run yet."""
     from ..engine.abilities import ability_refusal
     for index, ability in enumerate(bean["abilities"]):
         for n in counts:
-            why = ability_refusal(bean, index, n)
+            why = ability_refusal(model, bean, index, n)
             if why:
                 yield ability, why
                 break
