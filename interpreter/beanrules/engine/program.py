@@ -36,8 +36,7 @@ def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
 
 
 # The timings of ``do`` statements the engine runs, and the statements it reads whole.
-_DO_TIMINGS = (timing.AtStartOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd,
-               timing.When)  # ``when`` a card is planted, …: engine/triggers.py
+_DO_TIMINGS = (timing.AtStartOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd)
 _READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
          core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players)
 
@@ -73,8 +72,11 @@ def visibility(program: Program) -> dict[str, str]:
 
 def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef]) -> Any:
     from .ruleset import CoreStep
-    condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
-    return CoreStep(evaluate.compiled_effect(statement.effect), condition, refs[rule["id"]])
+    try:
+        condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
+        return CoreStep(evaluate.compiled_effect(statement.effect), condition, refs[rule["id"]])
+    except UnsupportedRule as refused:  # name the rule, so check can point at its line
+        raise UnsupportedRule(f"rule '{rule['id']}': {refused}", rule["id"]) from None
 
 
 def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple:
