@@ -42,6 +42,7 @@ class ModelInfo:
     _buy_max: int | None = None         # buy-field: how many fields a player may buy up to
     mixed_fields: bool = False          # mixed-fields: a field may hold several bean types
     coins_from_bank: bool = False       # coin-source from bank: coin cards are the beans out of play
+    tokens: tuple[str, ...] = ()        # tokens the rules declare (a case may say who holds each)
     adds_fields: bool = False           # a card's ability gives a player a field ("gain a field")
 
     def fields_for(self, players: int) -> int | None:
@@ -88,6 +89,7 @@ def model_info(name: str, model: dict[str, Any]) -> ModelInfo:
         _buy_max=params.get("buy-field", {}).get("max_fields"),
         mixed_fields="mixed-fields" in params,
         coins_from_bank=params.get("coin-source", {}).get("from") == "bank",
+        tokens=tuple(r["params"]["token"] for r in rules if r["kind"] == "token"),
         adds_fields=any(e.get("do") == "add-field" for b in model["beans"] for a in b.get("abilities", [])
                         for e in _effects(a.get("effects", []))),
     )

@@ -122,32 +122,41 @@ def check_players(ability: statements.Ability, players: int) -> None:
                               f"{players} players does not have")
 
 
-# The steps of a phase that wait for the active player's decision (and so give them a moment
-# to use an ability); a phase without one passes by itself.
-_DECIDING = ("plant-from-hand", "trade")
+def deciding_phases(model: dict, players: int) -> set[str]:
+    """The phases that wait for the active player's decision (planting from the hand, trading),
+    and so give them a moment to use an ability; any other phase passes by itself."""
+    from . import program, readings
+    found = set()
+    for rule, statement in program.core_program(model, players):
+        reading = readings.read(statement)
+        if isinstance(reading, (readings.PlantFront, readings.Trading)) and \
+                any(p["id"] == reading.phase and rule["id"] in p["rules"] for p in model["phases"]):
+            found.add(reading.phase)
+    return found
 
 
-def check_phase(model: dict, ability: statements.Ability) -> None:
+def check_phase(model: dict, ability: statements.Ability, deciding: set[str]) -> None:
     """An ability used in a phase needs a moment in it: the phase waits for the active player."""
     phases = {t.phase for t in ability.when if isinstance(t, timing.During)} - {None}
     if len(phases) > 1:
         raise UnsupportedRule(f"ability '{ability.name}' names two phases: {', '.join(sorted(phases))}")
-    kinds = {r["id"]: r["kind"] for r in model["rules"]}
     for phase in model["phases"]:
-        if phase["id"] in phases and not any(kinds.get(r) in _DECIDING for r in phase["rules"]):
+        if phase["id"] in phases and phase["id"] not in deciding:
             raise UnsupportedRule(f"ability '{ability.name}' is used in phase {phase['id']}, which asks the "
                                   "active player for no decision (it has no planting from the hand and no "
                                   "trading), so it passes before the ability could be used")
 
 
 def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
-    out = []
-    for bean, ability, ref in card_abilities(model, players):
+    out: list[AbilitySpec] = []
+    found = card_abilities(model, players)
+    deciding = deciding_phases(model, players) if found else set()
+    for bean, ability, ref in found:
         check_players(ability, players)
         kind = kind_of(ability)
         if kind == "event":
             continue
-        check_phase(model, ability)
+        check_phase(model, ability, deciding)
         during = [t for t in ability.when if isinstance(t, timing.During)]
         phases = {t.phase for t in during} - {None}
         out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title, kind,
@@ -304,7 +313,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
         if kind == "event":
             check_automatic(ability.effect, f"ability '{ability.name}'")
         else:
-            check_phase(model, ability)
+            check_phase(model, ability, deciding_phases(model, players))
     except UnsupportedRule as exc:
         return str(exc)
     return None

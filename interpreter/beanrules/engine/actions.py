@@ -120,4 +120,15 @@ class UseAbility:
         return line + (" with " + ", ".join(self.choices) if self.choices else "")
 
 
-Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | UseAbility
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The answer to a decision the game waits for (engine/decisions.py): a player's name, a
+    bean id, yes or no, or nothing (declining a choice the player may make)."""
+    player: str
+    option: str
+
+    def notation(self) -> str:
+        return f"{self.player} chooses {self.option}"
+
+
+Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose | UseAbility

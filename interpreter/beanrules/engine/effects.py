@@ -246,7 +246,8 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                     raise IllegalAction(None, "the deck is empty")
                 taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
                 _put(to(state, env), taken, front)
-                events.append({"event": "moved", "cards": taken, "from": "the deck", "to": node.to.to_text()})
+                events.append({"event": "cards-moved", "cards": taken, "source": "the deck",
+                               "target": node.to.to_text()})
                 return
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
             if len(taken) < n and not cards.up_to:
@@ -256,18 +257,23 @@ def move(node: effects.Move) -> evaluate.EffectFn:
             else:
                 del zone[len(zone) - len(taken):]
             _put(to(state, env), taken, front)
-            events.append({"event": "moved", "cards": taken, "from": cards.place.to_text(),
-                           "to": node.to.to_text()})
+            events.append({"event": "cards-moved", "cards": taken, "source": cards.place.to_text(),
+                           "target": node.to.to_text()})
         return move_ends
     name = _held(cards)
+    others = (found for c in evaluate.EXTENSIONS["effect"] if c is not effect for found in [c(node)] if found)
+    other = next(others, None)
 
     def move_held(state: Any, rs: Any, env: dict, events: list) -> None:
         held = env.get(name)
-        if held is None:
+        if not isinstance(held, Held):
+            if other is not None and held is not None:  # a card a decision picked
+                return other(state, rs, env, events)
             return  # an optional choice passed: nothing to move
         _take(held)
         _put(to(state, env), [held.bean], front)
-        events.append({"event": "moved", "cards": [held.bean], "from": held.where, "to": node.to.to_text()})
+        events.append({"event": "cards-moved", "cards": [held.bean], "source": held.where,
+                       "target": node.to.to_text()})
     return move_held
 
 
@@ -371,4 +377,8 @@ def effect(node: Node) -> evaluate.EffectFn | None:
     return build(node) if build is not None else None
 
 
-evaluate.extend(players=players_of, zone=zone_of, number=number, condition=condition, effect=effect)
+# Registered first: a ``move`` of a card bound by an ability (a Held) is this module's; any
+# other bound card (picked by a decision, engine/decisions.py) goes to the next compiler.
+for _what, _compiler in (("actor", players_of), ("place", zone_of), ("quantity", number),
+                         ("condition", condition), ("effect", effect)):
+    evaluate.EXTENSIONS[_what].insert(0, _compiler)
