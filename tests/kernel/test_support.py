@@ -19,12 +19,20 @@ def classic() -> dict:
     return compile_spec("classic")
 
 
+# Shipped specs with a mechanism the kernel does not play yet, and the words of its refusal (the
+# interpreter plays them): tokens and decisions (engine/marks.py, engine/decisions.py).
+NOT_IN_KERNEL = {"anniversary/bean-thaler": "token"}
+
+
 def test_every_shipped_spec_is_played_by_the_kernel():
     from beanrules.resolve.compiler import list_specs
     for name in list_specs():
         m = compile_spec(name)
         for n in range(m["players"]["min"], m["players"]["max"] + 1):
-            assert kernel_reason(m, n) is None, (name, n)
+            if name in NOT_IN_KERNEL:
+                assert NOT_IN_KERNEL[name] in (kernel_reason(m, n) or ""), (name, n)
+            else:
+                assert kernel_reason(m, n) is None, (name, n)
 
 
 def test_a_rule_kind_the_kernel_does_not_know(classic):

@@ -99,4 +99,15 @@ class BuyField:
         return f"{self.player} buys a field"
 
 
-Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The answer to a decision the game waits for (engine/decisions.py): a player's name, a
+    bean id, yes or no, or nothing (declining a choice the player may make)."""
+    player: str
+    option: str
+
+    def notation(self) -> str:
+        return f"{self.player} chooses {self.option}"
+
+
+Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose

@@ -58,6 +58,29 @@ def _unsupported(node: Node, what: str) -> UnsupportedRule:
     return UnsupportedRule(f"the engine does not run the core {what} '{node.NODE}' yet")
 
 
+# Compilers of further core nodes, by what they compile ("actor", "place", "quantity",
+# "condition", "effect"), registered by the engine modules that own a mechanism (counters and
+# tokens, decisions, …), so that each keeps its nodes in its own module. A compiler returns
+# None for a node that is not its own.
+EXTENSIONS: dict[str, list[Callable[[Node], Any]]] = {
+    "actor": [], "place": [], "quantity": [], "condition": [], "effect": []}
+
+
+def extension(what: str) -> Callable[[Callable[[Node], Any]], Callable[[Node], Any]]:
+    def register(compiler: Callable[[Node], Any]) -> Callable[[Node], Any]:
+        EXTENSIONS[what].append(compiler)
+        return compiler
+    return register
+
+
+def _extended(what: str, node: Node) -> Any:
+    for compiler in EXTENSIONS[what]:
+        found = compiler(node)
+        if found is not None:
+            return found
+    raise _unsupported(node, what)
+
+
 # ------------------------------------------------------------------ player counts
 def for_players(node: Any, players: int, where: str) -> Any:
     """The node with every by-players value resolved for this player count (one with no
@@ -92,7 +115,7 @@ def players_of(node: Node) -> PlayersFn:
     if isinstance(node, actors.Bound):
         name = node.name
         return lambda state, env: [env[name]]
-    raise _unsupported(node, "actor")
+    return _extended("actor", node)
 
 
 _SHARED = {"deck", "discard", "offer", "removed"}
@@ -117,7 +140,7 @@ def zone_of(node: Node) -> ZoneFn:
                     raise UnsupportedRule(f"'{node.to_text()}' names more than one zone")
                 return getattr(state, attr)[found[0]]
             return owned
-    raise _unsupported(node, "place")
+    return _extended("place", node)
 
 
 # ------------------------------------------------------------------ numbers and conditions
@@ -135,7 +158,11 @@ def number(node: Node) -> NumFn:
         return lambda state, env: len(zone(state, env))
     if isinstance(node, quantities.FieldValue):
         from .harvesting import coins_for  # what a field pays is the beanometer's, as harvests pay
-        field = zone_of(node.field)
+        place = node.field
+        if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
+            owner = players_of(place.owner)  # all of a player's fields: what they pay together
+            return lambda state, env: sum(coins_for(env[RULES], f) for f in state.fields[owner(state, env)[0]])
+        field = zone_of(place)
         return lambda state, env: coins_for(env[RULES], field(state, env))
     if isinstance(node, quantities.DeckRunOuts):
         return lambda state, env: state.exhaustions
@@ -153,7 +180,7 @@ def number(node: Node) -> NumFn:
             seats = state.players
             return sign * (seats.index(who(state, env)[0]) - seats.index(origin(state, env)[0])) % len(seats)
         return distance
-    raise _unsupported(node, "quantity")
+    return _extended("quantity", node)
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -186,7 +213,7 @@ def condition(node: Node) -> CondFn:
         return lambda state, env: state.active in who(state, env)
     if isinstance(node, conditions.Always):
         return lambda state, env: True
-    raise _unsupported(node, "condition")
+    return _extended("condition", node)
 
 
 def reads_only(node: Node, allowed: tuple[type, ...]) -> bool:
@@ -295,4 +322,4 @@ def effect(node: Node) -> EffectFn:
                     return "skip"
             return None
         return sequence
-    raise _unsupported(node, "effect")
+    return _extended("effect", node)

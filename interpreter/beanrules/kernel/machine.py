@@ -64,9 +64,10 @@ class Machine(core.Primitives):
         self.deal = rs.deal
         self.direction = rs.direction
         self.one_type = rs.one_type is not None
-        self.mixed = rs.mixed is not None  # a bean may cover another type when nothing fits
+        self.mixed = rs.mixed is not None
+        # a bean may start a new field while another grows it (engine: planting.new_field_ok)
+        self.same_many = rs.same_type_many is not None or rs.one_field_per_type is None
         self.top_run = rs.top_run  # a harvest takes the top run of one type, not the whole field
-        self.same_many = rs.same_type_many is not None
         self.auto = rs.auto_harvest is not None
         self.manual = rs.manual_harvest
         self.own_turn = rs.harvest_when == "own-turn"
@@ -168,7 +169,7 @@ class Machine(core.Primitives):
 
     def harvest(self, g: KState, seat: int, index: int) -> None:
         field = g.fields[seat][index]
-        if self.plain_fields:  # a harvest takes the whole field and its coins come from it
+        if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
             size = len(field)
             table = self.payout[field[-1] if self.top_pays else field[0]]
             keep = size - (table[size] if size < len(table) else table[-1])
