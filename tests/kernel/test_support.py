@@ -113,6 +113,8 @@ def test_the_generated_code_holds_numbers_and_fixed_text_only():
     from beanrules.resolve.compiler import list_specs
     for name in list_specs():
         m = compile_spec(name)
+        if kernel_reason(m, m["players"]["min"]) is not None:
+            continue  # a spec the kernel refuses generates nothing
         machine = kernel_for(m, m["players"]["min"])
         code = source(machine) + end_phase_source(machine)
         strings = {n.value for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
