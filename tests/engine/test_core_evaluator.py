@@ -97,7 +97,7 @@ def test_without_a_reshuffle_the_first_run_out_stops_the_deck(classic):
 
 # Words that name a sentence kind and also something else the engine must say: the keys of the
 # state and of game records ("players", "fields"), the zone a card reference names ("zone") and
-# the token a token-passed event names ("token").
+# the token an event names ("token").
 _NOT_A_KIND_HERE = {"players", "fields", "zone", "token"}
 
 

@@ -21,7 +21,9 @@ def classic() -> dict:
 
 # Shipped specs with a mechanism the kernel does not play yet, and the words of its refusal (the
 # interpreter plays them): tokens and decisions (engine/marks.py, engine/decisions.py).
-NOT_IN_KERNEL = {"anniversary/bean-thaler": "token"}
+NOT_IN_KERNEL = {"anniversary/bean-thaler": "token",
+                 # card abilities (engine/abilities.py, engine/triggers.py)
+                 "anniversary/magpie": "abilities", "anniversary/field-beans": "triggers"}
 
 
 def test_every_shipped_spec_is_played_by_the_kernel():
@@ -102,3 +104,21 @@ def test_a_sweep_the_kernel_cannot_finish_reports_the_interpreters_account(monke
     monkeypatch.setattr(kernel, "play", stalls)
     with pytest.raises(GameFailed, match="the playout kernel stalled where the interpreter did not"):
         simulate(compile_spec("classic"), "classic", 3, 0, 1, ["random"], engine="kernel")
+
+
+def test_the_generated_code_holds_numbers_and_fixed_text_only():
+    # Spec text never enters the source the kernel generates and runs (fast.py): no phase id,
+    # bean or rulebook name is a string in it, whatever the spec calls them.
+    import ast
+
+    from beanrules.kernel.fast import end_phase_source, source
+    from beanrules.resolve.compiler import list_specs
+    for name in list_specs():
+        m = compile_spec(name)
+        if kernel_reason(m, m["players"]["min"]) is not None:
+            continue  # played by the interpreter (test_every_shipped_spec_is_played_by_the_kernel)
+        machine = kernel_for(m, m["players"]["min"])
+        code = source(machine) + end_phase_source(machine)
+        strings = {n.value for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        named = set(machine.phase_ids) | set(machine.bean_names) | {m["rulebook"]}
+        assert not strings & named, (name, strings & named)

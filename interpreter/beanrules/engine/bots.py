@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
-from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, Plant, Propose, Respond, UseAbility
 from .decisions import NO, NOTHING, YES
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
@@ -111,6 +111,10 @@ class GreedyBot:
         if buy is not None and self.buy_margin is not None and all(fields) and \
                 len(state.coins[player]) >= rs.buy_field.cost + self.buy_margin:  # type: ignore[union-attr]
             return buy
+        # 2c. Use a card's ability, the use that takes most (the longest choice sequence).
+        uses = [a for a in legal if type(a) is UseAbility]
+        if uses:
+            return max(uses, key=lambda a: len(a.choices))
         # 3. Plant where the bean already grows; into an empty field only when planting is
         #    required now (no phase end is offered), not for an optional second hand card.
         growing = [a for a in plants if fields[a.field - 1] and fields[a.field - 1][-1] == a.bean]
@@ -179,7 +183,7 @@ class GreedyBot:
         cards = [("offer", b) for b in dict.fromkeys(state.offer)] if offer_ok else []
         cards += [("hand", b) for b in dict.fromkeys(state.hands[player][1:])] if hand_ok else []
         for zone, bean in cards:
-            if auto_field(game.ruleset, fields, bean) is not None:
+            if auto_field(game.ruleset, fields, bean) is not None or bean in game.ruleset.unplantable:
                 continue
             for partner in state.players:
                 key = (state.turn, partner, f"{zone}:{bean}")

@@ -12,6 +12,7 @@ from . import decisions
 from .buying import may_buy
 from .errors import IllegalAction
 from .harvesting import harvestable
+from .planting import new_field_ok
 from .ruleset import Ruleset
 from .state import State
 from .trading import check_accept_cards
@@ -73,10 +74,10 @@ def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, z
                    one_type: bool, mixed: bool = False, same_type_many: bool = True) -> None:
     row = _plants(player, bean, zone)
     before = len(out)
-    # Without same-type-many-fields an empty field is no option while another field grows it.
-    empty_ok = same_type_many or not one_type or not any(f and f[-1] == bean for f in fields)
+    # Where a type grows in one field only, an empty field is no option while another grows it.
+    empty_ok = same_type_many or not any(f and f[-1] == bean for f in fields)
     for i, f in enumerate(fields):
-        if (not f and empty_ok) or not one_type or (f and f[-1] == bean):
+        if (f and (not one_type or f[-1] == bean)) or (not f and empty_ok):
             out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
     if mixed and len(out) == before:  # mixed-fields: nothing fits, so any field may be covered
         out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
@@ -90,11 +91,11 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     fields = state.fields[player]
     one_type = rs.one_type is not None
     mixed = rs.mixed is not None
-    same = rs.same_type_many is not None
+    same = new_field_ok(rs)
     plant = ph.plant
     if plant is not None and active:
         hand = state.hands[player]
-        if hand and state.planted < plant.max:
+        if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
             _plant_options(out, player, fields, hand[0], None, one_type, mixed, same)
         if state.planted >= plant.min or not hand:
             out.append(_end(player, "planting"))
@@ -104,6 +105,8 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
             if cards:
                 zone = step.zone
                 for bean in (_distinct(cards) if len(cards) > 1 else cards):
+                    if bean in rs.unplantable:
+                        continue
                     _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
     if ph.trade:
         if active:
@@ -161,6 +164,10 @@ def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...]
     offer = tuple(_distinct(state.offer)) if offer_ok else ()
     from_offer = offer if active else ()
     give = from_offer + (tuple(_distinct(state.hands[player])) if hand_ok else ())
+    if rs.unplantable:  # a card never planted is never traded (trading.py says why)
+        offer = tuple(b for b in offer if b not in rs.unplantable)
+        from_offer = offer if active else ()
+        give = tuple(b for b in give if b not in rs.unplantable)
     if not give:
         return (), 0, []
     asks = []
@@ -168,6 +175,8 @@ def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...]
         # A proposal that needs no consent is carried out at once, so it may only ask for
         # beans the partner holds; one that waits for consent may ask for any bean type.
         hand = (rs.beans if tr.consent else _distinct(state.hands[partner])) if hand_ok else ()
+        if rs.unplantable:
+            hand = tuple(b for b in hand if b not in rs.unplantable)
         asks.append((partner, offer if partner == state.active else (), hand))
     return give, len(from_offer), asks
 
@@ -208,6 +217,9 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
+    if rs.abilities:  # using a card's ability, with each choice it offers
+        from .abilities import usable
+        out.extend(usable(state, rs, player))
     # Harvests: the fields harvesting.harvestable allows, as (cached) actions.
     fields = harvestable(state, rs, player)
     if fields:

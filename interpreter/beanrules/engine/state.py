@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # The order of keys in state_json(): the contract's order (docs/engine-contract.md).
@@ -16,9 +16,10 @@ STATE_KEYS = ("rulebook", "players", "start_player", "active", "phase", "turn", 
               "exhaustions", "offer", "hands", "fields", "set_aside", "coins", "removed",
               "proposals", "planted", "over", "seed", "shuffles", "next_proposal")
 _PER_PLAYER = ("hands", "set_aside", "coins")
-# Keys a state holds only where its rules declare them (counters, tokens) or while a decision
-# waits (docs/engine-contract.md): a classic game's state JSON has none of them.
-OPTIONAL_KEYS = ("counters", "tokens", "decision")
+# Keys a state holds only where its rules declare them (counters, tokens), while a decision
+# waits (docs/engine-contract.md), or once a card's ability was used this turn: a classic
+# game's state JSON has none of them.
+OPTIONAL_KEYS = ("counters", "tokens", "decision", "used")
 
 
 @dataclass(slots=True, eq=False)
@@ -48,6 +49,7 @@ class State:
     counters: dict[str, Any] | None = None
     tokens: dict[str, str | None] | None = None  # token -> holder (None: nobody); None: none declared
     decision: dict[str, Any] | None = None  # the decision the game waits for (engine/decisions.py)
+    used: list = field(default_factory=list)  # [turn, "card.ability@field"] of once-per-turn uses
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,6 +73,8 @@ class State:
             out["tokens"] = dict(self.tokens)
         if self.decision is not None:
             out["decision"] = copy.deepcopy(self.decision)
+        if self.used:
+            out["used"] = [list(u) for u in self.used]
         return out
 
     @classmethod
@@ -98,7 +102,9 @@ class State:
             next_proposal=int(data["next_proposal"]),
             counters=copy.deepcopy(data["counters"]) if data.get("counters") is not None else None,
             tokens=dict(data["tokens"]) if data.get("tokens") is not None else None,
-            decision=copy.deepcopy(data["decision"]) if data.get("decision") is not None else None)
+            decision=copy.deepcopy(data["decision"]) if data.get("decision") is not None else None,
+            used=[[int(u[0]), str(u[1])] for u in data.get("used", [])])
+
         if state.start_player not in players or state.active not in players:
             raise ValueError("state.start_player and state.active must be players")
         _check_marks(state)
