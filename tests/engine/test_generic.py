@@ -80,9 +80,9 @@ def test_tie_rule_and_exhaustion_count(classic):
 
 def test_unplayable_rule_kinds_are_refused_up_front(classic):
     model = copy.deepcopy(classic)
-    model["rules"].append({**copy.deepcopy(model["rules"][0]), "id": "limit", "kind": "hand-limit",
-                           "params": {"max": 7}})
-    with pytest.raises(UnsupportedRule, match="hand-limit"):
+    model["rules"].append({**copy.deepcopy(model["rules"][0]), "id": "thaler", "kind": "token",
+                           "params": {"token": "thaler", "title": None}})
+    with pytest.raises(UnsupportedRule, match="token"):
         Game(model, 3)
     with pytest.raises(UnsupportedRule, match="3 to 5 players"):
         Game(classic, 2)

@@ -92,6 +92,13 @@ def players_of(node: Node) -> PlayersFn:
     if isinstance(node, actors.Bound):
         name = node.name
         return lambda state, env: [env[name]]
+    if isinstance(node, actors.Opponent):  # of the active player; a two-player game has one
+        def opponent(state: Any, env: Env) -> list[str]:
+            others = [p for p in state.players if p != state.active]
+            if len(others) != 1:
+                raise UnsupportedRule("'the opponent' is known only in a game of two players")
+            return others
+        return opponent
     raise _unsupported(node, "actor")
 
 
@@ -139,6 +146,9 @@ def number(node: Node) -> NumFn:
         return lambda state, env: coins_for(env[RULES], field(state, env))
     if isinstance(node, quantities.DeckRunOuts):
         return lambda state, env: state.exhaustions
+    if isinstance(node, actors.Bound):  # a number bound by ``let``
+        name = node.name
+        return lambda state, env: env[name]
     if isinstance(node, quantities.Sum):
         terms = [number(t) for t in node.terms]
         return lambda state, env: sum(t(state, env) for t in terms)
@@ -186,6 +196,9 @@ def condition(node: Node) -> CondFn:
         return lambda state, env: state.active in who(state, env)
     if isinstance(node, conditions.Always):
         return lambda state, env: True
+    if isinstance(node, conditions.Matches):
+        from .selection import matches
+        return matches(node)
     raise _unsupported(node, "condition")
 
 
@@ -229,7 +242,11 @@ def effect(node: Node) -> EffectFn:
 
         def draw(state: Any, rs: Any, env: Env, events: list) -> None:
             for player in who(state, {**env, "direction": rs.direction}):
-                drawn = take(state, rs, count(state, env), events)
+                wanted = count(state, env)
+                if rs.requirements:  # a hand limit: draw only as many as the hand may hold
+                    from .requirements import room
+                    wanted = room(state, rs, player, wanted)
+                drawn = take(state, rs, wanted, events)
                 state.hands[player].extend(drawn)
                 events.append({"event": "drew", "player": player, "cards": len(drawn)})
                 if ending(state, rs):
@@ -286,6 +303,24 @@ def effect(node: Node) -> EffectFn:
             if field and (not paying or coins_for(rs, field) >= 1):
                 do_harvest(state, rs, who(state, env)[0], env[name + "#"], events)
         return harvest
+    if isinstance(node, effects.Move):
+        from .selection import move
+        return move(node)
+    if isinstance(node, effects.Let):  # bound for the steps after it: they share `env`
+        name, value = node.name, number(node.value)
+
+        def let(state: Any, rs: Any, env: Env, events: list) -> None:
+            env[name] = value(state, env)
+        return let
+    if isinstance(node, effects.If):
+        test, then = condition(node.condition), effect(node.then)
+        otherwise = effect(node.otherwise) if node.otherwise is not None else None
+
+        def if_(state: Any, rs: Any, env: Env, events: list) -> str | None:
+            if test(state, env):
+                return then(state, rs, env, events)
+            return otherwise(state, rs, env, events) if otherwise else None
+        return if_
     if isinstance(node, effects.Sequence):
         steps = [effect(s) for s in node.steps]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .deck import ending
 from .errors import Stalled
 from .harvesting import auto_harvests
+from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
@@ -35,7 +36,7 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     for step in ph.pending:
         if step.anyone_has(state):
             return False
-    return True
+    return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
 
 
 def _can_trade(state: State) -> bool:
@@ -79,6 +80,8 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
     ph = rs.phase(state.phase)
     if ph.trade:
         lapse_proposals(state, events)
+    for step in ph.exit:  # ``do … at the end of`` the phase (cards left to the opponent)
+        step.fire(state, rs, events)
     # Turns that pass with no decision at all are fine while they take cards off the deck (the
     # deck runs out, the game ends). Rounds of the table that neither ask for a decision nor
     # take a card would loop for ever: `check` rejects such models, and the engine raises

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import statements as core
-from . import evaluate, program
+from ..core.actors import Opponent
+from . import evaluate, moves, program, requirements
 from .errors import RuleRef, UnsupportedRule
 
 # Kinds the engine still reads by their sentence (the rest it runs from their core, see
@@ -29,8 +30,7 @@ _READ_BY_KIND = {
     "buy-field", "auto-harvest", "harvest-only-paying",
 }
 # Kinds of later rulebooks that this engine does not play yet: a game refuses to start.
-_NOT_YET = {"ability", "discard-from-hand", "end-on-target",
-            "hand-limit", "leave-for-opponent", "pull-matching", "take-discard-top", "token"}
+_NOT_YET = {"ability", "end-on-target", "token"}
 
 
 _REQUIRED: Any = object()
@@ -133,6 +133,7 @@ class PhaseSpec:
     entry: tuple[CoreStep, ...]  # the phase's ``do … at the start of`` statements, in rule order
     trade: bool
     pending: tuple[PendingStep, ...]
+    exit: tuple[CoreStep, ...] = ()  # the phase's ``do … at the end of`` statements, in rule order
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,8 @@ class Ruleset:
     only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
     manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
+    moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
+    requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -259,6 +262,11 @@ def _compile(model: dict, n: int) -> Ruleset:
     by_id = {r["id"]: r for r in rules}
     by_kind: dict[str, list[dict]] = {}
     core_program = program.core_program(model, n)
+    if n != 2:  # "the opponent" is one player only in a game of two
+        for rule, statement in core_program:
+            if any(isinstance(node, Opponent) for node in statement.walk()):
+                raise UnsupportedRule(f"rule '{rule['id']}' speaks of the opponent, who is known only "
+                                      "in a game of two players", rule["id"])
     for rule in rules:
         kind = rule["kind"]
         if kind in _NOT_YET or (kind not in _READ_BY_KIND and not program.runs_all(core_program, rule)):
@@ -315,7 +323,8 @@ def _compile(model: dict, n: int) -> Ruleset:
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
         phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, plant,
-                                program.phase_entry(core_program, phase, refs), trade, tuple(pending)))
+                                program.phase_entry(core_program, phase, refs), trade, tuple(pending),
+                                program.phase_exit(core_program, phase, refs)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
 
@@ -374,4 +383,6 @@ def _compile(model: dict, n: int) -> Ruleset:
         same_type_many=ref("same-type-many-fields"),
         auto_harvest=ref("auto-harvest"), only_paying=ref("harvest-only-paying"),
         manual_harvest=timing is not None,
-        coins_from_bank=bool(source and source["params"]["from"] == "bank"))
+        coins_from_bank=bool(source and source["params"]["from"] == "bank"),
+        moves=moves.compile_moves(core_program, refs),
+        requirements=requirements.compile_requirements(core_program, refs))

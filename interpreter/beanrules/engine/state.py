@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # The order of keys in state_json(): the contract's order (docs/engine-contract.md).
@@ -16,6 +16,7 @@ STATE_KEYS = ("rulebook", "players", "start_player", "active", "phase", "turn", 
               "exhaustions", "offer", "hands", "fields", "set_aside", "coins", "removed",
               "proposals", "planted", "over", "seed", "shuffles", "next_proposal")
 _PER_PLAYER = ("hands", "set_aside", "coins")
+_OPTIONAL_KEYS = ("moved",)  # written only when not empty
 
 
 @dataclass(slots=True, eq=False)
@@ -41,6 +42,9 @@ class State:
     seed: int | str  # reshuffle k uses random.Random(f"{seed}:{k}")
     shuffles: int
     next_proposal: int
+    # How often each permitted move (engine/moves.py) was made, by rule id: [turn, times]. Kept
+    # out of the JSON while empty, so games of rulebooks without such moves keep their states.
+    moved: dict[str, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,12 +58,13 @@ class State:
             "removed": list(self.removed), "proposals": copy.deepcopy(self.proposals),
             "planted": self.planted, "over": self.over, "seed": self.seed, "shuffles": self.shuffles,
             "next_proposal": self.next_proposal,
+            **({"moved": {k: list(v) for k, v in self.moved.items()}} if self.moved else {}),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
         missing = [k for k in STATE_KEYS if k not in data]
-        unknown = [k for k in data if k not in STATE_KEYS]
+        unknown = [k for k in data if k not in STATE_KEYS and k not in _OPTIONAL_KEYS]
         if missing or unknown:
             raise ValueError("not a game state: " + "; ".join(
                 part for part in (missing and f"missing {', '.join(missing)}",
@@ -78,7 +83,8 @@ class State:
             coins={p: list(data["coins"][p]) for p in players}, removed=list(data["removed"]),
             proposals=copy.deepcopy(data["proposals"]), planted=int(data["planted"]),
             over=bool(data["over"]), seed=data["seed"], shuffles=int(data["shuffles"]),
-            next_proposal=int(data["next_proposal"]))
+            next_proposal=int(data["next_proposal"]),
+            moved={str(k): [int(t), int(n)] for k, (t, n) in data.get("moved", {}).items()})
         if state.start_player not in players or state.active not in players:
             raise ValueError("state.start_player and state.active must be players")
         return state

@@ -11,12 +11,18 @@ from .game import Game
 from .records import make_record
 from .simulate import seat_bots
 
-def help_text(beans: tuple[str, ...], other: str, buy: bool = False) -> str:
-    """Examples in the notation, with this rulebook's bean ids (`buy`: fields can be bought)."""
+# Examples of the moves a rule may permit (engine/moves.py), by the verb of the notation.
+_MOVE_EXAMPLES = {"discards": "discards", "takes": "takes discard"}
+
+
+def help_text(beans: tuple[str, ...], other: str, buy: bool = False, moves: tuple[str, ...] = ()) -> str:
+    """Examples in the notation, with this rulebook's bean ids (`buy`: fields can be bought;
+    `moves`: the verbs of the moves its rules permit, such as "discards")."""
     a, b, c = (list(beans) * 3)[:3]
     return (f"Type an action in the notation (your name may be left out), for example:\n"
             f"  plants 2 · plants {a} in 1 · plants offer {b} in 2 · harvests 1 · ends planting · ends trading"
-            + (" · buys a field" if buy else "") + "\n"
+            + (" · buys a field" if buy else "")
+            + "".join(f" · {_MOVE_EXAMPLES[v]}" for v in dict.fromkeys(moves) if v in _MOVE_EXAMPLES) + "\n"
             f"  offers {b}, hand {a} to {other} for {c} · gives {b} to {other} · accepts · rejects 2 · withdraws\n"
             f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
 
@@ -91,6 +97,12 @@ def _describe(events: list[dict]) -> list[str]:
                        f"{plural(e['fields'], 'field')}")
         elif kind == "revealed":
             out.append(f"revealed: {_cards(e['cards'])}")
+        elif kind == "discarded":
+            out.append(f"{e['player']} discards {e['bean']} from the {e['from']} onto the discard pile")
+        elif kind == "took":
+            out.append(f"{e['player']} takes {e['bean']} from the top of the {e['from']} pile into the hand")
+        elif kind == "moved":
+            out.append(f"{_cards(e['cards'])} moved from the {e['from']} to the {e['to']}")
         elif kind == "proposed":
             out.append(f"proposal {e['proposal']}: {_proposal(e)}")
         elif kind in ("rejected", "withdrawn"):
@@ -147,7 +159,7 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
     """The game loop: "finished" when the game is over, "quit" when the human leaves."""
     others = [p for p in game.players if p != me]
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
-                             game.ruleset.buy_field is not None)
+                             game.ruleset.buy_field is not None, tuple(m.verb for m in game.ruleset.moves))
     write(help_message)
     heard: set[int] = set()  # turns in whose trade phase the human had a say
     while not game.is_over:

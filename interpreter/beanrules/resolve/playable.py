@@ -19,12 +19,7 @@ from .required import required_rules
 
 # Kinds the language can say and the engine cannot play yet, with what is missing.
 NOT_YET = {
-    "discard-from-hand": "the engine has no discarding from the hand",
     "end-on-target": "the engine ends a game only when the deck runs out",
-    "hand-limit": "the engine has no hand limit",
-    "leave-for-opponent": "the engine gives no cards to an opponent",
-    "pull-matching": "the engine has no pulling of matching beans from the discard pile",
-    "take-discard-top": "the engine has no taking the top card of the discard pile",
     "token": "the engine has no tokens",
 }
 _COINS_PLAYED = ("harvested-cards", "bank")

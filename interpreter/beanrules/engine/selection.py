@@ -1,0 +1,99 @@
+"""Selections of cards and moving them: the core's ``cards`` (the top, front, back or all cards
+of a zone), ``matches`` (a card of a type a place holds) and ``move``, compiled into closures
+like the rest of the evaluator (engine/evaluate.py hands these nodes here).
+
+Zones are plain lists whose ends mean different things: the deck and a hand list their top
+(front) card first; the discard pile, the offer and a field list it last (cards are laid on
+top). One table says which, so every node reads "top" the same way.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core import actors, conditions, effects, places
+from ..core.categories import Node
+from .errors import UnsupportedRule
+
+# Zones whose list starts with the top (front) card; in all others the top card is the last.
+_FIRST_IS_TOP = {"deck", "hand"}
+_TOP_PICKS = {"top", "front"}
+_BOTTOM_PICKS = {"bottom", "back"}
+
+IndicesFn = Callable[[Any, dict], list[int]]
+
+
+def zone_name(place: Node) -> str:
+    """The kind of zone a place is (a field bound by ``for-each`` is a field)."""
+    if isinstance(place, places.Zone):
+        return place.zone
+    if isinstance(place, (actors.Bound, places.Field)):
+        return "field"
+    raise UnsupportedRule(f"the engine does not select cards in '{place.to_text()}' yet")
+
+
+def end_index(zone: str, end: str | None, length: int) -> int:
+    """Where a card laid at `end` of the zone goes in its list (None: the zone's usual end, its top)."""
+    first_is_top = zone in _FIRST_IS_TOP
+    if end is None:
+        end = "back" if zone == "hand" else "top"
+    at_first = (end in _TOP_PICKS) == first_is_top
+    return 0 if at_first else length
+
+
+def picked(zone: str, pick: str, count: int, length: int) -> list[int]:
+    """The list indices of `count` cards picked at an end of a zone of `length` cards, the
+    nearest to that end first (fewer where the zone holds fewer)."""
+    count = min(count, length)
+    if pick == "all":
+        return list(range(length))
+    if pick not in _TOP_PICKS | _BOTTOM_PICKS:
+        raise UnsupportedRule(f"the engine picks no '{pick}' cards automatically yet")
+    from_start = (pick in _TOP_PICKS) == (zone in _FIRST_IS_TOP)
+    return list(range(count)) if from_start else list(range(length - 1, length - 1 - count, -1))
+
+
+def cards(node: Node) -> tuple[Callable[[Any, dict], list[str]], str, IndicesFn]:
+    """A selection as (the list it picks from, its zone name, the indices it picks)."""
+    from .evaluate import number, zone_of
+    if not isinstance(node, places.CardsIn) or node.bean is not None:
+        raise UnsupportedRule(f"the engine does not select '{node.to_text()}' yet")
+    source, zone, pick = zone_of(node.place), zone_name(node.place), node.pick
+    count = number(node.count) if node.count is not None else None
+
+    def indices(state: Any, env: dict) -> list[int]:
+        held = source(state, env)
+        n = len(held) if count is None else count(state, env)
+        return picked(zone, pick, n, len(held))
+    return source, zone, indices
+
+
+def matches(node: conditions.Matches) -> Callable[[Any, dict], bool]:
+    """The selected cards are all of a type the place holds (none selected: false)."""
+    from .evaluate import zone_of
+    source, _, indices = cards(node.cards)
+    place = zone_of(node.place)
+
+    def test(state: Any, env: dict) -> bool:
+        held, chosen = source(state, env), indices(state, env)
+        types = set(place(state, env))
+        return bool(chosen) and all(held[i] in types for i in chosen)
+    return test
+
+
+def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
+    """Move the selected cards, one by one from the nearest, to an end of another zone."""
+    from .evaluate import zone_of
+    source, from_zone, indices = cards(node.cards)
+    target, to_zone, end = zone_of(node.to), zone_name(node.to), node.end
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        held, dest = source(state, env), target(state, env)
+        chosen = indices(state, env)
+        moved = [held[i] for i in chosen]
+        for i in sorted(chosen, reverse=True):
+            del held[i]
+        for card in moved:
+            dest.insert(end_index(to_zone, end, len(dest)), card)
+        if moved:
+            events.append({"event": "moved", "cards": moved, "from": from_zone, "to": to_zone})
+    return run
