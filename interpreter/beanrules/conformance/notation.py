@@ -5,6 +5,7 @@ on what an action means; this only checks the words.
     Anna plants chili in 2 · Anna harvests 1 · Natalie ends trading
     Natalie offers soy, hand chili to Anna for red · Natalie gives soy to Anna · Anna asks Natalie for soy
     Anna accepts Natalie · Anna rejects 2 · Natalie withdraws
+    Anna discards · Anna discards red · Anna discards hand 2 · Anna takes discard
 """
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import difflib
 import re
 from typing import Iterable
 
-VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys")
+VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys",
+         "discards", "takes")
 ENDS = ("phase", "planting", "trading", "turn")
 # Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids
 # trading from (field, coins) are words of the notation, so that cases can show the refusal.

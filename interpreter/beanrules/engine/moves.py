@@ -190,8 +190,8 @@ def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
 def do(state: Any, rs: Any, action: MoveCard, rule: MoveRule, index: int, events: list) -> None:
     card = _move(state, rs, rule, action.player, index)
     state.moved[rule.ref.id] = [state.turn, times_moved(state, rule) + 1]
-    events.append({"event": "took" if rule.dest_zone == "hand" else "discarded", "player": action.player,
-                   "bean": card, "from": rule.source_zone, "to": rule.dest_zone, "rule": rule.ref.id})
+    events.append({"event": action.verb.removesuffix("s") if rule.verb == "takes" else "discarded",
+                   "player": action.player, "bean": card, "rule": rule.ref.id})
 
 
 def options(state: Any, rs: Any, player: str) -> list:

@@ -95,5 +95,5 @@ def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
         for card in moved:
             dest.insert(end_index(to_zone, end, len(dest)), card)
         if moved:
-            events.append({"event": "moved", "cards": moved, "from": from_zone, "to": to_zone})
+            events.append({"event": "moved", "cards": moved, "source": from_zone, "target": to_zone})
     return run

@@ -98,11 +98,11 @@ def _describe(events: list[dict]) -> list[str]:
         elif kind == "revealed":
             out.append(f"revealed: {_cards(e['cards'])}")
         elif kind == "discarded":
-            out.append(f"{e['player']} discards {e['bean']} from the {e['from']} onto the discard pile")
+            out.append(f"{e['player']} discards {e['bean']} from the hand onto the discard pile")
         elif kind == "took":
-            out.append(f"{e['player']} takes {e['bean']} from the top of the {e['from']} pile into the hand")
+            out.append(f"{e['player']} takes {e['bean']} from the top of the discard pile into the hand")
         elif kind == "moved":
-            out.append(f"{_cards(e['cards'])} moved from the {e['from']} to the {e['to']}")
+            out.append(f"{_cards(e['cards'])} moved from the {e['source']} to the {e['target']}")
         elif kind == "proposed":
             out.append(f"proposal {e['proposal']}: {_proposal(e)}")
         elif kind in ("rejected", "withdrawn"):
