@@ -74,14 +74,19 @@ def _progress(state: State, rs: Ruleset) -> tuple[int, int] | None:
     return state.exhaustions, -len(state.deck)
 
 
+def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
+    """Run the phase's ``do … at the end of`` steps (cards left to the opponent)."""
+    for step in ph.exit:
+        step.fire(state, rs, events)
+
+
 def end_phase(state: State, rs: Ruleset, events: list) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
     have nothing to do."""
     ph = rs.phase(state.phase)
     if ph.trade:
         lapse_proposals(state, events)
-    for step in ph.exit:  # ``do … at the end of`` the phase (cards left to the opponent)
-        step.fire(state, rs, events)
+    _leave(state, rs, ph, events)
     # Turns that pass with no decision at all are fine while they take cards off the deck (the
     # deck runs out, the game ends). Rounds of the table that neither ask for a decision nor
     # take a card would loop for ever: `check` rejects such models, and the engine raises
@@ -114,6 +119,8 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
         entered = _enter(state, rs, ph, events)
         if entered == "over" or (entered == "play" and not phase_complete(state, rs, ph)):
             return
+        if entered == "play":  # played through with nothing to decide: it ends here
+            _leave(state, rs, ph, events)
 
 
 def settle(state: State, rs: Ruleset, events: list) -> None:

@@ -22,6 +22,7 @@ from .selection import end_index, picked, zone_name
 
 # The verb of the notation for each (from, to) pair of zones a permitted move may connect.
 VERBS = {("hand", "discard"): "discards", ("discard", "hand"): "takes"}
+_EVENTS = {"discards": "discarded", "takes": "took"}  # the event each verb's move reports
 _PICKS = {"front", "top", "any"}
 
 
@@ -190,8 +191,7 @@ def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
 def do(state: Any, rs: Any, action: MoveCard, rule: MoveRule, index: int, events: list) -> None:
     card = _move(state, rs, rule, action.player, index)
     state.moved[rule.ref.id] = [state.turn, times_moved(state, rule) + 1]
-    events.append({"event": action.verb.removesuffix("s") if rule.verb == "takes" else "discarded",
-                   "player": action.player, "bean": card, "rule": rule.ref.id})
+    events.append({"event": _EVENTS[rule.verb], "player": action.player, "bean": card, "rule": rule.ref.id})
 
 
 def options(state: Any, rs: Any, player: str) -> list:
