@@ -12,7 +12,7 @@ from beanrules.engine import Game, IllegalAction, NotationError, UnsupportedRule
 from beanrules.engine.actions import EndPhase, MoveCard
 from beanrules.engine.bots import GreedyBot, make_bot, play_out
 from beanrules.engine.records import make_record, replay
-from beanrules.engine.terminal import _describe, help_text
+from beanrules.engine.terminal import _describe, help_text, move_example
 
 PLAYERS = ["Anna", "Natalie", "Greg"]
 HEAD = 'rulebook variant "A variant"\n  extends classic\n  source v "Variant rules"\n'
@@ -198,7 +198,8 @@ def test_bot_games_with_moves_replay_from_their_record(moves) -> None:
 
 
 def test_the_terminal_names_the_moves(moves) -> None:
-    assert "discards · takes discard" in help_text(("red", "soy"), "Natalie", False, ("discards", "takes"))
+    examples = (move_example("discards", "front"), move_example("takes", "top"), move_example("discards", "any"))
+    assert " · discards · takes discard · discards hand 2\n" in help_text(("red", "soy"), "Natalie", False, examples)
     assert "discards" not in help_text(("red", "soy"), "Natalie")
     lines = _describe([{"event": "discarded", "player": "Anna", "bean": "red", "rule": "r"},
                        {"event": "took", "player": "Anna", "bean": "soy", "rule": "r"},
@@ -206,3 +207,29 @@ def test_the_terminal_names_the_moves(moves) -> None:
     assert lines == ["Anna discards red from the hand onto the discard pile",
                      "Anna takes soy from the top of the discard pile into the hand",
                      "blue moved from the discard to the offer"]
+
+
+def test_a_human_discards_in_the_terminal_duel() -> None:
+    from beanrules.engine.terminal import play_human
+    duel = compile_spec("anniversary/duel")
+    lines = iter(["?", "discards hand 1", "discards hand 1", "quit"])
+    out: list[str] = []
+    play_human(duel, "anniversary/duel", ["Anna", "Natalie"], 1, 0, ["greedy"], read=lambda prompt: next(lines),
+               write=out.append)
+    text = "\n".join(out)
+    assert " · discards hand 2\n" in text  # the help names the move
+    assert "legal now: " in text and "Anna discards hand 1" in text
+    assert "   Anna discards " in text and "onto the discard pile" in text
+    assert "refused: Anna may not discard" in text and "rule 'discard-from-hand'" in text
+
+
+def test_a_duel_record_replays_from_the_command_line(tmp_path, capsys) -> None:
+    from beanrules.cli import main
+    log = tmp_path / "duel.json"
+    assert main(["play", "anniversary/duel", "--players", "2", "--seed", "5", "--bots", "random",
+                 "--log", str(log), "--json"]) == 0
+    record = __import__("json").loads(log.read_text())
+    assert any(" discards " in a for a in record["actions"])
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "final state identical" in capsys.readouterr().out

@@ -11,18 +11,22 @@ from .game import Game
 from .records import make_record
 from .simulate import seat_bots
 
-# Examples of the moves a rule may permit (engine/moves.py), by the verb of the notation.
-_MOVE_EXAMPLES = {"discards": "discards", "takes": "takes discard"}
+def move_example(verb: str, pick: str) -> str:
+    """How a move a rule permits is typed (engine/moves.py): its verb, and where the player
+    picks the card, which one."""
+    if verb == "takes":
+        return "takes discard"
+    return f"{verb} hand 2" if pick == "any" else verb
 
 
 def help_text(beans: tuple[str, ...], other: str, buy: bool = False, moves: tuple[str, ...] = ()) -> str:
     """Examples in the notation, with this rulebook's bean ids (`buy`: fields can be bought;
-    `moves`: the verbs of the moves its rules permit, such as "discards")."""
+    `moves`: examples of the moves its rules permit, such as "discards")."""
     a, b, c = (list(beans) * 3)[:3]
     return (f"Type an action in the notation (your name may be left out), for example:\n"
             f"  plants 2 · plants {a} in 1 · plants offer {b} in 2 · harvests 1 · ends planting · ends trading"
             + (" · buys a field" if buy else "")
-            + "".join(f" · {_MOVE_EXAMPLES[v]}" for v in dict.fromkeys(moves) if v in _MOVE_EXAMPLES) + "\n"
+            + "".join(f" · {m}" for m in dict.fromkeys(moves)) + "\n"
             f"  offers {b}, hand {a} to {other} for {c} · gives {b} to {other} · accepts · rejects 2 · withdraws\n"
             f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
 
@@ -159,7 +163,8 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
     """The game loop: "finished" when the game is over, "quit" when the human leaves."""
     others = [p for p in game.players if p != me]
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
-                             game.ruleset.buy_field is not None, tuple(m.verb for m in game.ruleset.moves))
+                             game.ruleset.buy_field is not None,
+                             tuple(move_example(m.verb, m.pick) for m in game.ruleset.moves))
     write(help_message)
     heard: set[int] = set()  # turns in whose trade phase the human had a say
     while not game.is_over:
