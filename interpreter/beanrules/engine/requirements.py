@@ -70,16 +70,38 @@ def newly_broken(state: Any, rs: Any, saved: dict) -> Requirement | None:
     if found is None:
         return None
     from .state import State
-    return None if broken(State.from_json(saved), rs) is not None else found
+    return None if broken(State(**saved), rs) is not None else found
+
+
+def _copy(value: Any) -> Any:
+    """A copy of lists and dicts of plain values, as deep as they nest (the state's shapes)."""
+    if type(value) is list:
+        return [_copy(v) for v in value] if value and type(value[0]) in (list, dict) else list(value)
+    if type(value) is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+# The state's zones of one level of cards (per player or shared), copied as plain lists: a
+# playout under a requirement snapshots the state on every action, so this is its hot path.
+_FLAT = ("deck", "discard", "offer", "removed", "players")
+_PER_PLAYER = ("hands", "set_aside", "coins")
 
 
 def snapshot(state: Any) -> dict:
-    """What restore() needs to undo an action that broke a requirement."""
-    return state.to_json()
+    """What restore() needs to undo an action that broke a requirement: every field, copied."""
+    saved = {name: getattr(state, name) for name in type(state).__slots__}
+    for name in _FLAT:
+        saved[name] = list(saved[name])
+    for name in _PER_PLAYER:
+        saved[name] = {p: list(c) for p, c in saved[name].items()}
+    saved["fields"] = {p: [list(f) for f in fs] for p, fs in state.fields.items()}
+    for name, value in saved.items():  # anything else (proposals, counters): copied as deep as it nests
+        if name not in _FLAT and name not in _PER_PLAYER and name != "fields" and type(value) in (list, dict):
+            saved[name] = _copy(value)
+    return saved
 
 
 def restore(state: Any, saved: dict) -> None:
-    from .state import State
-    old = State.from_json(saved)
-    for name in State.__slots__:
-        setattr(state, name, getattr(old, name))
+    for name, value in saved.items():
+        setattr(state, name, value)
