@@ -233,3 +233,17 @@ def test_a_duel_record_replays_from_the_command_line(tmp_path, capsys) -> None:
     capsys.readouterr()
     assert main(["replay", str(log)]) == 0
     assert "final state identical" in capsys.readouterr().out
+
+
+def test_a_move_in_a_phase_with_cards_to_plant_stays_optional(tmp_path) -> None:
+    model = variant(tmp_path, 'phase plant-traded\n  may take top of discard   § v "1"\n')
+    game = Game.from_partial(model, PLAYERS, {"phase": "plant-traded", "offer": ["soy"], "discard": ["chili"],
+                                              "deck": ["red", "red", "red", "blue", "blue", "stink", "stink"]})
+    assert EndPhase("Anna", "phase") not in game.legal_actions("Anna")  # the soy must be planted first
+    with pytest.raises(IllegalAction, match="must still plant"):
+        game.apply("Anna ends phase")
+    game.apply("Anna plants offer soy in 1")
+    assert game.state.phase == "plant-traded" and game.waiting_for() == ["Anna"]
+    assert set(game.legal_actions("Anna")) >= {MoveCard("Anna", "takes", "chili"), EndPhase("Anna", "phase")}
+    game.apply("Anna ends phase")
+    assert game.state.discard == ["chili"] and game.state.hands["Anna"] == ["red", "red", "red"]

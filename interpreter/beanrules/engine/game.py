@@ -233,7 +233,7 @@ class Game:
                 raise IllegalAction(rs.trade.end or rs.trade.trade,
                                     f"only the active player ({state.active}) ends trading")
             return
-        if rs.moves and moves.waits_only_for_moves(ph) and action.what == "phase":
+        if rs.moves and moves.waits_only_for_moves(state, ph) and action.what == "phase":
             if player != state.active:
                 raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
             return

@@ -228,7 +228,7 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
         for step in ph.pending:
             if step.cards(state, active):
                 return active
-    if rs.moves and moves.waits_only_for_moves(ph) and moves.keeps_open(state, rs):
+    if rs.moves and moves.waits_only_for_moves(state, ph) and moves.keeps_open(state, rs):
         return active
     waiting = waiting_for(state, rs)
     return waiting[0] if waiting else None

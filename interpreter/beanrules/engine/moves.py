@@ -209,15 +209,15 @@ def options(state: Any, rs: Any, player: str) -> list:
             if _breaks(state, rs, rule, player, index) is None:
                 position = index + 1 if rule.pick == "any" else None
                 out.append(MoveCard(player, rule.verb, held[index] if position is None else None, position))
-    if out and waits_only_for_moves(rs.phase(state.phase)):
+    if out and waits_only_for_moves(state, rs.phase(state.phase)):
         out.append(EndPhase(player, "phase"))
     return out
 
 
-def waits_only_for_moves(ph: Any) -> bool:
-    """The phase asks for no other decision (no planting, trading or pending cards), so the
-    active player ends it when done moving."""
-    return ph.plant is None and not ph.trade and not ph.pending
+def waits_only_for_moves(state: Any, ph: Any) -> bool:
+    """The phase asks for no other decision now (no planting or trading step, no card left to
+    plant), so the active player ends it when done moving."""
+    return ph.plant is None and not ph.trade and not any(step.anyone_has(state) for step in ph.pending)
 
 
 def keeps_open(state: Any, rs: Any) -> bool:
