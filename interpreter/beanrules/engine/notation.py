@@ -92,7 +92,7 @@ class _ToAction(Transformer):
             return lambda player: MoveCard(player, "discards", bean)
         zone, number = items
         if str(zone) != "hand" or _number(number) < 1:
-            raise NotationError("", f"a discarded card is named by its bean or its hand position ('hand 2')")
+            raise NotationError("", "a discarded card is named by its bean or its hand position ('hand 2')")
         position = _number(number)
         return lambda player: MoveCard(player, "discards", None, position)
 
