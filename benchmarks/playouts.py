@@ -5,15 +5,18 @@
 Random policy throughout. Engines, measured in alternating rounds (each round times every
 engine once, so all see the same machine load) and quoted as the median round:
 - the interpreter (this checkout), classic, 4 players, no trading: the headline;
+- the playout kernel (beanrules.kernel) playing the same games (same seeds, same actions);
 - benchmarks/handwritten_classic.py, the project's hand-written classic engine (same API shape);
 - ../shared/bench/lean_classic.py next to the repository, a lean hand-written engine, when present;
 - with --before SRC, the interpreter of another source tree (a folder holding `beanrules/`, e.g.
   an older commit's `interpreter/` from `git archive`), in a child process, so a change to the
   hot path is measured before and after in the same run.
-The interpreter (and --before) also play classic with trading (4 players) and how-to-play at 2 to
-7 players without trading. Prints games/s, µs per action and the ratios; --json gives
-`interpreter_vs_lean` (and `kernel_vs_lean`, null until a playout kernel exists).
---memory plays that many games and reports how peak memory grew after the first 10%.
+The interpreter and the kernel (and --before) also play classic with trading (4 players) and
+how-to-play at 2 to 7 players without trading. Prints games/s, µs per action and the ratios;
+--json gives `kernel_vs_lean`, `interpreter_vs_lean` and `kernel_vs_interpreter` (null where an
+engine is missing).
+--memory plays that many games with each engine (in a child process each) and reports how peak
+memory grew after the first 10%.
 """
 from __future__ import annotations
 
@@ -54,6 +57,21 @@ def interpreter_run(spec: str, players: int, games: int, trades: bool) -> tuple[
 
 
 _MODELS: dict[str, dict] = {}
+
+
+def kernel_run(spec: str, players: int, games: int, trades: bool) -> tuple[float, int]:
+    """(seconds, actions) for the same games played by the playout kernel (beanrules.kernel)."""
+    from beanrules import compile_spec
+    from beanrules.kernel import kernel_for, play
+
+    model = _MODELS.get(spec) or _MODELS.setdefault(spec, compile_spec(spec))
+    machine = kernel_for(model, players)  # compiled once per model and player count, as `play` does
+    bots = ["random"] * players
+    actions = 0
+    start = time.process_time()
+    for seed in range(games):
+        actions += play(machine, seed, bots, trades=trades).actions
+    return time.process_time() - start, actions
 
 
 def serve(src: str) -> int:
@@ -134,18 +152,21 @@ def measure(args: argparse.Namespace) -> dict:
     # (label, games, engine -> timing function); every round runs each once, in this order.
     configs: list[tuple[str, int, dict]] = []
     headline = {"interpreter": lambda: interpreter_run("classic", 4, g, False),
+                "kernel": lambda: kernel_run("classic", 4, g, False),
                 "handwritten": lambda: handwritten_run(4, g)}
     if lean is not None:
         headline["lean"] = lambda: lean_run(lean, g)
     if before:
         headline["before"] = lambda: before.run("classic", 4, g, False)
     configs.append(("classic 4p", g, headline))
-    trading = {"interpreter": lambda: interpreter_run("classic", 4, small, True)}
+    trading = {"interpreter": lambda: interpreter_run("classic", 4, small, True),
+               "kernel": lambda: kernel_run("classic", 4, small, True)}
     if before:
         trading["before"] = lambda: before.run("classic", 4, small, True)
     configs.append(("classic 4p trading", small, trading))
     for n in range(2, 8):
-        engines = {"interpreter": (lambda n=n: interpreter_run("how-to-play", n, small, False))}
+        engines = {"interpreter": (lambda n=n: interpreter_run("how-to-play", n, small, False)),
+                   "kernel": (lambda n=n: kernel_run("how-to-play", n, small, False))}
         if before:
             engines["before"] = (lambda n=n: before.run("how-to-play", n, small, False))
         configs.append((f"how-to-play {n}p", small, engines))
@@ -166,7 +187,8 @@ def measure(args: argparse.Namespace) -> dict:
              if a in head and b in head else None)
     result = {"games": g, "rounds": args.rounds, "policy": "random", "results": table,
               "interpreter_vs_lean": ratio("interpreter", "lean"),
-              "kernel_vs_lean": None,  # no playout kernel yet
+              "kernel_vs_lean": ratio("kernel", "lean"),
+              "kernel_vs_interpreter": ratio("kernel", "interpreter"),
               "handwritten_vs_lean": ratio("handwritten", "lean"),
               "interpreter_vs_handwritten": ratio("interpreter", "handwritten"),
               "lean": str(LEAN) if lean is not None else None}
@@ -177,21 +199,40 @@ def measure(args: argparse.Namespace) -> dict:
 
 
 def memory(games: int) -> dict:
+    """Peak memory over `games` classic 4-player games, per engine, each in a fresh child
+    process (peak RSS only grows, so one process could not tell the engines apart)."""
+    out = {}
+    for engine in ("kernel", "interpreter"):
+        child = subprocess.run([sys.executable, __file__, "--memory-child", engine, str(games)],
+                               capture_output=True, text=True, check=True)
+        out[engine] = json.loads(child.stdout)
+    return out
+
+
+def memory_child(engine: str, games: int) -> int:
+    """The --memory child: play the games with one engine, print its peak memory as JSON."""
+    sys.path.insert(0, str(REPO / "interpreter"))
     from beanrules import compile_spec
     from beanrules.engine import Game
     from beanrules.engine.bots import RandomBot, play_out
+    from beanrules.kernel import kernel_for, play
 
     def peak_kb() -> int:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     model = compile_spec("classic")
     early = 0
     for seed in range(games):
-        game = Game(model, 4, seed=seed)
-        play_out(game, {p: RandomBot(seed=f"{seed}:{i}", trades=False) for i, p in enumerate(game.players)})
+        if engine == "kernel":
+            play(kernel_for(model, 4), seed, ["random"] * 4, trades=False)
+        else:
+            game = Game(model, 4, seed=seed)
+            play_out(game, {p: RandomBot(seed=f"{seed}:{i}", trades=False) for i, p in enumerate(game.players)},
+                     keep_events=False)
         if seed == games // 10:
             early = peak_kb()
-    return {"games": games, "peak_kb_after_10_percent": early, "peak_kb_at_end": peak_kb(),
-            "growth_kb": peak_kb() - early}
+    print(json.dumps({"games": games, "peak_kb_after_10_percent": early, "peak_kb_at_end": peak_kb(),
+                      "growth_kb": peak_kb() - early}))
+    return 0
 
 
 def report(result: dict) -> None:
@@ -202,13 +243,13 @@ def report(result: dict) -> None:
         for engine, r in engines.items():
             print(f"{label:<20} {engine:<12} {r['games_per_s']:>9} {r['us_per_action']:>10} "
                   f"{r['actions_per_game']:>13}")
-    for key in ("interpreter_vs_lean", "interpreter_vs_handwritten", "handwritten_vs_lean", "kernel_vs_lean"):
+    for key in ("kernel_vs_lean", "interpreter_vs_lean", "kernel_vs_interpreter", "interpreter_vs_handwritten",
+                "handwritten_vs_lean"):
         print(f"{key}: {result[key]}")
     if "after_vs_before" in result:
         print("after_vs_before (games/s):", ", ".join(f"{k} {v}" for k, v in result["after_vs_before"].items()))
-    if "memory" in result:
-        m = result["memory"]
-        print(f"memory over {m['games']} games: peak {m['peak_kb_after_10_percent']} kB after 10%, "
+    for engine, m in result.get("memory", {}).items():
+        print(f"memory, {engine}, over {m['games']} games: peak {m['peak_kb_after_10_percent']} kB after 10%, "
               f"{m['peak_kb_at_end']} kB at the end (+{m['growth_kb']} kB)")
 
 
@@ -220,11 +261,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=7, help="alternating rounds; the median counts (default 7)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--before", metavar="SRC", help="also time the interpreter in SRC (a folder holding beanrules/)")
-    parser.add_argument("--memory", type=int, default=0, metavar="GAMES", help="also check memory over GAMES games")
+    parser.add_argument("--memory", type=int, default=0, metavar="GAMES", help="also check memory over GAMES games per engine")
     parser.add_argument("--serve", metavar="SRC", help=argparse.SUPPRESS)
+    parser.add_argument("--memory-child", nargs=2, metavar=("ENGINE", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         return serve(args.serve)
+    if args.memory_child:
+        return memory_child(args.memory_child[0], int(args.memory_child[1]))
     result = measure(args)
     if args.memory:
         result["memory"] = memory(args.memory)

@@ -27,6 +27,16 @@ RULES = [r["id"] for r in CLASSIC["rules"]]
 NOT_BEHAVIOURAL = {"note": "a remark for readers",
                    "coins-leave-game": "restates that only the discard pile is reshuffled"}
 GAMES = [(n, seed) for n in (3, 4, 5) for seed in (0, 1)]
+# Kinds once inert (the engine hard-wired what they say): each must now be a rule of classic that
+# this test removes and holds to changing play or being rejected by check.
+ONCE_INERT = ("hand-order", "same-type-many-fields", "whole-field", "winner", "trade-amounts", "start-player")
+
+
+def test_the_kinds_once_inert_are_removed_here_and_decide_something():
+    for kind in ONCE_INERT:
+        ids = [r["id"] for r in CLASSIC["rules"] if r["kind"] == kind]
+        assert ids, f"classic has no rule of kind '{kind}'"
+        assert all(i in RULES and i not in NOT_BEHAVIOURAL for i in ids), kind
 
 
 def _game(model: dict, n: int, seed: int) -> tuple:

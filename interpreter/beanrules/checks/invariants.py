@@ -24,6 +24,7 @@ from ..engine.legal import legal_actions, next_to_act, proposal_count, where
 from ..engine.records import make_record, replay
 
 MAX_ACTIONS = 50_000
+BOTS = ("random", "greedy")  # seated in turn around the table
 
 
 def _is_subsequence(part: list[str], whole: list[str]) -> bool:
@@ -31,8 +32,10 @@ def _is_subsequence(part: list[str], whole: list[str]) -> bool:
     return all(card in remaining for card in part)
 
 
-def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter) -> list[str]:
-    """Every invariant one applied action broke (``before``: the state JSON before it)."""
+def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter,
+                  with_state: bool = False) -> Any:
+    """Every invariant one applied action broke (``before``: the state JSON before it);
+    with_state=True: (problems, the state JSON after it), for the next action's ``before``."""
     problems = []
     after = game.state_json()
     if game.state.card_counts() != total:
@@ -82,7 +85,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     problems += wait_problems(game)
     if Game.from_state(game.model, json.loads(json.dumps(after))).state_json() != after:
         problems.append("the state does not round-trip through JSON")
-    return problems
+    return (problems, after) if with_state else problems
 
 
 def _place(game: Game) -> str:
@@ -111,13 +114,14 @@ class Playout:
     seed: int
     actions: int = 0
     problems: list[str] = field(default_factory=list)
+    engine: str = "interpreter"  # "kernel": played by the playout kernel, which checks conservation
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
-def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ...] = ("random", "greedy")) -> Playout:
+def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ...] = BOTS) -> Playout:
     """One bot game with every invariant checked after every action; stops at the first problem."""
     result = Playout(players, seed)
     try:
@@ -131,6 +135,7 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
     if stuck:
         result.problems += stuck
         return result
+    after: dict[str, Any] = {}
     while not game.is_over:
         if result.actions >= MAX_ACTIONS:
             result.problems.append(f"the game did not end within {MAX_ACTIONS} actions; it stalled at "
@@ -140,14 +145,14 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
         if player is None:
             result.problems.append(f"the game waits for nobody, yet it is not over ({_place(game)})")
             return result
-        before = game.state_json()
+        before = after if result.actions else game.state_json()  # the state after the last action
         try:
             events = game.apply(seats[player].choose(game, player))
         except Stalled as exc:
             result.problems.append(f"action {result.actions + 1}: the game stalled: {exc}")
             return result
         result.actions += 1
-        problems = step_problems(game, before, events, total)
+        problems, after = step_problems(game, before, events, total, with_state=True)
         if problems:
             result.problems += [f"action {result.actions} ({game.history[-1]}): {p}" for p in problems]
             return result
@@ -159,23 +164,97 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
     return result
 
 
+def kernel_playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ...] = BOTS,
+                   compare: bool = False) -> Playout:
+    """One bot game played by the kernel, which checks after every action that no card
+    appeared or vanished, and at the end that every bean is there as many times as the box
+    holds it. compare=True: the interpreter plays the same game too, and both must end in the
+    same state with the same scores. A kernel game that fails is played again by the
+    interpreter with every invariant checked, so the report names the state as ever."""
+    from ..kernel import kernel_for, play
+    from ..kernel.export import state_json
+
+    result = Playout(players, seed, engine="kernel")
+    machine = kernel_for(model, players)
+    kinds = [bots[i % len(bots)] for i in range(players)]
+    total = len(machine.box) + len(machine.out)
+    broken: list[str] = []
+
+    def conserve(m: Any, g: Any, action: tuple) -> None:
+        if not broken and g.card_count() != total:
+            broken.append(f"action {result.actions + 1}: cards appeared or vanished "
+                          f"({g.card_count()} cards, the box holds {total})")
+        result.actions += 1
+    try:
+        outcome = play(machine, seed, kinds, trades=True, max_actions=MAX_ACTIONS, observe=conserve)
+    except Stalled as exc:
+        broken.append(f"the game stalled: {exc}")
+        outcome = None
+    if outcome is not None:
+        cards = Counter(c for zone in _zones(outcome.state) for c in zone)
+        box = Counter(machine.box + machine.out)
+        if cards != box:
+            broken.append(f"the cards at the end are not the box's: {dict(cards - box)} more, {dict(box - cards)} fewer")
+        if not outcome.winners:
+            broken.append("the game ended without a winner")
+    if broken:  # the interpreter's report of the same game, or the disagreement itself
+        again = playout(model, spec, players, seed, bots)
+        again.problems = again.problems or [f"the kernel's game broke an invariant the interpreter's did not: "
+                                            f"{broken[0]}"]
+        return again
+    if compare:
+        game = Game(model, players, seed=seed)
+        seats = {p: make_bot(kinds[i], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+        while not game.is_over:
+            player = next_to_act(game.state, game.ruleset)
+            game.apply(seats[player].choose(game, player), keep_events=False)  # type: ignore[arg-type]
+        final = game.state_json()
+        if state_json(machine, outcome.state, game.players, final) != final or \
+                list(outcome.scores) != [game.scores()[p] for p in game.players]:  # type: ignore[union-attr]
+            result.problems.append("the kernel and the interpreter played this seed to different ends")
+    return result
+
+
+def _zones(g: Any) -> list[list[int]]:
+    return [g.deck, g.discard, g.offer, g.removed, *g.hands, *g.set_aside, *g.coins,
+            *(f for fields in g.fields for f in fields)]
+
+
 @dataclass
 class PlayoutReport:
     spec: str
     games: list[Playout] = field(default_factory=list)
     seconds: float = 0.0
+    kernel_reason: str | None = None  # why the interpreter played every game (None: the kernel played some)
 
     @property
     def failed(self) -> list[Playout]:
         return [g for g in self.games if not g.ok]
 
+    def count(self, engine: str) -> int:
+        return sum(g.engine == engine for g in self.games)
+
 
 def invariant_playouts(model: dict, spec: str, games: int, seed: int = 0) -> PlayoutReport:
-    """``games`` games for each player count the rulebook allows, seeds seed, seed+1, …"""
+    """``games`` games for each player count the rulebook allows, seeds seed, seed+1, …
+
+    The interpreter plays the first game of the smallest player count with every invariant
+    checked after every action (step_problems) and its record replayed. Where the kernel
+    plays the rules, it plays every other game, checking conservation itself (kernel_playout),
+    and the first seed of every player count is also played by the interpreter, which must
+    reach the same end. Where the kernel does not, the interpreter plays every game with every
+    check. docs/simulation.md, "verify and the kernel", says why."""
+    from ..kernel import kernel_reason
     report = PlayoutReport(spec)
     started = time.perf_counter()
-    for players in range(model["players"]["min"], model["players"]["max"] + 1):
+    lo, hi = model["players"]["min"], model["players"]["max"]
+    for players in range(lo, hi + 1):
+        reason = kernel_reason(model, players, BOTS)
+        report.kernel_reason = report.kernel_reason or reason
         for index in range(games):
-            report.games.append(playout(model, spec, players, seed + index))
+            if reason is None and (players, index) != (lo, 0):
+                report.games.append(kernel_playout(model, spec, players, seed + index, compare=index == 0))
+            else:
+                report.games.append(playout(model, spec, players, seed + index))
     report.seconds = time.perf_counter() - started
     return report

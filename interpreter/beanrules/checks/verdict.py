@@ -23,6 +23,7 @@ def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) 
 
     result: dict[str, Any] = {
         "compiled": False, "errors": [], "warnings": [], "playable": None, "games": 0, "games_failed": [],
+        "games_by": None,
         "cases": {"own": 0, "inherited": 0, "changed": 0, "passed": 0, "failed": 0},
         "cases_failed": [], "cases_changed": [], "cases_changed_brief": [], "bases": [], "coverage": None,
         "problems": {}, "notes": {}, "ok": False}
@@ -49,6 +50,8 @@ def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) 
     if result["playable"] is True and games:
         report = invariant_playouts(model, model["rulebook"], games, seed)
         result["games"] = len(report.games)
+        result["games_by"] = {"interpreter": report.count("interpreter"), "kernel": report.count("kernel"),
+                              "kernel_reason": report.kernel_reason}
         result["games_failed"] = [{"players": g.players, "seed": g.seed, "problems": g.problems}
                                   for g in report.failed]
         if report.failed:

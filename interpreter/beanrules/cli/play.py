@@ -27,6 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--backend", choices=("process", "ray"), default="process",
                         help="process: local worker processes (default); ray: Ray tasks, on the cluster "
                              "RAY_ADDRESS names or a local Ray instance (needs the 'ray' extra)")
+    parser.add_argument("--engine", choices=("auto", "kernel", "interpreter"), default="auto",
+                        help="who plays bot games: auto (default) the playout kernel where it plays the "
+                             "rules and bots and no --log is written, else the interpreter; the same games "
+                             "either way (the output says which engine played them)")
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object "
                         "(with 95%% intervals: Wilson for win shares, Student t for means)")
     parser.add_argument("--log", metavar="FILE", help="write the game record(s) to FILE (JSON); a human game's record is written "
@@ -120,8 +124,10 @@ def _simulate(args: argparse.Namespace, model: dict, n: int, kinds: list[str]) -
             stats, records = simulate(model, args.spec, n, args.seed, args.games, kinds,
                                       trades=not args.no_trading,
                                       on_game=lambda k: progress.advance(task, k), keep_records=bool(args.log),
-                                      jobs=args.jobs, backend=args.backend)
+                                      jobs=args.jobs, backend=args.backend, engine=args.engine)
     except BackendUnavailable as exc:
+        return _fail(str(exc), 2)
+    except ValueError as exc:  # --engine kernel where the kernel cannot play
         return _fail(str(exc), 2)
     except GameFailed as exc:
         return _fail(str(exc), 1)
@@ -156,6 +162,9 @@ def _print_table(result: dict, n: int) -> None:
                       _interval(seat["win_share_ci95"], ".1%"), f"{seat['mean_coins']:.2f}",
                       _interval(seat["mean_coins_ci95"], ".2f"))
     out.print(table)
+    engine = result["engine"]
+    out.print(f"played by the {engine}" + (f" ({result['engine_reason']})" if result["engine_reason"] else ""),
+              soft_wrap=True)
     for label, key in (("turns per game", "turns_per_game"), ("actions per game", "actions_per_game")):
         ci = _interval(result[f"{key}_ci95"], ".1f")
         out.print(f"{label}: {result[key]:.2f}" + (f" (95% CI {ci})" if ci else ""))

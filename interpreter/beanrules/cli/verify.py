@@ -16,10 +16,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "verify", help="check, play and run the conformance cases of every spec (the main job)",
         description="For each spec (default: every shipped spec): compile it and report errors and "
                     "warnings (a translation that restates a value differently is an error); play "
-                    "bot games for every allowed player count, checking after every action that no "
-                    "card appears or vanishes, hands keep their order, coins come only from harvests "
-                    "as the beanometer says, the state round-trips through JSON, and that each game "
-                    "ends and replays from its record; run the conformance cases on the model "
+                    "bot games for every allowed player count: the interpreter plays the first game "
+                    "of the smallest count checking after every action that no card appears or "
+                    "vanishes, hands keep their order, coins come only from harvests as the "
+                    "beanometer says, the state round-trips through JSON, and that the game ends "
+                    "and replays from its record; the playout kernel plays the others checking that "
+                    "no card appears or vanishes, and must end the first game of every count as the "
+                    "interpreter does (docs/simulation.md); run the conformance cases on the model "
                     "compiled from the spec given: its own cases and those of every spec it extends "
                     "or translates (an inherited case that exercises a rule the variant changed is "
                     "reported as changed by the variant, not as a failure). Exit 0 when all pass, "
@@ -117,6 +120,12 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
             out.print(f"[{name}] {r['playable']}", markup=False)
         for changed in r["cases_changed_brief"]:  # in full with --json
             out.print(f"[{name}] changed by the variant: {changed}", markup=False)
+        by = r.get("games_by")
+        if by:
+            out.print(f"[{name}] games: {by['interpreter']} by the interpreter, every invariant checked after "
+                      f"every action; {by['kernel']} by the playout kernel"
+                      + (f" (not used: {by['kernel_reason']})" if by["kernel_reason"] and not by["kernel"] else ""),
+                      markup=False)
         cases = r["cases"]
         if r["compiled"]:
             out.print(f"[{name}] cases: {cases['own']} own, {cases['inherited']} inherited"

@@ -49,7 +49,8 @@ class NotationError(ValueError):
 
 
 class UnsupportedRule(ValueError):
-    """The rule model uses a rule kind (or a parameter value) this engine does not play yet.
+    """A rule of the model says, in its core, what this engine does not play yet (or a value it
+    cannot use for this player count).
     ``rule`` is the id of the rule at fault, when one is (check places its error there)."""
 
     def __init__(self, message: str, rule: str | None = None):

@@ -8,9 +8,9 @@ from .state import State
 
 
 def run_length(rs: Ruleset, field: list[str]) -> int:
-    """How many cards a harvest of `field` takes: the whole field, or under mixed-fields its top
-    run (the unbroken line of the top card's bean at the top); covered cards stay."""
-    if rs.mixed is None or not field:
+    """How many cards a harvest of `field` takes: the whole field, or (where a harvest takes the
+    top run) the unbroken line of the top card's bean at the top; covered cards stay."""
+    if not rs.top_run or not field:
         return len(field)
     top, n = field[-1], len(field)
     k = n - 1

@@ -73,8 +73,11 @@ def visibility(program: Program) -> dict[str, str]:
 
 def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef]) -> Any:
     from .ruleset import CoreStep
-    condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
-    return CoreStep(evaluate.compiled_effect(statement.effect), condition, refs[rule["id"]])
+    try:
+        condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
+        return CoreStep(evaluate.compiled_effect(statement.effect), condition, refs[rule["id"]])
+    except UnsupportedRule as refused:  # name the rule, so check can point at its line
+        raise UnsupportedRule(f"rule '{rule['id']}': {refused}", rule["id"]) from None
 
 
 def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple:

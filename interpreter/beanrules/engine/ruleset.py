@@ -14,24 +14,9 @@ from typing import Any
 
 from ..core import statements as core
 from ..core.actors import Opponent
-from . import evaluate, moves, program, requirements
+from ..core.categories import Statement
+from . import evaluate, moves, program, readings as read, requirements
 from .errors import RuleRef, UnsupportedRule
-
-# Kinds the engine still reads by their sentence (the rest it runs from their core, see
-# engine/program.py): they only describe or permit what the engine does anyway (it cites
-# some of them), or are read by kind until the engine runs their core.
-_READ_BY_KIND = {
-    "fields-fixed", "coins-out-of-play", "same-type-many-fields",
-    "offer-owner", "trade", "trade-amounts", "whole-field",
-    "harvest-to-make-room", "one-type-per-field", "mixed-fields", "hand-order", "tradeable-hand",
-    "tradeable-offer", "untradeable", "trade-partners", "trade-consent", "gift-consent",
-    "traded-to-set-aside", "trade-end", "start-player", "plant-from-hand", "plant-pending",
-    "harvest-any-time", "harvest-own-turn", "payout", "coin-source", "protection",
-    "buy-field", "auto-harvest", "harvest-only-paying",
-}
-# Kinds of later rulebooks that this engine does not play yet: a game refuses to start.
-_NOT_YET = {"ability", "end-on-target", "token"}
-
 
 _REQUIRED: Any = object()
 
@@ -204,9 +189,10 @@ class Ruleset:
     # same-type-many-fields: a bean may go into an empty field while another field grows it.
     # None: it may not (the one-type rule, if any, is cited when it is refused).
     same_type_many: RuleRef | None = None
-    # mixed-fields: a bean goes onto its own type or an empty field, else (only then) covers any
-    # field; a harvest takes the field's top run only. None: a harvest takes the whole field.
+    # A bean goes onto its own type or an empty field, else (only then) covers any field.
+    # None: it never covers another type.
     mixed: RuleRef | None = None
+    top_run: bool = False  # a harvest takes the field's top run of one type, not the whole field
     auto_harvest: RuleRef | None = None  # every paying top run is harvested at once, by anyone
     only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
     manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
@@ -253,6 +239,97 @@ def compile_ruleset(model: dict, players: int) -> Ruleset:
     return ruleset
 
 
+def _refused(rule: dict, statement: Statement, why: str = "which this engine does not play yet") -> UnsupportedRule:
+    return UnsupportedRule(f"rule '{rule['id']}' says \"{statement.to_text()}\", {why}", rule["id"])
+
+
+class _Readings:
+    """The readings of planting, harvesting and trading statements (readings.py), with the
+    rule each came from; a later reading of a type replaces an earlier one."""
+
+    def __init__(self, found: list[tuple[dict, Any]], refs: dict[str, RuleRef]):
+        self.found, self.refs = found, refs
+
+    def all(self, kind: type) -> list[tuple[dict, Any]]:
+        return [(rule, r) for rule, r in self.found if isinstance(r, kind)]
+
+    def last(self, kind: type) -> Any:
+        found = self.all(kind)
+        return found[-1][1] if found else None
+
+    def ref(self, kind: type, where: Any = None) -> RuleRef | None:
+        found = [rule for rule, r in self.all(kind) if where is None or where(r)]
+        return self.refs[found[-1]["id"]] if found else None
+
+
+def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
+    """Every statement is one the engine runs (program.py) or reads here; any other is refused,
+    naming its rule and saying what it says, before the game starts."""
+    found: list[tuple[dict, Any]] = []
+    for rule, statement in core_program:
+        if program.runs(statement):
+            continue
+        reading = read.read(statement)
+        if reading is None:
+            raise _refused(rule, statement)
+        found.append((rule, reading))
+    readings = _Readings(found, refs)
+    # A token is played only as the start player's card; the engine keeps no other tokens yet.
+    kept = {r.token for _, r in readings.all(read.StartPlayer)}
+    for rule, token in readings.all(read.Token):
+        if token.token not in kept:
+            statement = next(s for r, s in core_program if r is rule)
+            raise _refused(rule, statement, "and this engine keeps no tokens yet")
+    return readings
+
+
+def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[PlantStep | None, bool, tuple]:
+    """A phase's planting from the hand, whether it trades, and the zones it empties, from the
+    readings of the rules it lists, in their order."""
+    plant, trade, pending = None, False, []
+    listed = set(phase["rules"])
+    for rule_id in phase["rules"]:
+        if rule_id not in by_id:
+            raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'", None)
+    for rule, r in rs.found:
+        if rule["id"] not in listed or getattr(r, "phase", None) != phase["id"]:
+            continue
+        rref = rs.refs[rule["id"]]
+        if isinstance(r, read.PlantFront):
+            plant = PlantStep(r.least, r.most, rref)
+        elif isinstance(r, read.Trading):
+            trade = True
+        elif isinstance(r, read.PlantEvery):
+            if r.zone not in PLANTABLE_ZONES:
+                raise UnsupportedRule(f"rule '{rule['id']}': cards in {r.zone} are not planted", rule["id"])
+            if r.zone in SHARED_ZONES and r.who != "active":
+                raise UnsupportedRule(f"rule '{rule['id']}': {r.zone} is a shared pile, so only the "
+                                      "active player plants from it", rule["id"])
+            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone)))
+    return plant, trade, tuple(pending)
+
+
+def _trade_rules(rs: _Readings) -> TradeRules:
+    untradeable = {r.zone: rs.refs[rule["id"]] for rule, r in rs.all(read.Untradeable)}
+    return TradeRules(
+        trade=rs.ref(read.Trading), partners_active=rs.ref(read.WithActive),
+        hand=rs.ref(read.Tradeable, lambda r: r.zone == "hand"),
+        offer=rs.ref(read.Tradeable, lambda r: r.zone == "offer"), untradeable=untradeable,
+        consent=rs.ref(read.Consent, lambda r: not r.gift), gift_consent=rs.ref(read.Consent, lambda r: r.gift),
+        to_set_aside=rs.ref(read.ReceivedSetAside), end=rs.ref(read.EndsPhase),
+        offer_owner=rs.ref(read.OfferOwner), amounts=rs.ref(read.AnyAmounts))
+
+
+def _buy_field(rs: _Readings, n: int) -> BuyFieldRule | None:
+    found = rs.all(read.BuyField)
+    if not found:
+        return None
+    rule, buy = found[-1]
+    if buy.cost is None:
+        raise UnsupportedRule(f"{rule['id']}: the rule model gives no value for {n} players", rule["id"])
+    return BuyFieldRule(buy.cost, buy.limit, rs.refs[rule["id"]])
+
+
 def _compile(model: dict, n: int) -> Ruleset:
     lo, hi = model["players"]["min"], model["players"]["max"]
     if not lo <= n <= hi:
@@ -260,27 +337,13 @@ def _compile(model: dict, n: int) -> Ruleset:
     rules = model["rules"]
     refs = {r["id"]: RuleRef.of(r) for r in rules}
     by_id = {r["id"]: r for r in rules}
-    by_kind: dict[str, list[dict]] = {}
     core_program = program.core_program(model, n)
     if n != 2:  # "the opponent" is one player only in a game of two
         for rule, statement in core_program:
             if any(isinstance(node, Opponent) for node in statement.walk()):
                 raise UnsupportedRule(f"rule '{rule['id']}' speaks of the opponent, who is known only "
                                       "in a game of two players", rule["id"])
-    for rule in rules:
-        kind = rule["kind"]
-        if kind in _NOT_YET or (kind not in _READ_BY_KIND and not program.runs_all(core_program, rule)):
-            raise UnsupportedRule(f"rule '{rule['id']}' is of kind '{kind}', which this engine "
-                                  "does not play yet", rule["id"])
-        by_kind.setdefault(kind, []).append(rule)
-
-    def one(kind: str) -> dict | None:
-        found = by_kind.get(kind)
-        return found[-1] if found else None  # a later rule of a kind replaces an earlier one
-
-    def ref(kind: str) -> RuleRef | None:
-        rule = one(kind)
-        return refs[rule["id"]] if rule else None
+    rs = _read(core_program, refs)
 
     counts = {b["id"]: b["count"] for b in model["beans"]}
     in_play = program.beans_in_play(core_program, [b["id"] for b in model["beans"] if b["plantable"]])
@@ -293,53 +356,28 @@ def _compile(model: dict, n: int) -> Ruleset:
                 table[cards] = max(table[cards], step["coins"])
         payout[bean["id"]] = tuple(min(coins, cards) for cards, coins in enumerate(table))
 
-    fields = program.setup_fields(core_program)
-    deal = program.setup_deal(core_program, n)
-    direction = program.direction(core_program)
-
     phases = []
     phase_ids = [p["id"] for p in model["phases"]]
     for index, phase in enumerate(model["phases"]):
-        plant = None
-        pending: list[PendingStep] = []
-        trade = False
-        for rule_id in phase["rules"]:
-            rule = by_id.get(rule_id)
-            if rule is None:
-                raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'", None)
-            kind, params, rref = rule["kind"], rule["params"], refs[rule_id]
-            if kind == "plant-from-hand":
-                plant = PlantStep(params["min"], params["max"], rref)
-            elif kind == "trade":
-                trade = True
-            elif kind == "plant-pending":
-                zone = params["zone"]
-                if zone not in PLANTABLE_ZONES:
-                    raise UnsupportedRule(f"rule '{rule_id}': cards in {zone} are not planted", rule_id)
-                if zone in SHARED_ZONES and params["who"] != "active":
-                    raise UnsupportedRule(f"rule '{rule_id}': {zone} is a shared pile, so only the "
-                                          "active player plants from it", rule_id)
-                pending.append(PendingStep(params["who"], zone, rref, _PLAYER_ATTR.get(zone)))
+        plant, trade, pending = _phase_steps(phase, rs, by_id)
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
         phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, plant,
-                                program.phase_entry(core_program, phase, refs), trade, tuple(pending),
+                                program.phase_entry(core_program, phase, refs), trade, pending,
                                 program.phase_exit(core_program, phase, refs)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
+    for rule, r in rs.found:  # a step of a phase that does not list its rule would never run
+        if isinstance(r, (read.PlantFront, read.PlantEvery, read.Trading)) \
+                and rule["id"] not in next((p["rules"] for p in model["phases"] if p["id"] == r.phase), ()):
+            raise UnsupportedRule(f"rule '{rule['id']}' is a step of phase '{r.phase}', which does not list it",
+                                  rule["id"])
 
-    untradeable = {r["params"]["zone"]: refs[r["id"]] for r in by_kind.get("untradeable", [])}
-    trade = TradeRules(ref("trade"), ref("trade-partners"), ref("tradeable-hand"), ref("tradeable-offer"),
-                       untradeable, ref("trade-consent"), ref("gift-consent"), ref("traded-to-set-aside"),
-                       ref("trade-end"), ref("offer-owner"), ref("trade-amounts"))
-
-    timing = one("harvest-any-time") or one("harvest-own-turn")
-    protection = one("protection")
-    payout_rule = one("payout")
-    source = one("coin-source")
-    if source and source["params"]["from"] not in ("harvested-cards", "bank"):
-        raise UnsupportedRule(f"rule '{source['id']}': coins from '{source['params']['from']}' "
-                              "are not played by this engine yet", source["id"])
+    # Harvesting by choice: any time wins over own turn where a model has both.
+    timing = next((r for _, r in rs.all(read.HarvestTime) if r.any_time), rs.last(read.HarvestTime))
+    timing_ref = rs.ref(read.HarvestTime, lambda r: r is timing) if timing else None
+    protection = rs.last(read.Protection)
+    paid_by, coins = rs.last(read.PaysBy), rs.last(read.CoinsFrom)
     end_conditions, exhaustion_limit, exhaustion_ref = program.ends(core_program, refs)
     finish_during, finish_phases = program.finish_turn(core_program)
     unknown = ({finish_during, *finish_phases} - {None}) - set(phase_ids)
@@ -348,41 +386,35 @@ def _compile(model: dict, n: int) -> Ruleset:
         raise UnsupportedRule(f"rule '{finish['id']}' names unknown phases: {', '.join(sorted(unknown))}",
                               finish["id"])
     score_terms, winner_highest, tie_breaks = program.scoring(core_program)
-    mixed = ref("mixed-fields")
+    # A harvest takes the top run where the last statement of what a harvest takes says so.
+    takes = rs.last(read.Takes)
+    mixed = rs.ref(read.Covers)
     # Mixed fields hold several beans; the one-type rule (if the model keeps one) is still
     # cited when a bean may not go onto a field another type tops while a field fits it.
-    one_type = ref("one-type-per-field") or mixed
-    buy = one("buy-field")
-    buy_field = None
-    if buy:
-        cost = by_players(buy["params"]["cost"], n, buy["id"])
-        limit = buy["params"].get("max_fields")
-        if not isinstance(cost, int) or cost < 0 or (limit is not None and not isinstance(limit, int)):
-            raise UnsupportedRule(f"rule '{buy['id']}': a field costs a whole number of coins, "
-                                  f"up to a whole number of fields", buy["id"])
-        buy_field = BuyFieldRule(cost, limit, refs[buy["id"]])
+    one_type = rs.ref(read.OneType) or mixed
     return Ruleset(
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
-        removed_beans=removed, payout=payout, fields=fields, fields_ref=program.ref_of(core_program, refs, core.Fields), deal=deal,
-        direction=direction, hand_order=ref("hand-order"), one_type=one_type,
-        make_room=ref("harvest-to-make-room"), phases=tuple(phases),
-        phase_index={p.id: p.index for p in phases}, trade=trade,
-        harvest_when=timing["params"]["when"] if timing else "any-time",
-        harvest_except=frozenset(timing["params"]["except_phases"]) if timing else frozenset(),
-        harvest_ref=refs[timing["id"]] if timing else None,
-        protection=protection["params"]["while_other_field_has_more_than"] if protection else None,
-        protection_ref=refs[protection["id"]] if protection else None,
-        payout_card=payout_rule["params"]["card"] if payout_rule else "top",
-        whole_field=ref("whole-field"), on_deck_out=program.deck_out(core_program, refs),
+        removed_beans=removed, payout=payout, fields=program.setup_fields(core_program),
+        fields_ref=program.ref_of(core_program, refs, core.Fields), deal=program.setup_deal(core_program, n),
+        direction=program.direction(core_program), hand_order=rs.ref(read.FixedHandOrder), one_type=one_type,
+        make_room=rs.ref(read.MakeRoom), phases=tuple(phases),
+        phase_index={p.id: p.index for p in phases}, trade=_trade_rules(rs),
+        harvest_when="any-time" if timing is None or timing.any_time else "own-turn",
+        harvest_except=timing.except_phases if timing else frozenset(),
+        harvest_ref=timing_ref,
+        protection=protection.limit if protection else None,
+        protection_ref=rs.ref(read.Protection),
+        payout_card=paid_by.card if paid_by else "top",
+        whole_field=rs.ref(read.Takes, lambda r: r.whole), on_deck_out=program.deck_out(core_program, refs),
         ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
         finish_during=finish_during, finish_phases=finish_phases,
         at_end=program.game_end(core_program, refs),
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility=program.visibility(core_program),
-        buy_field=buy_field, fields_fixed=ref("fields-fixed"), mixed=mixed,
-        same_type_many=ref("same-type-many-fields"),
-        auto_harvest=ref("auto-harvest"), only_paying=ref("harvest-only-paying"),
-        manual_harvest=timing is not None,
-        coins_from_bank=bool(source and source["params"]["from"] == "bank"),
+        buy_field=_buy_field(rs, n), fields_fixed=rs.ref(read.NoNewField), mixed=mixed,
+        same_type_many=rs.ref(read.SameTypeMany),
+        auto_harvest=rs.ref(read.AutoHarvest), only_paying=rs.ref(read.OnlyPaying),
+        manual_harvest=timing is not None, top_run=takes is not None and not takes.whole,
+        coins_from_bank=bool(coins and coins.bank),
         moves=moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs))

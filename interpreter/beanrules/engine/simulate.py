@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.util
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
 from . import intervals
@@ -20,6 +20,7 @@ from .game import Game, default_players
 from .records import make_record
 
 BACKENDS = ("process", "ray")
+ENGINES = ("auto", "kernel", "interpreter")
 RAY_HINT = "pip install 'beanrules[ray]'  (or: pip install ray)"
 
 
@@ -52,6 +53,7 @@ class Job:
     bots: tuple[str, ...]
     trades: bool
     keep_records: bool
+    engine: str = "interpreter"  # "kernel": the playout kernel plays every game (beanrules.kernel)
 
 
 def seat_bots(kinds: list[str], n: int) -> list[str]:
@@ -64,6 +66,8 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(job: Job, index: int) -> GameResult:
+    if job.engine == "kernel":
+        return _kernel_game(job, index)
     names = default_players(job.players)
     s = game_seed(job.seed, index)
     game = Game(job.model, names, seed=s)
@@ -77,6 +81,41 @@ def play_game(job: Job, index: int) -> GameResult:
                       tuple(1 / len(winners) if p in winners else 0.0 for p in names),
                       game.state.turn, actions,
                       make_record(job.spec, job.model, game, s, list(job.bots)) if job.keep_records else None)
+
+
+def _kernel_game(job: Job, index: int) -> GameResult:
+    """The same game as play_game's, played by the kernel (same seeds, same result)."""
+    from ..kernel import kernel_for, play
+    s = game_seed(job.seed, index)
+    try:
+        result = play(kernel_for(job.model, job.players), s, list(job.bots), trades=job.trades)
+    except Stalled as exc:
+        # The interpreter's own account of the game (it names players and the state); should
+        # it play the game to its end, the kernel strayed from it, which is said as such.
+        play_game(replace(job, engine="interpreter"), index)
+        raise GameFailed(f"game {index + 1} (seed {s}): the playout kernel stalled where the interpreter "
+                         f"did not ({exc}); --engine interpreter plays the sweep without it") from None
+    share = 1 / len(result.winners) if result.winners else 0.0
+    return GameResult(index, result.scores, tuple(share if p in result.winners else 0.0 for p in range(job.players)),
+                      result.turns, result.actions)
+
+
+def choose_engine(model: dict, players: int, bots: list[str], keep_records: bool,
+                  engine: str = "auto") -> tuple[str, str | None]:
+    """Which engine plays a sweep, and why not the kernel: the kernel when it plays these rules
+    and bots and no record is kept (records hold the interpreter's events); "interpreter"
+    forces the interpreter. Raises ValueError when "kernel" is asked for and cannot be had."""
+    from ..kernel import kernel_reason
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine '{engine}' (engines: {', '.join(ENGINES)})")
+    if engine == "interpreter":
+        return "interpreter", "asked for"
+    reason = "game records keep the interpreter's events" if keep_records else kernel_reason(model, players, bots)
+    if reason is None:
+        return "kernel", None
+    if engine == "kernel":
+        raise ValueError(f"the kernel cannot play these games: {reason}")
+    return "interpreter", reason
 
 
 def play_chunk(job: Job, indices: range) -> list[GameResult]:
@@ -177,6 +216,8 @@ class Stats:
     bots: list[str]
     seed: int
     results: list[GameResult] = field(default_factory=list)
+    engine: str = "interpreter"  # which engine played the games
+    engine_reason: str | None = None  # why not the kernel
 
     @property
     def games(self) -> int:
@@ -208,7 +249,8 @@ class Stats:
         margin = intervals.mean([r.coins[0] - sum(r.coins[1:]) / (n - 1) for r in self.results]) if n > 1 \
             else intervals.Estimate(0.0, None, None)
         return {
-            "spec": self.spec, "players": n, "seed": self.seed, "games": g, "seats": seats,
+            "spec": self.spec, "players": n, "seed": self.seed, "games": g,
+            "engine": self.engine, "engine_reason": self.engine_reason, "seats": seats,
             "turns_per_game": round(turns.value, 2), "turns_per_game_ci95": turns.to_json(2)["ci95"],
             "actions_per_game": round(actions.value, 2), "actions_per_game_ci95": actions.to_json(2)["ci95"],
             "first_player_advantage": {
@@ -223,12 +265,16 @@ class Stats:
 
 def simulate(model: dict, spec: str, n: int, seed: int, games: int, kinds: list[str],
              trades: bool = True, on_game: Callable[[int], None] | None = None,
-             keep_records: bool = False, jobs: int = 1, backend: str = "process") -> tuple[Stats, list[dict]]:
+             keep_records: bool = False, jobs: int = 1, backend: str = "process",
+             engine: str = "auto") -> tuple[Stats, list[dict]]:
     """Play `games` bot games; returns their statistics and (keep_records) their records, in
-    game order. `on_game(k)` is told each time k more games ended."""
+    game order. `on_game(k)` is told each time k more games ended. `engine`: "auto" (the
+    kernel where it plays these games, see choose_engine), "kernel" or "interpreter"; the
+    statistics are the same either way, only faster with the kernel."""
     names = default_players(n)
     bots = seat_bots(kinds, n)
-    job = Job(model, spec, n, seed, tuple(bots), trades, keep_records)
+    chosen, reason = choose_engine(model, n, bots, keep_records, engine)
+    job = Job(model, spec, n, seed, tuple(bots), trades, keep_records, chosen)
     results = run_games(job, games, jobs, backend, on_game)
     records = [r.record for r in results if r.record is not None]
-    return Stats(spec, names, bots, seed, results), records
+    return Stats(spec, names, bots, seed, results, chosen, reason), records

@@ -5,13 +5,65 @@ Off by default, and then it costs nothing: Game.apply runs as written. Within
 (its events or its refusal), and a game's setup reports itself; :func:`note` reads them as the rules the engine applied: the rule
 a refusal names, the beanometer and coin source of a payout, the reveal and draw steps of a
 phase, the end of the game and its tie-break. It reads only the engine's public events, so a
-new engine that emits the same events (docs/engine-contract.md) keeps the same trace.
+new engine that emits the same events (docs/engine-contract.md) keeps the same trace. A rule is
+found by what its core says (a payout, a permission to harvest, …), never by its sentence kind.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
+
+from ..core import effects, statements as core, timing
+from ..core.categories import Effect
+from . import readings as read
+
+# What a rule says, found by the engine's own reading of its core (readings.py) or by the type
+# of a core statement: a type, or a test of a statement or reading.
+Says = type | Callable[[Any], bool]
+
+
+def _does(effect: type, when: type | None = None) -> Callable[[Any], bool]:
+    """A ``do`` statement with this effect (at this timing)."""
+    return lambda s: isinstance(s, core.Do) and isinstance(s.effect, effect) and (when is None or isinstance(s.when, when))
+
+
+def _whole(s: Any) -> bool:
+    return isinstance(s, read.Takes) and s.whole
+
+
+def _plants_from(zone: str) -> Callable[[Any], bool]:
+    return lambda s: isinstance(s, read.PlantEvery) and s.zone == zone
+
+
+def _trades(zone: str) -> Callable[[Any], bool]:
+    return lambda s: isinstance(s, read.Tradeable) and s.zone == zone
+
+
+def _consent(gift: bool) -> Callable[[Any], bool]:
+    return lambda s: isinstance(s, read.Consent) and s.gift == gift
+
+
+_SAYS: dict[int, tuple[dict, list[tuple[str, list[Any]]]]] = {}
+
+
+def _said(model: dict[str, Any]) -> list[tuple[str, list[Any]]]:
+    """Each rule's core statements and what the engine reads in them, once per model."""
+    from ..desugar import NoRewrite, desugar_rule
+    hit = _SAYS.get(id(model))
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    out = []
+    for rule in model["rules"]:
+        try:
+            statements = desugar_rule(rule)
+        except NoRewrite:
+            statements = ()
+        out.append((rule["id"], [x for s in statements for x in (s, read.read(s)) if x is not None]))
+    if len(_SAYS) > 64:
+        _SAYS.clear()
+    _SAYS[id(model)] = (model, out)
+    return out
 
 
 @dataclass
@@ -22,10 +74,12 @@ class Trace:
     beans: set[str] = field(default_factory=set)   # beans whose beanometer paid or whose cards were dealt
     ending: bool = False                           # the last exhaustion happened; play went on
 
-    def add_kinds(self, model: dict[str, Any], *kinds: str, **params: Any) -> None:
-        for rule in model["rules"]:
-            if rule["kind"] in kinds and all(rule["params"].get(k) == v for k, v in params.items()):
-                self.rules.add(rule["id"])
+    def add(self, model: dict[str, Any], *says: Says) -> None:
+        """The rules whose core says any of these."""
+        tests = [(lambda s, t=t: isinstance(s, t)) if isinstance(t, type) else t for t in says]
+        for rule_id, said in _said(model):
+            if any(test(s) for s in said for test in tests):
+                self.rules.add(rule_id)
 
 
 _active: Trace | None = None
@@ -73,29 +127,29 @@ def active() -> Trace | None:
 
 def _harvest(trace: Trace, model: dict[str, Any], event: dict[str, Any], manual: bool) -> None:
     trace.beans.add(event["bean"])
-    trace.add_kinds(model, "payout", "coin-source", "whole-field")
+    trace.add(model, read.PaysBy, read.CoinsFrom, _whole)
     if event.get("auto"):
-        trace.add_kinds(model, "auto-harvest")
+        trace.add(model, read.AutoHarvest)
     elif manual:
-        trace.add_kinds(model, "harvest-any-time", "harvest-own-turn", "harvest-only-paying")
+        trace.add(model, read.HarvestTime, read.OnlyPaying)
         if event["cards"] == 1:  # a single bean came off: the protection rule let it
-            trace.add_kinds(model, "protection")
+            trace.add(model, read.Protection)
     if event.get("unpaid") is not None:
-        trace.add_kinds(model, "zone", zone="bank")
+        trace.add(model, lambda s: isinstance(s, core.DeclareZone) and s.zone == "bank")
 
 
 def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: Any) -> None:
     if event["from"] == "hand":
-        trace.add_kinds(model, "plant-from-hand", "hand-order")
+        trace.add(model, read.PlantFront, read.FixedHandOrder)
     else:
-        trace.add_kinds(model, "plant-pending", zone=event["from"])
+        trace.add(model, _plants_from(event["from"]))
     fields = state.fields[event["player"]] if state is not None else []
     field = fields[event["field"] - 1] if len(fields) >= event["field"] else []
     if len(field) > 1 and field[-1] == event["bean"]:
         # joined cards already there: of its own type, or covering another (mixed fields)
-        trace.add_kinds(model, "one-type-per-field" if field[-2] == event["bean"] else "mixed-fields")
+        trace.add(model, read.OneType if field[-2] == event["bean"] else read.Covers)
     elif len(field) == 1 and any(f and f[-1] == event["bean"] for f in fields if f is not field):
-        trace.add_kinds(model, "same-type-many-fields")  # a second field of a type already growing
+        trace.add(model, read.SameTypeMany)  # a second field of a type already growing
 
 
 def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refused: Any = None,
@@ -111,11 +165,11 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
         return
     kind = type(action).__name__
     if trace.ending and action not in (None, "partial"):
-        trace.add_kinds(model, "end-finish")  # the deck ran out for the last time, yet play goes on
+        trace.add(model, core.FinishTurn)  # the deck ran out for the last time, yet play goes on
     if kind == "EndPhase" and action.what == "trading":
-        trace.add_kinds(model, "trade-end")
+        trace.add(model, read.EndsPhase)
     if kind == "BuyField":
-        trace.add_kinds(model, "buy-field")
+        trace.add(model, read.BuyField)
     over = False
     for event in events:
         name = event["event"]
@@ -124,38 +178,39 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
         elif name == "harvested":
             _harvest(trace, model, event, manual=not over and kind == "Harvest")
         elif name == "revealed":
-            trace.add_kinds(model, "reveal")
+            trace.add(model, _does(effects.Reveal))
         elif name == "drew":
-            trace.add_kinds(model, "draw")
+            trace.add(model, _does(effects.Draw))
         elif name == "skipped":
             trace.rules.add(event["rule"])
         elif name == "turn":
-            trace.add_kinds(model, "turn-order")
+            trace.add(model, core.TurnOrder)
         elif name == "deck-exhausted":
-            trace.add_kinds(model, "end-on-exhaustion")
+            trace.add(model, core.EndWhen)
             trace.ending = True
         elif name == "reshuffled":
             trace.ending = False
-            trace.add_kinds(model, "reshuffle", "coins-out-of-play")
+            trace.add(model, _does(effects.Shuffle, timing.WhenDeckRunsOut), read.CoinsStay)
         elif name == "proposed":
-            trace.add_kinds(model, "trade", "trade-partners", "trade-amounts")
+            trace.add(model, read.Trading, read.WithActive, read.AnyAmounts)
             zones = {r.get("zone") for r in event["give"] + event["take"]}
             if "hand" in zones:
-                trace.add_kinds(model, "tradeable-hand")
+                trace.add(model, _trades("hand"))
             if "offer" in zones:
-                trace.add_kinds(model, "tradeable-offer", "offer-owner")
+                trace.add(model, _trades("offer"), read.OfferOwner)
         elif name == "traded":  # a gift takes nothing back
-            trace.add_kinds(model, "gift-consent" if not event["got"] else "trade-consent", "traded-to-set-aside")
+            trace.add(model, _consent(not event["got"]), read.ReceivedSetAside)
         elif name == "rejected":
-            trace.add_kinds(model, "trade-consent", "gift-consent")
+            trace.add(model, read.Consent)
         elif name == "game-over":
             over, trace.ending = True, False
-            trace.add_kinds(model, "final-harvest", "hand-score", "winner")
+            trace.add(model, _does(Effect, timing.AtGameEnd), core.Score, core.Winner)
             best = max(event["scores"].values(), default=0)
             if sum(score == best for score in event["scores"].values()) > 1:
-                trace.add_kinds(model, "tie-farthest-seat", "tie-most-hand-cards", "tie-shared")
+                trace.add(model, core.TieBreak)
     if action == "partial":  # a game from a partial state: fields and the cards left are the rules'
-        trace.add_kinds(model, "players", "use-beans", "remove-beans", "fields")
+        trace.add(model, core.Players, core.InPlay, core.OutOfPlay, core.Fields)
     elif action is None:  # a dealt game: the setup rules and every bean in the box
-        trace.add_kinds(model, "players", "use-beans", "remove-beans", "fields", "deal", "start-player")
+        trace.add(model, core.Players, core.InPlay, core.OutOfPlay, core.Fields,
+                  _does(effects.Deal, timing.AtSetup), read.StartPlayer)
         trace.beans.update(b["id"] for b in model["beans"])

@@ -1,0 +1,415 @@
+"""Permissions, constraints and harvest statements of the core, read by the shape of their nodes.
+
+Planting, harvesting and trading run on fast paths (planting.py, harvesting.py, trading.py,
+legal.py) that take plain parameters: how many cards a phase plants from the hand, which zones
+it empties, what a field pays, which zones trade. This module derives those parameters from
+the core statements alone — a ``permit`` of a ``plant`` from the front of the hand during a
+phase, a ``forbid`` of a ``harvest`` while a field of one card has a bigger neighbour, an
+``allow`` of a ``trade`` of any cards of the offer — never from the sentence a statement came
+from. A statement of a shape this engine does not play is read as None, and the ruleset
+refuses the rule that holds it, by the statement's own words, when the game is created.
+
+Each reading is a small frozen value; the ruleset collects them (a later reading of a type
+replaces an earlier one, as a later rule replaces an earlier one).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import actors, conditions, effects, places, quantities, statements as core, timing
+from ..core.categories import Node, Statement
+
+PLAYER = actors.Bound("player")
+FIELD = actors.Bound("field")
+CARD = actors.Bound("card")
+PARTNER = actors.Bound("partner")
+
+
+# ------------------------------------------------------------------ what a statement says
+@dataclass(frozen=True)
+class PlantFront:
+    """The active player plants the front card of the hand, `least` to `most` times, in `phase`."""
+    phase: str
+    least: int
+    most: int
+
+
+@dataclass(frozen=True)
+class PlantEvery:
+    """`who` ("everyone" / "active") must plant every card of `zone`, any order, in `phase`."""
+    phase: str
+    who: str
+    zone: str
+
+
+@dataclass(frozen=True)
+class Trading:
+    """Players may trade during `phase`."""
+    phase: str
+
+
+@dataclass(frozen=True)
+class EndsPhase:
+    """The active player may end `phase` when they choose."""
+    phase: str
+
+
+@dataclass(frozen=True)
+class HarvestTime:
+    """When players harvest by choice: any player at any time, or the active player in their
+    own turn except in `except_phases`."""
+    any_time: bool
+    except_phases: frozenset[str]
+
+
+@dataclass(frozen=True)
+class MakeRoom:
+    """A player who must plant a card no field takes must harvest first."""
+
+
+@dataclass(frozen=True)
+class OneType:
+    """A card may not go onto a field topped by another bean type."""
+
+
+@dataclass(frozen=True)
+class SameTypeMany:
+    """A card may start a new field while another field grows its type."""
+
+
+@dataclass(frozen=True)
+class Covers:
+    """Where no field takes a card, it may cover another type."""
+
+
+@dataclass(frozen=True)
+class Protection:
+    """A field of one card may not be harvested while another field has more than `limit`."""
+    limit: int
+
+
+@dataclass(frozen=True)
+class OnlyPaying:
+    """A field that pays nothing may not be harvested by choice."""
+
+
+@dataclass(frozen=True)
+class Takes:
+    """What a harvest takes: the whole field (True) or its top run of one type."""
+    whole: bool
+
+
+@dataclass(frozen=True)
+class PaysBy:
+    """Whose beanometer pays: the field's "top" or "bottom" card."""
+    card: str
+
+
+@dataclass(frozen=True)
+class CoinsFrom:
+    """Coins come from the bank (True) or from the harvested cards, turned over."""
+    bank: bool
+
+
+@dataclass(frozen=True)
+class CoinsStay:
+    """Coins never go back into the deck: the engine moves none there, so it holds by itself."""
+
+
+@dataclass(frozen=True)
+class AutoHarvest:
+    """As soon as a field pays, it is harvested."""
+
+
+@dataclass(frozen=True)
+class NoNewField:
+    """No player ever gets another field."""
+
+
+@dataclass(frozen=True)
+class BuyField:
+    """Any player may pay `cost` coin cards for another field, while they have fewer than
+    `limit` (None: no limit)."""
+    cost: int | None  # None: the rule model gives no value for this player count
+    limit: int | None
+
+
+@dataclass(frozen=True)
+class OfferOwner:
+    """The offer belongs to the active player."""
+
+
+@dataclass(frozen=True)
+class WithActive:
+    """Every trade has the active player on one side."""
+
+
+@dataclass(frozen=True)
+class Tradeable:
+    """Cards of `zone` may be traded (`own_turn`: by the active player only)."""
+    zone: str
+    own_turn: bool
+
+
+@dataclass(frozen=True)
+class Untradeable:
+    """Cards of `zone` may not be traded."""
+    zone: str
+
+
+@dataclass(frozen=True)
+class AnyAmounts:
+    """Any number of cards may be traded for any number."""
+
+
+@dataclass(frozen=True)
+class Consent:
+    """A trade needs both sides' consent (`gift`: a gift needs the receiver's)."""
+    gift: bool
+
+
+@dataclass(frozen=True)
+class ReceivedSetAside:
+    """Cards received in a trade go to the receiver's set-aside cards."""
+
+
+@dataclass(frozen=True)
+class FixedHandOrder:
+    """No one reorders a hand."""
+
+
+@dataclass(frozen=True)
+class StartPlayer:
+    """How the start player is found, and the token they keep (None: none)."""
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token exists."""
+    token: str
+
+
+# ------------------------------------------------------------------ shapes
+def _zone(node: Node, zone: str | None = None, owner: Node | None | bool = False) -> str | None:
+    """The zone name of a Zone node (of `zone`, owned by `owner` where given), else None."""
+    if not isinstance(node, places.Zone) or (zone is not None and node.zone != zone):
+        return None
+    if owner is not False and node.owner != owner:
+        return None
+    return node.zone
+
+
+def _number(node: Node | None) -> int | None:
+    return node.value if isinstance(node, quantities.Number) else None
+
+
+def _any_of(cards: Node | None) -> str | None:
+    """The zone of "any number of cards of ZONE" (a trade's selection)."""
+    if isinstance(cards, places.CardsIn) and cards.pick == "any" and cards.count is None and cards.bean is None:
+        return _zone(cards.place)
+    return None
+
+
+def _count_of(node: Node, place: Node) -> bool:
+    return isinstance(node, quantities.Count) and node.place == place and node.bean is None
+
+
+def _compare(node: Node, left: Any, op: str) -> int | None:
+    """The bound of "LEFT OP number", else None."""
+    if isinstance(node, conditions.Compare) and node.left == left and node.op == op:
+        return _number(node.right)
+    return None
+
+
+def _permit(s: core.Permit) -> Any:
+    action, when = s.action, s.when
+    if isinstance(action, effects.Plant) and action.player == PLAYER and action.onto is None \
+            and isinstance(when, timing.During) and when.phase and not when.once_per_turn and s.condition is None:
+        cards = action.cards
+        if not isinstance(cards, places.CardsIn) or cards.up_to or cards.bean is not None:
+            return None
+        if cards.pick == "front" and _number(cards.count) == 1 and _zone(cards.place, "hand", PLAYER) \
+                and isinstance(s.player, actors.ActivePlayer):
+            least, most = _number(s.least) if s.least is not None else 0, _number(s.most)
+            if least is not None and most is not None:
+                return PlantFront(when.phase, least, most)
+        if cards.pick == "any" and _number(cards.count) == 1 and s.must and zone_named(cards.place) \
+                and _count_of(s.least, cards.place) and _count_of(s.most, cards.place):
+            who = "everyone" if isinstance(s.player, actors.EachPlayer) else \
+                "active" if isinstance(s.player, actors.ActivePlayer) else None
+            return PlantEvery(when.phase, who, cards.place.zone) if who else None
+        return None
+    if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER \
+            and action.gives is None and action.takes is None and isinstance(s.player, actors.AnyPlayer) \
+            and isinstance(when, timing.During) and when.phase and s.condition is None:
+        return Trading(when.phase)
+    if isinstance(action, effects.EndPhase) and action.phase is None and isinstance(s.player, actors.ActivePlayer) \
+            and isinstance(when, timing.During) and when.phase and s.condition is None:
+        return EndsPhase(when.phase)
+    if isinstance(action, effects.Harvest) and action.player == PLAYER and action.field == FIELD \
+            and not action.only_paying:
+        return _harvest_permit(s)
+    if isinstance(action, effects.Sequence) and isinstance(s.player, actors.AnyPlayer) \
+            and isinstance(when, timing.AnyTime) and not s.must:
+        return _buy_field(action, s.condition)
+    return None
+
+
+def zone_named(place: Node) -> bool:
+    """A whole zone: the table's, or the acting player's own."""
+    return isinstance(place, places.Zone) and place.owner in (None, PLAYER)
+
+
+def _harvest_permit(s: core.Permit) -> Any:
+    when = s.when
+    if not s.must and s.least is None and s.most is None:
+        if isinstance(s.player, actors.AnyPlayer) and isinstance(when, timing.AnyTime) and s.condition is None:
+            return HarvestTime(True, frozenset())
+        if isinstance(s.player, actors.ActivePlayer) and isinstance(when, timing.During) and when.phase is None \
+                and not when.once_per_turn:
+            if s.condition is None:
+                return HarvestTime(False, frozenset())
+            c = s.condition
+            if isinstance(c, conditions.Not) and isinstance(c.term, conditions.AnyOf) \
+                    and all(isinstance(t, conditions.InPhase) for t in c.term.terms):
+                return HarvestTime(False, frozenset(t.phase for t in c.term.terms))
+        return None
+    # must harvest, once, when the card the player must plant next fits no field
+    no_room = conditions.Not(conditions.SomeField("free", PLAYER, conditions.Fits(places.Due(PLAYER),
+                                                                                     actors.Bound("free"))))
+    if s.must and isinstance(when, timing.AnyTime) and s.condition == no_room and _number(s.most) == 1:
+        return MakeRoom()
+    return None
+
+
+def _buy_field(action: effects.Sequence, condition: Node | None) -> Any:
+    if len(action.steps) != 2:
+        return None
+    pay, add = action.steps
+    if not (isinstance(pay, effects.Move) and isinstance(add, effects.AddField) and add.player == PLAYER
+            and add.count == 1 and _zone(pay.to, "discard", None) and pay.end == "top"):
+        return None
+    cards = pay.cards
+    if not (isinstance(cards, places.CardsIn) and cards.pick == "top" and not cards.up_to
+            and cards.bean is None and _zone(cards.place, "coins", PLAYER)):
+        return None
+    limit = None
+    if condition is not None:
+        limit = _compare(condition, quantities.FieldsOf(PLAYER), "<")
+        if limit is None:
+            return None
+    cost = _number(cards.count)
+    if cost is None and not isinstance(cards.count, quantities.ByPlayers):
+        return None
+    return BuyField(cost, limit)
+
+
+def _forbid(s: core.Forbid) -> Any:
+    action, c = s.action, s.condition
+    if isinstance(action, effects.Plant) and action.player == PLAYER and action.cards == CARD and action.onto == FIELD:
+        other = conditions.AllOf((conditions.Compare(quantities.Count(FIELD, None), ">", quantities.Number(0)),
+                                  conditions.Not(conditions.Matches(CARD, FIELD))))
+        return OneType() if c == other else None
+    if isinstance(action, effects.Harvest) and action.player == PLAYER and action.field == FIELD \
+            and not action.only_paying:
+        if c is not None and _compare(c, quantities.FieldValue(FIELD), "=") == 0:
+            return OnlyPaying()
+        if isinstance(c, conditions.AllOf) and len(c.terms) == 2 \
+                and _compare(c.terms[0], quantities.Count(FIELD, None), "=") == 1:
+            big = c.terms[1]
+            if isinstance(big, conditions.SomeField) and big.owner == PLAYER:
+                limit = _compare(big.where, quantities.Count(actors.Bound(big.name), None), ">")
+                if limit is not None:
+                    return Protection(limit)
+        return None
+    if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:
+        if action.gives is None and action.takes is None:
+            if c == conditions.Not(conditions.AnyOf((conditions.TurnOf(PLAYER), conditions.TurnOf(PARTNER)))):
+                return WithActive()
+            if c == conditions.Not(conditions.Agreed((PLAYER, PARTNER))):
+                return Consent(False)
+            return None
+        zone = _any_of(action.gives)
+        if action.takes is None and zone is not None:
+            if c is None and action.gives.place.owner in (None, PLAYER):
+                return Untradeable(zone)
+            if zone == "hand" and c == conditions.Not(conditions.Agreed((PARTNER,))):
+                return Consent(True)
+        return None
+    if isinstance(action, effects.AddField) and action.player == PLAYER and c is None:
+        return NoNewField()
+    if isinstance(action, effects.Reorder) and action.player == PLAYER and c is None \
+            and _zone(action.place, "hand", PLAYER):
+        return FixedHandOrder()
+    if isinstance(action, effects.Move) and c is None and _zone(action.to, "deck", None):
+        cards = action.cards
+        if isinstance(cards, places.CardsIn) and cards.pick == "all" and _zone(cards.place, "coins", PLAYER):
+            return CoinsStay()
+    return None
+
+
+def _allow(s: core.Allow) -> Any:
+    action, c = s.action, s.condition
+    if isinstance(action, effects.Plant) and action.player == PLAYER and action.cards == CARD and action.onto == FIELD:
+        if isinstance(c, conditions.SomeField) and c.owner == PLAYER \
+                and c.where == conditions.Matches(CARD, actors.Bound(c.name)):
+            return SameTypeMany()
+        if isinstance(c, conditions.Not) and isinstance(c.term, conditions.SomeField) and c.term.owner == PLAYER \
+                and c.term.where == conditions.Fits(CARD, actors.Bound(c.term.name)):
+            return Covers()
+        return None
+    if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:
+        zone = _any_of(action.gives)
+        if zone is None or action.gives.place.owner not in (None, PLAYER):
+            return None
+        if action.takes is None and c in (None, conditions.TurnOf(PLAYER)):
+            return Tradeable(zone, c is not None)
+        if action.takes is not None and c is None and zone == "hand" and _any_of(action.takes) == "hand" \
+                and action.takes.place.owner == PARTNER:
+            return AnyAmounts()
+    return None
+
+
+def _do(s: core.Do) -> Any:
+    when, effect = s.when, s.effect
+    if isinstance(when, timing.When) and when.bean is None and when.cards is None:
+        if when.event == "planted" and effect == effects.Harvest(PLAYER, FIELD, True) \
+                and s.condition == conditions.Compare(quantities.FieldValue(FIELD), ">", quantities.Number(0)):
+            return AutoHarvest()
+        if when.event == "traded" and s.condition is None and isinstance(effect, effects.Move) \
+                and effect.cards == places.CardsIn(actors.Bound("cards"), "all", None, False, None) \
+                and _zone(effect.to, "set-aside", PLAYER):
+            return ReceivedSetAside()
+    return None
+
+
+def read(statement: Statement) -> Any:
+    """What the engine makes of a statement of planting, harvesting or trading (None: a shape
+    it does not play, or a statement of another sort, which program.py reads)."""
+    if isinstance(statement, core.Permit):
+        return _permit(statement)
+    if isinstance(statement, core.Forbid):
+        return _forbid(statement)
+    if isinstance(statement, core.Allow):
+        return _allow(statement)
+    if isinstance(statement, core.Do):
+        return _do(statement)
+    if isinstance(statement, core.HarvestTakes):
+        return Takes(statement.part == "whole")
+    if isinstance(statement, core.Payout):
+        return PaysBy(statement.card)
+    if isinstance(statement, core.CoinSource):
+        # coins written down as points are a counter, which this engine does not keep yet
+        if statement.source == "points":
+            return None
+        return CoinsFrom(statement.source == "bank")
+    if isinstance(statement, core.BelongsTo):
+        return OfferOwner() if _zone(statement.place, "offer", None) and \
+            isinstance(statement.owner, actors.ActivePlayer) else None
+    if isinstance(statement, core.ChooseStartPlayer):
+        return StartPlayer(statement.token)
+    if isinstance(statement, core.DeclareToken):
+        return Token(statement.token)
+    return None

@@ -1,0 +1,169 @@
+"""The interpreter's bots (engine/bots.py) over the kernel's action tuples: the same choice from
+the same random stream, call for call, so a kernel game is the interpreter's game."""
+from __future__ import annotations
+
+import random
+
+from ..engine.errors import Stalled
+from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
+from .moves import legal, nth_proposal, proposal_space
+from .state import KState
+
+
+def _where(m: Machine, g: KState) -> dict:
+    return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
+
+
+def _below(rng: random.Random):
+    """rng.randrange(n) for n >= 1, without its argument checks: CPython's randrange(n) is
+    exactly _randbelow(n), so the stream is the same."""
+    below = getattr(rng, "_randbelow", None)
+    return below if below is not None else rng.randrange
+
+
+class KRandomBot:
+    """engine.bots.RandomBot: uniform over the listed actions, proposals counted, not built."""
+
+    def __init__(self, seed: int | str = 0, trades: bool = True, max_proposals: int = 2):
+        self.rng = random.Random(seed)
+        self.below = _below(self.rng)
+        self.trades = trades
+        self.max_proposals = max_proposals
+        self._made = (0, 0)
+
+    def choose(self, m: Machine, g: KState, seat: int) -> tuple:
+        actions = legal(m, g, seat)
+        if not self.trades:
+            if not actions:
+                raise Stalled(f"the game waits for seat {seat + 1}, who has no legal action", _where(m, g))
+            return actions[self.below(len(actions))]
+        turn = g.turn
+        made = self._made[1] if self._made[0] == turn else 0
+        count, space = (0, ()) if made >= self.max_proposals or not m.phases[g.phase].trade \
+            else proposal_space(m, g, seat)
+        if not actions and not count:
+            raise Stalled(f"the game waits for seat {seat + 1}, who has no legal action", _where(m, g))
+        pick = self.below(len(actions) + count)
+        if pick < len(actions):
+            return actions[pick]
+        self._made = (turn, made + 1)
+        return nth_proposal(seat, space, pick - len(actions))
+
+
+class KGreedyBot:
+    """engine.bots.GreedyBot over the kernel's action tuples: the same rules of thumb, in the
+    same order, the same tie-breaks, and its random draw only where the interpreter's draws."""
+
+    buy_margin: int | None = 2
+    buy_when_stuck = True
+
+    def __init__(self, seed: int | str = 0, trades: bool = True):
+        self.rng = random.Random(seed)
+        self.trades = trades
+        self._asked: set[tuple[int, int, str]] = set()
+
+    def choose(self, m: Machine, g: KState, seat: int) -> tuple:
+        legal_now = legal(m, g, seat)
+        if not legal_now:
+            raise Stalled(f"the game waits for seat {seat + 1}, who has no legal action", _where(m, g))
+        fields = g.fields[seat]
+        coins_for = m.coins_for
+        # 1. A field at its beanometer's top step.
+        for i in m.harvestable(g, seat):
+            field = fields[i]
+            pays = coins_for(field)
+            if len(field) > 1 and pays == max(m.payout[field[-1]]) and pays > 0:
+                return (HARVEST, seat, i)
+        plants = [a for a in legal_now if a[0] == PLANT]
+        ends = [a for a in legal_now if a[0] == END]
+        responses = [a for a in legal_now if a[0] == RESPOND]
+        # 2. Proposals made to this player.
+        for response in responses:
+            if response[2] == "accepts":
+                proposal = next(p for p in g.proposals if p[0] == response[3])
+                return response if self._likes(g, seat, proposal) else (RESPOND, seat, "rejects", response[3])
+        for response in responses:
+            if response[2] == "rejects":
+                return response
+        # 2b. Rich and every field in use.
+        buy = self._buy(m, g, seat, legal_now)
+        if buy is not None and self.buy_margin is not None and all(fields) and \
+                len(g.coins[seat]) >= m.buy_cost + self.buy_margin:  # type: ignore[operator]
+            return buy
+        # 3. Where the bean grows; an empty field only when planting is required now.
+        growing = [a for a in plants if fields[a[2]] and fields[a[2]][-1] == a[3]]
+        if growing:
+            return growing[0]
+        if plants and not ends:
+            if all(fields[a[2]] for a in plants):
+                return min(plants, key=lambda a: m.run_length(fields[a[2]]))
+            return plants[0]
+        # 4. Trading as the active player: give away what fits no field.
+        if self.trades and g.active == seat and m.phases[g.phase].trade:
+            gift = self._gift(m, g, seat)
+            if gift is not None:
+                return gift
+        if ends:
+            return ends[0]
+        # 5. Stuck: buy a field, else harvest what pays most.
+        if buy is not None and self.buy_when_stuck:
+            return buy
+        options = m.harvestable(g, seat)
+        if options:
+            best = max(options, key=lambda i: (coins_for(fields[i]), -len(fields[i])))
+            return (HARVEST, seat, best)
+        return legal_now[self.rng.randrange(len(legal_now))]
+
+    @staticmethod
+    def _buy(m: Machine, g: KState, seat: int, legal_now: list[tuple]) -> tuple | None:
+        if m.buy_cost is None or len(g.fields[seat]) > m.fields_at_start:
+            return None
+        return next((a for a in legal_now if a[0] == BUY), None)
+
+    @staticmethod
+    def _fits(g: KState, seat: int, beans: list[int]) -> bool:
+        fields = g.fields[seat]
+        free = sum(1 for f in fields if not f)
+        waiting = list(g.set_aside[seat])
+        if seat == g.active:
+            waiting += g.offer
+        new = {b for b in beans + waiting if not any(f and f[-1] == b for f in fields)}
+        return len(new) <= free
+
+    def _likes(self, g: KState, seat: int, proposal: list) -> bool:
+        grown = {f[-1] for f in g.fields[seat] if f}
+        give, take = proposal[3], proposal[4]
+        pay = [] if take is None else [take[1]]
+        return self._fits(g, seat, [give[1]]) and not (set(pay) & grown)
+
+    def _gift(self, m: Machine, g: KState, seat: int) -> tuple | None:
+        fields = g.fields[seat]
+        cards = [("offer", b) for b in dict.fromkeys(g.offer)] if m.offer_ok else []
+        cards += [("hand", b) for b in dict.fromkeys(g.hands[seat][1:])] if m.hand_ok else []
+        for zone, bean in cards:
+            if _auto_field(fields, bean) is not None:
+                continue
+            for partner in range(g.n):
+                key = (g.turn, partner, f"{zone}:{bean}")
+                if partner == seat or key in self._asked:
+                    continue
+                self._asked.add(key)
+                if len(self._asked) > 200:
+                    self._asked = {k for k in self._asked if k[0] == g.turn}
+                return (PROPOSE, seat, partner, (zone, bean), None)
+        return None
+
+
+def _auto_field(fields: list[list[int]], bean: int) -> int | None:
+    """planting.auto_field: the field topped by `bean`, else the first empty one."""
+    empty = None
+    for i, f in enumerate(fields):
+        if f:
+            if f[-1] == bean:
+                return i
+        elif empty is None:
+            empty = i
+    return empty
+
+
+KERNEL_BOTS = {"random": KRandomBot, "greedy": KGreedyBot}

@@ -1,0 +1,241 @@
+"""The core nodes a kernel runs, compiled to closures over the kernel's integer state.
+
+The same node types the engine's evaluator (engine/evaluate.py) runs, with the same meaning,
+over seats and bean numbers instead of names. A node this module does not know raises
+KernelUnsupported when the kernel is built: the caller then plays with the interpreter, so the
+kernel never plays a rule it does not know.
+
+Closures take the kernel state ``g`` and an environment of bound names (as the evaluator's);
+effects return "skip" when they skip the current phase.
+"""
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable
+
+from ..core import actors, conditions, effects, places, quantities
+from ..core.categories import Node
+
+
+class KernelUnsupported(Exception):
+    """The kernel does not run this construct; the interpreter plays the game instead."""
+
+
+Env = dict[str, Any]
+Fn = Callable[..., Any]
+
+
+def _no(node: Node, what: str) -> KernelUnsupported:
+    return KernelUnsupported(f"the core {what} '{node.NODE}' ({node.to_text()})")
+
+
+class Primitives:
+    """What the compiled effects call on the machine (taking cards, harvesting, paying)."""
+
+    take_top: Fn  # (g) -> bean | None
+    harvest: Fn  # (g, seat, field index) -> None
+    coins_for: Fn  # (field) -> int
+    direction: int
+
+
+# ------------------------------------------------------------------ actors and places
+def players_of(node: Node) -> Fn:
+    """(g, env) -> list of seats, in the order the engine lists them."""
+    if isinstance(node, actors.ActivePlayer):
+        return lambda g, env: [g.active]
+    if isinstance(node, actors.StartPlayer):
+        return lambda g, env: [g.start]
+    if isinstance(node, actors.AllPlayers):
+        return lambda g, env: list(range(g.n))
+    if isinstance(node, actors.EachPlayer):
+        def each(g: Any, env: Env) -> list[int]:
+            step, n, a = env.get("direction", 1), g.n, g.active
+            return [(a + step * k) % n for k in range(n)]
+        return each
+    if isinstance(node, actors.Bound):
+        name = node.name
+        return lambda g, env: [env[name]]
+    raise _no(node, "actor")
+
+
+_SHARED = ("deck", "discard", "offer", "removed")
+_PER_PLAYER = {"hand": "hands", "coins": "coins", "set-aside": "set_aside"}
+
+
+def zone_of(node: Node) -> Fn:
+    """(g, env) -> the kernel's own list for a zone (effects change it in place)."""
+    if isinstance(node, actors.Bound):
+        name = node.name
+        return lambda g, env: env[name]
+    if isinstance(node, places.Zone):
+        if node.owner is None and node.zone in _SHARED:
+            attr = node.zone
+            return lambda g, env: getattr(g, attr)
+        if node.owner is not None and node.zone in _PER_PLAYER:
+            attr, who = _PER_PLAYER[node.zone], players_of(node.owner)
+            if isinstance(node.owner, (actors.ActivePlayer, actors.StartPlayer, actors.Bound)):
+                return lambda g, env: getattr(g, attr)[who(g, env)[0]]
+    raise _no(node, "place")
+
+
+# ------------------------------------------------------------------ numbers and conditions
+def number(node: Node, prims: Primitives) -> Fn:
+    if isinstance(node, quantities.Number):
+        value = node.value
+        return lambda g, env: value
+    if isinstance(node, quantities.BySeat):
+        counts = node.counts
+        return lambda g, env: counts[min(env["seat"], len(counts) - 1)]
+    if isinstance(node, quantities.Count) and node.bean is None:
+        zone = zone_of(node.place)
+        return lambda g, env: len(zone(g, env))
+    if isinstance(node, quantities.FieldValue):
+        field, coins_for = zone_of(node.field), prims.coins_for
+        return lambda g, env: coins_for(field(g, env))
+    if isinstance(node, quantities.DeckRunOuts):
+        return lambda g, env: g.exhaustions
+    if isinstance(node, quantities.Sum):
+        terms = [number(t, prims) for t in node.terms]
+        return lambda g, env: sum(t(g, env) for t in terms)
+    if isinstance(node, quantities.Times):
+        factor, of = node.factor, number(node.of, prims)
+        return lambda g, env: factor * of(g, env)
+    if isinstance(node, quantities.SeatDistance):
+        who, origin = players_of(node.player), players_of(node.origin)
+        sign = 1 if node.direction == "clockwise" else -1
+        return lambda g, env: sign * (who(g, env)[0] - origin(g, env)[0]) % g.n
+    raise _no(node, "quantity")
+
+
+_COMPARE = {"<": operator.lt, "<=": operator.le, "=": operator.eq, ">=": operator.ge,
+            ">": operator.gt, "!=": operator.ne}
+
+
+def condition(node: Node, prims: Primitives) -> Fn:
+    if isinstance(node, conditions.Compare):
+        left, right, test = number(node.left, prims), number(node.right, prims), _COMPARE[node.op]
+        return lambda g, env: test(left(g, env), right(g, env))
+    if isinstance(node, conditions.AllOf):
+        terms = [condition(t, prims) for t in node.terms]
+        return lambda g, env: all(t(g, env) for t in terms)
+    if isinstance(node, conditions.AnyOf):
+        terms = [condition(t, prims) for t in node.terms]
+        return lambda g, env: any(t(g, env) for t in terms)
+    if isinstance(node, conditions.Not):
+        term = condition(node.term, prims)
+        return lambda g, env: not term(g, env)
+    if isinstance(node, conditions.InPhase):
+        phase = node.phase
+        return lambda g, env: g.phase_ids[g.phase] == phase
+    if isinstance(node, conditions.TurnOf):
+        who = players_of(node.player)
+        return lambda g, env: g.active in who(g, env)
+    if isinstance(node, conditions.Always):
+        return lambda g, env: True
+    raise _no(node, "condition")
+
+
+# ------------------------------------------------------------------ effects
+def effect(node: Node, prims: Primitives) -> Fn:
+    take_top = prims.take_top
+
+    def take(g: Any, count: int) -> list[int]:
+        deck = g.deck
+        if len(deck) > count:  # the deck does not run out: one slice, as `count` single takes
+            cards = deck[:count]
+            del deck[:count]
+            return cards
+        cards = []
+        for _ in range(count):
+            card = take_top(g)
+            if card is None:
+                break
+            cards.append(card)
+        return cards
+
+    if isinstance(node, effects.Reveal):
+        cards = node.cards
+        if not (isinstance(cards, places.CardsIn) and cards.pick == "top" and cards.count is not None
+                and isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
+                and cards.place.owner is None and not cards.up_to):
+            raise _no(node, "effect")
+        count, to = number(cards.count, prims), zone_of(node.to)
+        if isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):
+            fixed = cards.count.value  # the common "turn the top N cards into the offer"
+            return lambda g, env: g.offer.extend(take(g, fixed))
+
+        def reveal(g: Any, env: Env) -> None:
+            to(g, env).extend(take(g, count(g, env)))
+        return reveal
+    if isinstance(node, effects.Draw):
+        if node.end != "back" or node.up_to:
+            raise _no(node, "effect")
+        count, who, direction = number(node.count, prims), players_of(node.player), prims.direction
+        if isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
+            fixed = node.count.value  # the common "the active player draws N cards"
+            return lambda g, env: g.hands[g.active].extend(take(g, fixed))
+
+        def draw(g: Any, env: Env) -> None:
+            for seat in who(g, {**env, "direction": direction}):
+                g.hands[seat].extend(take(g, count(g, env)))
+                if g.ending:
+                    break
+        return draw
+    if isinstance(node, effects.Shuffle) and node.into is not None:
+        source, into = zone_of(node.place), zone_of(node.into)
+
+        def shuffle(g: Any, env: Env) -> None:
+            cards = source(g, env)
+            moved = list(cards)
+            cards.clear()
+            g.shuffles += 1
+            g.shuffle_rng(g.shuffles).shuffle(moved)  # the engine's k-th shuffle: same permutation
+            into(g, env).extend(moved)
+        return shuffle
+    if isinstance(node, effects.SkipPhase) and node.phase is None:
+        return lambda g, env: "skip"
+    if isinstance(node, effects.ForEach):
+        name, body = node.name, effect(node.body, prims)
+        if isinstance(node.among, places.Zone) and node.among.zone == "field" and node.among.owner:
+            owner = players_of(node.among.owner)
+
+            def each_field(g: Any, env: Env) -> None:
+                seat = owner(g, env)[0]
+                for index, field in enumerate(g.fields[seat]):
+                    body(g, {**env, name: field, name + "#": index})
+            return each_field
+        among = players_of(node.among)
+
+        def each_player(g: Any, env: Env) -> None:
+            for seat in among(g, env):
+                body(g, {**env, name: seat})
+        return each_player
+    if isinstance(node, effects.Repeat):
+        times, body = number(node.times, prims), effect(node.body, prims)
+        test = condition(node.condition, prims) if node.condition else None
+
+        def repeat(g: Any, env: Env) -> None:
+            for _ in range(times(g, env)):  # counted once, as the engine does
+                if test is not None and not test(g, env):
+                    break
+                body(g, env)
+        return repeat
+    if isinstance(node, effects.Harvest) and isinstance(node.field, actors.Bound):
+        who, name, paying = players_of(node.player), node.field.name, node.only_paying
+        harvest, coins_for = prims.harvest, prims.coins_for
+
+        def harvest_field(g: Any, env: Env) -> None:
+            field = env[name]
+            if field and (not paying or coins_for(field) >= 1):
+                harvest(g, who(g, env)[0], env[name + "#"])
+        return harvest_field
+    if isinstance(node, effects.Sequence):
+        steps = [effect(s, prims) for s in node.steps]
+
+        def sequence(g: Any, env: Env) -> str | None:
+            for step in steps:
+                if step(g, env) == "skip":
+                    return "skip"
+            return None
+        return sequence
+    raise _no(node, "effect")

@@ -1,0 +1,61 @@
+"""The kernel's actions and state in the interpreter's terms: engine Action values and the state
+JSON of docs/engine-contract.md. Only differential tests, checks and records use this; a
+playout never names anything."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
+from .state import KState
+
+
+def action_of(m: Machine, names: list[str], action: tuple) -> Action:
+    """The engine Action a kernel action tuple stands for (the one the interpreter listed)."""
+    kind, seat = action[0], names[action[1]]
+    beans = m.bean_names
+    if kind == PLANT:
+        _, _, index, bean, zone = action
+        return Plant(seat, beans[bean], index + 1, zone)
+    if kind == HARVEST:
+        return Harvest(seat, action[2] + 1)
+    if kind == END:
+        return EndPhase(seat, action[2])
+    if kind == BUY:
+        return BuyField(seat)
+    if kind == PROPOSE:
+        _, _, partner, give, take = action
+        return Propose(seat, names[partner], (CardRef(beans[give[1]], give[0]),),
+                       () if take is None else (CardRef(beans[take[1]], take[0]),))
+    if kind == RESPOND:
+        return Respond(seat, action[2], action[3])
+    raise ValueError(f"not a kernel action: {action!r}")
+
+
+def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]) -> dict[str, Any]:
+    """The state JSON the interpreter would show. `template`: the interpreter's JSON of a state
+    of the same game, for keys the kernel does not hold (their values must not change, which
+    the support check makes sure of)."""
+    b = m.bean_names
+
+    def cards(zone: list[int]) -> list[str]:
+        return [b[c] for c in zone]
+
+    def ref(card: tuple[str, int]) -> dict:
+        return {"zone": card[0], "bean": b[card[1]]}
+
+    out = dict(template)
+    out.update({
+        "players": list(names), "start_player": names[g.start], "active": names[g.active],
+        "phase": m.phase_ids[g.phase], "turn": g.turn, "deck": cards(g.deck), "discard": cards(g.discard),
+        "exhaustions": g.exhaustions, "offer": cards(g.offer),
+        "hands": {names[p]: cards(g.hands[p]) for p in range(g.n)},
+        "fields": {names[p]: [cards(f) for f in g.fields[p]] for p in range(g.n)},
+        "set_aside": {names[p]: cards(g.set_aside[p]) for p in range(g.n)},
+        "coins": {names[p]: cards(g.coins[p]) for p in range(g.n)},
+        "removed": cards(g.removed),
+        "proposals": [{"id": pid, "from": names[src], "to": names[dst], "give": [ref(give)],
+                       "take": [] if take is None else [ref(take)]} for pid, src, dst, give, take in g.proposals],
+        "planted": g.planted, "over": g.over, "seed": g.seed, "shuffles": g.shuffles,
+        "next_proposal": g.next_proposal})
+    return out

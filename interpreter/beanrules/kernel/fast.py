@@ -1,0 +1,286 @@
+"""The random bots' game loop, generated as Python source when the kernel is built.
+
+For each phase of the rules the generator writes the decision of the player to act as
+straight-line code: the options of legal.legal_actions, in its order, counted (not built as
+actions), one drawn from that bot's random stream exactly as engine.bots.RandomBot draws it,
+and applied in place; then flow.settle, with the phase's completion test written out. Numbers
+the rules fix (how many cards a phase plants, the protection limit, a field's price) are
+literals in the source; rules a spec does not have leave no code behind.
+
+A trade phase whose bots propose trades, or with an open proposal, goes through the kernel's
+general path (moves.legal, bots, moves.apply), which plays the same game. tests/kernel/
+compares both with the interpreter. `source(machine)` shows the generated code.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from ..engine.errors import Stalled
+from .machine import Machine, Phase
+from .moves import apply as general_apply
+from .moves import next_to_act, plant_fields
+
+
+# A bot's draw, randrange(n), is written into the loop where the interpreter's Python draws it
+# with getrandbits as below (CPython); elsewhere the loop calls the bot's own draw.
+INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+
+
+def _targets(m: Machine, bean: str) -> str:
+    """An expression: the fields `bean` may go onto (moves.plant_fields)."""
+    if m.one_type and m.same_many and not m.mixed:
+        return f"[i for i, f in enumerate(fs) if not f or f[-1] == {bean}]"
+    return f"plant_fields(m, fs, {bean})"
+
+
+def _complete(m: Machine, ph: Phase) -> str:
+    """An expression: machine.complete for this phase (nothing left to do without a decision)."""
+    busy = []
+    if ph.plant_max is not None:
+        busy.append(f"(g.planted < {ph.plant_max} and hands[g.active])")
+    if ph.trade:
+        busy.append("g.offer or any(hands)")
+    for everyone, zone in ph.pending:
+        if zone == "offer":
+            busy.append("g.offer")
+        else:
+            lists = "hands" if zone == "hand" else "set_aside"
+            busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
+    return "not (" + " or ".join(busy) + ")" if busy else "True"
+
+
+def _zone(zone: str, seat: str) -> str:
+    return "g.offer" if zone == "offer" else f"{'hands' if zone == 'hand' else 'set_aside'}[{seat}]"
+
+
+def _pending_actor(m: Machine, ph: Phase) -> list[str]:
+    """moves.next_to_act in a phase that only plants pending cards: the active player if any
+    of their pending zones holds cards, else the first holder in turn order."""
+    mine = " or ".join(_zone(zone, "a") for _, zone in ph.pending) or "False"
+    theirs = " or ".join(_zone(zone, "s") for everyone, zone in ph.pending if everyone and zone != "offer")
+    lines = ["a = g.active", f"if {mine}:", "    seat = a", "else:", "    seat = None"]
+    if theirs:
+        lines += [f"    for step in range(1, {m.n}):",
+                  f"        s = (a + {int(m.direction)} * step) % {m.n}",
+                  f"        if {theirs}:",
+                  "            seat = s",
+                  "            break"]
+    return lines
+
+
+def _decision(m: Machine, ph: Phase) -> list[str]:
+    """The body of one phase's decision: who acts, the options counted, one drawn and applied.
+    Only numbers (int() of the rules' values) and fixed text enter the source, no spec text."""
+    out: list[str] = []
+    add = out.append
+    if ph.trade:
+        add("if trades or g.proposals:  # proposals: the general path")
+        add("    seat = next_to_act(m, g)")
+        add("    general_apply(m, g, bots[seat].choose(m, g, seat))")
+        add("    continue")
+    by_active = ph.plant_max is not None or ph.trade
+    if by_active:
+        add("seat = g.active")
+        add("active = True")
+    else:
+        out.extend(_pending_actor(m, ph))
+        add("if seat is None:")
+        add("    raise Stalled('the game waits for nobody, yet it is not over', where(g))")
+        add("active = seat == g.active")
+    add("fs = fields[seat]")
+    parts = []  # (count expression, code applying option k of this part)
+    if ph.plant_max is not None:
+        add("hand = hands[seat]")
+        add("planted = g.planted")
+        add(f"if hand and planted < {ph.plant_max}:")
+        add("    bean = hand[0]")
+        add(f"    plant_to = {_targets(m, 'bean')}")
+        add("else:")
+        add("    plant_to = ()")
+        add("placed = len(plant_to)")
+        parts.append(("placed", [
+            "hand.pop(0)",
+            "g.planted = planted + 1",
+            "fs[plant_to[k]].append(bean)",
+            *(["auto_harvests(g)"] if m.auto else []),
+            f"if planted + 1 < {ph.plant_max} and hand:  # settle's quick answer: keep planting",
+            "    continue"]))
+        add("end_plant = 1" if ph.plant_min == 0 else f"end_plant = 1 if planted >= {ph.plant_min} or not hand else 0")
+        parts.append(("end_plant", ["end_phase(g)"]))
+    if ph.pending:
+        add("pending = []")
+        add("waiting = 0")
+        for everyone, zone in ph.pending:
+            cards = "g.offer" if zone == "offer" else f"{'hands' if zone == 'hand' else 'set_aside'}[seat]"
+            indent = ""
+            if not everyone and not by_active:
+                add("if active:")
+                indent = "    "
+            add(f"{indent}cards = {cards}")
+            add(f"{indent}for b in (dict.fromkeys(cards) if len(cards) > 1 else cards):")
+            add(f"{indent}    t = {_targets(m, 'b')}")
+            add(f"{indent}    pending.append((cards, b, t))")
+            add(f"{indent}    waiting += len(t)")
+        parts.append(("waiting", [
+            "for cards, b, t in pending:",
+            "    if k < len(t):",
+            "        cards.remove(b)",
+            "        fs[t[k]].append(b)",
+            "        break",
+            "    k -= len(t)"]))
+    if ph.trade:
+        parts.append(("1", ["end_phase(g)"]))
+    if m.buy_cost is not None:
+        limit = "" if m.buy_max is None else f" and len(fs) < {m.buy_max}"
+        add(f"buy = 1 if len(coins[seat]) >= {m.buy_cost}{limit} else 0")
+        parts.append(("buy", [
+            *([f"discard.extend(coins[seat][-{m.buy_cost}:])", f"del coins[seat][-{m.buy_cost}:]"]
+              if m.buy_cost else []),
+            "fs.append([])"]))
+    if m.manual and ph.index not in m.no_harvest_phases:
+        add("harvests = []")
+        indent = ""
+        if m.own_turn and not by_active:
+            add("if active:")
+            indent = "    "
+        smallest = "1"
+        if m.protection is not None:
+            add(f"{indent}smallest = 1")
+            add(f"{indent}for f in fs:")
+            add(f"{indent}    if len(f) > {m.protection}:")
+            add(f"{indent}        smallest = 2")
+            add(f"{indent}        break")
+            smallest = "smallest"
+        paying = " and coins_for(f) >= 1" if m.only_paying else ""
+        add(f"{indent}i = 0")
+        add(f"{indent}for f in fs:")
+        add(f"{indent}    if len(f) >= {smallest}{paying}:")
+        add(f"{indent}        harvests.append(i)")
+        add(f"{indent}    i += 1")
+        parts.append(("len(harvests)", ["harvest(g, seat, harvests[k])"]))
+    add("total = " + (" + ".join(count for count, _ in parts) or "0"))
+    add("if not total:")
+    add("    raise Stalled(f'the game waits for seat {seat + 1}, who has no legal action', where(g))")
+    if INLINE_DRAW:
+        # random.Random._randbelow_with_getrandbits written out (CPython's randrange(n) for n >= 1)
+        add("bits = getbits[seat]")
+        add("width = total.bit_length()")
+        add("k = bits(width)")
+        add("while k >= total:")
+        add("    k = bits(width)")
+    else:
+        add("k = belows[seat](total)")
+    # Decode k part by part: option k of the first part whose count exceeds it.
+    indent = ""
+    for i, (count, code) in enumerate(parts):
+        if i == len(parts) - 1:
+            out.extend(f"{indent}{line}" for line in code)
+            break
+        add(f"{indent}if k < {count}:")
+        out.extend(f"{indent}    {line}" for line in code)
+        add(f"{indent}else:")
+        indent += "    "
+        add(f"{indent}k -= {count}")
+    return out
+
+
+def source(m: Machine) -> str:
+    """The Python source of the random bots' loop for this machine's rules."""
+    lines = [
+        "def run(g, bots, trades, max_actions):",
+        "    count = 0",
+        "    hands, fields, coins, set_aside, discard = g.hands, g.fields, g.coins, g.set_aside, g.discard",
+        "    belows = [b.below for b in bots]",
+        "    getbits = [b.rng.getrandbits for b in bots]",
+        "    while not g.over:",
+        "        count += 1",
+        "        if count > max_actions:",
+        "            raise Stalled(f'the game did not end within {max_actions} actions', where(g))",
+        "        phase = g.phase",
+    ]
+    for ph in m.phases:
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:  # {ph.id!r}")
+        lines.extend(f"            {line}" for line in _decision(m, ph))
+    lines += ["        if g.over:", "            continue"]
+    if m.auto:
+        lines.append("        auto_harvests(g)")
+    lines.append("        phase = g.phase  # flow.settle: leave a phase with nothing left to do")
+    for ph in m.phases:
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
+        lines.append(f"            if {_complete(m, ph)}:")
+        lines.append("                end_phase(g)")
+    lines.append("    return count")
+    return "\n".join(lines) + "\n"
+
+
+def end_phase_source(m: Machine) -> str:
+    """flow.end_phase for these rules: leave the phase, enter the next ones (their entry steps,
+    the end of the turn, the end of the game) until one waits for a decision."""
+    last = len(m.phases) - 1
+    lines = ["def end_phase(g):", "    phase = g.phase", "    hands, set_aside = g.hands, g.set_aside"]
+    for ph in m.phases:
+        if ph.trade:
+            lines.append(f"    if phase == {ph.index}:")
+            lines.append("        g.proposals.clear()")
+    lines.append("    idle = 0")
+    progress = "g.exhaustions * 1000000000 - len(g.deck)" if m.watch_progress else "None"
+    lines.append(f"    progress = {progress}")
+    lines.append("    while True:")
+    for ph in m.phases:  # leave phase `ph` for the next one
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
+        if ph.index < last:
+            following = m.phases[ph.index + 1]
+            if not (ph.id in m.finish_phases and following.id in m.finish_phases):
+                lines += ["            if g.ending:", "                finish(g)", "                return"]
+            lines.append(f"            phase = {ph.index + 1}")
+            continue
+        lines += ["            if g.ending:", "                finish(g)", "                return"]
+        if m.watch_progress:
+            lines += [f"            now = {progress}",
+                      "            idle = 0 if now > progress else idle + 1",
+                      "            progress = now"]
+        else:
+            lines.append("            idle += 1")
+        lines += [f"            if idle > {4 * m.n}:",
+                  "                raise Stalled(f'{idle} turns passed with no decision and no card taken from "
+                  "the deck', where(g))",
+                  f"            g.active = (g.active + {int(m.direction)}) % {m.n}",
+                  "            g.turn += 1",
+                  "            phase = 0"]
+    lines += ["        g.phase = phase", "        g.planted = 0"]
+    for ph in m.phases:  # enter phase `ph`: its entry steps, then stop if it waits for a decision
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
+        for j, _ in enumerate(ph.entry):
+            lines += ["            was = g.ending",
+                      f"            fired = entry_{ph.index}_{j}(g)",
+                      "            if fired == 'skip':",
+                      "                continue",
+                      "            if fired is not None:"]
+            if m.auto:
+                lines.append("                auto_harvests(g)")
+            if ph.id != m.finish_during:
+                lines += ["                if g.ending and not was:", "                    finish(g)",
+                          "                    return"]
+            else:
+                lines.append("                pass")
+        lines.append(f"            if not ({_complete(m, ph)}):")
+        lines.append("                return")
+    return "\n".join(lines) + "\n"
+
+
+def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., None]]:
+    """run(g, bots, trades, max_actions) -> actions played, for KRandomBot seats; and
+    end_phase(g), the machine's phase changes as generated code."""
+    def where(g: Any) -> dict:
+        return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
+    namespace: dict[str, Any] = {
+        "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
+        "plant_fields": plant_fields, "harvest": m.harvest, "auto_harvests": m.auto_harvests,
+        "coins_for": m.coins_for, "finish": m.finish}
+    for ph in m.phases:
+        for j, step in enumerate(ph.entry):
+            namespace[f"entry_{ph.index}_{j}"] = step
+    exec(compile(end_phase_source(m), f"<kernel phases of {m.n} players>", "exec"), namespace)
+    exec(compile(source(m), f"<kernel loop of {m.n} players>", "exec"), namespace)
+    return namespace["run"], namespace["end_phase"]

@@ -1,0 +1,286 @@
+"""The playout kernel: a compiled Ruleset's rules as closures over integer seats and beans.
+
+It plays exactly what the interpreter plays (engine/flow.py, legal.py, planting.py,
+harvesting.py, trading.py, buying.py, deck.py), step for step: the same legal actions in the
+same order, the same shuffles, the same phase machine. What it leaves out is what a playout
+does not need: action objects, events, re-checks of an action it has just listed, names.
+tests/kernel/ plays it against the interpreter on identical random streams.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..engine.ruleset import Ruleset
+from . import core
+from .state import KState
+
+# Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
+# the front of the hand; (END, seat, what); (HARVEST, seat, field); (BUY, seat);
+# (PROPOSE, seat, partner, (zone, bean), (zone, bean) | None); (RESPOND, seat, verb, id).
+PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
+
+
+class Phase:
+    """One phase, compiled: its plant step, pending steps, trading and entry steps."""
+    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry")
+
+    def __init__(self, id: str, index: int, plant: tuple[int, int] | None, trade: bool,
+                 pending: tuple[tuple[bool, str], ...], entry: tuple):
+        self.id, self.index, self.trade, self.pending, self.entry = id, index, trade, pending, entry
+        self.plant_min, self.plant_max = (int(plant[0]), int(plant[1])) if plant else (None, None)
+
+
+_ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
+
+
+def _step(step: Any, prims: core.Primitives) -> Callable[[KState], str | None]:
+    """A CoreStep as the kernel runs it: None (its condition does not hold), "ran" or "skip"."""
+    run = core.effect(step.run.node, prims)
+    if step.condition is None:
+        return lambda g: run(g, _ENV) or "ran"
+    cond = core.condition(step.condition.node, prims)
+
+    def fire(g: KState) -> str | None:
+        if not cond(g, _ENV):
+            return None
+        return run(g, _ENV) or "ran"
+    return fire
+
+
+class Machine(core.Primitives):
+    """The rules of one Ruleset (one model, one player count) as the kernel plays them."""
+
+    def __init__(self, rs: Ruleset):
+        self.rs = rs
+        self.n = rs.players
+        self.bean_names: tuple[str, ...] = tuple(rs.bean_counts)
+        number = {b: i for i, b in enumerate(self.bean_names)}
+        self.bean_number = number
+        self.in_play = tuple(number[b] for b in rs.beans)
+        self.box = [number[b] for b in rs.beans for _ in range(rs.bean_counts[b])]
+        self.out = [number[b] for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
+        self.payout = [rs.payout[b] for b in self.bean_names]
+        self.top_pays = rs.payout_card == "top"
+        self.fields_at_start = rs.fields
+        self.deal = rs.deal
+        self.direction = rs.direction
+        self.one_type = rs.one_type is not None
+        self.mixed = rs.mixed is not None
+        self.same_many = rs.same_type_many is not None
+        self.auto = rs.auto_harvest is not None
+        self.manual = rs.manual_harvest
+        self.own_turn = rs.harvest_when == "own-turn"
+        self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
+        self.protection = None if rs.protection is None else int(rs.protection)
+        self.only_paying = rs.only_paying is not None
+        self.bank = rs.coins_from_bank
+        self.plain_fields = not self.mixed and not self.bank
+        # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
+        self.buy_cost = int(rs.buy_field.cost) if rs.buy_field else None
+        self.buy_max = int(rs.buy_field.max_fields) if rs.buy_field and rs.buy_field.max_fields is not None else None
+        tr = rs.trade
+        self.partners_active = tr.partners_active is not None
+        self.offer_ok = tr.offer is not None and "offer" not in tr.untradeable
+        self.hand_ok = tr.hand is not None and "hand" not in tr.untradeable
+        self.consent = tr.consent is not None
+        self.gift_consent = tr.gift_consent is not None
+        self.to_set_aside = tr.to_set_aside is not None
+        self.phase_ids = tuple(p.id for p in rs.phases)
+        self.finish_during = rs.finish_during
+        self.finish_phases = rs.finish_phases
+        self.watch_progress = rs.exhaustion_limit is not None
+        self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
+        self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
+        self.at_end = tuple(_step(s, self) for s in rs.at_end)
+        self.score_terms = tuple(core.number(t.node, self) for t in rs.score_terms)
+        self.winner_highest = rs.winner_highest
+        self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
+                                for t in rs.tie_breaks)
+        self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
+                                   tuple((s.who == "everyone", s.zone) for s in p.pending),
+                                   tuple(_step(s, self) for s in p.entry)) for p in rs.phases)
+        # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
+        from .fast import compile_random_loop  # (it calls back into this machine)
+        self.random_loop, self.end_phase = compile_random_loop(self)
+
+    # -- setting up ---------------------------------------------------------------------------
+    def new_game(self, seed: Any) -> KState:
+        """Shuffled and dealt as engine/setup.py does, then the automatic steps up to the first decision."""
+        g = KState(self.n, seed, self.phase_ids)
+        deck = list(self.box)
+        g.shuffle_rng(0).shuffle(deck)
+        g.removed = list(self.out)
+        for round_ in range(max(self.deal, default=0)):
+            for seat in range(self.n):
+                if round_ < self.deal[seat] and deck:
+                    g.hands[seat].append(deck.pop(0))
+        g.deck = deck
+        g.fields = [[[] for _ in range(self.fields_at_start)] for _ in range(self.n)]
+        g.ending = self.is_ending(g)
+        ph = self.phases[0]
+        entered = self.enter(g, ph)
+        if entered == "skip" or (entered == "play" and self.complete(g, ph)):
+            self.end_phase(g)
+        return g
+
+    # -- the deck ----------------------------------------------------------------------------
+    def is_ending(self, g: KState) -> bool:
+        for end in self.ends:
+            if end(g, _ENV):
+                return True
+        return False
+
+    def take_top(self, g: KState) -> int | None:
+        deck = g.deck
+        if not deck:
+            if g.ending or not self.run_out(g) or not deck:
+                return None
+        card = deck.pop(0)
+        if not deck:
+            self.run_out(g)
+        return card
+
+    def run_out(self, g: KState) -> bool:
+        g.exhaustions += 1
+        g.ending = self.is_ending(g)
+        if g.ending or not self.on_deck_out:
+            return False
+        for step in self.on_deck_out:
+            step(g)
+        return True
+
+    # -- harvesting --------------------------------------------------------------------------
+    def run_length(self, field: list[int]) -> int:
+        if not self.mixed or not field:
+            return len(field)
+        top, n = field[-1], len(field)
+        k = n - 1
+        while k > 0 and field[k - 1] == top:
+            k -= 1
+        return n - k
+
+    def coins_for(self, field: list[int]) -> int:
+        if not field:
+            return 0
+        size = self.run_length(field) if self.mixed else len(field)
+        table = self.payout[field[-1] if self.top_pays else field[len(field) - size]]
+        return table[size] if size < len(table) else table[-1]
+
+    def harvest(self, g: KState, seat: int, index: int) -> None:
+        field = g.fields[seat][index]
+        if self.plain_fields:  # the whole field pays (no mixed fields, coins from the field)
+            size = len(field)
+            table = self.payout[field[-1] if self.top_pays else field[0]]
+            keep = size - (table[size] if size < len(table) else table[-1])
+            g.coins[seat].extend(field[keep:])
+            g.discard.extend(field[:keep])
+            field.clear()
+            return
+        size = self.run_length(field) if self.mixed else len(field)
+        coins = self.coins_for(field)
+        cut = len(field) - size
+        if self.bank:
+            g.discard.extend(field[cut:])
+            removed = g.removed
+            paid = min(coins, len(removed))
+            if paid:
+                g.coins[seat].extend(reversed(removed[len(removed) - paid:]))
+                del removed[len(removed) - paid:]
+        else:
+            keep = len(field) - coins
+            g.coins[seat].extend(field[keep:])
+            g.discard.extend(field[cut:keep])
+        del field[cut:]
+
+    def auto_harvests(self, g: KState) -> None:
+        again = True
+        while again:
+            again = False
+            for seat in range(self.n):
+                for index, field in enumerate(g.fields[seat]):
+                    while field and self.coins_for(field) >= 1:
+                        self.harvest(g, seat, index)
+                        again = True
+
+    def harvestable(self, g: KState, seat: int) -> list[int]:
+        if g.over or not self.manual or (self.own_turn and seat != g.active) or g.phase in self.no_harvest_phases:
+            return []
+        fields = g.fields[seat]
+        smallest = 1
+        limit = self.protection
+        if limit is not None:
+            for f in fields:
+                if len(f) > limit:
+                    smallest = 2
+                    break
+        if self.only_paying:
+            return [i for i, f in enumerate(fields) if len(f) >= smallest and self.coins_for(f) >= 1]
+        return [i for i, f in enumerate(fields) if len(f) >= smallest]
+
+    # -- the phase machine (engine/flow.py) ----------------------------------------------------
+    def enter(self, g: KState, ph: Phase) -> str:
+        g.phase = ph.index
+        g.planted = 0
+        for step in ph.entry:
+            was_ending = g.ending
+            fired = step(g)
+            if fired == "skip":
+                return "skip"
+            if fired is None:
+                continue
+            if self.auto:
+                self.auto_harvests(g)
+            if g.ending and not was_ending and ph.id != self.finish_during:
+                self.finish(g)
+                return "over"
+        return "play"
+
+    def complete(self, g: KState, ph: Phase) -> bool:
+        active = g.active
+        if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[active]:
+            return False
+        if ph.trade and (g.offer or any(g.hands)):
+            return False
+        for everyone, zone in ph.pending:
+            if zone == "offer":
+                if g.offer:
+                    return False
+            else:
+                lists = g.hands if zone == "hand" else g.set_aside
+                if (any(lists) if everyone else lists[active]):
+                    return False
+        return True
+
+    def settle(self, g: KState) -> None:
+        ph = self.phases[g.phase]
+        if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[g.active]:
+            return
+        if self.complete(g, ph):
+            self.end_phase(g)
+
+    def finish(self, g: KState) -> None:
+        g.proposals.clear()
+        for step in self.at_end:
+            step(g)
+        g.over = True
+
+    # -- scores --------------------------------------------------------------------------------
+    def scores(self, g: KState) -> list[int]:
+        return [sum(term(g, {"player": p}) for term in self.score_terms) for p in range(self.n)]
+
+    def winners(self, g: KState) -> list[int]:
+        if self.winner_highest is None or not g.over:
+            return []
+        score = self.scores(g)
+        tied = _best(list(range(self.n)), score, self.winner_highest)
+        for key, highest in self.tie_breaks:
+            if len(tied) == 1 or key is None:
+                break
+            tied = _best(tied, [key(g, {"player": p}) if p in tied else 0 for p in range(self.n)], highest)
+        return tied
+
+
+def _best(seats: list[int], value: list[int], highest: bool) -> list[int]:
+    among = [value[p] for p in seats]
+    target = max(among) if highest else min(among)
+    return [p for p in seats if value[p] == target]

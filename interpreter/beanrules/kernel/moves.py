@@ -1,0 +1,237 @@
+"""The kernel's decisions: who acts next, their legal actions (in the interpreter's order, so a
+bot's random draw picks the same action), and applying one without re-checking it.
+
+Mirrors engine/legal.py (listing), planting.py, harvesting.py, buying.py and trading.py
+(applying). Listed actions are legal by construction, which is why apply checks nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
+from .state import KState
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    return list(dict.fromkeys(cards)) if len(cards) > 1 else cards
+
+
+def zone_list(g: KState, zone: str, seat: int) -> list[int]:
+    if zone == "offer":
+        return g.offer
+    return (g.hands if zone == "hand" else g.set_aside)[seat]
+
+
+def plant_fields(m: Machine, fields: list[list[int]], bean: int) -> list[int]:
+    """The fields `bean` may go onto (legal._plant_options)."""
+    if not m.one_type:
+        return list(range(len(fields)))
+    grows = False
+    empty_ok = m.same_many
+    if not empty_ok:
+        grows = any(f and f[-1] == bean for f in fields)
+        empty_ok = not grows
+    out = [i for i, f in enumerate(fields) if (f[-1] == bean if f else empty_ok)]
+    if m.mixed and not out:
+        return list(range(len(fields)))
+    return out
+
+
+def next_to_act(m: Machine, g: KState) -> int | None:
+    """legal.next_to_act: the first player the game waits for."""
+    if g.over:
+        return None
+    ph = m.phases[g.phase]
+    active = g.active
+    if ph.trade:
+        return g.proposals[0][2] if g.proposals else active
+    if ph.plant_max is not None:
+        return active
+    if not ph.pending:
+        return None
+    for everyone, zone in ph.pending:
+        if zone_list(g, zone, active):
+            return active
+    # whoever else holds cards a step says everyone plants, in turn order from the active player
+    holders = set()
+    for everyone, zone in ph.pending:
+        if everyone and zone != "offer":
+            lists = g.hands if zone == "hand" else g.set_aside
+            holders.update(p for p in range(m.n) if lists[p])
+    if not holders:
+        return None
+    n, step = m.n, m.direction
+    return next(s for s in ((active + step * k) % n for k in range(n)) if s in holders)
+
+
+def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
+    """legal.legal_actions(state, rs, player, trades=False), as action tuples."""
+    if g.over:
+        return []
+    out: list[tuple] = []
+    ph = m.phases[g.phase]
+    active = seat == g.active
+    fields = g.fields[seat]
+    if ph.plant_max is not None and active:
+        hand = g.hands[seat]
+        if hand and g.planted < ph.plant_max:
+            bean = hand[0]
+            out.extend((PLANT, seat, i, bean, None) for i in plant_fields(m, fields, bean))
+        if g.planted >= ph.plant_min or not hand:
+            out.append((END, seat, "planting"))
+    for everyone, zone in ph.pending:
+        if everyone or active:
+            cards = zone_list(g, zone, seat)
+            for bean in _distinct(cards):
+                out.extend((PLANT, seat, i, bean, zone) for i in plant_fields(m, fields, bean))
+    if ph.trade:
+        if active:
+            out.append((END, seat, "trading"))
+        for proposal in g.proposals:
+            pid, src, dst = proposal[0], proposal[1], proposal[2]
+            if dst == seat:
+                if accept_picks(m, g, proposal) is not None:
+                    out.append((RESPOND, seat, "accepts", pid))
+                out.append((RESPOND, seat, "rejects", pid))
+            elif src == seat:
+                out.append((RESPOND, seat, "withdraws", pid))
+    if m.buy_cost is not None and len(g.coins[seat]) >= m.buy_cost and \
+            (m.buy_max is None or len(fields) < m.buy_max):
+        out.append((BUY, seat))
+    if m.manual:
+        out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
+    return out
+
+
+# -- trading (engine/trading.py, legal._lazy_space) ---------------------------------------------
+def proposal_space(m: Machine, g: KState, seat: int) -> tuple[int, tuple]:
+    """How many one-card proposals legal.proposals lists, and the space to pick the n-th from."""
+    active = seat == g.active
+    n = m.n
+    if m.partners_active:
+        partners = [p for p in range(n) if p != seat] if active else [g.active]
+    else:
+        partners = [p for p in range(n) if p != seat]
+    offer = tuple(_distinct(g.offer)) if m.offer_ok else ()
+    from_offer = offer if active else ()
+    give = from_offer + (tuple(_distinct(g.hands[seat])) if m.hand_ok else ())
+    if not give:
+        return 0, ((), 0, [])
+    asks = []
+    total = 0
+    for partner in partners:
+        hand = (m.in_play if m.consent else tuple(_distinct(g.hands[partner]))) if m.hand_ok else ()
+        their_offer = offer if partner == g.active else ()
+        asks.append((partner, their_offer, hand))
+        total += 1 + len(their_offer) + len(hand)
+    return len(give) * total, (give, len(from_offer), asks)
+
+
+def nth_proposal(seat: int, space: tuple, k: int) -> tuple:
+    give, from_offer, asks = space
+    for partner, offer, hand in asks:
+        takes = 1 + len(offer) + len(hand)
+        size = len(give) * takes
+        if k < size:
+            i, t = divmod(k, takes)
+            card = ("offer" if i < from_offer else "hand", give[i])
+            if t == 0:
+                take = None
+            elif t <= len(offer):
+                take = ("offer", offer[t - 1])
+            else:
+                take = ("hand", hand[t - 1 - len(offer)])
+            return (PROPOSE, seat, partner, card, take)
+        k -= size
+    raise IndexError(k)
+
+
+def _pick(g: KState, owner: int, card: tuple[str, int] | None, offer_left: list[int]) -> Any:
+    """Where a stored card reference of `owner` lies now: ("offer", bean), ("hand", index), or
+    None when it cannot be had (trading._pick with present=True)."""
+    zone, bean = card  # type: ignore[misc]
+    if zone == "offer":
+        if owner != g.active or bean not in offer_left:
+            return None
+        offer_left.remove(bean)
+        return ("offer", bean)
+    hand = g.hands[owner]
+    return ("hand", hand.index(bean)) if bean in hand else None
+
+
+def accept_picks(m: Machine, g: KState, proposal: list) -> tuple | None:
+    """trading.check_accept_cards: the cards of both sides, or None when one is missing."""
+    _, src, dst, give, take = proposal
+    offer_left = list(g.offer)
+    picked_give = _pick(g, src, give, offer_left)
+    if picked_give is None:
+        return None
+    if take is None:
+        return picked_give, None
+    picked_take = _pick(g, dst, take, list(g.offer))
+    return None if picked_take is None else (picked_give, picked_take)
+
+
+def _take(g: KState, owner: int, picked: tuple | None) -> list[int]:
+    if picked is None:
+        return []
+    zone, what = picked
+    if zone == "offer":
+        g.offer.remove(what)
+        return [what]
+    return [g.hands[owner].pop(what)]
+
+
+def execute(m: Machine, g: KState, proposal: list, picks: tuple) -> None:
+    _, src, dst, _, _ = proposal
+    given = _take(g, src, picks[0])
+    taken = _take(g, dst, picks[1])
+    zone = g.set_aside if m.to_set_aside else g.hands
+    zone[dst].extend(given)
+    zone[src].extend(taken)
+    if proposal in g.proposals:
+        g.proposals.remove(proposal)
+
+
+# -- applying a listed action ------------------------------------------------------------------
+def apply(m: Machine, g: KState, action: tuple) -> None:
+    """Play a listed action, then the automatic harvests and the phases that need no decision."""
+    kind, seat = action[0], action[1]
+    if kind == PLANT:
+        _, _, index, bean, zone = action
+        if zone is None:
+            g.hands[seat].pop(0)
+            g.planted += 1
+        else:
+            zone_list(g, zone, seat).remove(bean)
+        g.fields[seat][index].append(bean)
+    elif kind == HARVEST:
+        m.harvest(g, seat, action[2])
+    elif kind == END:
+        m.end_phase(g)
+    elif kind == BUY:
+        coins = g.coins[seat]
+        cost = m.buy_cost
+        if cost:
+            g.discard.extend(coins[-cost:])
+            del coins[-cost:]
+        g.fields[seat].append([])
+    elif kind == PROPOSE:
+        _, _, partner, give, take = action
+        proposal = [g.next_proposal, seat, partner, give, take]
+        g.next_proposal += 1
+        if m.gift_consent if take is None else m.consent:
+            g.proposals.append(proposal)
+        else:
+            execute(m, g, proposal, accept_picks(m, g, proposal))  # type: ignore[arg-type]
+    elif kind == RESPOND:
+        pid, verb = action[3], action[2]
+        proposal = next(p for p in g.proposals if p[0] == pid)
+        if verb == "accepts":
+            execute(m, g, proposal, accept_picks(m, g, proposal))  # type: ignore[arg-type]
+        else:
+            g.proposals.remove(proposal)
+    if not g.over:
+        if m.auto:
+            m.auto_harvests(g)
+        m.settle(g)

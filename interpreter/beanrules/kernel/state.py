@@ -1,0 +1,52 @@
+"""The kernel's game state: seats and bean numbers in plain lists, no names, no events.
+
+Zones keep the engine's order (deck top first, hand front first, field bottom to top, discard
+last on top), so the kernel's lists and the engine's name lists match card for card.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+class KState:
+    __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
+                 "active", "start", "phase", "phase_ids", "turn", "planted", "exhaustions", "ending",
+                 "shuffles", "seed", "over", "proposals", "next_proposal")
+
+    def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
+        self.n = n
+        self.seed = seed
+        self.phase_ids = phase_ids
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.offer: list[int] = []
+        self.removed: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.fields: list[list[list[int]]] = []
+        self.set_aside: list[list[int]] = [[] for _ in range(n)]
+        self.coins: list[list[int]] = [[] for _ in range(n)]
+        self.active = 0
+        self.start = 0
+        self.phase = 0
+        self.turn = 1
+        self.planted = 0
+        self.exhaustions = 0
+        self.ending = False
+        self.shuffles = 0
+        self.over = False
+        # open trade proposals: [id, from seat, to seat, give, take], give/take tuples of (zone, bean)
+        self.proposals: list[list] = []
+        self.next_proposal = 1
+
+    def shuffle_rng(self, shuffles: int) -> random.Random:
+        """The RNG of the k-th shuffle of a game, exactly as engine/deck.py derives it."""
+        return random.Random(self.seed if shuffles == 0 else f"{self.seed}:{shuffles}")
+
+    def card_count(self) -> int:
+        """Cards in all zones together (the kernel's own conservation check)."""
+        total = len(self.deck) + len(self.discard) + len(self.offer) + len(self.removed)
+        for p in range(self.n):
+            total += len(self.hands[p]) + len(self.set_aside[p]) + len(self.coins[p])
+            total += sum(len(f) for f in self.fields[p])
+        return total

@@ -1,0 +1,103 @@
+"""What the kernel plays, and a plain reason when it does not.
+
+The kernel is built from the compiled Ruleset, which is where the engine reads every rule.
+So it refuses, by name:
+- a rule kind it was not written for (new mechanisms: discard, abilities, counters, …);
+- a field of the Ruleset (or of a phase, a step, the trade rules) it does not know, holding a
+  value: the engine grew a mechanism this spec uses;
+- a core node it does not compile (core.py says which);
+- a bot it does not play.
+Each refusal sends the game to the interpreter, so the kernel never plays a rule it does not
+know. Fields the kernel does not know but that are empty (None, False, nothing listed) are
+mechanisms this spec does not use.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..engine import ruleset as engine_rules
+from .core import KernelUnsupported
+
+# The rule kinds the kernel was written for: every kind the interpreter played when the kernel
+# was last checked against it (tests/kernel/ compares the two on every shipped spec).
+KNOWN_KINDS = frozenset({
+    "auto-harvest", "buy-field", "coin-source", "coins-out-of-play", "deal", "draw", "end-finish",
+    "end-on-exhaustion", "fields", "fields-fixed", "final-harvest", "gift-consent", "hand-order",
+    "hand-score", "harvest-any-time", "harvest-only-paying", "harvest-own-turn", "harvest-to-make-room",
+    "mixed-fields", "note", "offer-owner", "one-type-per-field", "payout", "plant-from-hand",
+    "plant-pending", "players", "protection", "remove-beans", "reshuffle", "reveal",
+    "same-type-many-fields", "skip-if-hand-empty", "start-player", "tie-farthest-seat",
+    "tie-most-hand-cards", "tie-shared", "trade", "trade-amounts", "trade-consent", "trade-end",
+    "trade-partners", "tradeable-hand", "tradeable-offer", "traded-to-set-aside", "turn-order",
+    "untradeable", "use-beans", "whole-field", "winner", "zone",
+})
+
+# The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
+# citations, display values), per dataclass.
+KNOWN_FIELDS: dict[str, frozenset[str]] = {
+    "Ruleset": frozenset({
+        "rulebook", "players", "rules", "beans", "bean_counts", "removed_beans", "payout", "fields",
+        "fields_ref", "deal", "direction", "hand_order", "one_type", "make_room", "phases", "phase_index",
+        "trade", "harvest_when", "harvest_except", "harvest_ref", "protection", "protection_ref",
+        "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
+        "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
+        "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "auto_harvest",
+        "only_paying", "manual_harvest", "coins_from_bank"}),
+    "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending"}),
+    "PlantStep": frozenset({"min", "max", "ref"}),
+    "PendingStep": frozenset({"who", "zone", "ref", "attr"}),
+    "CoreStep": frozenset({"run", "condition", "ref"}),
+    "TieBreak": frozenset({"key", "highest"}),
+    "BuyFieldRule": frozenset({"cost", "max_fields", "ref"}),
+    "TradeRules": frozenset({"trade", "partners_active", "hand", "offer", "untradeable", "consent",
+                             "gift_consent", "to_set_aside", "end", "offer_owner", "amounts"}),
+}
+_PLANTED_FROM = {"hand", "set-aside", "offer"}
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value is False or (isinstance(value, (tuple, list, dict, set, frozenset, str))
+                                               and not value)
+
+
+def _unknown_fields(obj: Any, where: str) -> None:
+    """Refuse a field of a compiled-rules dataclass the kernel does not know, if it holds a value."""
+    known = KNOWN_FIELDS.get(type(obj).__name__)
+    if known is None:
+        raise KernelUnsupported(f"{where}: the engine's {type(obj).__name__}, new to the kernel")
+    for f in dataclasses.fields(obj):
+        if f.name not in known and not _empty(getattr(obj, f.name)):
+            raise KernelUnsupported(f"{where}: '{f.name}' (a mechanism new to the kernel)")
+
+
+def check_model(model: dict) -> None:
+    """Refuse a rule kind the kernel was not written for."""
+    for rule in model["rules"]:
+        if rule["kind"] not in KNOWN_KINDS:
+            raise KernelUnsupported(f"rule '{rule['id']}' of kind '{rule['kind']}'")
+
+
+def check_ruleset(rs: engine_rules.Ruleset) -> None:
+    """Refuse compiled rules that hold a mechanism the kernel does not know."""
+    _unknown_fields(rs, "the rules")
+    _unknown_fields(rs.trade, "the trade rules")
+    if rs.buy_field is not None:
+        _unknown_fields(rs.buy_field, "buying a field")
+    for tie in rs.tie_breaks:
+        _unknown_fields(tie, "a tie-break")
+    for step in rs.on_deck_out + rs.at_end:
+        _unknown_fields(step, f"rule '{step.ref.id}'")
+    if rs.harvest_when not in ("any-time", "own-turn") or rs.payout_card not in ("top", "bottom"):
+        raise KernelUnsupported(f"harvesting '{rs.harvest_when}', payout by the {rs.payout_card} card")
+    for ph in rs.phases:
+        _unknown_fields(ph, f"phase '{ph.id}'")
+        if ph.plant is not None:
+            _unknown_fields(ph.plant, f"phase '{ph.id}'")
+        for step in ph.entry:
+            _unknown_fields(step, f"phase '{ph.id}'")
+        for pending in ph.pending:
+            _unknown_fields(pending, f"phase '{ph.id}'")
+            if pending.zone not in _PLANTED_FROM or pending.who not in ("everyone", "active") or \
+                    (pending.zone == "hand" and ph.plant is not None):
+                raise KernelUnsupported(f"phase '{ph.id}': planting {pending.who}'s {pending.zone} cards")

@@ -1,0 +1,99 @@
+"""The engine reads planting, harvesting and trading from the shape of core statements
+(engine/readings.py): parameters come from the nodes, and a statement of a shape it does not
+play refuses its rule when the game is created, never half-way through."""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.core import actors, conditions, effects, places, quantities, statements as core, timing
+from beanrules.desugar import desugar_rule
+from beanrules.engine import Game, Harvest, UnsupportedRule, program, readings
+from beanrules.engine.ruleset import compile_ruleset
+from beanrules.paths import specs_dir
+
+PLAYER, FIELD, CARD = actors.Bound("player"), actors.Bound("field"), actors.Bound("card")
+SPECS = sorted(p for p in specs_dir().rglob("*.bean"))
+
+
+def _count(place) -> quantities.Count:
+    return quantities.Count(place, None)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[str(p.relative_to(specs_dir())) for p in SPECS])
+def test_every_statement_of_a_shipped_spec_is_run_or_read(spec: Path):
+    model = compile_spec(str(spec))
+    for rule in model["rules"]:
+        for statement in desugar_rule(rule):
+            assert program.runs(statement) or readings.read(statement) is not None, (rule["id"], statement.to_text())
+
+
+def test_parameters_come_from_the_nodes():
+    bigger = conditions.SomeField("other", PLAYER, conditions.Compare(_count(actors.Bound("other")), ">",
+                                                                        quantities.Number(3)))
+    single = conditions.Compare(_count(FIELD), "=", quantities.Number(1))
+    protect = core.Forbid(effects.Harvest(PLAYER, FIELD, False), conditions.AllOf((single, bigger)))
+    assert readings.read(protect) == readings.Protection(3)
+    front = places.CardsIn(places.Zone("hand", PLAYER), "front", quantities.Number(1), False, None)
+    plant = core.Permit(actors.ActivePlayer(), effects.Plant(PLAYER, front, None), timing.During("p", False),
+                        None, True, quantities.Number(2), quantities.Number(4))
+    assert readings.read(plant) == readings.PlantFront("p", 2, 4)
+
+
+@pytest.mark.parametrize("statement", [
+    # a forbid of harvesting on another condition than the ones the engine plays
+    core.Forbid(effects.Harvest(PLAYER, FIELD, False), conditions.Compare(_count(FIELD), "=", quantities.Number(2))),
+    # planting from the front of the hand by any player, not the active one
+    core.Permit(actors.AnyPlayer(), effects.Plant(PLAYER, places.CardsIn(places.Zone("hand", PLAYER), "front",
+                                                                           quantities.Number(1), False, None), None),
+                timing.During("p", False), None, True, quantities.Number(1), quantities.Number(1)),
+    # trading only what the partner agrees to, said of another zone than the hand
+    core.Forbid(effects.Trade(PLAYER, actors.Bound("partner"),
+                              places.CardsIn(places.Zone("offer", None), "any", None, False, None), None),
+                conditions.Not(conditions.Agreed((actors.Bound("partner"),)))),
+    # planting allowed where the field holds the card's type: not a restriction the engine lifts
+    core.Allow(effects.Plant(PLAYER, CARD, FIELD), conditions.Matches(CARD, FIELD)),
+], ids=["forbid-harvest-2", "permit-any-player-front", "gift-consent-offer", "allow-matching"])
+def test_a_shape_the_engine_does_not_play_is_not_read(statement):
+    assert readings.read(statement) is None
+
+
+def test_an_unread_statement_refuses_its_rule_by_what_it_says():
+    model = copy.deepcopy(compile_spec("classic"))
+    rule = next(r for r in model["rules"] if r["id"] == "plant-from-hand")
+    model["rules"].append({**copy.deepcopy(rule), "id": "thaler", "kind": "token",
+                           "params": {"token": "thaler", "title": "Bean thaler"}})
+    with pytest.raises(UnsupportedRule, match=r"rule 'thaler' says .*token 'thaler'") as refused:
+        Game(model, 3)
+    assert refused.value.rule == "thaler"
+
+
+def test_changing_a_rule_changes_what_the_engine_compiles():
+    """The parameters follow the rule: protection's limit and the plant counts are read from
+    the core its sentence means."""
+    model = copy.deepcopy(compile_spec("classic"))
+    for rule in model["rules"]:
+        if rule["id"] == "protection":
+            rule["params"]["while_other_field_has_more_than"] = 2
+        if rule["id"] == "plant-from-hand":
+            rule["params"]["max"] = 3
+    rs = compile_ruleset(model, 4)
+    assert rs.protection == 2 and rs.phase("plant").plant.max == 3
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg", "Maria"],
+                             {"phase": "plant", "fields": {"Anna": [["red"], ["soy", "soy"]]}})
+    harvests = [a.field for a in game.legal_actions("Anna") if isinstance(a, Harvest)]
+    assert harvests == [1, 2]  # the single red is no longer protected by a field of two
+    assert [a.field for a in Game.from_partial(compile_spec("classic"), list(game.players), {
+        "phase": "plant", "fields": {"Anna": [["red"], ["soy", "soy"]]}}).legal_actions("Anna")
+        if isinstance(a, Harvest)] == [2]
+
+
+def test_a_phase_step_whose_phase_does_not_list_it_is_refused():
+    model = copy.deepcopy(compile_spec("classic"))
+    model["phases"][0]["rules"].remove("plant-from-hand")
+    with pytest.raises(UnsupportedRule, match="step of phase 'plant', which does not list it") as refused:
+        Game(model, 3)
+    assert refused.value.rule == "plant-from-hand"

@@ -1,0 +1,111 @@
+"""Kernel and interpreter side by side on identical random streams.
+
+Both play the same game (same seed, bots with the same seeds). The interpreter's bots and the
+kernel's draw from their own random.Random each; the games stay equal only if every choice
+maps to the same draw. After every action the two states are compared: as a snapshot of every
+zone and counter (cheap), or with full=True as the whole state JSON.
+"""
+from __future__ import annotations
+
+from beanrules.engine import Game
+from beanrules.engine.bots import make_bot, play_out
+from beanrules.engine.legal import next_to_act
+from beanrules.engine.state import State
+from beanrules.kernel import kernel_for, play
+from beanrules.kernel.export import action_of, state_json
+from beanrules.kernel.machine import Machine
+from beanrules.kernel.state import KState
+
+
+def interpreter_snapshot(st: State) -> tuple:
+    """Every part of the state that changes during a game (the rest is fixed by the setup)."""
+    players = st.players
+    return (st.phase, st.active, st.turn, st.planted, st.exhaustions, st.shuffles, st.next_proposal, st.over,
+            tuple(st.deck), tuple(st.discard), tuple(st.offer), tuple(st.removed),
+            tuple(tuple(st.hands[p]) for p in players), tuple(tuple(st.set_aside[p]) for p in players),
+            tuple(tuple(st.coins[p]) for p in players),
+            tuple(tuple(tuple(f) for f in st.fields[p]) for p in players),
+            tuple((x["id"], x["from"], x["to"], tuple((r["zone"], r["bean"]) for r in x["give"]),
+                   tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals))
+
+
+def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
+    b = m.bean_names
+
+    def cards(zone: list[int]) -> tuple:
+        return tuple(b[c] for c in zone)
+    seats = range(g.n)
+    return (m.phase_ids[g.phase], names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
+            g.over, cards(g.deck), cards(g.discard), cards(g.offer), cards(g.removed),
+            tuple(cards(g.hands[p]) for p in seats), tuple(cards(g.set_aside[p]) for p in seats),
+            tuple(cards(g.coins[p]) for p in seats), tuple(tuple(cards(f) for f in g.fields[p]) for p in seats),
+            tuple((pid, names[src], names[dst], ((give[0], b[give[1]]),), () if take is None else ((take[0], b[take[1]]),))
+                  for pid, src, dst, give, take in g.proposals))
+
+
+def _seat_bots(bots: list[str], n: int) -> list[str]:
+    return [bots[i % len(bots)] for i in range(n)]
+
+
+def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False) -> str | None:
+    """None when kernel and interpreter play the same game, action for action and state for
+    state, to the same scores and winners; else where they part."""
+    kinds = _seat_bots(bots, n)
+    game = Game(model, n, seed=seed)
+    names = game.players
+    players = {p: make_bot(kinds[i], seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(names)}
+    start = game.state_json()
+    ours = [(None, start if full else interpreter_snapshot(game.state))]
+    while not game.is_over:
+        player = next_to_act(game.state, game.ruleset)
+        action = players[player].choose(game, player)
+        game.apply(action, keep_events=False)
+        ours.append((action, game.state_json() if full else interpreter_snapshot(game.state)))
+
+    machine = kernel_for(model, n)
+    first = machine.new_game(seed)
+    theirs = [(None, state_json(machine, first, names, start) if full else kernel_snapshot(machine, first, names))]
+
+    def observe(m: Machine, g: KState, action: tuple) -> None:
+        theirs.append((action_of(m, names, action),
+                       state_json(m, g, names, start) if full else kernel_snapshot(m, g, names)))
+    result = play(machine, seed, kinds, trades=trades, observe=observe)
+    for i, ((a1, s1), (a2, s2)) in enumerate(zip(ours, theirs)):
+        if a1 != a2:
+            return f"action {i}: interpreter {a1}, kernel {a2}"
+        if s1 != s2:
+            return f"after action {i} ({a1}): the states differ:\n  {s1}\n  {s2}"
+    if len(ours) != len(theirs):
+        return f"the interpreter played {len(ours) - 1} actions, the kernel {len(theirs) - 1}"
+    final = state_json(machine, result.state, names, start)
+    if final != game.state_json():
+        return "the final state JSON differs"
+    return _outcome(game, result)
+
+
+def _outcome(game: Game, result: object) -> str | None:
+    names = game.players
+    if [game.scores()[p] for p in names] != list(result.scores):  # type: ignore[attr-defined]
+        return f"scores differ: {game.scores()} vs {result.scores}"  # type: ignore[attr-defined]
+    if game.winners() != [names[s] for s in result.winners]:  # type: ignore[attr-defined]
+        return f"winners differ: {game.winners()} vs {result.winners}"  # type: ignore[attr-defined]
+    if game.state.turn != result.turns:  # type: ignore[attr-defined]
+        return "turns differ"
+    return None
+
+
+def fast_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool) -> str | None:
+    """The kernel's playout path (no observer: the generated loop for random bots): the same
+    final state, length, scores and winners as the interpreter's play_out."""
+    kinds = _seat_bots(bots, n)
+    game = Game(model, n, seed=seed)
+    players = {p: make_bot(kinds[i], seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(game.players)}
+    actions = play_out(game, players, keep_events=False)
+    machine = kernel_for(model, n)
+    result = play(machine, seed, kinds, trades=trades)
+    final = game.state_json()
+    if state_json(machine, result.state, game.players, final) != final:
+        return "the final states differ"
+    if result.actions != actions:
+        return f"the interpreter played {actions} actions, the kernel {result.actions}"
+    return _outcome(game, result)

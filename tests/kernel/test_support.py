@@ -1,0 +1,106 @@
+"""What the kernel refuses, by name, and that callers then play with the interpreter."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.cli import main
+from beanrules.core import effects, places
+from beanrules.engine.simulate import choose_engine, simulate
+from beanrules.kernel import KernelUnsupported, kernel_for, kernel_reason, support
+from beanrules.kernel import core as kcore
+
+
+@pytest.fixture(scope="module")
+def classic() -> dict:
+    return compile_spec("classic")
+
+
+def test_every_shipped_spec_is_played_by_the_kernel_or_refused_for_a_kind_it_does_not_know():
+    """A spec that uses a mechanism the kernel was not written for (the duel's discard) is
+    played by the interpreter; every other shipped spec, by the kernel."""
+    from beanrules.resolve.compiler import list_specs
+    played = 0
+    for name in list_specs():
+        m = compile_spec(name)
+        new = {r["kind"] for r in m["rules"]} - support.KNOWN_KINDS
+        for n in range(m["players"]["min"], m["players"]["max"] + 1):
+            reason = kernel_reason(m, n)
+            if new:
+                assert reason is not None and any(f"kind '{k}'" in reason for k in new), (name, n, reason)
+            else:
+                assert reason is None, (name, n)
+                played += 1
+    assert played
+
+
+def test_a_rule_kind_the_kernel_does_not_know(classic):
+    changed = copy.deepcopy(classic)
+    changed["rules"][0] = {**changed["rules"][0], "kind": "hand-limit"}
+    with pytest.raises(KernelUnsupported, match="kind 'hand-limit'"):
+        support.check_model(changed)
+
+
+def test_a_mechanism_new_to_the_kernel_is_refused_where_the_spec_uses_it(monkeypatch):
+    # As if the engine had grown buy_field after the kernel was written: how-to-play buys
+    # fields, so the kernel refuses it; classic does not, so the kernel still plays it.
+    known = dict(support.KNOWN_FIELDS)
+    known["Ruleset"] = known["Ruleset"] - {"buy_field"}
+    monkeypatch.setattr(support, "KNOWN_FIELDS", known)
+    monkeypatch.setattr("beanrules.kernel._CACHE", {})
+    assert "'buy_field'" in kernel_reason(compile_spec("how-to-play"), 3)
+    assert kernel_reason(compile_spec("classic"), 3) is None
+
+
+def test_a_core_effect_the_kernel_does_not_compile():
+    node = effects.Reverse(places.Zone("discard", None))
+    with pytest.raises(KernelUnsupported, match="reverse"):
+        kcore.effect(node, kernel_for(compile_spec("classic"), 3))
+
+
+def test_a_bot_the_kernel_does_not_play(classic):
+    assert kernel_reason(classic, 3, ["random", "greedy"]) is None
+    assert kernel_reason(classic, 3, ["random", "cautious"]) == "the kernel has no cautious bot"
+
+
+def test_records_are_kept_by_the_interpreter(classic):
+    assert choose_engine(classic, 3, ["random"], keep_records=True) == \
+        ("interpreter", "game records keep the interpreter's events")
+    assert choose_engine(classic, 3, ["random"], keep_records=False) == ("kernel", None)
+    with pytest.raises(ValueError, match="cannot play"):
+        choose_engine(classic, 3, ["cautious"], keep_records=False, engine="kernel")
+
+
+def test_kernel_and_interpreter_sweeps_give_the_same_statistics(classic):
+    kernel, _ = simulate(classic, "classic", 4, 3, 12, ["random"], trades=True, engine="kernel")
+    interpreter, _ = simulate(classic, "classic", 4, 3, 12, ["random"], trades=True, engine="interpreter")
+    assert (kernel.engine, interpreter.engine) == ("kernel", "interpreter")
+    assert kernel.to_json()["totals"] == interpreter.to_json()["totals"]
+    assert [r.coins for r in kernel.results] == [r.coins for r in interpreter.results]
+
+
+def test_play_says_which_engine_played(capsys, tmp_path):
+    assert main(["play", "classic", "--games", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["engine"], out["engine_reason"]) == ("kernel", None)
+    assert main(["play", "classic", "--games", "3", "--engine", "interpreter"]) == 0
+    assert "played by the interpreter (asked for)" in capsys.readouterr().out
+    log = tmp_path / "games.json"
+    assert main(["play", "classic", "--games", "2", "--engine", "kernel", "--log", str(log)]) == 2
+    assert "game records keep the interpreter's events" in capsys.readouterr().err
+    assert not log.exists()
+
+
+def test_a_sweep_the_kernel_cannot_finish_reports_the_interpreters_account(monkeypatch):
+    from beanrules.engine.errors import Stalled
+    from beanrules.engine.simulate import GameFailed
+    import beanrules.kernel as kernel
+
+    def stalls(*args, **kwargs):
+        raise Stalled("the game waits for seat 1, who has no legal action", {"phase": "plant"})
+    monkeypatch.setattr(kernel, "play", stalls)
+    with pytest.raises(GameFailed, match="the playout kernel stalled where the interpreter did not"):
+        simulate(compile_spec("classic"), "classic", 3, 0, 1, ["random"], engine="kernel")
