@@ -50,13 +50,23 @@ def compiles_or_reports(tmp_path: Path, text: str) -> None:
             assert d.message and d.render()
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Under plain pytest a few dozen examples; a long run takes the profile's budget:
+# pytest --hypothesis-profile fuzz-long tests/compiler/test_no_traceback.py
+LONG = settings.get_current_profile_name().startswith("fuzz")
+
+
+def budget(examples: int) -> settings:
+    return settings(settings.default if LONG else settings(max_examples=examples, deadline=None),
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@budget(40)
 @given(text=mutated_classic())
 def test_mutated_classic_never_crashes(tmp_path: Path, text: str) -> None:
     compiles_or_reports(tmp_path, text)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@budget(30)
 @given(text=st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200))
 def test_arbitrary_text_never_crashes(tmp_path: Path, text: str) -> None:
     compiles_or_reports(tmp_path, 'rulebook fuzz "Fuzz"\n' + text)

@@ -1,4 +1,6 @@
 """One documentation build per test session, shared by every test that reads the built site.
+A session fixture is built once per pytest-xdist worker: those tests are all in
+test_site_links.py, so under `--dist loadfile` (pyproject's addopts) one worker builds it.
 
 Set BEANRULES_SITE to a folder already built with ``mkdocs build --strict`` to reuse it.
 """

@@ -1,4 +1,6 @@
-"""The built site has no broken internal link or anchor, and the checker finds the ones it should."""
+"""The built site has no broken internal link or anchor, and the checker finds the ones it should;
+it shows a figure per rulebook. (Every test of the built site is in this file, so under
+pytest-xdist's `--dist loadfile` one worker builds it: tests/docs/conftest.py.)"""
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,3 +32,14 @@ def test_bean_blocks_are_highlighted_in_the_built_site(built_site: Path) -> None
     # the lexer's declaration, name and citation classes, as Pygments writes them
     assert '<span class="kd">rulebook</span>' in language
     assert '<span class="nc">protection</span>' in language and '<span class="nd">§</span>' in language
+
+
+def test_built_site_shows_a_figure_per_rulebook(built_site: Path) -> None:
+    from beanrules import list_specs
+
+    comparison = (built_site / "comparison" / "index.html").read_text(encoding="utf-8")
+    for name in list_specs():
+        assert (built_site / "figures" / f"{name}.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+        assert f'src="../figures/{name}.svg"' in comparison
+        page = (built_site / "rulebooks" / name / "index.html").read_text(encoding="utf-8")
+        assert f"figures/{name}.svg" in page and 'id="how-games-go"' in page

@@ -9,8 +9,8 @@ import pytest
 from beanrules.core.actors import ActivePlayer, Bound, StartPlayer
 from beanrules.core.conditions import AllOf, Compare, InPhase, Not, TurnOf
 from beanrules.core.places import Zone
-from beanrules.core.quantities import (ByPlayers, Count, CounterValue, DeckRunOuts, Number, PlayersCase,
-                                      SeatDistance, Sum, Times)
+from beanrules.core.quantities import (ByPlayers, Count, DeckRunOuts, Number, PlayersCase, SeatDistance, Sum,
+                                      Times, TypesIn)
 from beanrules.engine import Game, UnsupportedRule
 from beanrules.engine import evaluate
 
@@ -52,8 +52,8 @@ def test_a_value_by_player_count_resolves_the_named_case_before_otherwise():
 
 
 def test_a_node_the_engine_does_not_run_is_refused_by_name():
-    with pytest.raises(UnsupportedRule, match="core quantity 'counter'"):
-        evaluate.number(CounterValue("thalers", ActivePlayer()))
+    with pytest.raises(UnsupportedRule, match="core quantity 'types-in'"):
+        evaluate.number(TypesIn(Zone("hand", ActivePlayer())))
 
 
 def _with_rules(model, *rules):

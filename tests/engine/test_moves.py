@@ -157,7 +157,8 @@ def test_pulling_matching_cards_reveals_more_when_none_match(tmp_path) -> None:
     events = again.apply("Anna plants red in 1")
     # soy and chili match nothing on top (blue); the blue turned over then pulls the blue.
     assert again.state.offer == ["soy", "chili", "blue", "blue"] and again.state.discard == ["green"]
-    assert {"event": "moved", "cards": ["blue"], "source": "discard", "target": "offer"} in events
+    assert {"event": "moved", "cards": 1, "from_zone": "discard", "from": None, "to_zone": "offer", "to": None,
+            "end": "top"} in events
 
 
 def test_leaving_the_offer_to_the_opponent_needs_two_players(tmp_path) -> None:
@@ -168,7 +169,8 @@ def test_leaving_the_offer_to_the_opponent_needs_two_players(tmp_path) -> None:
     game = Game.from_partial(model, ["Anna", "Natalie"], {"phase": "trade", "offer": ["soy", "blue"],
                                                           "deck": ["red", "red", "red", "garden", "stink"]})
     events = game.apply("Anna ends trading")
-    assert {"event": "moved", "cards": ["soy", "blue"], "source": "offer", "target": "set-aside"} in events
+    assert {"event": "moved", "cards": 2, "from_zone": "offer", "from": None, "to_zone": "set-aside",
+            "to": "Natalie", "end": "top"} in events
     # Natalie's turn: she plants what Anna left her in her phase 3, after turning over two cards.
     assert game.state.set_aside["Natalie"] == ["soy", "blue"] and game.state.offer == ["garden", "stink"]
     three = dict(model, players={"min": 2, "max": 3})
@@ -203,10 +205,11 @@ def test_the_terminal_names_the_moves(moves) -> None:
     assert "discards" not in help_text(("red", "soy"), "Natalie")
     lines = _describe([{"event": "discarded", "player": "Anna", "bean": "red", "rule": "r"},
                        {"event": "took", "player": "Anna", "bean": "soy", "rule": "r"},
-                       {"event": "moved", "cards": ["blue"], "source": "discard", "target": "offer"}])
+                       {"event": "moved", "cards": 2, "from_zone": "discard", "from": None, "to_zone": "offer",
+                        "to": None, "end": "top"}])
     assert lines == ["Anna discards red from the hand onto the discard pile",
                      "Anna takes soy from the top of the discard pile into the hand",
-                     "blue moved from the discard to the offer"]
+                     "2 cards go from the discard to the offer"]
 
 
 def test_a_human_discards_in_the_terminal_duel() -> None:

@@ -13,7 +13,10 @@ from beanrules.engine import Game, IllegalAction, NotationError, parse_action
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.records import make_record, replay
 
-SETTINGS = settings(max_examples=20, deadline=None)
+# A few games per property under plain pytest (each example plays a whole game); a long run
+# takes the profile's budget: pytest --hypothesis-profile fuzz-long tests/engine/test_properties.py
+SETTINGS = (settings(settings.default) if settings.get_current_profile_name().startswith("fuzz")
+            else settings(max_examples=8, deadline=None))
 MAX_ACTIONS = 4000  # the termination bound: bot games take a few hundred actions
 
 games = st.builds(lambda seed, n, kinds, trades: (seed, n, kinds, trades),

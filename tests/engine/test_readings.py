@@ -11,7 +11,7 @@ import pytest
 from beanrules import compile_spec
 from beanrules.core import actors, conditions, effects, places, quantities, statements as core, timing
 from beanrules.desugar import desugar_rule
-from beanrules.engine import Game, Harvest, UnsupportedRule, program, readings
+from beanrules.engine import Game, Harvest, IllegalAction, UnsupportedRule, program, readings
 from beanrules.engine.ruleset import compile_ruleset
 from beanrules.paths import specs_dir
 
@@ -63,12 +63,11 @@ def test_a_shape_the_engine_does_not_play_is_not_read(statement):
 
 def test_an_unread_statement_refuses_its_rule_by_what_it_says():
     model = copy.deepcopy(compile_spec("classic"))
-    rule = next(r for r in model["rules"] if r["id"] == "plant-from-hand")
-    model["rules"].append({**copy.deepcopy(rule), "id": "thaler", "kind": "token",
-                           "params": {"token": "thaler", "title": "Bean thaler"}})
-    with pytest.raises(UnsupportedRule, match=r"rule 'thaler' says .*token 'thaler'") as refused:
+    rule = next(r for r in model["rules"] if r["id"] == "coin-source")
+    rule["params"]["from"] = "points"
+    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says .*points written down") as refused:
         Game(model, 3)
-    assert refused.value.rule == "thaler"
+    assert refused.value.rule == "coin-source"
 
 
 def test_changing_a_rule_changes_what_the_engine_compiles():
@@ -97,3 +96,34 @@ def test_a_phase_step_whose_phase_does_not_list_it_is_refused():
     with pytest.raises(UnsupportedRule, match="step of phase 'plant', which does not list it") as refused:
         Game(model, 3)
     assert refused.value.rule == "plant-from-hand"
+
+
+def test_one_field_per_type_is_a_forbid_of_the_core_whatever_its_bound_name():
+    grows = conditions.SomeField("x", PLAYER, conditions.Matches(CARD, actors.Bound("x")))
+    empty = conditions.Compare(_count(FIELD), "=", quantities.Number(0))
+    forbid = core.Forbid(effects.Plant(PLAYER, CARD, FIELD), conditions.AllOf((empty, grows)))
+    assert readings.read(forbid) == readings.OneFieldPerType()
+    assert readings.read(core.Allow(forbid.action, forbid.condition)) == readings.SameTypeMany()
+
+
+@pytest.mark.parametrize("removed, refused_by", [
+    ((), None),  # classic lets a type grow in two fields
+    (("same-type-in-two-fields",), "one-type-per-field"),  # the one-type rule's forbid holds
+    (("same-type-in-two-fields", "one-type-per-field"), None),  # no rule restricts planting
+])
+def test_a_type_in_a_second_field_is_refused_only_where_the_core_forbids_it(removed, refused_by):
+    model = copy.deepcopy(compile_spec("classic"))
+    model["rules"] = [r for r in model["rules"] if r["id"] not in removed]
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"],
+                             {"phase": "plant", "hands": {"Anna": ["red"]}, "fields": {"Anna": [["red"], [], []]}})
+    listed = sorted(a.field for a in game.legal_actions("Anna") if a.notation().startswith("Anna plants"))
+    if refused_by is None:
+        assert listed == [1, 2, 3]
+        game.apply("Anna plants red in 2")
+        assert game.state_json()["fields"]["Anna"][1] == ["red"]
+    else:
+        assert listed == [1]
+        before = game.state_json()
+        with pytest.raises(IllegalAction) as refused:
+            game.apply("Anna plants red in 2")
+        assert refused.value.rule == refused_by and game.state_json() == before

@@ -32,8 +32,21 @@ def counts(name: str) -> range:
 CASES = [(name, n) for name in SPECS for n in counts(name) if kernel_reason(model(name), n) is None]
 
 
+def kernel_plays(name: str, players: int) -> bool:
+    """Whether the kernel plays this spec; where it does not (a mechanism it does not know yet),
+    it must say so, and sweeps must then go to the interpreter."""
+    from beanrules.engine.simulate import choose_engine
+    from beanrules.kernel import kernel_reason
+    reason = kernel_reason(model(name), players, ["random", "greedy"])
+    if reason is not None:
+        assert choose_engine(model(name), players, ["random", "greedy"], False) == ("interpreter", reason)
+    return reason is None
+
+
 @pytest.mark.parametrize("name,players", CASES, ids=[f"{s}-{n}p" for s, n in CASES])
 def test_every_action_and_state_as_the_interpreter(name, players):
+    if not kernel_plays(name, players):
+        return
     # Random and greedy bots (as verify seats them; which starts alternates), trading on for
     # even player counts and off for odd ones: every spec with 3 or more counts gets both.
     trades = players % 2 == 0
@@ -43,6 +56,8 @@ def test_every_action_and_state_as_the_interpreter(name, players):
 
 @pytest.mark.parametrize("name,players", CASES, ids=[f"{s}-{n}p" for s, n in CASES])
 def test_the_playout_loop_ends_as_the_interpreter(name, players):
+    if not kernel_plays(name, players):
+        return
     # The generated loop (no observer) has no per-action hook: its final state, game length,
     # scores and winners must be the interpreter's.
     trades = players % 2 == 1
@@ -56,6 +71,8 @@ def test_the_full_state_json_after_every_action():
 @pytest.mark.kernel_sweep
 @pytest.mark.parametrize("name,players", CASES, ids=[f"{s}-{n}p" for s, n in CASES])
 def test_sweep(name, players):
+    if not kernel_plays(name, players):
+        return
     seeds = int(os.environ.get("BEANRULES_KERNEL_SEEDS", "40"))
     for seed in range(seeds):
         for trades in (False, True):

@@ -25,7 +25,7 @@ def test_the_report_finds_what_the_rulebooks_say_against_each_other() -> None:
     assert set(buying) == {"classic", "how-to-play", "my-first/basic", "my-first/step-3"}
     assert buying["classic"]["rules"] == ["no-field-buying"] and buying["how-to-play"]["rules"] == ["buy-third-field"]
     assert any("Leicht vergessen 13" in c for c in buying["classic"]["cites"])
-    assert {e["spec"] for e in between["breaking a tie"]["rulebooks"]} == {"classic", "how-to-play", "my-first/basic"}
+    assert {e["spec"] for e in between["breaking a tie"]["rulebooks"]} >= {"classic", "how-to-play", "my-first/basic"}
     assert "whose beanometer pays" in between and "the direction turns pass" in between
     assert all(not t["differs"] and not t["dropped"] for t in report["translations"])
     assumed = {(a["spec"], a["what"]) for a in report["assumed"]}

@@ -2,7 +2,7 @@
 
 What must hold whatever the rulebook: every card is in exactly one zone and the total never
 changes; a hand keeps its order except for cards planted from its front, cards given away and
-cards drawn or taken to its back; coins arise only from harvests, as the beanometer says (a bank that
+cards drawn, taken or moved to its back; coins arise only from harvests, as the beanometer says (a bank that
 runs short pays what it holds), and leave only to pay for a field; with coins from the bank (the
 removed zone) the bank shrinks by exactly the coins paid, otherwise cards out of play stay put; the state JSON
 round-trips exactly; the game ends within a bound; replaying its record reproduces it; the game
@@ -32,16 +32,17 @@ def _is_subsequence(part: list[str], whole: list[str]) -> bool:
     return all(card in remaining for card in part)
 
 
-def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter,
-                  with_state: bool = False) -> Any:
-    """Every invariant one applied action broke (``before``: the state JSON before it);
-    with_state=True: (problems, the state JSON after it), for the next action's ``before``."""
+def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter) -> list[str]:
+    """Every invariant one applied action broke (``before``: the state JSON before it)."""
     problems = []
     after = game.state_json()
     if game.state.card_counts() != total:
         problems.append(f"cards appeared or vanished: {dict(game.state.card_counts() - total)} more, "
                         f"{dict(total - game.state.card_counts())} fewer")
     drawn: Counter = Counter(e["player"] for e in events if e["event"] == "drew" for _ in range(e["cards"]))
+    # a card moved to the back of a hand (drawn from another player's hand) joins it as drawn ones do
+    drawn.update(e["to"] for e in events if e["event"] == "moved" and e["to_zone"] == "hand" and e["end"] == "back"
+                 for _ in range(e["cards"]))
     drawn.update(e["player"] for e in events if e["event"] == "took")  # a card taken to the back of the hand
     # Hand cards leave from the front only where a plant-from-hand step plants them; a
     # plant-pending step on the hand takes them in any order.
@@ -85,7 +86,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     problems += wait_problems(game)
     if Game.from_state(game.model, json.loads(json.dumps(after))).state_json() != after:
         problems.append("the state does not round-trip through JSON")
-    return (problems, after) if with_state else problems
+    return problems
 
 
 def _place(game: Game) -> str:
@@ -135,7 +136,6 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
     if stuck:
         result.problems += stuck
         return result
-    after: dict[str, Any] = {}
     while not game.is_over:
         if result.actions >= MAX_ACTIONS:
             result.problems.append(f"the game did not end within {MAX_ACTIONS} actions; it stalled at "
@@ -145,14 +145,14 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
         if player is None:
             result.problems.append(f"the game waits for nobody, yet it is not over ({_place(game)})")
             return result
-        before = after if result.actions else game.state_json()  # the state after the last action
+        before = game.state_json()
         try:
             events = game.apply(seats[player].choose(game, player))
         except Stalled as exc:
             result.problems.append(f"action {result.actions + 1}: the game stalled: {exc}")
             return result
         result.actions += 1
-        problems, after = step_problems(game, before, events, total, with_state=True)
+        problems = step_problems(game, before, events, total)
         if problems:
             result.problems += [f"action {result.actions} ({game.history[-1]}): {p}" for p in problems]
             return result

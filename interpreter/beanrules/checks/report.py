@@ -41,6 +41,7 @@ _TOPICS: dict[str, str] = {
     "end-finish": "finishing the turn when the deck runs out", "final-harvest": "the harvest at the end",
     "hand-score": "hand cards at the end", "winner": "who wins",
     "tie-farthest-seat": "breaking a tie", "tie-most-hand-cards": "breaking a tie", "tie-shared": "breaking a tie",
+    "tie-token-holder": "breaking a tie",
 }
 
 

@@ -107,7 +107,17 @@ def _check_state(state: dict[str, Any], info: ModelInfo, players: list[str]) -> 
             if len(set(cards)) > 1 and not info.mixed_fields:
                 yield f"{path}.fields.{name}[{i}]", (f"field {i + 1} holds {', '.join(sorted(set(cards)))}: "
                                                      "one field grows one bean type")
+    yield from _check_tokens(state.get("tokens", {}), f"{path}.tokens", info, players)
     yield from _check_totals(state, info, f"{path}")
+
+
+def _check_tokens(tokens: dict[str, Any], path: str, info: ModelInfo, players: list[str]) -> Iterator[Problem]:
+    for token, holder in tokens.items():
+        if token not in info.tokens:
+            known = f"; tokens are {', '.join(info.tokens)}" if info.tokens else f"; {info.name} has no tokens"
+            yield f"{path}.{token}", f"unknown token '{token}'{suggest(token, info.tokens)}{known}"
+        if holder is not None and holder not in players:
+            yield f"{path}.{token}", _unknown_player(holder, players)
 
 
 def named_cards(state: dict[str, Any]) -> Counter[str]:
@@ -198,6 +208,12 @@ def _check_fragment(fragment: dict[str, Any], path: str, info: ModelInfo, player
     for name, lists in fragment.get("fields", {}).items():
         for i, cards in enumerate(lists):
             yield from _cards(cards, f"{path}.fields.{name}[{i}]", info)
+    yield from _check_tokens(fragment.get("tokens", {}), f"{path}.tokens", info, players)
+    decision = fragment.get("decision") or {}
+    if decision.get("player") is not None and decision["player"] not in players:
+        yield f"{path}.decision.player", _unknown_player(decision["player"], players)
+    if decision.get("rule") is not None and decision["rule"] not in info.rule_ids:
+        yield f"{path}.decision.rule", f"unknown rule '{decision['rule']}'{suggest(decision['rule'], info.rule_ids)} in {info.name}"
     for key in ("winners", "waiting_for"):
         for name in fragment.get(key, []):
             if name not in players:

@@ -41,7 +41,8 @@ def check_decisions(game: Any, expect: dict[str, Any], parse: Callable[[str], An
     canonical = _canonical(parse, notation)
     problems: list[str] = []
     for player, want in (expect.get("legal") or {}).items():
-        actual = [canonical(notation(a)) for a in game.legal_actions(player)]
+        actual, unread = _listed(game.legal_actions(player), parse, notation)
+        problems += [f"legal.{player}: {line}" for line in unread]
         try:
             problems += _check_legal(f"legal.{player}", want, actual, canonical)
         except NotAnAction as exc:
@@ -49,6 +50,26 @@ def check_decisions(game: Any, expect: dict[str, Any], parse: Callable[[str], An
     if "waiting_for" in expect:
         problems += compare_sets("waiting_for", expect["waiting_for"], game.waiting_for())
     return problems
+
+
+def _listed(actions: list[Any], parse: Callable[[str], Any],
+            notation: Callable[[Any], str]) -> tuple[list[str], list[str]]:
+    """The canonical lines of listed actions, and a problem for each whose line does not read
+    back as that action (the engine contract: "the canonical line of a listed action reads back
+    as that action"; a line that loses a zone, a field or a card would name another action)."""
+    lines, unread = [], []
+    for action in actions:
+        line = notation(action)
+        try:
+            again = parse(line)
+        except ValueError as exc:
+            unread.append(f"the listed action '{line}' does not read back: {exc}")
+            continue
+        if again != action:
+            unread.append(f"the listed action '{line}' reads back as another action "
+                          f"({again!r}, listed {action!r})")
+        lines.append(notation(again))
+    return lines, unread
 
 
 def _check_legal(path: str, want: list[str] | dict[str, Any], actual: list[str],

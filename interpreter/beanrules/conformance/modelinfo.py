@@ -42,6 +42,7 @@ class ModelInfo:
     _buy_max: int | None = None         # buy-field: how many fields a player may buy up to
     mixed_fields: bool = False          # mixed-fields: a field may hold several bean types
     coins_from_bank: bool = False       # coin-source from bank: coin cards are the beans out of play
+    tokens: tuple[str, ...] = ()        # tokens the rules declare (a case may say who holds each)
 
     def fields_for(self, players: int) -> int | None:
         """How many fields each player has with this many players (None if the model does not say)."""
@@ -82,4 +83,5 @@ def model_info(name: str, model: dict[str, Any]) -> ModelInfo:
         _buy_max=params.get("buy-field", {}).get("max_fields"),
         mixed_fields="mixed-fields" in params,
         coins_from_bank=params.get("coin-source", {}).get("from") == "bank",
+        tokens=tuple(r["params"]["token"] for r in rules if r["kind"] == "token"),
     )

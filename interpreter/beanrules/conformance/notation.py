@@ -4,7 +4,7 @@ on what an action means; this only checks the words.
 
     Anna plants chili in 2 · Anna harvests 1 · Natalie ends trading
     Natalie offers soy, hand chili to Anna for red · Natalie gives soy to Anna · Anna asks Natalie for soy
-    Anna accepts Natalie · Anna rejects 2 · Natalie withdraws
+    Anna accepts Natalie · Anna rejects 2 · Natalie withdraws · Anna chooses Natalie · Natalie chooses yes
     Anna discards · Anna discards red · Anna discards hand 2 · Anna takes discard
 """
 from __future__ import annotations
@@ -14,7 +14,8 @@ import re
 from typing import Iterable
 
 VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys",
-         "discards", "takes")
+         "chooses", "discards", "takes")
+ANSWERS = ("yes", "no", "nothing")  # answers to a decision besides a player or a bean
 ENDS = ("phase", "planting", "trading", "turn")
 # Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids
 # trading from (field, coins) are words of the notation, so that cases can show the refusal.
@@ -58,6 +59,12 @@ def _check_words(text: str, players: Iterable[str], beans: Iterable[str]) -> lis
     if verb == "buys":
         if rest not in (["a", "field"], ["field"]):
             problems.append(f"'{text}': expected '{actor} buys a field'")
+        return problems
+    if verb == "chooses":
+        if len(rest) != 1:
+            problems.append(f"'{text}': expected '{actor} chooses NAME | BEAN | {' | '.join(ANSWERS)}'")
+        elif rest[0] not in players and rest[0] not in beans and rest[0] not in ANSWERS:
+            problems.append(f"unknown choice '{rest[0]}'{suggest(rest[0], [*players, *beans, *ANSWERS])}")
         return problems
     if verb in ("accepts", "rejects", "withdraws"):
         if len(rest) > 1:

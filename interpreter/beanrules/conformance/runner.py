@@ -1,7 +1,9 @@
 """Running cases against the engine (``beanrules.engine``, see docs/engine-contract.md).
 
-The runner only uses the contract: Game.from_partial, apply, state_json, scores, winners,
-legal_actions, waiting_for, parse_action/to_notation and IllegalAction(.rule, .message).
+The runner only uses the contract: Game.from_partial, from_state, apply, state_json, scores,
+winners, is_over, history, legal_actions, who_may_act, waiting_for, parse_action/to_notation
+and IllegalAction(.rule, .message). Besides what a case expects, every expectation checks the
+contract's own promises (:func:`_promises`).
 Everything an engine does wrong, crashes included, becomes a failed case with the step and
 expected against actual; it never stops the suite.
 """
@@ -135,9 +137,10 @@ def run_case(case: Case) -> CaseResult:
         return result
 
     events: list[dict[str, Any]] | None = None
+    run = _Run(game, model, Game, IllegalAction)
     for index, step in enumerate(case.steps):
         try:
-            events = _run_step(game, step, events, IllegalAction)
+            events = _run_step(run, step, events)
         except _StepFailed as failure:
             result.status = "failed"
             result.step, result.step_text = index, _step_text(step)
@@ -161,13 +164,49 @@ def _refusal(exc: Exception) -> str:
     return f"refused by rule {getattr(exc, 'rule', None)!r}: {getattr(exc, 'message', None) or exc}"
 
 
-def _run_step(game: Any, step: dict[str, Any], events: list[dict[str, Any]] | None,
-              illegal: type[Exception]) -> list[dict[str, Any]] | None:
+@dataclass
+class _Run:
+    """A case being run: the game, its model, the engine's Game class and refusal type, and
+    the actions applied so far."""
+    game: Any
+    model: dict[str, Any]
+    game_class: type
+    illegal: type[Exception]
+    applied: list[str] = field(default_factory=list)
+
+
+def _promises(run: _Run, state: dict[str, Any], decisions: bool) -> list[str]:
+    """What the engine contract promises at any point, whatever the case expects: the state
+    JSON loads back as the same state (`Game.from_state` round-trips exactly), `is_over` agrees
+    with it, `history` lists the applied actions, and — where the case asks what may happen —
+    `who_may_act` names exactly the players with a legal action."""
+    game, problems = run.game, []
+    again = run.game_class.from_state(run.model, copy.deepcopy(state)).state_json()
+    if again != state:
+        problems.append("Game.from_state(state_json()) is another state: "
+                        + "; ".join(f"{path}: {want!r} became {got!r}" for path, want, got in compare(state, again)))
+    if game.is_over != state["over"]:
+        problems.append(f"is_over is {game.is_over!r} while the state says over: {state['over']!r}")
+    if list(game.history) != run.applied:
+        problems.append(f"history is {list(game.history)} after the actions {run.applied}")
+    if decisions:
+        acting = {p for p in state["players"] if game.legal_actions(p)}
+        if set(game.who_may_act()) != acting:
+            problems.append(f"who_may_act() is {sorted(game.who_may_act())}, but the players with a legal "
+                            f"action are {sorted(acting)}")
+    return problems
+
+
+def _run_step(run: _Run, step: dict[str, Any], events: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    game, illegal = run.game, run.illegal
     if "do" in step:
         try:
-            return list(game.apply(step["do"]) or [])
+            applied = list(game.apply(step["do"]) or [])
         except illegal as exc:
             raise _StepFailed(f"expected the action to be allowed, but it was {_refusal(exc)}") from None
+        from beanrules.engine import parse_action, to_notation
+        run.applied.append(to_notation(parse_action(step["do"])))
+        return applied
     if "refuse" in step:
         allowed = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]  # [None]: no rule
         before = copy.deepcopy(game.state_json())
@@ -197,6 +236,9 @@ def _run_step(game: Any, step: dict[str, Any], events: list[dict[str, Any]] | No
             what = " and ".join(w for w, bad in (("the state", mismatches), ("what may happen", problems)) if bad)
             verb = "differ" if mismatches and problems else "differs"
             raise _StepFailed("\n".join([f"{what} {verb} from the expectation", *problems]), mismatches)
+        broken = _promises(run, game.state_json(), uses_decisions(step["expect"]))
+        if broken:
+            raise _StepFailed("\n".join(["the engine breaks a promise of the engine contract", *broken]))
         return events
     if events is None:
         raise _StepFailed("an events step must follow an action (do:)")

@@ -67,22 +67,22 @@ def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
     state: dict[str, Any] = {
         "rulebook": info.name,
         "players": players,
-        "start_player": case.start,
-        "active": given.get("active", case.start),
-        "phase": given.get("phase", info.phase_ids[0] if info.phase_ids else None),
         "deck": deck,
         "discard": discard,
-        "exhaustions": given.get("exhaustions", 0),
         "offer": list(given.get("offer", [])),
         "hands": {p: list(given.get("hands", {}).get(p, [])) for p in players},
         "fields": {p: _fields(given.get("fields", {}).get(p, []), fields_each) for p in players},
         "set_aside": {p: list(given.get("set_aside", {}).get(p, [])) for p in players},
         "coins": coins,
         "removed": removed,
-        "proposals": [],
-        "over": False,
     }
-    for key in ("turn", "planted"):
+    # The counters and who acts are the case's or the engine contract's defaults (the start
+    # player is the first name, active the start player, the first phase, turn 1, nothing
+    # planted, no run-out, no proposals, not over): what the case leaves out is left to the
+    # engine, so the suite checks that it fills them in as the contract says.
+    if case.start != players[0]:
+        state["start_player"] = case.start
+    for key in ("active", "phase", "exhaustions", "turn", "planted", "tokens", "counters"):
         if key in given:
             state[key] = given[key]
     return state

@@ -336,6 +336,21 @@ class Choose(Effect):
         return f"{self.player.to_text()} {verb} {self.name} from {self.options.to_text()}{where}"
 
 
+@core("ask")
+class Ask(Effect):
+    """A yes-or-no decision: `player` decides whether to `question` (in words, as a verb:
+    "resist"); then `yes` happens, or else `no` (None: nothing)."""
+
+    player: Actor
+    question: str
+    yes: Effect
+    no: Effect | None
+
+    def text(self) -> str:
+        out = f"{self.player.to_text()} decides whether to {self.question}: if so, {self.yes.to_text()}"
+        return out + (f"; if not, {self.no.to_text()}" if self.no else "")
+
+
 @core("at-random")
 class AtRandom(Effect):
     """Chance picks one of the options, bound as `name` for the steps after it."""

@@ -100,12 +100,6 @@ def turn_order(rule):
     return (TurnOrder(rule["params"]["direction"]),)
 
 
-@rewrite("token", 'token thaler "AMIGO bean thaler"', "There is a token 'thaler' (AMIGO bean thaler).")
-def token(rule):
-    """A token exists; who holds it is part of the state."""
-    return (DeclareToken(rule["params"]["token"], rule["params"].get("title")),)
-
-
 @rewrite("note", 'note "p.4 says right, p.8 says left."', "")
 def note(rule):
     """A note records what the rulebook says that is not a rule: its core is empty."""

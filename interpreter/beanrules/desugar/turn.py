@@ -112,18 +112,29 @@ def trade_end(rule):
 
 
 # ------------------------------------------------------------------ planting rules
-@rewrite("one-type-per-field", "one bean type per field", "No player may plant the card on the field while the number of cards in the field is more than 0 and not (the card is of a type in the field).")
+def _new_field_for_growing_type() -> AllOf:
+    """The field is empty while another field of the player grows the card's type."""
+    return AllOf((Compare(count(FIELD), "=", Number(0)), SomeField("other", PLAYER, Matches(CARD, Bound("other")))))
+
+
+def _one_field_per_type() -> Forbid:
+    """A type grows in one field only: no new field for a type another field grows (an
+    ``allow`` lifts it where a rulebook lets a type grow in two fields)."""
+    return Forbid(Plant(PLAYER, CARD, FIELD), _new_field_for_growing_type())
+
+
+@rewrite("one-type-per-field", "one bean type per field", "No player may plant the card on the field while the number of cards in the field is more than 0 and not (the card is of a type in the field). No player may plant the card on the field while the number of cards in the field is 0 and for some field other of the player: the card is of a type in other.")
 def one_type_per_field(rule):
-    """A card may not be planted on a field that holds another bean type."""
+    """A card may not be planted on a field that holds another bean type, nor start a new
+    field while another field of the player grows its type (unless a rule allows it)."""
     other = AllOf((Compare(count(FIELD), ">", Number(0)), Not(Matches(CARD, FIELD))))
-    return (Forbid(Plant(PLAYER, CARD, FIELD), other),)
+    return (Forbid(Plant(PLAYER, CARD, FIELD), other), _one_field_per_type())
 
 
-@rewrite("same-type-many-fields", "the same type may grow in two fields", "A player may plant the card on the field if for some field other of the player: the card is of a type in other.")
+@rewrite("same-type-many-fields", "the same type may grow in two fields", "A player may plant the card on the field if the number of cards in the field is 0 and for some field other of the player: the card is of a type in other.")
 def same_type_many_fields(rule):
-    """A card may be planted on a field although another field already holds its type."""
-    elsewhere = SomeField("other", PLAYER, Matches(CARD, Bound("other")))
-    return (Allow(Plant(PLAYER, CARD, FIELD), elsewhere),)
+    """A card may start a new field although another field already grows its type."""
+    return (Allow(Plant(PLAYER, CARD, FIELD), _new_field_for_growing_type()),)
 
 
 @rewrite("harvest-to-make-room", "must harvest to make room", "At any time, if not (for some field free of the player: the card the player must plant next may be planted on free), each player in turn, starting with the active player must harvest the field (at most once).")
@@ -133,9 +144,10 @@ def harvest_to_make_room(rule):
     return (Permit(EachPlayer(), Harvest(PLAYER, FIELD, False), AnyTime(), no_room, True, None, Number(1)),)
 
 
-@rewrite("mixed-fields", "a new type may cover a field", "A player may plant the card on the field if not (for some field free of the player: the card may be planted on free). A harvest takes only the top run of one bean type.")
+@rewrite("mixed-fields", "a new type may cover a field", "A player may plant the card on the field if not (for some field free of the player: the card may be planted on free). A harvest takes only the top run of one bean type. No player may plant the card on the field while the number of cards in the field is 0 and for some field other of the player: the card is of a type in other.")
 def mixed_fields(rule):
     """Where no field fits a card, it may be planted on top of another type; a harvest then
-    takes only the top run of one type."""
+    takes only the top run of one type. A type still grows in one field only, unless a rule
+    allows it."""
     no_fit = Not(SomeField("free", PLAYER, Fits(CARD, Bound("free"))))
-    return (Allow(Plant(PLAYER, CARD, FIELD), no_fit), HarvestTakes("top-run"))
+    return (Allow(Plant(PLAYER, CARD, FIELD), no_fit), HarvestTakes("top-run"), _one_field_per_type())

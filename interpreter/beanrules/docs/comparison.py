@@ -41,8 +41,8 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
     ("The deck", ("reshuffle", "coins-out-of-play")),
     ("End", ("end-on-exhaustion", "end-on-target", "end-finish")),
     ("Final harvest and scoring", ("final-harvest", "hand-score", "winner")),
-    ("Tie-break", ("tie-farthest-seat", "tie-most-hand-cards", "tie-shared")),
-    ("Tokens", ("token",)),
+    ("Tie-break", ("tie-farthest-seat", "tie-most-hand-cards", "tie-shared", "tie-token-holder")),
+    ("Tokens", ("token", "token-draw", "token-takeover")),
     ("Notes", ("note",)),
 ]
 

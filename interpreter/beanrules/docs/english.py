@@ -357,7 +357,32 @@ def tie_shared(p: dict, ctx: Context) -> str:
 
 
 def token(p: dict, ctx: Context) -> str:
-    return f"There is a token: {p.get('title') or p['token']}."
+    held = " The start player holds it at the start." if p.get("holder") == "start-player" else ""
+    return f"There is a token: {p.get('title') or p['token']}.{held}"
+
+
+def token_draw(p: dict, ctx: Context) -> str:
+    return (f"An active player who holds the {p['token']} draws {plural(p['more'], 'card')} more "
+            "in this phase.")
+
+
+def token_takeover(p: dict, ctx: Context) -> str:
+    worth = p["worth"]
+    if isinstance(worth, dict):
+        worth = ", ".join(f"{c['value']} with {c['players'][0]}"
+                          + (f" to {c['players'][1]}" if c['players'][1] != c['players'][0] else "") + " players"
+                          if isinstance(c["players"], list) else f"{c['value']} otherwise"
+                          for c in worth["by_players"])
+    out = (f"At the start of this phase the active player may take the {p['token']} from its holder when "
+           f"their fields together are worth at least {worth} coins by the beanometer.")
+    if p.get("resist"):
+        out += (f" The holder may resist: the active player then draws a random card from the holder's hand, and a "
+                f"{p['resist']['stops']} bean makes the takeover fail.")
+    return out
+
+
+def tie_token_holder(p: dict, ctx: Context) -> str:
+    return f"A tie goes to the tied player who holds the {p['token']}."
 
 
 # Every function above taking (p, ctx) is the English of the rule kind it is named after.

@@ -100,6 +100,17 @@ class BuyField:
 
 
 @dataclass(frozen=True, slots=True)
+class Choose:
+    """The answer to a decision the game waits for (engine/decisions.py): a player's name, a
+    bean id, yes or no, or nothing (declining a choice the player may make)."""
+    player: str
+    option: str
+
+    def notation(self) -> str:
+        return f"{self.player} chooses {self.option}"
+
+
+@dataclass(frozen=True, slots=True)
 class MoveCard:
     """A card a player moves by a rule that permits it (engine/moves.py): "discards" a hand card
     onto the discard pile, "takes" the top card of the discard pile into the hand. `bean`
@@ -118,4 +129,4 @@ class MoveCard:
         return f"{self.player} discards" + (f" {self.bean}" if self.bean else "")
 
 
-Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | MoveCard
+Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose | MoveCard

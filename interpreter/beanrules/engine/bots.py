@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
-from .actions import Action, BuyField, CardRef, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from .decisions import NO, NOTHING, YES
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
 from .errors import Stalled
@@ -87,6 +88,8 @@ class GreedyBot:
         legal = game.legal_actions(player, trades=False)
         if not legal:
             raise no_choice(game, player)
+        if state.decision is not None:
+            return self._decide(legal)
         fields = state.fields[player]
         # 1. Harvest a field that reached its beanometer's top step: it cannot pay more.
         for i in harvestable(state, rs, player):
@@ -140,6 +143,15 @@ class GreedyBot:
             best = max(options, key=lambda i: (coins_for(rs, fields[i]), -len(fields[i])))
             return Harvest(player, best + 1)
         return legal[self.rng.randrange(len(legal))]
+
+    @staticmethod
+    def _decide(legal: list[Action]) -> Action:
+        """A decision: say yes (take the chance it offers), else take the first option rather
+        than nothing."""
+        options = {a.option: a for a in legal if isinstance(a, Choose)}
+        if YES in options:
+            return options[YES]
+        return next((a for o, a in options.items() if o not in (NO, NOTHING)), legal[0])
 
     @staticmethod
     def _move(game: Game, player: str, legal: list[Action]) -> MoveCard | None:

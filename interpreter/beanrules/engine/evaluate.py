@@ -58,6 +58,29 @@ def _unsupported(node: Node, what: str) -> UnsupportedRule:
     return UnsupportedRule(f"the engine does not run the core {what} '{node.NODE}' yet")
 
 
+# Compilers of further core nodes, by what they compile ("actor", "place", "quantity",
+# "condition", "effect"), registered by the engine modules that own a mechanism (counters and
+# tokens, decisions, …), so that each keeps its nodes in its own module. A compiler returns
+# None for a node that is not its own.
+EXTENSIONS: dict[str, list[Callable[[Node], Any]]] = {
+    "actor": [], "place": [], "quantity": [], "condition": [], "effect": []}
+
+
+def extension(what: str) -> Callable[[Callable[[Node], Any]], Callable[[Node], Any]]:
+    def register(compiler: Callable[[Node], Any]) -> Callable[[Node], Any]:
+        EXTENSIONS[what].append(compiler)
+        return compiler
+    return register
+
+
+def _extended(what: str, node: Node) -> Any:
+    for compiler in EXTENSIONS[what]:
+        found = compiler(node)
+        if found is not None:
+            return found
+    raise _unsupported(node, what)
+
+
 # ------------------------------------------------------------------ player counts
 def for_players(node: Any, players: int, where: str) -> Any:
     """The node with every by-players value resolved for this player count (one with no
@@ -92,14 +115,7 @@ def players_of(node: Node) -> PlayersFn:
     if isinstance(node, actors.Bound):
         name = node.name
         return lambda state, env: [env[name]]
-    if isinstance(node, actors.Opponent):  # of the active player; a two-player game has one
-        def opponent(state: Any, env: Env) -> list[str]:
-            others = [p for p in state.players if p != state.active]
-            if len(others) != 1:
-                raise UnsupportedRule("'the opponent' is known only in a game of two players")
-            return others
-        return opponent
-    raise _unsupported(node, "actor")
+    return _extended("actor", node)
 
 
 _SHARED = {"deck", "discard", "offer", "removed"}
@@ -124,7 +140,7 @@ def zone_of(node: Node) -> ZoneFn:
                     raise UnsupportedRule(f"'{node.to_text()}' names more than one zone")
                 return getattr(state, attr)[found[0]]
             return owned
-    raise _unsupported(node, "place")
+    return _extended("place", node)
 
 
 # ------------------------------------------------------------------ numbers and conditions
@@ -142,13 +158,14 @@ def number(node: Node) -> NumFn:
         return lambda state, env: len(zone(state, env))
     if isinstance(node, quantities.FieldValue):
         from .harvesting import coins_for  # what a field pays is the beanometer's, as harvests pay
-        field = zone_of(node.field)
+        place = node.field
+        if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
+            owner = players_of(place.owner)  # all of a player's fields: what they pay together
+            return lambda state, env: sum(coins_for(env[RULES], f) for f in state.fields[owner(state, env)[0]])
+        field = zone_of(place)
         return lambda state, env: coins_for(env[RULES], field(state, env))
     if isinstance(node, quantities.DeckRunOuts):
         return lambda state, env: state.exhaustions
-    if isinstance(node, actors.Bound):  # a number bound by ``let``
-        name = node.name
-        return lambda state, env: env[name]
     if isinstance(node, quantities.Sum):
         terms = [number(t) for t in node.terms]
         return lambda state, env: sum(t(state, env) for t in terms)
@@ -163,7 +180,7 @@ def number(node: Node) -> NumFn:
             seats = state.players
             return sign * (seats.index(who(state, env)[0]) - seats.index(origin(state, env)[0])) % len(seats)
         return distance
-    raise _unsupported(node, "quantity")
+    return _extended("quantity", node)
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -196,10 +213,7 @@ def condition(node: Node) -> CondFn:
         return lambda state, env: state.active in who(state, env)
     if isinstance(node, conditions.Always):
         return lambda state, env: True
-    if isinstance(node, conditions.Matches):
-        from .selection import matches
-        return matches(node)
-    raise _unsupported(node, "condition")
+    return _extended("condition", node)
 
 
 def reads_only(node: Node, allowed: tuple[type, ...]) -> bool:
@@ -303,24 +317,6 @@ def effect(node: Node) -> EffectFn:
             if field and (not paying or coins_for(rs, field) >= 1):
                 do_harvest(state, rs, who(state, env)[0], env[name + "#"], events)
         return harvest
-    if isinstance(node, effects.Move):
-        from .selection import move
-        return move(node)
-    if isinstance(node, effects.Let):  # bound for the steps after it: they share `env`
-        name, value = node.name, number(node.value)
-
-        def let(state: Any, rs: Any, env: Env, events: list) -> None:
-            env[name] = value(state, env)
-        return let
-    if isinstance(node, effects.If):
-        test, then = condition(node.condition), effect(node.then)
-        otherwise = effect(node.otherwise) if node.otherwise is not None else None
-
-        def if_(state: Any, rs: Any, env: Env, events: list) -> str | None:
-            if test(state, env):
-                return then(state, rs, env, events)
-            return otherwise(state, rs, env, events) if otherwise else None
-        return if_
     if isinstance(node, effects.Sequence):
         steps = [effect(s) for s in node.steps]
 
@@ -330,4 +326,4 @@ def effect(node: Node) -> EffectFn:
                     return "skip"
             return None
         return sequence
-    raise _unsupported(node, "effect")
+    return _extended("effect", node)

@@ -31,6 +31,8 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     plant = ph.plant
     if plant is not None and state.planted < plant.max and state.hands[active]:
         return False
+    if state.decision is not None:  # a step of the phase waits for a player's decision
+        return False
     if ph.trade and _can_trade(state):
         return False
     for step in ph.pending:
@@ -46,23 +48,55 @@ def _can_trade(state: State) -> bool:
 
 def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
     """Start a phase: "over" when the game ended during its automatic steps, "skip" when
-    a skip rule passes it by, "play" otherwise."""
+    a skip rule passes it by, "wait" when a step waits for a player's decision, "play"
+    otherwise."""
     state.phase = ph.id
     state.planted = 0
     events.append({"event": "phase", "phase": ph.id, "active": state.active})
-    for step in ph.entry:  # the phase's core steps, run by the generic evaluator
+    return _run_entry(state, rs, ph, 0, events)
+
+
+def _run_entry(state: State, rs: Ruleset, ph: PhaseSpec, first: int, events: list) -> str:
+    for step in ph.entry[first:]:  # the phase's core steps, run by the generic evaluator
         was_ending = ending(state, rs)
         fired = step.fire(state, rs, events)
-        if fired == "skip":
-            events.append({"event": "skipped", "phase": ph.id, "rule": step.ref.id})
-            return "skip"
-        if fired is None:
-            continue
-        auto_harvests(state, rs, events)
-        if ending(state, rs) and not was_ending and ph.id != rs.finish_during:
-            finish_game(state, rs, events)  # ran out outside the phase the end lets finish
-            return "over"
+        outcome = _after_step(state, rs, ph, step, fired, was_ending, events)
+        if outcome is not None:
+            return outcome
     return "play"
+
+
+def _after_step(state: State, rs: Ruleset, ph: PhaseSpec, step, fired: str | None, was_ending: bool,
+                events: list) -> str | None:
+    """What a fired step means for the phase: "skip", "over", "wait", or None (go on)."""
+    if fired == "skip":
+        events.append({"event": "skipped", "phase": ph.id, "rule": step.ref.id})
+        return "skip"
+    if fired is None:
+        return None
+    auto_harvests(state, rs, events)
+    if ending(state, rs) and not was_ending and ph.id != rs.finish_during:
+        state.decision = None  # the game is over: nobody is left to decide
+        finish_game(state, rs, events)  # ran out outside the phase the end lets finish
+        return "over"
+    return "wait" if fired == "wait" else None
+
+
+def resume(state: State, rs: Ruleset, action, events: list) -> None:
+    """Go on after a player answered the decision a step of this phase waited for: the rest
+    of that step, then the phase's steps after it (engine/decisions.py)."""
+    from . import decisions
+    ph = rs.phase(state.phase)
+    index = state.decision.get("step")
+    was_ending = ending(state, rs)
+    fired = decisions.answer(state, rs, action, events) or "ran"
+    if index is None:  # a decision of an effect run elsewhere (decisions.run): nothing more here
+        return
+    outcome = _after_step(state, rs, ph, ph.entry[index], fired, was_ending, events)
+    if outcome is None:
+        outcome = _run_entry(state, rs, ph, index + 1, events)
+    if outcome == "skip":
+        end_phase(state, rs, events)
 
 
 def _progress(state: State, rs: Ruleset) -> tuple[int, int] | None:
@@ -117,10 +151,18 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
         else:
             ph = rs.phases[ph.index + 1]
         entered = _enter(state, rs, ph, events)
-        if entered == "over" or (entered == "play" and not phase_complete(state, rs, ph)):
+        if entered in ("over", "wait") or (entered == "play" and not phase_complete(state, rs, ph)):
             return
         if entered == "play":  # played through with nothing to decide: it ends here
             _leave(state, rs, ph, events)
+
+
+def reached_target(state: State, rs: Ruleset, events: list) -> None:
+    """After an action: an end that reads more than the deck (a number of coins, a counter)
+    ends the game as soon as it holds."""
+    if rs.marks is not None and rs.marks.target_ends and not state.over and ending(state, rs):
+        state.decision = None
+        finish_game(state, rs, events)
 
 
 def settle(state: State, rs: Ruleset, events: list) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import did_you_mean
-from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from .actions import Action, BuyField, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
 from .buying import buy_refusal, do_buy
-from . import moves, requirements, trace
+from . import decisions, moves, requirements, trace
 from .errors import IllegalAction
-from .flow import end_phase, settle, start
+from .flow import end_phase, reached_target, resume, settle, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
 from .legal import legal_actions, waiting_for
 from .notation import parse_action
@@ -88,6 +88,7 @@ class Game:
         game = cls._wrap(model, loaded)
         if loaded.phase not in game.ruleset.phase_index:
             raise ValueError(f"unknown phase '{loaded.phase}'")
+        decisions.check_loaded(loaded, game.ruleset)
         return game
 
     @classmethod
@@ -152,6 +153,10 @@ class Game:
         # limit) is checked after the action's own change, which is undone if it breaks one.
         saved = requirements.snapshot(state) if rs.requirements else None
         kind = type(action)
+        if state.decision is not None and kind is not Choose:  # only its answer moves the game on
+            decision = state.decision
+            raise IllegalAction(rs.cite(decision["rule"]), f"the game waits for {decision['player']} to choose "
+                                f"({', '.join(decision['options'])})")
         if kind is Plant:
             if action.bean is not None and action.bean not in rs.bean_counts:
                 raise IllegalAction(None, f"there is no bean '{action.bean}' in {rs.rulebook}"
@@ -183,6 +188,11 @@ class Game:
         elif kind is MoveCard:
             rule, index = moves.check(state, rs, action)
             moves.do(state, rs, action, rule, index, events)
+        elif kind is Choose:
+            refusal = decisions.refusal(state, rs, action)
+            if refusal:
+                raise refusal
+            resume(state, rs, action, events)
         else:
             raise TypeError(f"not an action: {action!r}")
         if saved is not None:
@@ -193,6 +203,8 @@ class Game:
                                                 f"break '{broken.ref.text}'")
         if not state.over:
             auto_harvests(state, rs, events)
+            reached_target(state, rs, events)
+        if not state.over:
             settle(state, rs, events)
         self.actions.append(action)
         if keep_events:

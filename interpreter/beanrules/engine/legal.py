@@ -8,9 +8,11 @@ they are just not listed.
 from __future__ import annotations
 
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from . import decisions
 from .buying import may_buy
 from .errors import IllegalAction
 from .harvesting import harvestable
+from .planting import new_field_ok
 from . import moves
 from .ruleset import Ruleset
 from .state import State
@@ -73,10 +75,10 @@ def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, z
                    one_type: bool, mixed: bool = False, same_type_many: bool = True) -> None:
     row = _plants(player, bean, zone)
     before = len(out)
-    # Without same-type-many-fields an empty field is no option while another field grows it.
-    empty_ok = same_type_many or not one_type or not any(f and f[-1] == bean for f in fields)
+    # Where a type grows in one field only, an empty field is no option while another grows it.
+    empty_ok = same_type_many or not any(f and f[-1] == bean for f in fields)
     for i, f in enumerate(fields):
-        if (not f and empty_ok) or not one_type or (f and f[-1] == bean):
+        if (f and (not one_type or f[-1] == bean)) or (not f and empty_ok):
             out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
     if mixed and len(out) == before:  # mixed-fields: nothing fits, so any field may be covered
         out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
@@ -90,7 +92,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     fields = state.fields[player]
     one_type = rs.one_type is not None
     mixed = rs.mixed is not None
-    same = rs.same_type_many is not None
+    same = new_field_ok(rs)
     plant = ph.plant
     if plant is not None and active:
         hand = state.hands[player]
@@ -202,6 +204,8 @@ def nth_proposal(player: str, space: tuple, n: int) -> Propose:
 def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
     if state.over or player not in state.hands:
         return []
+    if state.decision is not None:  # while a decision waits, only its answers are legal
+        return decisions.options(state, player)
     out = phase_actions(state, rs, player, trades)
     if rs.moves:  # permitted moves of one card (discard, take the discard's top)
         out.extend(a for a in moves.options(state, rs, player) if a not in out)
@@ -220,6 +224,8 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
     """The first of waiting_for(), quickly: the bot loop asks this before every action."""
     if state.over:
         return None
+    if state.decision is not None:
+        return state.decision["player"]
     ph = rs.phases[rs.phase_index[state.phase]]
     active = state.active
     if (ph.plant is not None or ph.trade) and not state.proposals:
@@ -240,6 +246,8 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
     plant in a plant-pending phase (in turn order from the active player)."""
     if state.over:
         return []
+    if state.decision is not None:  # a step waits for this player's decision
+        return [state.decision["player"]]
     ph = rs.phases[rs.phase_index[state.phase]]
     active = state.active
     if ph.trade and state.proposals:

@@ -8,7 +8,7 @@ from lark.exceptions import LarkError
 
 from ..limits import MAX_ACTION_CHARS, MAX_DIGITS
 from ..paths import grammar_file
-from .actions import Action, BuyField, CardRef, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
 from .errors import NotationError
 
 _PLANT_ZONES = {"hand", "offer", "set-aside"}
@@ -84,6 +84,10 @@ class _ToAction(Transformer):
     def buy(self, items):
         return lambda player: BuyField(player)
 
+    def choose(self, items):
+        option = str(items[0])
+        return lambda player: Choose(player, option)
+
     def discard(self, items):
         if not items:
             return lambda player: MoveCard(player, "discards")
@@ -150,7 +154,7 @@ def parse_action(text: str) -> Action:
         raise NotationError(line, message) from None
 
 
-_WORDS = {"NAME": "a player name (capitalised)", "BEAN": "a bean id", "INT": "a number",
+_WORDS = {"NAME": "a player name (capitalised)", "BEAN": "a bean id (or yes, no, nothing)", "INT": "a number",
           "ZONE": "a zone (hand, offer, set-aside)", "WHAT": "phase/planting/trading",
           "VERB": "accepts/rejects/withdraws", "COMMA": "','", "IN": "'in'", "$END": "end of line",
           "<END-OF-FILE>": "end of line"}

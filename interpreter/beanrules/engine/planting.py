@@ -22,16 +22,21 @@ class PlantMove(NamedTuple):
 
 
 def field_accepts(rs: Ruleset, field: list[str], bean: str, fields: list[list[str]]) -> bool:
-    """`bean` may go onto `field` (`fields`: all the player's fields). Under mixed-fields it may
-    also cover another type, but only when no field is empty or topped by `bean`. Into an empty
-    field only if no other field grows `bean`, unless same-type-many-fields allows it."""
+    """`bean` may go onto `field` (`fields`: all the player's fields). Where covering is allowed
+    it may also cover another type, but only when no field is empty or topped by `bean`. Into an
+    empty field only if no other field grows `bean`, where a type grows in one field only."""
+    if not field:
+        return new_field_ok(rs) or not grows_elsewhere(fields, bean)
     if rs.one_type is None:
         return True
-    if not field:
-        return rs.same_type_many is not None or not grows_elsewhere(fields, bean)
     if field[-1] == bean:
         return True
     return rs.mixed is not None and not any(not f or f[-1] == bean for f in fields)
+
+
+def new_field_ok(rs: Ruleset) -> bool:
+    """A bean may start a new field while another field grows it."""
+    return rs.one_field_per_type is None or rs.same_type_many is not None
 
 
 def grows_elsewhere(fields: list[list[str]], bean: str) -> bool:
@@ -126,8 +131,8 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     field = action.field
     if field is not None and 0 < field <= len(fields):  # the common case, checked quickly
         target = fields[field - 1]
-        if rs.one_type is None or (target and target[-1] == bean) or \
-                (not target and (rs.same_type_many is not None or not grows_elsewhere(fields, bean))):
+        if (target and (rs.one_type is None or target[-1] == bean)) or \
+                (not target and (new_field_ok(rs) or not grows_elsewhere(fields, bean))):
             return PlantMove(player, zone, bean, field - 1, front)
     if action.field is None:
         index = auto_field(rs, fields, bean)
@@ -146,7 +151,8 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
                                                f"(fields 1 to {len(fields)})")
         if not fields[index] and not field_accepts(rs, fields[index], bean, fields):
             grown = next(i for i, f in enumerate(fields) if f and f[-1] == bean)
-            raise IllegalAction(rs.one_type, f"{bean} already grows in field {grown + 1} of {player}; "
+            raise IllegalAction(rs.one_type or rs.one_field_per_type,
+                                f"{bean} already grows in field {grown + 1} of {player}; "
                                              "the rules let a type grow in one field only")
         if not field_accepts(rs, fields[index], bean, fields):
             raise IllegalAction(rs.one_type, f"field {action.field} of {player} holds "

@@ -16,7 +16,7 @@ from ..core import conditions, statements as core, timing
 from ..core.categories import Statement
 from ..core.quantities import BeanList, DeckRunOuts, Number
 from ..desugar import desugar_rule
-from . import evaluate
+from . import decisions, evaluate
 from .errors import RuleRef, UnsupportedRule
 
 Program = list[tuple[dict, Statement]]
@@ -38,7 +38,8 @@ def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
 # The timings of ``do`` statements the engine runs, and the statements it reads whole.
 _DO_TIMINGS = (timing.AtStartOf, timing.AtEndOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd)
 _READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
-         core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players)
+         core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players,
+         core.DeclareCounter, core.DeclareToken)  # counters and tokens: engine/marks.py
 
 
 def runs(statement: Statement) -> bool:
@@ -71,11 +72,19 @@ def visibility(program: Program) -> dict[str, str]:
     return {s.zone: s.visibility for _, s in _of(program, core.DeclareZone)}
 
 
-def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef]) -> Any:
+def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef], may_wait: bool = False) -> Any:
     from .ruleset import CoreStep
     try:
         condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
-        return CoreStep(evaluate.compiled_effect(statement.effect), condition, refs[rule["id"]])
+        effect = statement.effect
+        if decisions.waits(effect):  # it may wait for a player's decision: run by engine/decisions.py
+            if not may_wait:
+                raise UnsupportedRule("the engine runs decisions only in steps at the start of a phase, "
+                                      "not yet " + statement.when.to_text())
+            run = evaluate.Compiled(effect, decisions.compiled(effect))
+        else:
+            run = evaluate.compiled_effect(effect)
+        return CoreStep(run, condition, refs[rule["id"]])
     except UnsupportedRule as refused:  # name the rule, so check can point at its line
         raise UnsupportedRule(f"rule '{rule['id']}': {refused}", rule["id"]) from None
 
@@ -83,7 +92,7 @@ def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef]) -> Any:
 def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple:
     """The ``do`` statements at the start of this phase, from the rules it lists, in order."""
     listed = set(phase["rules"])
-    return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
+    return tuple(_step(rule, s, refs, may_wait=True) for rule, s in _of(program, core.Do)
                  if rule["id"] in listed and isinstance(s.when, timing.AtStartOf)
                  and s.when.phase == phase["id"])
 
@@ -151,22 +160,20 @@ def direction(program: Program) -> int:
     return -1 if found and found[-1].direction == "right" else 1
 
 
-def ends(program: Program, refs: dict[str, RuleRef]) -> tuple[tuple, int | None, RuleRef | None]:
-    """The end conditions, how often the deck may run out (where an end says so) and the
-    rule to cite when the game is over. The engine watches an end when the deck runs out, so
-    an end over any other quantity is not played yet."""
-    found, limit, ref = [], None, None
+def ends(program: Program, refs: dict[str, RuleRef]) -> tuple[tuple, int | None, RuleRef | None, bool]:
+    """The end conditions, how often the deck may run out (where an end says so), the rule to
+    cite when the game is over, and whether an end reads more than the deck's run-outs (a
+    target such as coins or a counter: the engine then checks it as play goes on)."""
+    found, limit, ref, targets = [], None, None, False
     for rule, s in _of(program, core.EndWhen):
-        if not evaluate.reads_only(s.condition, (DeckRunOuts,)):
-            raise UnsupportedRule(f"rule '{rule['id']}': the engine watches only ends that count "
-                                  "how often the deck ran out, not yet '" + s.condition.to_text() + "'")
+        targets = targets or not evaluate.reads_only(s.condition, (DeckRunOuts,))
         found.append(evaluate.compiled_condition(s.condition))
         ref = ref or refs[rule["id"]]
         c = s.condition
         if (isinstance(c, conditions.Compare) and isinstance(c.left, DeckRunOuts) and c.op == ">="
                 and isinstance(c.right, Number)):
             limit = c.right.value if limit is None else min(limit, c.right.value)
-    return tuple(found), limit, ref
+    return tuple(found), limit, ref, targets
 
 
 def finish_turn(program: Program) -> tuple[str | None, frozenset[str]]:

@@ -74,8 +74,13 @@ class OneType:
 
 
 @dataclass(frozen=True)
+class OneFieldPerType:
+    """A card may not start a new field while another field of the player grows its type."""
+
+
+@dataclass(frozen=True)
 class SameTypeMany:
-    """A card may start a new field while another field grows its type."""
+    """A card may start a new field while another field grows its type (lifts OneFieldPerType)."""
 
 
 @dataclass(frozen=True)
@@ -306,12 +311,24 @@ def _buy_field(action: effects.Sequence, condition: Node | None) -> Any:
     return BuyField(cost, limit)
 
 
+def _new_field_for_growing_type(c: Node | None) -> bool:
+    """"The field is empty and some other field of the player grows the card's type"."""
+    if not (isinstance(c, conditions.AllOf) and len(c.terms) == 2
+            and _compare(c.terms[0], quantities.Count(FIELD, None), "=") == 0):
+        return False
+    some = c.terms[1]
+    return isinstance(some, conditions.SomeField) and some.owner == PLAYER \
+        and some.where == conditions.Matches(CARD, actors.Bound(some.name))
+
+
 def _forbid(s: core.Forbid) -> Any:
     action, c = s.action, s.condition
     if isinstance(action, effects.Plant) and action.player == PLAYER and action.cards == CARD and action.onto == FIELD:
         other = conditions.AllOf((conditions.Compare(quantities.Count(FIELD, None), ">", quantities.Number(0)),
                                   conditions.Not(conditions.Matches(CARD, FIELD))))
-        return OneType() if c == other else None
+        if c == other:
+            return OneType()
+        return OneFieldPerType() if _new_field_for_growing_type(c) else None
     if isinstance(action, effects.Harvest) and action.player == PLAYER and action.field == FIELD \
             and not action.only_paying:
         if c is not None and _compare(c, quantities.FieldValue(FIELD), "=") == 0:
@@ -353,8 +370,7 @@ def _forbid(s: core.Forbid) -> Any:
 def _allow(s: core.Allow) -> Any:
     action, c = s.action, s.condition
     if isinstance(action, effects.Plant) and action.player == PLAYER and action.cards == CARD and action.onto == FIELD:
-        if isinstance(c, conditions.SomeField) and c.owner == PLAYER \
-                and c.where == conditions.Matches(CARD, actors.Bound(c.name)):
+        if _new_field_for_growing_type(c):
             return SameTypeMany()
         if isinstance(c, conditions.Not) and isinstance(c.term, conditions.SomeField) and c.term.owner == PLAYER \
                 and c.term.where == conditions.Fits(CARD, actors.Bound(c.term.name)):

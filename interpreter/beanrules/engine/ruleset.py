@@ -17,6 +17,7 @@ from ..core.actors import Opponent
 from ..core.categories import Statement
 from . import evaluate, moves, program, readings as read, requirements
 from .errors import RuleRef, UnsupportedRule
+from .marks import Marks, marks
 
 _REQUIRED: Any = object()
 
@@ -95,7 +96,7 @@ class CoreStep:
 
     def fire(self, state: Any, rs: "Ruleset", events: list) -> str | None:
         """Run the step: None when its condition does not hold, else "ran" or "skip"."""
-        env = {evaluate.RULES: rs}
+        env = {evaluate.RULES: rs, "#step": self}  # the step: a decision in it says where to go on
         if self.condition is not None and not self.condition.fn(state, env):
             return None
         return self.run.fn(state, rs, env, events) or "ran"
@@ -186,8 +187,9 @@ class Ruleset:
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
     buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
     fields_fixed: RuleRef | None = None  # fields-fixed: cited when a purchase is refused for want of a rule
-    # same-type-many-fields: a bean may go into an empty field while another field grows it.
-    # None: it may not (the one-type rule, if any, is cited when it is refused).
+    # A bean may not go into an empty field while another field of the player grows it (None:
+    # it may), unless `same_type_many` allows it; the one-type rule is cited when it is refused.
+    one_field_per_type: RuleRef | None = None
     same_type_many: RuleRef | None = None
     # A bean goes onto its own type or an empty field, else (only then) covers any field.
     # None: it never covers another type.
@@ -197,6 +199,7 @@ class Ruleset:
     only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
     manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
+    marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
     moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
 
@@ -204,6 +207,7 @@ class Ruleset:
         return self.phases[self.phase_index[phase_id]]
 
     def cite(self, rule_id: str) -> RuleRef:
+        """The rule to cite by its id (engine/decisions.py names the rule a decision comes from)."""
         return self.rules.get(rule_id) or RuleRef(rule_id, None)
 
 
@@ -273,14 +277,7 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         if reading is None:
             raise _refused(rule, statement)
         found.append((rule, reading))
-    readings = _Readings(found, refs)
-    # A token is played only as the start player's card; the engine keeps no other tokens yet.
-    kept = {r.token for _, r in readings.all(read.StartPlayer)}
-    for rule, token in readings.all(read.Token):
-        if token.token not in kept:
-            statement = next(s for r, s in core_program if r is rule)
-            raise _refused(rule, statement, "and this engine keeps no tokens yet")
-    return readings
+    return _Readings(found, refs)
 
 
 def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[PlantStep | None, bool, tuple]:
@@ -378,7 +375,7 @@ def _compile(model: dict, n: int) -> Ruleset:
     timing_ref = rs.ref(read.HarvestTime, lambda r: r is timing) if timing else None
     protection = rs.last(read.Protection)
     paid_by, coins = rs.last(read.PaysBy), rs.last(read.CoinsFrom)
-    end_conditions, exhaustion_limit, exhaustion_ref = program.ends(core_program, refs)
+    end_conditions, exhaustion_limit, exhaustion_ref, target_ends = program.ends(core_program, refs)
     finish_during, finish_phases = program.finish_turn(core_program)
     unknown = ({finish_during, *finish_phases} - {None}) - set(phase_ids)
     if unknown:
@@ -412,9 +409,10 @@ def _compile(model: dict, n: int) -> Ruleset:
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility=program.visibility(core_program),
         buy_field=_buy_field(rs, n), fields_fixed=rs.ref(read.NoNewField), mixed=mixed,
-        same_type_many=rs.ref(read.SameTypeMany),
+        one_field_per_type=rs.ref(read.OneFieldPerType), same_type_many=rs.ref(read.SameTypeMany),
         auto_harvest=rs.ref(read.AutoHarvest), only_paying=rs.ref(read.OnlyPaying),
         manual_harvest=timing is not None, top_run=takes is not None and not takes.whole,
         coins_from_bank=bool(coins and coins.bank),
+        marks=marks(core_program, target_ends),
         moves=moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs))

@@ -1,6 +1,7 @@
 """Selections of cards and moving them: the core's ``cards`` (the top, front, back or all cards
-of a zone), ``matches`` (a card of a type a place holds) and ``move``, compiled into closures
-like the rest of the evaluator (engine/evaluate.py hands these nodes here).
+of a zone), ``matches`` (a card of a type a place holds), ``move``, ``let`` (a number counted
+now, for the steps after it) and ``the opponent``, compiled into closures like the rest of the
+evaluator, which hands them here (``evaluate.extension``).
 
 Zones are plain lists whose ends mean different things: the deck and a hand list their top
 (front) card first; the discard pile, the offer and a field list it last (cards are laid on
@@ -13,6 +14,7 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places
 from ..core.categories import Node
 from .errors import UnsupportedRule
+from .evaluate import extension
 
 # Zones whose list starts with the top (front) card; in all others the top card is the last.
 _FIRST_IS_TOP = {"deck", "hand"}
@@ -80,11 +82,22 @@ def matches(node: conditions.Matches) -> Callable[[Any, dict], bool]:
     return test
 
 
+def _owner(place: Node) -> Callable[[Any, dict], str | None]:
+    """Whose zone a place is (None: a shared one), for the event that reports a move."""
+    from .evaluate import players_of
+    if isinstance(place, places.Zone) and place.owner is not None:
+        who = players_of(place.owner)
+        return lambda state, env: who(state, env)[0]
+    return lambda state, env: None
+
+
 def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
     """Move the selected cards, one by one from the nearest, to an end of another zone."""
     from .evaluate import zone_of
     source, from_zone, indices = cards(node.cards)
     target, to_zone, end = zone_of(node.to), zone_name(node.to), node.end
+    from_owner, to_owner = _owner(node.cards.place), _owner(node.to)
+    usual = "back" if to_zone == "hand" else "top"
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         held, dest = source(state, env), target(state, env)
@@ -94,6 +107,48 @@ def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
             del held[i]
         for card in moved:
             dest.insert(end_index(to_zone, end, len(dest)), card)
-        if moved:
-            events.append({"event": "moved", "cards": moved, "source": from_zone, "target": to_zone})
+        if moved:  # the shape of every "moved" event (docs/engine-contract.md, Events)
+            events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
+                           "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
+                           "end": end or usual})
     return run
+
+
+# ------------------------------------------------------------------ the evaluator's nodes
+@extension("condition")
+def _condition(node: Node) -> Any:
+    return matches(node) if isinstance(node, conditions.Matches) else None
+
+
+@extension("effect")
+def _effect(node: Node) -> Any:
+    if isinstance(node, effects.Move) and isinstance(node.cards, places.CardsIn) and node.cards.bean is None:
+        return move(node)
+    if isinstance(node, effects.Let):  # bound for the steps after it: they share `env`
+        from .evaluate import number
+        name, value = node.name, number(node.value)
+
+        def let(state: Any, rs: Any, env: dict, events: list) -> None:
+            env[name] = value(state, env)
+        return let
+    return None
+
+
+@extension("quantity")
+def _quantity(node: Node) -> Any:
+    if isinstance(node, actors.Bound):  # a number bound by ``let``
+        name = node.name
+        return lambda state, env: env[name]
+    return None
+
+
+@extension("actor")
+def _actor(node: Node) -> Any:
+    if isinstance(node, actors.Opponent):  # of the active player; a game of two has one
+        def opponent(state: Any, env: dict) -> list[str]:
+            others = [p for p in state.players if p != state.active]
+            if len(others) != 1:
+                raise UnsupportedRule("'the opponent' is known only in a game of two players")
+            return others
+        return opponent
+    return None

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from . import marks
 from .deck import shuffle_rng
 from .ruleset import Ruleset
 from .state import State
@@ -44,12 +45,35 @@ def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
         phase=rs.phases[0].id, turn=1, deck=deck, discard=[], exhaustions=0, offer=[], hands=hands,
         fields={p: [[] for _ in range(rs.fields)] for p in players},
         set_aside={p: [] for p in players}, coins={p: [] for p in players}, removed=removed,
-        proposals=[], planted=0, over=False, seed=seed, shuffles=0, next_proposal=1)
+        proposals=[], planted=0, over=False, seed=seed, shuffles=0, next_proposal=1,
+        counters=marks.of(rs).initial_counters(players), tokens=marks.of(rs).initial_tokens(players[0]))
 
 
 _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "discard", "exhaustions",
                  "offer", "hands", "fields", "set_aside", "coins", "removed", "proposals", "planted",
-                 "over", "rulebook", "seed", "shuffles", "next_proposal"}
+                 "over", "rulebook", "seed", "shuffles", "next_proposal", "counters", "tokens"}
+
+
+def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: dict[str, Any]) -> tuple:
+    """Counters and tokens of a partial state: as a new game starts them, except those given."""
+    counters = marks.of(rs).initial_counters(players)
+    tokens = marks.of(rs).initial_tokens(start_player)
+    for name, value in (partial.get("counters") or {}).items():
+        if counters is None or name not in counters:
+            raise ValueError(f"unknown counter '{name}' (counters: {', '.join(counters or ()) or 'none'})")
+        if isinstance(counters[name], dict):
+            if not isinstance(value, dict) or set(value) - set(players):
+                raise ValueError(f"counter '{name}' is kept per player: give {{player: value}}")
+            counters[name].update({p: int(v) for p, v in value.items()})
+        else:
+            counters[name] = int(value)
+    for name, holder in (partial.get("tokens") or {}).items():
+        if tokens is None or name not in tokens:
+            raise ValueError(f"unknown token '{name}' (tokens: {', '.join(tokens or ()) or 'none'})")
+        if holder is not None and holder not in players:
+            raise ValueError(f"token '{name}': {holder} is not a player")
+        tokens[name] = holder
+    return counters, tokens
 
 
 def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed: int | str) -> State:
@@ -96,6 +120,7 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
                                       1 + max((x.get("id", 0) for x in partial.get("proposals", [])), default=0))))
     if state.phase not in rs.phase_index:
         raise ValueError(f"unknown phase '{state.phase}' (phases: {', '.join(rs.phase_index)})")
+    state.counters, state.tokens = partial_marks(rs, players, state.start_player, partial)
     for who in (state.start_player, state.active):
         if who not in players:
             raise ValueError(f"{who} is not a player")

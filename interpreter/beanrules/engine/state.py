@@ -16,7 +16,10 @@ STATE_KEYS = ("rulebook", "players", "start_player", "active", "phase", "turn", 
               "exhaustions", "offer", "hands", "fields", "set_aside", "coins", "removed",
               "proposals", "planted", "over", "seed", "shuffles", "next_proposal")
 _PER_PLAYER = ("hands", "set_aside", "coins")
-_OPTIONAL_KEYS = ("moved",)  # written only when not empty
+# Keys a state holds only where its rules declare them (counters, tokens), while a decision
+# waits, or once a permitted move was made (docs/engine-contract.md): a classic game's state
+# JSON has none of them.
+OPTIONAL_KEYS = ("counters", "tokens", "decision", "moved")
 
 
 @dataclass(slots=True, eq=False)
@@ -42,6 +45,10 @@ class State:
     seed: int | str  # reshuffle k uses random.Random(f"{seed}:{k}")
     shuffles: int
     next_proposal: int
+    # counter -> value (a table counter) or {player: value} (a per-player one); None: none declared
+    counters: dict[str, Any] | None = None
+    tokens: dict[str, str | None] | None = None  # token -> holder (None: nobody); None: none declared
+    decision: dict[str, Any] | None = None  # the decision the game waits for (engine/decisions.py)
     # How often each permitted move (engine/moves.py) was made, by rule id: [turn, times]. Kept
     # out of the JSON while empty, so games of rulebooks without such moves keep their states.
     moved: dict[str, list[int]] = field(default_factory=dict)
@@ -58,13 +65,24 @@ class State:
             "removed": list(self.removed), "proposals": copy.deepcopy(self.proposals),
             "planted": self.planted, "over": self.over, "seed": self.seed, "shuffles": self.shuffles,
             "next_proposal": self.next_proposal,
-            **({"moved": {k: list(v) for k, v in self.moved.items()}} if self.moved else {}),
-        }
+        } | self._optional_json()
+
+    def _optional_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.counters is not None:
+            out["counters"] = copy.deepcopy(self.counters)
+        if self.tokens is not None:
+            out["tokens"] = dict(self.tokens)
+        if self.decision is not None:
+            out["decision"] = copy.deepcopy(self.decision)
+        if self.moved:
+            out["moved"] = {k: list(v) for k, v in self.moved.items()}
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
         missing = [k for k in STATE_KEYS if k not in data]
-        unknown = [k for k in data if k not in STATE_KEYS and k not in _OPTIONAL_KEYS]
+        unknown = [k for k in data if k not in STATE_KEYS and k not in OPTIONAL_KEYS]
         if missing or unknown:
             raise ValueError("not a game state: " + "; ".join(
                 part for part in (missing and f"missing {', '.join(missing)}",
@@ -84,9 +102,13 @@ class State:
             proposals=copy.deepcopy(data["proposals"]), planted=int(data["planted"]),
             over=bool(data["over"]), seed=data["seed"], shuffles=int(data["shuffles"]),
             next_proposal=int(data["next_proposal"]),
-            moved={str(k): [int(t), int(n)] for k, (t, n) in data.get("moved", {}).items()})
+            counters=copy.deepcopy(data["counters"]) if data.get("counters") is not None else None,
+            tokens=dict(data["tokens"]) if data.get("tokens") is not None else None,
+            decision=copy.deepcopy(data["decision"]) if data.get("decision") is not None else None,
+            moved={str(k): [int(t), int(n)] for k, (t, n) in (data.get("moved") or {}).items()})
         if state.start_player not in players or state.active not in players:
             raise ValueError("state.start_player and state.active must be players")
+        _check_marks(state)
         return state
 
     def card_counts(self) -> Counter:
@@ -102,3 +124,28 @@ class State:
             for f in self.fields[p]:
                 total.update(f)
         return total
+
+
+def _check_marks(state: State) -> None:
+    """Counters, tokens and a waiting decision of a loaded state are well formed (what they
+    name is checked against the rules by Game.from_state)."""
+    players = set(state.players)
+    for name, value in (state.counters or {}).items():
+        values = value.values() if isinstance(value, dict) else [value]
+        if (isinstance(value, dict) and set(value) != players) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise ValueError(f"state.counters.{name} must be a number, or one number per player")
+    for name, holder in (state.tokens or {}).items():
+        if holder is not None and holder not in players:
+            raise ValueError(f"state.tokens.{name}: {holder!r} is not a player")
+    decision = state.decision
+    if decision is None:
+        return
+    wanted = {"player": str, "options": list, "rule": str, "path": list, "names": dict}
+    wrong = [k for k, kind in wanted.items() if not isinstance(decision.get(k), kind)]
+    if not isinstance(decision.get("step"), int) and not isinstance(decision.get("anchor"), dict):
+        wrong.append("step (or anchor)")
+    if wrong or decision["player"] not in players or not all(isinstance(o, str) for o in decision["options"]) \
+            or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in decision["path"]):
+        raise ValueError("state.decision is not a decision: it needs player (a player), options (strings), "
+                         "rule, path (numbers), names, and step or anchor" + (f"; wrong: {', '.join(wrong)}" if wrong else ""))

@@ -28,6 +28,7 @@ def help_text(beans: tuple[str, ...], other: str, buy: bool = False, moves: tupl
             + (" · buys a field" if buy else "")
             + "".join(f" · {m}" for m in dict.fromkeys(moves)) + "\n"
             f"  offers {b}, hand {a} to {other} for {c} · gives {b} to {other} · accepts · rejects 2 · withdraws\n"
+            f"  when the game asks you: chooses {other} · chooses yes · chooses no · chooses nothing\n"
             f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
 
 
@@ -71,11 +72,24 @@ def board(game: Game, me: str) -> str:
         count = coins if isinstance(coins, int) else len(coins)
         fields = "  ".join(f"[{i + 1}] {_field(f)}" for i, f in enumerate(v["fields"][player]))
         marks = (" (you)" if player == me else "") + (" *start" if player == v["start_player"] else "")
-        lines.append(f"   {player}{marks}: coins {count} · fields {fields} · set aside {_cards(v['set_aside'][player])}")
+        marks += "".join(f" *{token}" for token, holder in (v.get("tokens") or {}).items() if holder == player)
+        counted = "".join(f" · {name} {value[player] if isinstance(value, dict) else value}"
+                          for name, value in (v.get("counters") or {}).items() if isinstance(value, dict))
+        lines.append(f"   {player}{marks}: coins {count}{counted} · fields {fields} · "
+                     f"set aside {_cards(v['set_aside'][player])}")
         hand = v["hands"][player]
         lines.append("      hand (front first): " + _cards(hand) if isinstance(hand, list)
                      else f"      hand: {plural(hand, 'card')}")
+    decision = v.get("decision")
+    if decision:
+        lines.append(f"   waiting for {decision['player']} to {_question(decision)}")
     return "\n".join(lines)
+
+
+def _question(decision: dict) -> str:
+    """What a waiting decision asks, with its answers in the notation."""
+    what = f"decide whether to {decision['ask']}" if decision.get("ask") else f"choose {decision['name']}"
+    return f"{what}: chooses {' / '.join(decision['options'])}"
 
 
 def _refs(refs: list[dict]) -> str:
@@ -105,8 +119,6 @@ def _describe(events: list[dict]) -> list[str]:
             out.append(f"{e['player']} discards {e['bean']} from the hand onto the discard pile")
         elif kind == "took":
             out.append(f"{e['player']} takes {e['bean']} from the top of the discard pile into the hand")
-        elif kind == "moved":
-            out.append(f"{_cards(e['cards'])} moved from the {e['source']} to the {e['target']}")
         elif kind == "proposed":
             out.append(f"proposal {e['proposal']}: {_proposal(e)}")
         elif kind in ("rejected", "withdrawn"):
@@ -120,6 +132,16 @@ def _describe(events: list[dict]) -> list[str]:
                        + (", discard reshuffled" if kind == "reshuffled" else ""))
         elif kind == "turn":
             out.append(f"── {e['active']}'s turn {e['turn']}")
+        elif kind == "chose":
+            out.append(f"{e['player']} chooses {e['choice']}")
+        elif kind == "token-passed":
+            out.append(f"the {e['token']} passes from {e['from'] or 'nobody'} to {e['to']}")
+        elif kind == "moved":
+            out.append(f"{'a card goes' if e['cards'] == 1 else str(e['cards']) + ' cards go'} from "
+                       f"{e['from'] + chr(39) + 's ' if e['from'] else 'the '}{e['from_zone']} to "
+                       f"{e['to'] + chr(39) + 's ' if e['to'] else 'the '}{e['to_zone']}")
+        elif kind == "counted":
+            out.append(f"{e.get('player') or 'the table'}: {e['amount']:+d} {e['counter']}")
         elif kind == "game-over":
             out.append("game over: " + ", ".join(f"{p} {s}" for p, s in e["scores"].items())
                        + f" · winner: {', '.join(e['winners'])}")

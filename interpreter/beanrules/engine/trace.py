@@ -28,6 +28,11 @@ def _does(effect: type, when: type | None = None) -> Callable[[Any], bool]:
     return lambda s: isinstance(s, core.Do) and isinstance(s.effect, effect) and (when is None or isinstance(s.when, when))
 
 
+def _decides(s: Any) -> bool:
+    """A ``do`` statement whose effect asks a player to decide (choose, ask)."""
+    return isinstance(s, core.Do) and any(isinstance(n, (effects.Choose, effects.Ask)) for n in s.effect.walk())
+
+
 def _whole(s: Any) -> bool:
     return isinstance(s, read.Takes) and s.whole
 
@@ -180,7 +185,10 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
         elif name == "revealed":
             trace.add(model, _does(effects.Reveal))
         elif name == "drew":
-            trace.add(model, _does(effects.Draw))
+            # who draws how many in phase 4 may turn on a token, and a takeover is tried there
+            trace.add(model, _does(effects.Draw), _decides, core.DeclareToken)
+        elif name in ("chose", "token-passed", "moved", "picked-at-random"):
+            trace.add(model, _decides, core.DeclareToken)
         elif name == "skipped":
             trace.rules.add(event["rule"])
         elif name == "turn":

@@ -36,6 +36,9 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
         out[key] = {p: _shown(getattr(state, key)[p], visibility, p == player) for p in state.players}
     if vis.get("field", "public") != "public":
         out["fields"] = {p: [_shown(f, vis["field"], p == player) for f in fs] for p, fs in state.fields.items()}
+    if state.decision is not None:  # who decides what is public, the names bound so far are not
+        from .decisions import decision_view
+        out["decision"] = decision_view(state.decision)
     # The seed and shuffle count would let a player compute the deck order.
     out["seed"] = None
     out["viewer"] = player

@@ -200,7 +200,7 @@ def source(m: Machine) -> str:
         "        phase = g.phase",
     ]
     for ph in m.phases:
-        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:  # {ph.id!r}")
+        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         lines.extend(f"            {line}" for line in _decision(m, ph))
     lines += ["        if g.over:", "            continue"]
     if m.auto:

@@ -66,7 +66,9 @@ class Machine(core.Primitives):
         self.direction = rs.direction
         self.one_type = rs.one_type is not None
         self.mixed = rs.mixed is not None
-        self.same_many = rs.same_type_many is not None
+        # a bean may start a new field while another grows it (engine: planting.new_field_ok)
+        self.same_many = rs.same_type_many is not None or rs.one_field_per_type is None
+        self.top_run = rs.top_run  # a harvest takes the top run of one type, not the whole field
         self.auto = rs.auto_harvest is not None
         self.manual = rs.manual_harvest
         self.own_turn = rs.harvest_when == "own-turn"
@@ -74,7 +76,7 @@ class Machine(core.Primitives):
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
         self.bank = rs.coins_from_bank
-        self.plain_fields = not self.mixed and not self.bank
+        self.plain_fields = not self.top_run and not self.bank
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
         self.buy_cost = int(rs.buy_field.cost) if rs.buy_field else None
         self.buy_max = int(rs.buy_field.max_fields) if rs.buy_field and rs.buy_field.max_fields is not None else None
@@ -151,7 +153,7 @@ class Machine(core.Primitives):
 
     # -- harvesting --------------------------------------------------------------------------
     def run_length(self, field: list[int]) -> int:
-        if not self.mixed or not field:
+        if not self.top_run or not field:
             return len(field)
         top, n = field[-1], len(field)
         k = n - 1
@@ -162,13 +164,13 @@ class Machine(core.Primitives):
     def coins_for(self, field: list[int]) -> int:
         if not field:
             return 0
-        size = self.run_length(field) if self.mixed else len(field)
+        size = self.run_length(field) if self.top_run else len(field)
         table = self.payout[field[-1] if self.top_pays else field[len(field) - size]]
         return table[size] if size < len(table) else table[-1]
 
     def harvest(self, g: KState, seat: int, index: int) -> None:
         field = g.fields[seat][index]
-        if self.plain_fields:  # the whole field pays (no mixed fields, coins from the field)
+        if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
             size = len(field)
             table = self.payout[field[-1] if self.top_pays else field[0]]
             keep = size - (table[size] if size < len(table) else table[-1])
@@ -176,7 +178,7 @@ class Machine(core.Primitives):
             g.discard.extend(field[:keep])
             field.clear()
             return
-        size = self.run_length(field) if self.mixed else len(field)
+        size = self.run_length(field) if self.top_run else len(field)
         coins = self.coins_for(field)
         cut = len(field) - size
         if self.bank:

@@ -24,14 +24,10 @@ def zone_list(g: KState, zone: str, seat: int) -> list[int]:
 
 def plant_fields(m: Machine, fields: list[list[int]], bean: int) -> list[int]:
     """The fields `bean` may go onto (legal._plant_options)."""
-    if not m.one_type:
+    if not m.one_type and m.same_many:
         return list(range(len(fields)))
-    grows = False
-    empty_ok = m.same_many
-    if not empty_ok:
-        grows = any(f and f[-1] == bean for f in fields)
-        empty_ok = not grows
-    out = [i for i, f in enumerate(fields) if (f[-1] == bean if f else empty_ok)]
+    empty_ok = m.same_many or not any(f and f[-1] == bean for f in fields)
+    out = [i for i, f in enumerate(fields) if ((not m.one_type or f[-1] == bean) if f else empty_ok)]
     if m.mixed and not out:
         return list(range(len(fields)))
     return out

@@ -43,7 +43,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "auto_harvest",
-        "only_paying", "manual_harvest", "coins_from_bank"}),
+        "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending"}),
     "PlantStep": frozenset({"min", "max", "ref"}),
     "PendingStep": frozenset({"who", "zone", "ref", "attr"}),

@@ -28,7 +28,7 @@ _REQUIRED = (
     ("start-player", lambda m: True, "players", "the rulebook never says who starts", "start player chosen"),
     ("turn-order", lambda m: True, "players", "the rulebook never says which way the turn passes",
      "turn passes left"),
-    (("tie-farthest-seat", "tie-most-hand-cards", "tie-shared"), lambda m: True, "winner",
+    (("tie-farthest-seat", "tie-most-hand-cards", "tie-shared", "tie-token-holder"), lambda m: True, "winner",
      "the rulebook never says who wins a tie", "ties are shared"),
 )
 

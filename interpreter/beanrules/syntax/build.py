@@ -416,7 +416,21 @@ class SpecBuilder:
     def st_token(self, node: Tree) -> tuple[dict, list]:
         strings = _tokens(node.children, "STRING")
         return {"token": str(_tokens(node.children, "NAME")[0]),
-                "title": _string(strings[0]) if strings else None}, []
+                "title": _string(strings[0]) if strings else None,
+                "holder": "start-player" if _tree(node.children, "token_start") is not None else None}, []
+
+    def st_token_draw(self, node: Tree) -> tuple[dict, list]:
+        return {"token": str(_tokens(node.children, "NAME")[0]), "more": self.ints(node)[0]}, []
+
+    def st_token_takeover(self, node: Tree) -> tuple[dict, list]:
+        params, _ = self._int_cases(node, "worth", "coin_case")
+        resist = _tree(node.children, "takeover_resist")
+        refs = [Ref("bean", str(t), self.span(t)) for t in _tokens(resist.children, "NAME")] if resist else []
+        return {"token": str(_tokens(node.children, "NAME")[0]), **params,
+                "resist": {"stops": refs[0].name} if refs else None}, refs
+
+    def st_tie_token_holder(self, node: Tree) -> tuple[dict, list]:
+        return {"by": "token-holder", "token": str(_tokens(node.children, "NAME")[0])}, []
 
     # ------------------------------------------------------------ the effect language
     def ability(self, node: Tree) -> Ability:

@@ -1,0 +1,391 @@
+"""Decisions inside effects: ``choose``, ``ask`` (yes or no) and ``at-random``.
+
+An automatic step whose effect holds a ``choose`` or an ``ask`` cannot run as one closure:
+when it reaches the decision, the game must wait for the deciding player, who need not be
+the active one. Such an effect is run here by walking its core nodes. When it reaches a
+decision it stops and leaves ``state.decision``: who decides, the options, and where to go
+on (the rule, the step of the phase, a path of positions through the effect, and the names
+bound so far); all of it plain JSON, so a waiting game saves, loads and replays like any
+other. The player answers with the action ``NAME chooses OPTION`` (docs/actions.md); the
+effect goes on from where it stopped, then the rest of the phase's steps.
+
+Paths: in a ``sequence`` the step, in an ``if`` or ``ask`` the branch (0: then/yes, 1:
+otherwise/no), in a ``repeat`` the round and the bound; an empty path is the decision itself.
+
+``at-random`` picks without asking anyone, with a random generator seeded from the game's
+seed and where the game is (turn, phase, rule, name): the same game picks the same card,
+also in a replay. Names bound to cards remember where the card lies, so that a later
+``move`` takes that very card.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Callable
+
+from ..core import actors, effects, places
+from ..core.categories import Node
+from . import evaluate
+from .actions import Choose as ChooseAction
+from .errors import IllegalAction, UnsupportedRule
+from .evaluate import RULES, Env, extension
+
+NOTHING = "nothing"  # the answer of a player who may choose and does not
+YES, NO = "yes", "no"
+_STOP = "stop"  # a decision declined or without options: the rest of its effect does not happen
+_ANSWER = "#answer"
+_STEP = "#step"  # the phase step (ruleset.CoreStep) whose effect runs
+_ANCHOR = "#anchor"  # or where else the effect comes from (see run)
+# Where an effect that waits is found again, by the kind of its anchor (a JSON object with
+# "kind" and "rule"): a mechanism that runs effects elsewhere than at the start of a phase (a
+# card's ability) registers how to find the effect's node from its anchor.
+ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {}
+_ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
+_SHARED = {"deck", "discard", "offer", "removed"}
+
+
+@dataclass
+class _Wait:
+    path: list[int]
+    decision: dict[str, Any]
+
+
+def waits(node: Node) -> bool:
+    """Whether running this effect may have to wait for a player's decision."""
+    return any(isinstance(n, (effects.Choose, effects.Ask)) for n in node.walk())
+
+
+# ------------------------------------------------------------------ compiling
+def compiled(node: Node) -> evaluate.EffectFn:
+    """The effect as a function like the evaluator's, which may stop at a decision and store
+    it in the state (returning "wait"). Nodes it cannot run are refused now, by name."""
+    _check(node)
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> str | None:
+        outcome = _run(node, None, state, rs, env, events)
+        if isinstance(outcome, _Wait):
+            _store(state, rs, env, outcome)
+            return "wait"
+        return "skip" if outcome == "skip" else None
+    return run
+
+
+_STRUCTURE = (effects.Sequence, effects.If, effects.Ask, effects.Choose, effects.Repeat)
+
+
+def _check(node: Node) -> None:
+    if not waits(node):
+        _closure(node)  # raises UnsupportedRule for what the evaluator does not run
+        return
+    if not isinstance(node, _STRUCTURE):
+        raise UnsupportedRule(f"the engine does not run a decision inside '{node.NODE}' yet")
+    if isinstance(node, effects.Choose):
+        _options_fn(node)
+        evaluate.players_of(node.player)
+        if node.where is not None:
+            evaluate.condition(node.where)
+        return
+    if isinstance(node, effects.If):
+        evaluate.condition(node.condition)
+    if isinstance(node, effects.Repeat):
+        evaluate.number(node.times)
+        if node.condition is not None:
+            evaluate.condition(node.condition)
+    if isinstance(node, effects.Ask):
+        evaluate.players_of(node.player)
+    for child in node.children():
+        if isinstance(child, effects.Effect):
+            _check(child)
+
+
+@cache
+def _closure(node: Node) -> evaluate.EffectFn:
+    return evaluate.effect(node)
+
+
+@cache
+def _test(node: Node) -> evaluate.CondFn:
+    return evaluate.condition(node)
+
+
+@cache
+def _who(node: Node) -> evaluate.PlayersFn:
+    return evaluate.players_of(node)
+
+
+# ------------------------------------------------------------------ running
+def _run(node: Node, path: list[int] | None, state: Any, rs: Any, env: Env, events: list) -> Any:
+    """Run `node` (fresh where `path` is None, else from `path`); returns None, "skip", _STOP
+    or a _Wait."""
+    if not waits(node):
+        return _closure(node)(state, rs, env, events)
+    if isinstance(node, effects.Sequence):
+        first = path[0] if path else 0
+        for i in range(first, len(node.steps)):
+            inner = path[1:] if path and i == first else None
+            outcome = _run(node.steps[i], inner, state, rs, env, events)
+            if isinstance(outcome, _Wait):
+                return _Wait([i] + outcome.path, outcome.decision)
+            if outcome in ("skip", _STOP):
+                return outcome
+        return None
+    if isinstance(node, effects.If):
+        branch = path[0] if path else (0 if _test(node.condition)(state, env) else 1)
+        return _branch(branch, (node.then, node.otherwise), path[1:] if path else None, state, rs, env, events)
+    if isinstance(node, effects.Ask):
+        if path is None:
+            player = _who(node.player)(state, env)[0]
+            return _Wait([], {"player": player, "ask": node.question, "options": [YES, NO]})
+        if not path:  # answered just now
+            branch = 0 if env.pop(_ANSWER) == YES else 1
+            return _branch(branch, (node.yes, node.no), None, state, rs, env, events)
+        return _branch(path[0], (node.yes, node.no), path[1:], state, rs, env, events)
+    if isinstance(node, effects.Choose):
+        if path is None:
+            return _ask_choice(node, state, env)
+        answer = env.pop(_ANSWER)
+        if answer == NOTHING:
+            return _STOP
+        env[node.name] = answer["value"] if isinstance(answer, dict) else answer
+        if isinstance(answer, dict):
+            env[node.name + "@"] = answer["at"]
+        return None
+    assert isinstance(node, effects.Repeat)
+    rounds = path[1] if path else evaluate.number(node.times)(state, {**env, RULES: rs})
+    for k in range(path[0] if path else 0, rounds):
+        resuming = path is not None and k == path[0]
+        if not resuming and node.condition is not None and not _test(node.condition)(state, {**env, RULES: rs}):
+            break
+        outcome = _run(node.body, path[2:] if resuming else None, state, rs, env, events)
+        if isinstance(outcome, _Wait):
+            return _Wait([k, rounds] + outcome.path, outcome.decision)
+        if outcome in ("skip", _STOP):
+            return outcome
+    return None
+
+
+def _branch(branch: int, nodes: tuple, path: list[int] | None, state: Any, rs: Any, env: Env, events: list) -> Any:
+    chosen = nodes[branch]
+    if chosen is None:
+        return None
+    outcome = _run(chosen, path, state, rs, env, events)
+    return _Wait([branch] + outcome.path, outcome.decision) if isinstance(outcome, _Wait) else outcome
+
+
+def _ask_choice(node: effects.Choose, state: Any, env: Env) -> Any:
+    player = _who(node.player)(state, env)[0]
+    options = _options_fn(node)(state, env)
+    if node.where is not None:
+        test = _test(node.where)
+        options = [o for o in options if test(state, {**env, node.name: o["value"] if isinstance(o, dict) else o})]
+    if not options:
+        return _STOP  # nothing to choose from: what depends on the choice does not happen
+    decision: dict[str, Any] = {"player": player, "name": node.name,
+                                "options": [_label(o) for o in options] + ([] if node.must else [NOTHING])}
+    if isinstance(options[0], dict):
+        decision["cards"] = options
+    return _Wait([], decision)
+
+
+def _label(option: Any) -> str:
+    return option["value"][0] if isinstance(option, dict) else option
+
+
+# ------------------------------------------------------------------ options and bound cards
+@cache
+def _options_fn(node: effects.Choose) -> Any:
+    """The candidates of a choice: player names, or cards (one per bean type, the first of
+    its kind in the place) as {"value": [bean], "at": where it lies}."""
+    options = node.options
+    if isinstance(options, actors.Actor) and not isinstance(options, actors.Bound):
+        return _who(options)
+    if isinstance(options, places.CardsIn):
+        where = _place(options.place)
+
+        def cards(state: Any, env: Env) -> list[dict]:
+            zone, owner, cards = where(state, env)
+            firsts = {}
+            for i, bean in enumerate(cards):
+                firsts.setdefault(bean, i)
+            return [{"value": [bean], "at": {"zone": zone, "owner": owner, "index": i}} for bean, i in firsts.items()]
+        return cards
+    raise UnsupportedRule(f"the engine does not run a choice from '{options.to_text()}' yet")
+
+
+def _place(node: Node) -> Any:
+    """(zone name, owner or None, the list of its cards) of a place the engine keeps."""
+    if isinstance(node, places.Zone) and node.owner is None and node.zone in _SHARED:
+        name = node.zone
+        return lambda state, env: (name, None, getattr(state, name))
+    if isinstance(node, places.Zone) and node.owner is not None and node.zone in _ZONES:
+        name, attr, who = node.zone, _ZONES[node.zone], _who(node.owner)
+
+        def owned(state: Any, env: Env) -> tuple:
+            owner = who(state, env)[0]
+            return name, owner, getattr(state, attr)[owner]
+        return owned
+    raise UnsupportedRule(f"the engine does not pick cards from '{node.to_text()}' yet")
+
+
+def _cards_at(state: Any, at: dict) -> list[str]:
+    if at["owner"] is None:
+        return getattr(state, at["zone"])
+    return getattr(state, _ZONES[at["zone"]])[at["owner"]]
+
+
+def _rng(state: Any, env: Env, name: str) -> random.Random:
+    step, anchor = env.get(_STEP), env.get(_ANCHOR) or {}
+    rule = step.ref.id if step is not None else anchor.get("rule", "")
+    return random.Random(f"{state.seed}:pick:{state.turn}:{state.phase}:{rule}:{name}")
+
+
+@extension("effect")
+def _effect(node: Any) -> Any:
+    """The effects that go with decisions when they need none themselves: an ``if`` (the
+    branch of a decision's outcome), picking at random, moving a picked card."""
+    if isinstance(node, effects.If) and not waits(node):
+        test = evaluate.condition(node.condition)
+        then = evaluate.effect(node.then)
+        otherwise = evaluate.effect(node.otherwise) if node.otherwise is not None else None
+
+        def if_(state: Any, rs: Any, env: Env, events: list) -> str | None:
+            if test(state, {**env, RULES: rs}):
+                return then(state, rs, env, events)
+            return otherwise(state, rs, env, events) if otherwise is not None else None
+        return if_
+    if isinstance(node, effects.AtRandom) and isinstance(node.options, places.CardsIn):
+        where, name = _place(node.options.place), node.name
+
+        def pick(state: Any, rs: Any, env: Env, events: list) -> None:
+            zone, owner, cards = where(state, env)
+            if not cards:
+                env[name], env[name + "@"] = [], None
+                return
+            index = _rng(state, env, name).randrange(len(cards))
+            env[name] = [cards[index]]
+            env[name + "@"] = {"zone": zone, "owner": owner, "index": index}
+            events.append({"event": "picked-at-random", "name": name, "zone": zone, "owner": owner})
+        return pick
+    if isinstance(node, effects.Move) and isinstance(node.cards, actors.Bound):
+        name, end = node.cards.name, node.end
+        to = _place(node.to)
+
+        def move(state: Any, rs: Any, env: Env, events: list) -> None:
+            at = env.get(name + "@")
+            if not at:
+                return
+            card = _cards_at(state, at).pop(at["index"])
+            zone, owner, cards = to(state, env)
+            if end in ("front", "bottom"):
+                cards.insert(0, card)
+            else:
+                cards.append(card)
+            env[name + "@"] = None  # the card has left the place it was picked from
+            events.append({"event": "moved", "cards": 1, "from_zone": at["zone"], "from": at["owner"],
+                           "to_zone": zone, "to": owner, "end": end or "back"})
+        return move
+    return None
+
+
+# ------------------------------------------------------------------ waiting and answering
+def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, events: list) -> str | None:
+    """Run an effect that may wait, from anywhere but a phase's steps (those run through
+    `compiled`): `anchor` ({"kind": …, "rule": …}, plain JSON) is kept with a waiting decision,
+    and ANCHORS[kind] finds the node again when it is answered. Returns "wait", "skip" or None."""
+    _check(node)
+    outcome = _run(node, None, state, rs, {**env, RULES: rs, _ANCHOR: anchor}, events)
+    if isinstance(outcome, _Wait):
+        _store(state, rs, {**env, _ANCHOR: anchor}, outcome)
+        return "wait"
+    return "skip" if outcome == "skip" else None
+
+
+def _store(state: Any, rs: Any, env: Env, wait: _Wait) -> None:
+    names = {k: v for k, v in env.items() if k != RULES and not k.startswith("#")}
+    where: dict[str, Any]
+    if env.get(_ANCHOR) is not None:
+        where = {"rule": env[_ANCHOR]["rule"], "anchor": env[_ANCHOR]}
+    else:
+        step = env[_STEP]
+        phase = rs.phase(state.phase)
+        where = {"rule": step.ref.id, "step": next(i for i, s in enumerate(phase.entry) if s is step)}
+    state.decision = {**wait.decision, **where, "path": wait.path, "names": names}
+
+
+def options(state: Any, player: str) -> list[ChooseAction]:
+    """The answers `player` may give now (none unless the game waits for their decision)."""
+    decision = state.decision
+    if decision is None or decision["player"] != player:
+        return []
+    return [ChooseAction(player, option) for option in decision["options"]]
+
+
+def refusal(state: Any, rs: Any, action: ChooseAction) -> IllegalAction | None:
+    decision = state.decision
+    if decision is None:
+        return IllegalAction(None, f"{action.player} has nothing to choose: no decision is waiting")
+    ref = rs.cite(decision["rule"])
+    if decision["player"] != action.player:
+        return IllegalAction(ref, f"the game waits for {decision['player']} to choose, not {action.player}")
+    if action.option not in decision["options"]:
+        return IllegalAction(ref, f"{action.player} chooses from {', '.join(decision['options'])}, "
+                                  f"not {action.option}")
+    return None
+
+
+def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | None:
+    """Carry out a checked answer: the effect goes on from its decision. Returns "wait" when
+    it stops at another decision, "skip" when it skips the phase, else None; the caller then
+    runs the phase's steps after `decision["step"]`."""
+    decision = state.decision
+    state.decision = None
+    if "anchor" in decision:
+        anchor = decision["anchor"]
+        node = ANCHORS[anchor["kind"]](state, rs, anchor)
+        env: Env = {**decision["names"], RULES: rs, _ANCHOR: anchor}
+    else:
+        step = rs.phase(state.phase).entry[decision["step"]]
+        node, env = step.run.node, {**decision["names"], RULES: rs, _STEP: step}
+    option = action.option
+    if "cards" in decision and option != NOTHING:
+        env[_ANSWER] = decision["cards"][decision["options"].index(option)]
+    else:
+        env[_ANSWER] = option
+    events.append({"event": "chose", "player": action.player, "choice": option, "rule": decision["rule"]})
+    outcome = _run(node, list(decision["path"]), state, rs, env, events)
+    if isinstance(outcome, _Wait):
+        _store(state, rs, env, outcome)
+        return "wait"
+    return "skip" if outcome == "skip" else None
+
+
+def check_loaded(state: Any, rs: Any) -> None:
+    """A loaded state's tokens, counters and waiting decision fit the rules (ValueError if not)."""
+    from .marks import of
+    marks = of(rs)
+    declared = {name: per_player for name, per_player, _ in marks.counters}
+    for name, value in (state.counters or {}).items():
+        if name not in declared or isinstance(value, dict) != declared[name]:
+            raise ValueError(f"state.counters.{name}: the rules declare no such counter"
+                             + ("" if name not in declared else " of that shape"))
+    if (state.counters is None) != (not declared):
+        raise ValueError("state.counters must hold exactly the counters the rules declare")
+    if set(state.tokens or ()) != set(marks.tokens):
+        raise ValueError(f"state.tokens must name exactly the tokens the rules declare: {', '.join(marks.tokens) or 'none'}")
+    decision = state.decision
+    if decision is None:
+        return
+    if "step" in decision:
+        entry = rs.phase(state.phase).entry
+        if not 0 <= decision["step"] < len(entry) or entry[decision["step"]].ref.id != decision["rule"]:
+            raise ValueError(f"state.decision: step {decision['step']} of phase {state.phase} is not rule "
+                             f"'{decision['rule']}'")
+    elif decision["anchor"].get("kind") not in ANCHORS:
+        raise ValueError(f"state.decision: unknown anchor {decision['anchor'].get('kind')!r}")
+
+
+def decision_view(decision: dict[str, Any]) -> dict[str, Any]:
+    """The waiting decision as every player may see it: who decides what, not the names bound
+    so far (a card drawn at random is the drawer's to see)."""
+    return {k: v for k, v in decision.items() if k not in ("names", "cards")}

@@ -1,0 +1,160 @@
+"""Counters and tokens: what the rules declare, where the state keeps them, and the core nodes
+that read or change them (registered with the evaluator, engine/evaluate.py).
+
+A counter is a number per player (thalers written down) or for the table; a token is held by
+one player or by nobody (the bean thaler). The state holds ``counters`` and ``tokens`` only
+where the rules declare some, so a game without them has the state JSON it always had. A token
+that the start player keeps all game (``choose-start-player … keeps``: the start player card)
+is not stored: its holder is the state's ``start_player``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import actors, conditions, effects, quantities, statements as core
+from ..core.timing import AtSetup
+from . import evaluate
+from .evaluate import Env, extension
+
+Program = list[tuple[dict, Any]]
+
+
+@dataclass(frozen=True)
+class Marks:
+    """The counters and tokens a rule model declares, and how a game starts with them."""
+
+    counters: tuple[tuple[str, bool, int], ...] = ()  # (name, per player, start value)
+    tokens: tuple[str, ...] = ()  # tokens the state keeps (who holds each may change)
+    start_holders: tuple[tuple[str, str], ...] = ()  # (token, "start-player"): held from the setup on
+    target_ends: bool = False  # an end condition reads more than the deck: checked as play goes on
+
+    def initial_counters(self, players: list[str]) -> dict[str, Any] | None:
+        if not self.counters:
+            return None
+        return {name: ({p: start for p in players} if per_player else start)
+                for name, per_player, start in self.counters}
+
+    def initial_tokens(self, start_player: str) -> dict[str, str | None] | None:
+        if not self.tokens:
+            return None
+        held = dict(self.start_holders)
+        return {t: start_player if held.get(t) == "start-player" else None for t in self.tokens}
+
+
+NO_MARKS = Marks()
+
+
+def of(rs: Any) -> Marks:
+    """The ruleset's counters and tokens (none where it has none)."""
+    return rs.marks or NO_MARKS
+
+
+def marks(program: Program, target_ends: bool) -> Marks | None:
+    fixed = {s.token for _, s in program if isinstance(s, core.ChooseStartPlayer) and s.token}
+    counters = tuple((s.counter, s.per_player, s.start) for _, s in program if isinstance(s, core.DeclareCounter))
+    tokens = tuple(dict.fromkeys(s.token for _, s in program
+                                 if isinstance(s, core.DeclareToken) and s.token not in fixed))
+    holders = tuple((s.effect.token, "start-player") for _, s in program
+                    if isinstance(s, core.Do) and isinstance(s.when, AtSetup)
+                    and isinstance(s.effect, effects.PassToken) and isinstance(s.effect.to, actors.StartPlayer))
+    found = Marks(counters, tokens, holders, target_ends)
+    return None if found == NO_MARKS else found
+
+
+def holder(state: Any, token: str) -> str | None:
+    """Who holds a token now (a token the state does not keep is the start player's)."""
+    tokens = state.tokens
+    if tokens is not None and token in tokens:
+        return tokens[token]
+    return state.start_player
+
+
+def counter_value(state: Any, name: str, player: str | None) -> int:
+    counters = state.counters or {}
+    if name not in counters:
+        raise KeyError(f"no counter '{name}' in this game")
+    value = counters[name]
+    return value[player] if isinstance(value, dict) else value
+
+
+# ------------------------------------------------------------------ the evaluator's nodes
+@extension("actor")
+def _actor(node: Any) -> Any:
+    if isinstance(node, actors.TokenHolder):
+        token = node.token
+        return lambda state, env: [h] if (h := holder(state, token)) is not None else []
+    if isinstance(node, actors.OtherPlayers):
+        # every player but the one the rule speaks about (the acting player, else the active
+        # one), in turn order from them
+        def others(state: Any, env: Env) -> list[str]:
+            me = env.get("player", state.active)
+            players, n = state.players, len(state.players)
+            i, step = players.index(me), env.get("direction", 1)
+            return [players[(i + step * k) % n] for k in range(1, n)]
+        return others
+    return None
+
+
+@extension("quantity")
+def _quantity(node: Any) -> Any:
+    if isinstance(node, quantities.CounterValue):
+        name = node.counter
+        if node.player is None:
+            return lambda state, env: counter_value(state, name, None)
+        who = evaluate.players_of(node.player)
+        return lambda state, env: counter_value(state, name, who(state, env)[0])
+    if isinstance(node, quantities.OneIf):
+        test = evaluate.condition(node.condition)
+        return lambda state, env: 1 if test(state, env) else 0
+    if isinstance(node, quantities.Count) and node.bean is not None:
+        zone, bean = evaluate.zone_of(node.place), node.bean
+        return lambda state, env: zone(state, env).count(bean)
+    return None
+
+
+@extension("condition")
+def _condition(node: Any) -> Any:
+    if isinstance(node, conditions.HoldsToken):
+        who, token = evaluate.players_of(node.player), node.token
+        return lambda state, env: holder(state, token) in who(state, env)
+    if isinstance(node, conditions.SomePlayer):
+        among, name, where = evaluate.players_of(node.among), node.name, evaluate.condition(node.where)
+        return lambda state, env: any(where(state, {**env, name: p}) for p in among(state, env))
+    return None
+
+
+@extension("actor")
+def _any_player(node: Any) -> Any:
+    if isinstance(node, actors.AnyPlayer):  # in a condition: whichever player, in seat order
+        return lambda state, env: list(state.players)
+    return None
+
+
+@extension("effect")
+def _effect(node: Any) -> Any:
+    if isinstance(node, effects.PassToken):
+        token, to = node.token, evaluate.players_of(node.to)
+
+        def pass_token(state: Any, rs: Any, env: Env, events: list) -> None:
+            new = to(state, env)[0]
+            old = state.tokens.get(token)
+            if old != new:
+                state.tokens[token] = new
+                events.append({"event": "token-passed", "token": token, "from": old, "to": new})
+        return pass_token
+    if isinstance(node, effects.AddToCounter):
+        name, amount = node.counter, evaluate.number(node.amount)
+        who = evaluate.players_of(node.player) if node.player is not None else None
+
+        def add(state: Any, rs: Any, env: Env, events: list) -> None:
+            value = amount(state, env)
+            if who is None:
+                state.counters[name] += value
+                events.append({"event": "counted", "counter": name, "amount": value})
+                return
+            for player in who(state, env):
+                state.counters[name][player] += value
+                events.append({"event": "counted", "counter": name, "player": player, "amount": value})
+        return add
+    return None

@@ -1,0 +1,96 @@
+"""What the runner checks at every expectation besides what a case names (docs/conformance.md,
+"The contract's own promises"): the state JSON loads back as the same state, `is_over` agrees
+with it, `history` lists the applied actions, `who_may_act` names the players with a legal
+action, every listed action reads back from its own line, and a starting state leaves the
+contract's defaults to the engine. Each is shown to fail a case on an engine that breaks it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.conformance import engine_problem, load_file, run_files
+from beanrules.conformance.modelinfo import model_info
+from beanrules.conformance.setup import starting_state
+from beanrules.engine import Game, Plant
+from beanrules.engine.state import State
+
+from casefiles import case, write
+
+pytestmark = pytest.mark.skipif(engine_problem() is not None, reason=str(engine_problem()))
+
+ASKING = case(id="asking", steps=[{"do": "Anna harvests 1"},
+                                  {"expect": {"coins": {"Anna": 1}, "legal": {"Anna": {"includes": ["Anna plants soy in 1"]}},
+                                              "waiting_for": ["Anna"]}}])
+
+
+def _run(tmp_path: Path) -> tuple[str, str]:
+    (result,) = run_files([write(tmp_path, ASKING)]).results
+    return result.status, result.message or ""
+
+
+def test_the_shipped_engine_keeps_every_promise(tmp_path: Path) -> None:
+    assert _run(tmp_path) == ("passed", "")
+
+
+def test_a_state_that_does_not_load_back_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    original = State.from_json
+
+    def forgetful(data: dict) -> State:
+        state = original(data)
+        state.discard = []
+        return state
+    monkeypatch.setattr(State, "from_json", staticmethod(forgetful))
+    status, message = _run(tmp_path)
+    assert status == "failed"
+    assert "Game.from_state(state_json()) is another state" in message and "discard" in message
+
+
+def test_is_over_must_agree_with_the_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Game, "is_over", property(lambda self: True))
+    status, message = _run(tmp_path)
+    assert status == "failed" and "is_over is True while the state says over: False" in message
+
+
+def test_history_must_list_the_applied_actions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Game, "history", property(lambda self: []))
+    status, message = _run(tmp_path)
+    assert status == "failed" and "history is [] after the actions ['Anna harvests 1']" in message
+
+
+def test_who_may_act_must_name_the_players_with_a_legal_action(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Game, "who_may_act", lambda self: {"Anna", "Greg"})
+    status, message = _run(tmp_path)
+    # Greg's fields are empty and it is Anna's planting phase: only Anna may act
+    assert status == "failed"
+    assert "who_may_act() is ['Anna', 'Greg'], but the players with a legal action are ['Anna']" in message
+
+
+def test_a_listed_action_must_read_back_as_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    original = Plant.notation
+
+    def zoneless(self: Plant) -> str:  # a writer that drops the field number
+        return original(Plant(self.player, self.bean, None, self.zone))
+    monkeypatch.setattr(Plant, "notation", zoneless)
+    hand = case(id="hand", state={"phase": "plant", "hands": {"Anna": ["soy"]}},
+                steps=[{"expect": {"legal": {"Anna": {"includes": ["Anna plants soy in 1"]}}}}])
+    (result,) = run_files([write(tmp_path, hand)]).results
+    assert result.status == "failed"
+    assert "the listed action 'Anna plants soy' reads back as another action" in result.message
+
+
+def test_the_starting_state_leaves_the_contracts_defaults_to_the_engine(tmp_path: Path) -> None:
+    info = model_info("classic", compile_spec("classic"))
+    (plain,) = load_file(write(tmp_path, case())).cases
+    given = starting_state(plain, info)
+    for key in ("start_player", "active", "exhaustions", "turn", "over", "proposals"):
+        assert key not in given
+    assert given["phase"] == "plant"  # the case names it
+    (other,) = load_file(write(tmp_path, case(start="Greg", state={"turn": 4}), name="start.yaml")).cases
+    named = starting_state(other, info)
+    assert (named["start_player"], named["turn"]) == ("Greg", 4) and "active" not in named
+    game = Game.from_partial(compile_spec("classic"), list(other.players), named)
+    state = game.state_json()
+    assert (state["active"], state["phase"], state["exhaustions"], state["over"]) == ("Greg", "plant", 0, False)
