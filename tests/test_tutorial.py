@@ -9,7 +9,7 @@ import pytest
 
 from beanrules import SpecError, compile_spec
 from beanrules.cli import main
-from beanrules.engine import Game
+from beanrules.engine import Game, IllegalAction
 from beanrules.engine.bots import RandomBot, play_out
 from beanrules.resolve.compiler import compile_with_warnings
 
@@ -27,12 +27,22 @@ def test_the_festival_checks_clean():
     assert warnings == []
 
 
-def test_the_lucky_bean_compiles_but_check_says_its_ability_is_not_played_yet():
-    _, warnings = compile_with_warnings(str(ROOT / "docs/tutorial/lucky-bean.bean"), playable=False)
+def test_the_lucky_bean_checks_clean_and_its_ability_plays_once_per_turn():
+    model, warnings = compile_with_warnings(str(ROOT / "docs/tutorial/lucky-bean.bean"))
     assert warnings == []
-    with pytest.raises(SpecError) as raised:
-        compile_spec(str(ROOT / "docs/tutorial/lucky-bean.bean"))
-    assert [d.code for d in raised.value.diagnostics] == ["not-playable"]
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"], {
+        "phase": "plant", "hands": {"Anna": ["soy"]}, "fields": {"Anna": [["lucky"]]},
+        "deck": ["red", "chili", "stink", "green", "blue"]})
+    assert "Anna uses lucky" in PAGE and "Anna uses lucky" in game.history + [a.notation() for a in game.legal_actions("Anna")]
+    game.apply("Anna uses lucky")
+    assert game.state.hands["Anna"] == ["soy", "red"]  # the top of the deck, to the back of the hand
+    with pytest.raises(IllegalAction) as refused:  # once per turn
+        game.apply("Anna uses lucky")
+    assert refused.value.rule == "lucky-luck" and game.state.hands["Anna"] == ["soy", "red"]
+    game.state.turn += 1  # the next turn of Anna's: usable again, until the field is harvested
+    assert "Anna uses lucky" in [a.notation() for a in game.legal_actions("Anna")]
+    game.apply("Anna harvests 1")
+    assert "Anna uses lucky" not in [a.notation() for a in game.legal_actions("Anna")]
 
 
 @pytest.mark.parametrize("shown", re.findall(r"\$ beanrules check (\S+)\n(.*)\n", PAGE))

@@ -195,7 +195,7 @@ def test_a_card_chosen_where_a_condition_holds_is_the_card_moved_afterwards(thal
     try:
         game = Game.from_partial(thaler, PLAYERS, {"phase": "trade", "hands": {"Anna": ["blue", "soy", "red", "soy"]}})
         events: list = []
-        assert decisions.run(node, {"kind": "test", "rule": "thaler-takeover"}, game.state, game.ruleset, {}, events) == "wait"
+        assert decisions.run(node, {"mechanism": "test", "rule": "thaler-takeover"}, game.state, game.ruleset, {}, events) == "wait"
         assert game.state.decision["options"] == ["soy", "red"]  # one per bean; blue fails the condition
         saved = Game.from_state(thaler, json.loads(json.dumps(game.state_json())))
         for one in (game, saved):

@@ -43,6 +43,7 @@ class ModelInfo:
     mixed_fields: bool = False          # mixed-fields: a field may hold several bean types
     coins_from_bank: bool = False       # coin-source from bank: coin cards are the beans out of play
     tokens: tuple[str, ...] = ()        # tokens the rules declare (a case may say who holds each)
+    adds_fields: bool = False           # a card's ability gives a player a field ("gain a field")
 
     def fields_for(self, players: int) -> int | None:
         """How many fields each player has with this many players (None if the model does not say)."""
@@ -52,6 +53,8 @@ class ModelInfo:
     def max_fields_for(self, players: int) -> int | None:
         """The most fields a player can have: the dealt ones, or more where fields can be bought."""
         dealt = self.fields_for(players)
+        if self.adds_fields:
+            return None
         if dealt is None or self._buy_max is None:
             return dealt
         return max(dealt, self._buy_max)
@@ -73,7 +76,10 @@ def model_info(name: str, model: dict[str, Any]) -> ModelInfo:
         name=name,
         bean_counts=beans,
         in_play=tuple(beans),
-        rule_ids=frozenset(r["id"] for r in rules),
+        # a refusal may also cite a card never planted, or a card's ability (card-ability)
+        rule_ids=frozenset(r["id"] for r in rules) | frozenset(
+            b["id"] for b in model["beans"] if not b.get("plantable", True)) | frozenset(
+            f"{b['id']}-{a.get('id') or i + 1}" for b in model["beans"] for i, a in enumerate(b.get("abilities", []))),
         phase_ids=tuple(p["id"] for p in model.get("phases", [])),
         min_players=int(players.get("min", 1)),
         max_players=int(players.get("max", 99)),
@@ -84,4 +90,18 @@ def model_info(name: str, model: dict[str, Any]) -> ModelInfo:
         mixed_fields="mixed-fields" in params,
         coins_from_bank=params.get("coin-source", {}).get("from") == "bank",
         tokens=tuple(r["params"]["token"] for r in rules if r["kind"] == "token"),
+        adds_fields=any(e.get("do") == "add-field" for b in model["beans"] for a in b.get("abilities", [])
+                        for e in _effects(a.get("effects", []))),
     )
+
+
+def _effects(effects: list) -> list[dict]:
+    """Every effect of an ability, nested ones included (without recursion)."""
+    out, stack = [], list(effects)
+    while stack:
+        effect = stack.pop()
+        if isinstance(effect, dict):
+            out.append(effect)
+            for key in ("then", "else", "effects"):
+                stack.extend(effect.get(key) or [])
+    return out

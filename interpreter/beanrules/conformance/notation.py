@@ -5,6 +5,7 @@ on what an action means; this only checks the words.
     Anna plants chili in 2 · Anna harvests 1 · Natalie ends trading
     Natalie offers soy, hand chili to Anna for red · Natalie gives soy to Anna · Anna asks Natalie for soy
     Anna accepts Natalie · Anna rejects 2 · Natalie withdraws · Anna chooses Natalie · Natalie chooses yes
+    Anna uses magpie with Natalie, 1, 2
     Anna discards · Anna discards red · Anna discards hand 2 · Anna takes discard
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 from typing import Iterable
 
 VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys",
-         "chooses", "discards", "takes")
+         "chooses", "uses", "discards", "takes")
 ANSWERS = ("yes", "no", "nothing")  # answers to a decision besides a player or a bean
 ENDS = ("phase", "planting", "trading", "turn")
 # Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids
@@ -85,6 +86,17 @@ def _check_words(text: str, players: Iterable[str], beans: Iterable[str]) -> lis
             problems.append(f"unknown player '{partner}'{suggest(partner, players)}")
         if "for" not in rest:
             problems.append(f"'{text}': expected '{actor} asks NAME for CARDS'")
+    if verb == "uses":
+        # uses CARD [ABILITY] [on N] [with CHOICE, …]: the card must be a bean of the rules; the
+        # choices are player names, numbers or "none"
+        if not rest or rest[0] not in beans:
+            card = rest[0] if rest else ""
+            problems.append(f"unknown card '{card}'{suggest(card, beans)}")
+        choices = rest[rest.index("with") + 1:] if "with" in rest else []
+        for word in choices:
+            if not (word.isdigit() or word == "none" or word in players or word in beans):
+                problems.append(f"'{word}' is no choice: a player, a number or 'none'")
+        return problems
     if verb == "offers" and "for" not in rest:
         problems.append(f"'{text}': a proposal needs 'for CARDS' (a gift is written '{actor} gives ...')")
     for word in rest:

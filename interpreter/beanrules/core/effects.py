@@ -312,6 +312,31 @@ class ForEach(Effect):
         return f"for each {self.name} among {self.among.to_text()}: {self.body.to_text()}"
 
 
+@core("for-chosen")
+class ForChosen(Effect):
+    """`player` picks up to `most` different players among `among`, one after another (and may
+    stop sooner); `body` runs for each right after it is picked, with it bound as `name`
+    (CardStock's quantifier over a choice: "from each of up to two other players, …").
+    Bounded by `most`, counted once: always terminates."""
+
+    name: str = binds()
+    player: Actor
+    among: Actor
+    most: Num
+    body: Effect
+
+    def bound_names(self) -> tuple[str, ...]:
+        return ()  # the name is known inside the body only
+
+    def check(self, scope: Scope) -> list[Problem]:
+        return (self.player.check(scope) + self.among.check(scope) + self.most.check(scope)
+                + self.body.check(scope.with_bound(self.name)))
+
+    def text(self) -> str:
+        return (f"{self.player.to_text()} picks up to {self.most.to_text()} of {self.among.to_text()}, "
+                f"one after another; for each, as {self.name}: {self.body.to_text()}")
+
+
 @core("choose")
 class Choose(Effect):
     """A decision: `player` picks from the options (cards of a selection, or players)

@@ -252,6 +252,11 @@ class Ability(Statement):
     when: tuple[Timing, ...]
     effect: Effect
 
+    def check(self, scope: Scope) -> list[Problem]:
+        # an event timing ("when planted") names its card, player and field for the effect
+        inner = scope.with_bound(*(n for t in self.when for n in event_names(t)))
+        return [p for t in self.when for p in t.check(scope)] + self.effect.check(inner)
+
     def text(self) -> str:
         title = f"{self.title}: " if self.title else ""
         return f"{title}{listed([t.to_text() for t in self.when]).capitalize()}: {self.effect.to_text()}."

@@ -12,10 +12,10 @@ from typing import Any
 from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
 from ..core.categories import Effect, Timing
 from ..core.conditions import Compare
-from ..core.effects import (Choose, GainCoins, Harvest, If, Look, Move, Reorder, Repeat, Sequence,
-                            Shuffle)
+from ..core.effects import (AddField, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Plant, Reorder,
+                            Repeat, Sequence, Shuffle)
 from ..core.places import CardsIn, Zone
-from ..core.quantities import Count, Half, Number
+from ..core.quantities import Count, FieldsOf, Half, Number
 from ..core.statements import Ability, Card
 from ..core.timing import During, When, WhileOnTop
 
@@ -53,6 +53,8 @@ def timings(triggers: list[dict[str, Any]]) -> tuple[Timing, ...]:
             out.append(When("played", None, None))
         elif on == "when-planted":
             out.append(When("planted", None, None))
+        elif on == "when-revealed":
+            out.append(When("revealed", None, None))
     if once and not any(isinstance(t, During) for t in out):
         out.append(During(None, True))
     return tuple(out)
@@ -77,6 +79,8 @@ def _cards(data: dict[str, Any], amount: Any = 1) -> CardsIn:
 
 
 def condition(data: dict[str, Any]):
+    if data["test"] == "fields":
+        return Compare(FieldsOf(CardOwner(None)), data["compare"], Number(data["value"]))
     where = place(data["place"])
     if data["test"] == "empty":
         return Compare(Count(where, None), "=", Number(0))
@@ -111,4 +115,12 @@ def effect(data: dict[str, Any]) -> Effect:
         return If(condition(data["condition"]), _sequence(data["then"]), otherwise)
     if do == "repeat":
         return Repeat(Number(data["times"]), None, _sequence(data["effects"]))
+    if do == "for-chosen":
+        return ForChosen("chosen", owner, OtherPlayers(), Number(data["most"]), _sequence(data["effects"]))
+    if do == "plant":
+        return Plant(owner, Bound(data["name"]), None)
+    if do == "add-field":
+        return AddField(owner, 1)
+    if do == "discard-this":
+        return Move(Bound("card"), Zone("discard", None), None)
     raise ValueError(f"no rewrite for the effect '{do}'")  # the grammar has no other

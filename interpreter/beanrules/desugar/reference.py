@@ -5,13 +5,14 @@ The mkdocs hook replaces these markers on any page:
 
 - ``<!-- core-nodes -->``: every core node by category, with its fields and what it does;
 - ``<!-- sentence-cores -->``: every sentence kind, its documented example and its core;
-- ``<!-- core-examples -->``: rules of Kannibohne and the anniversary variants in the core;
+- ``<!-- core-examples -->``: rules of later rulebooks written in the core (docs/core-examples.json);
 - ``<!-- include PATH -->``: a file of the repository, as a code block;
 - ``<!-- core-of PATH -->``: the core of the rules and cards a spec file itself states.
 """
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from pathlib import Path
 
@@ -54,13 +55,18 @@ def render_sentence_table() -> str:
     return "\n".join(rows) + "\n"
 
 
-def render_examples() -> str:
-    """The worked examples of beanrules.core.examples: the rule, then its core in English."""
-    from ..core.examples import ANNIVERSARY, KANNIBOHNE
+EXAMPLES = Path("docs") / "core-examples.json"
+
+
+def render_examples(root: Path) -> str:
+    """The worked examples of `docs/core-examples.json` (rules of rulebooks the package does not
+    name, written in the core): the rule, then its core in English."""
+    data = json.loads((root / EXAMPLES).read_text(encoding="utf-8"))
     out = []
-    for title, examples in (("Kannibohne", KANNIBOHNE), ("The anniversary variants", ANNIVERSARY)):
-        out += [f"**{title}**", "", "| the rulebook says | the core says |", "|---|---|"]
-        out += [f"| {_one_line(said)} | {_one_line(statement.to_text())} |" for said, statement in examples.items()]
+    for group in data["groups"]:
+        out += [f"**{group['title']}**", "", "| the rulebook says | the core says |", "|---|---|"]
+        out += [f"| {_one_line(example['says'])} | {_one_line(from_json(example['core']).to_text())} |"
+                for example in group["examples"]]
         out.append("")
     return "\n".join(out)
 
@@ -90,7 +96,7 @@ def render_markers(markdown: str, root: Path) -> str:
         if what == "sentence-cores":
             return render_sentence_table()
         if what == "core-examples":
-            return render_examples()
+            return render_examples(root)
         path = root / arg
         if what == "include":
             fence = "bean" if path.suffix == ".bean" else ""

@@ -100,6 +100,27 @@ class BuyField:
 
 
 @dataclass(frozen=True, slots=True)
+class UseAbility:
+    """use a card's ability: the card at the front of the hand (an ability "when played") or
+    on top of field `field` (1-based; "while on top of a field"), with the choices its effect
+    asks for, in the order it asks (player names, field numbers, "none" to pass)."""
+    player: str
+    card: str
+    ability: str | None = None  # None: the card's only usable ability
+    field: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        parts = [self.player, "uses", self.card]
+        if self.ability:
+            parts.append(self.ability)
+        if self.field is not None:
+            parts += ["on", str(self.field)]
+        line = " ".join(parts)
+        return line + (" with " + ", ".join(self.choices) if self.choices else "")
+
+
+@dataclass(frozen=True, slots=True)
 class Choose:
     """The answer to a decision the game waits for (engine/decisions.py): a player's name, a
     bean id, yes or no, or nothing (declining a choice the player may make)."""
@@ -129,4 +150,4 @@ class MoveCard:
         return f"{self.player} discards" + (f" {self.bean}" if self.bean else "")
 
 
-Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose | MoveCard
+Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose | UseAbility | MoveCard

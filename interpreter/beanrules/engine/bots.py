@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
-from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .decisions import NO, NOTHING, YES
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
@@ -113,7 +113,11 @@ class GreedyBot:
         if buy is not None and self.buy_margin is not None and all(fields) and \
                 len(state.coins[player]) >= rs.buy_field.cost + self.buy_margin:  # type: ignore[union-attr]
             return buy
-        # 2c. Take a card that grows on one of its fields; discard one that would fit none.
+        # 2c. Use a card's ability, the use that takes most (the longest choice sequence).
+        uses = [a for a in legal if type(a) is UseAbility]
+        if uses:
+            return max(uses, key=lambda a: len(a.choices))
+        # 2d. Take a card that grows on one of its fields; discard one that would fit none.
         move = self._move(game, player, legal)
         if move is not None:
             return move
@@ -199,7 +203,7 @@ class GreedyBot:
         cards = [("offer", b) for b in dict.fromkeys(state.offer)] if offer_ok else []
         cards += [("hand", b) for b in dict.fromkeys(state.hands[player][1:])] if hand_ok else []
         for zone, bean in cards:
-            if auto_field(game.ruleset, fields, bean) is not None:
+            if auto_field(game.ruleset, fields, bean) is not None or bean in game.ruleset.unplantable:
                 continue
             for partner in state.players:
                 key = (state.turn, partner, f"{zone}:{bean}")

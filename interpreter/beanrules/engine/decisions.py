@@ -38,7 +38,7 @@ _ANSWER = "#answer"
 _STEP = "#step"  # the phase step (ruleset.CoreStep) whose effect runs
 _ANCHOR = "#anchor"  # or where else the effect comes from (see run)
 # Where an effect that waits is found again, by the kind of its anchor (a JSON object with
-# "kind" and "rule"): a mechanism that runs effects elsewhere than at the start of a phase (a
+# "mechanism" and "rule"): a mechanism that runs effects elsewhere than at the start of a phase (a
 # card's ability) registers how to find the effect's node from its anchor.
 ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {}
 _ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
@@ -291,7 +291,7 @@ def _effect(node: Any) -> Any:
 # ------------------------------------------------------------------ waiting and answering
 def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, events: list) -> str | None:
     """Run an effect that may wait, from anywhere but a phase's steps (those run through
-    `compiled`): `anchor` ({"kind": …, "rule": …}, plain JSON) is kept with a waiting decision,
+    `compiled`): `anchor` ({"mechanism": …, "rule": …}, plain JSON) is kept with a waiting decision,
     and ANCHORS[kind] finds the node again when it is answered. Returns "wait", "skip" or None."""
     _check(node)
     outcome = _run(node, None, state, rs, {**env, RULES: rs, _ANCHOR: anchor}, events)
@@ -342,7 +342,7 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
     state.decision = None
     if "anchor" in decision:
         anchor = decision["anchor"]
-        node = ANCHORS[anchor["kind"]](state, rs, anchor)
+        node = ANCHORS[anchor["mechanism"]](state, rs, anchor)
         env: Env = {**decision["names"], RULES: rs, _ANCHOR: anchor}
     else:
         step = rs.phase(state.phase).entry[decision["step"]]
@@ -381,8 +381,8 @@ def check_loaded(state: Any, rs: Any) -> None:
         if not 0 <= decision["step"] < len(entry) or entry[decision["step"]].ref.id != decision["rule"]:
             raise ValueError(f"state.decision: step {decision['step']} of phase {state.phase} is not rule "
                              f"'{decision['rule']}'")
-    elif decision["anchor"].get("kind") not in ANCHORS:
-        raise ValueError(f"state.decision: unknown anchor {decision['anchor'].get('kind')!r}")
+    elif decision["anchor"].get("mechanism") not in ANCHORS:
+        raise ValueError(f"state.decision: unknown anchor {decision['anchor'].get('mechanism')!r}")
 
 
 def decision_view(decision: dict[str, Any]) -> dict[str, Any]:

@@ -246,8 +246,13 @@ def effect(node: Node) -> EffectFn:
 
         def reveal(state: Any, rs: Any, env: Env, events: list) -> None:
             shown = take(state, rs, count(state, env), events)
-            to(state, env).extend(shown)
+            into = to(state, env)
+            into.extend(shown)
             events.append({"event": "revealed", "player": state.active, "cards": shown})
+            if rs.triggers:  # a card's "when revealed" step
+                from .triggers import fire
+                for card in shown:
+                    fire(state, rs, "revealed", state.active, card, events, zone=into, where="the offer")
         return reveal
     if isinstance(node, effects.Draw):
         if node.end != "back" or node.up_to:
@@ -263,6 +268,11 @@ def effect(node: Node) -> EffectFn:
                 drawn = take(state, rs, wanted, events)
                 state.hands[player].extend(drawn)
                 events.append({"event": "drew", "player": player, "cards": len(drawn)})
+                if rs.triggers:  # a card's "when drawn" step
+                    from .triggers import fire
+                    for card in drawn:
+                        fire(state, rs, "drawn", player, card, events, zone=state.hands[player],
+                             where=f"{player}'s hand")
                 if ending(state, rs):
                     break
         return draw

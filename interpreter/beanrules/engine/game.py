@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import did_you_mean
-from .actions import Action, BuyField, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from .actions import Action, BuyField, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from . import abilities, triggers
 from .buying import buy_refusal, do_buy
 from . import decisions, moves, requirements, trace
 from .errors import IllegalAction
@@ -161,7 +162,11 @@ class Game:
             if action.bean is not None and action.bean not in rs.bean_counts:
                 raise IllegalAction(None, f"there is no bean '{action.bean}' in {rs.rulebook}"
                                     + _suggest(action.bean, rs.beans))
-            do_plant(state, check_plant(state, rs, action), events)
+            move = check_plant(state, rs, action)
+            do_plant(state, move, events)
+            if rs.triggers:  # a card's "when planted" step
+                triggers.fire(state, rs, "planted", move.player, move.bean, events,
+                              zone=state.fields[move.player][move.index], field=move.index)
         elif kind is Harvest:
             index = action.field - 1 if action.field is not None else self._harvest_index(action)
             refusal = harvest_refusal(state, rs, action.player, index)
@@ -193,6 +198,9 @@ class Game:
             if refusal:
                 raise refusal
             resume(state, rs, action, events)
+        elif kind is UseAbility:
+            spec, field = abilities.check_use(state, rs, action)
+            abilities.do_use(state, rs, action, spec, field, events)
         else:
             raise TypeError(f"not an action: {action!r}")
         if saved is not None:

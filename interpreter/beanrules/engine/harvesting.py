@@ -107,6 +107,9 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int, events: list,
         event["auto"] = True
     events.append(event)
     del field[len(field) - size:]
+    if rs.triggers:  # a card's "when harvested" step (a third field for two field beans)
+        from .triggers import fire
+        fire(state, rs, "harvested", player, bean, events, cards=size, field=index)
 
 
 def auto_harvests(state: State, rs: Ruleset, events: list) -> None:

@@ -96,7 +96,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     plant = ph.plant
     if plant is not None and active:
         hand = state.hands[player]
-        if hand and state.planted < plant.max:
+        if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
             _plant_options(out, player, fields, hand[0], None, one_type, mixed, same)
         if state.planted >= plant.min or not hand:
             out.append(_end(player, "planting"))
@@ -106,6 +106,8 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
             if cards:
                 zone = step.zone
                 for bean in (_distinct(cards) if len(cards) > 1 else cards):
+                    if bean in rs.unplantable:
+                        continue
                     _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
     if ph.trade:
         if active:
@@ -163,6 +165,10 @@ def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...]
     offer = tuple(_distinct(state.offer)) if offer_ok else ()
     from_offer = offer if active else ()
     give = from_offer + (tuple(_distinct(state.hands[player])) if hand_ok else ())
+    if rs.unplantable:  # a card never planted is never traded (trading.py says why)
+        offer = tuple(b for b in offer if b not in rs.unplantable)
+        from_offer = offer if active else ()
+        give = tuple(b for b in give if b not in rs.unplantable)
     if not give:
         return (), 0, []
     asks = []
@@ -170,6 +176,8 @@ def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...]
         # A proposal that needs no consent is carried out at once, so it may only ask for
         # beans the partner holds; one that waits for consent may ask for any bean type.
         hand = (rs.beans if tr.consent else _distinct(state.hands[partner])) if hand_ok else ()
+        if rs.unplantable:
+            hand = tuple(b for b in hand if b not in rs.unplantable)
         asks.append((partner, offer if partner == state.active else (), hand))
     return give, len(from_offer), asks
 
@@ -212,6 +220,9 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
+    if rs.abilities:  # using a card's ability, with each choice it offers
+        from .abilities import usable
+        out.extend(usable(state, rs, player))
     # Harvests: the fields harvesting.harvestable allows, as (cached) actions.
     fields = harvestable(state, rs, player)
     if fields:

@@ -20,13 +20,17 @@ from .evaluate import Env, extension
 Program = list[tuple[dict, Any]]
 
 
+# Who holds a token from the setup on: the start player (a holder word, not a rule kind).
+START = "the start player"
+
+
 @dataclass(frozen=True)
 class Marks:
     """The counters and tokens a rule model declares, and how a game starts with them."""
 
     counters: tuple[tuple[str, bool, int], ...] = ()  # (name, per player, start value)
     tokens: tuple[str, ...] = ()  # tokens the state keeps (who holds each may change)
-    start_holders: tuple[tuple[str, str], ...] = ()  # (token, "start-player"): held from the setup on
+    start_holders: tuple[tuple[str, str], ...] = ()  # (token, START): held from the setup on
     target_ends: bool = False  # an end condition reads more than the deck: checked as play goes on
 
     def initial_counters(self, players: list[str]) -> dict[str, Any] | None:
@@ -39,7 +43,7 @@ class Marks:
         if not self.tokens:
             return None
         held = dict(self.start_holders)
-        return {t: start_player if held.get(t) == "start-player" else None for t in self.tokens}
+        return {t: start_player if held.get(t) == START else None for t in self.tokens}
 
 
 NO_MARKS = Marks()
@@ -55,7 +59,7 @@ def marks(program: Program, target_ends: bool) -> Marks | None:
     counters = tuple((s.counter, s.per_player, s.start) for _, s in program if isinstance(s, core.DeclareCounter))
     tokens = tuple(dict.fromkeys(s.token for _, s in program
                                  if isinstance(s, core.DeclareToken) and s.token not in fixed))
-    holders = tuple((s.effect.token, "start-player") for _, s in program
+    holders = tuple((s.effect.token, START) for _, s in program
                     if isinstance(s, core.Do) and isinstance(s.when, AtSetup)
                     and isinstance(s.effect, effects.PassToken) and isinstance(s.effect.to, actors.StartPlayer))
     found = Marks(counters, tokens, holders, target_ends)

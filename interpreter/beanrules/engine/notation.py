@@ -8,7 +8,7 @@ from lark.exceptions import LarkError
 
 from ..limits import MAX_ACTION_CHARS, MAX_DIGITS
 from ..paths import grammar_file
-from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .errors import NotationError
 
 _PLANT_ZONES = {"hand", "offer", "set-aside"}
@@ -83,6 +83,12 @@ class _ToAction(Transformer):
 
     def buy(self, items):
         return lambda player: BuyField(player)
+
+    def use(self, items):
+        beans = [str(i) for i in items if not hasattr(i, "data") and i.type == "BEAN"]
+        field = next((_number(i) for i in items if not hasattr(i, "data") and i.type == "INT"), None)
+        choices = tuple(str(i.children[0]) for i in items if hasattr(i, "data"))
+        return lambda player: UseAbility(player, beans[0], beans[1] if len(beans) > 1 else None, field, choices)
 
     def choose(self, items):
         option = str(items[0])

@@ -127,6 +127,9 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
                                           f"{' or '.join(zones) or 'anywhere'}")
     else:
         raise IllegalAction(_any_plant_ref(rs, action.zone), f"no planting in phase {ph.id}")
+    if bean in rs.unplantable:
+        raise IllegalAction(rs.rules.get(bean) or _any_plant_ref(rs, zone),
+                            f"{bean} is never planted")
     fields = state.fields[player]
     field = action.field
     if field is not None and 0 < field <= len(fields):  # the common case, checked quickly

@@ -18,6 +18,7 @@ from ..core.categories import Statement
 from . import evaluate, moves, program, readings as read, requirements
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
+from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
 
 _REQUIRED: Any = object()
 
@@ -200,6 +201,11 @@ class Ruleset:
     manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
     marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
+    # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an
+    # action, the steps that run when something happens to a card, the cards never planted.
+    abilities: tuple = ()
+    triggers: dict = field(default_factory=dict)  # event -> triggers
+    unplantable: frozenset[str] = frozenset()
     moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
 
@@ -207,7 +213,7 @@ class Ruleset:
         return self.phases[self.phase_index[phase_id]]
 
     def cite(self, rule_id: str) -> RuleRef:
-        """The rule to cite by its id (engine/decisions.py names the rule a decision comes from)."""
+        """The rule to cite by its id (decisions name the rule they wait for)."""
         return self.rules.get(rule_id) or RuleRef(rule_id, None)
 
 
@@ -274,6 +280,8 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         if program.runs(statement):
             continue
         reading = read.read(statement)
+        if reading is None and on_event(statement):
+            continue  # a step when something happens to a card: engine/triggers.py runs it
         if reading is None:
             raise _refused(rule, statement)
         found.append((rule, reading))
@@ -343,7 +351,13 @@ def _compile(model: dict, n: int) -> Ruleset:
     rs = _read(core_program, refs)
 
     counts = {b["id"]: b["count"] for b in model["beans"]}
-    in_play = program.beans_in_play(core_program, [b["id"] for b in model["beans"] if b["plantable"]])
+    usable, triggers = card_rules(model, core_program, refs, n)
+    # refusals cite a card that is never planted, or an ability, by its id
+    refs.update({b["id"]: RuleRef.of(b) for b in model["beans"] if not b["plantable"] and b["id"] not in refs})
+    refs.update({a.ref.id: a.ref for a in usable if a.ref.id not in refs})
+    played = {a.card for a in usable if a.where == "hand-front"}  # a card never planted is played
+    in_play = program.beans_in_play(core_program, [b["id"] for b in model["beans"]
+                                                   if b["plantable"] or b["id"] in played])
     removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
     payout: dict[str, tuple[int, ...]] = {}
     for bean in model["beans"]:
@@ -414,5 +428,22 @@ def _compile(model: dict, n: int) -> Ruleset:
         manual_harvest=timing is not None, top_run=takes is not None and not takes.whole,
         coins_from_bank=bool(coins and coins.bank),
         marks=marks(core_program, target_ends),
+        abilities=usable, triggers=triggers,
+        unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs))
+
+
+def on_event(statement: Statement) -> bool:
+    """A ``do`` when a card is planted, harvested, revealed or drawn that no reading takes."""
+    from ..core import timing
+    return isinstance(statement, core.Do) and isinstance(statement.when, timing.When) \
+        and read.read(statement) is None
+
+
+def card_rules(model: dict, core_program: Any, refs: dict[str, RuleRef], n: int) -> tuple[tuple, dict]:
+    """The abilities players use and the triggers (engine/abilities.py, engine/triggers.py)."""
+    from .abilities import usable_abilities
+    from .triggers import compile_triggers
+    steps = [(rule, s) for rule, s in core_program if on_event(s)]
+    return usable_abilities(model, n), compile_triggers(model, steps, refs, n)

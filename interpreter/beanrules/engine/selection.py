@@ -1,7 +1,8 @@
 """Selections of cards and moving them: the core's ``cards`` (the top, front, back or all cards
-of a zone), ``matches`` (a card of a type a place holds), ``move``, ``let`` (a number counted
-now, for the steps after it) and ``the opponent``, compiled into closures like the rest of the
-evaluator, which hands them here (``evaluate.extension``).
+of a zone), ``matches`` (a card of a type a place holds), ``move`` of such a selection (where
+engine/effects.py, which moves cards an ability picked, leaves it) and a number bound by
+``let``, compiled into closures like the rest of the evaluator, which hands them here
+(``evaluate.extension``).
 
 Zones are plain lists whose ends mean different things: the deck and a hand list their top
 (front) card first; the discard pile, the offer and a field list it last (cards are laid on
@@ -124,13 +125,6 @@ def _condition(node: Node) -> Any:
 def _effect(node: Node) -> Any:
     if isinstance(node, effects.Move) and isinstance(node.cards, places.CardsIn) and node.cards.bean is None:
         return move(node)
-    if isinstance(node, effects.Let):  # bound for the steps after it: they share `env`
-        from .evaluate import number
-        name, value = node.name, number(node.value)
-
-        def let(state: Any, rs: Any, env: dict, events: list) -> None:
-            env[name] = value(state, env)
-        return let
     return None
 
 
@@ -139,16 +133,4 @@ def _quantity(node: Node) -> Any:
     if isinstance(node, actors.Bound):  # a number bound by ``let``
         name = node.name
         return lambda state, env: env[name]
-    return None
-
-
-@extension("actor")
-def _actor(node: Node) -> Any:
-    if isinstance(node, actors.Opponent):  # of the active player; a game of two has one
-        def opponent(state: Any, env: dict) -> list[str]:
-            others = [p for p in state.players if p != state.active]
-            if len(others) != 1:
-                raise UnsupportedRule("'the opponent' is known only in a game of two players")
-            return others
-        return opponent
     return None

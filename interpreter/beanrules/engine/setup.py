@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from . import marks
+from .abilities import adds_fields
 from .deck import shuffle_rng
 from .ruleset import Ruleset
 from .state import State
@@ -96,6 +97,8 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
     # With a buy-field rule a player may hold bought fields beyond the ones dealt out.
     buy = rs.buy_field
     most = rs.fields if buy is None else None if buy.max_fields is None else max(rs.fields, buy.max_fields)
+    if adds_fields(rs):  # a card's ability may have given a player more fields
+        most = None
     for p in players:
         given = [list(f) for f in partial.get("fields", {}).get(p, [])]
         if most is not None and len(given) > most:

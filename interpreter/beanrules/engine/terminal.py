@@ -19,14 +19,17 @@ def move_example(verb: str, pick: str) -> str:
     return f"{verb} hand 2" if pick == "any" else verb
 
 
-def help_text(beans: tuple[str, ...], other: str, buy: bool = False, moves: tuple[str, ...] = ()) -> str:
+def help_text(beans: tuple[str, ...], other: str, buy: bool = False, cards: tuple[str, ...] = (),
+              moves: tuple[str, ...] = ()) -> str:
     """Examples in the notation, with this rulebook's bean ids (`buy`: fields can be bought;
-    `moves`: examples of the moves its rules permit, such as "discards")."""
+    `cards`: cards whose ability a player uses; `moves`: examples of the moves its rules
+    permit, such as "discards")."""
     a, b, c = (list(beans) * 3)[:3]
+    uses = f"  uses {cards[0]} · uses {cards[0]} with {other}, 1, 2 (the choices its ability asks for)\n" if cards else ""
     return (f"Type an action in the notation (your name may be left out), for example:\n"
             f"  plants 2 · plants {a} in 1 · plants offer {b} in 2 · harvests 1 · ends planting · ends trading"
             + (" · buys a field" if buy else "")
-            + "".join(f" · {m}" for m in dict.fromkeys(moves)) + "\n"
+            + "".join(f" · {m}" for m in dict.fromkeys(moves)) + "\n" + uses +
             f"  offers {b}, hand {a} to {other} for {c} · gives {b} to {other} · accepts · rejects 2 · withdraws\n"
             f"  when the game asks you: chooses {other} · chooses yes · chooses no · chooses nothing\n"
             f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
@@ -132,6 +135,20 @@ def _describe(events: list[dict]) -> list[str]:
                        + (", discard reshuffled" if kind == "reshuffled" else ""))
         elif kind == "turn":
             out.append(f"── {e['active']}'s turn {e['turn']}")
+        elif kind == "ability":
+            title = f" ({e['title']})" if e.get("title") else ""
+            out.append(f"{e['player']}'s {e['card']}: ability {e['ability']}{title}"
+                       + (f" on field {e['field']}" if e.get("field") else "")
+                       + (f", as it is {e['on']}" if e.get("on") else ""))
+        elif kind == "planted" and e.get("from") not in ("hand", "offer", "set-aside"):
+            out.append(f"{e['player']} plants {e['bean']} from {e['from']} in field {e['field']}")
+        elif kind == "cards-moved" and e["cards"]:
+            out.append(f"{_cards(e['cards'])} from {e['source']} to {e['target']}")
+        elif kind in ("field-added", "field-removed"):
+            out.append(f"{e['player']} {'gets a field' if kind == 'field-added' else 'loses a field'}: "
+                       f"{plural(e['fields'], 'field')}")
+        elif kind == "swapped":
+            out.append(f"{e['first']} and {e['second']} swapped")
         elif kind == "chose":
             out.append(f"{e['player']} chooses {e['choice']}")
         elif kind == "token-passed":
@@ -186,6 +203,7 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
     others = [p for p in game.players if p != me]
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
                              game.ruleset.buy_field is not None,
+                             tuple(dict.fromkeys(a.card for a in game.ruleset.abilities)),
                              tuple(move_example(m.verb, m.pick) for m in game.ruleset.moves))
     write(help_message)
     heard: set[int] = set()  # turns in whose trade phase the human had a say

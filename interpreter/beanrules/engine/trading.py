@@ -30,6 +30,8 @@ def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool
                 and bean in offer_left else "hand"
         if zone in tr.untradeable:  # also for a zone resolved above: the refusal legal_actions expects
             raise IllegalAction(tr.untradeable[zone], f"cards in {zone} cannot be traded")
+        if rs.unplantable and (present or bean is not None):  # whoever got it could never plant it
+            _refuse_unplantable(state, rs, zone, bean, position, hand)
         if zone == "offer":
             if owner != state.active:
                 raise IllegalAction(tr.offer_owner or tr.offer or tr.trade,
@@ -70,6 +72,15 @@ def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool
         else:
             raise IllegalAction(tr.trade, f"only hand cards and revealed cards are traded, not {zone} cards")
     return picked
+
+
+def _refuse_unplantable(state: State, rs: Ruleset, zone: str, bean: str | None, position: int | None,
+                        hand: list[str]) -> None:
+    if bean is None and zone == "hand" and isinstance(position, int) and 1 <= position <= len(hand):
+        bean = hand[position - 1]
+    if bean in rs.unplantable:
+        raise IllegalAction(rs.rules.get(bean) or rs.trade.trade,
+                            f"{bean} is never planted, so it cannot be traded")
 
 
 def _ref_json(state: State, owner: str, ref: CardRef, picked: tuple[str, int | str], known: bool) -> dict:

@@ -43,11 +43,24 @@ def not_yet(model: dict, header: Span | None) -> list[Diagnostic]:
             out.append(error("not-playable", f"'{rule['text']}' is not playable yet: the engine pays "
                               "coins from harvested cards or from a bank, not from points", rule, header))
     for bean in model["beans"]:
-        for ability in bean["abilities"]:
+        for ability, why in ability_refusals(model, bean, player_counts(model)):
             name = f" '{ability['title'] or ability['id']}'" if ability["title"] or ability["id"] else ""
             out.append(error("not-playable", f"the ability{name} of card '{bean['id']}' is not playable "
-                              "yet: the engine runs no card abilities", ability, span_of(bean) or header))
+                              f"yet: {why}", ability, span_of(bean) or header))
     return out
+
+
+def ability_refusals(model: dict, bean: dict, counts: list[int]) -> Iterator[tuple[dict, str]]:
+    """Each ability of a card the engine cannot run, with the engine's reason: its timings
+    give it no place to act from or a phase that passes by itself, or its effect uses a node
+    the engine does not run yet."""
+    from ..engine.abilities import ability_refusal
+    for index, ability in enumerate(bean["abilities"]):
+        for n in counts:
+            why = ability_refusal(model, bean, index, n)
+            if why:
+                yield ability, why
+                break
 
 
 def _effects(effects: list[dict]) -> Iterator[dict]:
@@ -90,10 +103,11 @@ def names_in_abilities(model: dict, header: Span | None) -> list[Diagnostic]:
 def cards_in_play(model: dict, header: Span | None) -> list[Diagnostic]:
     """A card that cannot be planted has nothing else to do in the engine: it never enters play
     (the engine would leave it in the box without a word)."""
+    from ..engine.abilities import played_from_hand
     return [error("never-in-play", f"card '{b['id']}' cannot be planted and nothing else in the rules "
                    "puts it into play, so it never enters the game", b, header,
-                   "remove 'cannot be planted', or the card")
-            for b in model["beans"] if not b["plantable"]]
+                   "remove 'cannot be planted', or give it an ability 'when played from front of hand'")
+            for b in model["beans"] if not b["plantable"] and not played_from_hand(b)]
 
 
 def _takes_from_deck(model: dict, rule_id: str) -> bool:

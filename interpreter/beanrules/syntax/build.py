@@ -489,16 +489,25 @@ class SpecBuilder:
                            if isinstance(c, Tree) and c.data in _EFFECTS]
             otherwise = _tree(node.children, "else_block")
             out["else"] = [self.effect(c) for c in otherwise.children] if otherwise else []
-        elif kind == "repeat":
-            out["times"] = self.ints(node)[0]
+        elif kind in ("repeat", "for_chosen"):
+            out["do"] = kind.replace("_", "-")
+            out["most" if kind == "for_chosen" else "times"] = self.ints(node)[0]
             out["effects"] = [self.effect(c) for c in node.children
                               if isinstance(c, Tree) and c.data in _EFFECTS]
+        elif kind == "plant":
+            out["name"] = str(_tokens(node.children, "NAME")[0])
+        elif kind in ("add_field", "discard_this"):
+            out["do"] = kind.replace("_", "-")
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
-        place = self.place(_tree(node.children, "place"))
+        if node.data != "fields_compare":
+            place = self.place(_tree(node.children, "place"))
         if node.data == "is_empty":
             return {"test": "empty", "place": place}
+        if node.data == "fields_compare":
+            return {"test": "fields", "compare": _words(_tree(node.children, "compare")),
+                    "value": self.ints(node)[0]}
         if node.data == "holds":
             return {"test": "holds", "place": place, "bean": str(_tokens(node.children, "NAME")[0])}
         return {"test": "count", "place": place, "compare": _words(_tree(node.children, "compare")),
@@ -508,9 +517,11 @@ class SpecBuilder:
 _CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note", "contradiction", "departure"}
 # Grammar alternatives that are one kind of rule with different parameters.
 _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest"}
-_TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted"}
-_EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest"}
-_CONDITIONS = {"is_empty", "count_compare", "holds"}
+_TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
+             "when_revealed"}
+_EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
+            "for_chosen", "effect_plant", "add_field", "discard_this"}
+_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare"}
 
 
 def build_spec(tree: Tree, file: str, text: str) -> Spec:

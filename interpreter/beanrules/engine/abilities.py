@@ -1,0 +1,332 @@
+"""Card abilities a player uses: compiled once per game, listed as legal actions, applied.
+
+An ability says where its card must lie and when (its timings, all of which must hold):
+
+- ``when played`` — the card is at the front of its owner's hand and is played from there
+  (the magpie of the anniversary edition);
+- ``while on top of a field`` — the card lies on top of one of its owner's fields (a card
+  that is covered, or whose field was harvested, has lost it); the ability is used on that
+  field, at most once per turn per field with ``once per turn``;
+- ``during PHASE`` — only in that phase, of the owner's own turn.
+
+Abilities with any other timing (``when planted``, ``when harvested``, ``when revealed``,
+``when drawn``) run by themselves (:mod:`.triggers`). The effect runs with the choices the
+player picked as part of the action (:class:`.effects.Feed`); the whole action is checked on
+a copy of the state first, so a refusal leaves the state untouched.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import statements, timing
+from ..desugar.cards import card as core_card
+from . import evaluate
+from .actions import UseAbility
+from .effects import FEED, NONE, OWNER, Feed, NeedChoice
+from .errors import IllegalAction, RuleRef, UnsupportedRule
+
+# How many different uses of one ability legal_actions lists at most (every choice sequence
+# of a magpie at five players is about two hundred; the rest stay legal to apply).
+MAX_LISTED = 200
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    """An ability a player uses by an action. `where`: "hand-front" or "field-top"."""
+    card: str
+    name: str
+    title: str | None
+    where: str
+    phase: str | None  # only in this phase of the owner's turn (None: any phase of it)
+    once: bool  # once per turn (per field, for an ability on a field)
+    run: evaluate.Compiled
+    ref: RuleRef
+
+    def key(self, field: int | None) -> str:
+        return f"{self.ref.id}@{field or 0}"
+
+
+def ability_ref(bean: dict, index: int, data: dict) -> RuleRef:
+    """The rule a refusal cites for an ability: ``card-ability`` and the ability's citation."""
+    name = data.get("id") or str(index + 1)
+    cited = RuleRef.of({"id": f"{bean['id']}-{name}", "provenance": data.get("provenance", {}),
+                        "text": data.get("title") or ""})
+    if cited.citation is None:  # an ability that cites nothing: the card's own citation
+        cited = RuleRef(cited.id, RuleRef.of({**bean, "id": cited.id}).citation, cited.text)
+    return cited
+
+
+# How deeply effects may nest (a spec's parser bounds it far lower; a rule model edited by
+# hand could nest past Python's recursion limit).
+MAX_NESTING = 40
+
+
+def _nesting(bean: dict) -> int:
+    """How deeply the effects of a card's abilities nest, counted without recursion."""
+    deepest, stack = 0, [(e, 1) for a in bean["abilities"] for e in a.get("effects", [])]
+    while stack:
+        effect, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_NESTING:
+            break
+        for key in ("then", "else", "effects"):
+            stack.extend((e, depth + 1) for e in effect.get(key) or [] if isinstance(e, dict))
+    return deepest
+
+
+def card_abilities(model: dict, players: int) -> list[tuple[dict, statements.Ability, RuleRef]]:
+    """Every ability of every card, with its card and the rule it is cited as."""
+    out = []
+    for bean in model["beans"]:
+        if _nesting(bean) > MAX_NESTING:
+            raise UnsupportedRule(f"the abilities of card '{bean['id']}' nest effects more than "
+                                  f"{MAX_NESTING} deep")
+        made = evaluate.for_players(core_card(bean), players, bean["id"])
+        for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"])):
+            out.append((bean, ability, ability_ref(bean, i, data)))
+    return out
+
+
+def kind_of(ability: statements.Ability) -> str:
+    """"hand-front", "field-top" or "event" (runs by itself); UnsupportedRule otherwise."""
+    whens = [t for t in ability.when if isinstance(t, timing.When)]
+    on_top = any(isinstance(t, timing.WhileOnTop) for t in ability.when)
+    others = [t for t in ability.when if not isinstance(t, (timing.When, timing.WhileOnTop, timing.During))]
+    if others or len(whens) > 1 or (whens and on_top):
+        raise UnsupportedRule(f"ability '{ability.name}': the engine runs an ability with one place to "
+                              "act from ('when played', 'while on top of a field' or one event), "
+                              "optionally in a phase, not '" + "', '".join(t.to_text() for t in ability.when) + "'")
+    if on_top:
+        if any(isinstance(t, timing.WhileOnTop) and t.card is not None for t in ability.when):
+            raise UnsupportedRule(f"ability '{ability.name}': the engine runs 'while on top' for the card "
+                                  "the ability is on only")
+        return "field-top"
+    if whens and whens[0].event == "played":
+        return "hand-front"
+    if whens and whens[0].event in ("planted", "harvested", "revealed", "drawn"):
+        if any(isinstance(t, timing.During) for t in ability.when):
+            raise UnsupportedRule(f"ability '{ability.name}': an ability that runs by itself "
+                                  f"('{whens[0].to_text()}') takes no phase yet")
+        return "event"
+    raise UnsupportedRule(f"ability '{ability.name}': it needs a place to act from: 'when played "
+                          "from front of hand', 'while on top of a field' or an event such as "
+                          "'when harvested'" + (f", not '{whens[0].to_text()}'" if whens else ""))
+
+
+def check_players(ability: statements.Ability, players: int) -> None:
+    """'The opponent' is the other player of a game of two."""
+    from ..core.actors import Opponent
+    if players != 2 and any(isinstance(n, Opponent) for n in ability.walk()):
+        raise UnsupportedRule(f"ability '{ability.name}' speaks of 'the opponent', which a game of "
+                              f"{players} players does not have")
+
+
+def deciding_phases(model: dict, players: int) -> set[str]:
+    """The phases that wait for the active player's decision (planting from the hand, trading),
+    and so give them a moment to use an ability; any other phase passes by itself."""
+    from . import program, readings
+    found = set()
+    for rule, statement in program.core_program(model, players):
+        reading = readings.read(statement)
+        if isinstance(reading, (readings.PlantFront, readings.Trading)) and \
+                any(p["id"] == reading.phase and rule["id"] in p["rules"] for p in model["phases"]):
+            found.add(reading.phase)
+    return found
+
+
+def check_phase(model: dict, ability: statements.Ability, deciding: set[str]) -> None:
+    """An ability used in a phase needs a moment in it: the phase waits for the active player."""
+    phases = {t.phase for t in ability.when if isinstance(t, timing.During)} - {None}
+    if len(phases) > 1:
+        raise UnsupportedRule(f"ability '{ability.name}' names two phases: {', '.join(sorted(phases))}")
+    for phase in model["phases"]:
+        if phase["id"] in phases and phase["id"] not in deciding:
+            raise UnsupportedRule(f"ability '{ability.name}' is used in phase {phase['id']}, which asks the "
+                                  "active player for no decision (it has no planting from the hand and no "
+                                  "trading), so it passes before the ability could be used")
+
+
+def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
+    out: list[AbilitySpec] = []
+    found = card_abilities(model, players)
+    deciding = deciding_phases(model, players) if found else set()
+    for bean, ability, ref in found:
+        check_players(ability, players)
+        kind = kind_of(ability)
+        if kind == "event":
+            continue
+        check_phase(model, ability, deciding)
+        during = [t for t in ability.when if isinstance(t, timing.During)]
+        phases = {t.phase for t in during} - {None}
+        out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title, kind,
+                               phases.pop() if phases else None, any(t.once_per_turn for t in during),
+                               evaluate.compiled_effect(ability.effect), ref))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ using one
+def _used(state: Any, key: str) -> bool:
+    return any(turn == state.turn and k == key for turn, k in state.used)
+
+
+def _spec(rs: Any, action: UseAbility) -> AbilitySpec:
+    found = [a for a in rs.abilities if a.card == action.card and action.ability in (None, a.name)]
+    if not found:
+        known = sorted({f"{a.card} {a.name}" for a in rs.abilities})
+        raise IllegalAction(None, f"no card ability '{action.card}{' ' + action.ability if action.ability else ''}'"
+                            + (f" (abilities: {', '.join(known)})" if known else " in these rules"))
+    if len(found) > 1:
+        raise IllegalAction(None, f"{action.card} has abilities {', '.join(a.name for a in found)}: say which")
+    return found[0]
+
+
+def refusal(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None) -> IllegalAction | None:
+    """Why `player` may not use the ability now (from that field), or None."""
+    if state.over:
+        return IllegalAction(rs.exhaustion_ref, "the game is over")
+    if player != state.active:
+        return IllegalAction(spec.ref, f"{player} may use {spec.card}'s ability only in their own turn")
+    if spec.phase is not None and state.phase != spec.phase:
+        return IllegalAction(spec.ref, f"{spec.card}'s ability is used in phase {spec.phase}, not {state.phase}")
+    if spec.where == "hand-front":
+        hand = state.hands[player]
+        if field is not None:
+            return IllegalAction(spec.ref, f"{spec.card} is played from the hand, not from a field")
+        if not hand or hand[0] != spec.card:
+            return IllegalAction(spec.ref, f"{spec.card} is played from the front of the hand; "
+                                           f"{player}'s front card is {hand[0] if hand else 'none (empty hand)'}")
+    else:
+        fields = state.fields[player]
+        if field is None:
+            tops = [i + 1 for i, f in enumerate(fields) if f and f[-1] == spec.card]
+            if len(tops) != 1:
+                return IllegalAction(spec.ref, f"no field of {player} has {spec.card} on top" if not tops else
+                                     f"{spec.card} lies on top of fields {', '.join(map(str, tops))}: say which")
+            field = tops[0]
+        if not 1 <= field <= len(fields):
+            return IllegalAction(rs.fields_ref, f"{player} has no field {field}")
+        top = fields[field - 1]
+        if not top or top[-1] != spec.card:
+            return IllegalAction(spec.ref, f"{spec.card} is not on top of field {field} of {player}"
+                                 + (f" (covered: {top[-1]} lies on top)" if spec.card in top else ""))
+    if spec.once and _used(state, spec.key(field)):
+        return IllegalAction(spec.ref, f"{spec.card}'s ability was used {'on field ' + str(field) + ' ' if field else ''}"
+                                       "already this turn; once per turn")
+    return None
+
+
+def _field_of(state: Any, spec: AbilitySpec, player: str, field: int | None) -> int | None:
+    if spec.where != "field-top" or field is not None:
+        return field
+    return next(i + 1 for i, f in enumerate(state.fields[player]) if f and f[-1] == spec.card)
+
+
+def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None, feed: Feed,
+         events: list) -> None:
+    from . import triggers
+    env = {evaluate.RULES: rs, OWNER: player, FEED: feed, "player": player, "card": None}
+    if spec.where == "hand-front":
+        from .effects import Held
+        env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", first=True)
+    events.append({"event": "ability", "player": player, "card": spec.card, "ability": spec.name,
+                   "title": spec.title, **({"field": field} if field is not None else {})})
+    with triggers.inside_ability():
+        spec.run.fn(state, rs, env, events)
+    feed.finish()
+    if spec.once:
+        state.used[:] = [u for u in state.used if u[0] == state.turn] + [[state.turn, spec.key(field)]]
+
+
+def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int | None]:
+    """The ability and field of a use, checked completely (on a copy): IllegalAction if not."""
+    spec = _spec(rs, action)
+    found = refusal(state, rs, spec, action.player, action.field)
+    if found:
+        raise found
+    field = _field_of(state, spec, action.player, action.field)
+    _run(_copy(state), rs, spec, action.player, field, Feed(action.choices, spec.ref), [])
+    return spec, field
+
+
+def do_use(state: Any, rs: Any, action: UseAbility, spec: AbilitySpec, field: int | None, events: list) -> None:
+    _run(state, rs, spec, action.player, field, Feed(action.choices, spec.ref), events)
+
+
+def _copy(state: Any) -> Any:
+    return type(state).from_json(state.to_json())
+
+
+# ------------------------------------------------------------------ listing
+def usable(state: Any, rs: Any, player: str) -> list[UseAbility]:
+    """Every use of an ability open to `player` now, one per choice sequence (at most
+    MAX_LISTED per ability and field)."""
+    if player != state.active or state.over:
+        return []
+    out: list[UseAbility] = []
+    for spec in rs.abilities:
+        named = spec.name if sum(a.card == spec.card for a in rs.abilities) > 1 else None
+        fields: list[int | None] = [None]
+        if spec.where == "field-top":
+            fields = [i + 1 for i, f in enumerate(state.fields[player]) if f and f[-1] == spec.card]
+            fields = fields if len(fields) > 1 else [None] * len(fields)
+        for field in fields:
+            if refusal(state, rs, spec, player, field) is None:
+                at = _field_of(state, spec, player, field)
+                for choices in _choices(state, rs, spec, player, at):
+                    out.append(UseAbility(player, spec.card, named, field, choices))
+    return out
+
+
+def _choices(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None) -> list[tuple[str, ...]]:
+    """Every complete choice sequence, depth first in the order the effect offers them. A
+    sequence that ends in passes is listed without them (they are the default)."""
+    found: list[tuple[str, ...]] = []
+    stack: list[tuple[str, ...]] = [()]
+    while stack and len(found) < MAX_LISTED:
+        prefix = stack.pop()
+        try:
+            _run(_copy(state), rs, spec, player, field, Feed(prefix, spec.ref, explore=True), [])
+        except NeedChoice as need:
+            stack.extend(prefix + (o,) for o in reversed(need.options))
+            continue
+        except IllegalAction:
+            continue  # a dead end: a later choice has no option
+        while prefix and prefix[-1] == NONE:
+            prefix = prefix[:-1]
+        if prefix not in found:
+            found.append(prefix)
+    return found
+
+
+# ------------------------------------------------------------------ what check asks
+def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | None:
+    """Why the engine cannot run ability `index` of a card with this many players (None: it can)."""
+    from .triggers import check_automatic
+    if _nesting(bean) > MAX_NESTING:
+        return f"its effects nest more than {MAX_NESTING} deep"
+    ability = evaluate.for_players(core_card(bean), players, bean["id"]).abilities[index]
+    try:
+        check_players(ability, players)
+        kind = kind_of(ability)
+        evaluate.compiled_effect(ability.effect)
+        if kind == "event":
+            check_automatic(ability.effect, f"ability '{ability.name}'")
+        else:
+            check_phase(model, ability, deciding_phases(model, players))
+    except UnsupportedRule as exc:
+        return str(exc)
+    return None
+
+
+def played_from_hand(bean: dict) -> bool:
+    """The card has an ability 'when played' (so it enters play even if it is never planted)."""
+    made = core_card(bean)
+    return any(any(isinstance(t, timing.When) and t.event == "played" for t in a.when) for a in made.abilities)
+
+
+def adds_fields(rs: Any) -> bool:
+    """Some ability or trigger of the rules gives a player a field."""
+    from ..core.effects import AddField
+    runs = [a.run for a in rs.abilities] + [t.run for ts in rs.triggers.values() for t in ts]
+    return any(isinstance(n, AddField) for run in runs for n in run.node.walk())

@@ -1,0 +1,386 @@
+"""The core nodes card abilities need, compiled into closures for the evaluator.
+
+:mod:`.evaluate` compiles the nodes every rulebook's sentences use; the nodes here (the
+effects of the effect language, the actors and places that speak about a card's owner, the
+choices a player makes while an ability runs) are registered with it through
+``evaluate.extend`` and compiled the same way, by node type, once per game.
+
+Every effect is bounded: ``repeat`` and ``for-chosen`` count their bound once, ``choose``
+takes one value, nothing calls itself. A choice is read from the feed in the environment
+(:class:`Feed`): the values the acting player picked as part of the action, in the order
+the effect asks for them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import actors, conditions, effects, places, quantities
+from ..core.categories import Node
+from . import evaluate
+from .errors import IllegalAction, RuleRef
+
+FEED = "?feed"  # the environment entry holding the choices of the action being applied
+OWNER = "owner"  # the environment entry naming the player the ability's card belongs to
+NONE = "none"  # the value that passes an optional choice
+
+
+class NeedChoice(Exception):
+    """Raised while listing legal actions: the effect asks for a choice no value was given for."""
+
+    def __init__(self, options: list[str]):
+        super().__init__(options)
+        self.options = options
+
+
+@dataclass
+class Feed:
+    """The choices of one use of an ability. ``explore``: listing legal actions, so a choice
+    past the given values raises NeedChoice with the options instead of passing or refusing."""
+
+    values: tuple[str, ...]
+    ref: RuleRef
+    explore: bool = False
+    at: int = 0
+
+    def take(self, what: str, options: list[str], must: bool) -> str | None:
+        if self.at >= len(self.values):
+            if self.explore:
+                raise NeedChoice(options + ([] if must else [NONE]))
+            if must:
+                raise IllegalAction(self.ref, f"choose {what}: one of {', '.join(options) or 'nothing (none left)'}")
+            return None
+        value = self.values[self.at]
+        self.at += 1
+        if value == NONE and not must:
+            return None
+        if value not in options:
+            raise IllegalAction(self.ref, f"{value} is no choice for {what}"
+                                + (f": one of {', '.join(options)}" if options else ": there is none")
+                                + ("" if must else f", or {NONE}"))
+        return value
+
+    def finish(self) -> None:
+        if self.at < len(self.values):
+            raise IllegalAction(self.ref, f"more choices than the ability asks for: "
+                                          f"{', '.join(self.values[self.at:])}")
+
+
+@dataclass(frozen=True)
+class Held:
+    """A card picked while an ability runs: the bean, the list it lies in, where that is."""
+
+    bean: str
+    zone: list = field(compare=False, repr=False)
+    where: str
+    first: bool = False  # the first of its kind in the list (a hand's front), else the last (a field's top)
+
+
+def _feed(env: dict) -> Feed:
+    feed = env.get(FEED)
+    if feed is None:  # an automatic step: nobody was asked, so only what needs no choice runs
+        raise IllegalAction(None, "this effect needs a player's choice, and none was asked for")
+    return feed
+
+
+# ------------------------------------------------------------------ actors
+def players_of(node: Node) -> evaluate.PlayersFn | None:
+    if isinstance(node, actors.CardOwner) and node.card is None:
+        return lambda state, env: [env[OWNER]]
+    if isinstance(node, (actors.OtherPlayers, actors.Opponent)):
+        two = isinstance(node, actors.Opponent)
+
+        def others(state: Any, env: dict) -> list[str]:
+            players, me = state.players, env.get(OWNER, state.active)
+            rs = env.get(evaluate.RULES)
+            step, i, n = (rs.direction if rs else 1), players.index(me), len(players)
+            found = [players[(i + step * k) % n] for k in range(1, n)]
+            if two and len(found) != 1:
+                raise IllegalAction(None, "'the opponent' is meant for a game of two players")
+            return found
+        return others
+    return None
+
+
+# ------------------------------------------------------------------ places and numbers
+def zone_of(node: Node) -> evaluate.ZoneFn | None:
+    if isinstance(node, places.Zone) and node.zone == "field" and node.owner is not None:
+        who = evaluate.players_of(node.owner)
+        # every card of a player's fields, in field order (for counting; never changed in place)
+        return lambda state, env: [c for f in state.fields[who(state, env)[0]] for c in f]
+    if isinstance(node, places.Zone) and node.zone == "discard" and node.owner is None:
+        return lambda state, env: state.discard
+    return None
+
+
+def number(node: Node) -> evaluate.NumFn | None:
+    if isinstance(node, quantities.FieldsOf):
+        who = evaluate.players_of(node.player)
+        return lambda state, env: len(state.fields[who(state, env)[0]])
+    if isinstance(node, quantities.Count) and node.bean is not None:
+        zone, bean = evaluate.zone_of(node.place), node.bean
+        return lambda state, env: zone(state, env).count(bean)
+    return None
+
+
+def condition(node: Node) -> evaluate.CondFn | None:
+    if isinstance(node, conditions.Fits):
+        cards, onto = node.cards, node.field
+        if not (isinstance(cards, actors.Bound) and isinstance(onto, actors.Bound)):
+            return None
+        held, target = cards.name, onto.name
+
+        def fits(state: Any, env: dict) -> bool:
+            from .planting import field_accepts
+            player = env[target + "@"]
+            return field_accepts(env[evaluate.RULES], env[target], env[held].bean, state.fields[player])
+        return fits
+    return None
+
+
+# ------------------------------------------------------------------ choices
+def _player_options(among: evaluate.PlayersFn, state: Any, env: dict, taken: list[str]) -> list[str]:
+    return [p for p in among(state, env) if p not in taken]
+
+
+def _field_choice(owner: evaluate.PlayersFn, name: str, where: evaluate.CondFn | None, must: bool,
+                  nonempty: bool) -> evaluate.EffectFn:
+    """Choose one field of a player (``nonempty``: its top card), bound as `name`: the card
+    (a Held) or the field (the list, with its number and owner beside it)."""
+    def choose(state: Any, rs: Any, env: dict, events: list) -> None:
+        player = owner(state, env)[0]
+        fields = state.fields[player]
+        options = []
+        for i, f in enumerate(fields):
+            if nonempty and not f:
+                continue
+            env_i = _bind_field(env, name, player, fields, i, nonempty)
+            if where is None or where(state, env_i):
+                options.append(str(i + 1))
+        picked = _feed(env).take(f"{name} (a field of {player})", options, must)
+        if picked is not None:
+            env.update(_bind_field(env, name, player, fields, int(picked) - 1, nonempty))
+        else:
+            env[name] = None
+    return choose
+
+
+def _bind_field(env: dict, name: str, player: str, fields: list, index: int, card: bool) -> dict:
+    if card:
+        return {**env, name: Held(fields[index][-1], fields[index], f"field {index + 1} of {player}")}
+    return {**env, name: fields[index], name + "#": index, name + "@": player}
+
+
+def choose(node: effects.Choose) -> evaluate.EffectFn:
+    name, must = node.name, node.must
+    where = evaluate.condition(node.where) if node.where is not None else None
+    options = node.options
+    if isinstance(options, places.CardsIn) and isinstance(options.place, places.Zone) \
+            and options.place.zone == "field" and options.place.owner is not None and options.pick == "top" \
+            and isinstance(options.count, quantities.Number) and options.count.value == 1:
+        return _field_choice(evaluate.players_of(options.place.owner), name, where, must, True)
+    if isinstance(options, places.Zone) and options.zone == "field" and options.owner is not None:
+        return _field_choice(evaluate.players_of(options.owner), name, where, must, False)
+    if isinstance(options, (places.CardsIn, places.Zone, actors.Bound)) and not isinstance(options, actors.Bound):
+        raise evaluate.UnsupportedRule(f"the engine cannot offer a choice from '{options.to_text()}' yet")
+    among = evaluate.players_of(options)
+
+    def choose_player(state: Any, rs: Any, env: dict, events: list) -> None:
+        found = [p for p in among(state, env)
+                 if where is None or where(state, {**env, name: p})]
+        env[name] = _feed(env).take(name, found, must)
+    return choose_player
+
+
+def for_chosen(node: effects.ForChosen) -> evaluate.EffectFn:
+    name, who, among = node.name, evaluate.players_of(node.player), evaluate.players_of(node.among)
+    most, body = evaluate.number(node.most), evaluate.effect(node.body)
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        taken: list[str] = []
+        for _ in range(most(state, env)):  # counted once: always terminates
+            picked = _feed(env).take(f"{name} (up to {most(state, env) - len(taken)} more)",
+                                     _player_options(among, state, env, taken), False)
+            if picked is None:
+                return
+            taken.append(picked)
+            body(state, rs, {**env, name: picked}, events)
+    return run
+
+
+# ------------------------------------------------------------------ effects
+def _held(node: Node) -> str:
+    if not isinstance(node, actors.Bound):
+        raise evaluate.UnsupportedRule(f"the engine moves only a card picked before ('{node.to_text()}' is not one) yet")
+    return node.name
+
+
+def _take(held: Held) -> None:
+    """Take a picked card out of the list it lies in (the last of its kind: a field's top;
+    the first: a hand's front)."""
+    n = len(held.zone)
+    for i in (range(n) if held.first else range(n - 1, -1, -1)):
+        if held.zone[i] == held.bean:
+            del held.zone[i]
+            return
+    raise IllegalAction(None, f"the {held.bean} picked from {held.where} is no longer there")
+
+
+def move(node: effects.Move) -> evaluate.EffectFn:
+    cards = node.cards
+    to = evaluate.zone_of(node.to)
+    front = node.end in ("front", "bottom")
+    if isinstance(cards, places.CardsIn) and isinstance(cards.place, places.Zone) and cards.place.zone == "field":
+        raise evaluate.UnsupportedRule(f"'{cards.to_text()}' does not say which field: choose the card first "
+                                       "(choose NAME from … field top), then move NAME")
+    if isinstance(cards, places.CardsIn) and cards.pick in ("front", "top") and cards.count is not None:
+        source, count = evaluate.zone_of(cards.place), evaluate.number(cards.count)
+        deck = isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
+        from_front = cards.pick == "front" or deck
+
+        def move_ends(state: Any, rs: Any, env: dict, events: list) -> None:
+            zone, n = source(state, env), count(state, env)
+            if deck:  # off the deck as a draw takes cards: the deck may run out (and be reshuffled)
+                from .deck import take_top
+                if not zone and not cards.up_to and n:
+                    raise IllegalAction(None, "the deck is empty")
+                taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
+                _put(to(state, env), taken, front)
+                events.append({"event": "cards-moved", "cards": taken, "source": "the deck",
+                               "target": node.to.to_text()})
+                return
+            taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
+            if len(taken) < n and not cards.up_to:
+                raise IllegalAction(None, f"{cards.place.to_text()} holds fewer than {n} cards")
+            if from_front:
+                del zone[:len(taken)]
+            else:
+                del zone[len(zone) - len(taken):]
+            _put(to(state, env), taken, front)
+            events.append({"event": "cards-moved", "cards": taken, "source": cards.place.to_text(),
+                           "target": node.to.to_text()})
+        return move_ends
+    if isinstance(cards, places.CardsIn):
+        return None  # all (or the bottom) cards of a zone: moved by engine/selection.py
+    name = _held(cards)
+    others = (found for c in evaluate.EXTENSIONS["effect"] if c is not effect for found in [c(node)] if found)
+    other = next(others, None)
+
+    def move_held(state: Any, rs: Any, env: dict, events: list) -> None:
+        held = env.get(name)
+        if not isinstance(held, Held):
+            if other is not None and held is not None:  # a card a decision picked
+                return other(state, rs, env, events)
+            return  # an optional choice passed: nothing to move
+        _take(held)
+        _put(to(state, env), [held.bean], front)
+        events.append({"event": "cards-moved", "cards": [held.bean], "source": held.where,
+                       "target": node.to.to_text()})
+    return move_held
+
+
+def _put(zone: list, cards: list[str], front: bool) -> None:
+    if front:
+        zone[:0] = cards
+    else:
+        zone.extend(cards)
+
+
+def plant(node: effects.Plant) -> evaluate.EffectFn:
+    """Plant a picked card on a field of the player: `onto` a field picked before, or one they
+    choose now among the fields that may take it under the planting rules."""
+    who, name = evaluate.players_of(node.player), _held(node.cards)
+    onto = node.onto.name if isinstance(node.onto, actors.Bound) else None
+    if node.onto is not None and onto is None:
+        raise evaluate.UnsupportedRule(f"the engine plants onto a field picked before, not '{node.onto.to_text()}' yet")
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        from .planting import field_accepts
+        held = env.get(name)
+        if held is None:
+            return
+        player = who(state, env)[0]
+        fields = state.fields[player]
+        if onto is not None:
+            index = env[onto + "#"]
+            if not field_accepts(rs, fields[index], held.bean, fields):
+                raise IllegalAction(rs.one_type, f"field {index + 1} of {player} does not take {held.bean}")
+        else:
+            options = [str(i + 1) for i, f in enumerate(fields) if field_accepts(rs, f, held.bean, fields)]
+            index = int(_feed(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
+        _take(held)
+        fields[index].append(held.bean)
+        events.append({"event": "planted", "player": player, "bean": held.bean, "field": index + 1,
+                       "from": held.where})
+    return run
+
+
+def add_field(node: effects.AddField) -> evaluate.EffectFn:
+    who, count = evaluate.players_of(node.player), node.count
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        for player in who(state, env):
+            state.fields[player].extend([] for _ in range(count))
+            events.append({"event": "field-added", "player": player, "fields": len(state.fields[player])})
+    return run
+
+
+def remove_field(node: effects.RemoveField) -> evaluate.EffectFn:
+    who = evaluate.players_of(node.player)
+    if node.field is not None:
+        raise evaluate.UnsupportedRule("the engine removes only an empty field of the player's yet")
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        for player in who(state, env):
+            fields = state.fields[player]
+            empty = next((i for i in range(len(fields) - 1, -1, -1) if not fields[i]), None)
+            if empty is not None and len(fields) > 1:
+                del fields[empty]
+                events.append({"event": "field-removed", "player": player, "fields": len(fields)})
+    return run
+
+
+def swap(node: effects.Swap) -> evaluate.EffectFn:
+    first, second = evaluate.zone_of(node.first), evaluate.zone_of(node.second)
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        a, b = first(state, env), second(state, env)
+        a[:], b[:] = list(b), list(a)
+        events.append({"event": "swapped", "first": node.first.to_text(), "second": node.second.to_text()})
+    return run
+
+
+def if_(node: effects.If) -> evaluate.EffectFn:
+    test, then = evaluate.condition(node.condition), evaluate.effect(node.then)
+    otherwise = evaluate.effect(node.otherwise) if node.otherwise is not None else None
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> str | None:
+        if test(state, {**env, evaluate.RULES: rs}):
+            return then(state, rs, env, events)
+        return otherwise(state, rs, env, events) if otherwise is not None else None
+    return run
+
+
+def let(node: effects.Let) -> evaluate.EffectFn:
+    name, value = node.name, evaluate.number(node.value)
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        env[name] = value(state, {**env, evaluate.RULES: rs})
+    return run
+
+
+EFFECTS = {effects.Choose: choose, effects.ForChosen: for_chosen, effects.Move: move, effects.Plant: plant,
+           effects.AddField: add_field, effects.RemoveField: remove_field, effects.Swap: swap,
+           effects.If: if_, effects.Let: let}
+
+
+def effect(node: Node) -> evaluate.EffectFn | None:
+    build = EFFECTS.get(type(node))
+    return build(node) if build is not None else None
+
+
+# Registered first: a ``move`` of a card bound by an ability (a Held) is this module's; any
+# other bound card (picked by a decision, engine/decisions.py) goes to the next compiler.
+for _what, _compiler in (("actor", players_of), ("place", zone_of), ("quantity", number),
+                         ("condition", condition), ("effect", effect)):
+    evaluate.EXTENSIONS[_what].insert(0, _compiler)

@@ -1,0 +1,106 @@
+"""Steps that run by themselves when something happens to a card: a card's ability with an
+event timing (``when harvested with 2 cards``, ``when revealed``) and a core ``do`` statement
+``when a card is planted / harvested / revealed / drawn``.
+
+The engine calls :func:`fire` where the event happens (a harvest, a plant, a reveal, a
+draw); with no trigger in the rules that is one test of an empty dict. A trigger's effect
+runs for the player the event is about (the card's owner), with ``card``, ``field`` and
+``cards`` bound to what it is about. Nothing chains: what an ability's own effect does
+triggers nothing (:func:`inside_ability`), so every trigger runs a bounded effect once.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from ..core import effects as core_effects, statements, timing
+from . import evaluate
+from .abilities import card_abilities, check_players, kind_of
+from .effects import OWNER, Held
+from .errors import RuleRef, UnsupportedRule
+
+EVENTS = ("planted", "harvested", "revealed", "drawn")
+# Effects that ask a player to choose: a step that runs by itself asks nobody.
+_CHOOSING = (core_effects.Choose, core_effects.ForChosen)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    event: str
+    bean: str | None  # only a card of this type (an ability: its own card)
+    cards: int | None  # a harvest of exactly this many cards
+    condition: evaluate.Compiled | None
+    run: evaluate.Compiled
+    ref: RuleRef
+    card: str | None  # the card whose ability this is (None: a rule's ``do``)
+    name: str | None
+    title: str | None
+
+
+def check_automatic(effect: Any, where: str) -> None:
+    for node in effect.walk():
+        if isinstance(node, _CHOOSING) or (isinstance(node, core_effects.Plant) and node.onto is None):
+            raise UnsupportedRule(f"{where} runs by itself, so nobody is asked to choose: "
+                                  f"'{node.to_text()}' is not played yet")
+
+
+def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], players: int) -> dict[str, tuple[Trigger, ...]]:
+    """Every trigger of the rules by event (empty: none)."""
+    found: dict[str, list[Trigger]] = {}
+    for bean, ability, ref in card_abilities(model, players):
+        if kind_of(ability) != "event":
+            continue
+        check_players(ability, players)
+        when = next(t for t in ability.when if isinstance(t, timing.When))
+        check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'")
+        found.setdefault(when.event, []).append(Trigger(
+            when.event, bean["id"], when.cards, None, evaluate.compiled_effect(ability.effect), ref,
+            bean["id"], ability.name, ability.title))
+    for rule, s in program:
+        if isinstance(s, statements.Do) and isinstance(s.when, timing.When):
+            if s.when.event not in EVENTS:
+                raise UnsupportedRule(f"rule '{rule['id']}': the engine runs no step '{s.when.to_text()}' yet",
+                                      rule["id"])
+            check_automatic(s.effect, f"rule '{rule['id']}'")
+            condition = evaluate.compiled_condition(s.condition) if s.condition else None
+            found.setdefault(s.when.event, []).append(Trigger(
+                s.when.event, s.when.bean, s.when.cards, condition, evaluate.compiled_effect(s.effect),
+                refs[rule["id"]], None, None, None))
+    return {event: tuple(ts) for event, ts in found.items()}
+
+
+_DEPTH = [0]
+
+
+@contextmanager
+def inside_ability() -> Iterator[None]:
+    """While an ability's effect runs, the events it causes trigger nothing."""
+    _DEPTH[0] += 1
+    try:
+        yield
+    finally:
+        _DEPTH[0] -= 1
+
+
+def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, *, zone: list | None = None,
+         where: str = "", cards: int | None = None, field: int | None = None) -> None:
+    """Run the triggers of `event` for a `bean` card of `player` (lying in `zone`, if it is
+    still somewhere an effect can take it from)."""
+    found = rs.triggers.get(event) if rs.triggers else None
+    if not found or _DEPTH[0] or state.over:
+        return
+    for trigger in found:
+        if (trigger.bean is not None and trigger.bean != bean) or \
+                (trigger.cards is not None and trigger.cards != cards):
+            continue
+        env = {evaluate.RULES: rs, OWNER: player, "player": player, "cards": cards,
+               "card": Held(bean, zone, where) if zone is not None else None}
+        if field is not None:
+            env["field"], env["field#"] = state.fields[player][field], field
+        if trigger.condition is not None and not trigger.condition.fn(state, env):
+            continue
+        events.append({"event": "ability", "player": player, "card": trigger.card or bean,
+                       "ability": trigger.name or trigger.ref.id, "title": trigger.title, "on": event})
+        with inside_ability():
+            trigger.run.fn(state, rs, env, events)
