@@ -53,13 +53,16 @@ from mutants import Mutant, enumerate_mutants, function_code, functions, mutated
 
 PACKAGE = "beanrules.engine"
 ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
-# The engine modules the conformance contract reaches. Left out: bots, simulate and terminal
-# (players of the engine, not the engine), records and notation (game records and the action
-# parser, which the unit tests pin down), view (no case expectation looks at a player's view),
-# errors and __init__ (no logic). --module runs any of them. NOT_ENGINE (below) leaves out a few
+# The engine modules the conformance contract reaches, the rules core's evaluator and readings
+# (program, evaluate, readings), the counters, tokens and decisions (marks, decisions) and the
+# card abilities (abilities, effects, triggers) included. Left out: bots, simulate and terminal (players of the engine, not the engine),
+# records and notation (game records and the action parser, which the unit tests pin down),
+# view (no case expectation looks at a player's view), trace (rule coverage for verify),
+# intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them. NOT_ENGINE (below) leaves out a few
 # functions of these modules.
-DEFAULT_MODULES = ("actions", "buying", "deck", "flow", "game", "harvesting", "legal", "planting",
-                   "ruleset", "scoring", "setup", "state", "trading")
+DEFAULT_MODULES = ("abilities", "actions", "buying", "decisions", "deck", "effects", "evaluate", "flow", "game",
+                   "harvesting", "legal", "marks", "planting", "program", "readings", "ruleset", "scoring",
+                   "setup", "state", "trading", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players
 # and records, kept beside the code they mirror for speed; unit tests pin them (named here).
 # Never mutated unless --function names them. docs/mutation.md, "Scope", says why.

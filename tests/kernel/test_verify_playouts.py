@@ -24,10 +24,18 @@ def test_who_plays_which_game(classic):
 
 
 def test_without_the_kernel_the_interpreter_plays_every_game(classic, monkeypatch):
+    # A mechanism new to the kernel is new to the engine too: every invariant is checked in
+    # the first game of every player count, conservation in the others.
     monkeypatch.setattr(kernel, "kernel_reason", lambda *args: "the kernel does not play rule 'x'")
-    report = invariant_playouts(classic, "classic", 1)
-    assert [g.engine for g in report.games] == ["interpreter"] * 3
-    assert report.kernel_reason == "the kernel does not play rule 'x'"
+    report = invariant_playouts(classic, "classic", 2)
+    assert [g.engine for g in report.games] == ["interpreter", "interpreter-quick"] * 3
+    assert report.kernel_reason == "the kernel does not play rule 'x'" and not report.failed
+
+
+def test_a_quick_game_that_fails_is_reported_with_every_check(classic, monkeypatch):
+    monkeypatch.setattr(invariants, "MAX_ACTIONS", 5)
+    [problem] = invariants.quick_playout(classic, "classic", 3, 0).problems
+    assert problem.startswith("the game did not end within 5 actions; it stalled at phase ")
 
 
 def _straying(change):

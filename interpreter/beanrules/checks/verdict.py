@@ -51,6 +51,7 @@ def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) 
         report = invariant_playouts(model, model["rulebook"], games, seed)
         result["games"] = len(report.games)
         result["games_by"] = {"interpreter": report.count("interpreter"), "kernel": report.count("kernel"),
+                              "interpreter_quick": report.count("interpreter-quick"),
                               "kernel_reason": report.kernel_reason}
         result["games_failed"] = [{"players": g.players, "seed": g.seed, "problems": g.problems}
                                   for g in report.failed]

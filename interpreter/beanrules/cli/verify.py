@@ -22,7 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "beanometer says, the state round-trips through JSON, and that the game ends "
                     "and replays from its record; the playout kernel plays the others checking that "
                     "no card appears or vanishes, and must end the first game of every count as the "
-                    "interpreter does (docs/simulation.md); run the conformance cases on the model "
+                    "interpreter does (where the kernel does not play a spec, the interpreter checks "
+                    "every invariant in the first game of every count; docs/simulation.md); run the conformance cases on the model "
                     "compiled from the spec given: its own cases and those of every spec it extends "
                     "or translates (an inherited case that exercises a rule the variant changed is "
                     "reported as changed by the variant, not as a failure). Exit 0 when all pass, "
@@ -122,10 +123,11 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
             out.print(f"[{name}] changed by the variant: {changed}", markup=False)
         by = r.get("games_by")
         if by:
+            rest = f"{by['kernel']} by the playout kernel" if by["kernel"] or not by["interpreter_quick"] else \
+                f"{by['interpreter_quick']} by the interpreter checking that no card appears or vanishes " \
+                f"(the kernel does not play it: {by['kernel_reason']})"
             out.print(f"[{name}] games: {by['interpreter']} by the interpreter, every invariant checked after "
-                      f"every action; {by['kernel']} by the playout kernel"
-                      + (f" (not used: {by['kernel_reason']})" if by["kernel_reason"] and not by["kernel"] else ""),
-                      markup=False)
+                      f"every action; {rest}", markup=False)
         cases = r["cases"]
         if r["compiled"]:
             out.print(f"[{name}] cases: {cases['own']} own, {cases['inherited']} inherited"

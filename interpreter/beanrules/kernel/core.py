@@ -73,7 +73,12 @@ def zone_of(node: Node) -> Fn:
             return lambda g, env: getattr(g, attr)
         if node.owner is not None and node.zone in _PER_PLAYER:
             attr, who = _PER_PLAYER[node.zone], players_of(node.owner)
-            if isinstance(node.owner, (actors.ActivePlayer, actors.StartPlayer, actors.Bound)):
+            if isinstance(node.owner, actors.ActivePlayer):  # the common case, without a list
+                return lambda g, env: getattr(g, attr)[g.active]
+            if isinstance(node.owner, actors.Bound):
+                name = node.owner.name
+                return lambda g, env: getattr(g, attr)[env[name]]
+            if isinstance(node.owner, actors.StartPlayer):
                 return lambda g, env: getattr(g, attr)[who(g, env)[0]]
     raise _no(node, "place")
 
@@ -114,6 +119,9 @@ _COMPARE = {"<": operator.lt, "<=": operator.le, "=": operator.eq, ">=": operato
 def condition(node: Node, prims: Primitives) -> Fn:
     if isinstance(node, conditions.Compare):
         left, right, test = number(node.left, prims), number(node.right, prims), _COMPARE[node.op]
+        if isinstance(node.right, quantities.Number):  # the common case, one call less
+            bound = node.right.value
+            return lambda g, env: test(left(g, env), bound)
         return lambda g, env: test(left(g, env), right(g, env))
     if isinstance(node, conditions.AllOf):
         terms = [condition(t, prims) for t in node.terms]

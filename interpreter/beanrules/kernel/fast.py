@@ -34,8 +34,9 @@ def _targets(m: Machine, bean: str) -> str:
     return f"plant_fields(m, fs, {bean})"
 
 
-def _complete(m: Machine, ph: Phase) -> str:
-    """An expression: machine.complete for this phase (nothing left to do without a decision)."""
+def _busy(m: Machine, ph: Phase) -> str:
+    """An expression: something is left to do in this phase without a decision (the opposite
+    of machine.complete)."""
     busy = []
     if ph.plant_max is not None:
         busy.append(f"(g.planted < {ph.plant_max} and hands[g.active])")
@@ -47,7 +48,7 @@ def _complete(m: Machine, ph: Phase) -> str:
         else:
             lists = "hands" if zone == "hand" else "set_aside"
             busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
-    return "not (" + " or ".join(busy) + ")" if busy else "True"
+    return " or ".join(busy) or "False"
 
 
 def _zone(zone: str, seat: str) -> str:
@@ -208,7 +209,7 @@ def source(m: Machine) -> str:
     lines.append("        phase = g.phase  # flow.settle: leave a phase with nothing left to do")
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
-        lines.append(f"            if {_complete(m, ph)}:")
+        lines.append(f"            if not ({_busy(m, ph)}):")
         lines.append("                end_phase(g)")
     lines.append("    return count")
     return "\n".join(lines) + "\n"
@@ -251,20 +252,19 @@ def end_phase_source(m: Machine) -> str:
     lines += ["        g.phase = phase", "        g.planted = 0"]
     for ph in m.phases:  # enter phase `ph`: its entry steps, then stop if it waits for a decision
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
-        for j, _ in enumerate(ph.entry):
-            lines += ["            was = g.ending",
-                      f"            fired = entry_{ph.index}_{j}(g)",
-                      "            if fired == 'skip':",
-                      "                continue",
-                      "            if fired is not None:"]
+        for j, step in enumerate(ph.entry):
+            indent = "            "
+            if step.cond is not None:  # type: ignore[attr-defined]
+                lines.append(f"{indent}if cond_{ph.index}_{j}(g, ENV):")
+                indent += "    "
+            lines += [f"{indent}was = g.ending",
+                      f"{indent}if run_{ph.index}_{j}(g, ENV) == 'skip':",
+                      f"{indent}    continue"]
             if m.auto:
-                lines.append("                auto_harvests(g)")
+                lines.append(f"{indent}auto_harvests(g)")
             if ph.id != m.finish_during:
-                lines += ["                if g.ending and not was:", "                    finish(g)",
-                          "                    return"]
-            else:
-                lines.append("                pass")
-        lines.append(f"            if not ({_complete(m, ph)}):")
+                lines += [f"{indent}if g.ending and not was:", f"{indent}    finish(g)", f"{indent}    return"]
+        lines.append(f"            if {_busy(m, ph)}:")
         lines.append("                return")
     return "\n".join(lines) + "\n"
 
@@ -277,10 +277,11 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
         "plant_fields": plant_fields, "harvest": m.harvest, "auto_harvests": m.auto_harvests,
-        "coins_for": m.coins_for, "finish": m.finish}
+        "coins_for": m.coins_for, "finish": m.finish, "ENV": {}}
     for ph in m.phases:
         for j, step in enumerate(ph.entry):
-            namespace[f"entry_{ph.index}_{j}"] = step
+            namespace[f"run_{ph.index}_{j}"] = step.run  # type: ignore[attr-defined]
+            namespace[f"cond_{ph.index}_{j}"] = step.cond  # type: ignore[attr-defined]
     exec(compile(end_phase_source(m), f"<kernel phases of {m.n} players>", "exec"), namespace)
     exec(compile(source(m), f"<kernel loop of {m.n} players>", "exec"), namespace)
     return namespace["run"], namespace["end_phase"]

@@ -36,14 +36,13 @@ _ENV: dict = {}  # the empty environment: compiled effects never write into one,
 def _step(step: Any, prims: core.Primitives) -> Callable[[KState], str | None]:
     """A CoreStep as the kernel runs it: None (its condition does not hold), "ran" or "skip"."""
     run = core.effect(step.run.node, prims)
-    if step.condition is None:
-        return lambda g: run(g, _ENV) or "ran"
-    cond = core.condition(step.condition.node, prims)
+    cond = core.condition(step.condition.node, prims) if step.condition is not None else None
 
     def fire(g: KState) -> str | None:
-        if not cond(g, _ENV):
+        if cond is not None and not cond(g, _ENV):
             return None
         return run(g, _ENV) or "ran"
+    fire.run, fire.cond = run, cond  # type: ignore[attr-defined]  (the generated phase changes call them)
     return fire
 
 
