@@ -80,12 +80,10 @@ def test_tie_rule_and_exhaustion_count(classic):
 
 def test_unplayable_rule_kinds_are_refused_up_front(classic):
     model = copy.deepcopy(classic)
-    model["rules"].append({**copy.deepcopy(model["rules"][0]), "id": "limit", "kind": "hand-limit",
-                           "params": {"max": 7}})
-    # refused by what its core says, naming the rule (the engine reads no sentence kind)
-    with pytest.raises(UnsupportedRule, match=r"rule 'limit' says .*hand is at most 7") as refused:
+    next(r for r in model["rules"] if r["id"] == "plant-pending-offer")["params"]["zone"] = "coins"
+    with pytest.raises(UnsupportedRule, match=r"cards in coins are not planted") as refused:
         Game(model, 3)
-    assert refused.value.rule == "limit"
+    assert refused.value.rule == "plant-pending-offer"
     with pytest.raises(UnsupportedRule, match="3 to 5 players"):
         Game(classic, 2)
 

@@ -63,13 +63,11 @@ def test_a_shape_the_engine_does_not_play_is_not_read(statement):
 
 def test_an_unread_statement_refuses_its_rule_by_what_it_says():
     model = copy.deepcopy(compile_spec("classic"))
-    rule = next(r for r in model["rules"] if r["id"] == "plant-from-hand")
-    model["rules"].append({**copy.deepcopy(rule), "id": "discard", "kind": "discard-from-hand",
-                           "params": {"max": 1}})
-    model["phases"][0]["rules"].append("discard")
-    with pytest.raises(UnsupportedRule, match=r"rule 'discard' says .*discard pile") as refused:
+    rule = next(r for r in model["rules"] if r["id"] == "coin-source")
+    rule["params"]["from"] = "points"
+    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says .*points written down") as refused:
         Game(model, 3)
-    assert refused.value.rule == "discard"
+    assert refused.value.rule == "coin-source"
 
 
 def test_changing_a_rule_changes_what_the_engine_compiles():

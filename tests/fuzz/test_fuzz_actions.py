@@ -30,7 +30,8 @@ VERBS = ["plants {b} in {n}", "plants {n}", "plants offer {b} in {n}", "plants s
          "harvests {n}", "harvests {b}", "ends planting", "ends trading", "ends phase",
          "offers {b} to {o} for {b}", "offers hand {n} to {o} for {b}", "gives hand {n} to {o}",
          "asks {o} for hand {n}", "offers set-aside {b} to {o} for {b}", "accepts", "accepts {n}",
-         "rejects {o}", "withdraws {n}", "buys a field", "plants discard {b}", "plants deck"]
+         "rejects {o}", "withdraws {n}", "buys a field", "plants discard {b}", "plants deck",
+         "discards", "discards {b}", "discards hand {n}", "takes discard", "takes discard {b}", "takes offer"]
 NUMBERS = [0, 1, 2, 3, 4, 5, 9, 12, 10**6, 10**30, int("9" * 4000)]
 POSITIONS = [0, -1, -5, 1, 2, 3, 50, 10**30]
 

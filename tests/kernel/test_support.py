@@ -23,7 +23,9 @@ def classic() -> dict:
 # interpreter plays them): tokens and decisions (engine/marks.py, engine/decisions.py).
 NOT_IN_KERNEL = {"anniversary/bean-thaler": "token",
                  # card abilities (engine/abilities.py, engine/triggers.py)
-                 "anniversary/magpie": "abilities", "anniversary/field-beans": "triggers"}
+                 "anniversary/magpie": "abilities", "anniversary/field-beans": "triggers",
+                 # moves of one card (engine/moves.py)
+                 "anniversary/duel": "discard-from-hand"}
 
 
 def test_every_shipped_spec_is_played_by_the_kernel():

@@ -2,7 +2,7 @@
 
 What must hold whatever the rulebook: every card is in exactly one zone and the total never
 changes; a hand keeps its order except for cards planted from its front, cards given away and
-cards drawn (or moved) to its back; coins arise only from harvests, as the beanometer says (a bank that
+cards drawn, taken or moved to its back; coins arise only from harvests, as the beanometer says (a bank that
 runs short pays what it holds), and leave only to pay for a field; with coins from the bank (the
 removed zone) the bank shrinks by exactly the coins paid, otherwise cards out of play stay put; the state JSON
 round-trips exactly; the game ends within a bound; replaying its record reproduces it; the game
@@ -45,6 +45,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     # a card moved to the back of a hand (drawn from another player's hand) joins it as drawn ones do
     drawn.update(e["to"] for e in events if e["event"] == "moved" and e["to_zone"] == "hand" and e["end"] == "back"
                  for _ in range(e["cards"]))
+    drawn.update(e["player"] for e in events if e["event"] == "took")  # a card taken to the back of the hand
     # Hand cards leave from the front only where a plant-from-hand step plants them; a
     # plant-pending step on the hand takes them in any order.
     front_only = game.ruleset.phase(before["phase"]).plant is not None

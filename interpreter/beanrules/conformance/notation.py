@@ -6,6 +6,7 @@ on what an action means; this only checks the words.
     Natalie offers soy, hand chili to Anna for red · Natalie gives soy to Anna · Anna asks Natalie for soy
     Anna accepts Natalie · Anna rejects 2 · Natalie withdraws · Anna chooses Natalie · Natalie chooses yes
     Anna uses magpie with Natalie, 1, 2
+    Anna discards · Anna discards red · Anna discards hand 2 · Anna takes discard
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import re
 from typing import Iterable
 
 VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys",
-         "chooses", "uses")
+         "chooses", "uses", "discards", "takes")
 ANSWERS = ("yes", "no", "nothing")  # answers to a decision besides a player or a bean
 ENDS = ("phase", "planting", "trading", "turn")
 # Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids

@@ -38,9 +38,10 @@ def plant_from_hand(rule):
 
 @rewrite("discard-from-hand", "may discard 1 from front of hand", "During phase step, the active player may move the front card of the player's hand to the discard pile (top) (at most once).", phase=True)
 def discard_from_hand(rule):
-    """During the phase the active player may put the front card of their hand on the
-    discard pile, up to `max` times."""
-    action = Move(top(hand(PLAYER), 1, "front"), zone("discard"), "top")
+    """During the phase the active player may put the front card of their hand (or any card
+    of it, where the rule says "from hand") on the discard pile, up to `max` times."""
+    cards = top(hand(PLAYER), 1, "front") if rule["params"]["from"] == "front" else any_card(hand(PLAYER))
+    action = Move(cards, zone("discard"), "top")
     return (Permit(ActivePlayer(), action, _during(rule), None, False, None,
                    Number(rule["params"]["max"])),)
 

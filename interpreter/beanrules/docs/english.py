@@ -178,7 +178,8 @@ def plant_from_hand(p: dict, ctx: Context) -> str:
 
 
 def discard_from_hand(p: dict, ctx: Context) -> str:
-    return f"You may discard up to {plural(p.get('max', 1), 'card')} from the front of your hand."
+    where = "the front of your hand" if p.get("from", "front") == "front" else "your hand (any card)"
+    return f"You may discard up to {plural(p.get('max', 1), 'card')} from {where}."
 
 
 def reveal(p: dict, ctx: Context) -> str:

@@ -131,4 +131,23 @@ class Choose:
         return f"{self.player} chooses {self.option}"
 
 
-Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose | UseAbility
+@dataclass(frozen=True, slots=True)
+class MoveCard:
+    """A card a player moves by a rule that permits it (engine/moves.py): "discards" a hand card
+    onto the discard pile, "takes" the top card of the discard pile into the hand. `bean`
+    (optional) says which bean the player expects to move; `position` (1-based) picks a hand
+    card by place where the rule lets the player choose it."""
+    player: str
+    verb: str  # "discards" | "takes"
+    bean: str | None = None
+    position: int | None = None
+
+    def notation(self) -> str:
+        if self.verb == "takes":
+            return f"{self.player} takes discard" + (f" {self.bean}" if self.bean else "")
+        if self.position is not None:
+            return f"{self.player} discards hand {self.position}"
+        return f"{self.player} discards" + (f" {self.bean}" if self.bean else "")
+
+
+Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose | UseAbility | MoveCard

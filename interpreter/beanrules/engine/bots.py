@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
-from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, Plant, Propose, Respond, UseAbility
+from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .decisions import NO, NOTHING, YES
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
@@ -67,7 +67,9 @@ class RandomBot:
 
 class GreedyBot:
     """Plants where fields grow, harvests at a beanometer's top step (or when it must make
-    room, the field that pays most), gives away revealed and hand cards it cannot use, accepts
+    room, the field that pays most), takes the discard pile's top card when it grows in a field
+    and discards a hand card that fits no field (where rules permit), gives away revealed and
+    hand cards it cannot use, accepts
     trades whose cards fit its fields and cost it nothing it grows. Under a buy-field rule it
     buys one field beyond those dealt out: when a card must be planted and fits no field, or
     when every field grows and it has at least two coins more than the price."""
@@ -115,6 +117,10 @@ class GreedyBot:
         uses = [a for a in legal if type(a) is UseAbility]
         if uses:
             return max(uses, key=lambda a: len(a.choices))
+        # 2d. Take a card that grows on one of its fields; discard one that would fit none.
+        move = self._move(game, player, legal)
+        if move is not None:
+            return move
         # 3. Plant where the bean already grows; into an empty field only when planting is
         #    required now (no phase end is offered), not for an optional second hand card.
         growing = [a for a in plants if fields[a.field - 1] and fields[a.field - 1][-1] == a.bean]
@@ -150,6 +156,20 @@ class GreedyBot:
         if YES in options:
             return options[YES]
         return next((a for o, a in options.items() if o not in (NO, NOTHING)), legal[0])
+
+    @staticmethod
+    def _move(game: Game, player: str, legal: list[Action]) -> MoveCard | None:
+        fields = game.state.fields[player]
+        for action in legal:
+            if type(action) is not MoveCard:
+                continue
+            bean = action.bean if action.bean is not None else \
+                game.state.hands[player][(action.position or 1) - 1]
+            fits = auto_field(game.ruleset, fields, bean) is not None
+            growing = any(f and f[-1] == bean for f in fields)
+            if (action.verb == "takes" and growing) or (action.verb == "discards" and not fits):
+                return action
+        return None
 
     @staticmethod
     def _buy(game: Game, player: str, legal: list[Action]) -> BuyField | None:

@@ -260,6 +260,8 @@ def move(node: effects.Move) -> evaluate.EffectFn:
             events.append({"event": "cards-moved", "cards": taken, "source": cards.place.to_text(),
                            "target": node.to.to_text()})
         return move_ends
+    if isinstance(cards, places.CardsIn):
+        return None  # all (or the bottom) cards of a zone: moved by engine/selection.py
     name = _held(cards)
     others = (found for c in evaluate.EXTENSIONS["effect"] if c is not effect for found in [c(node)] if found)
     other = next(others, None)

@@ -261,7 +261,11 @@ def effect(node: Node) -> EffectFn:
 
         def draw(state: Any, rs: Any, env: Env, events: list) -> None:
             for player in who(state, {**env, "direction": rs.direction}):
-                drawn = take(state, rs, count(state, env), events)
+                wanted = count(state, env)
+                if rs.requirements:  # a hand limit: draw only as many as the hand may hold
+                    from .requirements import room
+                    wanted = room(state, rs, player, wanted)
+                drawn = take(state, rs, wanted, events)
                 state.hands[player].extend(drawn)
                 events.append({"event": "drew", "player": player, "cards": len(drawn)})
                 if rs.triggers:  # a card's "when drawn" step

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .deck import ending
 from .errors import Stalled
 from .harvesting import auto_harvests
+from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
@@ -37,7 +38,7 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     for step in ph.pending:
         if step.anyone_has(state):
             return False
-    return True
+    return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
 
 
 def _can_trade(state: State) -> bool:
@@ -107,12 +108,19 @@ def _progress(state: State, rs: Ruleset) -> tuple[int, int] | None:
     return state.exhaustions, -len(state.deck)
 
 
+def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
+    """Run the phase's ``do … at the end of`` steps (cards left to the opponent)."""
+    for step in ph.exit:
+        step.fire(state, rs, events)
+
+
 def end_phase(state: State, rs: Ruleset, events: list) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
     have nothing to do."""
     ph = rs.phase(state.phase)
     if ph.trade:
         lapse_proposals(state, events)
+    _leave(state, rs, ph, events)
     # Turns that pass with no decision at all are fine while they take cards off the deck (the
     # deck runs out, the game ends). Rounds of the table that neither ask for a decision nor
     # take a card would loop for ever: `check` rejects such models, and the engine raises
@@ -145,6 +153,8 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
         entered = _enter(state, rs, ph, events)
         if entered in ("over", "wait") or (entered == "play" and not phase_complete(state, rs, ph)):
             return
+        if entered == "play":  # played through with nothing to decide: it ends here
+            _leave(state, rs, ph, events)
 
 
 def reached_target(state: State, rs: Ruleset, events: list) -> None:

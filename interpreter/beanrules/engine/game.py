@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import did_you_mean
-from .actions import Action, BuyField, Choose, EndPhase, Harvest, Plant, Propose, Respond, UseAbility
+from .actions import Action, BuyField, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
-from . import decisions, trace
+from . import decisions, moves, requirements, trace
 from .errors import IllegalAction
 from .flow import end_phase, reached_target, resume, settle, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
@@ -150,7 +150,9 @@ class Game:
         if action.player not in state.hands:
             raise IllegalAction(None, f"no player named {action.player}")
         events: list[dict] = [] if keep_events else UNRECORDED
-        # Every branch checks completely before it changes anything.
+        # Every branch checks completely before it changes anything; a requirement (the hand
+        # limit) is checked after the action's own change, which is undone if it breaks one.
+        saved = requirements.snapshot(state) if rs.requirements else None
         kind = type(action)
         if state.decision is not None and kind is not Choose:  # only its answer moves the game on
             decision = state.decision
@@ -188,6 +190,9 @@ class Game:
             if refusal:
                 raise refusal
             do_buy(state, rs, action.player, events)
+        elif kind is MoveCard:
+            rule, index = moves.check(state, rs, action)
+            moves.do(state, rs, action, rule, index, events)
         elif kind is Choose:
             refusal = decisions.refusal(state, rs, action)
             if refusal:
@@ -198,6 +203,12 @@ class Game:
             abilities.do_use(state, rs, action, spec, field, events)
         else:
             raise TypeError(f"not an action: {action!r}")
+        if saved is not None:
+            broken = requirements.newly_broken(state, rs, saved)
+            if broken is not None:
+                requirements.restore(state, saved)
+                raise IllegalAction(broken.ref, f"{action.player} may not: '{action.notation()}' would "
+                                                f"break '{broken.ref.text}'")
         if not state.over:
             auto_harvests(state, rs, events)
             reached_target(state, rs, events)
@@ -241,6 +252,10 @@ class Game:
             if player != state.active:
                 raise IllegalAction(rs.trade.end or rs.trade.trade,
                                     f"only the active player ({state.active}) ends trading")
+            return
+        if rs.moves and moves.waits_only_for_moves(state, ph) and action.what == "phase":
+            if player != state.active:
+                raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
             return
         if ph.pending and action.what == "phase":
             for step in ph.pending:

@@ -13,6 +13,7 @@ from .buying import may_buy
 from .errors import IllegalAction
 from .harvesting import harvestable
 from .planting import new_field_ok
+from . import moves
 from .ruleset import Ruleset
 from .state import State
 from .trading import check_accept_cards
@@ -214,6 +215,8 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if state.decision is not None:  # while a decision waits, only its answers are legal
         return decisions.options(state, player)
     out = phase_actions(state, rs, player, trades)
+    if rs.moves:  # permitted moves of one card (discard, take the discard's top)
+        out.extend(a for a in moves.options(state, rs, player) if a not in out)
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
@@ -242,6 +245,8 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
         for step in ph.pending:
             if step.cards(state, active):
                 return active
+    if rs.moves and moves.waits_only_for_moves(state, ph) and moves.keeps_open(state, rs):
+        return active
     waiting = waiting_for(state, rs)
     return waiting[0] if waiting else None
 
@@ -277,6 +282,8 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
             for player, cards in getattr(state, step.attr).items():
                 if cards:
                     holders.add(player)
+    if not holders and rs.moves and moves.keeps_open(state, rs):
+        return [active]  # a phase that waits only for an optional move of the active player
     if len(holders) < 2:
         return list(holders)
     players, n = state.players, len(state.players)

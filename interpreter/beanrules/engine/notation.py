@@ -8,7 +8,7 @@ from lark.exceptions import LarkError
 
 from ..limits import MAX_ACTION_CHARS, MAX_DIGITS
 from ..paths import grammar_file
-from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, Plant, Propose, Respond, UseAbility
+from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .errors import NotationError
 
 _PLANT_ZONES = {"hand", "offer", "set-aside"}
@@ -93,6 +93,24 @@ class _ToAction(Transformer):
     def choose(self, items):
         option = str(items[0])
         return lambda player: Choose(player, option)
+
+    def discard(self, items):
+        if not items:
+            return lambda player: MoveCard(player, "discards")
+        if len(items) == 1:
+            bean = str(items[0])
+            return lambda player: MoveCard(player, "discards", bean)
+        zone, number = items
+        if str(zone) != "hand" or _number(number) < 1:
+            raise NotationError("", "a discarded card is named by its bean or its hand position ('hand 2')")
+        position = _number(number)
+        return lambda player: MoveCard(player, "discards", None, position)
+
+    def take(self, items):
+        if str(items[0]) != "discard":
+            raise NotationError("", f"cannot take from '{items[0]}' (only the top card of the discard pile)")
+        bean = str(items[1]) if len(items) > 1 else None
+        return lambda player: MoveCard(player, "takes", bean)
 
     def cards(self, items):
         return list(items)

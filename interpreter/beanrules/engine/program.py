@@ -36,7 +36,7 @@ def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
 
 
 # The timings of ``do`` statements the engine runs, and the statements it reads whole.
-_DO_TIMINGS = (timing.AtStartOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd)
+_DO_TIMINGS = (timing.AtStartOf, timing.AtEndOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd)
 _READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
          core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players,
          core.DeclareCounter, core.DeclareToken)  # counters and tokens: engine/marks.py
@@ -47,7 +47,8 @@ def runs(statement: Statement) -> bool:
     evaluator refuses, which it does by name when the game is created)."""
     if isinstance(statement, core.Do):
         return isinstance(statement.when, _DO_TIMINGS)
-    return isinstance(statement, _READ)
+    from . import moves, requirements  # permitted moves of one card; lasting requirements
+    return isinstance(statement, _READ) or moves.runs(statement) or requirements.runs(statement)
 
 
 def runs_all(program: Program, rule: dict) -> bool:
@@ -93,6 +94,14 @@ def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tupl
     listed = set(phase["rules"])
     return tuple(_step(rule, s, refs, may_wait=True) for rule, s in _of(program, core.Do)
                  if rule["id"] in listed and isinstance(s.when, timing.AtStartOf)
+                 and s.when.phase == phase["id"])
+
+
+def phase_exit(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple:
+    """The ``do`` statements at the end of this phase, from the rules it lists, in order."""
+    listed = set(phase["rules"])
+    return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
+                 if rule["id"] in listed and isinstance(s.when, timing.AtEndOf)
                  and s.when.phase == phase["id"])
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import statements as core
+from ..core.actors import Opponent
 from ..core.categories import Statement
-from . import evaluate, program, readings as read
+from . import evaluate, moves, program, readings as read, requirements
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
@@ -119,6 +120,7 @@ class PhaseSpec:
     entry: tuple[CoreStep, ...]  # the phase's ``do … at the start of`` statements, in rule order
     trade: bool
     pending: tuple[PendingStep, ...]
+    exit: tuple[CoreStep, ...] = ()  # the phase's ``do … at the end of`` statements, in rule order
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,8 @@ class Ruleset:
     abilities: tuple = ()
     triggers: dict = field(default_factory=dict)  # event -> triggers
     unplantable: frozenset[str] = frozenset()
+    moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
+    requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -339,6 +343,11 @@ def _compile(model: dict, n: int) -> Ruleset:
     refs = {r["id"]: RuleRef.of(r) for r in rules}
     by_id = {r["id"]: r for r in rules}
     core_program = program.core_program(model, n)
+    if n != 2:  # "the opponent" is one player only in a game of two
+        for rule, statement in core_program:
+            if any(isinstance(node, Opponent) for node in statement.walk()):
+                raise UnsupportedRule(f"rule '{rule['id']}' speaks of the opponent, who is known only "
+                                      "in a game of two players", rule["id"])
     rs = _read(core_program, refs)
 
     counts = {b["id"]: b["count"] for b in model["beans"]}
@@ -365,7 +374,8 @@ def _compile(model: dict, n: int) -> Ruleset:
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
         phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, plant,
-                                program.phase_entry(core_program, phase, refs), trade, pending))
+                                program.phase_entry(core_program, phase, refs), trade, pending,
+                                program.phase_exit(core_program, phase, refs)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
     for rule, r in rs.found:  # a step of a phase that does not list its rule would never run
@@ -419,7 +429,9 @@ def _compile(model: dict, n: int) -> Ruleset:
         coins_from_bank=bool(coins and coins.bank),
         marks=marks(core_program, target_ends),
         abilities=usable, triggers=triggers,
-        unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]))
+        unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
+        moves=moves.compile_moves(core_program, refs),
+        requirements=requirements.compile_requirements(core_program, refs))
 
 
 def on_event(statement: Statement) -> bool:

@@ -17,9 +17,10 @@ STATE_KEYS = ("rulebook", "players", "start_player", "active", "phase", "turn", 
               "proposals", "planted", "over", "seed", "shuffles", "next_proposal")
 _PER_PLAYER = ("hands", "set_aside", "coins")
 # Keys a state holds only where its rules declare them (counters, tokens), while a decision
-# waits (docs/engine-contract.md), or once a card's ability was used this turn: a classic
+# waits (docs/engine-contract.md), once a card's ability was used this turn, or once a
+# permitted move was made: a classic
 # game's state JSON has none of them.
-OPTIONAL_KEYS = ("counters", "tokens", "decision", "used")
+OPTIONAL_KEYS = ("counters", "tokens", "decision", "used", "moved")
 
 
 @dataclass(slots=True, eq=False)
@@ -50,6 +51,9 @@ class State:
     tokens: dict[str, str | None] | None = None  # token -> holder (None: nobody); None: none declared
     decision: dict[str, Any] | None = None  # the decision the game waits for (engine/decisions.py)
     used: list = field(default_factory=list)  # [turn, "card.ability@field"] of once-per-turn uses
+    # How often each permitted move (engine/moves.py) was made, by rule id: [turn, times]. Kept
+    # out of the JSON while empty, so games of rulebooks without such moves keep their states.
+    moved: dict[str, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,6 +79,8 @@ class State:
             out["decision"] = copy.deepcopy(self.decision)
         if self.used:
             out["used"] = [list(u) for u in self.used]
+        if self.moved:
+            out["moved"] = {k: list(v) for k, v in self.moved.items()}
         return out
 
     @classmethod
@@ -103,7 +109,9 @@ class State:
             counters=copy.deepcopy(data["counters"]) if data.get("counters") is not None else None,
             tokens=dict(data["tokens"]) if data.get("tokens") is not None else None,
             decision=copy.deepcopy(data["decision"]) if data.get("decision") is not None else None,
-            used=[[int(u[0]), str(u[1])] for u in data.get("used", [])])
+            used=[[int(u[0]), str(u[1])] for u in data.get("used", [])],
+            moved={str(k): [int(t), int(n)] for k, (t, n) in (data.get("moved") or {}).items()})
+
 
         if state.start_player not in players or state.active not in players:
             raise ValueError("state.start_player and state.active must be players")

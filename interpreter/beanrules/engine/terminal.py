@@ -11,14 +11,25 @@ from .game import Game
 from .records import make_record
 from .simulate import seat_bots
 
-def help_text(beans: tuple[str, ...], other: str, buy: bool = False, cards: tuple[str, ...] = ()) -> str:
+def move_example(verb: str, pick: str) -> str:
+    """How a move a rule permits is typed (engine/moves.py): its verb, and where the player
+    picks the card, which one."""
+    if verb == "takes":
+        return "takes discard"
+    return f"{verb} hand 2" if pick == "any" else verb
+
+
+def help_text(beans: tuple[str, ...], other: str, buy: bool = False, cards: tuple[str, ...] = (),
+              moves: tuple[str, ...] = ()) -> str:
     """Examples in the notation, with this rulebook's bean ids (`buy`: fields can be bought;
-    `cards`: cards whose ability a player uses)."""
+    `cards`: cards whose ability a player uses; `moves`: examples of the moves its rules
+    permit, such as "discards")."""
     a, b, c = (list(beans) * 3)[:3]
     uses = f"  uses {cards[0]} · uses {cards[0]} with {other}, 1, 2 (the choices its ability asks for)\n" if cards else ""
     return (f"Type an action in the notation (your name may be left out), for example:\n"
             f"  plants 2 · plants {a} in 1 · plants offer {b} in 2 · harvests 1 · ends planting · ends trading"
-            + (" · buys a field" if buy else "") + "\n" + uses +
+            + (" · buys a field" if buy else "")
+            + "".join(f" · {m}" for m in dict.fromkeys(moves)) + "\n" + uses +
             f"  offers {b}, hand {a} to {other} for {c} · gives {b} to {other} · accepts · rejects 2 · withdraws\n"
             f"  when the game asks you: chooses {other} · chooses yes · chooses no · chooses nothing\n"
             f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
@@ -107,6 +118,10 @@ def _describe(events: list[dict]) -> list[str]:
                        f"{plural(e['fields'], 'field')}")
         elif kind == "revealed":
             out.append(f"revealed: {_cards(e['cards'])}")
+        elif kind == "discarded":
+            out.append(f"{e['player']} discards {e['bean']} from the hand onto the discard pile")
+        elif kind == "took":
+            out.append(f"{e['player']} takes {e['bean']} from the top of the discard pile into the hand")
         elif kind == "proposed":
             out.append(f"proposal {e['proposal']}: {_proposal(e)}")
         elif kind in ("rejected", "withdrawn"):
@@ -139,7 +154,8 @@ def _describe(events: list[dict]) -> list[str]:
         elif kind == "token-passed":
             out.append(f"the {e['token']} passes from {e['from'] or 'nobody'} to {e['to']}")
         elif kind == "moved":
-            out.append(f"a card goes from {e['from'] + chr(39) + 's ' if e['from'] else 'the '}{e['from_zone']} to "
+            out.append(f"{'a card goes' if e['cards'] == 1 else str(e['cards']) + ' cards go'} from "
+                       f"{e['from'] + chr(39) + 's ' if e['from'] else 'the '}{e['from_zone']} to "
                        f"{e['to'] + chr(39) + 's ' if e['to'] else 'the '}{e['to_zone']}")
         elif kind == "counted":
             out.append(f"{e.get('player') or 'the table'}: {e['amount']:+d} {e['counter']}")
@@ -187,7 +203,8 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
     others = [p for p in game.players if p != me]
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
                              game.ruleset.buy_field is not None,
-                             tuple(dict.fromkeys(a.card for a in game.ruleset.abilities)))
+                             tuple(dict.fromkeys(a.card for a in game.ruleset.abilities)),
+                             tuple(move_example(m.verb, m.pick) for m in game.ruleset.moves))
     write(help_message)
     heard: set[int] = set()  # turns in whose trade phase the human had a say
     while not game.is_over:

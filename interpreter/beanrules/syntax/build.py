@@ -339,7 +339,8 @@ class SpecBuilder:
 
     def st_discard_from_hand(self, node: Tree) -> tuple[dict, list]:
         numbers = self.ints(node)
-        return {"from": "front", "max": numbers[0] if numbers else 1}, []
+        front = any(isinstance(c, Tree) and c.data == "front_of" for c in node.children)
+        return {"from": "front" if front else "any", "max": numbers[0] if numbers else 1}, []
 
     def st_reveal(self, node: Tree) -> tuple[dict, list]:
         return {"count": self.ints(node)[0], "to": "offer"}, []

@@ -1,0 +1,232 @@
+"""Moves a rule permits a player to make with one card: the core's ``permit`` of a ``move``
+(discarding a hand card, taking the top card of the discard pile), as actions (MoveCard).
+
+Each such permit becomes a MoveRule, chosen by the shape of its core statement, never by the
+sentence it came from: who may move (the active player), in which phase, how often per turn,
+which card (the front or top one, or any hand card) from which zone to which. The verb of the
+action notation names the pair of zones: "discards" (hand to discard pile) and "takes"
+(discard pile to hand). A move is optional; while one is open, its phase waits for the active
+player, who ends the phase when done.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import actors, effects, places, statements as core, timing
+from ..core.quantities import Number
+from . import evaluate
+from .actions import EndPhase, MoveCard
+from .errors import IllegalAction, RuleRef, UnsupportedRule
+from .selection import end_index, picked, zone_name
+
+# The verb of the notation for each (from, to) pair of zones a permitted move may connect.
+VERBS = {("hand", "discard"): "discards", ("discard", "hand"): "takes"}
+_EVENTS = {"discards": "discarded", "takes": "took"}  # the event each verb's move reports
+_PICKS = {"front", "top", "any"}
+
+
+@dataclass(frozen=True)
+class MoveRule:
+    """One permitted move: the active player may move one `pick` card of `source` to the
+    `end` of `dest`, in phase `phase` (None: any), at most `most` times a turn (None: no bound)."""
+    verb: str
+    source: evaluate.Compiled  # the zone (a list) the card leaves, for env {"player": p}
+    dest: evaluate.Compiled
+    source_zone: str
+    dest_zone: str
+    pick: str  # "front" / "top": the card at that end; "any": the player names a hand position
+    end: str | None
+    phase: str | None
+    most: int | None
+    condition: evaluate.Compiled | None
+    ref: RuleRef
+
+
+def runs(statement: Any) -> bool:
+    """Whether this is a permit the engine plays as a move of one card."""
+    return isinstance(statement, core.Permit) and isinstance(statement.action, effects.Move)
+
+
+def compile_move(rule: dict, statement: core.Permit, ref: RuleRef) -> MoveRule:
+    """The MoveRule of a permit of a move; anything else it names is refused by name."""
+    move = statement.action
+    sel = move.cards
+
+    def refuse(what: str) -> UnsupportedRule:
+        return UnsupportedRule(f"rule '{rule['id']}': the engine plays a permitted move {what}", rule["id"])
+    if not isinstance(statement.player, actors.ActivePlayer) or statement.must:
+        raise refuse("only as an option of the active player")
+    if not (isinstance(sel, places.CardsIn) and sel.pick in _PICKS and sel.count == Number(1)
+            and not sel.up_to and sel.bean is None):
+        raise refuse("of one card, the front, top or any one")
+    source_zone, dest_zone = zone_name(sel.place), zone_name(move.to)
+    verb = VERBS.get((source_zone, dest_zone))
+    if verb is None:
+        raise refuse(f"from {source_zone} to {dest_zone} only as one of: "
+                     + ", ".join(f"{a} to {b}" for a, b in VERBS))
+    if sel.pick == "any" and source_zone != "hand":
+        raise refuse("of any card only from a hand")
+    if isinstance(statement.when, timing.During):
+        phase = statement.when.phase
+    elif isinstance(statement.when, timing.AnyTime):
+        phase = None
+    else:
+        raise refuse("during a phase or at any time")
+    most = evaluate.number(statement.most)(None, {}) if statement.most is not None else None
+    condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
+    return MoveRule(verb, evaluate.Compiled(sel.place, evaluate.zone_of(sel.place)),
+                    evaluate.Compiled(move.to, evaluate.zone_of(move.to)), source_zone, dest_zone,
+                    sel.pick, move.end, phase, most, condition, ref)
+
+
+def compile_moves(program: list, refs: dict[str, RuleRef]) -> tuple[MoveRule, ...]:
+    return tuple(compile_move(rule, s, refs[rule["id"]]) for rule, s in program if runs(s))
+
+
+def _env(player: str, rs: Any) -> dict:
+    return {"player": player, evaluate.RULES: rs}
+
+
+def times_moved(state: Any, rule: MoveRule) -> int:
+    """How often the move was made this turn."""
+    turn, times = state.moved.get(rule.ref.id, (None, 0))
+    return times if turn == state.turn else 0
+
+
+def _why_not(state: Any, rs: Any, rule: MoveRule, player: str) -> str | None:
+    """Why `player` may not make this move now, ignoring which card (None: they may)."""
+    if state.over:
+        return "the game is over"
+    if player != state.active:
+        return f"only the active player ({state.active}) may"
+    if rule.phase is not None and state.phase != rule.phase:
+        return f"only in phase {rule.phase}, not in phase {state.phase}"
+    if rule.most is not None and times_moved(state, rule) >= rule.most:
+        return f"{player} already did {'so' if rule.most == 1 else f'so {rule.most} times'} this turn"
+    if rule.condition is not None and not rule.condition.fn(state, _env(player, rs)):
+        return "its condition does not hold"
+    if not rule.source.fn(state, _env(player, rs)):
+        return f"the {'hand' if rule.source_zone == 'hand' else rule.source_zone + ' pile'} is empty"
+    return None
+
+
+def open_rules(state: Any, rs: Any, player: str) -> list[MoveRule]:
+    return [r for r in rs.moves if _why_not(state, rs, r, player) is None]
+
+
+def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
+    """The list index of the card the action moves; IllegalAction if it names another."""
+    if rule.pick == "any":
+        if action.position is not None:
+            if not 1 <= action.position <= len(held):
+                raise IllegalAction(rule.ref, f"{action.player} has {len(held)} hand cards, no card "
+                                              f"at position {action.position}")
+            index = action.position - 1
+        elif action.bean is not None and action.bean in held:
+            index = held.index(action.bean)
+        else:
+            raise IllegalAction(rule.ref, f"{action.player} has no {action.bean or 'card'} in hand to discard"
+                                if action.bean else "say which hand card: by its bean or 'hand N'")
+    else:
+        if action.position is not None:
+            raise IllegalAction(rule.ref, f"'{rule.ref.text}' moves only the {rule.pick} card, not one "
+                                          "named by its position")
+        index = picked(rule.source_zone, rule.pick, 1, len(held))[0]
+    if action.bean is not None and held[index] != action.bean:
+        raise IllegalAction(rule.ref, f"the {rule.pick if rule.pick != 'any' else 'chosen'} card is "
+                                      f"{held[index]}, not {action.bean}")
+    return index
+
+
+def _move(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> str:
+    env = _env(player, rs)
+    held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
+    card = held.pop(index)
+    dest.insert(end_index(rule.dest_zone, rule.end, len(dest)), card)
+    return card
+
+
+def _undo(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> None:
+    env = _env(player, rs)
+    held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
+    card = dest.pop(end_index(rule.dest_zone, rule.end, len(dest) - 1))
+    held.insert(index, card)
+
+
+def _breaks(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> Any:
+    """The requirement the move would break (engine/requirements.py), tried and undone."""
+    if not rs.requirements:
+        return None
+    from .requirements import broken
+    _move(state, rs, rule, player, index)
+    try:
+        return broken(state, rs)
+    finally:
+        _undo(state, rs, rule, player, index)
+
+
+def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
+    """The rule that permits the action and the index of the card it moves, or IllegalAction
+    citing the rule that does not let it happen (the state is left as it was)."""
+    candidates = [r for r in rs.moves if r.verb == action.verb]
+    if not candidates:
+        raise IllegalAction(None, f"no rule of {rs.rulebook} lets a player do what '{action.notation()}' says")
+    reasons = []
+    for rule in candidates:
+        why = _why_not(state, rs, rule, action.player)
+        if why is None:
+            index = _index(rule, rule.source.fn(state, _env(action.player, rs)), action)
+            requirement = _breaks(state, rs, rule, action.player, index)
+            if requirement is not None:
+                raise IllegalAction(requirement.ref, f"{action.player} may not: it would break "
+                                                     f"'{requirement.ref.text}'")
+            return rule, index
+        reasons.append((rule, why))
+    rule, why = reasons[-1]
+    raise IllegalAction(rule.ref, f"{action.player} may not {action.verb.removesuffix('s')} "
+                                  f"('{rule.ref.text}'): {why}")
+
+
+def do(state: Any, rs: Any, action: MoveCard, rule: MoveRule, index: int, events: list) -> None:
+    card = _move(state, rs, rule, action.player, index)
+    state.moved[rule.ref.id] = [state.turn, times_moved(state, rule) + 1]
+    events.append({"event": _EVENTS[rule.verb], "player": action.player, "bean": card, "rule": rule.ref.id})
+
+
+def options(state: Any, rs: Any, player: str) -> list:
+    """The moves `player` may make now (one per distinct card where they choose it), and the
+    end of a phase that waits only for such moves."""
+    out: list = []
+    for rule in open_rules(state, rs, player):
+        held = rule.source.fn(state, _env(player, rs))
+        if rule.pick == "any":
+            firsts = {bean: i for i, bean in reversed(list(enumerate(held)))}
+            chosen = sorted(firsts.values())
+        else:
+            chosen = picked(rule.source_zone, rule.pick, 1, len(held))
+        for index in chosen:
+            if _breaks(state, rs, rule, player, index) is None:
+                position = index + 1 if rule.pick == "any" else None
+                out.append(MoveCard(player, rule.verb, held[index] if position is None else None, position))
+    if out and waits_only_for_moves(state, rs.phase(state.phase)):
+        out.append(EndPhase(player, "phase"))
+    return out
+
+
+def waits_only_for_moves(state: Any, ph: Any) -> bool:
+    """The phase asks for no other decision now (no planting or trading step, no card left to
+    plant), so the active player ends it when done moving."""
+    return ph.plant is None and not ph.trade and not any(step.anyone_has(state) for step in ph.pending)
+
+
+def keeps_open(state: Any, rs: Any) -> bool:
+    """A move the active player may still make keeps the phase from ending by itself."""
+    return bool(rs.moves) and any(
+        _breaks(state, rs, r, state.active, _first(state, rs, r)) is None
+        for r in open_rules(state, rs, state.active))
+
+
+def _first(state: Any, rs: Any, rule: MoveRule) -> int:
+    held = rule.source.fn(state, _env(state.active, rs))
+    return 0 if rule.pick == "any" else picked(rule.source_zone, rule.pick, 1, len(held))[0]

@@ -1,0 +1,107 @@
+"""Lasting constraints on the state: the core's ``require`` (for each of some players, a
+condition holds at all times; the hand limit is one).
+
+The engine keeps a requirement in two ways, as rulebooks do: an action that would break it is
+refused, citing the rule, and leaves the state as it was (Game.apply tries it and restores the
+state); an automatic step that hands out cards (a draw) gives a player only as many as the
+requirement lets them hold, and the rest stay where they were.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import statements as core
+from . import evaluate
+from .errors import RuleRef
+
+# A stand-in for a card about to be drawn: requirements count cards, they do not read them.
+_INCOMING = ""
+
+
+@dataclass(frozen=True)
+class Requirement:
+    players: evaluate.Compiled  # the actor: whom the condition is about, bound as ``player``
+    condition: evaluate.Compiled
+    ref: RuleRef
+
+
+def runs(statement: Any) -> bool:
+    return isinstance(statement, core.Require)
+
+
+def compile_requirements(program: list, refs: dict[str, RuleRef]) -> tuple[Requirement, ...]:
+    return tuple(Requirement(evaluate.Compiled(s.player, evaluate.players_of(s.player)),
+                             evaluate.compiled_condition(s.condition), refs[rule["id"]])
+                 for rule, s in program if runs(s))
+
+
+def broken(state: Any, rs: Any) -> Requirement | None:
+    """The first requirement the state breaks (None: all hold)."""
+    for req in rs.requirements:
+        env = {"direction": rs.direction, evaluate.RULES: rs}
+        for player in req.players.fn(state, env):
+            if not req.condition.fn(state, {**env, "player": player}):
+                return req
+    return None
+
+
+def room(state: Any, rs: Any, player: str, wanted: int) -> int:
+    """How many of `wanted` cards `player` may take into the hand, one after another, while
+    every requirement keeps holding (all of them where there is no requirement)."""
+    if not rs.requirements or wanted <= 0:
+        return wanted
+    hand = state.hands[player]
+    allowed = 0
+    try:
+        while allowed < wanted:
+            hand.append(_INCOMING)
+            if broken(state, rs) is not None:
+                break
+            allowed += 1
+    finally:
+        del hand[len(hand) - (allowed + (1 if allowed < wanted else 0)):]
+    return allowed
+
+
+def newly_broken(state: Any, rs: Any, saved: dict) -> Requirement | None:
+    """The requirement the state breaks that the saved state (before an action) kept."""
+    found = broken(state, rs)
+    if found is None:
+        return None
+    from .state import State
+    return None if broken(State(**saved), rs) is not None else found
+
+
+def _copy(value: Any) -> Any:
+    """A copy of lists and dicts of plain values, as deep as they nest (the state's shapes)."""
+    if type(value) is list:
+        return [_copy(v) for v in value] if value and type(value[0]) in (list, dict) else list(value)
+    if type(value) is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+# The state's zones of one level of cards (per player or shared), copied as plain lists: a
+# playout under a requirement snapshots the state on every action, so this is its hot path.
+_FLAT = ("deck", "discard", "offer", "removed", "players")
+_PER_PLAYER = ("hands", "set_aside", "coins")
+
+
+def snapshot(state: Any) -> dict:
+    """What restore() needs to undo an action that broke a requirement: every field, copied."""
+    saved = {name: getattr(state, name) for name in type(state).__slots__}
+    for name in _FLAT:
+        saved[name] = list(saved[name])
+    for name in _PER_PLAYER:
+        saved[name] = {p: list(c) for p, c in saved[name].items()}
+    saved["fields"] = {p: [list(f) for f in fs] for p, fs in state.fields.items()}
+    for name, value in saved.items():  # anything else (proposals, counters): copied as deep as it nests
+        if name not in _FLAT and name not in _PER_PLAYER and name != "fields" and type(value) in (list, dict):
+            saved[name] = _copy(value)
+    return saved
+
+
+def restore(state: Any, saved: dict) -> None:
+    for name, value in saved.items():
+        setattr(state, name, value)

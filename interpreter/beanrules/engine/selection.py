@@ -1,0 +1,136 @@
+"""Selections of cards and moving them: the core's ``cards`` (the top, front, back or all cards
+of a zone), ``matches`` (a card of a type a place holds), ``move`` of such a selection (where
+engine/effects.py, which moves cards an ability picked, leaves it) and a number bound by
+``let``, compiled into closures like the rest of the evaluator, which hands them here
+(``evaluate.extension``).
+
+Zones are plain lists whose ends mean different things: the deck and a hand list their top
+(front) card first; the discard pile, the offer and a field list it last (cards are laid on
+top). One table says which, so every node reads "top" the same way.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core import actors, conditions, effects, places
+from ..core.categories import Node
+from .errors import UnsupportedRule
+from .evaluate import extension
+
+# Zones whose list starts with the top (front) card; in all others the top card is the last.
+_FIRST_IS_TOP = {"deck", "hand"}
+_TOP_PICKS = {"top", "front"}
+_BOTTOM_PICKS = {"bottom", "back"}
+
+IndicesFn = Callable[[Any, dict], list[int]]
+
+
+def zone_name(place: Node) -> str:
+    """The kind of zone a place is (a field bound by ``for-each`` is a field)."""
+    if isinstance(place, places.Zone):
+        return place.zone
+    if isinstance(place, (actors.Bound, places.Field)):
+        return "field"
+    raise UnsupportedRule(f"the engine does not select cards in '{place.to_text()}' yet")
+
+
+def end_index(zone: str, end: str | None, length: int) -> int:
+    """Where a card laid at `end` of the zone goes in its list (None: the zone's usual end, its top)."""
+    first_is_top = zone in _FIRST_IS_TOP
+    if end is None:
+        end = "back" if zone == "hand" else "top"
+    at_first = (end in _TOP_PICKS) == first_is_top
+    return 0 if at_first else length
+
+
+def picked(zone: str, pick: str, count: int, length: int) -> list[int]:
+    """The list indices of `count` cards picked at an end of a zone of `length` cards, the
+    nearest to that end first (fewer where the zone holds fewer)."""
+    count = min(count, length)
+    if pick == "all":
+        return list(range(length))
+    if pick not in _TOP_PICKS | _BOTTOM_PICKS:
+        raise UnsupportedRule(f"the engine picks no '{pick}' cards automatically yet")
+    from_start = (pick in _TOP_PICKS) == (zone in _FIRST_IS_TOP)
+    return list(range(count)) if from_start else list(range(length - 1, length - 1 - count, -1))
+
+
+def cards(node: Node) -> tuple[Callable[[Any, dict], list[str]], str, IndicesFn]:
+    """A selection as (the list it picks from, its zone name, the indices it picks)."""
+    from .evaluate import number, zone_of
+    if not isinstance(node, places.CardsIn) or node.bean is not None:
+        raise UnsupportedRule(f"the engine does not select '{node.to_text()}' yet")
+    source, zone, pick = zone_of(node.place), zone_name(node.place), node.pick
+    count = number(node.count) if node.count is not None else None
+
+    def indices(state: Any, env: dict) -> list[int]:
+        held = source(state, env)
+        n = len(held) if count is None else count(state, env)
+        return picked(zone, pick, n, len(held))
+    return source, zone, indices
+
+
+def matches(node: conditions.Matches) -> Callable[[Any, dict], bool]:
+    """The selected cards are all of a type the place holds (none selected: false)."""
+    from .evaluate import zone_of
+    source, _, indices = cards(node.cards)
+    place = zone_of(node.place)
+
+    def test(state: Any, env: dict) -> bool:
+        held, chosen = source(state, env), indices(state, env)
+        types = set(place(state, env))
+        return bool(chosen) and all(held[i] in types for i in chosen)
+    return test
+
+
+def _owner(place: Node) -> Callable[[Any, dict], str | None]:
+    """Whose zone a place is (None: a shared one), for the event that reports a move."""
+    from .evaluate import players_of
+    if isinstance(place, places.Zone) and place.owner is not None:
+        who = players_of(place.owner)
+        return lambda state, env: who(state, env)[0]
+    return lambda state, env: None
+
+
+def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
+    """Move the selected cards, one by one from the nearest, to an end of another zone."""
+    from .evaluate import zone_of
+    source, from_zone, indices = cards(node.cards)
+    target, to_zone, end = zone_of(node.to), zone_name(node.to), node.end
+    from_owner, to_owner = _owner(node.cards.place), _owner(node.to)
+    usual = "back" if to_zone == "hand" else "top"
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        held, dest = source(state, env), target(state, env)
+        chosen = indices(state, env)
+        moved = [held[i] for i in chosen]
+        for i in sorted(chosen, reverse=True):
+            del held[i]
+        for card in moved:
+            dest.insert(end_index(to_zone, end, len(dest)), card)
+        if moved:  # the shape of every "moved" event (docs/engine-contract.md, Events)
+            events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
+                           "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
+                           "end": end or usual})
+    return run
+
+
+# ------------------------------------------------------------------ the evaluator's nodes
+@extension("condition")
+def _condition(node: Node) -> Any:
+    return matches(node) if isinstance(node, conditions.Matches) else None
+
+
+@extension("effect")
+def _effect(node: Node) -> Any:
+    if isinstance(node, effects.Move) and isinstance(node.cards, places.CardsIn) and node.cards.bean is None:
+        return move(node)
+    return None
+
+
+@extension("quantity")
+def _quantity(node: Node) -> Any:
+    if isinstance(node, actors.Bound):  # a number bound by ``let``
+        name = node.name
+        return lambda state, env: env[name]
+    return None
