@@ -32,10 +32,8 @@ def _is_subsequence(part: list[str], whole: list[str]) -> bool:
     return all(card in remaining for card in part)
 
 
-def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter,
-                  with_state: bool = False) -> Any:
-    """Every invariant one applied action broke (``before``: the state JSON before it);
-    with_state=True: (problems, the state JSON after it), the next action's ``before``."""
+def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter) -> list[str]:
+    """Every invariant one applied action broke (``before``: the state JSON before it)."""
     problems = []
     after = game.state_json()
     if game.state.card_counts() != total:
@@ -88,7 +86,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     problems += wait_problems(game)
     if Game.from_state(game.model, json.loads(json.dumps(after))).state_json() != after:
         problems.append("the state does not round-trip through JSON")
-    return (problems, after) if with_state else problems
+    return problems
 
 
 def _place(game: Game) -> str:
@@ -138,7 +136,6 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
     if stuck:
         result.problems += stuck
         return result
-    after: dict[str, Any] = {}
     while not game.is_over:
         if result.actions >= MAX_ACTIONS:
             result.problems.append(f"the game did not end within {MAX_ACTIONS} actions; it stalled at "
@@ -148,14 +145,14 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
         if player is None:
             result.problems.append(f"the game waits for nobody, yet it is not over ({_place(game)})")
             return result
-        before = after if result.actions else game.state_json()  # the state after the last action
+        before = game.state_json()
         try:
             events = game.apply(seats[player].choose(game, player))
         except Stalled as exc:
             result.problems.append(f"action {result.actions + 1}: the game stalled: {exc}")
             return result
         result.actions += 1
-        problems, after = step_problems(game, before, events, total, with_state=True)
+        problems = step_problems(game, before, events, total)
         if problems:
             result.problems += [f"action {result.actions} ({game.history[-1]}): {p}" for p in problems]
             return result
