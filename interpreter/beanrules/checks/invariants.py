@@ -32,8 +32,10 @@ def _is_subsequence(part: list[str], whole: list[str]) -> bool:
     return all(card in remaining for card in part)
 
 
-def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter) -> list[str]:
-    """Every invariant one applied action broke (``before``: the state JSON before it)."""
+def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter,
+                  with_state: bool = False) -> Any:
+    """Every invariant one applied action broke (``before``: the state JSON before it);
+    with_state=True: (problems, the state JSON after it), for callers that keep it."""
     problems = []
     after = game.state_json()
     if game.state.card_counts() != total:
@@ -86,7 +88,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     problems += wait_problems(game)
     if Game.from_state(game.model, json.loads(json.dumps(after))).state_json() != after:
         problems.append("the state does not round-trip through JSON")
-    return problems
+    return (problems, after) if with_state else problems
 
 
 def _place(game: Game) -> str:
