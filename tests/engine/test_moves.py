@@ -127,8 +127,10 @@ def test_the_hand_limit_caps_draws_and_refuses_takes(tmp_path) -> None:
 
 
 def test_an_action_that_breaks_the_hand_limit_is_undone(tmp_path) -> None:
-    # Without set-aside, traded cards go to the hand, where the limit holds them.
-    model = variant(tmp_path, 'phase trade\n  remove rule traded-cards-set-aside   § v "1"\n'
+    # Without set-aside, traded cards go to the hand, where the limit holds them (the deal
+    # keeps within it: check rejects a limit below the deal).
+    model = variant(tmp_path, 'setup\n  replace deal: deal 2 to each hand   § v "1"\n'
+                              'phase trade\n  remove rule traded-cards-set-aside   § v "1"\n'
                               'hand limit 2   § v "1"\n')
     game = Game.from_partial(model, PLAYERS, {"phase": "trade", "offer": ["soy"],
                                               "hands": {"Anna": ["red"], "Natalie": ["blue", "chili"]}})

@@ -28,6 +28,7 @@ def check_playable(model: dict[str, Any], header: Span | None) -> list[Diagnosti
     """Every reason the engine could not play this model as written (empty: it plays)."""
     out = not_yet(model, header) + names_in_abilities(model, header) + cards_in_play(model, header)
     out += turn_structure(model, header) + room_to_plant(model, header) + contradictions(model, header)
+    out += hand_limit_below_deal(model, header)
     out += required_rules(model, header)
     if not out:  # the engine's own compile step for every player count: the final gate
         out += engine_refusals(model, header)
@@ -141,6 +142,23 @@ def turn_structure(model: dict, header: Span | None) -> list[Diagnostic]:
                    "turn takes cards from the deck", end, header,
                    "add a step such as 'draw 3 to back of hand' or 'reveal 2 to offer' to a phase "
                    "that is not skipped")]
+
+
+def hand_limit_below_deal(model: dict, header: Span | None) -> list[Diagnostic]:
+    """A hand limit smaller than the deal breaks the rule before the first turn: the engine
+    would deal past it and then give nothing on every draw until the hand shrank."""
+    limit, deal = one(model, "hand-limit"), one(model, "deal")
+    if limit is None or deal is None:
+        return []
+    most = limit["params"]["max"]
+    over = [n for n in player_counts(model)
+            if (by_players(deal["params"]["count"], n, deal["id"], default=0) or 0) > most]
+    if not over:
+        return []
+    counts = ", ".join(str(n) for n in over)
+    return [error("limit-below-deal", f"'{limit['text']}' is broken at the deal: '{deal['text']}' gives "
+                  f"more than {most} cards with {counts} players", limit, header,
+                  "deal at most as many cards as the hand limit allows, or raise the limit")]
 
 
 def _harvest_timing(model: dict) -> dict | None:
