@@ -111,7 +111,7 @@ def _tokens() -> dict[str, list]:
             (r">=|<=|[=<>:,/]", Punctuation),
             (r".", Text),
         ],
-        # the name a declaration introduces: "phase trade", "rule protection:", "extends my-first/step-1"
+        # the name a declaration introduces: "phase trade", "rule protection:", "extends family/step-1"
         "declared": [
             (rf"([ \t]+)({name}(?:/{name})*)", bygroups(Whitespace, Name.Class), "#pop"),
             default("#pop"),

@@ -13,7 +13,7 @@ MAX_RECORD_BYTES = 50_000_000    # a game-record file (JSON); a long bot game is
 
 # ---------------------------------------------------------------- structure
 MAX_NESTING = 12                 # indented blocks inside one another in a spec
-MAX_EXTENDS = 16                 # a chain of extends/translates (My First Bohnanza uses 6)
+MAX_EXTENDS = 16                 # a chain of extends/translates (the longest shipped chain has 6)
 MAX_DOCUMENT_DEPTH = 32          # nested lists and mappings in a case file or record
 MAX_DIAGNOSTICS = 50             # diagnostics printed; the rest are counted ("and 12 more")
 MAX_SHOWN_LINE = 160             # characters of a source line shown under a diagnostic

@@ -5,7 +5,7 @@ on what an action means; this only checks the words.
     Anna plants chili in 2 · Anna harvests 1 · Natalie ends trading
     Natalie offers soy, hand chili to Anna for red · Natalie gives soy to Anna · Anna asks Natalie for soy
     Anna accepts Natalie · Anna rejects 2 · Natalie withdraws · Anna chooses Natalie · Natalie chooses yes
-    Anna uses magpie with Natalie, 1, 2
+    Anna uses thief with Natalie, 1, 2
     Anna discards · Anna discards red · Anna discards hand 2 · Anna takes discard
 """
 from __future__ import annotations

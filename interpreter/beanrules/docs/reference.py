@@ -67,7 +67,7 @@ def _escape(text: str) -> str:
 
 
 def _spec_of_file(path: str) -> str | None:
-    """``specs/my-first/step-1.bean`` -> ``my-first/step-1``; None for a file outside ``specs/``."""
+    """``specs/family/step-1.bean`` -> ``family/step-1``; None for a file outside ``specs/``."""
     if path.startswith("specs/") and path.endswith(".bean"):
         return path[len("specs/"):-len(".bean")]
     return None
@@ -272,7 +272,7 @@ class Page:
         return out
 
     def money(self, n: int) -> str:
-        """Coins, or bean dollars where they come from a bank (My First Bohnanza)."""
+        """Coins, or bean dollars where they come from a bank."""
         bank = any(r["kind"] == "coin-source" and r["params"].get("from") == "bank" for r in self.model["rules"])
         return plural(n, "bean dollar") if bank else plural(n, "coin")
 

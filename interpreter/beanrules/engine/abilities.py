@@ -3,7 +3,7 @@
 An ability says where its card must lie and when (its timings, all of which must hold):
 
 - ``when played`` — the card is at the front of its owner's hand and is played from there
-  (the magpie of the anniversary edition);
+  (a card that is played rather than planted);
 - ``while on top of a field`` — the card lies on top of one of its owner's fields (a card
   that is covered, or whose field was harvested, has lost it); the ability is used on that
   field, at most once per turn per field with ``once per turn``;
@@ -27,7 +27,8 @@ from .effects import FEED, NONE, OWNER, Feed, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 
 # How many different uses of one ability legal_actions lists at most (every choice sequence
-# of a magpie at five players is about two hundred; the rest stay legal to apply).
+# of an ability that takes one bean from each of two other players, at five players, is about
+# two hundred; the rest stay legal to apply).
 MAX_LISTED = 200
 
 

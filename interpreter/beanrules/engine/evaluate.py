@@ -42,6 +42,13 @@ class Compiled:
         return self.fn(*args)
 
 
+def top_of_deck(cards: Node) -> bool:
+    """`cards` is a fixed number of cards off the top of the shared deck (what reveal runs)."""
+    return (isinstance(cards, places.CardsIn) and cards.pick == "top" and cards.count is not None
+            and isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
+            and cards.place.owner is None and not cards.up_to)
+
+
 def compiled_number(node: Node) -> Compiled:
     return Compiled(node, number(node))
 
@@ -238,9 +245,7 @@ def effect(node: Node) -> EffectFn:
 
     if isinstance(node, effects.Reveal):
         cards = node.cards
-        if not (isinstance(cards, places.CardsIn) and cards.pick == "top" and cards.count is not None
-                and isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
-                and cards.place.owner is None and not cards.up_to):
+        if not top_of_deck(cards):
             raise _unsupported(node, "effect (revealing other than the top of the deck)")
         count, to = number(cards.count), zone_of(node.to)
 

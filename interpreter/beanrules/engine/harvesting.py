@@ -10,8 +10,14 @@ from .state import State
 def run_length(rs: Ruleset, field: list[str]) -> int:
     """How many cards a harvest of `field` takes: the whole field, or (where a harvest takes the
     top run) the unbroken line of the top card's bean at the top; covered cards stay."""
-    if not rs.top_run or not field:
-        return len(field)
+    return top_run_length(field) if rs.top_run else len(field)
+
+
+def top_run_length(field: list) -> int:
+    """The length of the unbroken line of the top card's bean at the top of `field` (beans as
+    names or, in the kernel, as numbers)."""
+    if not field:
+        return 0
     top, n = field[-1], len(field)
     k = n - 1
     while k > 0 and field[k - 1] == top:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
+from ..engine.evaluate import top_of_deck
 
 
 class KernelUnsupported(Exception):
@@ -163,9 +164,7 @@ def effect(node: Node, prims: Primitives) -> Fn:
 
     if isinstance(node, effects.Reveal):
         cards = node.cards
-        if not (isinstance(cards, places.CardsIn) and cards.pick == "top" and cards.count is not None
-                and isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
-                and cards.place.owner is None and not cards.up_to):
+        if not top_of_deck(cards):
             raise _no(node, "effect")
         count, to = number(cards.count, prims), zone_of(node.to)
         if isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
 from . import core
 from .state import KState
@@ -152,13 +153,7 @@ class Machine(core.Primitives):
 
     # -- harvesting --------------------------------------------------------------------------
     def run_length(self, field: list[int]) -> int:
-        if not self.top_run or not field:
-            return len(field)
-        top, n = field[-1], len(field)
-        k = n - 1
-        while k > 0 and field[k - 1] == top:
-            k -= 1
-        return n - k
+        return top_run_length(field) if self.top_run else len(field)
 
     def coins_for(self, field: list[int]) -> int:
         if not field:
