@@ -59,6 +59,9 @@ def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illeg
             if len(other) > limit:
                 return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
                                      f"another field of {player} holds more than {limit}")
+            if rs.protect_empty and not other:
+                return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
+                                     f"another field of {player} is empty")
     if rs.only_paying is not None and coins_for(rs, fields[index]) < 1:
         size = run_length(rs, fields[index])
         return IllegalAction(rs.only_paying, f"{size} {fields[index][-1]} in field {index + 1} of "
@@ -76,7 +79,7 @@ def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
     smallest = 1
     if limit is not None:
         for f in fields:
-            if len(f) > limit:
+            if len(f) > limit or (rs.protect_empty and not f):
                 smallest = 2  # the protection rule: single beans stay
                 break
     if rs.only_paying is not None:
@@ -97,7 +100,10 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int, events: list,
     taken = field[len(field) - size:]
     event = {"event": "harvested", "player": player, "field": index + 1, "bean": bean,
              "cards": size, "coins": coins}
-    if rs.coins_from_bank:
+    if rs.tally is not None and rs.tally.counter is not None:  # written down (engine/tally.py)
+        from .tally import pay
+        pay(state, rs.tally, player, taken, coins, event)
+    elif rs.coins_from_bank:
         state.discard.extend(taken)
         paid = min(coins, len(state.removed))
         if paid:
