@@ -24,6 +24,7 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
                   'buy a field for 3 coins   § v "1"\n', "buy a field"),
     "coin-source": ('replace coin-source: coins from bank, rest to discard   § v "1"\n', "coins from bank"),
     "discard-from-hand": ('phase plant\n  may discard 1 from front of hand   § v "1"\n', "may discard"),
+    "discard-pending": ('phase plant-traded\n  may discard set-aside cards   § v "1"\n', "may discard set-aside"),
     "end-on-target": ('game ends when a player reaches 25 coins   § v "1"\n', "reaches 25"),
     "hand-limit": ('hand limit 7   § v "1"\n', "hand limit"),
     "harvest-only-paying": ('harvest only when beanometer pays   § v "1"\n' + MIXED, "harvest only when"),

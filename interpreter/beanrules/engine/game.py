@@ -259,9 +259,13 @@ class Game:
             return
         if ph.pending and action.what == "phase":
             for step in ph.pending:
+                if step.optional:
+                    continue
                 owed = [p for p in state.players if (step.who == "everyone" or p == state.active)
                         and step.zone in pending_zones(ph, state, p) and pending_cards(state, step.zone, p)]
                 if owed:
                     raise IllegalAction(step.ref, f"{', '.join(owed)} must still plant their "
                                                   f"{step.zone} cards")
+            if player == state.active and any(s.optional and s.anyone_has(state) for s in ph.pending):
+                return  # "may plant": whatever is left stays (and is dealt with as the phase ends)
         raise IllegalAction(None, f"{player} cannot end {action.what} in phase {ph.id}")

@@ -109,6 +109,8 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
                     if bean in rs.unplantable:
                         continue
                     _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
+                if step.optional and active:  # the rest may stay: the player says when done
+                    out.append(_end(player, "phase"))
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))

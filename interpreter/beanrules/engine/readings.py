@@ -37,10 +37,12 @@ class PlantFront:
 
 @dataclass(frozen=True)
 class PlantEvery:
-    """`who` ("everyone" / "active") must plant every card of `zone`, any order, in `phase`."""
+    """`who` ("everyone" / "active") must plant every card of `zone`, any order, in `phase`
+    (`optional`: may plant any of them, and ends the phase when done)."""
     phase: str
     who: str
     zone: str
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -244,11 +246,13 @@ def _permit(s: core.Permit) -> Any:
             least, most = _number(s.least) if s.least is not None else 0, _number(s.most)
             if least is not None and most is not None:
                 return PlantFront(when.phase, least, most)
-        if cards.pick == "any" and _number(cards.count) == 1 and s.must and zone_named(cards.place) \
-                and _count_of(s.least, cards.place) and _count_of(s.most, cards.place):
+        every = s.must and _count_of(s.least, cards.place)
+        some = not s.must and s.least is None and isinstance(s.player, actors.ActivePlayer)
+        if cards.pick == "any" and _number(cards.count) == 1 and (every or some) and zone_named(cards.place) \
+                and _count_of(s.most, cards.place):
             who = "everyone" if isinstance(s.player, actors.EachPlayer) else \
                 "active" if isinstance(s.player, actors.ActivePlayer) else None
-            return PlantEvery(when.phase, who, cards.place.zone) if who else None
+            return PlantEvery(when.phase, who, cards.place.zone, some) if who else None
         return None
     if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER \
             and action.gives is None and action.takes is None and isinstance(s.player, actors.AnyPlayer) \

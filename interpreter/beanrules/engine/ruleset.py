@@ -74,6 +74,7 @@ class PendingStep:
     zone: str
     ref: RuleRef
     attr: str | None = None  # the State attribute of a per-player zone ("set_aside"); None: shared
+    optional: bool = False  # "may plant": the active player ends the phase, cards may stay
 
     def cards(self, state: Any, player: str) -> list[str]:
         return zone_cards(state, self.zone, player)
@@ -312,7 +313,7 @@ def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[Pl
             if r.zone in SHARED_ZONES and r.who != "active":
                 raise UnsupportedRule(f"rule '{rule['id']}': {r.zone} is a shared pile, so only the "
                                       "active player plants from it", rule["id"])
-            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone)))
+            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone), r.optional))
     return plant, trade, tuple(pending)
 
 

@@ -340,14 +340,26 @@ class SpecBuilder:
     def st_discard_from_hand(self, node: Tree) -> tuple[dict, list]:
         numbers = self.ints(node)
         front = any(isinstance(c, Tree) and c.data == "front_of" for c in node.children)
-        return {"from": "front" if front else "any", "max": numbers[0] if numbers else 1}, []
+        at_will = _tree(node.children, "at_will") is not None  # "any number": no bound a turn
+        return {"from": "front" if front else "any", "max": None if at_will else numbers[0] if numbers else 1}, []
+
+    def st_discard_pending(self, node: Tree) -> tuple[dict, list]:
+        return {"zone": _words(_tree(node.children, "zone_name"))}, []
 
     def st_reveal(self, node: Tree) -> tuple[dict, list]:
         return {"count": self.ints(node)[0], "to": "offer"}, []
 
     def st_pull_matching(self, node: Tree) -> tuple[dict, list]:
+        first = _tree(node.children, "first_reveal")
         numbers = self.ints(node)
-        return {"from": "discard", "reveal_more_if_none": numbers[0] if numbers else 0}, []
+        params: dict[str, Any] = {"from": "discard", "reveal_more_if_none": numbers[0] if numbers else 0}
+        if first is not None:  # the cards turned up in the same step
+            params["reveal"] = self.ints(first)[0]
+        if _tree(node.children, "before_reshuffle") is not None:
+            params["before_reshuffle"] = True
+        if _tree(node.children, "may") is not None:  # the active player decides
+            params["more_optional"] = True
+        return params, []
 
     def st_untradeable(self, node: Tree) -> tuple[dict, list]:
         return {"zone": _words(_tree(node.children, "zone_name"))}, []
@@ -356,6 +368,11 @@ class SpecBuilder:
         who = _words(_tree(node.children, "who"))
         return {"who": "everyone" if who == "everyone" else "active",
                 "zone": _words(_tree(node.children, "zone_name")), "order": "any"}, []
+
+    def st_plant_pending_optional(self, node: Tree) -> tuple[dict, list]:
+        # "active player may plant offer cards in any order": what is not planted stays
+        return {"who": "active", "zone": _words(_tree(node.children, "zone_name")), "order": "any",
+                "optional": True}, []
 
     def st_draw(self, node: Tree) -> tuple[dict, list]:
         who = _words(_tree(node.children, "who_draws"))
@@ -536,6 +553,7 @@ class SpecBuilder:
 _CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note", "contradiction", "departure"}
 # Grammar alternatives that are one kind of rule with different parameters.
 _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest",
+            "plant_pending_optional": "plant-pending",
             "final_harvest_others": "final-harvest"}
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
              "when_revealed"}
