@@ -15,7 +15,7 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
-from . import evaluate, moves, program, readings as read, requirements
+from . import evaluate, kinds, moves, program, readings as read, requirements
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
@@ -208,6 +208,7 @@ class Ruleset:
     unplantable: frozenset[str] = frozenset()
     moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
+    plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -360,12 +361,15 @@ def _compile(model: dict, n: int) -> Ruleset:
                                                    if b["plantable"] or b["id"] in played])
     removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
     payout: dict[str, tuple[int, ...]] = {}
+    plays_as, reach = kinds.compile_plays_as(model), kinds.payout_counts(model)
     for bean in model["beans"]:
-        table = [0] * (bean["count"] + 1)
+        table = [0] * (reach[bean["id"]] + 1)
         for step in bean["beanometer"]:
             for cards in range(step["cards"], len(table)):
                 table[cards] = max(table[cards], step["coins"])
         payout[bean["id"]] = tuple(min(coins, cards) for cards, coins in enumerate(table))
+    for card, bean in plays_as.items():  # a field topped by such a card pays by its type's beanometer
+        payout[card] = payout[bean]
 
     phases = []
     phase_ids = [p["id"] for p in model["phases"]]
@@ -431,7 +435,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         abilities=usable, triggers=triggers,
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=moves.compile_moves(core_program, refs),
-        requirements=requirements.compile_requirements(core_program, refs))
+        requirements=requirements.compile_requirements(core_program, refs), plays_as=plays_as)
 
 
 def on_event(statement: Statement) -> bool:
