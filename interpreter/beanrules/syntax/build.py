@@ -11,7 +11,7 @@ from typing import Any, Callable
 from lark import Token, Tree
 
 from ..diagnostics import Span
-from .ast import (Ability, Bean, Citation, Contradiction, Header, Item, Phase, Provenance, Ref,
+from .ast import (Ability, Bean, Citation, Contradiction, Header, Item, Phase, PlaysAs, Provenance, Ref,
                   Removal, Rule, Source, Spec, Text)
 from .bounds import unescape
 
@@ -148,7 +148,7 @@ class SpecBuilder:
                                for step in meter.children)
         provenance = self.provenance(_tree(node.children, "provenance"))
         names, notes, abilities, contradictions = [], [], [], []
-        text = None
+        text, plays_as = None, None
         plantable = True
         for clause in node.children:
             if not isinstance(clause, Tree):
@@ -160,6 +160,10 @@ class SpecBuilder:
                             self.provenance(_tree(clause.children, "provenance")), self.span(clause))
             elif clause.data == "not_plantable":
                 plantable = False
+            elif clause.data == "plays_as":
+                bean_name = clause.children[0]
+                plays_as = PlaysAs(Ref("bean", str(bean_name), self.span(bean_name)),
+                                   self.provenance(_tree(clause.children, "provenance")), self.span(clause))
             elif clause.data == "ability":
                 abilities.append(self.ability(clause))
             elif clause.data in ("cite_clause", "assumed_clause"):
@@ -170,7 +174,7 @@ class SpecBuilder:
                 contradictions.append(self.contradiction(clause))
         return Bean(verb.startswith("replace"), str(name), title, count, beanometer, tuple(names),
                     text, plantable, tuple(abilities), provenance, tuple(notes), self.span(node),
-                    section, self.span(name), tuple(contradictions))
+                    section, self.span(name), tuple(contradictions), plays_as)
 
     def rule(self, node: Tree, section: str | None, phase: str | None) -> Rule:
         rule_id = _tree(node.children, "rule_id")
