@@ -19,6 +19,7 @@ from . import evaluate, moves, program, readings as read, requirements
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
+from . import lasting  # noqa: E402 (registers the lasting effect; collects what may last)
 
 _REQUIRED: Any = object()
 
@@ -208,6 +209,7 @@ class Ruleset:
     unplantable: frozenset[str] = frozenset()
     moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
+    lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -431,7 +433,13 @@ def _compile(model: dict, n: int) -> Ruleset:
         abilities=usable, triggers=triggers,
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=moves.compile_moves(core_program, refs),
-        requirements=requirements.compile_requirements(core_program, refs))
+        requirements=requirements.compile_requirements(core_program, refs),
+        lastings=lasting.collect(core_program, _card_abilities(model, n), refs))
+
+
+def _card_abilities(model: dict, n: int) -> list:
+    from .abilities import card_abilities
+    return card_abilities(model, n)
 
 
 def on_event(statement: Statement) -> bool:
