@@ -52,6 +52,12 @@ def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illeg
         return IllegalAction(rs.harvest_ref, f"{player} may harvest only on their own turn")
     if state.phase in rs.harvest_except:
         return IllegalAction(rs.harvest_ref, f"no harvesting in phase {state.phase}")
+    return field_refusal(state, rs, player, index)
+
+
+def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
+    """Why field `index` of `player` may not be harvested whenever harvesting is allowed
+    (no such field, empty, protected, pays nothing), or None."""
     fields = state.fields[player]
     if not 0 <= index < len(fields):
         return IllegalAction(rs.fields_ref, f"{player} has no field {index + 1} (fields 1 to {len(fields)})")

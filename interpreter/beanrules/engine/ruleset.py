@@ -19,6 +19,7 @@ from . import evaluate, kinds, moves, program, readings as read, requirements, t
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
+from . import lasting  # noqa: E402 (registers the lasting effect; collects what may last)
 
 _REQUIRED: Any = object()
 
@@ -211,6 +212,7 @@ class Ruleset:
     protect_empty: bool = False  # the protection rule also holds while another field is empty
     tally: tallies.Tally | None = None  # coins written down, won by the first to a target (engine/tally.py)
     plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
+    lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -438,7 +440,13 @@ def _compile(model: dict, n: int) -> Ruleset:
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs),
-        tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as)
+        tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
+        lastings=lasting.collect(core_program, _card_abilities(model, n), refs))
+
+
+def _card_abilities(model: dict, n: int) -> list:
+    from .abilities import card_abilities
+    return card_abilities(model, n)
 
 
 def on_event(statement: Statement) -> bool:

@@ -521,6 +521,8 @@ class SpecBuilder:
             out["name"] = str(_tokens(node.children, "NAME")[0])
         elif kind in ("add_field", "discard_this"):
             out["do"] = kind.replace("_", "-")
+        elif kind == "lasting":
+            out.update(_lasting(node))
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
@@ -544,8 +546,25 @@ _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
              "when_revealed"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
-            "for_chosen", "effect_plant", "add_field", "discard_this"}
+            "for_chosen", "effect_plant", "add_field", "discard_this", "lasting"}
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare"}
+
+
+def _lasting(node: Tree) -> dict[str, Any]:
+    """A lasting constraint's parts: how long (and whose turn or phase), who, may or may not, what."""
+    time = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith(("until_", "in_next")))
+    whose = _tree(time.children, "lasting_who")
+    out: dict[str, Any] = {"time": time.data.removeprefix("until_").replace("_", "-"),
+                           "phase": str(_tokens(time.children, "NAME")[0]) if time.data == "in_next_phase" else None,
+                           "whose": _words(whose).replace(" ", "-") if whose else None,
+                           "who": _words(_tree(node.children, "lasting_who")).replace(" ", "-"),
+                           "may": _words(_tree(node.children, "lasting_may")) == "may", "actions": []}
+    for act in node.children:
+        if isinstance(act, Tree) and act.data.startswith("act_"):
+            zone = _tree(act.children, "zone_name")
+            out["actions"].append({"act": act.data.removeprefix("act_").replace("_", "-"),
+                                   "from": _words(zone) if zone else None})
+    return out
 
 
 def build_spec(tree: Tree, file: str, text: str) -> Spec:
