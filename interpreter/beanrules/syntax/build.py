@@ -11,7 +11,7 @@ from typing import Any, Callable
 from lark import Token, Tree
 
 from ..diagnostics import Span
-from .ast import (Ability, Bean, Citation, Contradiction, Header, Item, Phase, Provenance, Ref,
+from .ast import (Ability, Bean, Citation, Contradiction, Header, Item, Phase, PlaysAs, Provenance, Ref,
                   Removal, Rule, Source, Spec, Text)
 from .bounds import unescape
 
@@ -148,7 +148,7 @@ class SpecBuilder:
                                for step in meter.children)
         provenance = self.provenance(_tree(node.children, "provenance"))
         names, notes, abilities, contradictions = [], [], [], []
-        text = None
+        text, plays_as = None, None
         plantable = True
         for clause in node.children:
             if not isinstance(clause, Tree):
@@ -160,6 +160,10 @@ class SpecBuilder:
                             self.provenance(_tree(clause.children, "provenance")), self.span(clause))
             elif clause.data == "not_plantable":
                 plantable = False
+            elif clause.data == "plays_as":
+                bean_name = clause.children[0]
+                plays_as = PlaysAs(Ref("bean", str(bean_name), self.span(bean_name)),
+                                   self.provenance(_tree(clause.children, "provenance")), self.span(clause))
             elif clause.data == "ability":
                 abilities.append(self.ability(clause))
             elif clause.data in ("cite_clause", "assumed_clause"):
@@ -170,7 +174,7 @@ class SpecBuilder:
                 contradictions.append(self.contradiction(clause))
         return Bean(verb.startswith("replace"), str(name), title, count, beanometer, tuple(names),
                     text, plantable, tuple(abilities), provenance, tuple(notes), self.span(node),
-                    section, self.span(name), tuple(contradictions))
+                    section, self.span(name), tuple(contradictions), plays_as)
 
     def rule(self, node: Tree, section: str | None, phase: str | None) -> Rule:
         rule_id = _tree(node.children, "rule_id")
@@ -534,6 +538,8 @@ class SpecBuilder:
             out["name"] = str(_tokens(node.children, "NAME")[0])
         elif kind in ("add_field", "discard_this"):
             out["do"] = kind.replace("_", "-")
+        elif kind == "lasting":
+            out.update(_lasting(node))
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
@@ -558,8 +564,25 @@ _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
              "when_revealed"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
-            "for_chosen", "effect_plant", "add_field", "discard_this"}
+            "for_chosen", "effect_plant", "add_field", "discard_this", "lasting"}
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare"}
+
+
+def _lasting(node: Tree) -> dict[str, Any]:
+    """A lasting constraint's parts: how long (and whose turn or phase), who, may or may not, what."""
+    time = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith(("until_", "in_next")))
+    whose = _tree(time.children, "lasting_who")
+    out: dict[str, Any] = {"time": time.data.removeprefix("until_").replace("_", "-"),
+                           "phase": str(_tokens(time.children, "NAME")[0]) if time.data == "in_next_phase" else None,
+                           "whose": _words(whose).replace(" ", "-") if whose else None,
+                           "who": _words(_tree(node.children, "lasting_who")).replace(" ", "-"),
+                           "may": _words(_tree(node.children, "lasting_may")) == "may", "actions": []}
+    for act in node.children:
+        if isinstance(act, Tree) and act.data.startswith("act_"):
+            zone = _tree(act.children, "zone_name")
+            out["actions"].append({"act": act.data.removeprefix("act_").replace("_", "-"),
+                                   "from": _words(zone) if zone else None})
+    return out
 
 
 def build_spec(tree: Tree, file: str, text: str) -> Spec:
