@@ -32,7 +32,7 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
     ("Trading", ("trade", "trade-partners", "tradeable-hand", "tradeable-offer", "untradeable",
                  "trade-amounts", "trade-end")),
     ("Consent and gifts", ("trade-consent", "gift-consent")),
-    ("Traded cards", ("traded-to-set-aside", "plant-pending", "leave-for-opponent")),
+    ("Traded cards", ("traded-to-set-aside", "plant-pending", "discard-pending", "leave-for-opponent")),
     ("Draw", ("draw",)),
     ("Harvest timing", ("harvest-any-time", "harvest-own-turn", "auto-harvest", "harvest-only-paying")),
     ("Harvesting a field", ("whole-field",)),

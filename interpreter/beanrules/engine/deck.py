@@ -25,14 +25,17 @@ def ending(state: State, rs: Ruleset) -> bool:
 _NO_NAMES: dict = {}
 
 
-def take_top(state: State, rs: Ruleset, events: list) -> str | None:
-    """The top card of the deck, or None when none can be had any more."""
+def take_top(state: State, rs: Ruleset, events: list, into: list | None = None) -> str | None:
+    """The top card of the deck, or None when none can be had any more. `into`: the card is
+    laid there before a deck it emptied runs out (so what the rules do then sees it)."""
     if not state.deck:
         # Only reachable when a reshuffle found an empty discard pile: needing a card from an
         # empty deck is the deck running out again (assumed; guarantees the game ends).
         if ending(state, rs) or not _run_out(state, rs, events) or not state.deck:
             return None
     card = state.deck.pop(0)
+    if into is not None:
+        into.append(card)
     if not state.deck:
         _run_out(state, rs, events)
     return card

@@ -250,9 +250,14 @@ def effect(node: Node) -> EffectFn:
         count, to = number(cards.count), zone_of(node.to)
 
         def reveal(state: Any, rs: Any, env: Env, events: list) -> None:
-            shown = take(state, rs, count(state, env), events)
-            into = to(state, env)
-            into.extend(shown)
+            # one card at a time: what happens when the deck runs out meanwhile (a pull from
+            # the discard pile before the reshuffle) sees the cards already turned up
+            into, shown = to(state, env), []
+            for _ in range(count(state, env)):
+                card = take_top(state, rs, events, into)
+                if card is None:
+                    break
+                shown.append(card)
             events.append({"event": "revealed", "player": state.active, "cards": shown})
             if rs.triggers:  # a card's "when revealed" step
                 from .triggers import fire
