@@ -72,3 +72,34 @@ def test_cli_exit_codes_and_json(tmp_path: Path) -> None:
     broken = subprocess.run([sys.executable, "-m", "beanrules", "diff", "classic", "clasic"],
                             capture_output=True, text=True, env=env)
     assert broken.returncode == 1 and "did you mean 'classic'?" in broken.stderr
+
+
+def test_kannibohne_against_classic_names_each_difference_with_both_citations(capsys) -> None:
+    """Harvest timing, the single-card rule, the draw, the end, the hand limit and how the score
+    is kept: each a difference citing where classic and Kannibohne state it. Rules that answer
+    one question under two ids (when to harvest, when the game ends) are paired by what they
+    govern."""
+    result = compare_models(compile_spec("classic"), compile_spec("kannibohne"))
+    by_id = {d.id: d for d in result.differences if d.what == "rule"}
+    both = {"harvest-any-time / harvest-own-turn": ("harvest-any-time", "harvest-own-turn"),
+            "protection": ("protection", "protection"), "draw": ("draw", "draw"),
+            "end-on-exhaustion / end-on-target": ("end-on-exhaustion", "end-on-target"),
+            "coin-source": ("coin-source", "coin-source"), "winner": ("winner", "winner")}
+    for rule_id, (kind_a, kind_b) in both.items():
+        d = by_id[rule_id]
+        assert d.change == "changed" and d.cites_a and d.cites_b, rule_id
+        assert (d.a["kind"], d.b["kind"]) == (kind_a, kind_b)
+    assert by_id["protection"].b["params"]["or_empty"] is True
+    assert by_id["draw"].a["params"]["count"] == 3 and by_id["draw"].b["params"]["count"] == 2
+    assert by_id["coin-source"].b["params"] == {"from": "points", "rest_to_discard": True, "counter": "thalers"}
+    limit = by_id["hand-limit"]
+    assert limit.change == "only-b" and limit.cites_b == ("Kannibohne Rulebook, Maximum of four hand cards",)
+    assert "harvest-any-time" not in by_id and "end-on-target" not in by_id  # paired, not listed twice
+    # the same fixed fields and two fields of a type, under classic's ids, are no difference
+    assert "no-field-buying" not in by_id and "same-type-in-two-fields" not in by_id
+    from beanrules.cli import main
+    assert main(["diff", "classic", "kannibohne"]) == 1
+    text = capsys.readouterr().out
+    assert "~ rule harvest-any-time / harvest-own-turn" in text
+    assert "    kannibohne: specs/kannibohne.bean" in text and "Kannibohne Rulebook, The Bean Fields" in text
+    assert "kannibohne says: The game ends as soon as a player has 25 thalers, and that player wins." in text

@@ -1,7 +1,8 @@
 """Rule-by-rule comparison of two rule models.
 
 Rules keep the same id across rulebooks, so two models compare id by id: a rule only one of
-them has, a rule whose kind or parameters differ, a bean whose cards or beanometer differ, a
+them has (paired with one only the other has where both govern the same thing under two ids), a
+rule whose kind or parameters differ, a bean whose cards or beanometer differ, a
 different turn. Wording (``says``), citations and spans are provenance, not rules: they are
 shown beside a difference, never counted as one. When one model translates the other, what
 the translation restates differently (``what: "translation"``, changed; an error for `check`)
@@ -90,6 +91,7 @@ def compare_models(a: dict[str, Any], b: dict[str, Any]) -> Comparison:
     result.same["rules"] = compare("rule", [r for r in a["rules"] if r["kind"] != "note"],
                                    [r for r in b["rules"] if r["kind"] != "note"], _rule_value,
                                    lambda r: (r["kind"], r["params"], r["phase"]))
+    _pair_by_topic(out, a, b)
     result.same["beans"] = compare("bean", a["beans"], b["beans"], _bean_value, _bean_value)
     order_a, order_b = [p["id"] for p in a["phases"]], [p["id"] for p in b["phases"]]
     if order_a != order_b:
@@ -97,6 +99,27 @@ def compare_models(a: dict[str, Any], b: dict[str, Any]) -> Comparison:
     result.same["phases"] = sum(1 for p in order_a if p in order_b)
     out.extend(_translation_differences(a, b))
     return result
+
+
+def _pair_by_topic(out: list[Difference], a: dict[str, Any], b: dict[str, Any]) -> None:
+    """A rule only the first model has and one only the second has that govern the same thing
+    (the consistency report's topics: "when the game ends", "when a field may be harvested")
+    are one difference, shown side by side with both citations, when each is the only one of
+    its topic on its side: the two rulebooks answer one question differently, under two ids."""
+    from .report import topic
+    rules = {("only-a", r["id"]): r for r in a["rules"]} | {("only-b", r["id"]): r for r in b["rules"]}
+    by_topic: dict[str, dict[str, list[int]]] = {}
+    for index, d in enumerate(out):
+        if d.what == "rule" and d.change in ("only-a", "only-b"):
+            by_topic.setdefault(topic(rules[(d.change, d.id)]), {}).setdefault(d.change, []).append(index)
+    paired: dict[int, Difference | None] = {}
+    for sides in by_topic.values():
+        if len(sides.get("only-a", ())) == 1 and len(sides.get("only-b", ())) == 1:
+            x, y = out[sides["only-a"][0]], out[sides["only-b"][0]]
+            paired[sides["only-a"][0]] = Difference("rule", f"{x.id} / {y.id}", "changed", x.a, y.b,
+                                                    x.where_a, y.where_b, x.cites_a, y.cites_b)
+            paired[sides["only-b"][0]] = None
+    out[:] = [paired.get(i, d) for i, d in enumerate(out) if paired.get(i, d) is not None]
 
 
 def _translation_differences(a: dict[str, Any], b: dict[str, Any]) -> list[Difference]:

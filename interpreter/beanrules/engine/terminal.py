@@ -72,6 +72,9 @@ def board(game: Game, me: str) -> str:
         + (f"{len(discard)} (top {name(discard[-1])})" if isinstance(discard, list) and discard else str(discard or 0)),
         f"   revealed: {_cards(v['offer'], name)}",
     ]
+    if rs.visibility.get("discard") == "public" and isinstance(discard, list) and len(discard) > 1:
+        lines.append(f"   discard, bottom to top: {_cards(discard, name)}")  # laid out, every card seen
+    written = rs.tally is not None and rs.tally.counter is not None  # no coin cards, only the counter
     for p in v["proposals"]:
         lines.append(f"   proposal {p['id']}: {_proposal(p)}")
     for player in v["players"]:
@@ -82,7 +85,8 @@ def board(game: Game, me: str) -> str:
         marks += "".join(f" *{token}" for token, holder in (v.get("tokens") or {}).items() if holder == player)
         counted = "".join(f" · {name} {value[player] if isinstance(value, dict) else value}"
                           for name, value in (v.get("counters") or {}).items() if isinstance(value, dict))
-        lines.append(f"   {player}{marks}: coins {count}{counted} · fields {fields} · "
+        coined = "" if written else f" coins {count}"
+        lines.append(f"   {player}{marks}:{coined}{counted.removeprefix(' ·') if written else counted} · fields {fields} · "
                      f"set aside {_cards(v['set_aside'][player], name)}")
         hand = v["hands"][player]
         lines.append("      hand (front first): " + _cards(hand, name) if isinstance(hand, list)
@@ -116,7 +120,8 @@ def _describe(events: list[dict]) -> list[str]:
     for e in events:
         kind = e["event"]
         if kind == "harvested":
-            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for {plural(e['coins'], 'coin')}"
+            out.append(f"{e['player']} harvests {e['cards']} {e['bean']} for "
+                       f"{plural(e['coins'], e['counter'].removesuffix('s')) if e.get('counter') else plural(e['coins'], 'coin')}"
                        + (" (the bank ran short by " + str(e["unpaid"]) + ")" if e.get("unpaid") else "")
                        + (", as soon as it paid" if e.get("auto") else ""))
         elif kind == "bought-field":
