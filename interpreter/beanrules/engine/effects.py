@@ -230,6 +230,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
     cards = node.cards
     to = evaluate.zone_of(node.to)
     front = node.end in ("front", "bottom")
+    into_hand = _hand_back(node)  # whose hand's back the cards join (the invariants count them as drawn)
     if isinstance(cards, places.CardsIn) and isinstance(cards.place, places.Zone) and cards.place.zone == "field":
         raise evaluate.UnsupportedRule(f"'{cards.to_text()}' does not say which field: choose the card first "
                                        "(choose NAME from … field top), then move NAME")
@@ -247,7 +248,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                 taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
                 _put(to(state, env), taken, front)
                 events.append({"event": "cards-moved", "cards": taken, "source": "the deck",
-                               "target": node.to.to_text()})
+                               "target": node.to.to_text(), **into_hand(state, env)})
                 return
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
             if len(taken) < n and not cards.up_to:
@@ -258,7 +259,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                 del zone[len(zone) - len(taken):]
             _put(to(state, env), taken, front)
             events.append({"event": "cards-moved", "cards": taken, "source": cards.place.to_text(),
-                           "target": node.to.to_text()})
+                           "target": node.to.to_text(), **into_hand(state, env)})
         return move_ends
     if isinstance(cards, places.CardsIn):
         return None  # all (or the bottom) cards of a zone: moved by engine/selection.py
@@ -275,8 +276,18 @@ def move(node: effects.Move) -> evaluate.EffectFn:
         _take(held)
         _put(to(state, env), [held.bean], front)
         events.append({"event": "cards-moved", "cards": [held.bean], "source": held.where,
-                       "target": node.to.to_text()})
+                       "target": node.to.to_text(), **into_hand(state, env)})
     return move_held
+
+
+def _hand_back(node: effects.Move) -> Any:
+    """{"hand": player} where the cards join the back of that player's hand, else {}."""
+    place = node.to
+    if node.end in ("front", "bottom") or not (isinstance(place, places.Zone) and place.zone == "hand"
+                                                and place.owner is not None):
+        return lambda state, env: {}
+    who = evaluate.players_of(place.owner)
+    return lambda state, env: {"hand": who(state, env)[0]}
 
 
 def _put(zone: list, cards: list[str], front: bool) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .deck import ending
 from .errors import Stalled
 from .harvesting import auto_harvests
+from .abilities import keeps_open as ability_keeps_open
 from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -38,6 +39,8 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     for step in ph.pending:
         if step.anyone_has(state):
             return False
+    if rs.abilities and ability_keeps_open(state, rs):  # a card on top may still act in this phase
+        return False
     return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
 
 
