@@ -128,10 +128,12 @@ def test_plant_any_hand_card(model):
 
 def test_one_card_of_each_type_into_the_deck_then_shuffled(model):
     game = _game(model, {"hands": {"Anna": ["red"]}, "discard": ["red", "blue", "red", "stink", "flip"],
-                         "deck": ["soy"], "fields": {"Anna": [["stir"], []]}}, phase="draw")
-    events = game.apply("Anna uses stir")
-    moved = next(e for e in events if e["event"] == "cards-moved")
-    assert moved["cards"] == ["flip", "stink", "blue"]  # flip plays as red: the topmost red-type card
+                         "deck": ["soy"], "fields": {"Anna": [["stir"], ["gift"]]}}, phase="draw")
+    events = game.apply("Anna uses stir")  # the gift card keeps the phase open
+    moved = next(e for e in events if e["event"] == "moved")
+    assert moved["cards"] == 3 and moved["from_zone"] == "discard" and moved["to_zone"] == "deck"
+    assert game.state.discard == ["red", "red"]  # flip plays as red: the topmost red-type card went
+    assert sorted(game.state.deck) == ["blue", "flip", "soy", "stink"]
     assert any(e["event"] == "shuffled" and e["cards"] == 4 for e in events)
 
 

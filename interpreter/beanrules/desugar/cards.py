@@ -153,4 +153,7 @@ def effect(data: dict[str, Any]) -> Effect:
         return AddField(owner, 1)
     if do == "discard-this":
         return Move(Bound("card"), Zone("discard", None), None)
+    if do == "lasting":  # a constraint for a stated time (desugar/lasting.py)
+        from .lasting import lasting
+        return lasting(data)
     raise ValueError(f"no rewrite for the effect '{do}'")  # the grammar has no other

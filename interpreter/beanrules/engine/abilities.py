@@ -264,7 +264,7 @@ def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None,
         env.update({"field": state.fields[player][field - 1], "field#": field - 1, "field@": player})
     if spec.where == "hand-front":
         from .effects import Held
-        env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", first=True)
+        env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", True, "hand", player)
     events.append({"event": "ability", "player": player, "card": spec.card, "ability": spec.name,
                    "title": spec.title, **({"field": field} if field is not None else {})})
     with triggers.inside_ability():
@@ -414,7 +414,8 @@ def adds_fields(rs: Any) -> bool:
     """Some ability or trigger of the rules gives a player a field."""
     from ..core.effects import AddField
     runs = [a.run for a in rs.abilities] + [t.run for ts in rs.triggers.values() for t in ts]
-    return any(isinstance(n, AddField) for run in runs for n in run.node.walk())
+    from .lasting import acting
+    return any(isinstance(n, AddField) for run in runs for n in acting(run.node))
 
 
 def _register() -> None:

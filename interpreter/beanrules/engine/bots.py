@@ -8,7 +8,7 @@ plant-pending phase).
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .decisions import NO, NOTHING, YES
@@ -93,7 +93,7 @@ class GreedyBot:
             return self._decide(legal)
         fields = state.fields[player]
         # 1. Harvest a field that reached its beanometer's top step: it cannot pay more.
-        for i in harvestable(state, rs, player):
+        for i in _harvestable(state, rs, player, legal):
             field = fields[i]
             table = rs.payout[field[-1]]
             if len(field) > 1 and coins_for(rs, field) == max(table) and coins_for(rs, field) > 0:
@@ -143,7 +143,7 @@ class GreedyBot:
         #    cards, losing least growth).
         if buy is not None and self.buy_when_stuck:
             return buy
-        options = harvestable(state, rs, player)
+        options = _harvestable(state, rs, player, legal)
         if options:
             best = max(options, key=lambda i: (coins_for(rs, fields[i]), -len(fields[i])))
             return Harvest(player, best + 1)
@@ -219,6 +219,14 @@ class GreedyBot:
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def _harvestable(state: Any, rs: Any, player: str, legal: list[Action]) -> list[int]:
+    """The fields the player may harvest now: the fast path, unless a constraint laid down for
+    a while (engine/lasting.py) changes what is legal; then the listed harvests."""
+    if not state.lasting:
+        return harvestable(state, rs, player)
+    return [a.field - 1 for a in legal if type(a) is Harvest]
 
 
 def make_bot(kind: str, seed: int | str = 0, trades: bool = True) -> Bot:

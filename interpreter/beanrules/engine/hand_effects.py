@@ -142,7 +142,7 @@ def choose_card(node: effects.Choose) -> evaluate.EffectFn | None:
         found = [c for c in dict.fromkeys(hand)
                  if where is None or where(state, {**env, evaluate.RULES: rs, name: [c]})]
         picked = _feed(env).take(f"{name} (a card of {player}'s hand)", found, must)
-        env[name] = Held(picked, hand, f"{player}'s hand", first=True) if picked is not None else None
+        env[name] = Held(picked, hand, f"{player}'s hand", True, "hand", player) if picked is not None else None
     return run
 
 
@@ -155,6 +155,7 @@ def each_type(node: effects.Move) -> evaluate.EffectFn | None:
     source, from_zone = evaluate.zone_of(cards.place), zone_name(cards.place)
     target, to_zone, end = evaluate.zone_of(node.to), zone_name(node.to), node.end
     first = from_zone in _FIRST_IS_TOP
+    from_owner, to_owner = _owner_of(cards.place), _owner_of(node.to)
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         held, dest = source(state, env), target(state, env)
@@ -170,8 +171,10 @@ def each_type(node: effects.Move) -> evaluate.EffectFn | None:
             del held[i]
         for card in moved:
             dest.insert(end_index(to_zone, end, len(dest)), card)
-        events.append({"event": "cards-moved", "cards": moved, "source": cards.place.to_text(),
-                       "target": node.to.to_text()})
+        if moved:  # the one shape of a "moved" event (docs/engine-contract.md, Events)
+            events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
+                           "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
+                           "end": end or ("back" if to_zone == "hand" else "top")})
     return run
 
 

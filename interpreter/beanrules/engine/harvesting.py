@@ -52,6 +52,12 @@ def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illeg
         return IllegalAction(rs.harvest_ref, f"{player} may harvest only on their own turn")
     if state.phase in rs.harvest_except:
         return IllegalAction(rs.harvest_ref, f"no harvesting in phase {state.phase}")
+    return field_refusal(state, rs, player, index)
+
+
+def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
+    """Why field `index` of `player` may not be harvested whenever harvesting is allowed
+    (no such field, empty, protected, pays nothing), or None."""
     fields = state.fields[player]
     if not 0 <= index < len(fields):
         return IllegalAction(rs.fields_ref, f"{player} has no field {index + 1} (fields 1 to {len(fields)})")
@@ -63,6 +69,9 @@ def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illeg
             if len(other) > limit:
                 return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
                                      f"another field of {player} holds more than {limit}")
+            if rs.protect_empty and not other:
+                return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
+                                     f"another field of {player} is empty")
     if rs.only_paying is not None and coins_for(rs, fields[index]) < 1:
         size = run_length(rs, fields[index])
         return IllegalAction(rs.only_paying, f"{size} {type_of(rs, fields[index][-1])} in field {index + 1} of "
@@ -80,7 +89,7 @@ def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
     smallest = 1
     if limit is not None:
         for f in fields:
-            if len(f) > limit:
+            if len(f) > limit or (rs.protect_empty and not f):
                 smallest = 2  # the protection rule: single beans stay
                 break
     if rs.only_paying is not None:
@@ -101,7 +110,10 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int, events: list,
     taken = field[len(field) - size:]
     event = {"event": "harvested", "player": player, "field": index + 1, "bean": bean,
              "cards": size, "coins": coins}
-    if rs.coins_from_bank:
+    if rs.tally is not None and rs.tally.counter is not None:  # written down (engine/tally.py)
+        from .tally import pay
+        pay(state, rs.tally, player, taken, coins, event)
+    elif rs.coins_from_bank:
         state.discard.extend(taken)
         paid = min(coins, len(state.removed))
         if paid:

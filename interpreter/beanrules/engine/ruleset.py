@@ -15,11 +15,12 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
-from . import evaluate, kinds, moves, program, readings as read, requirements
+from . import evaluate, kinds, moves, program, readings as read, requirements, tally as tallies
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
 from . import hand_effects as _hand_effects  # noqa: F401,E402 (and those text cards use on hands and piles)
+from . import lasting  # noqa: E402 (registers the lasting effect; collects what may last)
 
 _REQUIRED: Any = object()
 
@@ -209,7 +210,10 @@ class Ruleset:
     unplantable: frozenset[str] = frozenset()
     moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
+    protect_empty: bool = False  # the protection rule also holds while another field is empty
+    tally: tallies.Tally | None = None  # coins written down, won by the first to a target (engine/tally.py)
     plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
+    lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -419,7 +423,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         harvest_except=timing.except_phases if timing else frozenset(),
         harvest_ref=timing_ref,
         protection=protection.limit if protection else None,
-        protection_ref=rs.ref(read.Protection),
+        protection_ref=rs.ref(read.Protection), protect_empty=bool(protection and protection.empty),
         payout_card=paid_by.card if paid_by else "top",
         whole_field=rs.ref(read.Takes, lambda r: r.whole), on_deck_out=program.deck_out(core_program, refs),
         ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
@@ -436,7 +440,14 @@ def _compile(model: dict, n: int) -> Ruleset:
         abilities=usable, triggers=triggers,
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=moves.compile_moves(core_program, refs),
-        requirements=requirements.compile_requirements(core_program, refs), plays_as=plays_as)
+        requirements=requirements.compile_requirements(core_program, refs),
+        tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
+        lastings=lasting.collect(core_program, _card_abilities(model, n), refs))
+
+
+def _card_abilities(model: dict, n: int) -> list:
+    from .abilities import card_abilities
+    return card_abilities(model, n)
 
 
 def on_event(statement: Statement) -> bool:

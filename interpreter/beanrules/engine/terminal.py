@@ -10,6 +10,7 @@ from .bots import make_bot
 from .errors import IllegalAction, NotationError
 from .game import Game
 from .kinds import label
+from .lasting import describe as describe_lasting
 from .records import make_record
 from .simulate import seat_bots
 
@@ -86,6 +87,8 @@ def board(game: Game, me: str) -> str:
         hand = v["hands"][player]
         lines.append("      hand (front first): " + _cards(hand, name) if isinstance(hand, list)
                      else f"      hand: {plural(hand, 'card')}")
+    for says in describe_lasting(game.state):
+        lines.append(f"   for now: {says}")
     decision = v.get("decision")
     if decision:
         lines.append(f"   waiting for {decision['player']} to {_question(decision)}")
@@ -146,8 +149,6 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
                        + (f", as it is {e['on']}" if e.get("on") else ""))
         elif kind == "planted" and e.get("from") not in ("hand", "offer", "set-aside"):
             out.append(f"{e['player']} plants {e['bean']} from {e['from']} in field {e['field']}")
-        elif kind == "cards-moved" and e["cards"]:
-            out.append(f"{_cards(e['cards'])} from {e['source']} to {e['target']}")
         elif kind in ("field-added", "field-removed"):
             out.append(f"{e['player']} {'gets a field' if kind == 'field-added' else 'loses a field'}: "
                        f"{plural(e['fields'], 'field')}")
@@ -168,6 +169,10 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
             out.append(f"{'a card goes' if e['cards'] == 1 else str(e['cards']) + ' cards go'} from "
                        f"{e['from'] + chr(39) + 's ' if e['from'] else 'the '}{e['from_zone']} to "
                        f"{e['to'] + chr(39) + 's ' if e['to'] else 'the '}{e['to_zone']}")
+        elif kind == "lasting":
+            out.append(f"for {e['player']}, {e['says']}")
+        elif kind == "lasting-ended":
+            out.append(f"no longer: {e['says']}")
         elif kind == "counted":
             out.append(f"{e.get('player') or 'the table'}: {e['amount']:+d} {e['counter']}")
         elif kind == "game-over":
