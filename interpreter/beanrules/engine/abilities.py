@@ -379,9 +379,19 @@ def keeps_open(state: Any, rs: Any) -> bool:
 def waits_only_for_abilities(state: Any, rs: Any) -> bool:
     """Nothing but such an ability keeps the phase open: the active player ends it with
     'ends phase' (a planting or trading step has its own end)."""
+    global _asking
+    from .flow import step_waits  # a plant a lasting constraint took away waits for nobody
     ph = rs.phase(state.phase)
-    return ph.plant is None and not ph.trade and not any(step.anyone_has(state) for step in ph.pending) \
-        and keeps_open(state, rs)
+    if ph.plant is not None or ph.trade or _asking:
+        return False  # (asked again while a lasting constraint lists what is left: no ability ends a plant)
+    _asking = True
+    try:
+        return not any(step_waits(state, rs, step) for step in ph.pending) and keeps_open(state, rs)
+    finally:
+        _asking = False
+
+
+_asking = False  # waits_only_for_abilities is running (lasting.stuck lists legal actions, which ask it)
 
 
 # ------------------------------------------------------------------ what check asks

@@ -37,11 +37,16 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     if ph.trade and _can_trade(state):
         return False
     for step in ph.pending:
-        if step.anyone_has(state) and not (state.lasting and _lapsed(state, rs, step)):
+        if step_waits(state, rs, step):
             return False
     if rs.abilities and ability_keeps_open(state, rs):  # a card on top may still act in this phase
         return False
     return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
+
+
+def step_waits(state: State, rs: Ruleset, step) -> bool:
+    """A plant-pending step still has cards someone must (and can) plant."""
+    return step.anyone_has(state) and not (state.lasting and _lapsed(state, rs, step))
 
 
 def _lapsed(state: State, rs: Ruleset, step) -> bool:
