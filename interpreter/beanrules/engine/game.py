@@ -265,7 +265,8 @@ class Game:
                 raise IllegalAction(rs.trade.end or rs.trade.trade,
                                     f"only the active player ({state.active}) ends trading")
             return
-        if rs.moves and moves.waits_only_for_moves(state, ph) and action.what == "phase":
+        if action.what == "phase" and ((rs.moves and moves.waits_only_for_moves(state, ph))
+                                       or (rs.abilities and abilities.waits_only_for_abilities(state, rs))):
             if player != state.active:
                 raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
             return

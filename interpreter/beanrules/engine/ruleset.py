@@ -19,6 +19,7 @@ from . import evaluate, kinds, moves, program, readings as read, requirements, t
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
+from . import hand_effects as _hand_effects  # noqa: F401,E402 (and those text cards use on hands and piles)
 from . import lasting  # noqa: E402 (registers the lasting effect; collects what may last)
 
 _REQUIRED: Any = object()

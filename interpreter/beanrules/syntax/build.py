@@ -493,33 +493,60 @@ class SpecBuilder:
                        self.provenance(_tree(node.children, "provenance")), self.span(node))
 
     def place(self, node: Tree) -> dict[str, Any]:
+        if node.data in ("this_field", "named_field"):  # a field the ability is on, or one chosen before
+            name = "field" if node.data == "this_field" else str(node.children[0])
+            return {"owner": None, "zone": "field", "end": None, "bound": name}
         owner = _tree(node.children, "owner")
         end = _tree(node.children, "end")
         return {"owner": _words(owner).replace(" ", "-") if owner else None,
                 "zone": _words(_tree(node.children, "zone_name")),
                 "end": _words(end) if end else None}
 
+    def amount(self, node: Tree) -> Any:
+        inner = node.children[0]
+        if isinstance(inner, Token):
+            return int(inner)
+        if inner.data == "up_to":
+            return {"up_to": int(inner.children[0])}
+        if inner.data == "each_type":
+            return "one-of-each-type"
+        return _words(inner)
+
     def effect(self, node: Tree) -> dict[str, Any]:
-        places = [self.place(p) for p in _trees(node.children, "place")]
+        places = [self.place(p) for p in node.children if isinstance(p, Tree) and p.data in _PLACES]
         kind = node.data.replace("effect_", "")
         out: dict[str, Any] = {"do": kind}
+        amount = _tree(node.children, "amount")
         if kind == "move":
-            amount = _tree(node.children, "amount")
-            inner = amount.children[0]
-            if isinstance(inner, Token):
-                out["amount"] = int(inner)
-            elif inner.data == "up_to":
-                out["amount"] = {"up_to": int(inner.children[0])}
-            else:
-                out["amount"] = _words(inner)
+            out["amount"] = self.amount(amount)
             out["from"], out["to"] = places
         elif kind == "choose":
-            out["name"] = str(node.children[0])
+            out["name"] = str(_tokens(node.children, "NAME")[0])
             out["from"] = places[0]
-        elif kind in ("look", "reorder", "harvest"):
+            # only where written, so that the models of existing specs keep their hash
+            if _tree(node.children, "chooser") is not None:
+                out["chooser"] = "opponent"
+            of_type = _tree(node.children, "of_type")
+            if of_type is not None:
+                out["is"] = str(of_type.children[0])
+        elif kind in ("look", "reorder", "harvest", "reverse"):
             out["at"] = places[0]
+            if kind in ("look", "reorder") and amount is not None:
+                out["amount"] = self.amount(amount)
         elif kind == "shuffle":
-            out["from"], out["to"] = places
+            out["from"] = places[0]
+            if len(places) > 1:
+                out["to"] = places[1]
+        elif kind == "swap":
+            out["at"], out["with"] = places
+        elif kind == "move_chosen":
+            out["do"] = "move-chosen"
+            out["name"] = str(_tokens(node.children, "NAME")[0])
+            out["to"] = places[0]
+        elif kind == "only_if":
+            out["do"] = "only-if"
+            cond = next(c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS)
+            out["condition"] = self.condition(cond)
         elif kind == "gain":
             out["coins"] = self.ints(node)[0]
         elif kind == "if":
@@ -543,8 +570,11 @@ class SpecBuilder:
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
+        if node.data == "planted_compare":
+            return {"test": "planted", "compare": _words(_tree(node.children, "compare")),
+                    "value": self.ints(node)[0]}
         if node.data != "fields_compare":
-            place = self.place(_tree(node.children, "place"))
+            place = self.place(next(c for c in node.children if isinstance(c, Tree) and c.data in _PLACES))
         if node.data == "is_empty":
             return {"test": "empty", "place": place}
         if node.data == "fields_compare":
@@ -564,8 +594,10 @@ _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
              "when_revealed"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
-            "for_chosen", "effect_plant", "add_field", "discard_this", "lasting"}
-_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare"}
+            "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
+            "move_chosen"}
+_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare"}
+_PLACES = {"place", "this_field", "named_field"}
 
 
 def _lasting(node: Tree) -> dict[str, Any]:
