@@ -42,7 +42,7 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
     ("End", ("end-on-exhaustion", "end-on-target", "end-finish")),
     ("Final harvest and scoring", ("final-harvest", "hand-score", "winner")),
     ("Tie-break", ("tie-farthest-seat", "tie-most-hand-cards", "tie-shared", "tie-token-holder")),
-    ("Tokens", ("token", "token-draw", "token-takeover")),
+    ("Tokens and counters", ("token", "token-draw", "token-takeover", "counter")),
     ("Notes", ("note",)),
 ]
 

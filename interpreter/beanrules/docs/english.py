@@ -361,6 +361,11 @@ def token(p: dict, ctx: Context) -> str:
     return f"There is a token: {p.get('title') or p['token']}.{held}"
 
 
+def counter(p: dict, ctx: Context) -> str:
+    whose = "Each player keeps" if p["per_player"] else "The table keeps"
+    return f"{whose} a count of {p.get('title') or p['counter']}, starting at {p['start']}."
+
+
 def token_draw(p: dict, ctx: Context) -> str:
     return (f"An active player who holds the {p['token']} draws {plural(p['more'], 'card')} more "
             "in this phase.")

@@ -419,6 +419,13 @@ class SpecBuilder:
                 "title": _string(strings[0]) if strings else None,
                 "holder": "start-player" if _tree(node.children, "token_start") is not None else None}, []
 
+    def st_counter(self, node: Tree) -> tuple[dict, list]:
+        strings, start = _tokens(node.children, "STRING"), self.ints(node)
+        return {"counter": str(_tokens(node.children, "NAME")[0]),
+                "title": _string(strings[0]) if strings else None,
+                "per_player": _tree(node.children, "per_player") is not None,
+                "start": start[0] if start else 0}, []
+
     def st_token_draw(self, node: Tree) -> tuple[dict, list]:
         return {"token": str(_tokens(node.children, "NAME")[0]), "more": self.ints(node)[0]}, []
 
