@@ -147,4 +147,4 @@ def test_check_rejects_a_lasting_permission_the_engine_cannot_lift(tmp_path):
                     encoding="utf-8")
     with pytest.raises(SpecError) as info:
         compile_spec(str(path))
-    assert "a lasting permission lets a player harvest" in str(info.value)
+    assert "a permission by condition lets a player harvest" in str(info.value)

@@ -36,7 +36,7 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     if ph.trade and _can_trade(state):
         return False
     for step in ph.pending:
-        if step.anyone_has(state) and not (state.lasting and _lapsed(state, rs, step)):
+        if step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step)):
             return False
     return not keeps_open(state, rs)
 

@@ -15,7 +15,7 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
-from . import evaluate, moves, program, readings as read, requirements
+from . import evaluate, moves, permissions, program, readings as read, requirements
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
@@ -210,6 +210,7 @@ class Ruleset:
     moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
     lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
+    standing: tuple = ()  # forbids and permissions by condition, always in force (engine/permissions.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -275,8 +276,9 @@ class _Readings:
 
 
 def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
-    """Every statement is one the engine runs (program.py) or reads here; any other is refused,
-    naming its rule and saying what it says, before the game starts."""
+    """Every statement is one the engine runs (program.py) or reads here; a permission of a
+    shape the fast paths do not read is compiled by condition (permissions.py); any other is
+    refused, naming its rule and saying what it says, before the game starts."""
     found: list[tuple[dict, Any]] = []
     for rule, statement in core_program:
         if program.runs(statement):
@@ -284,6 +286,11 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         reading = read.read(statement)
         if reading is None and on_event(statement):
             continue  # a step when something happens to a card: engine/triggers.py runs it
+        if reading is None:
+            try:
+                reading = permissions.standing(statement, refs[rule["id"]])
+            except UnsupportedRule as exc:
+                raise _refused(rule, statement, f"which this engine does not play yet ({exc})") from None
         if reading is None:
             raise _refused(rule, statement)
         found.append((rule, reading))
@@ -434,7 +441,8 @@ def _compile(model: dict, n: int) -> Ruleset:
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs),
-        lastings=lasting.collect(core_program, _card_abilities(model, n), refs))
+        lastings=lasting.collect(core_program, _card_abilities(model, n), refs),
+        standing=tuple(r for _, r in rs.all(lasting.LastingSpec)))
 
 
 def _card_abilities(model: dict, n: int) -> list:
