@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .categories import Actor, BeanSet, Cond, Effect, Num, Place, Statement, Timing, listed, plural
-from .node import Problem, Scope, core, names
+from .node import Problem, Scope, binds, core, names
 from .timing import event_names
 
 
@@ -319,6 +319,20 @@ class Winner(Statement):
         return f"The player with the {'highest' if self.highest else 'lowest'} score wins."
 
 
+@core("won-by")
+class WonBy(Statement):
+    """The game is won by every player (bound as `name`) for whom `condition` holds at the
+    moment the end comes, before anything the end still lets happen (a final harvest); the
+    scores still count, for the record."""
+
+    name: str = binds()
+    condition: Cond
+
+    def text(self) -> str:
+        return (f"The game is won by each player {self.name} for whom {self.condition.to_text()} "
+                "as the end comes.")
+
+
 @core("tie-break")
 class TieBreak(Statement):
     """Among tied players, those with the highest (or lowest) `key` stay; ``key`` None: the
@@ -353,6 +367,17 @@ class Payout(Statement):
 
     def text(self) -> str:
         return f"A field pays by the beanometer of its {self.card} card."
+
+
+@core("pay-into")
+class PayInto(Statement):
+    """A harvest's coins are written down: they are added to the harvesting player's
+    `counter` instead of being cards."""
+
+    counter: str = names("counter")
+
+    def text(self) -> str:
+        return f"The coins of a harvest are added to the harvesting player's {self.counter}."
 
 
 @core("coin-source")

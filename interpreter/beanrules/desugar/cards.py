@@ -29,7 +29,7 @@ def card(bean: dict[str, Any]) -> Card:
     steps: list[int | None] = []
     for step in sorted(bean["beanometer"], key=lambda s: s["coins"]):
         steps += [None] * (step["coins"] - 1 - len(steps)) + [step["cards"]]
-    return Card(bean["id"], bean["count"], tuple(steps), None, bean["plantable"], bean.get("text"),
+    return Card(bean["id"], bean["count"], tuple(steps), bean.get("plays_as"), bean["plantable"], bean.get("text"),
                 tuple(ability(a) for a in bean["abilities"]))
 
 

@@ -14,6 +14,7 @@ from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveC
 from .decisions import NO, NOTHING, YES
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
+from .kinds import same_type, type_of
 from .errors import Stalled
 from .legal import legal_actions, next_to_act, nth_proposal, proposal_count, tradeable_zones, where
 
@@ -123,7 +124,7 @@ class GreedyBot:
             return move
         # 3. Plant where the bean already grows; into an empty field only when planting is
         #    required now (no phase end is offered), not for an optional second hand card.
-        growing = [a for a in plants if fields[a.field - 1] and fields[a.field - 1][-1] == a.bean]
+        growing = [a for a in plants if fields[a.field - 1] and same_type(rs, fields[a.field - 1][-1], a.bean)]
         if growing:
             return growing[0]
         if plants and not ends:
@@ -166,7 +167,7 @@ class GreedyBot:
             bean = action.bean if action.bean is not None else \
                 game.state.hands[player][(action.position or 1) - 1]
             fits = auto_field(game.ruleset, fields, bean) is not None
-            growing = any(f and f[-1] == bean for f in fields)
+            growing = any(f and same_type(game.ruleset, f[-1], bean) for f in fields)
             if (action.verb == "takes" and growing) or (action.verb == "discards" and not fits):
                 return action
         return None
@@ -185,15 +186,16 @@ class GreedyBot:
         waiting = list(game.state.set_aside[player])
         if player == game.state.active:
             waiting += game.state.offer
-        new = {b for b in beans + waiting if not any(f and f[-1] == b for f in fields)}
+        rs = game.ruleset
+        new = {type_of(rs, b) for b in beans + waiting if not any(f and same_type(rs, f[-1], b) for f in fields)}
         return len(new) <= free
 
     def _likes(self, game: Game, player: str, proposal: dict) -> bool:
         fields = game.state.fields[player]
-        grown = {f[-1] for f in fields if f}
+        grown = {type_of(game.ruleset, f[-1]) for f in fields if f}
         get = [r["bean"] for r in proposal["give"]]
         pay = [r["bean"] for r in proposal["take"] if r.get("bean")]
-        return self._fits(game, player, get) and not (set(pay) & grown) and \
+        return self._fits(game, player, get) and not ({type_of(game.ruleset, b) for b in pay} & grown) and \
             all(r.get("bean") for r in proposal["take"])
 
     def _gift(self, game: Game, player: str) -> Propose | None:

@@ -11,6 +11,7 @@ from . import decisions, lasting, moves, requirements, trace
 from .errors import IllegalAction
 from .flow import end_phase, reached_target, resume, settle, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
+from .kinds import same_type
 from .legal import legal_actions, waiting_for
 from .notation import parse_action
 from .planting import check_plant, do_plant, pending_cards, pending_zones
@@ -235,7 +236,7 @@ class Game:
     def _harvest_index(self, action: Harvest) -> int:
         """The field a harvest by bean names (apply handles a harvest by field number)."""
         fields = self.state.fields[action.player]
-        holding = [i for i, f in enumerate(fields) if f and f[-1] == action.bean]
+        holding = [i for i, f in enumerate(fields) if f and same_type(self.ruleset, f[-1], action.bean)]
         if action.bean not in self.ruleset.bean_counts:
             raise IllegalAction(None, f"there is no bean '{action.bean}' in {self.ruleset.rulebook}"
                                 + _suggest(str(action.bean), self.ruleset.beans))
