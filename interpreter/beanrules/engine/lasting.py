@@ -11,7 +11,9 @@ is in force exactly while ``(turn, phase)`` has not passed that moment, whatever
 does in between; ``expire`` drops the passed ones after each action and says so in the events.
 
 While a forbid is in force, the actions it names are not listed and are refused, citing the
-rule or ability that laid it down. A forbid may take away what a phase requires — the plant
+rule or ability that laid it down. A rule's own forbid or permission of a shape the fast paths
+do not read (permissions.py) is matched and checked the same way, always in force
+(``rs.standing``), so everything below speaks of both. A forbid may take away what a phase requires — the plant
 from the front of the hand, or the harvest that would make room for it: the requirement then
 lapses, and the active player may end planting without it (``waived``), so the game never
 waits for a player who has nothing to do. ``check`` rejects a lasting constraint this module
@@ -278,8 +280,8 @@ def refusal(state: Any, rs: Any, action: Action) -> IllegalAction | None:
     spec = forbidding(state, rs, action)
     if spec is None:
         return None
-    return IllegalAction(spec.ref, f"{action.player} may not: '{action.notation()}' — for now, "
-                                   f"{spec.says}")
+    when = "for now, " if isinstance(spec.node, effects.Lasting) else ""
+    return IllegalAction(spec.ref, f"{action.player} may not: '{action.notation()}' — {when}{spec.says}")
 
 
 def _must_plant(state: Any, rs: Any, player: str) -> bool:
