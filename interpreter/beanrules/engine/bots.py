@@ -229,9 +229,9 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def _harvestable(state: Any, rs: Any, player: str, legal: list[Action]) -> list[int]:
-    """The fields the player may harvest now: the fast path, unless a constraint laid down for
-    a while (engine/lasting.py) changes what is legal; then the listed harvests."""
-    if not state.lasting:
+    """The fields the player may harvest now: the fast path, unless a constraint by condition
+    (engine/lasting.py) changes what is legal; then the listed harvests."""
+    if not (state.lasting or rs.standing):
         return harvestable(state, rs, player)
     return [a.field - 1 for a in legal if type(a) is Harvest]
 

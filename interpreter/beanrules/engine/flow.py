@@ -46,7 +46,7 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
 
 def step_waits(state: State, rs: Ruleset, step) -> bool:
     """A plant-pending step still has cards someone must (and can) plant."""
-    return step.anyone_has(state) and not (state.lasting and _lapsed(state, rs, step))
+    return step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step))
 
 
 def _lapsed(state: State, rs: Ruleset, step) -> bool:

@@ -162,7 +162,7 @@ class Game:
             decision = state.decision
             raise IllegalAction(rs.cite(decision["rule"]), f"the game waits for {decision['player']} to choose "
                                 f"({', '.join(decision['options'])})")
-        if state.lasting and kind is not Choose:  # a constraint laid down for a while (engine/lasting.py)
+        if (state.lasting or rs.standing) and kind is not Choose:  # constraints by condition (engine/lasting.py)
             refused = lasting.refusal(state, rs, action)
             if refused is not None:
                 raise refused
@@ -178,8 +178,8 @@ class Game:
         elif kind is Harvest:
             index = action.field - 1 if action.field is not None else self._harvest_index(action)
             refusal = harvest_refusal(state, rs, action.player, index)
-            if refusal and state.lasting and lasting.allowing(state, rs, Harvest(action.player, index + 1)):
-                refusal = lasting.lifts(state, rs, action, index)  # a harvest allowed for a while
+            if refusal and (state.lasting or rs.standing):  # a harvest allowed by a condition
+                refusal = lasting.harvest_refusal(state, rs, action.player, index, refusal)
             if refusal:
                 raise refusal
             do_harvest(state, rs, action.player, index, events)

@@ -459,6 +459,43 @@ class SpecBuilder:
                 "title": _string(strings[0]) if strings else None,
                 "holder": "start-player" if _tree(node.children, "token_start") is not None else None}, []
 
+    def st_counter(self, node: Tree) -> tuple[dict, list]:
+        strings, start = _tokens(node.children, "STRING"), self.ints(node)
+        return {"counter": str(_tokens(node.children, "NAME")[0]),
+                "title": _string(strings[0]) if strings else None,
+                "per_player": _tree(node.children, "per_player") is not None,
+                "start": start[0] if start else 0}, []
+
+    def st_forbid_while(self, node: Tree) -> tuple[dict, list]:
+        return {"actions": _actions(node), "conditions": self._rule_conditions(node)}, []
+
+    def st_permit_harvest(self, node: Tree) -> tuple[dict, list]:
+        return {"conditions": self._rule_conditions(node)}, []
+
+    def _rule_conditions(self, node: Tree) -> list[list[dict[str, Any]]]:
+        """The conditions of a constraint by condition: alternatives ("or"), each a list of
+        tests that must all hold ("and"), each test {"test", ...}."""
+        found = _tree(node.children, "rule_conditions")
+        return [self._rule_all(group) for group in _trees(found.children, "rule_all")]
+
+    def _rule_all(self, node: Tree) -> list[dict[str, Any]]:
+        out = []
+        for cond in node.children:
+            if not (isinstance(cond, Tree) and cond.data.startswith("cond_")):
+                continue
+            test: dict[str, Any] = {"test": cond.data.removeprefix("cond_").replace("_", "-")}
+            names, ints = _tokens(cond.children, "NAME"), self.ints(cond)
+            compare = _tree(cond.children, "compare")
+            place = _tree(cond.children, "place")
+            if names:
+                test["name"] = str(names[0])
+            if compare is not None:
+                test["compare"], test["value"] = _words(compare), ints[0]
+            if place is not None:
+                test["place"] = self.place(place)
+            out.append(test)
+        return out
+
     def st_token_draw(self, node: Tree) -> tuple[dict, list]:
         return {"token": str(_tokens(node.children, "NAME")[0]), "more": self.ints(node)[0]}, []
 
@@ -608,12 +645,17 @@ def _lasting(node: Tree) -> dict[str, Any]:
                            "phase": str(_tokens(time.children, "NAME")[0]) if time.data == "in_next_phase" else None,
                            "whose": _words(whose).replace(" ", "-") if whose else None,
                            "who": _words(_tree(node.children, "lasting_who")).replace(" ", "-"),
-                           "may": _words(_tree(node.children, "lasting_may")) == "may", "actions": []}
+                           "may": _words(_tree(node.children, "lasting_may")) == "may", "actions": _actions(node)}
+    return out
+
+
+def _actions(node: Tree) -> list[dict[str, Any]]:
+    """The actions a constraint names ("plant from hand or use abilities"), each {"act", "from"}."""
+    out = []
     for act in node.children:
         if isinstance(act, Tree) and act.data.startswith("act_"):
             zone = _tree(act.children, "zone_name")
-            out["actions"].append({"act": act.data.removeprefix("act_").replace("_", "-"),
-                                   "from": _words(zone) if zone else None})
+            out.append({"act": act.data.removeprefix("act_").replace("_", "-"), "from": _words(zone) if zone else None})
     return out
 
 
