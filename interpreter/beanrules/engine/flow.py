@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from .deck import ending
 from .errors import Stalled
+from .eventlog import UNRECORDED
 from .harvesting import auto_harvests
+from .hotpath import plan_for
 from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -52,8 +54,9 @@ def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
     otherwise."""
     state.phase = ph.id
     state.planted = 0
-    events.append({"event": "phase", "phase": ph.id, "active": state.active})
-    return _run_entry(state, rs, ph, 0, events)
+    if events is not UNRECORDED:
+        events.append({"event": "phase", "phase": ph.id, "active": state.active})
+    return _run_entry(state, rs, ph, 0, events) if ph.entry else "play"
 
 
 def _run_entry(state: State, rs: Ruleset, ph: PhaseSpec, first: int, events: list) -> str:
@@ -118,9 +121,11 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
     have nothing to do."""
     ph = rs.phase(state.phase)
-    if ph.trade:
+    if ph.trade and state.proposals:
         lapse_proposals(state, events)
-    _leave(state, rs, ph, events)
+    if ph.exit:
+        _leave(state, rs, ph, events)
+    complete = plan_for(rs).phases  # flow.phase_complete, as each phase's closure
     # Turns that pass with no decision at all are fine while they take cards off the deck (the
     # deck runs out, the game ends). Rounds of the table that neither ask for a decision nor
     # take a card would loop for ever: `check` rejects such models, and the engine raises
@@ -146,14 +151,15 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
                                "waiting_for": []})
             state.active = next_player(state, rs, state.active)
             state.turn += 1
-            events.append({"event": "turn", "active": state.active, "turn": state.turn})
+            if events is not UNRECORDED:
+                events.append({"event": "turn", "active": state.active, "turn": state.turn})
             ph = rs.phases[0]
         else:
             ph = rs.phases[ph.index + 1]
         entered = _enter(state, rs, ph, events)
-        if entered in ("over", "wait") or (entered == "play" and not phase_complete(state, rs, ph)):
+        if entered in ("over", "wait") or (entered == "play" and not complete[ph.index].complete(state)):
             return
-        if entered == "play":  # played through with nothing to decide: it ends here
+        if entered == "play" and ph.exit:  # played through with nothing to decide: it ends here
             _leave(state, rs, ph, events)
 
 
@@ -168,11 +174,7 @@ def reached_target(state: State, rs: Ruleset, events: list) -> None:
 def settle(state: State, rs: Ruleset, events: list) -> None:
     """After an action: move on while the current phase has nothing left to do (apply calls
     it only while the game is not over)."""
-    ph = rs.phases[rs.phase_index[state.phase]]
-    plant = ph.plant
-    if plant is not None and state.planted < plant.max and state.hands[state.active]:
-        return  # the common case in phase 1, decided without a call
-    if phase_complete(state, rs, ph):
+    if plan_for(rs).by_id[state.phase].complete(state):  # phase_complete, as the phase's closure
         end_phase(state, rs, events)
 
 
