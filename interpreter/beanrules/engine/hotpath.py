@@ -47,7 +47,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {  # (names as one string: no constan
         exhaustion_ref finish_during finish_phases at_end score_terms winner_highest tie_breaks
         visibility buy_field fields_fixed one_field_per_type same_type_many mixed top_run auto_harvest
         only_paying manual_harvest coins_from_bank marks abilities triggers unplantable moves
-        requirements""".split()),
+        requirements protect_empty""".split()),
     PhaseSpec: frozenset("id index title ref plant entry trade pending exit".split()),
     PlantStep: frozenset("min max ref".split()),
     PendingStep: frozenset("who zone ref attr".split()),
@@ -198,13 +198,13 @@ def _harvests_of(rs: Ruleset, ph: PhaseSpec) -> Callable[[State, str, list, list
     if not rs.manual_harvest or ph.id in rs.harvest_except:
         return None
     own_turn = rs.harvest_when == "own-turn"
-    limit = rs.protection
+    limit, empty = rs.protection, rs.protect_empty
     only_paying = rs.only_paying is not None
 
     def harvests(state: State, player: str, fields: list, out: list) -> None:
         if own_turn and player != state.active:
             return
-        smallest = fewest_harvested(fields, limit)
+        smallest = fewest_harvested(fields, limit, empty)
         row = _HARVESTS.get(player) or _harvests(player)
         for i, f in enumerate(fields):
             if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
@@ -214,8 +214,8 @@ def _harvests_of(rs: Ruleset, ph: PhaseSpec) -> Callable[[State, str, list, list
 
 # -- phase completion (flow.phase_complete) and whom the game waits for (legal.next_to_act) --
 def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
+    from .flow import phase_complete
     if rs.moves:  # an optional move keeps a phase open: the reference function asks
-        from .flow import phase_complete
         return lambda state: phase_complete(state, rs, ph)
     plant, trade = ph.plant, ph.trade
     pmax = plant.max if plant is not None else 0
@@ -224,6 +224,8 @@ def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
     everyone = tuple(step.attr for step in ph.pending if step.attr is not None and step.who != "active")
 
     def complete(state: State) -> bool:
+        if state.lasting:  # a constraint laid down for a while may take a plant away
+            return phase_complete(state, rs, ph)
         if plant is not None and state.planted < pmax and state.hands[state.active]:
             return False
         if state.decision is not None:
@@ -253,10 +255,11 @@ def _waiter(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], Any]:
     steps = tuple(step.cards for step in ph.pending)
 
     def pending(state: State) -> Any:
-        active = state.active
-        for cards in steps:
-            if cards(state, active):
-                return active
+        if not state.lasting:  # (a lasting constraint may take the active player's plant away)
+            active = state.active
+            for cards in steps:
+                if cards(state, active):
+                    return active
         return next_to_act(state, rs)
     return pending
 
