@@ -48,7 +48,8 @@ class RandomBot:
             actions = game.legal_actions(player, False)
             if not actions:
                 raise no_choice(game, player)
-            return actions[self.rng.randrange(len(actions))]
+            # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks
+            return actions[self.rng._randbelow(len(actions))]
         state, rs = game.state, game.ruleset
         turn = state.turn
         made = self._made[1] if self._made[0] == turn else 0

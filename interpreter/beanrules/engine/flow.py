@@ -7,7 +7,7 @@ from .deck import ending
 from .errors import Stalled
 from .eventlog import UNRECORDED
 from .harvesting import auto_harvests
-from .hotpath import plan_for
+from .hotpath import Plan, plan_for
 from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -67,7 +67,7 @@ def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
 
 
 def _run_entry(state: State, rs: Ruleset, ph: PhaseSpec, first: int, events: list) -> str:
-    for step in ph.entry[first:]:  # the phase's core steps, run by the generic evaluator
+    for step in (ph.entry[first:] if first else ph.entry):  # the phase's core steps, run by the generic evaluator
         was_ending = ending(state, rs)
         fired = step.fire(state, rs, events)
         outcome = _after_step(state, rs, ph, step, fired, was_ending, events)
@@ -84,7 +84,8 @@ def _after_step(state: State, rs: Ruleset, ph: PhaseSpec, step, fired: str | Non
         return "skip"
     if fired is None:
         return None
-    auto_harvests(state, rs, events)
+    if rs.auto_harvest is not None:
+        auto_harvests(state, rs, events)
     if ending(state, rs) and not was_ending and ph.id != rs.finish_during:
         state.decision = None  # the game is over: nobody is left to decide
         finish_game(state, rs, events)  # ran out outside the phase the end lets finish
@@ -178,10 +179,10 @@ def reached_target(state: State, rs: Ruleset, events: list) -> None:
         finish_game(state, rs, events)
 
 
-def settle(state: State, rs: Ruleset, events: list) -> None:
+def settle(state: State, rs: Ruleset, events: list, plan: Plan | None = None) -> None:
     """After an action: move on while the current phase has nothing left to do (apply calls
-    it only while the game is not over)."""
-    if plan_for(rs).by_id[state.phase].complete(state):  # phase_complete, as the phase's closure
+    it only while the game is not over, with the game's plan)."""
+    if (plan or plan_for(rs)).by_id[state.phase].complete(state):  # phase_complete, as the phase's closure
         end_phase(state, rs, events)
 
 

@@ -177,7 +177,7 @@ class Game:
             if rs.marks is not None:
                 reached_target(state, rs, events)
             if not state.over:
-                settle(state, rs, events)
+                settle(state, rs, events, self.plan)
         if state.lasting:
             lasting.expire(state, rs, events)
         self.actions.append(action)

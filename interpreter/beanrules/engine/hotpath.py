@@ -27,7 +27,7 @@ from typing import Any, Callable
 from .actions import BuyField, EndPhase, Harvest, Plant
 from .buying import do_buy
 from .harvesting import coins_for, do_harvest, fewest_harvested
-from .legal import (_HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, legal_actions,
+from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, legal_actions,
                     next_to_act, phase_actions)
 from .planting import new_field_ok, plant_card
 from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
@@ -136,7 +136,9 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     pmin, pmax = (plant.min, plant.max) if plant is not None else (0, 0)
     one_type, mixed, same = rs.one_type is not None, rs.mixed is not None, new_field_ok(rs)
     unplantable = rs.unplantable
-    steps = tuple((step.who == "everyone", step.cards, step.zone) for step in pending)
+    # (everyone plants it, the State attribute holding it, per player?, zone): PendingStep.cards
+    steps = tuple((step.who == "everyone", step.attr or _SHARED_ATTR[step.zone], step.attr is not None, step.zone)
+                  for step in pending)
 
     def add_plants(out: list, player: str, fields: list, bean: str, zone: str | None) -> None:
         _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
@@ -157,10 +159,10 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                 else:
                     add_plants(out, player, fields, bean, None)
             if state.planted >= pmin or not hand:
-                out.append(_end(player, "planting"))
-        for everyone, cards_of, zone in steps:
+                out.append(_ENDS.get((player, "planting")) or _end(player, "planting"))
+        for everyone, attr, own, zone in steps:
             if everyone or active:
-                cards = cards_of(state, player)
+                cards = getattr(state, attr)[player] if own else getattr(state, attr)
                 if cards:
                     for bean in (list(dict.fromkeys(cards)) if len(cards) > 1 else cards):
                         if bean not in unplantable:
@@ -204,7 +206,7 @@ def _harvests_of(rs: Ruleset, ph: PhaseSpec) -> Callable[[State, str, list, list
     def harvests(state: State, player: str, fields: list, out: list) -> None:
         if own_turn and player != state.active:
             return
-        smallest = fewest_harvested(fields, limit, empty)
+        smallest = 1 if limit is None else fewest_harvested(fields, limit, empty)
         row = _HARVESTS.get(player) or _harvests(player)
         for i, f in enumerate(fields):
             if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
@@ -252,13 +254,13 @@ def _waiter(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], Any]:
         return lambda state: next_to_act(state, rs) if state.proposals else state.active
     if not ph.pending:
         return lambda state: next_to_act(state, rs)
-    steps = tuple(step.cards for step in ph.pending)
+    steps = tuple((step.attr or _SHARED_ATTR[step.zone], step.attr is not None) for step in ph.pending)
 
     def pending(state: State) -> Any:
         if not state.lasting:  # (a lasting constraint may take the active player's plant away)
             active = state.active
-            for cards in steps:
-                if cards(state, active):
+            for attr, own in steps:  # PendingStep.cards
+                if getattr(state, attr)[active] if own else getattr(state, attr):
                     return active
         return next_to_act(state, rs)
     return pending
