@@ -45,7 +45,7 @@ class RandomBot:
 
     def choose(self, game: Game, player: str) -> Action:
         if not self.trades:
-            actions = game.legal_actions(player, False)
+            actions = game.listed(player, False)
             if not actions:
                 raise no_choice(game, player)
             # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks
@@ -53,7 +53,7 @@ class RandomBot:
         state, rs = game.state, game.ruleset
         turn = state.turn
         made = self._made[1] if self._made[0] == turn else 0
-        actions = game.legal_actions(player, False)
+        actions = game.listed(player, False)
         count, space = (0, ()) if made >= self.max_proposals or not rs.phase(state.phase).trade \
             else proposal_count(state, rs, player)
         # Uniform over all listed legal actions, proposals included, without building the

@@ -67,12 +67,17 @@ def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
 
 
 def _run_entry(state: State, rs: Ruleset, ph: PhaseSpec, first: int, events: list) -> str:
+    was_ending = None  # ending() before the step: kept over a step whose condition did not hold
     for step in (ph.entry[first:] if first else ph.entry):  # the phase's core steps, run by the generic evaluator
-        was_ending = ending(state, rs)
+        if was_ending is None:
+            was_ending = ending(state, rs)
         fired = step.fire(state, rs, events)
+        if fired is None:  # its condition did not hold: nothing changed (_after_step: go on)
+            continue
         outcome = _after_step(state, rs, ph, step, fired, was_ending, events)
         if outcome is not None:
             return outcome
+        was_ending = None
     return "play"
 
 
@@ -110,15 +115,6 @@ def resume(state: State, rs: Ruleset, action, events: list) -> None:
         end_phase(state, rs, events)
 
 
-def _progress(state: State, rs: Ruleset) -> tuple[int, int] | None:
-    """How far the game has come towards its end: the deck's run-outs, then the cards taken
-    since the last one. It only grows (a reshuffle comes with a run-out) and is bounded by the
-    end rule, so idle turns that keep growing it end the game. None: no end rule to approach."""
-    if rs.exhaustion_limit is None:
-        return None
-    return state.exhaustions, -len(state.deck)
-
-
 def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
     """Run the phase's ``do … at the end of`` steps (cards left to the opponent)."""
     for step in ph.exit:
@@ -128,20 +124,26 @@ def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
 def end_phase(state: State, rs: Ruleset, events: list) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
     have nothing to do."""
-    ph = rs.phase(state.phase)
+    phases = rs.phases
+    ph = phases[rs.phase_index[state.phase]]
     if ph.trade and state.proposals:
         lapse_proposals(state, events)
     if ph.exit:
         _leave(state, rs, ph, events)
     complete = plan_for(rs).phases  # flow.phase_complete, as each phase's closure
+    count = len(phases)
+    limit = rs.exhaustion_limit
     # Turns that pass with no decision at all are fine while they take cards off the deck (the
     # deck runs out, the game ends). Rounds of the table that neither ask for a decision nor
     # take a card would loop for ever: `check` rejects such models, and the engine raises
     # Stalled rather than end a game the rules never ended.
     idle_turns = 0
-    progress = _progress(state, rs)
+    # How far the game has come towards its end: the deck's run-outs, then the cards taken since
+    # the last one. It only grows (a reshuffle comes with a run-out) and is bounded by the end
+    # rule, so idle turns that keep growing it end the game. None: no end rule to approach.
+    progress = None if limit is None else (state.exhaustions, -len(state.deck))
     while True:
-        last = ph.index + 1 >= len(rs.phases)
+        last = ph.index + 1 >= count
         if ending(state, rs):
             # The deck ran out for the last time during `finish_during`: only the phases the
             # end-finish rule names are still played.
@@ -150,7 +152,7 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
                 finish_game(state, rs, events)
                 return
         if last:
-            now = _progress(state, rs)
+            now = None if limit is None else (state.exhaustions, -len(state.deck))  # as `progress`
             idle_turns = 0 if now is not None and progress is not None and now > progress else idle_turns + 1
             progress = now
             if idle_turns > 4 * len(state.players):
@@ -161,9 +163,9 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
             state.turn += 1
             if events is not UNRECORDED:
                 events.append({"event": "turn", "active": state.active, "turn": state.turn})
-            ph = rs.phases[0]
+            ph = phases[0]
         else:
-            ph = rs.phases[ph.index + 1]
+            ph = phases[ph.index + 1]
         entered = _enter(state, rs, ph, events)
         if entered in ("over", "wait") or (entered == "play" and not complete[ph.index].complete(state)):
             return

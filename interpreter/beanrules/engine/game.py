@@ -127,13 +127,17 @@ class Game:
         """Legal actions of `player` now (one-card trade proposals only; trades=False: none).
         Applied right after, before anything else, one of them is carried out without the full
         re-check (engine/hotpath.py)."""
+        return list(self.listed(player, trades))  # a copy: what the caller does with it widens nothing
+
+    def listed(self, player: str, trades: bool = True) -> list[Action]:
+        """legal_actions itself, not a copy, for the engine's own bots, which must not change it."""
         state = self.state
         if state.over or state.decision is not None or state.lasting or player not in state.hands:
             self.listing = None  # answers to a decision, or a listing a lasting constraint shapes
             return legal_actions(state, self.ruleset, player, trades)
         out = self.plan.by_id[state.phase].lister(state, player, trades)
         self.listing = (state, out)
-        return list(out)  # the caller's copy: what it does with it cannot widen what is trusted
+        return out
 
     def who_may_act(self) -> set[str]:
         return {p for p in self.state.players if legal_actions(self.state, self.ruleset, p, True)}

@@ -76,14 +76,12 @@ def unknown_mechanism(rs: Ruleset) -> str | None:
 class PhasePlan:
     """The closures of one phase (all three for a state that is not over and has no decision
     waiting)."""
-    __slots__ = ("lister", "complete", "waiter", "front_plants")
+    __slots__ = ("lister", "complete", "waiter")
 
-    def __init__(self, lister: Lister, complete: Callable[[State], bool], waiter: Callable[[State], Any],
-                 front_plants: bool):
+    def __init__(self, lister: Lister, complete: Callable[[State], bool], waiter: Callable[[State], Any]):
         self.lister = lister  # (state, player, trades) -> legal.legal_actions
         self.complete = complete  # state -> flow.phase_complete
         self.waiter = waiter  # state -> legal.next_to_act
-        self.front_plants = front_plants  # a Plant without a zone is the hand's front card
 
 
 class Plan:
@@ -115,12 +113,11 @@ def plan_for(rs: Ruleset) -> Plan:
 def _reference_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
     from .flow import phase_complete
     return PhasePlan(lambda state, player, trades: legal_actions(state, rs, player, trades),
-                     lambda state: phase_complete(state, rs, ph), lambda state: next_to_act(state, rs),
-                     ph.plant is not None)
+                     lambda state: phase_complete(state, rs, ph), lambda state: next_to_act(state, rs))
 
 
 def _phase_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
-    return PhasePlan(_lister(rs, ph), _complete(rs, ph), _waiter(rs, ph), ph.plant is not None)
+    return PhasePlan(_lister(rs, ph), _complete(rs, ph), _waiter(rs, ph))
 
 
 # -- listing legal actions (legal.legal_actions) ---------------------------------------------
@@ -141,7 +138,13 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                   for step in pending)
 
     def add_plants(out: list, player: str, fields: list, bean: str, zone: str | None) -> None:
-        _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
+        if same and not mixed:  # legal._plant_options where any field may start a type
+            row = _PLANTS.get((player, bean, zone)) or _plants(player, bean, zone)
+            for i, f in enumerate(fields):
+                if not f or not one_type or f[-1] == bean:
+                    out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
+        else:
+            _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
 
     def lister(state: State, player: str, trades: bool) -> list:
         out: list = []
@@ -150,14 +153,7 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         if plant is not None and active:
             hand = state.hands[player]
             if hand and state.planted < pmax and hand[0] not in unplantable:
-                bean = hand[0]
-                if same and not mixed:  # add_plants, inlined for the front card (the hot case)
-                    row = _PLANTS.get((player, bean, None)) or _plants(player, bean, None)
-                    for i, f in enumerate(fields):
-                        if not f or not one_type or f[-1] == bean:
-                            out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, None))
-                else:
-                    add_plants(out, player, fields, bean, None)
+                add_plants(out, player, fields, hand[0], None)
             if state.planted >= pmin or not hand:
                 out.append(_ENDS.get((player, "planting")) or _end(player, "planting"))
         for everyone, attr, own, zone in steps:
@@ -275,14 +271,13 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
     listed harvest is a field harvestable() allowed; a listed end of planting or trading is one
     the active player may end; a listed purchase one may_buy() allowed."""
     from .flow import end_phase
-    by_id = plan.by_id
 
     def plant(state: State, action: Plant, events: list) -> bool:
         zone = action.zone
-        front = zone is None
-        # A plant from "hand" in a phase that also plants the hand's front: check_plant decides.
-        if front != by_id[state.phase].front_plants or zone == "hand":
+        if zone == "hand":  # a pending hand card, or the front one where a phase plants both: checked
             return False
+        # Only a plant-from-hand step lists a plant without a zone: the front card of the hand.
+        front = zone is None
         index = action.field - 1
         plant_card(state, action.player, "hand" if front else zone, action.bean, index, front, events)
         if rs.triggers:  # a card's "when planted" step, as apply runs it
