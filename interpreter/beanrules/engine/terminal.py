@@ -44,7 +44,7 @@ def _cards(cards: list[str], label: Callable[[str], str] = str) -> str:
 
 def _field(field: list[str], label: Callable[[str], str] = str) -> str:
     """`chili×3`; a field holding several beans (mixed-fields) shows its runs, top first:
-    `red×2 on stink×1`; a card that plays as a bean shows its type: `k07 (kenia)×1 on kenia×2`."""
+    `red×2 on stink×1`; a card that plays as a bean shows its type: `t07 (blue)×1 on blue×2`."""
     if not field:
         return "—"
     runs: list[list] = []
