@@ -243,6 +243,8 @@ def run_mutant(mutant: Mutant) -> Outcome:
     except (SyntaxError, LookupError, ValueError) as exc:
         return Outcome(mutant.key, "error", note=f"could not build the mutant: {exc}")
     original = target.__code__
+    if code.co_freevars != original.co_freevars:  # a code object must keep its closure's shape
+        return Outcome(mutant.key, "error", note="the mutant changes the function's closure")
     began = time.perf_counter()
     outcome = Outcome(mutant.key, "survived")
     signal.signal(signal.SIGALRM, _alarm)
