@@ -49,7 +49,7 @@ import yaml  # noqa: E402
 from beanrules.conformance import discover, load_file, run_case  # noqa: E402
 from beanrules.conformance.loader import compiled  # noqa: E402
 from mutants import Mutant, enumerate_mutants, function_code, functions, mutated_tree  # noqa: E402
-from mutation_sample import ratio_estimate, stratified  # noqa: E402
+from mutation_sample import ratio_estimate, stratified, wilson  # noqa: E402
 
 PACKAGE = "beanrules.engine"
 ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
@@ -74,6 +74,9 @@ NOT_ENGINE = {
     ("ruleset.py", "model_hash"): "pins a game record to its rules (tests/engine/test_bot_helpers.py)",
     ("ruleset.py", "_without_spans"): "part of model_hash (tests/engine/test_bot_helpers.py)",
 }
+# Engine modules whose functools caches hold results of a few modules' code only (the action
+# parser builds actions), so a mutant of any other module may keep them (Engine.reset_caches).
+SELF_CONTAINED = {"notation.py": {"notation.py", "actions.py"}}
 TRIAGE = HERE / "mutation-triage.yaml"
 VERDICTS = ("equivalent", "out-of-reach")
 
@@ -101,12 +104,14 @@ class Engine:
     live: dict[tuple[str, str], Any]           # (file, qualname) → the function object run
     pristine: dict[tuple[str, str], Any]       # module-level containers as imported (caches empty)
 
-    def reset_caches(self, functools_of: str | None = None) -> None:
+    def reset_caches(self, mutated: str | None = None) -> None:
         """Put every module-level dict, list and set back as it was on import (the ruleset
-        cache, the interned legal actions), and clear the functools caches of one module, or of
-        all when None: a result computed by a mutant must not outlive it. (A functools-cached
-        engine function, the action parser, depends only on code of its own module, and
-        rebuilding it costs 50 ms, so a mutant clears only its own module's.)"""
+        cache, the interned legal actions), and clear the functools caches: a result computed
+        by a mutant must not outlive it, and a closure cached before the mutant (the core's
+        effects, compiled once per node in decisions.py, call the compilers of marks, effects,
+        evaluate and selection) must not hide it. Only the action parser's caches
+        (SELF_CONTAINED: they depend on the parser and the actions alone, and rebuilding the
+        parser costs 50 ms) are kept when the `mutated` module is neither."""
         for (file, name), saved in self.pristine.items():
             value = getattr(self.modules[file], name)
             value.clear()
@@ -115,7 +120,7 @@ class Engine:
             else:
                 value.update(saved)
         for file, module in self.modules.items():
-            if functools_of is not None and file != functools_of:
+            if mutated is not None and mutated not in SELF_CONTAINED.get(file, {mutated}):
                 continue
             for value in vars(module).values():
                 if callable(getattr(value, "cache_clear", None)):
@@ -353,8 +358,8 @@ def tally(mutants: list[Mutant], outcomes: dict[str, Outcome],
     """Per module and in total. score = killed / (mutants − equivalent); reachable = killed /
     (mutants − equivalent − out-of-reach). When the mutants are a sample of `population` (the
     number of mutants per module), each row also estimates both scores over all of its module's
-    mutants (the total over all modules, stratified) with a 95% interval: `estimate` and
-    `reachable_estimate`, each [score, low, high] in percent."""
+    mutants with a 95% interval (Wilson's; the total over all modules, stratified: the combined
+    ratio estimator): `estimate` and `reachable_estimate`, each [score, low, high] in percent."""
     table: dict[str, dict[str, Any]] = {}
     units: dict[str, list[str]] = {}
     for mutant in mutants:
@@ -377,8 +382,12 @@ def tally(mutants: list[Mutant], outcomes: dict[str, Outcome],
             modules = list(units) if name == "total" else [name]
             for field, counted in (("estimate", ("killed", "survived", "out-of-reach")),
                                    ("reachable_estimate", ("killed", "survived"))):
-                estimate = ratio_estimate({m: (population[m], [(c == "killed", c in counted) for c in units[m]])
-                                           for m in modules})
+                if name == "total":
+                    estimate = ratio_estimate({m: (population[m], [(c == "killed", c in counted) for c in units[m]])
+                                               for m in modules})
+                else:
+                    estimate = wilson(units[name].count("killed"), sum(c in counted for c in units[name]),
+                                      population[name])
                 row[field] = list(estimate.percent()) if estimate else None
     return table
 
@@ -489,10 +498,12 @@ def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
                     outcomes[outcome.key] = outcome
                     killed += outcome.status in ("killed", "timeout")
                     bar.update(task, advance=1, killed=killed)
-        else:  # not a terminal: a line at every tenth
-            for done, outcome in enumerate(stream, 1):
+        else:  # not a terminal (a long run in a log): a line at every tenth and every survivor
+            for done, outcome in enumerate(stream, 1):  # as found, so triage can start before the end
                 outcomes[outcome.key] = outcome
-                if not args.json and done * 10 // len(mutants) != (done - 1) * 10 // len(mutants):
+                if outcome.status in ("survived", "uncovered", "error"):
+                    print(f"{outcome.status}: {outcome.key}", file=sys.stderr, flush=True)
+                if done * 10 // len(mutants) != (done - 1) * 10 // len(mutants):
                     print(f"mutants: {done}/{len(mutants)}", file=sys.stderr, flush=True)
     warnings = apply_triage(mutants, outcomes, load_triage(args.triage))
     seconds = time.perf_counter() - began

@@ -12,9 +12,11 @@ only known on the sample, so the estimate is the *combined ratio estimator* of s
 (Cochran, Sampling Techniques, 3rd ed., §6.11): each module's counts are scaled up by
 population / sample and summed, and the variance is the linearised one, with the finite
 population correction (a module sampled in full adds no uncertainty). The interval is the
-normal one, R ± 1.96·SE, clipped to [0, 1]; with a few hundred mutants and a score near 90%
-that is what a textbook would use (it would be too narrow for a score near 100% on a tiny
-sample, which is why every module keeps a floor).
+normal one, R ± 1.96·SE, clipped to [0, 1]; with a few hundred mutants across many modules
+that is what a textbook would use. For one module alone (a few dozen mutants, often all killed
+or none) the normal interval collapses to a point, so a module's interval is Wilson's score
+interval (`wilson`), which stays honest at 0% and 100% (it leaves out the finite population
+correction, so it is a little wide where a module is mostly sampled).
 """
 from __future__ import annotations
 
@@ -91,3 +93,17 @@ def ratio_estimate(strata: dict[str, tuple[int, list[tuple[int, int]]]]) -> Esti
         variance += size * size * (1 - n / size) * s2 / n
     half = Z95 * math.sqrt(variance) / x_total
     return Estimate(ratio, max(0.0, ratio - half), min(1.0, ratio + half))
+
+
+def wilson(successes: int, trials: int, population: int) -> Estimate | None:
+    """Wilson's 95% score interval for a proportion seen in `trials` of `population` units;
+    exact (a point) when the sample is the whole population. None when nothing was tried."""
+    if trials == 0:
+        return None
+    p = successes / trials
+    if trials >= population:
+        return Estimate(p, p, p)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))

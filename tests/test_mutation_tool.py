@@ -166,3 +166,13 @@ def test_a_sampled_run_reports_the_estimate(tmp_path: Path) -> None:
     score, low, high = total["estimate"]
     assert low <= score <= high and 0 <= low and high <= 100
     assert run["table"]["scoring.py"]["estimate"] is not None
+
+
+def test_a_module_interval_stays_open_at_none_and_all_killed() -> None:
+    from mutation_sample import wilson
+    none = wilson(0, 7, 50)
+    assert none is not None and none.ratio == none.low == 0 and 0.3 < none.high < 0.4  # Wilson: 0–35.4%
+    every = wilson(7, 7, 50)
+    assert every is not None and every.high == 1 and 0.6 < every.low < 0.7
+    assert wilson(7, 7, 7) == wilson(7, 7, 7) and wilson(7, 7, 7).low == 1  # a census is exact
+    assert wilson(0, 0, 7) is None
