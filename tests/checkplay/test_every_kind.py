@@ -59,7 +59,6 @@ CLASSIC_KINDS = {
 SAMPLES.update({kind: ("", None) for kind in CLASSIC_KINDS})
 # Beyond the kinds: what else a spec can say that the engine might not run.
 EXTRA = {
-    "coins from points": ('replace coin-source: coins from points   § v "1"\n', "coins from points"),
     # an ability with no place to act from (neither played, nor on a field, nor an event),
     # speaking of 'the opponent' in a game of 3 to 5 players
     "card ability": ('card thief "Thief bean" 2 beanometer 1   § v "1"\n'
@@ -83,6 +82,14 @@ EXTRA = {
 }
 _IN_PLAY = "blue chili stink green soy black-eyed red garden"
 PLAYS_EXTRA = {
+    # coins written down on a counter (engine/tally.py), scored from it, and a target of them
+    # that ends the game, won by whoever reaches it first
+    "coins written down": ('replace coin-source: coins from points   § v "1"\n'
+                           'replace winner: most points wins   § v "1"\n', "coins from points"),
+    "a target of coins written down": ('replace coin-source: coins are written down as thalers   § v "1"\n'
+                                       'replace winner: most thalers wins   § v "1"\n'
+                                       'replace end-on-exhaustion: game ends when a player reaches 8 thalers, '
+                                       'who wins   § v "1"\n', "reaches 8 thalers"),
     "everyone plants hand cards": ('phase plant-traded\n  everyone plants hand cards in any order   § v "1"\n',
                                    "plants hand cards"),
     # card abilities the engine runs: one used on a field, one played from the hand by a card

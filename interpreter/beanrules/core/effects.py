@@ -164,6 +164,19 @@ class Trade(Effect):
         return f"{self.first.to_text()} trades {gives} with {self.second.to_text()}{takes}"
 
 
+@core("use-ability")
+class UseAbility(Effect):
+    """A player uses an ability of a card (``card`` None: of any card); what a ``forbid``
+    names to take the use of text cards away."""
+
+    player: Actor
+    card: str | None = names("card")
+
+    def text(self) -> str:
+        which = f"the {self.card} card" if self.card else "a card"
+        return f"{self.player.to_text()} uses an ability of {which}"
+
+
 @core("gain-coins")
 class GainCoins(Effect):
     """A player gains coins, from where the coin-source rule says coins come."""

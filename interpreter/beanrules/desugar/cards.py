@@ -29,7 +29,7 @@ def card(bean: dict[str, Any]) -> Card:
     steps: list[int | None] = []
     for step in sorted(bean["beanometer"], key=lambda s: s["coins"]):
         steps += [None] * (step["coins"] - 1 - len(steps)) + [step["cards"]]
-    return Card(bean["id"], bean["count"], tuple(steps), None, bean["plantable"], bean.get("text"),
+    return Card(bean["id"], bean["count"], tuple(steps), bean.get("plays_as"), bean["plantable"], bean.get("text"),
                 tuple(ability(a) for a in bean["abilities"]))
 
 
@@ -123,4 +123,7 @@ def effect(data: dict[str, Any]) -> Effect:
         return AddField(owner, 1)
     if do == "discard-this":
         return Move(Bound("card"), Zone("discard", None), None)
+    if do == "lasting":  # a constraint for a stated time (desugar/lasting.py)
+        from .lasting import lasting
+        return lasting(data)
     raise ValueError(f"no rewrite for the effect '{do}'")  # the grammar has no other

@@ -229,7 +229,7 @@ def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None,
     env = {evaluate.RULES: rs, OWNER: player, FEED: feed, "player": player, "card": None}
     if spec.where == "hand-front":
         from .effects import Held
-        env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", first=True)
+        env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", True, "hand", player)
     events.append({"event": "ability", "player": player, "card": spec.card, "ability": spec.name,
                    "title": spec.title, **({"field": field} if field is not None else {})})
     with triggers.inside_ability():
@@ -330,4 +330,5 @@ def adds_fields(rs: Any) -> bool:
     """Some ability or trigger of the rules gives a player a field."""
     from ..core.effects import AddField
     runs = [a.run for a in rs.abilities] + [t.run for ts in rs.triggers.values() for t in ts]
-    return any(isinstance(n, AddField) for run in runs for n in run.node.walk())
+    from .lasting import acting
+    return any(isinstance(n, AddField) for run in runs for n in acting(run.node))

@@ -8,12 +8,13 @@ plant-pending phase).
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .decisions import NO, NOTHING, YES
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
+from .kinds import same_type, type_of
 from .errors import Stalled
 from .legal import legal_actions, next_to_act, nth_proposal, proposal_count, tradeable_zones, where
 
@@ -92,7 +93,7 @@ class GreedyBot:
             return self._decide(legal)
         fields = state.fields[player]
         # 1. Harvest a field that reached its beanometer's top step: it cannot pay more.
-        for i in harvestable(state, rs, player):
+        for i in _harvestable(state, rs, player, legal):
             field = fields[i]
             table = rs.payout[field[-1]]
             if len(field) > 1 and coins_for(rs, field) == max(table) and coins_for(rs, field) > 0:
@@ -123,7 +124,7 @@ class GreedyBot:
             return move
         # 3. Plant where the bean already grows; into an empty field only when planting is
         #    required now (no phase end is offered), not for an optional second hand card.
-        growing = [a for a in plants if fields[a.field - 1] and fields[a.field - 1][-1] == a.bean]
+        growing = [a for a in plants if fields[a.field - 1] and same_type(rs, fields[a.field - 1][-1], a.bean)]
         if growing:
             return growing[0]
         if plants and not ends:
@@ -142,7 +143,7 @@ class GreedyBot:
         #    cards, losing least growth).
         if buy is not None and self.buy_when_stuck:
             return buy
-        options = harvestable(state, rs, player)
+        options = _harvestable(state, rs, player, legal)
         if options:
             best = max(options, key=lambda i: (coins_for(rs, fields[i]), -len(fields[i])))
             return Harvest(player, best + 1)
@@ -166,7 +167,7 @@ class GreedyBot:
             bean = action.bean if action.bean is not None else \
                 game.state.hands[player][(action.position or 1) - 1]
             fits = auto_field(game.ruleset, fields, bean) is not None
-            growing = any(f and f[-1] == bean for f in fields)
+            growing = any(f and same_type(game.ruleset, f[-1], bean) for f in fields)
             if (action.verb == "takes" and growing) or (action.verb == "discards" and not fits):
                 return action
         return None
@@ -185,15 +186,16 @@ class GreedyBot:
         waiting = list(game.state.set_aside[player])
         if player == game.state.active:
             waiting += game.state.offer
-        new = {b for b in beans + waiting if not any(f and f[-1] == b for f in fields)}
+        rs = game.ruleset
+        new = {type_of(rs, b) for b in beans + waiting if not any(f and same_type(rs, f[-1], b) for f in fields)}
         return len(new) <= free
 
     def _likes(self, game: Game, player: str, proposal: dict) -> bool:
         fields = game.state.fields[player]
-        grown = {f[-1] for f in fields if f}
+        grown = {type_of(game.ruleset, f[-1]) for f in fields if f}
         get = [r["bean"] for r in proposal["give"]]
         pay = [r["bean"] for r in proposal["take"] if r.get("bean")]
-        return self._fits(game, player, get) and not (set(pay) & grown) and \
+        return self._fits(game, player, get) and not ({type_of(game.ruleset, b) for b in pay} & grown) and \
             all(r.get("bean") for r in proposal["take"])
 
     def _gift(self, game: Game, player: str) -> Propose | None:
@@ -217,6 +219,14 @@ class GreedyBot:
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def _harvestable(state: Any, rs: Any, player: str, legal: list[Action]) -> list[int]:
+    """The fields the player may harvest now: the fast path, unless a constraint laid down for
+    a while (engine/lasting.py) changes what is legal; then the listed harvests."""
+    if not state.lasting:
+        return harvestable(state, rs, player)
+    return [a.field - 1 for a in legal if type(a) is Harvest]
 
 
 def make_bot(kind: str, seed: int | str = 0, trades: bool = True) -> Bot:

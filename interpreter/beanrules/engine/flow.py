@@ -36,9 +36,16 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     if ph.trade and _can_trade(state):
         return False
     for step in ph.pending:
-        if step.anyone_has(state):
+        if step.anyone_has(state) and not (state.lasting and _lapsed(state, rs, step)):
             return False
-    return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
+    return not keeps_open(state, rs)
+
+
+def _lapsed(state: State, rs: Ruleset, step) -> bool:
+    """Every player who must still plant the step's cards cannot, for now (engine/lasting.py)."""
+    from .lasting import stuck
+    who = [state.active] if step.who == "active" or step.attr is None else state.players
+    return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)  # an optional move (discard, take) waits for the active player
 
 
 def _can_trade(state: State) -> bool:

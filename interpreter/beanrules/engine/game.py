@@ -7,10 +7,11 @@ from ..diagnostics import did_you_mean
 from .actions import Action, BuyField, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
-from . import decisions, moves, requirements, trace
+from . import decisions, lasting, moves, requirements, trace
 from .errors import IllegalAction
 from .flow import end_phase, reached_target, resume, settle, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
+from .kinds import same_type
 from .legal import legal_actions, waiting_for
 from .notation import parse_action
 from .planting import check_plant, do_plant, pending_cards, pending_zones
@@ -90,6 +91,9 @@ class Game:
         if loaded.phase not in game.ruleset.phase_index:
             raise ValueError(f"unknown phase '{loaded.phase}'")
         decisions.check_loaded(loaded, game.ruleset)
+        unknown = [e["says"] for e in loaded.lasting if e["says"] not in game.ruleset.lastings]
+        if unknown:
+            raise ValueError(f"state.lasting: these rules lay down no constraint '{unknown[0]}'")
         return game
 
     @classmethod
@@ -158,6 +162,10 @@ class Game:
             decision = state.decision
             raise IllegalAction(rs.cite(decision["rule"]), f"the game waits for {decision['player']} to choose "
                                 f"({', '.join(decision['options'])})")
+        if state.lasting and kind is not Choose:  # a constraint laid down for a while (engine/lasting.py)
+            refused = lasting.refusal(state, rs, action)
+            if refused is not None:
+                raise refused
         if kind is Plant:
             if action.bean is not None and action.bean not in rs.bean_counts:
                 raise IllegalAction(None, f"there is no bean '{action.bean}' in {rs.rulebook}"
@@ -170,6 +178,8 @@ class Game:
         elif kind is Harvest:
             index = action.field - 1 if action.field is not None else self._harvest_index(action)
             refusal = harvest_refusal(state, rs, action.player, index)
+            if refusal and state.lasting and lasting.allowing(state, rs, Harvest(action.player, index + 1)):
+                refusal = lasting.lifts(state, rs, action, index)  # a harvest allowed for a while
             if refusal:
                 raise refusal
             do_harvest(state, rs, action.player, index, events)
@@ -214,6 +224,8 @@ class Game:
             reached_target(state, rs, events)
         if not state.over:
             settle(state, rs, events)
+        if state.lasting:
+            lasting.expire(state, rs, events)
         self.actions.append(action)
         if keep_events:
             self.trace.append(events)
@@ -224,7 +236,7 @@ class Game:
     def _harvest_index(self, action: Harvest) -> int:
         """The field a harvest by bean names (apply handles a harvest by field number)."""
         fields = self.state.fields[action.player]
-        holding = [i for i, f in enumerate(fields) if f and f[-1] == action.bean]
+        holding = [i for i, f in enumerate(fields) if f and same_type(self.ruleset, f[-1], action.bean)]
         if action.bean not in self.ruleset.bean_counts:
             raise IllegalAction(None, f"there is no bean '{action.bean}' in {self.ruleset.rulebook}"
                                 + _suggest(str(action.bean), self.ruleset.beans))
@@ -244,7 +256,7 @@ class Game:
         if ph.plant is not None and action.what in ("phase", "planting"):
             if player != state.active:
                 raise IllegalAction(ph.plant.ref, f"only the active player ({state.active}) ends planting")
-            if state.planted < ph.plant.min and state.hands[player]:
+            if state.planted < ph.plant.min and state.hands[player] and not lasting.waived(state, rs, player):
                 raise IllegalAction(ph.plant.ref, f"{player} must plant at least {ph.plant.min} "
                                                   f"card{'s' if ph.plant.min > 1 else ''} from hand first")
             return

@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from .actions import Plant
 from .errors import IllegalAction, RuleRef
+from .kinds import same_type, top_type, type_of
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
 
@@ -26,12 +27,12 @@ def field_accepts(rs: Ruleset, field: list[str], bean: str, fields: list[list[st
     it may also cover another type, but only when no field is empty or topped by `bean`. Into an
     empty field only if no other field grows `bean`, where a type grows in one field only."""
     if not field:
-        return new_field_ok(rs) or not grows_elsewhere(fields, bean)
+        return new_field_ok(rs) or not grows_elsewhere(fields, bean, rs)
     if rs.one_type is None:
         return True
-    if field[-1] == bean:
+    if same_type(rs, field[-1], bean):
         return True
-    return rs.mixed is not None and not any(not f or f[-1] == bean for f in fields)
+    return rs.mixed is not None and not any(not f or same_type(rs, f[-1], bean) for f in fields)
 
 
 def new_field_ok(rs: Ruleset) -> bool:
@@ -39,8 +40,11 @@ def new_field_ok(rs: Ruleset) -> bool:
     return rs.one_field_per_type is None or rs.same_type_many is not None
 
 
-def grows_elsewhere(fields: list[list[str]], bean: str) -> bool:
-    """Some field of the player is topped by `bean`."""
+def grows_elsewhere(fields: list[list[str]], bean: str, rs: Ruleset | None = None) -> bool:
+    """Some field of the player is topped by `bean` (with `rs`: by a card of its type)."""
+    if rs is not None and rs.plays_as:
+        kind = type_of(rs, bean)
+        return any(top_type(rs, f) == kind for f in fields)
     return any(f and f[-1] == bean for f in fields)
 
 
@@ -49,7 +53,7 @@ def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
     empty = None
     for i, f in enumerate(fields):
         if f:
-            if f[-1] == bean:
+            if same_type(rs, f[-1], bean):
                 return i
         elif empty is None:
             empty = i
@@ -58,7 +62,7 @@ def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
 
 def must_cover(rs: Ruleset, fields: list[list[str]], bean: str) -> bool:
     """Under mixed-fields: no field takes `bean` without covering another type."""
-    return rs.mixed is not None and bool(fields) and all(f and f[-1] != bean for f in fields)
+    return rs.mixed is not None and bool(fields) and all(f and not same_type(rs, f[-1], bean) for f in fields)
 
 
 def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
@@ -134,8 +138,8 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     field = action.field
     if field is not None and 0 < field <= len(fields):  # the common case, checked quickly
         target = fields[field - 1]
-        if (target and (rs.one_type is None or target[-1] == bean)) or \
-                (not target and (new_field_ok(rs) or not grows_elsewhere(fields, bean))):
+        if (target and (rs.one_type is None or same_type(rs, target[-1], bean))) or \
+                (not target and (new_field_ok(rs) or not grows_elsewhere(fields, bean, rs))):
             return PlantMove(player, zone, bean, field - 1, front)
     if action.field is None:
         index = auto_field(rs, fields, bean)
@@ -153,13 +157,13 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
             raise IllegalAction(rs.fields_ref, f"{player} has no field {action.field} "
                                                f"(fields 1 to {len(fields)})")
         if not fields[index] and not field_accepts(rs, fields[index], bean, fields):
-            grown = next(i for i, f in enumerate(fields) if f and f[-1] == bean)
+            grown = next(i for i, f in enumerate(fields) if f and same_type(rs, f[-1], bean))
             raise IllegalAction(rs.one_type or rs.one_field_per_type,
                                 f"{bean} already grows in field {grown + 1} of {player}; "
                                              "the rules let a type grow in one field only")
         if not field_accepts(rs, fields[index], bean, fields):
             raise IllegalAction(rs.one_type, f"field {action.field} of {player} holds "
-                                             f"{fields[index][-1]}, not {bean}"
+                                             f"{top_type(rs, fields[index])}, not {type_of(rs, bean)}"
                                 + (f"; {bean} may cover another type only when no field holds it "
                                    "or is empty" if rs.mixed else ""))
     return PlantMove(player, zone, bean, index, front)

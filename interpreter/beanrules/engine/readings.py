@@ -90,8 +90,10 @@ class Covers:
 
 @dataclass(frozen=True)
 class Protection:
-    """A field of one card may not be harvested while another field has more than `limit`."""
+    """A field of one card may not be harvested while another field has more than `limit`
+    (`empty`: or while another field is empty)."""
     limit: int
+    empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,8 +115,10 @@ class PaysBy:
 
 @dataclass(frozen=True)
 class CoinsFrom:
-    """Coins come from the bank (True) or from the harvested cards, turned over."""
+    """Coins come from the bank (True) or from the harvested cards, turned over; `written`:
+    they are points written down (engine/tally.py), and every harvested card is discarded."""
     bank: bool
+    written: bool = False
 
 
 @dataclass(frozen=True)
@@ -337,9 +341,15 @@ def _forbid(s: core.Forbid) -> Any:
                 and _compare(c.terms[0], quantities.Count(FIELD, None), "=") == 1:
             big = c.terms[1]
             if isinstance(big, conditions.SomeField) and big.owner == PLAYER:
-                limit = _compare(big.where, quantities.Count(actors.Bound(big.name), None), ">")
+                size = quantities.Count(actors.Bound(big.name), None)
+                limit = _compare(big.where, size, ">")
                 if limit is not None:
                     return Protection(limit)
+                where = big.where  # "… has more than N or is empty"
+                if isinstance(where, conditions.AnyOf) and len(where.terms) == 2 \
+                        and _compare(where.terms[1], size, "=") == 0:
+                    limit = _compare(where.terms[0], size, ">")
+                    return Protection(limit, True) if limit is not None else None
         return None
     if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:
         if action.gives is None and action.takes is None:
@@ -417,10 +427,7 @@ def read(statement: Statement) -> Any:
     if isinstance(statement, core.Payout):
         return PaysBy(statement.card)
     if isinstance(statement, core.CoinSource):
-        # coins written down as points are a counter, which this engine does not keep yet
-        if statement.source == "points":
-            return None
-        return CoinsFrom(statement.source == "bank")
+        return CoinsFrom(statement.source == "bank", statement.source == "points")
     if isinstance(statement, core.BelongsTo):
         return OfferOwner() if _zone(statement.place, "offer", None) and \
             isinstance(statement.owner, actors.ActivePlayer) else None

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from lark import Token, Tree
 
 from ..diagnostics import Span
-from .ast import (Ability, Bean, Citation, Contradiction, Header, Item, Phase, Provenance, Ref,
+from .ast import (Ability, Bean, Citation, Contradiction, Header, Item, Phase, PlaysAs, Provenance, Ref,
                   Removal, Rule, Source, Spec, Text)
 from .bounds import unescape
 
@@ -148,7 +148,7 @@ class SpecBuilder:
                                for step in meter.children)
         provenance = self.provenance(_tree(node.children, "provenance"))
         names, notes, abilities, contradictions = [], [], [], []
-        text = None
+        text, plays_as = None, None
         plantable = True
         for clause in node.children:
             if not isinstance(clause, Tree):
@@ -160,6 +160,10 @@ class SpecBuilder:
                             self.provenance(_tree(clause.children, "provenance")), self.span(clause))
             elif clause.data == "not_plantable":
                 plantable = False
+            elif clause.data == "plays_as":
+                bean_name = clause.children[0]
+                plays_as = PlaysAs(Ref("bean", str(bean_name), self.span(bean_name)),
+                                   self.provenance(_tree(clause.children, "provenance")), self.span(clause))
             elif clause.data == "ability":
                 abilities.append(self.ability(clause))
             elif clause.data in ("cite_clause", "assumed_clause"):
@@ -170,7 +174,7 @@ class SpecBuilder:
                 contradictions.append(self.contradiction(clause))
         return Bean(verb.startswith("replace"), str(name), title, count, beanometer, tuple(names),
                     text, plantable, tuple(abilities), provenance, tuple(notes), self.span(node),
-                    section, self.span(name), tuple(contradictions))
+                    section, self.span(name), tuple(contradictions), plays_as)
 
     def rule(self, node: Tree, section: str | None, phase: str | None) -> Rule:
         rule_id = _tree(node.children, "rule_id")
@@ -378,17 +382,33 @@ class SpecBuilder:
         return {"card": _words(_tree(node.children, "card_end"))}, []
 
     def st_coin_source(self, node: Tree) -> tuple[dict, list]:
+        counter = _tokens(node.children, "NAME")
+        if counter:  # "coins are written down as thalers": every harvested card to the discard
+            return {"from": "points", "rest_to_discard": True, "counter": str(counter[0])}, []
         source = _words(_tree(node.children, "coin_from")).replace(" ", "-")
         return {"from": source, "rest_to_discard": _tree(node.children, "rest_to_discard") is not None}, []
 
     def st_protection(self, node: Tree) -> tuple[dict, list]:
-        return {"single": 1, "while_other_field_has_more_than": self.ints(node)[0]}, []
+        params = {"single": 1, "while_other_field_has_more_than": self.ints(node)[0]}
+        if _tree(node.children, "or_empty") is not None:  # also while another field is empty
+            params["or_empty"] = True
+        return params, []
 
     def st_end_on_exhaustion(self, node: Tree) -> tuple[dict, list]:
         return self._int_cases(node, "count", "times_case")
 
     def st_end_on_target(self, node: Tree) -> tuple[dict, list]:
-        return {"coins": self.ints(node)[0]}, []
+        params: dict[str, Any] = {"coins": self.ints(node)[0]}
+        counter = _tokens(node.children, "NAME")
+        if counter:  # a counter (thalers written down) instead of coin cards
+            params["counter"] = str(counter[0])
+        if _tree(node.children, "target_wins") is not None:
+            params["wins"] = True
+        return params, []
+
+    def st_winner(self, node: Tree) -> tuple[dict, list]:
+        counter = _tokens(node.children, "NAME")
+        return ({"counter": str(counter[0])} if counter else {}), []
 
     def st_end_finish(self, node: Tree) -> tuple[dict, list]:
         names = _tokens(node.children, "NAME")
@@ -400,6 +420,9 @@ class SpecBuilder:
 
     def st_final_harvest_paying(self, node: Tree) -> tuple[dict, list]:
         return {"fields": "paying"}, []
+
+    def st_final_harvest_others(self, node: Tree) -> tuple[dict, list]:
+        return {"fields": "paying", "who": "others"}, []
 
     def st_hand_score(self, node: Tree) -> tuple[dict, list]:
         return {"per_card": self.ints(node)[0]}, []
@@ -498,6 +521,8 @@ class SpecBuilder:
             out["name"] = str(_tokens(node.children, "NAME")[0])
         elif kind in ("add_field", "discard_this"):
             out["do"] = kind.replace("_", "-")
+        elif kind == "lasting":
+            out.update(_lasting(node))
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
@@ -516,12 +541,30 @@ class SpecBuilder:
 
 _CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note", "contradiction", "departure"}
 # Grammar alternatives that are one kind of rule with different parameters.
-_KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest"}
+_KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest",
+            "final_harvest_others": "final-harvest"}
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
              "when_revealed"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
-            "for_chosen", "effect_plant", "add_field", "discard_this"}
+            "for_chosen", "effect_plant", "add_field", "discard_this", "lasting"}
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare"}
+
+
+def _lasting(node: Tree) -> dict[str, Any]:
+    """A lasting constraint's parts: how long (and whose turn or phase), who, may or may not, what."""
+    time = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith(("until_", "in_next")))
+    whose = _tree(time.children, "lasting_who")
+    out: dict[str, Any] = {"time": time.data.removeprefix("until_").replace("_", "-"),
+                           "phase": str(_tokens(time.children, "NAME")[0]) if time.data == "in_next_phase" else None,
+                           "whose": _words(whose).replace(" ", "-") if whose else None,
+                           "who": _words(_tree(node.children, "lasting_who")).replace(" ", "-"),
+                           "may": _words(_tree(node.children, "lasting_may")) == "may", "actions": []}
+    for act in node.children:
+        if isinstance(act, Tree) and act.data.startswith("act_"):
+            zone = _tree(act.children, "zone_name")
+            out["actions"].append({"act": act.data.removeprefix("act_").replace("_", "-"),
+                                   "from": _words(zone) if zone else None})
+    return out
 
 
 def build_spec(tree: Tree, file: str, text: str) -> Spec:
