@@ -55,15 +55,17 @@ PACKAGE = "beanrules.engine"
 ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # The engine modules the conformance contract reaches, the rules core's evaluator and readings
 # (program, evaluate, readings), the counters, tokens and decisions (marks, decisions), the
-# card abilities (abilities, effects, triggers) and the permitted moves, lasting requirements
-# and card selections (moves, requirements, selection) included. Left out: bots, simulate and terminal (players of the engine, not the engine),
+# card abilities (abilities, effects, triggers), the permitted moves, lasting requirements
+# and card selections (moves, requirements, selection), lasting constraints (lasting) and coins
+# written down (tally) included. Left out: bots, simulate and terminal (players of the engine, not the engine),
 # records and notation (game records and the action parser, which the unit tests pin down),
 # view (no case expectation looks at a player's view), trace (rule coverage for verify),
 # intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them. NOT_ENGINE (below) leaves out a few
 # functions of these modules.
 DEFAULT_MODULES = ("abilities", "actions", "buying", "decisions", "deck", "effects", "evaluate", "flow", "game",
-                   "harvesting", "legal", "marks", "moves", "planting", "program", "readings", "requirements",
-                   "ruleset", "scoring", "selection", "setup", "state", "trading", "triggers")
+                   "harvesting", "lasting", "legal", "marks", "moves", "planting", "program", "readings",
+                   "requirements", "ruleset", "scoring", "selection", "setup", "state", "tally", "trading",
+                   "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players
 # and records, kept beside the code they mirror for speed; unit tests pin them (named here).
 # Never mutated unless --function names them. docs/mutation.md, "Scope", says why.
