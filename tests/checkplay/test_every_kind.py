@@ -41,6 +41,10 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "tie-most-hand-cards": ('replace tie-break: ties go to most hand cards   § v "1"\n', "most hand cards"),
     "tie-shared": ('replace tie-break: ties are shared   § v "1"\n', "ties are shared"),
     "token": ('token thaler "Bean thaler"   § v "1"\n', "token thaler"),
+    "counter": ('counter thalers per player   § v "1"\n', "counter thalers"),
+    "forbid-while": ('no player may trade while count of own hand < 2   § v "1"\n', "no player may trade"),
+    "permit-harvest": ('remove rule harvest-any-time   § v "1"\n'
+                       'any player may harvest when it is own turn or fields < 3   § v "1"\n', "any player may harvest"),
     "token-draw": (THALER + 'phase draw\n  holder of thaler draws 1 more   § v "1"\n', "draws 1 more"),
     "token-takeover": (THALER + 'phase draw\n  active player may take thaler when fields are worth 3 coins, '
                        'holder may resist with a random hand card, blue stops it   § v "1"\n', "may take thaler"),

@@ -383,6 +383,39 @@ def token(p: dict, ctx: Context) -> str:
     return f"There is a token: {p.get('title') or p['token']}.{held}"
 
 
+def counter(p: dict, ctx: Context) -> str:
+    whose = "Each player keeps" if p["per_player"] else "The table keeps"
+    return f"{whose} a count of {p.get('title') or p['counter']}, starting at {p['start']}."
+
+
+def _conditions(groups: list[list[dict]]) -> str:
+    return listing([_all_of(tests) for tests in groups], "or")
+
+
+def _all_of(tests: list[dict]) -> str:
+    words = {"phase": "it is phase {name}", "not-phase": "it is not phase {name}", "own-turn": "it is their turn",
+             "not-own-turn": "it is not their turn", "holding": "they hold the {name}",
+             "fields": "they have {compare} {value} fields", "counter": "their {name} is {compare} {value}"}
+    out = []
+    for t in tests:
+        if t["test"] == "count":
+            owner = (t["place"]["owner"] or "own").replace("-", " ")
+            out.append(f"the count of {owner} {t['place']['zone']} is {t['compare']} {t['value']}")
+        else:
+            out.append(words[t["test"]].format(**t))
+    return listing(out)
+
+
+def forbid_while(p: dict, ctx: Context) -> str:
+    acts = listing([a["act"].replace("-", " ") + (f" from {a['from']}" if a.get("from") else "") for a in p["actions"]],
+                   "or")
+    return f"No player may {acts} while {_conditions(p['conditions'])}."
+
+
+def permit_harvest(p: dict, ctx: Context) -> str:
+    return f"A player may harvest when {_conditions(p['conditions'])}."
+
+
 def token_draw(p: dict, ctx: Context) -> str:
     return (f"An active player who holds the {p['token']} draws {plural(p['more'], 'card')} more "
             "in this phase.")

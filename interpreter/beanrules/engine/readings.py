@@ -6,8 +6,9 @@ it empties, what a field pays, which zones trade. This module derives those para
 the core statements alone — a ``permit`` of a ``plant`` from the front of the hand during a
 phase, a ``forbid`` of a ``harvest`` while a field of one card has a bigger neighbour, an
 ``allow`` of a ``trade`` of any cards of the offer — never from the sentence a statement came
-from. A statement of a shape this engine does not play is read as None, and the ruleset
-refuses the rule that holds it, by the statement's own words, when the game is created.
+from. A statement of another shape is read as None: the ruleset compiles a forbid or a
+permission of it by its condition (permissions.py), and refuses any other, by the statement's
+own words, when the game is created.
 
 Each reading is a small frozen value; the ruleset collects them (a later reading of a type
 replaces an earlier one, as a later rule replaces an earlier one).
