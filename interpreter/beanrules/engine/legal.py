@@ -114,6 +114,8 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
                     if bean in rs.unplantable:
                         continue
                     _plant_options(out, player, fields, bean, zone, one_type, mixed, same, rs.plays_as)
+                if step.optional and active:  # the rest may stay: the player says when done
+                    out.append(_end(player, "phase"))
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))
@@ -236,7 +238,7 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if fields:
         row = _harvests(player)
         out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in fields)
-    if state.lasting:  # constraints laid down for a while (engine/lasting.py)
+    if state.lasting or rs.standing:  # constraints by condition (engine/lasting.py)
         from .lasting import constrain
         return constrain(state, rs, player, out)
     return out
@@ -252,7 +254,7 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
     active = state.active
     if (ph.plant is not None or ph.trade) and not state.proposals:
         return active
-    if ph.pending and not ph.trade and not state.lasting:  # turn order starts with the active player
+    if ph.pending and not ph.trade and not (state.lasting or rs.standing):  # turn order from the active player
         for step in ph.pending:
             if step.cards(state, active):
                 return active
@@ -295,7 +297,7 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
             for player, cards in getattr(state, step.attr).items():
                 if cards:
                     holders.add(player)
-    if holders and state.lasting:  # a plant a lasting constraint took away waits for nobody
+    if holders and (state.lasting or rs.standing):  # a plant a constraint took away waits for nobody
         from .lasting import stuck
         holders = {p for p in holders if not all(
             stuck(state, rs, p, step.zone) or not step.cards(state, p) for step in ph.pending
