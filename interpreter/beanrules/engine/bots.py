@@ -70,7 +70,8 @@ class RandomBot:
 class GreedyBot:
     """Plants where fields grow, harvests at a beanometer's top step (or when it must make
     room, the field that pays most), takes the discard pile's top card when it grows in a field
-    and discards a hand card that fits no field (where rules permit), gives away revealed and
+    and discards a card that fits no field (where rules permit; where they permit it at will,
+    only when no field can be harvested to make room), gives away revealed and
     hand cards it cannot use, accepts
     trades whose cards fit its fields and cost it nothing it grows. Under a buy-field rule it
     buys one field beyond those dealt out: when a card must be planted and fits no field, or
@@ -169,7 +170,13 @@ class GreedyBot:
                 game.state.hands[player][(action.position or 1) - 1]
             fits = auto_field(game.ruleset, fields, bean) is not None
             growing = any(f and same_type(game.ruleset, f[-1], bean) for f in fields)
-            if (action.verb == "takes" and growing) or (action.verb == "discards" and not fits):
+            # A card that fits no field is discarded where discards are few; where they are
+            # unbounded, only when no field can be harvested to make room for it (else a bot
+            # would discard for ever and never harvest).
+            rs, state = game.ruleset, game.state
+            few = all(r.most is not None for r in rs.moves if r.verb == "discards" and r.phase in (None, state.phase))
+            stuck = not fits and (few or not harvestable(state, rs, player))
+            if (action.verb == "takes" and growing) or (action.verb == "discards" and stuck):
                 return action
         return None
 
@@ -223,9 +230,9 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def _harvestable(state: Any, rs: Any, player: str, legal: list[Action]) -> list[int]:
-    """The fields the player may harvest now: the fast path, unless a constraint laid down for
-    a while (engine/lasting.py) changes what is legal; then the listed harvests."""
-    if not state.lasting:
+    """The fields the player may harvest now: the fast path, unless a constraint by condition
+    (engine/lasting.py) changes what is legal; then the listed harvests."""
+    if not (state.lasting or rs.standing):
         return harvestable(state, rs, player)
     return [a.field - 1 for a in legal if type(a) is Harvest]
 

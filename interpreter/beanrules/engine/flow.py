@@ -7,6 +7,7 @@ from .deck import ending
 from .errors import Stalled
 from .eventlog import UNRECORDED
 from .harvesting import auto_harvests
+from .abilities import keeps_open as ability_keeps_open
 from .hotpath import Plan, plan_for
 from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
@@ -38,16 +39,23 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     if ph.trade and _can_trade(state):
         return False
     for step in ph.pending:
-        if step.anyone_has(state) and not (state.lasting and _lapsed(state, rs, step)):
+        if step_waits(state, rs, step):
             return False
-    return not keeps_open(state, rs)
+    if rs.abilities and ability_keeps_open(state, rs):  # a card on top may still act in this phase
+        return False
+    return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
+
+
+def step_waits(state: State, rs: Ruleset, step) -> bool:
+    """A plant-pending step still has cards someone must (and can) plant."""
+    return step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step))
 
 
 def _lapsed(state: State, rs: Ruleset, step) -> bool:
     """Every player who must still plant the step's cards cannot, for now (engine/lasting.py)."""
     from .lasting import stuck
     who = [state.active] if step.who == "active" or step.attr is None else state.players
-    return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)  # an optional move (discard, take) waits for the active player
+    return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)
 
 
 def _can_trade(state: State) -> bool:

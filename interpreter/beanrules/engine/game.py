@@ -201,7 +201,7 @@ class Game:
             decision = state.decision
             raise IllegalAction(rs.cite(decision["rule"]), f"the game waits for {decision['player']} to choose "
                                 f"({', '.join(decision['options'])})")
-        if state.lasting and kind is not Choose:  # a constraint laid down for a while (engine/lasting.py)
+        if (state.lasting or rs.standing) and kind is not Choose:  # constraints by condition (engine/lasting.py)
             refused = lasting.refusal(state, rs, action)
             if refused is not None:
                 raise refused
@@ -217,8 +217,8 @@ class Game:
         elif kind is Harvest:
             index = action.field - 1 if action.field is not None else self._harvest_index(action)
             refusal = harvest_refusal(state, rs, action.player, index)
-            if refusal and state.lasting and lasting.allowing(state, rs, Harvest(action.player, index + 1)):
-                refusal = lasting.lifts(state, rs, action, index)  # a harvest allowed for a while
+            if refusal and (state.lasting or rs.standing):  # a harvest allowed by a condition
+                refusal = lasting.harvest_refusal(state, rs, action.player, index, refusal)
             if refusal:
                 raise refusal
             do_harvest(state, rs, action.player, index, events)
@@ -285,15 +285,20 @@ class Game:
                 raise IllegalAction(rs.trade.end or rs.trade.trade,
                                     f"only the active player ({state.active}) ends trading")
             return
-        if rs.moves and moves.waits_only_for_moves(state, ph) and action.what == "phase":
+        if action.what == "phase" and ((rs.moves and moves.waits_only_for_moves(state, ph))
+                                       or (rs.abilities and abilities.waits_only_for_abilities(state, rs))):
             if player != state.active:
                 raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
             return
         if ph.pending and action.what == "phase":
             for step in ph.pending:
+                if step.optional:
+                    continue
                 owed = [p for p in state.players if (step.who == "everyone" or p == state.active)
                         and step.zone in pending_zones(ph, state, p) and pending_cards(state, step.zone, p)]
                 if owed:
                     raise IllegalAction(step.ref, f"{', '.join(owed)} must still plant their "
                                                   f"{step.zone} cards")
+            if player == state.active and any(s.optional and s.anyone_has(state) for s in ph.pending):
+                return  # "may plant": whatever is left stays (and is dealt with as the phase ends)
         raise IllegalAction(None, f"{player} cannot end {action.what} in phase {ph.id}")

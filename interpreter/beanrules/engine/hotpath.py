@@ -213,7 +213,7 @@ def _harvests_of(rs: Ruleset, ph: PhaseSpec) -> Callable[[State, str, list, list
 # -- phase completion (flow.phase_complete) and whom the game waits for (legal.next_to_act) --
 def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
     from .flow import phase_complete
-    if rs.moves:  # an optional move keeps a phase open: the reference function asks
+    if rs.moves or rs.abilities:  # an optional move or a card on top keeps a phase open: the reference function asks
         return lambda state: phase_complete(state, rs, ph)
     plant, trade = ph.plant, ph.trade
     pmax = plant.max if plant is not None else 0
@@ -244,7 +244,7 @@ def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
 
 
 def _waiter(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], Any]:
-    if rs.moves:
+    if rs.moves or rs.abilities:
         return lambda state: next_to_act(state, rs)
     if ph.plant is not None or ph.trade:
         return lambda state: next_to_act(state, rs) if state.proposals else state.active
