@@ -193,8 +193,13 @@ def mutated_tree(source: str, mutant: Mutant) -> ast.Module:
     """The module's tree with this one mutant applied."""
     tree = ast.parse(source)
     func = dict(functions(tree))[mutant.function]
+    uses_class = any(isinstance(n, ast.Name) and n.id in ("super", "__class__") for n in ast.walk(func))
     sites = _sites(func)
     sites[mutant.site].apply()
+    if uses_class:
+        # A method calling super() closes over __class__; its mutant must keep that free
+        # variable even when the call is deleted, or its code cannot replace the live one's.
+        func.body.append(ast.parse("if False:\n    __class__").body[0])
     return ast.fix_missing_locations(tree)
 
 

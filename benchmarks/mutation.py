@@ -29,13 +29,12 @@ import importlib
 import json
 import multiprocessing
 import os
-import random
 import re
 import resource
 import signal
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -50,19 +49,23 @@ import yaml  # noqa: E402
 from beanrules.conformance import discover, load_file, run_case  # noqa: E402
 from beanrules.conformance.loader import compiled  # noqa: E402
 from mutants import Mutant, enumerate_mutants, function_code, functions, mutated_tree  # noqa: E402
+from mutation_sample import ratio_estimate, stratified, wilson  # noqa: E402
 
 PACKAGE = "beanrules.engine"
 ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # The engine modules the conformance contract reaches, the rules core's evaluator and readings
-# (program, evaluate, readings), the counters, tokens and decisions (marks, decisions) and the
-# card abilities (abilities, effects, triggers) included. Left out: bots, simulate and terminal (players of the engine, not the engine),
+# (program, evaluate, readings), the counters, tokens and decisions (marks, decisions), the
+# card abilities (abilities, effects, triggers), the permitted moves, lasting requirements
+# and card selections (moves, requirements, selection), lasting constraints (lasting) and coins
+# written down (tally) included. Left out: bots, simulate and terminal (players of the engine, not the engine),
 # records and notation (game records and the action parser, which the unit tests pin down),
 # view (no case expectation looks at a player's view), trace (rule coverage for verify),
 # intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them. NOT_ENGINE (below) leaves out a few
 # functions of these modules.
 DEFAULT_MODULES = ("abilities", "actions", "buying", "decisions", "deck", "effects", "evaluate", "flow", "game",
-                   "harvesting", "legal", "marks", "planting", "program", "readings", "ruleset", "scoring",
-                   "setup", "state", "trading", "triggers")
+                   "harvesting", "lasting", "legal", "marks", "moves", "planting", "program", "readings",
+                   "requirements", "ruleset", "scoring", "selection", "setup", "state", "tally", "trading",
+                   "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players
 # and records, kept beside the code they mirror for speed; unit tests pin them (named here).
 # Never mutated unless --function names them. docs/mutation.md, "Scope", says why.
@@ -73,6 +76,9 @@ NOT_ENGINE = {
     ("ruleset.py", "model_hash"): "pins a game record to its rules (tests/engine/test_bot_helpers.py)",
     ("ruleset.py", "_without_spans"): "part of model_hash (tests/engine/test_bot_helpers.py)",
 }
+# Engine modules whose functools caches hold results of a few modules' code only (the action
+# parser builds actions), so a mutant of any other module may keep them (Engine.reset_caches).
+SELF_CONTAINED = {"notation.py": {"notation.py", "actions.py"}}
 TRIAGE = HERE / "mutation-triage.yaml"
 VERDICTS = ("equivalent", "out-of-reach")
 
@@ -100,12 +106,14 @@ class Engine:
     live: dict[tuple[str, str], Any]           # (file, qualname) → the function object run
     pristine: dict[tuple[str, str], Any]       # module-level containers as imported (caches empty)
 
-    def reset_caches(self, functools_of: str | None = None) -> None:
+    def reset_caches(self, mutated: str | None = None) -> None:
         """Put every module-level dict, list and set back as it was on import (the ruleset
-        cache, the interned legal actions), and clear the functools caches of one module, or of
-        all when None: a result computed by a mutant must not outlive it. (A functools-cached
-        engine function, the action parser, depends only on code of its own module, and
-        rebuilding it costs 50 ms, so a mutant clears only its own module's.)"""
+        cache, the interned legal actions), and clear the functools caches: a result computed
+        by a mutant must not outlive it, and a closure cached before the mutant (the core's
+        effects, compiled once per node in decisions.py, call the compilers of marks, effects,
+        evaluate and selection) must not hide it. Only the action parser's caches
+        (SELF_CONTAINED: they depend on the parser and the actions alone, and rebuilding the
+        parser costs 50 ms) are kept when the `mutated` module is neither."""
         for (file, name), saved in self.pristine.items():
             value = getattr(self.modules[file], name)
             value.clear()
@@ -114,7 +122,7 @@ class Engine:
             else:
                 value.update(saved)
         for file, module in self.modules.items():
-            if functools_of is not None and file != functools_of:
+            if mutated is not None and mutated not in SELF_CONTAINED.get(file, {mutated}):
                 continue
             for value in vars(module).values():
                 if callable(getattr(value, "cache_clear", None)):
@@ -242,6 +250,8 @@ def run_mutant(mutant: Mutant) -> Outcome:
     except (SyntaxError, LookupError, ValueError) as exc:
         return Outcome(mutant.key, "error", note=f"could not build the mutant: {exc}")
     original = target.__code__
+    if code.co_freevars != original.co_freevars:  # a code object must keep its closure's shape
+        return Outcome(mutant.key, "error", note="the mutant changes the function's closure")
     began = time.perf_counter()
     outcome = Outcome(mutant.key, "survived")
     signal.signal(signal.SIGALRM, _alarm)
@@ -279,16 +289,19 @@ def run_mutant(mutant: Mutant) -> Outcome:
 
 # --- choosing mutants, reporting -------------------------------------------------------------
 
-def choose(modules: list[str], names: list[str] | None, limit: int | None, seed: int) -> list[Mutant]:
+def choose(modules: list[str], names: list[str] | None, limit: int | None,
+           seed: int) -> tuple[list[Mutant], dict[str, int]]:
+    """The mutants to run (all, or a sample stratified by module: benchmarks/mutation_sample.py)
+    and how many mutants each module has in all, which the sample's estimate scales up to."""
     everything = [m for module in modules for m in enumerate_mutants(ENGINE / f"{module}.py")]
     if names:
         everything = [m for m in everything if m.function in names or m.function.split(".")[-1] in names]
     else:
         everything = [m for m in everything if (m.module, m.function) not in NOT_ENGINE]
+    population = dict(Counter(m.module for m in everything))
     if limit is not None and limit < len(everything):
-        picked = set(random.Random(seed).sample(range(len(everything)), limit))
-        everything = [m for i, m in enumerate(everything) if i in picked]
-    return everything
+        everything = stratified(everything, lambda m: m.module, limit, seed)
+    return everything, population
 
 
 @dataclass(frozen=True)
@@ -338,16 +351,25 @@ def apply_triage(mutants: list[Mutant], outcomes: dict[str, Outcome], verdicts: 
 COLUMNS = ("mutants", "killed", "equivalent", "out-of-reach", "survived")
 
 
-def tally(mutants: list[Mutant], outcomes: dict[str, Outcome]) -> dict[str, dict[str, Any]]:
+def _column(status: str) -> str:
+    return "killed" if status in ("killed", "timeout") else status if status in VERDICTS else "survived"
+
+
+def tally(mutants: list[Mutant], outcomes: dict[str, Outcome],
+          population: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
     """Per module and in total. score = killed / (mutants − equivalent); reachable = killed /
-    (mutants − equivalent − out-of-reach)."""
+    (mutants − equivalent − out-of-reach). When the mutants are a sample of `population` (the
+    number of mutants per module), each row also estimates both scores over all of its module's
+    mutants with a 95% interval (Wilson's; the total over all modules, stratified: the combined
+    ratio estimator): `estimate` and `reachable_estimate`, each [score, low, high] in percent."""
     table: dict[str, dict[str, Any]] = {}
+    units: dict[str, list[str]] = {}
     for mutant in mutants:
-        status = outcomes[mutant.key].status
+        column = _column(outcomes[mutant.key].status)
         row = table.setdefault(mutant.module, dict.fromkeys(COLUMNS, 0))
         row["mutants"] += 1
-        column = "killed" if status in ("killed", "timeout") else status if status in VERDICTS else "survived"
         row[column] += 1
+        units.setdefault(mutant.module, []).append(column)
     total = {k: sum(r[k] for r in table.values()) for k in COLUMNS}
     table = dict(sorted(table.items()))
     table["total"] = total
@@ -356,22 +378,41 @@ def tally(mutants: list[Mutant], outcomes: dict[str, Outcome]) -> dict[str, dict
         row["score"] = round(100 * row["killed"] / judged, 1) if judged else 100.0
         reachable = judged - row["out-of-reach"]
         row["reachable_score"] = round(100 * row["killed"] / reachable, 1) if reachable else 100.0
+    sampled = population is not None and any(population[m] > len(c) for m, c in units.items())
+    if sampled:
+        for name, row in table.items():
+            modules = list(units) if name == "total" else [name]
+            for field, counted in (("estimate", ("killed", "survived", "out-of-reach")),
+                                   ("reachable_estimate", ("killed", "survived"))):
+                if name == "total":
+                    estimate = ratio_estimate({m: (population[m], [(c == "killed", c in counted) for c in units[m]])
+                                               for m in modules})
+                else:
+                    estimate = wilson(units[name].count("killed"), sum(c in counted for c in units[name]),
+                                      population[name])
+                row[field] = list(estimate.percent()) if estimate else None
     return table
 
 
 def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dict, seconds: float,
-                 cases: int, failing: list[str], warnings: list[str]) -> None:
+                 cases: int, failing: list[str], warnings: list[str],
+                 population: dict[str, int] | None = None, seed: int = 0) -> None:
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
     console = Console()
     console.width = max(console.width, 120)  # the table's headers and the survivors' code lines
+    sampled = "estimate" in table["total"]
     grid = Table(title=f"Mutation score of the conformance suite ({cases} cases)")
-    for column in ("module", *COLUMNS, "score", "reachable"):
+    extra = ("of", "estimated score (95% CI)", "estimated reachable (95% CI)") if sampled else ()
+    for column in ("module", *COLUMNS, "score", "reachable", *extra):
         grid.add_column(column, justify="left" if column == "module" else "right")
     for module, row in table.items():
-        grid.add_row(module, *(str(row[k]) for k in COLUMNS), f"{row['score']}%", f"{row['reachable_score']}%",
-                     style="bold" if module == "total" else None)
+        cells = [str(row[k]) for k in COLUMNS] + [f"{row['score']}%", f"{row['reachable_score']}%"]
+        if sampled:
+            size = sum(population.values()) if module == "total" else population[module]
+            cells += [str(size), _interval(row["estimate"]), _interval(row["reachable_estimate"])]
+        grid.add_row(module, *cells, style="bold" if module == "total" else None)
     console.print(grid)
     survivors = [m for m in mutants if outcomes[m.key].status in ("survived", "uncovered", "error")]
     if survivors:
@@ -393,6 +434,14 @@ def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dic
     console.print(f"\n{total['killed']} of {judged} non-equivalent mutants killed ({total['score']}%; "
                   f"{kills} by timeout); {total['killed']} of {judged - total['out-of-reach']} leaving out "
                   f"the out-of-reach ({total['reachable_score']}%); {seconds:.0f} s", highlight=False)
+    if sampled:
+        console.print(f"A sample stratified by module (seed {seed}) of {total['mutants']} of the "
+                      f"{sum(population.values())} mutants: estimated score {_interval(total['estimate'])}, "
+                      f"leaving out the out-of-reach {_interval(total['reachable_estimate'])}", highlight=False)
+
+
+def _interval(estimate: list[float] | None) -> str:
+    return "-" if estimate is None else f"{estimate[0]}% ({estimate[1]}–{estimate[2]}%)"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -404,7 +453,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help=f"engine module to mutate (repeatable; default: {', '.join(DEFAULT_MODULES)})")
     parser.add_argument("--function", action="append", metavar="NAME",
                         help="mutate only this function or method (repeatable), e.g. may_buy or Game.apply")
-    parser.add_argument("--limit", type=int, metavar="N", help="run a random sample of N mutants")
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help="run a random sample of about N mutants, stratified by module (each module "
+                             "its share, at least 3), and estimate the scores with a 95%% interval")
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample (default 0)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)")
     parser.add_argument("--timeout", type=float, default=10.0,
@@ -427,7 +478,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
     began = time.perf_counter()
-    mutants = choose(args.module or list(DEFAULT_MODULES), args.function, args.limit, args.seed)
+    mutants, population = choose(args.module or list(DEFAULT_MODULES), args.function, args.limit, args.seed)
     engine = load_engine()
     cases = [c for path in discover(args.cases or [ROOT / "conformance"]) for c in load_file(path).cases]
     passing, reach, failing, timings = trace_cases(engine, cases)
@@ -449,16 +500,18 @@ def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
                     outcomes[outcome.key] = outcome
                     killed += outcome.status in ("killed", "timeout")
                     bar.update(task, advance=1, killed=killed)
-        else:  # not a terminal: a line at every tenth
-            for done, outcome in enumerate(stream, 1):
+        else:  # not a terminal (a long run in a log): a line at every tenth and every survivor
+            for done, outcome in enumerate(stream, 1):  # as found, so triage can start before the end
                 outcomes[outcome.key] = outcome
-                if not args.json and done * 10 // len(mutants) != (done - 1) * 10 // len(mutants):
+                if outcome.status in ("survived", "uncovered", "error"):
+                    print(f"{outcome.status}: {outcome.key}", file=sys.stderr, flush=True)
+                if done * 10 // len(mutants) != (done - 1) * 10 // len(mutants):
                     print(f"mutants: {done}/{len(mutants)}", file=sys.stderr, flush=True)
     warnings = apply_triage(mutants, outcomes, load_triage(args.triage))
     seconds = time.perf_counter() - began
-    table = tally(mutants, outcomes)
+    table = tally(mutants, outcomes, population)
     return {"mutants": mutants, "outcomes": outcomes, "table": table, "seconds": seconds,
-            "cases": len(passing), "failing": failing, "warnings": warnings}
+            "cases": len(passing), "failing": failing, "warnings": warnings, "population": population}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -467,13 +520,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({
             "modules": run["table"], "seconds": round(run["seconds"], 1), "cases": run["cases"],
-            "seed": args.seed, "limit": args.limit, "failing_unmutated": run["failing"],
+            "seed": args.seed, "limit": args.limit, "population": run["population"],
+            "failing_unmutated": run["failing"],
             "warnings": run["warnings"],
             "mutants": [asdict(m) | asdict(run["outcomes"][m.key]) for m in run["mutants"]],
         }, indent=1, ensure_ascii=False))
     else:
         print_report(run["mutants"], run["outcomes"], run["table"], run["seconds"], run["cases"],
-                     run["failing"], run["warnings"])
+                     run["failing"], run["warnings"], run["population"], args.seed)
     return 0
 
 

@@ -71,7 +71,7 @@ def on_config(config):
     """Put every generated rulebook and case page into the navigation, under its overview page."""
     generated = {"rulebooks.md": ("rulebooks", list_specs()),
                  "specs.md": ("source", list_specs()),
-                 "conformance.md": ("cases", list(documented_cases()))}
+                 "conformance.md": ("cases", list(_rulebook_cases()))}
     nav = []
     for item in config["nav"]:
         (title, target), = item.items()
@@ -106,8 +106,16 @@ def _figures(config, files, models: dict) -> dict[str, str]:
     return captions
 
 
+def _rulebook_cases() -> dict:
+    """The cases of the shipped rulebooks, by spec name. Cases on a test variant (a .bean file
+    beside its cases, conformance/variants/) pin down the language, not a rulebook of the site,
+    so they get no page of their own."""
+    shipped = set(list_specs())
+    return {name: found for name, found in documented_cases().items() if name in shipped}
+
+
 def on_files(files, config):
-    cases = documented_cases()
+    cases = _rulebook_cases()
     names = list_specs()
     models = {name: compile_spec(name) for name in names}
     captions = _figures(config, files, models)

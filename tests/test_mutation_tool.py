@@ -116,3 +116,63 @@ def test_a_pattern_matches_only_where_it_says() -> None:
     assert verdict.matches("legal.py:_buy: `>` → `>=` in `if len(_BUYS) > 5_000:`")
     assert not verdict.matches("legal.py:_buy: `>` → `>=` in `if len(_BUYS) > 5_000:` #2")
     assert mutation.Verdict("a[b]*", "equivalent", "why").matches("a[b] c")  # brackets are plain text
+
+
+# --- the stratified sample and its estimate (benchmarks/mutation_sample.py) ---------------------
+
+from mutation_sample import allocate, ratio_estimate, stratified  # noqa: E402
+
+
+def test_a_sample_gives_each_module_its_share_and_a_floor() -> None:
+    sizes = {"big": 900, "mid": 90, "tiny": 2, "small": 8}
+    shares = allocate(sizes, 100, floor=3)
+    assert shares == {"big": 90, "mid": 9, "tiny": 2, "small": 3}  # 0.8 rounds up to the floor of 3
+    assert allocate(sizes, 1000) == sizes and allocate(sizes, 5000) == sizes
+    items = [(module, i) for module, n in sizes.items() for i in range(n)]
+    first = stratified(items, lambda item: item[0], 100, seed=7)
+    assert first == stratified(items, lambda item: item[0], 100, seed=7)  # the seed decides
+    assert first != stratified(items, lambda item: item[0], 100, seed=8)
+    assert first == sorted(first, key=items.index)  # in the order of the population
+    assert {m: sum(1 for x in first if x[0] == m) for m in sizes} == shares
+
+
+def test_the_estimate_scales_each_stratum_and_its_interval_narrows_to_a_census() -> None:
+    # A census: the ratio is exact and there is no uncertainty.
+    census = ratio_estimate({"a": (4, [(1, 1), (1, 1), (0, 1), (0, 0)]), "b": (2, [(1, 1), (1, 1)])})
+    assert census is not None and (census.ratio, census.low, census.high) == (0.8, 0.8, 0.8)
+    # Stratum a: 2 sampled from 100, both killed; stratum b: all 10, 2 killed of 4 judged (6
+    # equivalent). Killed ≈ 100·1 + 2 = 102 of 100 + 4 = 104; only a could add variance, and its
+    # d's (y − R·x) are equal, so its sample variance is 0: the interval is the point.
+    exact = ratio_estimate({"a": (100, [(1, 1), (1, 1)]), "b": (10, [(1, 1), (0, 1)] * 2 + [(0, 0)] * 6)})
+    assert exact is not None and round(exact.ratio, 6) == round(102 / 104, 6)
+    assert exact.low == exact.high == exact.ratio
+    # 80 of 100 killed in a sample of 100 from 1000: R = 0.8, SE = sqrt((1 − 0.1)·0.16·100/99/100).
+    sample = ratio_estimate({"m": (1000, [(1, 1)] * 80 + [(0, 1)] * 20)})
+    half = 1.959964 * (0.9 * 0.16 * 100 / 99 / 100) ** 0.5
+    assert sample is not None and abs(sample.high - (0.8 + half)) < 1e-9 and abs(sample.low - (0.8 - half)) < 1e-9
+    assert sample.percent() == (80.0, 72.5, 87.5)
+    assert ratio_estimate({"m": (10, [(0, 0)])}) is None  # nothing left to judge
+
+
+def test_a_sampled_run_reports_the_estimate(tmp_path: Path) -> None:
+    cases = tmp_path / "end.yaml"
+    cases.write_text(CASE, encoding="utf-8")
+    args = mutation.parse_args(["--module", "scoring", "--module", "deck", "--limit", "8", "--seed", "2",
+                                "--jobs", "1", "--cases", str(cases), "--triage", str(tmp_path / "none.yaml")])
+    run = mutation.measure(args, progress=False)
+    assert len(run["mutants"]) == 8 and run["population"] == {"scoring.py": len(enumerate_mutants(SCORING)),
+                                                               "deck.py": len(enumerate_mutants(SCORING.with_name("deck.py")))}
+    total = run["table"]["total"]
+    score, low, high = total["estimate"]
+    assert low <= score <= high and 0 <= low and high <= 100
+    assert run["table"]["scoring.py"]["estimate"] is not None
+
+
+def test_a_module_interval_stays_open_at_none_and_all_killed() -> None:
+    from mutation_sample import wilson
+    none = wilson(0, 7, 50)
+    assert none is not None and none.ratio == none.low == 0 and 0.3 < none.high < 0.4  # Wilson: 0–35.4%
+    every = wilson(7, 7, 50)
+    assert every is not None and every.high == 1 and 0.6 < every.low < 0.7
+    assert wilson(7, 7, 7) == wilson(7, 7, 7) and wilson(7, 7, 7).low == 1  # a census is exact
+    assert wilson(0, 0, 7) is None

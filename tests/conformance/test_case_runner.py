@@ -103,8 +103,8 @@ def test_cli_rulebook_filter_and_missing_path(tmp_path: Path, capsys: pytest.Cap
     good = write(tmp_path, case(), name="good.yaml")
     assert main(["conformance", str(good), "--rulebook", "how-to-play", "--json"]) == 1  # nothing ran
     assert json.loads(capsys.readouterr().out)["rulebooks"] == {}
-    assert main(["conformance", str(good), "--rulebook", "kannibohne"]) == 2  # no such spec
-    assert "unknown rulebook 'kannibohne'" in capsys.readouterr().err
+    assert main(["conformance", str(good), "--rulebook", "no-such-rulebook"]) == 2  # no such spec
+    assert "unknown rulebook 'no-such-rulebook'" in capsys.readouterr().err
     assert main(["conformance", str(tmp_path / "missing.yaml")]) == 2
 
 

@@ -61,13 +61,29 @@ def test_a_shape_the_engine_does_not_play_is_not_read(statement):
     assert readings.read(statement) is None
 
 
-def test_an_unread_statement_refuses_its_rule_by_what_it_says():
+def test_an_unread_statement_refuses_its_rule_by_what_it_says(monkeypatch):
+    model = copy.deepcopy(compile_spec("classic"))
+    unread = core.Forbid(effects.Harvest(PLAYER, FIELD, False),
+                         conditions.Compare(_count(FIELD), "=", quantities.Number(2)))
+    real = program.desugar_rule
+    monkeypatch.setattr(program, "desugar_rule",
+                        lambda rule: (unread,) if rule["id"] == "coin-source" else real(rule))
+    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says \"No player may harvest") as refused:
+        Game(model, 3)
+    assert refused.value.rule == "coin-source"
+
+
+def test_coins_from_points_are_written_on_a_counter_and_every_harvested_card_is_discarded():
     model = copy.deepcopy(compile_spec("classic"))
     rule = next(r for r in model["rules"] if r["id"] == "coin-source")
     rule["params"]["from"] = "points"
-    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says .*points written down") as refused:
-        Game(model, 3)
-    assert refused.value.rule == "coin-source"
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"],
+                             {"phase": "plant", "discard": ["red"], "counters": {"points": {"Anna": 2, "Natalie": 0, "Greg": 0}},
+                              "fields": {"Anna": [["soy", "soy", "chili", "chili", "chili"], [], []]}})
+    game.apply("Anna harvests 1")  # five cards under a chili pay one coin by its beanometer (3 6 8 9)
+    state = game.state_json()
+    assert state["counters"]["points"] == {"Anna": 3, "Natalie": 0, "Greg": 0}
+    assert state["coins"]["Anna"] == [] and state["discard"] == ["red", "soy", "soy", "chili", "chili", "chili"]
 
 
 def test_changing_a_rule_changes_what_the_engine_compiles():

@@ -46,13 +46,15 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     drawn.update(e["to"] for e in events if e["event"] == "moved" and e["to_zone"] == "hand" and e["end"] == "back"
                  for _ in range(e["cards"]))
     drawn.update(e["player"] for e in events if e["event"] == "took")  # a card taken to the back of the hand
+    # hands an ability reversed, reordered or swapped
+    rearranged = {p for e in events for p in e.get("hands") or ()}
     # Hand cards leave from the front only where a plant-from-hand step plants them; a
     # plant-pending step on the hand takes them in any order.
     front_only = game.ruleset.phase(before["phase"]).plant is not None
     for player in after["players"]:
         old, new = before["hands"][player], after["hands"][player]
         kept = new[:len(new) - drawn[player]]
-        if not _is_subsequence(kept, old):
+        if player not in rearranged and not _is_subsequence(kept, old):
             problems.append(f"{player}'s hand changed order: {old} → {new}")
         for e in events:
             if front_only and e["event"] == "planted" and e["from"] == "hand" and e["player"] == player \
@@ -73,10 +75,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
             banked += e["coins"]
         elif e["event"] == "bought-field":  # coins paid for a field go to the discard pile
             gained[e["player"]] -= e["coins"]
-    for player in after["players"]:
-        if len(after["coins"][player]) != len(before["coins"][player]) + gained[player]:
-            problems.append(f"{player}'s coins went from {len(before['coins'][player])} to "
-                            f"{len(after['coins'][player])} with {gained[player]} earned or spent")
+    problems += _coin_problems(game, before, after, gained, events)
     if game.ruleset.coins_from_bank and len(after["removed"]) != len(before["removed"]) - banked:
         problems.append(f"the bank went from {len(before['removed'])} to {len(after['removed'])} cards "
                         f"with {banked} coins paid from it")
@@ -89,6 +88,32 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     if Game.from_state(game.model, json.loads(json.dumps(after))).state_json() != after:
         problems.append("the state does not round-trip through JSON")
     return (problems, after) if with_state else problems
+
+
+def _coin_problems(game: Game, before: dict, after: dict, gained: Counter, events: list[dict]) -> list[str]:
+    """Coins change only by what harvests earned (and fields cost): as coin cards, or where
+    coins are written down (engine/tally.py) on their counter, while no coin card appears;
+    a counter may also change by what the rules count onto it ("counted" events)."""
+    tally = game.ruleset.tally
+    written = tally.counter if tally is not None else None
+    counted: Counter = Counter()
+    for e in events:
+        if e["event"] == "counted" and e.get("counter") == written and "player" in e:
+            counted[e["player"]] += e["amount"]
+    problems = []
+    for player in after["players"]:
+        old, new = len(before["coins"][player]), len(after["coins"][player])
+        if written is None and new != old + gained[player]:
+            problems.append(f"{player}'s coins went from {old} to {new} with {gained[player]} earned or spent")
+        if written is None:
+            continue
+        if new != old:
+            problems.append(f"{player}'s coin cards went from {old} to {new}, though coins are written down")
+        was, now = before["counters"][written][player], after["counters"][written][player]
+        if now != was + gained[player] + counted[player]:
+            problems.append(f"{player}'s {written} went from {was} to {now} with {gained[player]} earned "
+                            f"by harvests and {counted[player]} counted")
+    return problems
 
 
 def _place(game: Game) -> str:

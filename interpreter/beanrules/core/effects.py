@@ -110,10 +110,10 @@ class Look(Effect):
 
 @core("reorder")
 class Reorder(Effect):
-    """A player puts a place's cards in an order of their choice."""
+    """A player puts a place's cards (or the selected cards of it) in an order of their choice."""
 
     player: Actor
-    place: Place
+    place: Place | Cards
 
     def text(self) -> str:
         return f"{self.player.to_text()} reorders {self.place.to_text()}"
@@ -162,6 +162,19 @@ class Trade(Effect):
         gives = self.gives.to_text() if self.gives else "cards"
         takes = f" for {self.takes.to_text()}" if self.takes else ""
         return f"{self.first.to_text()} trades {gives} with {self.second.to_text()}{takes}"
+
+
+@core("use-ability")
+class UseAbility(Effect):
+    """A player uses an ability of a card (``card`` None: of any card); what a ``forbid``
+    names to take the use of text cards away."""
+
+    player: Actor
+    card: str | None = names("card")
+
+    def text(self) -> str:
+        which = f"the {self.card} card" if self.card else "a card"
+        return f"{self.player.to_text()} uses an ability of {which}"
 
 
 @core("gain-coins")
@@ -249,6 +262,17 @@ class Lasting(Effect):
 
     def text(self) -> str:
         return f"until {self.until.to_text().removeprefix('at ')}: {self.rule.to_text().rstrip('.')}"
+
+
+@core("refuse")
+class Refuse(Effect):
+    """The effect cannot happen now: whatever would use it is refused, and nothing changes
+    (an ability that may act only while a condition holds: ``if not …: refuse``)."""
+
+    reason: str
+
+    def text(self) -> str:
+        return f"it cannot be done ({self.reason})"
 
 
 @core("sequence")

@@ -10,18 +10,26 @@ from __future__ import annotations
 from typing import Literal
 
 from .categories import Actor, BeanSet, Cond, Effect, Num, Place, Statement, Timing, listed, plural
-from .node import Problem, Scope, core, names
+from .node import Problem, Scope, binds, core, names
 from .timing import event_names
 
 
-def _as_verb(action: Effect) -> str:
+def _as_verb(action: Effect, subject: str = "the player") -> str:
     """An action whose subject is the acting player, as what follows "may" or "must":
     "the player harvests the field" reads "harvest the field"."""
     text = action.to_text()
-    if text.startswith("the player "):
-        verb, _, rest = text.removeprefix("the player ").partition(" ")
+    if text.startswith(subject + " "):
+        verb, _, rest = text.removeprefix(subject + " ").partition(" ")
         return (verb[:-1] if verb.endswith("s") else verb) + (" " + rest if rest else "")
     return text
+
+
+def _subject(action: Effect) -> str | None:
+    """Who an action names as its doer, where that is someone else than the acting player
+    ("the opponent" in a constraint laid down for a while), else None."""
+    doer = getattr(action, "player", None) or getattr(action, "first", None)
+    text = doer.to_text() if isinstance(doer, Actor) else None
+    return text if text and text != "the player" and action.to_text().startswith(text + " ") else None
 
 
 def _times(count: Num) -> str:
@@ -214,6 +222,9 @@ class Forbid(Statement):
 
     def text(self) -> str:
         cond = f" while {self.condition.to_text()}" if self.condition else ""
+        subject = _subject(self.action)
+        if subject:
+            return f"{subject.capitalize()} may not {_as_verb(self.action, subject)}{cond}."
         return f"No player may {_as_verb(self.action)}{cond}."
 
 
@@ -227,6 +238,9 @@ class Allow(Statement):
 
     def text(self) -> str:
         cond = f" if {self.condition.to_text()}" if self.condition else ""
+        subject = _subject(self.action)
+        if subject:
+            return f"{subject.capitalize()} may {_as_verb(self.action, subject)}{cond}."
         return f"A player may {_as_verb(self.action)}{cond}."
 
 
@@ -305,6 +319,20 @@ class Winner(Statement):
         return f"The player with the {'highest' if self.highest else 'lowest'} score wins."
 
 
+@core("won-by")
+class WonBy(Statement):
+    """The game is won by every player (bound as `name`) for whom `condition` holds at the
+    moment the end comes, before anything the end still lets happen (a final harvest); the
+    scores still count, for the record."""
+
+    name: str = binds()
+    condition: Cond
+
+    def text(self) -> str:
+        return (f"The game is won by each player {self.name} for whom {self.condition.to_text()} "
+                "as the end comes.")
+
+
 @core("tie-break")
 class TieBreak(Statement):
     """Among tied players, those with the highest (or lowest) `key` stay; ``key`` None: the
@@ -339,6 +367,17 @@ class Payout(Statement):
 
     def text(self) -> str:
         return f"A field pays by the beanometer of its {self.card} card."
+
+
+@core("pay-into")
+class PayInto(Statement):
+    """A harvest's coins are written down: they are added to the harvesting player's
+    `counter` instead of being cards."""
+
+    counter: str = names("counter")
+
+    def text(self) -> str:
+        return f"The coins of a harvest are added to the harvesting player's {self.counter}."
 
 
 @core("coin-source")

@@ -47,6 +47,28 @@ class EndOfTurn(_Timing):
         return f"at the end of a turn of {self.player.to_text()}"
 
 
+@core("end-of-phase-of")
+class EndOfPhaseOf(_Timing):
+    """At the end of phase `phase` of a turn of `player` (how long a lasting constraint holds:
+    "in the opponent's next phase 1")."""
+
+    phase: str = names("phase")
+    player: Actor
+
+    def text(self) -> str:
+        return f"at the end of phase {self.phase} of a turn of {self.player.to_text()}"
+
+
+@core("start-of-turn")
+class StartOfTurn(_Timing):
+    """At the start of a turn of `player` ("until the opponent's next turn")."""
+
+    player: Actor
+
+    def text(self) -> str:
+        return f"at the start of a turn of {self.player.to_text()}"
+
+
 @core("during")
 class During(_Timing):
     """While a phase lasts (``phase`` None: any phase of the turn), optionally once per turn."""
@@ -92,8 +114,10 @@ class WhenDeckRunsOut(_Timing):
 
 @core("while-on-top")
 class WhileOnTop(_Timing):
-    """While a card (``card`` None: the card the ability is on) lies on top of a field."""
+    """While a card (``card`` None: the card the ability is on) lies on top of a field, which
+    its effect names as ``field``."""
 
+    EVENT_NAMES = ("field",)
     card: str | None = names("card")
 
     def text(self) -> str:

@@ -2,11 +2,11 @@
 the final harvest, scores, the winner and tie-breaks."""
 from __future__ import annotations
 
-from ..core.actors import AllPlayers, AnyPlayer, Bound, StartPlayer
+from ..core.actors import AllPlayers, AnyPlayer, Bound, OtherPlayers, StartPlayer
 from ..core.conditions import Compare, SomePlayer
 from ..core.effects import ForEach, Harvest, Repeat
-from ..core.quantities import Count, DeckRunOuts, FieldValue, Number, SeatDistance, Times
-from ..core.statements import Do, EndWhen, FinishTurn, Score, TieBreak, Winner
+from ..core.quantities import Count, CounterValue, DeckRunOuts, FieldValue, Number, SeatDistance, Times
+from ..core.statements import Do, EndWhen, FinishTurn, Score, TieBreak, Winner, WonBy
 from ..core.timing import AtGameEnd
 from .build import FIELD, PLAYER, count, hand, num, zone
 from .registry import rewrite
@@ -21,8 +21,11 @@ def end_on_exhaustion(rule):
 @rewrite("end-on-target", "game ends when a player reaches 25 coins", "The game ends when for some player p among any player: the number of cards in p's coins is at least 25.")
 def end_on_target(rule):
     """The end comes when some player has at least the given number of coins."""
-    reached = Compare(Count(zone("coins", Bound("p")), None), ">=", Number(rule["params"]["coins"]))
-    return (EndWhen(SomePlayer("p", AnyPlayer(), reached)),)
+    p = rule["params"]
+    have = CounterValue(p["counter"], Bound("p")) if p.get("counter") else Count(zone("coins", Bound("p")), None)
+    reached = Compare(have, ">=", Number(p["coins"]))
+    won = (WonBy("p", reached),) if p.get("wins") else ()  # whoever reaches it first wins
+    return (EndWhen(SomePlayer("p", AnyPlayer(), reached)),) + won
 
 
 @rewrite("end-finish", "if deck runs out during trade, finish phases trade and plant-traded", "If the end comes during phase trade, phases trade and plant-traded are still played.")
@@ -37,9 +40,10 @@ def final_harvest(rule):
     """When the game ends, each player in seat order harvests each of their fields until it is
     empty (or while it pays): a mixed field is harvested run by run. No protection applies."""
     paying = rule["params"].get("fields") == "paying"
+    who = OtherPlayers() if rule["params"].get("who") == "others" else AllPlayers()
     go_on = Compare(FieldValue(FIELD), ">", Number(0)) if paying else Compare(count(FIELD), ">", Number(0))
     harvest = Repeat(Count(FIELD, None), go_on, Harvest(PLAYER, FIELD, paying))
-    return (Do(AtGameEnd(), None, ForEach("player", AllPlayers(), ForEach("field", zone("field", PLAYER), harvest))),)
+    return (Do(AtGameEnd(), None, ForEach("player", who, ForEach("field", zone("field", PLAYER), harvest))),)
 
 
 @rewrite("hand-score", "hand cards score 0", "Each player scores 0 times the number of cards in the player's hand.")
@@ -51,7 +55,9 @@ def hand_score(rule):
 @rewrite("winner", "most coins wins", "Each player scores the number of cards in the player's coins. The player with the highest score wins.")
 def winner(rule):
     """Coins count towards the score, and the highest score wins."""
-    return (Score(count(zone("coins", PLAYER))), Winner(True))
+    counter = rule["params"].get("counter")
+    coins = CounterValue(counter, PLAYER) if counter else count(zone("coins", PLAYER))
+    return (Score(coins), Winner(True))
 
 
 @rewrite("tie-farthest-seat", "rule tie-break: ties go to the farthest seat clockwise from start player", "Ties are broken by how far the player sits from the start player, counted clockwise, highest first.")

@@ -6,7 +6,7 @@ from ..core.actors import ActivePlayer, AnyPlayer, Bound
 from ..core.conditions import AllOf, AnyOf, Compare, InPhase, Not, SomeField
 from ..core.effects import Harvest, Move, Shuffle
 from ..core.quantities import FieldValue, Number
-from ..core.statements import CoinSource, Do, Forbid, HarvestTakes, Payout, Permit
+from ..core.statements import CoinSource, DeclareCounter, Do, Forbid, HarvestTakes, PayInto, Payout, Permit
 from ..core.timing import AnyTime, During, When, WhenDeckRunsOut
 from .build import FIELD, PLAYER, count, every, zone
 from .registry import rewrite
@@ -44,9 +44,14 @@ def payout(rule):
 
 @rewrite("coin-source", "coins from harvested cards, rest to discard", "Coins come from cards of the harvest, turned over; the rest of the harvest goes to the discard pile.")
 def coin_source(rule):
-    """Where the coins of a harvest come from, and where the rest of the harvest goes."""
+    """Where the coins of a harvest come from, and where the rest of the harvest goes. Coins
+    written down are a counter per player that every harvest adds its coins to."""
     p = rule["params"]
-    return (CoinSource(p["from"], zone("discard") if p["rest_to_discard"] else None),)
+    source = CoinSource(p["from"], zone("discard") if p["rest_to_discard"] else None)
+    if p["from"] != "points":
+        return (source,)
+    counter = p.get("counter", "points")
+    return (DeclareCounter(counter, True, 0), source, PayInto(counter))
 
 
 @rewrite("protection", "protect single bean while another field has more than 1", "No player may harvest the field while the number of cards in the field is 1 and for some field other of the player: the number of cards in other is more than 1.")
@@ -54,7 +59,10 @@ def protection(rule):
     """A field of one card may not be harvested while another field of the same player
     holds more than the given number of cards."""
     limit = rule["params"]["while_other_field_has_more_than"]
-    other = SomeField("other", PLAYER, Compare(count(Bound("other")), ">", Number(limit)))
+    bigger = Compare(count(Bound("other")), ">", Number(limit))
+    if rule["params"].get("or_empty"):  # an empty field would take the card: no need to harvest
+        bigger = AnyOf((bigger, Compare(count(Bound("other")), "=", Number(0))))
+    other = SomeField("other", PLAYER, bigger)
     return (Forbid(_harvest(), AllOf((Compare(count(FIELD), "=", Number(1)), other))),)
 
 

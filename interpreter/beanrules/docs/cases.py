@@ -28,10 +28,14 @@ class DocumentedCase:
 
 @cache
 def documented_cases(root: Path | None = None) -> dict[str, list[DocumentedCase]]:
-    """Every loadable case under the conformance folder, run once, grouped by spec name."""
+    """Every loadable case under the conformance folder, run once, grouped by spec name. A case
+    file of a test spec beside it (a ``.bean`` path, no shipped rulebook) is a test only: the
+    site shows cases under the shipped rulebooks they exercise."""
     by_spec: dict[str, list[DocumentedCase]] = {}
     for path in discover([root or conformance_dir()]):
         for case in load_file(path).cases:
+            if case.spec.endswith(".bean"):
+                continue
             result, trace = run_traced(case)
             model = compiled(case.spec)[0]
             order = [r["id"] for r in model["rules"]] if model else sorted(trace.rules)

@@ -242,18 +242,9 @@ def _rng(state: Any, env: Env, name: str) -> random.Random:
 
 @extension("effect")
 def _effect(node: Any) -> Any:
-    """The effects that go with decisions when they need none themselves: an ``if`` (the
-    branch of a decision's outcome), picking at random, moving a picked card."""
-    if isinstance(node, effects.If) and not waits(node):
-        test = evaluate.condition(node.condition)
-        then = evaluate.effect(node.then)
-        otherwise = evaluate.effect(node.otherwise) if node.otherwise is not None else None
-
-        def if_(state: Any, rs: Any, env: Env, events: list) -> str | None:
-            if test(state, {**env, RULES: rs}):
-                return then(state, rs, env, events)
-            return otherwise(state, rs, env, events) if otherwise is not None else None
-        return if_
+    """The effects that go with decisions when they need none themselves: picking at random,
+    moving a picked card. (An ``if`` without a decision, such as the branch of a decision's
+    outcome, is compiled by engine/effects.py, whose compiler comes first.)"""
     if isinstance(node, effects.AtRandom) and isinstance(node.options, places.CardsIn):
         where, name = _place(node.options.place), node.name
 

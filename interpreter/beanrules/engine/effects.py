@@ -74,6 +74,8 @@ class Held:
     zone: list = field(compare=False, repr=False)
     where: str
     first: bool = False  # the first of its kind in the list (a hand's front), else the last (a field's top)
+    source: str | None = None  # the kind of zone it lies in ("field", "hand", "offer"), for the "moved" event
+    owner: str | None = None  # whose zone that is (None: a shared one)
 
 
 def _feed(env: dict) -> Feed:
@@ -167,7 +169,8 @@ def _field_choice(owner: evaluate.PlayersFn, name: str, where: evaluate.CondFn |
 
 def _bind_field(env: dict, name: str, player: str, fields: list, index: int, card: bool) -> dict:
     if card:
-        return {**env, name: Held(fields[index][-1], fields[index], f"field {index + 1} of {player}")}
+        return {**env, name: Held(fields[index][-1], fields[index], f"field {index + 1} of {player}", False,
+                                  "field", player)}
     return {**env, name: fields[index], name + "#": index, name + "@": player}
 
 
@@ -226,15 +229,25 @@ def _take(held: Held) -> None:
     raise IllegalAction(None, f"the {held.bean} picked from {held.where} is no longer there")
 
 
+def _moved(count: int, from_zone: str, owner: str | None, to_zone: str, to: str | None, end: str) -> dict:
+    """The one shape of an event that reports cards moving (docs/engine-contract.md, Events)."""
+    return {"event": "moved", "cards": count, "from_zone": from_zone, "from": owner, "to_zone": to_zone,
+            "to": to, "end": end}
+
+
 def move(node: effects.Move) -> evaluate.EffectFn:
+    from .selection import _owner, zone_name
     cards = node.cards
     to = evaluate.zone_of(node.to)
     front = node.end in ("front", "bottom")
+    to_zone, to_owner = zone_name(node.to), _owner(node.to)
+    end = node.end or ("back" if to_zone == "hand" else "top")
     if isinstance(cards, places.CardsIn) and isinstance(cards.place, places.Zone) and cards.place.zone == "field":
         raise evaluate.UnsupportedRule(f"'{cards.to_text()}' does not say which field: choose the card first "
                                        "(choose NAME from … field top), then move NAME")
     if isinstance(cards, places.CardsIn) and cards.pick in ("front", "top") and cards.count is not None:
         source, count = evaluate.zone_of(cards.place), evaluate.number(cards.count)
+        from_owner = _owner(cards.place)
         deck = isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
         from_front = cards.pick == "front" or deck
 
@@ -246,8 +259,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                     raise IllegalAction(None, "the deck is empty")
                 taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
                 _put(to(state, env), taken, front)
-                events.append({"event": "cards-moved", "cards": taken, "source": "the deck",
-                               "target": node.to.to_text()})
+                events.append(_moved(len(taken), "deck", None, to_zone, to_owner(state, env), end))
                 return
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
             if len(taken) < n and not cards.up_to:
@@ -257,8 +269,9 @@ def move(node: effects.Move) -> evaluate.EffectFn:
             else:
                 del zone[len(zone) - len(taken):]
             _put(to(state, env), taken, front)
-            events.append({"event": "cards-moved", "cards": taken, "source": cards.place.to_text(),
-                           "target": node.to.to_text()})
+            if taken:
+                events.append(_moved(len(taken), zone_name(cards.place), from_owner(state, env), to_zone,
+                                     to_owner(state, env), end))
         return move_ends
     if isinstance(cards, places.CardsIn):
         return None  # all (or the bottom) cards of a zone: moved by engine/selection.py
@@ -274,8 +287,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
             return  # an optional choice passed: nothing to move
         _take(held)
         _put(to(state, env), [held.bean], front)
-        events.append({"event": "cards-moved", "cards": [held.bean], "source": held.where,
-                       "target": node.to.to_text()})
+        events.append(_moved(1, held.source or "field", held.owner, to_zone, to_owner(state, env), end))
     return move_held
 
 

@@ -3,6 +3,7 @@ harvests that happen by themselves (auto-harvest) and the harvest at the end of 
 from __future__ import annotations
 
 from .errors import IllegalAction
+from .kinds import type_of
 from .ruleset import Ruleset
 from .state import State
 
@@ -10,7 +11,10 @@ from .state import State
 def run_length(rs: Ruleset, field: list[str]) -> int:
     """How many cards a harvest of `field` takes: the whole field, or (where a harvest takes the
     top run) the unbroken line of the top card's bean at the top; covered cards stay."""
-    return top_run_length(field) if rs.top_run else len(field)
+    if not rs.top_run:
+        return len(field)
+    # cards that play as a bean type run on with that type's cards
+    return top_run_length([type_of(rs, c) for c in field] if rs.plays_as else field)
 
 
 def top_run_length(field: list) -> int:
@@ -48,6 +52,12 @@ def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illeg
         return IllegalAction(rs.harvest_ref, f"{player} may harvest only on their own turn")
     if state.phase in rs.harvest_except:
         return IllegalAction(rs.harvest_ref, f"no harvesting in phase {state.phase}")
+    return field_refusal(state, rs, player, index)
+
+
+def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
+    """Why field `index` of `player` may not be harvested whenever harvesting is allowed
+    (no such field, empty, protected, pays nothing), or None."""
     fields = state.fields[player]
     if not 0 <= index < len(fields):
         return IllegalAction(rs.fields_ref, f"{player} has no field {index + 1} (fields 1 to {len(fields)})")
@@ -59,11 +69,25 @@ def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illeg
             if len(other) > limit:
                 return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
                                      f"another field of {player} holds more than {limit}")
+            if rs.protect_empty and not other:
+                return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
+                                     f"another field of {player} is empty")
     if rs.only_paying is not None and coins_for(rs, fields[index]) < 1:
         size = run_length(rs, fields[index])
-        return IllegalAction(rs.only_paying, f"{size} {fields[index][-1]} in field {index + 1} of "
+        return IllegalAction(rs.only_paying, f"{size} {type_of(rs, fields[index][-1])} in field {index + 1} of "
                                              f"{player} pay no coin yet")
     return None
+
+
+def fewest_harvested(fields: list[list[str]], limit: int | None, empty: bool = False) -> int:
+    """How many cards a field must hold to be harvested: 2 while the protection rule (`limit`)
+    protects single beans because another field holds more than `limit` (or, with `empty`, is
+    empty), else 1."""
+    if limit is not None:
+        for f in fields:
+            if len(f) > limit or (empty and not f):
+                return 2
+    return 1
 
 
 def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
@@ -72,13 +96,7 @@ def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
             or state.phase in rs.harvest_except:
         return []
     fields = state.fields[player]
-    limit = rs.protection
-    smallest = 1
-    if limit is not None:
-        for f in fields:
-            if len(f) > limit:
-                smallest = 2  # the protection rule: single beans stay
-                break
+    smallest = fewest_harvested(fields, rs.protection, rs.protect_empty)
     if rs.only_paying is not None:
         return [i for i, f in enumerate(fields) if len(f) >= smallest and coins_for(rs, f) >= 1]
     return [i for i, f in enumerate(fields) if len(f) >= smallest]
@@ -93,11 +111,14 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int, events: list,
     field = state.fields[player][index]
     size = run_length(rs, field)
     coins = coins_for(rs, field)
-    bean = field[-1] if rs.payout_card == "top" else field[len(field) - size]
+    bean = type_of(rs, field[-1] if rs.payout_card == "top" else field[len(field) - size])
     taken = field[len(field) - size:]
     event = {"event": "harvested", "player": player, "field": index + 1, "bean": bean,
              "cards": size, "coins": coins}
-    if rs.coins_from_bank:
+    if rs.tally is not None and rs.tally.counter is not None:  # written down (engine/tally.py)
+        from .tally import pay
+        pay(state, rs.tally, player, taken, coins, event)
+    elif rs.coins_from_bank:
         state.discard.extend(taken)
         paid = min(coins, len(state.removed))
         if paid:

@@ -72,13 +72,18 @@ def _buy(player: str) -> BuyField:
 
 
 def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
-                   one_type: bool, mixed: bool = False, same_type_many: bool = True) -> None:
+                   one_type: bool, mixed: bool = False, same_type_many: bool = True,
+                   plays_as: dict[str, str] | None = None) -> None:
     row = _plants(player, bean, zone)
     before = len(out)
+    kind = bean
+    if plays_as:  # cards that play as a bean type: compare the types (engine/kinds.py)
+        kind = plays_as.get(bean, bean)
+        fields = [[plays_as.get(f[-1], f[-1])] if f else f for f in fields]
     # Where a type grows in one field only, an empty field is no option while another grows it.
-    empty_ok = same_type_many or not any(f and f[-1] == bean for f in fields)
+    empty_ok = same_type_many or not any(f and f[-1] == kind for f in fields)
     for i, f in enumerate(fields):
-        if (f and (not one_type or f[-1] == bean)) or (not f and empty_ok):
+        if (f and (not one_type or f[-1] == kind)) or (not f and empty_ok):
             out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
     if mixed and len(out) == before:  # mixed-fields: nothing fits, so any field may be covered
         out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
@@ -97,7 +102,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if plant is not None and active:
         hand = state.hands[player]
         if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
-            _plant_options(out, player, fields, hand[0], None, one_type, mixed, same)
+            _plant_options(out, player, fields, hand[0], None, one_type, mixed, same, rs.plays_as)
         if state.planted >= plant.min or not hand:
             out.append(_end(player, "planting"))
     for step in ph.pending:
@@ -108,7 +113,9 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
                 for bean in (_distinct(cards) if len(cards) > 1 else cards):
                     if bean in rs.unplantable:
                         continue
-                    _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
+                    _plant_options(out, player, fields, bean, zone, one_type, mixed, same, rs.plays_as)
+                if step.optional and active:  # the rest may stay: the player says when done
+                    out.append(_end(player, "phase"))
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))
@@ -221,13 +228,19 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
     if rs.abilities:  # using a card's ability, with each choice it offers
-        from .abilities import usable
+        from .abilities import usable, waits_only_for_abilities
         out.extend(usable(state, rs, player))
+        if player == state.active and not any(type(a) is EndPhase for a in out) \
+                and waits_only_for_abilities(state, rs):
+            out.append(_end(player, "phase"))  # the phase waits only for a card's ability
     # Harvests: the fields harvesting.harvestable allows, as (cached) actions.
     fields = harvestable(state, rs, player)
     if fields:
         row = _harvests(player)
         out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in fields)
+    if state.lasting or rs.standing:  # constraints by condition (engine/lasting.py)
+        from .lasting import constrain
+        return constrain(state, rs, player, out)
     return out
 
 
@@ -241,11 +254,13 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
     active = state.active
     if (ph.plant is not None or ph.trade) and not state.proposals:
         return active
-    if ph.pending and not ph.trade:  # turn order starts with the active player
+    if ph.pending and not ph.trade and not (state.lasting or rs.standing):  # turn order from the active player
         for step in ph.pending:
             if step.cards(state, active):
                 return active
     if rs.moves and moves.waits_only_for_moves(state, ph) and moves.keeps_open(state, rs):
+        return active
+    if rs.abilities and _ability_waits(state, rs):
         return active
     waiting = waiting_for(state, rs)
     return waiting[0] if waiting else None
@@ -282,13 +297,25 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
             for player, cards in getattr(state, step.attr).items():
                 if cards:
                     holders.add(player)
+    if holders and (state.lasting or rs.standing):  # a plant a constraint took away waits for nobody
+        from .lasting import stuck
+        holders = {p for p in holders if not all(
+            stuck(state, rs, p, step.zone) or not step.cards(state, p) for step in ph.pending
+            if p == active or (step.who == "everyone" and step.attr is not None))}
     if not holders and rs.moves and moves.keeps_open(state, rs):
         return [active]  # a phase that waits only for an optional move of the active player
+    if not holders and rs.abilities and _ability_waits(state, rs):
+        return [active]  # or for a card's ability the active player may still use
     if len(holders) < 2:
         return list(holders)
     players, n = state.players, len(state.players)
     first, step_by = players.index(active), rs.direction
     return [p for p in (players[(first + step_by * k) % n] for k in range(n)) if p in holders]
+
+
+def _ability_waits(state: State, rs: Ruleset) -> bool:
+    from .abilities import waits_only_for_abilities
+    return waits_only_for_abilities(state, rs)
 
 
 def where(state: State, rs: Ruleset) -> dict:

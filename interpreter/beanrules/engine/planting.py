@@ -6,6 +6,8 @@ from typing import NamedTuple
 
 from .actions import Plant
 from .errors import IllegalAction, RuleRef
+from .eventlog import UNRECORDED
+from .kinds import same_type, top_type, type_of
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
 
@@ -26,12 +28,12 @@ def field_accepts(rs: Ruleset, field: list[str], bean: str, fields: list[list[st
     it may also cover another type, but only when no field is empty or topped by `bean`. Into an
     empty field only if no other field grows `bean`, where a type grows in one field only."""
     if not field:
-        return new_field_ok(rs) or not grows_elsewhere(fields, bean)
+        return new_field_ok(rs) or not grows_elsewhere(fields, bean, rs)
     if rs.one_type is None:
         return True
-    if field[-1] == bean:
+    if same_type(rs, field[-1], bean):
         return True
-    return rs.mixed is not None and not any(not f or f[-1] == bean for f in fields)
+    return rs.mixed is not None and not any(not f or same_type(rs, f[-1], bean) for f in fields)
 
 
 def new_field_ok(rs: Ruleset) -> bool:
@@ -39,8 +41,11 @@ def new_field_ok(rs: Ruleset) -> bool:
     return rs.one_field_per_type is None or rs.same_type_many is not None
 
 
-def grows_elsewhere(fields: list[list[str]], bean: str) -> bool:
-    """Some field of the player is topped by `bean`."""
+def grows_elsewhere(fields: list[list[str]], bean: str, rs: Ruleset | None = None) -> bool:
+    """Some field of the player is topped by `bean` (with `rs`: by a card of its type)."""
+    if rs is not None and rs.plays_as:
+        kind = type_of(rs, bean)
+        return any(top_type(rs, f) == kind for f in fields)
     return any(f and f[-1] == bean for f in fields)
 
 
@@ -49,7 +54,7 @@ def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
     empty = None
     for i, f in enumerate(fields):
         if f:
-            if f[-1] == bean:
+            if same_type(rs, f[-1], bean):
                 return i
         elif empty is None:
             empty = i
@@ -58,7 +63,7 @@ def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
 
 def must_cover(rs: Ruleset, fields: list[list[str]], bean: str) -> bool:
     """Under mixed-fields: no field takes `bean` without covering another type."""
-    return rs.mixed is not None and bool(fields) and all(f and f[-1] != bean for f in fields)
+    return rs.mixed is not None and bool(fields) and all(f and not same_type(rs, f[-1], bean) for f in fields)
 
 
 def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
@@ -134,8 +139,8 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     field = action.field
     if field is not None and 0 < field <= len(fields):  # the common case, checked quickly
         target = fields[field - 1]
-        if (target and (rs.one_type is None or target[-1] == bean)) or \
-                (not target and (new_field_ok(rs) or not grows_elsewhere(fields, bean))):
+        if (target and (rs.one_type is None or same_type(rs, target[-1], bean))) or \
+                (not target and (new_field_ok(rs) or not grows_elsewhere(fields, bean, rs))):
             return PlantMove(player, zone, bean, field - 1, front)
     if action.field is None:
         index = auto_field(rs, fields, bean)
@@ -153,24 +158,29 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
             raise IllegalAction(rs.fields_ref, f"{player} has no field {action.field} "
                                                f"(fields 1 to {len(fields)})")
         if not fields[index] and not field_accepts(rs, fields[index], bean, fields):
-            grown = next(i for i, f in enumerate(fields) if f and f[-1] == bean)
+            grown = next(i for i, f in enumerate(fields) if f and same_type(rs, f[-1], bean))
             raise IllegalAction(rs.one_type or rs.one_field_per_type,
                                 f"{bean} already grows in field {grown + 1} of {player}; "
                                              "the rules let a type grow in one field only")
         if not field_accepts(rs, fields[index], bean, fields):
             raise IllegalAction(rs.one_type, f"field {action.field} of {player} holds "
-                                             f"{fields[index][-1]}, not {bean}"
+                                             f"{top_type(rs, fields[index])}, not {type_of(rs, bean)}"
                                 + (f"; {bean} may cover another type only when no field holds it "
                                    "or is empty" if rs.mixed else ""))
     return PlantMove(player, zone, bean, index, front)
 
 
 def do_plant(state: State, move: PlantMove, events: list) -> None:
-    if move.front:
-        state.hands[move.player].pop(0)
+    plant_card(state, move.player, move.zone, move.bean, move.index, move.front, events)
+
+
+def plant_card(state: State, player: str, zone: str, bean: str, index: int, front: bool, events: list) -> None:
+    """do_plant, field by field (the trusted apply of engine/hotpath.py calls it directly)."""
+    if front:
+        state.hands[player].pop(0)
         state.planted += 1
     else:
-        pending_cards(state, move.zone, move.player).remove(move.bean)
-    state.fields[move.player][move.index].append(move.bean)
-    events.append({"event": "planted", "player": move.player, "bean": move.bean,
-                   "field": move.index + 1, "from": move.zone})
+        pending_cards(state, zone, player).remove(bean)
+    state.fields[player][index].append(bean)
+    if events is not UNRECORDED:
+        events.append({"event": "planted", "player": player, "bean": bean, "field": index + 1, "from": zone})

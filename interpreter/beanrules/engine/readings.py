@@ -6,8 +6,9 @@ it empties, what a field pays, which zones trade. This module derives those para
 the core statements alone — a ``permit`` of a ``plant`` from the front of the hand during a
 phase, a ``forbid`` of a ``harvest`` while a field of one card has a bigger neighbour, an
 ``allow`` of a ``trade`` of any cards of the offer — never from the sentence a statement came
-from. A statement of a shape this engine does not play is read as None, and the ruleset
-refuses the rule that holds it, by the statement's own words, when the game is created.
+from. A statement of another shape is read as None: the ruleset compiles a forbid or a
+permission of it by its condition (permissions.py), and refuses any other, by the statement's
+own words, when the game is created.
 
 Each reading is a small frozen value; the ruleset collects them (a later reading of a type
 replaces an earlier one, as a later rule replaces an earlier one).
@@ -37,10 +38,12 @@ class PlantFront:
 
 @dataclass(frozen=True)
 class PlantEvery:
-    """`who` ("everyone" / "active") must plant every card of `zone`, any order, in `phase`."""
+    """`who` ("everyone" / "active") must plant every card of `zone`, any order, in `phase`
+    (`optional`: may plant any of them, and ends the phase when done)."""
     phase: str
     who: str
     zone: str
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,8 +93,10 @@ class Covers:
 
 @dataclass(frozen=True)
 class Protection:
-    """A field of one card may not be harvested while another field has more than `limit`."""
+    """A field of one card may not be harvested while another field has more than `limit`
+    (`empty`: or while another field is empty)."""
     limit: int
+    empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,8 +118,10 @@ class PaysBy:
 
 @dataclass(frozen=True)
 class CoinsFrom:
-    """Coins come from the bank (True) or from the harvested cards, turned over."""
+    """Coins come from the bank (True) or from the harvested cards, turned over; `written`:
+    they are points written down (engine/tally.py), and every harvested card is discarded."""
     bank: bool
+    written: bool = False
 
 
 @dataclass(frozen=True)
@@ -240,11 +247,13 @@ def _permit(s: core.Permit) -> Any:
             least, most = _number(s.least) if s.least is not None else 0, _number(s.most)
             if least is not None and most is not None:
                 return PlantFront(when.phase, least, most)
-        if cards.pick == "any" and _number(cards.count) == 1 and s.must and zone_named(cards.place) \
-                and _count_of(s.least, cards.place) and _count_of(s.most, cards.place):
+        every = s.must and _count_of(s.least, cards.place)
+        some = not s.must and s.least is None and isinstance(s.player, actors.ActivePlayer)
+        if cards.pick == "any" and _number(cards.count) == 1 and (every or some) and zone_named(cards.place) \
+                and _count_of(s.most, cards.place):
             who = "everyone" if isinstance(s.player, actors.EachPlayer) else \
                 "active" if isinstance(s.player, actors.ActivePlayer) else None
-            return PlantEvery(when.phase, who, cards.place.zone) if who else None
+            return PlantEvery(when.phase, who, cards.place.zone, some) if who else None
         return None
     if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER \
             and action.gives is None and action.takes is None and isinstance(s.player, actors.AnyPlayer) \
@@ -337,9 +346,15 @@ def _forbid(s: core.Forbid) -> Any:
                 and _compare(c.terms[0], quantities.Count(FIELD, None), "=") == 1:
             big = c.terms[1]
             if isinstance(big, conditions.SomeField) and big.owner == PLAYER:
-                limit = _compare(big.where, quantities.Count(actors.Bound(big.name), None), ">")
+                size = quantities.Count(actors.Bound(big.name), None)
+                limit = _compare(big.where, size, ">")
                 if limit is not None:
                     return Protection(limit)
+                where = big.where  # "… has more than N or is empty"
+                if isinstance(where, conditions.AnyOf) and len(where.terms) == 2 \
+                        and _compare(where.terms[1], size, "=") == 0:
+                    limit = _compare(where.terms[0], size, ">")
+                    return Protection(limit, True) if limit is not None else None
         return None
     if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:
         if action.gives is None and action.takes is None:
@@ -417,10 +432,7 @@ def read(statement: Statement) -> Any:
     if isinstance(statement, core.Payout):
         return PaysBy(statement.card)
     if isinstance(statement, core.CoinSource):
-        # coins written down as points are a counter, which this engine does not keep yet
-        if statement.source == "points":
-            return None
-        return CoinsFrom(statement.source == "bank")
+        return CoinsFrom(statement.source == "bank", statement.source == "points")
     if isinstance(statement, core.BelongsTo):
         return OfferOwner() if _zone(statement.place, "offer", None) and \
             isinstance(statement.owner, actors.ActivePlayer) else None

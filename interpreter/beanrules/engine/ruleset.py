@@ -15,10 +15,12 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
-from . import evaluate, moves, program, readings as read, requirements
+from . import evaluate, kinds, moves, permissions, program, readings as read, requirements, tally as tallies
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
+from . import hand_effects as _hand_effects  # noqa: F401,E402 (and those text cards use on hands and piles)
+from . import lasting  # noqa: E402 (registers the lasting effect; collects what may last)
 
 _REQUIRED: Any = object()
 
@@ -74,6 +76,7 @@ class PendingStep:
     zone: str
     ref: RuleRef
     attr: str | None = None  # the State attribute of a per-player zone ("set_aside"); None: shared
+    optional: bool = False  # "may plant": the active player ends the phase, cards may stay
 
     def cards(self, state: Any, player: str) -> list[str]:
         return zone_cards(state, self.zone, player)
@@ -208,6 +211,11 @@ class Ruleset:
     unplantable: frozenset[str] = frozenset()
     moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
+    protect_empty: bool = False  # the protection rule also holds while another field is empty
+    tally: tallies.Tally | None = None  # coins written down, won by the first to a target (engine/tally.py)
+    plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
+    lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
+    standing: tuple = ()  # forbids and permissions by condition, always in force (engine/permissions.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -273,8 +281,9 @@ class _Readings:
 
 
 def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
-    """Every statement is one the engine runs (program.py) or reads here; any other is refused,
-    naming its rule and saying what it says, before the game starts."""
+    """Every statement is one the engine runs (program.py) or reads here; a permission of a
+    shape the fast paths do not read is compiled by condition (permissions.py); any other is
+    refused, naming its rule and saying what it says, before the game starts."""
     found: list[tuple[dict, Any]] = []
     for rule, statement in core_program:
         if program.runs(statement):
@@ -282,6 +291,11 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         reading = read.read(statement)
         if reading is None and on_event(statement):
             continue  # a step when something happens to a card: engine/triggers.py runs it
+        if reading is None:
+            try:
+                reading = permissions.standing(statement, refs[rule["id"]])
+            except UnsupportedRule as exc:
+                raise _refused(rule, statement, f"which this engine does not play yet ({exc})") from None
         if reading is None:
             raise _refused(rule, statement)
         found.append((rule, reading))
@@ -310,7 +324,7 @@ def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[Pl
             if r.zone in SHARED_ZONES and r.who != "active":
                 raise UnsupportedRule(f"rule '{rule['id']}': {r.zone} is a shared pile, so only the "
                                       "active player plants from it", rule["id"])
-            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone)))
+            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone), r.optional))
     return plant, trade, tuple(pending)
 
 
@@ -360,12 +374,15 @@ def _compile(model: dict, n: int) -> Ruleset:
                                                    if b["plantable"] or b["id"] in played])
     removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
     payout: dict[str, tuple[int, ...]] = {}
+    plays_as, reach = kinds.compile_plays_as(model), kinds.payout_counts(model)
     for bean in model["beans"]:
-        table = [0] * (bean["count"] + 1)
+        table = [0] * (reach[bean["id"]] + 1)
         for step in bean["beanometer"]:
             for cards in range(step["cards"], len(table)):
                 table[cards] = max(table[cards], step["coins"])
         payout[bean["id"]] = tuple(min(coins, cards) for cards, coins in enumerate(table))
+    for card, bean in plays_as.items():  # a field topped by such a card pays by its type's beanometer
+        payout[card] = payout[bean]
 
     phases = []
     phase_ids = [p["id"] for p in model["phases"]]
@@ -414,7 +431,7 @@ def _compile(model: dict, n: int) -> Ruleset:
         harvest_except=timing.except_phases if timing else frozenset(),
         harvest_ref=timing_ref,
         protection=protection.limit if protection else None,
-        protection_ref=rs.ref(read.Protection),
+        protection_ref=rs.ref(read.Protection), protect_empty=bool(protection and protection.empty),
         payout_card=paid_by.card if paid_by else "top",
         whole_field=rs.ref(read.Takes, lambda r: r.whole), on_deck_out=program.deck_out(core_program, refs),
         ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
@@ -431,7 +448,15 @@ def _compile(model: dict, n: int) -> Ruleset:
         abilities=usable, triggers=triggers,
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=moves.compile_moves(core_program, refs),
-        requirements=requirements.compile_requirements(core_program, refs))
+        requirements=requirements.compile_requirements(core_program, refs),
+        tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
+        lastings=lasting.collect(core_program, _card_abilities(model, n), refs),
+        standing=tuple(r for _, r in rs.all(lasting.LastingSpec)))
+
+
+def _card_abilities(model: dict, n: int) -> list:
+    from .abilities import card_abilities
+    return card_abilities(model, n)
 
 
 def on_event(statement: Statement) -> bool:

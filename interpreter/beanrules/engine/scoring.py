@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .ruleset import Ruleset
 from .state import State
+from .tally import decide
 from .trading import lapse_proposals
 
 
@@ -19,6 +20,8 @@ def _best(players: list[str], value: dict[str, int], highest: bool) -> list[str]
 def winners(state: State, rs: Ruleset) -> list[str]:
     """Who wins by the ``winner`` statement, tie-breaks applied in rule order; players still
     tied (or tied under a tie-break that shares) win together. No winner rule: nobody wins."""
+    if state.winners is not None:  # fixed as the end came (engine/tally.py)
+        return list(state.winners)
     if rs.winner_highest is None:
         return []
     score = scores(state, rs)
@@ -33,6 +36,7 @@ def winners(state: State, rs: Ruleset) -> list[str]:
 
 def finish_game(state: State, rs: Ruleset, events: list) -> None:
     lapse_proposals(state, events)
+    decide(state, rs.tally)  # who first reached the target, before the final harvest
     for step in rs.at_end:  # the final harvest (no protection at the end)
         step.fire(state, rs, events)
     state.over = True

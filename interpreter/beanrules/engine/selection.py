@@ -15,7 +15,8 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places
 from ..core.categories import Node
 from .errors import UnsupportedRule
-from .evaluate import extension
+from .evaluate import RULES, extension
+from .kinds import type_of
 
 # Zones whose list starts with the top (front) card; in all others the top card is the last.
 _FIRST_IS_TOP = {"deck", "hand"}
@@ -78,6 +79,10 @@ def matches(node: conditions.Matches) -> Callable[[Any, dict], bool]:
 
     def test(state: Any, env: dict) -> bool:
         held, chosen = source(state, env), indices(state, env)
+        rs = env.get(RULES)
+        if rs is not None and rs.plays_as:  # a card that plays as a bean matches that bean
+            types = {type_of(rs, c) for c in place(state, env)}
+            return bool(chosen) and all(type_of(rs, held[i]) in types for i in chosen)
         types = set(place(state, env))
         return bool(chosen) and all(held[i] in types for i in chosen)
     return test

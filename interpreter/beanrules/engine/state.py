@@ -20,7 +20,7 @@ _PER_PLAYER = ("hands", "set_aside", "coins")
 # waits (docs/engine-contract.md), once a card's ability was used this turn, or once a
 # permitted move was made: a classic
 # game's state JSON has none of them.
-OPTIONAL_KEYS = ("counters", "tokens", "decision", "used", "moved")
+OPTIONAL_KEYS = ("counters", "tokens", "decision", "used", "moved", "winners", "lasting")
 
 
 @dataclass(slots=True, eq=False)
@@ -54,6 +54,12 @@ class State:
     # How often each permitted move (engine/moves.py) was made, by rule id: [turn, times]. Kept
     # out of the JSON while empty, so games of rulebooks without such moves keep their states.
     moved: dict[str, list[int]] = field(default_factory=dict)
+    # The winners fixed as the end came, where a rule says whoever first reaches a target wins
+    # (engine/tally.py); None: the winner rule decides from the final scores.
+    winners: list[str] | None = None
+    # Constraints laid down for a while (engine/lasting.py): {"says", "rule", "owner", "until"},
+    # kept out of the JSON while nothing lasts.
+    lasting: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -81,6 +87,10 @@ class State:
             out["used"] = [list(u) for u in self.used]
         if self.moved:
             out["moved"] = {k: list(v) for k, v in self.moved.items()}
+        if self.winners is not None:
+            out["winners"] = list(self.winners)
+        if self.lasting:
+            out["lasting"] = copy.deepcopy(self.lasting)
         return out
 
     @classmethod
@@ -110,7 +120,9 @@ class State:
             tokens=dict(data["tokens"]) if data.get("tokens") is not None else None,
             decision=copy.deepcopy(data["decision"]) if data.get("decision") is not None else None,
             used=[[int(u[0]), str(u[1])] for u in data.get("used", [])],
-            moved={str(k): [int(t), int(n)] for k, (t, n) in (data.get("moved") or {}).items()})
+            moved={str(k): [int(t), int(n)] for k, (t, n) in (data.get("moved") or {}).items()},
+            winners=[str(p) for p in data["winners"]] if data.get("winners") is not None else None,
+            lasting=copy.deepcopy(list(data.get("lasting") or [])))
 
 
         if state.start_player not in players or state.active not in players:
@@ -142,9 +154,19 @@ def _check_marks(state: State) -> None:
         if (isinstance(value, dict) and set(value) != players) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in values):
             raise ValueError(f"state.counters.{name} must be a number, or one number per player")
+    if state.winners is not None and not set(state.winners) <= players:
+        raise ValueError("state.winners must name players")
     for name, holder in (state.tokens or {}).items():
         if holder is not None and holder not in players:
             raise ValueError(f"state.tokens.{name}: {holder!r} is not a player")
+    for entry in state.lasting:
+        until = entry.get("until") if isinstance(entry, dict) else None
+        if not isinstance(entry, dict) or not isinstance(entry.get("says"), str) \
+                or not isinstance(entry.get("rule"), str) or entry.get("owner") not in players \
+                or not (until is None or (isinstance(until, dict) and isinstance(until.get("turn"), int)
+                                          and (until.get("phase") is None or isinstance(until["phase"], str)))):
+            raise ValueError("state.lasting holds constraints: says (their words), rule, owner (a player) "
+                             "and until (null, or a turn and a phase or null)")
     decision = state.decision
     if decision is None:
         return

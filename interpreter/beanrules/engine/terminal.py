@@ -1,6 +1,7 @@
 """A game in the terminal: one human seat against bots (``beanrules play SPEC --human SEAT``)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ..wording import ordinal, plural
@@ -8,6 +9,8 @@ from .actions import EndPhase, Propose
 from .bots import make_bot
 from .errors import IllegalAction, NotationError
 from .game import Game
+from .kinds import label
+from .lasting import describe as describe_lasting
 from .records import make_record
 from .simulate import seat_bots
 
@@ -35,13 +38,13 @@ def help_text(beans: tuple[str, ...], other: str, buy: bool = False, cards: tupl
             f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
 
 
-def _cards(cards: list[str]) -> str:
-    return ", ".join(cards) if cards else "—"
+def _cards(cards: list[str], label: Callable[[str], str] = str) -> str:
+    return ", ".join(map(label, cards)) if cards else "—"
 
 
-def _field(field: list[str]) -> str:
+def _field(field: list[str], label: Callable[[str], str] = str) -> str:
     """`chili×3`; a field holding several beans (mixed-fields) shows its runs, top first:
-    `red×2 on stink×1`."""
+    `red×2 on stink×1`; a card that plays as a bean shows its type: `joker (red)×1 on red×2`."""
     if not field:
         return "—"
     runs: list[list] = []
@@ -50,13 +53,14 @@ def _field(field: list[str]) -> str:
             runs[-1][1] += 1
         else:
             runs.append([card, 1])
-    return " on ".join(f"{bean}×{n}" for bean, n in reversed(runs))
+    return " on ".join(f"{label(bean)}×{n}" for bean, n in reversed(runs))
 
 
 def board(game: Game, me: str) -> str:
     """The board as `me` sees it (game.view), readable."""
     v = game.view(me)
     rs = game.ruleset
+    name = partial(label, rs)  # a card that plays as a bean: its id and its type
     limit = rs.exhaustion_limit
     phase = rs.phase(v["phase"])
     discard = v["discard"]
@@ -65,24 +69,26 @@ def board(game: Game, me: str) -> str:
         f"{' (' + phase.title + ')' if phase.title else ''}",
         f"   deck {v['deck'] if isinstance(v['deck'], int) else len(v['deck'])} cards · "
         f"ran out {v['exhaustions']}{'/' + str(limit) if limit else ''} times · discard "
-        + (f"{len(discard)} (top {discard[-1]})" if isinstance(discard, list) and discard else str(discard or 0)),
-        f"   revealed: {_cards(v['offer'])}",
+        + (f"{len(discard)} (top {name(discard[-1])})" if isinstance(discard, list) and discard else str(discard or 0)),
+        f"   revealed: {_cards(v['offer'], name)}",
     ]
     for p in v["proposals"]:
         lines.append(f"   proposal {p['id']}: {_proposal(p)}")
     for player in v["players"]:
         coins = v["coins"][player]
         count = coins if isinstance(coins, int) else len(coins)
-        fields = "  ".join(f"[{i + 1}] {_field(f)}" for i, f in enumerate(v["fields"][player]))
+        fields = "  ".join(f"[{i + 1}] {_field(f, name)}" for i, f in enumerate(v["fields"][player]))
         marks = (" (you)" if player == me else "") + (" *start" if player == v["start_player"] else "")
         marks += "".join(f" *{token}" for token, holder in (v.get("tokens") or {}).items() if holder == player)
         counted = "".join(f" · {name} {value[player] if isinstance(value, dict) else value}"
                           for name, value in (v.get("counters") or {}).items() if isinstance(value, dict))
         lines.append(f"   {player}{marks}: coins {count}{counted} · fields {fields} · "
-                     f"set aside {_cards(v['set_aside'][player])}")
+                     f"set aside {_cards(v['set_aside'][player], name)}")
         hand = v["hands"][player]
-        lines.append("      hand (front first): " + _cards(hand) if isinstance(hand, list)
+        lines.append("      hand (front first): " + _cards(hand, name) if isinstance(hand, list)
                      else f"      hand: {plural(hand, 'card')}")
+    for says in describe_lasting(game.state):
+        lines.append(f"   for now: {says}")
     decision = v.get("decision")
     if decision:
         lines.append(f"   waiting for {decision['player']} to {_question(decision)}")
@@ -105,7 +111,8 @@ def _proposal(p: dict) -> str:
             f" for {_refs(p['take']) or 'nothing (a gift)'}")
 
 
-def _describe(events: list[dict]) -> list[str]:
+def _describe(events: list[dict], me: str | None = None) -> list[str]:
+    """The events in words, as `me` may see them (None: everything, as a log shows it)."""
     out = []
     for e in events:
         kind = e["event"]
@@ -142,11 +149,16 @@ def _describe(events: list[dict]) -> list[str]:
                        + (f", as it is {e['on']}" if e.get("on") else ""))
         elif kind == "planted" and e.get("from") not in ("hand", "offer", "set-aside"):
             out.append(f"{e['player']} plants {e['bean']} from {e['from']} in field {e['field']}")
-        elif kind == "cards-moved" and e["cards"]:
-            out.append(f"{_cards(e['cards'])} from {e['source']} to {e['target']}")
         elif kind in ("field-added", "field-removed"):
             out.append(f"{e['player']} {'gets a field' if kind == 'field-added' else 'loses a field'}: "
                        f"{plural(e['fields'], 'field')}")
+        elif kind == "looked":
+            seen = me is None or me in e.get("seen_by", ())
+            out.append(f"{e['player']} looks at {e['at']}" + (f": {_cards(e['cards'])}" if seen else ""))
+        elif kind == "reordered":
+            out.append(f"{e['player']} puts {e['at']} in a new order")
+        elif kind == "shuffled":
+            out.append(f"{e['at']} shuffled ({plural(e['cards'], 'card')})")
         elif kind == "swapped":
             out.append(f"{e['first']} and {e['second']} swapped")
         elif kind == "chose":
@@ -157,6 +169,10 @@ def _describe(events: list[dict]) -> list[str]:
             out.append(f"{'a card goes' if e['cards'] == 1 else str(e['cards']) + ' cards go'} from "
                        f"{e['from'] + chr(39) + 's ' if e['from'] else 'the '}{e['from_zone']} to "
                        f"{e['to'] + chr(39) + 's ' if e['to'] else 'the '}{e['to_zone']}")
+        elif kind == "lasting":
+            out.append(f"for {e['player']}, {e['says']}")
+        elif kind == "lasting-ended":
+            out.append(f"no longer: {e['says']}")
         elif kind == "counted":
             out.append(f"{e.get('player') or 'the table'}: {e['amount']:+d} {e['counter']}")
         elif kind == "game-over":
@@ -221,7 +237,7 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
                 continue
             events = game.apply(action)
             write(f"{action.notation()}")
-            for line in _describe(events):
+            for line in _describe(events, me):
                 write("   " + line)
             continue
         if not _turn(game, me, write, read, optional=False, help_message=help_message):
@@ -279,7 +295,7 @@ def _turn(game: Game, me: str, write: Callable[[str], None], read: Callable[[str
                 write(f"   rule '{exc.rule}'" + (f" ({exc.citation})" if exc.citation else "")
                       + (f": {exc.rule_text}" if exc.rule_text else ""))
             continue
-        for text in _describe(events):
+        for text in _describe(events, me):
             write("   " + text)
         if optional and not game.is_over:
             continue  # more trades or harvests, until 'pass'

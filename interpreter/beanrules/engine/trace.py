@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterator
 from ..core import effects, statements as core, timing
 from ..core.categories import Effect
 from . import readings as read
+from .kinds import compile_plays_as
 
 # What a rule says, found by the engine's own reading of its core (readings.py) or by the type
 # of a core statement: a type, or a test of a statement or reading.
@@ -150,9 +151,11 @@ def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: 
         trace.add(model, _plants_from(event["from"]))
     fields = state.fields[event["player"]] if state is not None else []
     field = fields[event["field"] - 1] if len(fields) >= event["field"] else []
+    plays_as = compile_plays_as(model)  # cards that play as a bean type join that type's fields
     if len(field) > 1 and field[-1] == event["bean"]:
         # joined cards already there: of its own type, or covering another (mixed fields)
-        trace.add(model, read.OneType if field[-2] == event["bean"] else read.Covers)
+        same = plays_as.get(field[-2], field[-2]) == plays_as.get(event["bean"], event["bean"])
+        trace.add(model, read.OneType if same else read.Covers)
     elif len(field) == 1 and any(f and f[-1] == event["bean"] for f in fields if f is not field):
         trace.add(model, read.SameTypeMany)  # a second field of a type already growing
 

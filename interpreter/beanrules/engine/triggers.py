@@ -21,6 +21,7 @@ from .effects import OWNER, Held
 from .errors import RuleRef, UnsupportedRule
 
 EVENTS = ("planted", "harvested", "revealed", "drawn")
+_ZONES = {"planted": "field", "revealed": "offer", "drawn": "hand"}  # where the card of each event lies
 # Effects that ask a player to choose: a step that runs by itself asks nobody.
 _CHOOSING = (core_effects.Choose, core_effects.ForChosen)
 
@@ -39,7 +40,8 @@ class Trigger:
 
 
 def check_automatic(effect: Any, where: str) -> None:
-    for node in effect.walk():
+    from .lasting import acting
+    for node in acting(effect):
         if isinstance(node, _CHOOSING) or (isinstance(node, core_effects.Plant) and node.onto is None):
             raise UnsupportedRule(f"{where} runs by itself, so nobody is asked to choose: "
                                   f"'{node.to_text()}' is not played yet")
@@ -95,7 +97,8 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
                 (trigger.cards is not None and trigger.cards != cards):
             continue
         env = {evaluate.RULES: rs, OWNER: player, "player": player, "cards": cards,
-               "card": Held(bean, zone, where) if zone is not None else None}
+               "card": Held(bean, zone, where, False, _ZONES.get(event), None if event == "revealed" else player)
+               if zone is not None else None}
         if field is not None:
             env["field"], env["field#"] = state.fields[player][field], field
         if trigger.condition is not None and not trigger.condition.fn(state, env):

@@ -36,6 +36,9 @@ def _citations(spec: Spec) -> Iterator[Citation]:
             yield from text.provenance.citations
         for ability in getattr(item, "abilities", ()):
             yield from ability.provenance.citations
+        plays_as = getattr(item, "plays_as", None)
+        if plays_as:
+            yield from plays_as.provenance.citations
         for contradiction in getattr(item, "contradictions", ()):
             yield from contradiction.provenance.citations
 
@@ -70,6 +73,30 @@ def check_refs(spec: Spec, model: dict[str, Any]) -> list[Diagnostic]:
             if ref.name not in pool:
                 out.append(Diagnostic("error", f"unknown-{ref.kind}", f"unknown {ref.kind} '{ref.name}'",
                                       ref.span, suggestion=did_you_mean(ref.name, pool)))
+        if isinstance(item, Bean) and item.plays_as:
+            out += _plays_as(item, model)
+    return out
+
+
+def _plays_as(bean: Bean, model: dict[str, Any]) -> list[Diagnostic]:
+    """``plays as BEAN`` names a bean of the model that plays as itself (one step: a card is
+    never a bean type through another card), not the card itself, and is cited or assumed."""
+    ref = bean.plays_as.bean
+    known = {b["id"]: b for b in model["beans"]}
+    plain = [i for i, b in known.items() if not b.get("plays_as")]
+    out = []
+    if ref.name not in known:
+        out.append(Diagnostic("error", "unknown-bean", f"unknown bean '{ref.name}'", ref.span,
+                              suggestion=did_you_mean(ref.name, plain)))
+    elif ref.name == bean.id or known[ref.name].get("plays_as"):
+        out.append(Diagnostic("error", "plays-as-card", f"card '{bean.id}' plays as '{ref.name}', "
+                              "which is not a bean type of its own", ref.span,
+                              suggestion=did_you_mean(ref.name, [i for i in plain if i != bean.id])))
+    provenance = bean.plays_as.provenance
+    if not (provenance.citations or provenance.assumed):
+        out.append(Diagnostic("error", "unsourced", f"'plays as {ref.name}' of card '{bean.id}' cites no "
+                              "source and is not marked assumed", bean.plays_as.span,
+                              suggestion='add § SOURCE "where" after it, or assumed "why"'))
     return out
 
 

@@ -33,6 +33,8 @@ def _entry(item: Bean | Rule | Removal | Phase, origin: str) -> Iterator[dict[st
         yield from _texts(item.notes, f"{on} note", origin)
         for ability in item.abilities:
             yield from _cites(ability.provenance, f"{on} ability", origin)
+        if item.plays_as:
+            yield from _cites(item.plays_as.provenance, f"{on} plays as", origin)
         for contradiction in item.contradictions:
             yield from _cites(contradiction.provenance, f"{on} {contradiction.kind}", origin)
     elif isinstance(item, Rule):

@@ -52,6 +52,7 @@ def _entry(item: Bean | Rule | Removal | Phase) -> Iterator[Citation]:
     if isinstance(item, Bean):
         provenances += [name.provenance for name in item.names]
         provenances += [ability.provenance for ability in item.abilities]
+        provenances += [item.plays_as.provenance] if item.plays_as else []
         provenances += [contradiction.provenance for contradiction in item.contradictions]
         yield from _texts(item.notes)
     elif isinstance(item, Rule):

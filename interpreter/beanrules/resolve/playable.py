@@ -20,7 +20,6 @@ from .required import required_rules
 # Kinds the language can say and the engine cannot play yet, with what is missing (none now:
 # a new kind whose core the engine does not run goes here until it does).
 NOT_YET: dict[str, str] = {}
-_COINS_PLAYED = ("harvested-cards", "bank")
 _EFFECTS_WITH_BODIES = ("then", "else", "effects")
 
 
@@ -39,10 +38,6 @@ def not_yet(model: dict, header: Span | None) -> list[Diagnostic]:
     out = [error("not-playable", f"'{r['text']}' is not playable yet: {NOT_YET[r['kind']]}", r, header,
                   "a spec that uses it cannot be played; remove the rule, or keep it in a draft spec")
            for r in model["rules"] if r["kind"] in NOT_YET]
-    for rule in rules_of(model, "coin-source"):
-        if rule["params"]["from"] not in _COINS_PLAYED:
-            out.append(error("not-playable", f"'{rule['text']}' is not playable yet: the engine pays "
-                              "coins from harvested cards or from a bank, not from points", rule, header))
     for bean in model["beans"]:
         for ability, why in ability_refusals(model, bean, player_counts(model)):
             name = f" '{ability['title'] or ability['id']}'" if ability["title"] or ability["id"] else ""
@@ -173,6 +168,8 @@ def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
     if one(model, "one-type-per-field") is None or one(model, "mixed-fields") is not None:
         return []
     timing = _harvest_timing(model)
+    if timing is None and one(model, "permit-harvest") is not None:
+        return []  # harvesting by condition: a plant it leaves no room for lapses (engine/lasting.py)
     paying = one(model, "harvest-only-paying")
     kinds = {r["id"]: r for r in model["rules"]}
     out = []

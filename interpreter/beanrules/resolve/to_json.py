@@ -87,4 +87,6 @@ def bean_json(bean: Bean, language: str, origin: str) -> dict[str, Any]:
         "span": span_json(bean.span),
         "origin": origin,
         **({"contradictions": contradictions_json(bean)} if bean.contradictions else {}),
+        # only where a card says so, so that models without such cards keep their hash
+        **({"plays_as": bean.plays_as.bean.name} if bean.plays_as else {}),
     }

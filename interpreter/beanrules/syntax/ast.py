@@ -96,6 +96,15 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class PlaysAs:
+    """``plays as BEAN``: the card counts as that bean type wherever types matter."""
+
+    bean: Ref
+    provenance: Provenance
+    span: Span
+
+
+@dataclass(frozen=True)
 class Bean:
     replace: bool
     id: str
@@ -112,6 +121,7 @@ class Bean:
     section: str | None
     id_span: Span
     contradictions: tuple[Contradiction, ...] = ()
+    plays_as: PlaysAs | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,372 @@
+"""Constraints that last for a stated time: the core's ``lasting`` effect, run.
+
+An effect (a card's ability, a rule's step) lays down a ``forbid`` — or an ``allow`` that
+lets a player harvest outside the harvest timing — which holds from then until its
+``until`` timing first comes. The state keeps what lasts in ``state.lasting`` (a key of the
+state JSON only while something lasts): the constraint's words (how the ruleset finds it
+again), the player it was laid down for (the card's owner: ``opponent`` and ``owner`` inside
+it are read from that player) and the last moment it holds, as a turn number and a phase
+(None: the whole turn), worked out when it is laid down from the turn order. So a constraint
+is in force exactly while ``(turn, phase)`` has not passed that moment, whatever the engine
+does in between; ``expire`` drops the passed ones after each action and says so in the events.
+
+While a forbid is in force, the actions it names are not listed and are refused, citing the
+rule or ability that laid it down. A rule's own forbid or permission of a shape the fast paths
+do not read (permissions.py) is matched and checked the same way, always in force
+(``rs.standing``), so everything below speaks of both. A forbid may take away what a phase requires — the plant
+from the front of the hand, or the harvest that would make room for it: the requirement then
+lapses, and the active player may end planting without it (``waived``), so the game never
+waits for a player who has nothing to do. ``check`` rejects a lasting constraint this module
+cannot match against the engine's actions (resolve/playable.py asks the engine's compile step).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..core import actors, effects, places, statements as core, timing
+from ..core.categories import Node
+from . import evaluate
+from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from .effects import OWNER
+from .errors import IllegalAction, RuleRef, UnsupportedRule
+
+Matcher = Callable[[Any, Any, Action, dict], bool]
+# The implicit names a lasting rule may use: who acts (the rest are read when it is laid down).
+_IMPLICIT = {"player"}
+_ANY = {"field", "card", "partner"}
+_UNTIL = (timing.EndOfTurn, timing.StartOfTurn, timing.EndOfPhaseOf, timing.AtEndOf, timing.AtStartOf,
+          timing.WholeGame)
+
+
+@dataclass(frozen=True)
+class LastingSpec:
+    """A lasting constraint of the rules, compiled: its words (its key in the state), the
+    rule it comes from, whether it forbids (else allows), the actions it names and when."""
+    says: str
+    node: effects.Lasting
+    ref: RuleRef
+    forbid: bool
+    matches: Matcher = field(compare=False, repr=False)  # (state, rs, action, env): the rule names it
+    condition: evaluate.CondFn | None = field(compare=False, repr=False)
+
+    def applies(self, state: Any, rs: Any, action: Action, owner: str) -> bool:
+        env = {evaluate.RULES: rs, OWNER: owner, "player": action.player}
+        return self.matches(state, rs, action, env) and (self.condition is None or self.condition(state, env))
+
+
+def acting(node: Node) -> Iterator[Node]:
+    """The nodes of an effect that act when it runs: a lasting constraint's rule names actions
+    (a pattern to forbid or allow), it does not take them."""
+    stack = [node]
+    while stack:
+        found = stack.pop()
+        yield found
+        if not isinstance(found, effects.Lasting):
+            stack.extend(reversed(list(found.children())))
+
+
+# ------------------------------------------------------------------ compiling
+def _players(node: Node) -> evaluate.PlayersFn:
+    return evaluate.players_of(node)
+
+
+def _refuse(node: Node, why: str) -> UnsupportedRule:
+    return UnsupportedRule(f"'{node.to_text()}': {why}")
+
+
+def _zone_test(cards: Node) -> tuple[str | None, str | None]:
+    """(zone, bean) a plant's cards name: any card (None, None), or the cards of a zone."""
+    if isinstance(cards, actors.Bound):
+        return None, None
+    if isinstance(cards, places.CardsIn) and isinstance(cards.place, places.Zone):
+        return cards.place.zone, cards.bean
+    raise _refuse(cards, "a lasting constraint names cards by the zone they are planted from")
+
+
+def _plant_zone(state: Any, rs: Any, action: Plant) -> str:
+    """Where a plant takes its card from: the zone it names, else the phase's own."""
+    if action.zone is not None:
+        return action.zone
+    ph = rs.phase(state.phase)
+    if ph.plant is not None and action.player == state.active:
+        return "hand"
+    for step in ph.pending:
+        if step.cards(state, action.player):
+            return step.zone
+    return "hand"
+
+
+def _matcher(action: Node) -> Matcher:
+    """What engine actions a core action names (the engine's actions, by their type)."""
+    if isinstance(action, effects.Plant):
+        who, (zone, bean) = _players(action.player), _zone_test(action.cards)
+
+        def plant(state: Any, rs: Any, a: Action, env: dict) -> bool:
+            return type(a) is Plant and a.player in who(state, env) \
+                and (zone is None or _plant_zone(state, rs, a) == zone) \
+                and (bean is None or a.bean in (None, bean))
+        return plant
+    simple: dict[type, tuple[type, ...]] = {effects.Harvest: (Harvest,), effects.UseAbility: (UseAbility,),
+                                           effects.AddField: (BuyField,)}
+    if type(action) in simple:
+        kinds, who = simple[type(action)], _players(action.player)
+        card = getattr(action, "card", None)
+        return lambda state, rs, a, env: type(a) in kinds and a.player in who(state, env) \
+            and (card is None or a.card == card)
+    if isinstance(action, effects.Trade):
+        who = _players(action.first)
+        return lambda state, rs, a, env: a.player in who(state, env) and (
+            type(a) is Propose or (type(a) is Respond and a.verb == "accepts"))
+    if isinstance(action, effects.Move) and isinstance(action.cards, places.CardsIn) \
+            and isinstance(action.cards.place, places.Zone) and isinstance(action.to, places.Zone):
+        from .moves import VERBS
+        source, dest = action.cards.place, action.to
+        verb = VERBS.get((source.zone, dest.zone))
+        if verb is None:
+            raise _refuse(action, "the engine's players move cards only from the hand to the discard pile "
+                                  "and back")
+        owner = source.owner if source.owner is not None else dest.owner  # whose hand: who moves
+        who = _players(owner) if owner is not None else None
+        return lambda state, rs, a, env: type(a) is MoveCard and a.verb == verb \
+            and (who is None or a.player in who(state, env))
+    raise _refuse(action, "a lasting constraint names planting, harvesting, trading, using an ability, "
+                          "buying a field or discarding and taking a card")
+
+
+def compile_lasting(node: effects.Lasting, ref: RuleRef) -> LastingSpec:
+    """A lasting constraint, compiled; UnsupportedRule (by its words) for one the engine cannot run."""
+    rule, until = node.rule, node.until
+    if not isinstance(until, _UNTIL):
+        raise _refuse(node, f"a lasting constraint lasts until the end of a turn or phase, or the start of "
+                            f"one, not '{until.to_text()}'")
+    if not isinstance(rule, (core.Forbid, core.Allow)):
+        raise _refuse(node, "what lasts is a forbid or an allow")
+    return compile_rule(node, rule.action, rule.condition, isinstance(rule, core.Forbid), ref)
+
+
+def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool, ref: RuleRef,
+                 who: Node | None = None) -> LastingSpec:
+    """A forbid or an allow of `action` while `condition` holds (`who`: only for these players),
+    matched against the engine's actions and compiled by the evaluator; `node` says it."""
+    if not forbid and not isinstance(action, effects.Harvest):
+        raise _refuse(node, "a permission by condition lets a player harvest; the engine lifts no "
+                            "other restriction by one yet")
+    # what the action is about ("the field", "the card", "the partner") is any the action picks;
+    # the condition may ask only about who acts
+    named = {n.name for n in action.walk() if isinstance(n, actors.Bound)} - _ANY
+    if condition is not None:
+        named |= {n.name for n in condition.walk() if isinstance(n, actors.Bound)}
+    loose = sorted(named - _IMPLICIT)
+    if loose:
+        raise _refuse(node, f"a constraint by condition speaks of who acts ('the player'), not of "
+                            f"{', '.join(loose)}")
+    test = evaluate.condition(condition) if condition is not None else None
+    if who is not None:
+        among, inner = _players(who), test
+        test = (lambda state, env: env["player"] in among(state, env) and (inner is None or inner(state, env)))
+    return LastingSpec(node.to_text(), node, ref, forbid, _matcher(action), test)
+
+
+def collect(program: list, abilities: list, refs: dict[str, RuleRef]) -> dict[str, LastingSpec]:
+    """Every lasting constraint the rules' statements and the cards' abilities may lay down, by
+    its words: how a state names one (``state.lasting``)."""
+    found: dict[str, LastingSpec] = {}
+    sources = [(refs[rule["id"]], s) for rule, s in program] + [(ref, a) for _, a, ref in abilities]
+    for ref, statement in sources:
+        for node in statement.walk():
+            if isinstance(node, effects.Lasting):
+                spec = compile_lasting(node, ref)
+                found.setdefault(spec.says, spec)
+    return found
+
+
+def _lay(node: effects.Lasting) -> evaluate.EffectFn:
+    says = node.to_text()
+    compile_lasting(node, RuleRef("lasting", None))  # refuses, at compile time, what cannot run
+
+    def lay(state: Any, rs: Any, env: dict, events: list) -> None:
+        spec = rs.lastings[says]
+        owner = env.get(OWNER) or state.active
+        entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": deadline(state, rs, node.until, owner)}
+        state.lasting = [e for e in state.lasting if in_force(state, rs, e)] + [entry]
+        events.append({"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says,
+                       "until": entry["until"]})
+    return lay
+
+
+def effect(node: Node) -> evaluate.EffectFn | None:
+    return _lay(node) if isinstance(node, effects.Lasting) else None
+
+
+evaluate.EXTENSIONS["effect"].append(effect)
+
+
+# ------------------------------------------------------------------ how long
+def _turns_until(state: Any, rs: Any, who: list[str], first: int) -> int:
+    """How many turns from now until a turn of one of `who` (`first`: 0 counts this turn)."""
+    players, n = state.players, len(state.players)
+    i = players.index(state.active)
+    for k in range(first, first + n):
+        if players[(i + rs.direction * k) % n] in who:
+            return k
+    raise IllegalAction(None, "a lasting constraint waits for a player who has no turn")
+
+
+def deadline(state: Any, rs: Any, until: Node, owner: str) -> dict | None:
+    """The last moment a constraint laid down now holds: {"turn": T, "phase": P} (P None: the
+    whole turn T), or None (the whole game)."""
+    if isinstance(until, timing.WholeGame):
+        return None
+    env = {evaluate.RULES: rs, OWNER: owner}
+    ids = [p.id for p in rs.phases]
+    now = rs.phase_index[state.phase]
+    if isinstance(until, timing.EndOfTurn):
+        return {"turn": state.turn + _turns_until(state, rs, _players(until.player)(state, env), 0), "phase": None}
+    if isinstance(until, timing.StartOfTurn):
+        return {"turn": state.turn + _turns_until(state, rs, _players(until.player)(state, env), 1) - 1,
+                "phase": None}
+    if isinstance(until, (timing.EndOfPhaseOf, timing.AtEndOf)):
+        at = rs.phase_index[until.phase]
+        who = _players(until.player)(state, env) if isinstance(until, timing.EndOfPhaseOf) else state.players
+        k = _turns_until(state, rs, who, 0)
+        if k == 0 and now > at:  # this turn's phase has passed: the next one
+            k = _turns_until(state, rs, who, 1)
+        return {"turn": state.turn + k, "phase": until.phase}
+    at = rs.phase_index[until.phase]  # AtStartOf: up to the phase before it
+    turn = state.turn if now < at else state.turn + 1
+    return {"turn": turn, "phase": ids[at - 1]} if at > 0 else {"turn": turn - 1, "phase": None}
+
+
+def in_force(state: Any, rs: Any, entry: dict) -> bool:
+    until = entry["until"]
+    if until is None:
+        return not state.over
+    last = len(rs.phases) if until["phase"] is None else rs.phase_index[until["phase"]]
+    return (state.turn, rs.phase_index[state.phase]) <= (until["turn"], last) and not state.over
+
+
+# ------------------------------------------------------------------ in play
+def constrained(state: Any, rs: Any) -> bool:
+    """Some constraint by condition may change what is legal now: one laid down for a while,
+    or a rule's forbid or permission that the engine's fast paths do not read (permissions.py)."""
+    return bool(state.lasting or rs.standing)
+
+
+def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, str | None]]:
+    """The constraints in force, with the player each was laid down for (None: a rule's own)."""
+    for spec in rs.standing:
+        if spec.forbid == forbid:
+            yield spec, None
+    for entry in state.lasting:
+        spec = rs.lastings[entry["says"]]
+        if spec.forbid == forbid and in_force(state, rs, entry):
+            yield spec, entry["owner"]
+
+
+def forbidding(state: Any, rs: Any, action: Action) -> LastingSpec | None:
+    """The forbid in force that names this action, if any."""
+    return next((spec for spec, owner in _in_force(state, rs, True)
+                 if spec.applies(state, rs, action, owner or action.player)), None)
+
+
+def allowing(state: Any, rs: Any, action: Action) -> LastingSpec | None:
+    """The permission in force that names this action, if any."""
+    return next((spec for spec, owner in _in_force(state, rs, False)
+                 if spec.applies(state, rs, action, owner or action.player)), None)
+
+
+def refusal(state: Any, rs: Any, action: Action) -> IllegalAction | None:
+    spec = forbidding(state, rs, action)
+    if spec is None:
+        return None
+    when = "for now, " if isinstance(spec.node, effects.Lasting) else ""
+    return IllegalAction(spec.ref, f"{action.player} may not: '{action.notation()}' — {when}{spec.says}")
+
+
+def _must_plant(state: Any, rs: Any, player: str) -> bool:
+    ph = rs.phase(state.phase)
+    return ph.plant is not None and player == state.active and state.planted < ph.plant.min \
+        and bool(state.hands[player])
+
+
+def waived(state: Any, rs: Any, player: str, listed: list[Action] | None = None) -> bool:
+    """The plant the phase requires of `player` lapses: a lasting forbid takes it away, or
+    takes away every harvest that could make room for it."""
+    if not constrained(state, rs) or not _must_plant(state, rs, player):
+        return False
+    if forbidding(state, rs, Plant(player, state.hands[player][0], None, "hand")) is not None:
+        return True
+    if listed is None:
+        from .legal import legal_actions
+        listed = legal_actions(state, rs, player)
+    return not any(type(a) in (Plant, Harvest) for a in listed)
+
+
+def stuck(state: Any, rs: Any, player: str, zone: str) -> bool:
+    """`player` must plant the cards of `zone` and cannot, for now: a lasting forbid takes
+    every such plant away, or no field takes them and it takes away every harvest that could
+    make room. The requirement lapses; the cards stay where they are."""
+    from .ruleset import zone_cards
+    cards = zone_cards(state, zone, player)
+    if not constrained(state, rs) or not cards:
+        return False
+    if all(forbidding(state, rs, Plant(player, bean, None, zone)) is not None for bean in set(cards)):
+        return True
+    from .legal import legal_actions
+    listed = legal_actions(state, rs, player)
+    return not any((type(a) is Plant and _plant_zone(state, rs, a) == zone) or type(a) is Harvest for a in listed)
+
+
+def constrain(state: Any, rs: Any, player: str, listed: list[Action]) -> list[Action]:
+    """The listed actions without those a lasting forbid takes away, and with "end planting"
+    where the plant the phase requires lapsed; harvests a lasting allow opens are added."""
+    out = [a for a in listed if forbidding(state, rs, a) is None]
+    if next(_in_force(state, rs, False), None) is not None:
+        out += [a for a in _allowed_harvests(state, rs, player) if a not in out]
+    end = EndPhase(player, "planting")
+    if end not in out and waived(state, rs, player, out):
+        out.append(end)
+    return out
+
+
+def _allowed_harvests(state: Any, rs: Any, player: str) -> list[Harvest]:
+    from .harvesting import field_refusal
+    return [Harvest(player, i + 1) for i in range(len(state.fields[player]))
+            if allowing(state, rs, Harvest(player, i + 1)) is not None
+            and forbidding(state, rs, Harvest(player, i + 1)) is None
+            and field_refusal(state, rs, player, i) is None]
+
+
+def harvest_refusal(state: Any, rs: Any, player: str, index: int, refusal: IllegalAction) -> IllegalAction | None:
+    """Why a harvest that the harvest timing refuses is refused, given the permissions by
+    condition: with one in force, only its field's own rules (protection, paying) still hold;
+    without, a refusal for want of any timing cites the permission whose condition fails."""
+    from .harvesting import field_refusal
+    if allowing(state, rs, Harvest(player, index + 1)) is not None:
+        return field_refusal(state, rs, player, index)
+    permit = next((spec for spec in rs.standing if not spec.forbid), None)
+    if refusal.rule is None and permit is not None:
+        return IllegalAction(permit.ref, f"{player} may not harvest now: {permit.says}")
+    return refusal
+
+
+def expire(state: Any, rs: Any, events: list) -> None:
+    """Drop what no longer lasts (after an action), saying so."""
+    kept = [e for e in state.lasting if in_force(state, rs, e)]
+    for entry in state.lasting:
+        if entry not in kept:
+            events.append({"event": "lasting-ended", "rule": entry["rule"], "player": entry["owner"],
+                           "says": entry["says"]})
+    state.lasting = kept
+
+
+def describe(state: Any) -> list[str]:
+    """What lasts now, in words (the terminal shows it)."""
+    out = []
+    for entry in state.lasting:
+        until = entry["until"]
+        when = "for the whole game" if until is None else (
+            f"through turn {until['turn']}" + (f", phase {until['phase']}" if until["phase"] else ""))
+        out.append(f"{entry['says']} (laid down for {entry['owner']}; {when})")
+    return out
