@@ -24,6 +24,7 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
                   'buy a field for 3 coins   § v "1"\n', "buy a field"),
     "coin-source": ('replace coin-source: coins from bank, rest to discard   § v "1"\n', "coins from bank"),
     "discard-from-hand": ('phase plant\n  may discard 1 from front of hand   § v "1"\n', "may discard"),
+    "discard-pending": ('phase plant-traded\n  may discard set-aside cards   § v "1"\n', "may discard set-aside"),
     "end-on-target": ('game ends when a player reaches 25 coins   § v "1"\n', "reaches 25"),
     "hand-limit": ('hand limit 7   § v "1"\n', "hand limit"),
     "harvest-only-paying": ('harvest only when beanometer pays   § v "1"\n' + MIXED, "harvest only when"),
@@ -40,6 +41,10 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "tie-most-hand-cards": ('replace tie-break: ties go to most hand cards   § v "1"\n', "most hand cards"),
     "tie-shared": ('replace tie-break: ties are shared   § v "1"\n', "ties are shared"),
     "token": ('token thaler "Bean thaler"   § v "1"\n', "token thaler"),
+    "counter": ('counter thalers per player   § v "1"\n', "counter thalers"),
+    "forbid-while": ('no player may trade while count of own hand < 2   § v "1"\n', "no player may trade"),
+    "permit-harvest": ('remove rule harvest-any-time   § v "1"\n'
+                       'any player may harvest when it is own turn or fields < 3   § v "1"\n', "any player may harvest"),
     "token-draw": (THALER + 'phase draw\n  holder of thaler draws 1 more   § v "1"\n', "draws 1 more"),
     "token-takeover": (THALER + 'phase draw\n  active player may take thaler when fields are worth 3 coins, '
                        'holder may resist with a random hand card, blue stops it   § v "1"\n', "may take thaler"),

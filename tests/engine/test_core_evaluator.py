@@ -97,8 +97,8 @@ def test_without_a_reshuffle_the_first_run_out_stops_the_deck(classic):
 
 # Words that name a sentence kind and also something else the engine must say: the keys of the
 # state and of game records ("players", "fields"), the zone a card reference names ("zone") and
-# the token an event names ("token").
-_NOT_A_KIND_HERE = {"players", "fields", "zone", "token"}
+# the token and the counter an event names ("token", "counter").
+_NOT_A_KIND_HERE = {"players", "fields", "zone", "token", "counter"}
 
 
 def test_no_engine_module_names_a_sentence_kind():

@@ -147,4 +147,13 @@ def test_check_rejects_a_lasting_permission_the_engine_cannot_lift(tmp_path):
                     encoding="utf-8")
     with pytest.raises(SpecError) as info:
         compile_spec(str(path))
-    assert "a lasting permission lets a player harvest" in str(info.value)
+    assert "a permission by condition lets a player harvest" in str(info.value)
+
+
+def test_the_terminal_shows_what_lasts_and_when_it_ends(sample):
+    from beanrules.engine.terminal import _describe, board
+    game = _game(sample, ["Anna", "Natalie"], {"hands": {"Anna": ["blue"]}, "fields": {"Anna": [["blocker"], []]}})
+    events = game.apply("Anna uses blocker")
+    assert any(line.startswith("for Anna, until the end of phase plant") for line in _describe(events))
+    shown = board(game, "Natalie")
+    assert shown.count("   for now: ") == 3 and "through turn 2, phase plant" in shown

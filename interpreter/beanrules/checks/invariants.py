@@ -46,13 +46,15 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     drawn.update(e["to"] for e in events if e["event"] == "moved" and e["to_zone"] == "hand" and e["end"] == "back"
                  for _ in range(e["cards"]))
     drawn.update(e["player"] for e in events if e["event"] == "took")  # a card taken to the back of the hand
+    # hands an ability reversed, reordered or swapped
+    rearranged = {p for e in events for p in e.get("hands") or ()}
     # Hand cards leave from the front only where a plant-from-hand step plants them; a
     # plant-pending step on the hand takes them in any order.
     front_only = game.ruleset.phase(before["phase"]).plant is not None
     for player in after["players"]:
         old, new = before["hands"][player], after["hands"][player]
         kept = new[:len(new) - drawn[player]]
-        if not _is_subsequence(kept, old):
+        if player not in rearranged and not _is_subsequence(kept, old):
             problems.append(f"{player}'s hand changed order: {old} → {new}")
         for e in events:
             if front_only and e["event"] == "planted" and e["from"] == "hand" and e["player"] == player \

@@ -30,6 +30,7 @@ _TOPICS: dict[str, str] = {
     "same-type-many-fields": "one type in two fields", "harvest-to-make-room": "making room to plant",
     "skip-if-hand-empty": "an empty hand in phase 1", "plant-from-hand": "planting from the hand",
     "discard-from-hand": "discarding from the hand", "reveal": "turning cards over",
+    "discard-pending": "planting received and turned-over cards",
     "pull-matching": "turning cards over", "plant-pending": "planting received and turned-over cards",
     "draw": "drawing", "take-discard-top": "drawing",
     "harvest-any-time": "when a field may be harvested", "harvest-own-turn": "when a field may be harvested",

@@ -104,7 +104,7 @@ def _check_state(state: dict[str, Any], info: ModelInfo, players: list[str]) -> 
                                             f"a player has at most {allowed} in {info.name}")
         for i, cards in enumerate(lists):
             yield from _cards(cards, f"{path}.fields.{name}[{i}]", info)
-            if len(set(cards)) > 1 and not info.mixed_fields:
+            if len({info.type_of(c) for c in cards}) > 1 and not info.mixed_fields:  # a card counts as its type
                 yield f"{path}.fields.{name}[{i}]", (f"field {i + 1} holds {', '.join(sorted(set(cards)))}: "
                                                      "one field grows one bean type")
     yield from _check_tokens(state.get("tokens", {}), f"{path}.tokens", info, players)

@@ -6,7 +6,7 @@ so this works for every rulebook's model, not just the classic one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -44,6 +44,10 @@ class ModelInfo:
     coins_from_bank: bool = False       # coin-source from bank: coin cards are the beans out of play
     tokens: tuple[str, ...] = ()        # tokens the rules declare (a case may say who holds each)
     adds_fields: bool = False           # a card's ability gives a player a field ("gain a field")
+    plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it plays as
+
+    def type_of(self, card: str) -> str:
+        return self.plays_as.get(card, card)
 
     def fields_for(self, players: int) -> int | None:
         """How many fields each player has with this many players (None if the model does not say)."""
@@ -92,6 +96,7 @@ def model_info(name: str, model: dict[str, Any]) -> ModelInfo:
         tokens=tuple(r["params"]["token"] for r in rules if r["kind"] == "token"),
         adds_fields=any(e.get("do") == "add-field" for b in model["beans"] for a in b.get("abilities", [])
                         for e in _effects(a.get("effects", []))),
+        plays_as={b["id"]: b["plays_as"] for b in model["beans"] if b.get("plays_as")},
     )
 
 

@@ -110,10 +110,10 @@ class Look(Effect):
 
 @core("reorder")
 class Reorder(Effect):
-    """A player puts a place's cards in an order of their choice."""
+    """A player puts a place's cards (or the selected cards of it) in an order of their choice."""
 
     player: Actor
-    place: Place
+    place: Place | Cards
 
     def text(self) -> str:
         return f"{self.player.to_text()} reorders {self.place.to_text()}"
@@ -262,6 +262,17 @@ class Lasting(Effect):
 
     def text(self) -> str:
         return f"until {self.until.to_text().removeprefix('at ')}: {self.rule.to_text().rstrip('.')}"
+
+
+@core("refuse")
+class Refuse(Effect):
+    """The effect cannot happen now: whatever would use it is refused, and nothing changes
+    (an ability that may act only while a condition holds: ``if not …: refuse``)."""
+
+    reason: str
+
+    def text(self) -> str:
+        return f"it cannot be done ({self.reason})"
 
 
 @core("sequence")

@@ -43,14 +43,15 @@ class Field(Place):
         return f"field {self.index} of {self.owner.to_text()}"
 
 
-Pick = Literal["top", "bottom", "front", "back", "any", "all", "random"]
+Pick = Literal["top", "bottom", "front", "back", "any", "all", "random", "each-type"]
 
 
 @core("cards")
 class CardsIn(Cards):
     """A selection: the top (deck, discard, field) or front (hand) cards, the bottom or back
-    ones, any (the actor picks), a random one, or all; ``count`` of them (``up_to``: at
-    most that many), optionally only cards of one bean type."""
+    ones, any (the actor picks), a random one, all, or the topmost card of each bean type
+    (``each-type``); ``count`` of them (``up_to``: at most that many), optionally only cards
+    of one bean type."""
 
     place: Place
     pick: Pick
@@ -63,6 +64,8 @@ class CardsIn(Cards):
         where = self.place.to_text()
         if self.pick == "all":
             return where if self.place.NODE == "bound" and not kind else f"all {kind}cards of {where}"
+        if self.pick == "each-type":
+            return f"the topmost card of each bean type in {where}"
         if self.count is None:
             return f"any number of {kind}cards of {where}"
         n = self.count.to_text()

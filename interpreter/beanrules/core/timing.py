@@ -114,8 +114,10 @@ class WhenDeckRunsOut(_Timing):
 
 @core("while-on-top")
 class WhileOnTop(_Timing):
-    """While a card (``card`` None: the card the ability is on) lies on top of a field."""
+    """While a card (``card`` None: the card the ability is on) lies on top of a field, which
+    its effect names as ``field``."""
 
+    EVENT_NAMES = ("field",)
     card: str | None = names("card")
 
     def text(self) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from ..core.categories import Statement
 from ..core.node import Scope
 from ..diagnostics import Diagnostic, Span
-from . import ending, harvesting, setup, tokens, trading, turn  # noqa: F401 (registers the rewrites)
+from . import conditions, ending, harvesting, setup, tokens, trading, turn  # noqa: F401 (registers the rewrites)
 from .cards import card
 from .registry import REWRITES, Rewrite
 

@@ -11,11 +11,11 @@ from typing import Any
 
 from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
 from ..core.categories import Effect, Timing
-from ..core.conditions import Compare
-from ..core.effects import (AddField, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Plant, Reorder,
-                            Repeat, Sequence, Shuffle)
+from ..core.conditions import Compare, Not
+from ..core.effects import (AddField, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Plant, Refuse,
+                            Reorder, Repeat, Reverse, Sequence, Shuffle, Swap)
 from ..core.places import CardsIn, Zone
-from ..core.quantities import Count, FieldsOf, Half, Number
+from ..core.quantities import Count, FieldsOf, Half, Number, PlantedThisPhase
 from ..core.statements import Ability, Card
 from ..core.timing import During, When, WhileOnTop
 
@@ -60,7 +60,9 @@ def timings(triggers: list[dict[str, Any]]) -> tuple[Timing, ...]:
     return tuple(out)
 
 
-def place(data: dict[str, Any]) -> Zone:
+def place(data: dict[str, Any]) -> Zone | Bound:
+    if data.get("bound"):  # "this field" (the one the card lies on) or "field NAME" (chosen before)
+        return Bound(data["bound"])
     owner = _OWNERS[data["owner"]] if data["owner"] else (
         CardOwner(None) if data["zone"] in _PER_PLAYER else None)
     return Zone(data["zone"], owner)
@@ -71,6 +73,8 @@ def _cards(data: dict[str, Any], amount: Any = 1) -> CardsIn:
     pick = data["end"] or "any"
     if amount == "all":
         return CardsIn(where, "all", None, False, None)
+    if amount == "one-of-each-type":
+        return CardsIn(where, "each-type", None, False, None)
     if amount == "half":
         return CardsIn(where, pick, Half(Count(where, None)), False, None)
     if isinstance(amount, dict):
@@ -79,6 +83,8 @@ def _cards(data: dict[str, Any], amount: Any = 1) -> CardsIn:
 
 
 def condition(data: dict[str, Any]):
+    if data["test"] == "planted":
+        return Compare(PlantedThisPhase(), data["compare"], Number(data["value"]))
     if data["test"] == "fields":
         return Compare(FieldsOf(CardOwner(None)), data["compare"], Number(data["value"]))
     where = place(data["place"])
@@ -87,6 +93,10 @@ def condition(data: dict[str, Any]):
     if data["test"] == "holds":
         return Compare(Count(where, data["bean"]), ">", Number(0))
     return Compare(Count(where, None), data["compare"], Number(data["value"]))
+
+
+def _condition_text(data: dict[str, Any]) -> str:
+    return "only if " + condition(data).to_text()
 
 
 def _sequence(effects: list[dict[str, Any]]) -> Effect:
@@ -99,13 +109,33 @@ def effect(data: dict[str, Any]) -> Effect:
     if do == "move":
         return Move(_cards(data["from"], data["amount"]), place(data["to"]), data["to"]["end"])
     if do == "choose":
-        return Choose(data["name"], owner, _cards(data["from"]), None, True)
+        chooser = Opponent() if data.get("chooser") == "opponent" else owner
+        where = Compare(Count(Bound(data["name"]), data["is"]), ">", Number(0)) if data.get("is") else None
+        source = data["from"]
+        # a field of a player, no end named: the field itself is chosen (its cards, its place)
+        options = place(source) if source["zone"] == "field" and source["end"] is None and not source.get("bound") \
+            else _cards(source)
+        return Choose(data["name"], chooser, options, where, True)
     if do == "look":
-        return Look(owner, _cards(data["at"], "all" if data["at"]["end"] is None else 1))
+        return Look(owner, _cards(data["at"], data.get("amount") or ("all" if data["at"]["end"] is None else 1)))
     if do == "reorder":
-        return Reorder(owner, place(data["at"]))
+        amount = data.get("amount")
+        return Reorder(owner, _cards(data["at"], amount) if amount else place(data["at"]))
     if do == "shuffle":
-        return Shuffle(place(data["from"]), place(data["to"]))
+        if data.get("to") is None:
+            return Shuffle(place(data["from"]), None)
+        # the cards join the place, which is then shuffled as a whole
+        into = place(data["to"])
+        return Sequence((Move(_cards(data["from"], "all"), into, None), Shuffle(into, None)))
+    if do == "move-chosen":
+        return Move(Bound(data["name"]), place(data["to"]), data["to"]["end"])
+    if do == "reverse":
+        return Reverse(place(data["at"]))
+    if do == "swap":
+        return Swap(place(data["at"]), place(data["with"]))
+    if do == "only-if":
+        test = data["condition"]
+        return If(Not(condition(test)), Refuse(_condition_text(test)), None)
     if do == "gain":
         return GainCoins(owner, Number(data["coins"]))
     if do == "harvest":

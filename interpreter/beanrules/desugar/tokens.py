@@ -1,4 +1,4 @@
-"""Rewrites of the token sentences: a token and who holds it at the start, what its holder
+"""Rewrites of the token and counter sentences: a counter, a token and who holds it at the start, what its holder
 draws more, how another player takes it over (a decision of the active player, resisted by
 a decision of the holder and a card drawn at random), and the tie-break by its holder."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from ..core.actors import ActivePlayer, Bound, OtherPlayers, StartPlayer
 from ..core.conditions import Compare, HoldsToken
 from ..core.effects import Ask, AtRandom, Choose, Draw, If, Move, PassToken, Sequence
 from ..core.quantities import Count, FieldValue, Number, OneIf
-from ..core.statements import DeclareToken, Do, TieBreak
+from ..core.statements import DeclareCounter, DeclareToken, Do, TieBreak
 from ..core.timing import AtSetup
 from .build import PLAYER, hand, num, phase_start, top, zone
 from .registry import rewrite
@@ -23,6 +23,14 @@ def token(rule):
     if p.get("holder") == "start-player":
         return declared + (Do(AtSetup(), None, PassToken(p["token"], StartPlayer())),)
     return declared
+
+
+@rewrite("counter", "counter thalers per player", "Each player has a counter 'thalers', starting at 0.")
+def counter(rule):
+    """A number kept for each player (or for the table), from its start value on; the state
+    shows it under ``counters``, and effects add to it."""
+    p = rule["params"]
+    return (DeclareCounter(p["counter"], p["per_player"], p["start"]),)
 
 
 @rewrite("token-draw", 'token thaler   § r "p.1"\n  holder of thaler draws 1 more',

@@ -3,12 +3,14 @@ pull, draw, take from the discard, plant what is pending, leave cards for the op
 from __future__ import annotations
 
 from ..core.actors import ActivePlayer, Bound, EachPlayer, Opponent
-from ..core.conditions import AllOf, Compare, Fits, Matches, Not, SomeField
-from ..core.effects import Draw, EndPhase, Harvest, If, Let, Move, Plant, Repeat, Reveal, Sequence, SkipPhase
+from ..core.conditions import AllOf, Compare, Fits, InPhase, Matches, Not, SomeField
+from typing import Any
+
+from ..core.effects import Ask, Draw, EndPhase, Harvest, If, Let, Move, Plant, Repeat, Reveal, Sequence, SkipPhase
 from ..core.places import Due
-from ..core.quantities import Count, Number
+from ..core.quantities import Count, Number, Sum
 from ..core.statements import Allow, Do, Forbid, HarvestTakes, Permit
-from ..core.timing import AnyTime, AtEndOf, During
+from ..core.timing import AnyTime, AtEndOf, During, WhenDeckRunsOut
 from .build import CARD, FIELD, PLAYER, any_card, count, every, hand, num, phase_start, top, zone
 from .registry import rewrite
 
@@ -42,8 +44,18 @@ def discard_from_hand(rule):
     of it, where the rule says "from hand") on the discard pile, up to `max` times."""
     cards = top(hand(PLAYER), 1, "front") if rule["params"]["from"] == "front" else any_card(hand(PLAYER))
     action = Move(cards, zone("discard"), "top")
+    most = rule["params"]["max"]  # None: "any number", at will
     return (Permit(ActivePlayer(), action, _during(rule), None, False, None,
-                   Number(rule["params"]["max"])),)
+                   Number(most) if most is not None else None),)
+
+
+@rewrite("discard-pending", "may discard set-aside cards", "During phase step, the active player may move any card of the player's set-aside cards to the discard pile (top).", phase=True)
+def discard_pending(rule):
+    """During the phase the active player may lay any card of the zone onto the discard pile,
+    one at a time, instead of planting it."""
+    place = zone(rule["params"]["zone"], PLAYER if rule["params"]["zone"] in _PER_PLAYER else None)
+    return (Permit(ActivePlayer(), Move(any_card(place), zone("discard"), "top"), _during(rule), None, False,
+                   None, None),)
 
 
 @rewrite("reveal", "reveal 2 to offer", "At the start of phase step: turn the top 2 cards of the deck face up into the offer.", phase=True)
@@ -64,12 +76,22 @@ def _pull() -> Repeat:
 def pull_matching(rule):
     """At the start of the phase, cards from the top of the discard pile that match a type in
     the offer join it; if none did, more cards are turned up and the check is repeated."""
-    more = rule["params"]["reveal_more_if_none"]
-    steps = [Let("before", count(zone("offer"))), _pull()]
+    p = rule["params"]
+    more, first = p["reveal_more_if_none"], p.get("reveal")
+    steps: list[Any] = [Let("before", count(zone("offer")))]
+    if first:  # turned up in this step: none came from the discard if the offer grew by just these
+        steps.append(Reveal(top(zone("deck"), first), zone("offer")))
+    steps.append(_pull())
     if more:
-        again = Sequence((Reveal(top(zone("deck"), more), zone("offer")), _pull()))
-        steps.append(If(Compare(count(zone("offer")), "=", Bound("before")), again, None))
-    return (Do(phase_start(rule), None, Sequence(tuple(steps))),)
+        again: Any = Sequence((Reveal(top(zone("deck"), more), zone("offer")), _pull()))
+        if rule["params"].get("more_optional"):  # the active player decides whether to turn up more
+            again = Ask(ActivePlayer(), f"turn up {more} more", again, None)
+        before = Sum((Bound("before"), Number(first))) if first else Bound("before")
+        steps.append(If(Compare(count(zone("offer")), "=", before), again, None))
+    out: tuple[Any, ...] = (Do(phase_start(rule), None, Sequence(tuple(steps))),)
+    if p.get("before_reshuffle"):  # the deck ran out in this phase: pull first, then reshuffle
+        out += (Do(WhenDeckRunsOut(), InPhase(rule["phase"]), _pull()),)
+    return out
 
 
 @rewrite("draw", "draw 3 to back of hand, 4 with 5 players", "At the start of phase step: the active player draws 4 with 5 players or 3 otherwise cards to the back of the hand.", phase=True)
@@ -95,6 +117,9 @@ def plant_pending(rule):
     p = rule["params"]
     who = EachPlayer() if p["who"] == "everyone" else ActivePlayer()
     place = zone(p["zone"], PLAYER if p["zone"] in _PER_PLAYER else None)
+    if p.get("optional"):  # "may plant": any number of them, the rest stays where it is
+        return (Permit(who, Plant(PLAYER, any_card(place), None), _during(rule), None, False,
+                       None, Count(place, None)),)
     return (Permit(who, Plant(PLAYER, any_card(place), None), _during(rule), None, True,
                    Count(place, None), Count(place, None)),)
 

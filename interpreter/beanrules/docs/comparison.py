@@ -34,7 +34,9 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
     ("Consent and gifts", ("trade-consent", "gift-consent")),
     ("Traded cards", ("traded-to-set-aside", "plant-pending", "leave-for-opponent")),
     ("Draw", ("draw",)),
-    ("Harvest timing", ("harvest-any-time", "harvest-own-turn", "auto-harvest", "harvest-only-paying")),
+    ("Harvest timing", ("harvest-any-time", "harvest-own-turn", "auto-harvest", "harvest-only-paying",
+                        "permit-harvest")),
+    ("Constraints by condition", ("forbid-while",)),
     ("Harvesting a field", ("whole-field",)),
     ("Protection", ("protection",)),
     ("Payout", ("payout", "coin-source")),
@@ -42,7 +44,7 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
     ("End", ("end-on-exhaustion", "end-on-target", "end-finish")),
     ("Final harvest and scoring", ("final-harvest", "hand-score", "winner")),
     ("Tie-break", ("tie-farthest-seat", "tie-most-hand-cards", "tie-shared", "tie-token-holder")),
-    ("Tokens", ("token", "token-draw", "token-takeover")),
+    ("Tokens and counters", ("token", "token-draw", "token-takeover", "counter")),
     ("Notes", ("note",)),
 ]
 

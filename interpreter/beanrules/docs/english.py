@@ -179,7 +179,14 @@ def plant_from_hand(p: dict, ctx: Context) -> str:
 
 def discard_from_hand(p: dict, ctx: Context) -> str:
     where = "the front of your hand" if p.get("from", "front") == "front" else "your hand (any card)"
+    if p.get("max", 1) is None:
+        return f"You may discard cards from {where} onto the discard pile, as many as you like, one at a time."
     return f"You may discard up to {plural(p.get('max', 1), 'card')} from {where}."
+
+
+def discard_pending(p: dict, ctx: Context) -> str:
+    what = "the cards left for you" if p["zone"] == "set-aside" else f"the cards of the {p['zone']}"
+    return f"Instead of planting one of {what}, you may lay it onto the discard pile, one at a time."
 
 
 def reveal(p: dict, ctx: Context) -> str:
@@ -189,8 +196,13 @@ def reveal(p: dict, ctx: Context) -> str:
 
 def pull_matching(p: dict, ctx: Context) -> str:
     more = p.get("reveal_more_if_none")
-    extra = f" If none matches, turn over {plural(more, 'more card')}." if more else ""
-    return "Add every card on top of the discard pile that matches a turned-over bean." + extra
+    verb = "you may turn over" if p.get("more_optional") else "turn over"
+    extra = f" If none matches, {verb} {plural(more, 'more card')} (and add what matches again)." if more else ""
+    first = (f"Turn over the top {plural(p['reveal'], 'card')} of the deck; then add" if p.get("reveal")
+             else "Add")
+    last = (" If the deck runs out while you turn cards over, add the matching cards first, then reshuffle."
+            if p.get("before_reshuffle") else "")
+    return f"{first} every card on top of the discard pile that matches a turned-over bean." + extra + last
 
 
 def offer_owner(p: dict, ctx: Context) -> str:
@@ -244,6 +256,9 @@ def plant_pending(p: dict, ctx: Context) -> str:
                   "offer": "the turned-over cards that nobody took"}.get(p["zone"], f"the cards in {p['zone']}")
     if p["who"] == "everyone":
         return f"Every player (not only the active one) must plant {zone_cards}, in any order they like."
+    if p.get("optional"):
+        return (f"The active player may plant any of {zone_cards.replace('they', 'he or she')}, in any order, "
+                "and says when done.")
     return f"The active player must plant {zone_cards.replace('they', 'he or she')}, in any order."
 
 
@@ -290,12 +305,16 @@ def coin_source(p: dict, ctx: Context) -> str:
     if p["from"] == "bank":
         return ("Coins come from a separate pile (the bank), not from the harvested cards"
                 + (", which all go to the discard pile." if not p["rest_to_discard"] else "."))
+    if p.get("counter"):
+        return (f"Coins are not cards: a harvest's {p['counter']} are written down and added up, and every "
+                "harvested card goes onto the discard pile, in the order it lay in the field.")
     return "A harvest earns points, not coins."
 
 
 def protection(p: dict, ctx: Context) -> str:
+    empty = " or is empty" if p.get("or_empty") else ""
     return (f"Protection: you may not harvest a field that holds a single bean while another of your fields "
-            f"holds more than {plural(p['while_other_field_has_more_than'], 'bean')}.")
+            f"holds more than {plural(p['while_other_field_has_more_than'], 'bean')}{empty}.")
 
 
 def auto_harvest(p: dict, ctx: Context) -> str:
@@ -320,7 +339,9 @@ def end_on_exhaustion(p: dict, ctx: Context) -> str:
 
 
 def end_on_target(p: dict, ctx: Context) -> str:
-    return f"The game ends as soon as a player has {plural(p['coins'], 'coin')}."
+    unit = plural(p["coins"], "coin") if not p.get("counter") else f"{p['coins']} {p['counter']}"
+    wins = ", and that player wins" if p.get("wins") else ""
+    return f"The game ends as soon as a player has {unit}{wins}."
 
 
 def end_finish(p: dict, ctx: Context) -> str:
@@ -331,7 +352,8 @@ def end_finish(p: dict, ctx: Context) -> str:
 def final_harvest(p: dict, ctx: Context) -> str:
     if p["fields"] == "all":
         return "At the end every player harvests all of their fields."
-    return "At the end every player harvests the fields that pay at least one coin."
+    who = "every other player (not the one whose turn it is)" if p.get("who") == "others" else "every player"
+    return f"At the end {who} harvests the fields that pay at least one coin."
 
 
 def hand_score(p: dict, ctx: Context) -> str:
@@ -341,7 +363,7 @@ def hand_score(p: dict, ctx: Context) -> str:
 
 
 def winner(p: dict, ctx: Context) -> str:
-    return "The player with the most coins wins."
+    return f"The player with the most {p.get('counter') or 'coins'} wins."
 
 
 def tie_farthest_seat(p: dict, ctx: Context) -> str:
@@ -359,6 +381,39 @@ def tie_shared(p: dict, ctx: Context) -> str:
 def token(p: dict, ctx: Context) -> str:
     held = " The start player holds it at the start." if p.get("holder") == "start-player" else ""
     return f"There is a token: {p.get('title') or p['token']}.{held}"
+
+
+def counter(p: dict, ctx: Context) -> str:
+    whose = "Each player keeps" if p["per_player"] else "The table keeps"
+    return f"{whose} a count of {p.get('title') or p['counter']}, starting at {p['start']}."
+
+
+def _conditions(groups: list[list[dict]]) -> str:
+    return listing([_all_of(tests) for tests in groups], "or")
+
+
+def _all_of(tests: list[dict]) -> str:
+    words = {"phase": "it is phase {name}", "not-phase": "it is not phase {name}", "own-turn": "it is their turn",
+             "not-own-turn": "it is not their turn", "holding": "they hold the {name}",
+             "fields": "they have {compare} {value} fields", "counter": "their {name} is {compare} {value}"}
+    out = []
+    for t in tests:
+        if t["test"] == "count":
+            owner = (t["place"]["owner"] or "own").replace("-", " ")
+            out.append(f"the count of {owner} {t['place']['zone']} is {t['compare']} {t['value']}")
+        else:
+            out.append(words[t["test"]].format(**t))
+    return listing(out)
+
+
+def forbid_while(p: dict, ctx: Context) -> str:
+    acts = listing([a["act"].replace("-", " ") + (f" from {a['from']}" if a.get("from") else "") for a in p["actions"]],
+                   "or")
+    return f"No player may {acts} while {_conditions(p['conditions'])}."
+
+
+def permit_harvest(p: dict, ctx: Context) -> str:
+    return f"A player may harvest when {_conditions(p['conditions'])}."
 
 
 def token_draw(p: dict, ctx: Context) -> str:

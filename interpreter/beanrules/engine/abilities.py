@@ -136,11 +136,15 @@ def deciding_phases(model: dict, players: int) -> set[str]:
     return found
 
 
-def check_phase(model: dict, ability: statements.Ability, deciding: set[str]) -> None:
-    """An ability used in a phase needs a moment in it: the phase waits for the active player."""
+def check_phase(model: dict, ability: statements.Ability, deciding: set[str], kind: str = "hand-front") -> None:
+    """An ability used in a phase needs a moment in it: the phase waits for the active player.
+    One on top of a field keeps its phase open while it may be used (keeps_open); one played
+    from the hand needs a phase that asks for a decision anyway."""
     phases = {t.phase for t in ability.when if isinstance(t, timing.During)} - {None}
     if len(phases) > 1:
         raise UnsupportedRule(f"ability '{ability.name}' names two phases: {', '.join(sorted(phases))}")
+    if kind == "field-top":
+        return
     for phase in model["phases"]:
         if phase["id"] in phases and phase["id"] not in deciding:
             raise UnsupportedRule(f"ability '{ability.name}' is used in phase {phase['id']}, which asks the "
@@ -157,13 +161,42 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
         kind = kind_of(ability)
         if kind == "event":
             continue
-        check_phase(model, ability, deciding)
+        check_phase(model, ability, deciding, kind)
         during = [t for t in ability.when if isinstance(t, timing.During)]
         phases = {t.phase for t in during} - {None}
         out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title, kind,
                                phases.pop() if phases else None, any(t.once_per_turn for t in during),
-                               evaluate.compiled_effect(ability.effect), ref))
+                               _compiled(ability.effect, ref), ref))
     return tuple(out)
+
+
+def others_decide(effect: Any) -> bool:
+    """The effect holds a choice that a player other than the card's owner makes."""
+    from ..core.actors import CardOwner
+    from ..core.effects import Choose
+    return any(isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None)
+               for n in effect.walk())
+
+
+def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:
+    """The effect as one closure; where another player chooses, it runs through the decisions
+    machinery (engine/decisions.py), which stops at the choice and waits for that player."""
+    if not others_decide(effect):
+        return evaluate.compiled_effect(effect)
+    from . import decisions
+    anchor = {"mechanism": "ability", "rule": ref.id}
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> str | None:
+        # what a waiting decision keeps must be plain JSON: no feed, no picked card, no field list
+        kept = {k: v for k, v in env.items() if k not in (FEED, "card", "field", "field#", "field@")}
+        return decisions.run(effect, anchor, state, rs, kept, events)
+    decisions._check(effect)  # what it cannot run is refused now
+    return evaluate.Compiled(effect, run)
+
+
+def _anchored(state: Any, rs: Any, anchor: dict) -> Any:
+    """The effect of the ability a waiting decision belongs to."""
+    return next(a.run.node for a in rs.abilities if a.ref.id == anchor["rule"])
 
 
 # ------------------------------------------------------------------ using one
@@ -227,13 +260,20 @@ def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None,
          events: list) -> None:
     from . import triggers
     env = {evaluate.RULES: rs, OWNER: player, FEED: feed, "player": player, "card": None}
+    if spec.where == "field-top" and field is not None:  # "this field": the one the card lies on
+        env.update({"field": state.fields[player][field - 1], "field#": field - 1, "field@": player})
     if spec.where == "hand-front":
         from .effects import Held
         env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", True, "hand", player)
     events.append({"event": "ability", "player": player, "card": spec.card, "ability": spec.name,
                    "title": spec.title, **({"field": field} if field is not None else {})})
     with triggers.inside_ability():
-        spec.run.fn(state, rs, env, events)
+        try:
+            spec.run.fn(state, rs, env, events)
+        except IllegalAction as refused:
+            if refused.rule is not None or refused.message.startswith("the game"):
+                raise
+            raise IllegalAction(spec.ref, refused.message) from None  # a refused use cites its card
     feed.finish()
     if spec.once:
         state.used[:] = [u for u in state.used if u[0] == state.turn] + [[state.turn, spec.key(field)]]
@@ -246,8 +286,22 @@ def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int
     if found:
         raise found
     field = _field_of(state, spec, action.player, action.field)
-    _run(_copy(state), rs, spec, action.player, field, Feed(action.choices, spec.ref), [])
+    trial = _copy(state)
+    _run(trial, rs, spec, action.player, field, Feed(action.choices, spec.ref), [])
+    broken = _breaks(state, trial, rs)
+    if broken is not None:
+        raise IllegalAction(broken.ref, f"{spec.card}'s ability would break this rule: "
+                                        f"{broken.ref.text or broken.ref.id}")
     return spec, field
+
+
+def _breaks(before: Any, after: Any, rs: Any) -> Any:
+    """A lasting requirement (the hand limit) the use would break, that held before it."""
+    if not rs.requirements:
+        return None
+    from .requirements import broken
+    found = broken(after, rs)
+    return found if found is not None and broken(before, rs) is None else None
 
 
 def do_use(state: Any, rs: Any, action: UseAbility, spec: AbilitySpec, field: int | None, events: list) -> None:
@@ -286,18 +340,58 @@ def _choices(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | N
     stack: list[tuple[str, ...]] = [()]
     while stack and len(found) < MAX_LISTED:
         prefix = stack.pop()
+        trial = _copy(state)
         try:
-            _run(_copy(state), rs, spec, player, field, Feed(prefix, spec.ref, explore=True), [])
+            _run(trial, rs, spec, player, field, Feed(prefix, spec.ref, explore=True), [])
         except NeedChoice as need:
             stack.extend(prefix + (o,) for o in reversed(need.options))
             continue
         except IllegalAction:
             continue  # a dead end: a later choice has no option
+        if _breaks(state, trial, rs) is not None:
+            continue  # it would break the hand limit: not a legal use
         while prefix and prefix[-1] == NONE:
             prefix = prefix[:-1]
         if prefix not in found:
             found.append(prefix)
     return found
+
+
+# ------------------------------------------------------------------ keeping a phase open
+def keeps_open(state: Any, rs: Any) -> bool:
+    """The active player may still use an ability on top of one of their fields that belongs
+    to this phase: the phase waits for them (they use it, or end the phase), since when in
+    the phase a card acts is up to its owner."""
+    if state.over or state.decision is not None:
+        return False
+    player = state.active
+    tops = {f[-1] for f in state.fields[player] if f}
+    for spec in rs.abilities:
+        if spec.where != "field-top" or spec.phase != state.phase or spec.card not in tops:
+            continue
+        fields = [i + 1 for i, f in enumerate(state.fields[player]) if f and f[-1] == spec.card]
+        for field in fields:
+            if refusal(state, rs, spec, player, field) is None and _choices(state, rs, spec, player, field):
+                return True
+    return False
+
+
+def waits_only_for_abilities(state: Any, rs: Any) -> bool:
+    """Nothing but such an ability keeps the phase open: the active player ends it with
+    'ends phase' (a planting or trading step has its own end)."""
+    global _asking
+    from .flow import step_waits  # a plant a lasting constraint took away waits for nobody
+    ph = rs.phase(state.phase)
+    if ph.plant is not None or ph.trade or _asking:
+        return False  # (asked again while a lasting constraint lists what is left: no ability ends a plant)
+    _asking = True
+    try:
+        return not any(step_waits(state, rs, step) for step in ph.pending) and keeps_open(state, rs)
+    finally:
+        _asking = False
+
+
+_asking = False  # waits_only_for_abilities is running (lasting.stuck lists legal actions, which ask it)
 
 
 # ------------------------------------------------------------------ what check asks
@@ -310,11 +404,11 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
     try:
         check_players(ability, players)
         kind = kind_of(ability)
-        evaluate.compiled_effect(ability.effect)
+        _compiled(ability.effect, RuleRef(bean["id"], None))
         if kind == "event":
             check_automatic(ability.effect, f"ability '{ability.name}'")
         else:
-            check_phase(model, ability, deciding_phases(model, players))
+            check_phase(model, ability, deciding_phases(model, players), kind)
     except UnsupportedRule as exc:
         return str(exc)
     return None
@@ -332,3 +426,11 @@ def adds_fields(rs: Any) -> bool:
     runs = [a.run for a in rs.abilities] + [t.run for ts in rs.triggers.values() for t in ts]
     from .lasting import acting
     return any(isinstance(n, AddField) for run in runs for n in acting(run.node))
+
+
+def _register() -> None:
+    from .decisions import ANCHORS
+    ANCHORS["ability"] = _anchored
+
+
+_register()

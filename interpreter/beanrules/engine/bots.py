@@ -16,7 +16,7 @@ from .game import Game
 from .harvesting import coins_for, harvestable, run_length
 from .kinds import same_type, type_of
 from .errors import Stalled
-from .legal import legal_actions, next_to_act, nth_proposal, proposal_count, tradeable_zones, where
+from .legal import nth_proposal, proposal_count, tradeable_zones, where
 
 
 def no_choice(game: Game, player: str) -> Stalled:
@@ -45,14 +45,15 @@ class RandomBot:
 
     def choose(self, game: Game, player: str) -> Action:
         if not self.trades:
-            actions = legal_actions(game.state, game.ruleset, player, False)
+            actions = game.listed(player, False)
             if not actions:
                 raise no_choice(game, player)
-            return actions[self.rng.randrange(len(actions))]
+            # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks
+            return actions[self.rng._randbelow(len(actions))]
         state, rs = game.state, game.ruleset
         turn = state.turn
         made = self._made[1] if self._made[0] == turn else 0
-        actions = legal_actions(state, rs, player, False)
+        actions = game.listed(player, False)
         count, space = (0, ()) if made >= self.max_proposals or not rs.phase(state.phase).trade \
             else proposal_count(state, rs, player)
         # Uniform over all listed legal actions, proposals included, without building the
@@ -69,7 +70,8 @@ class RandomBot:
 class GreedyBot:
     """Plants where fields grow, harvests at a beanometer's top step (or when it must make
     room, the field that pays most), takes the discard pile's top card when it grows in a field
-    and discards a hand card that fits no field (where rules permit), gives away revealed and
+    and discards a card that fits no field (where rules permit; where they permit it at will,
+    only when no field can be harvested to make room), gives away revealed and
     hand cards it cannot use, accepts
     trades whose cards fit its fields and cost it nothing it grows. Under a buy-field rule it
     buys one field beyond those dealt out: when a card must be planted and fits no field, or
@@ -168,7 +170,13 @@ class GreedyBot:
                 game.state.hands[player][(action.position or 1) - 1]
             fits = auto_field(game.ruleset, fields, bean) is not None
             growing = any(f and same_type(game.ruleset, f[-1], bean) for f in fields)
-            if (action.verb == "takes" and growing) or (action.verb == "discards" and not fits):
+            # A card that fits no field is discarded where discards are few; where they are
+            # unbounded, only when no field can be harvested to make room for it (else a bot
+            # would discard for ever and never harvest).
+            rs, state = game.ruleset, game.state
+            few = all(r.most is not None for r in rs.moves if r.verb == "discards" and r.phase in (None, state.phase))
+            stuck = not fits and (few or not harvestable(state, rs, player))
+            if (action.verb == "takes" and growing) or (action.verb == "discards" and stuck):
                 return action
         return None
 
@@ -222,9 +230,9 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def _harvestable(state: Any, rs: Any, player: str, legal: list[Action]) -> list[int]:
-    """The fields the player may harvest now: the fast path, unless a constraint laid down for
-    a while (engine/lasting.py) changes what is legal; then the listed harvests."""
-    if not state.lasting:
+    """The fields the player may harvest now: the fast path, unless a constraint by condition
+    (engine/lasting.py) changes what is legal; then the listed harvests."""
+    if not (state.lasting or rs.standing):
         return harvestable(state, rs, player)
     return [a.field - 1 for a in legal if type(a) is Harvest]
 
@@ -242,8 +250,10 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000, keep_
     without the events a record needs (Game.apply)."""
     count = 0
     state, rs, apply = game.state, game.ruleset, game.apply
+    phases = game.plan.by_id  # legal.next_to_act, as each phase's closure (engine/hotpath.py)
     while not state.over:
-        player = next_to_act(state, rs)
+        decision = state.decision
+        player = decision["player"] if decision is not None else phases[state.phase].waiter(state)
         if player is None:
             raise Stalled("the game waits for nobody, yet it is not over", where(state, rs))
         apply(bots[player].choose(game, player), keep_events)

@@ -235,6 +235,11 @@ def effect(node: Node) -> EffectFn:
 
     def take(state: Any, rs: Any, count: int, events: list) -> list[str]:
         """Up to `count` cards off the deck, fewer if the game ends as it runs out."""
+        deck = state.deck
+        if len(deck) > count:  # the deck cannot run out on the way: take_top's cards at once
+            cards = deck[:count]
+            del deck[:count]
+            return cards
         cards = []
         for _ in range(count):
             card = take_top(state, rs, events)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from .deck import ending
 from .errors import Stalled
+from .eventlog import UNRECORDED
 from .harvesting import auto_harvests
+from .abilities import keeps_open as ability_keeps_open
+from .hotpath import Plan, plan_for
 from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -36,16 +39,23 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     if ph.trade and _can_trade(state):
         return False
     for step in ph.pending:
-        if step.anyone_has(state) and not (state.lasting and _lapsed(state, rs, step)):
+        if step_waits(state, rs, step):
             return False
-    return not keeps_open(state, rs)
+    if rs.abilities and ability_keeps_open(state, rs):  # a card on top may still act in this phase
+        return False
+    return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
+
+
+def step_waits(state: State, rs: Ruleset, step) -> bool:
+    """A plant-pending step still has cards someone must (and can) plant."""
+    return step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step))
 
 
 def _lapsed(state: State, rs: Ruleset, step) -> bool:
     """Every player who must still plant the step's cards cannot, for now (engine/lasting.py)."""
     from .lasting import stuck
     who = [state.active] if step.who == "active" or step.attr is None else state.players
-    return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)  # an optional move (discard, take) waits for the active player
+    return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)
 
 
 def _can_trade(state: State) -> bool:
@@ -59,17 +69,23 @@ def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
     otherwise."""
     state.phase = ph.id
     state.planted = 0
-    events.append({"event": "phase", "phase": ph.id, "active": state.active})
-    return _run_entry(state, rs, ph, 0, events)
+    if events is not UNRECORDED:
+        events.append({"event": "phase", "phase": ph.id, "active": state.active})
+    return _run_entry(state, rs, ph, 0, events) if ph.entry else "play"
 
 
 def _run_entry(state: State, rs: Ruleset, ph: PhaseSpec, first: int, events: list) -> str:
-    for step in ph.entry[first:]:  # the phase's core steps, run by the generic evaluator
-        was_ending = ending(state, rs)
+    was_ending = None  # ending() before the step: kept over a step whose condition did not hold
+    for step in (ph.entry[first:] if first else ph.entry):  # the phase's core steps, run by the generic evaluator
+        if was_ending is None:
+            was_ending = ending(state, rs)
         fired = step.fire(state, rs, events)
+        if fired is None:  # its condition did not hold: nothing changed (_after_step: go on)
+            continue
         outcome = _after_step(state, rs, ph, step, fired, was_ending, events)
         if outcome is not None:
             return outcome
+        was_ending = None
     return "play"
 
 
@@ -81,7 +97,8 @@ def _after_step(state: State, rs: Ruleset, ph: PhaseSpec, step, fired: str | Non
         return "skip"
     if fired is None:
         return None
-    auto_harvests(state, rs, events)
+    if rs.auto_harvest is not None:
+        auto_harvests(state, rs, events)
     if ending(state, rs) and not was_ending and ph.id != rs.finish_during:
         state.decision = None  # the game is over: nobody is left to decide
         finish_game(state, rs, events)  # ran out outside the phase the end lets finish
@@ -106,15 +123,6 @@ def resume(state: State, rs: Ruleset, action, events: list) -> None:
         end_phase(state, rs, events)
 
 
-def _progress(state: State, rs: Ruleset) -> tuple[int, int] | None:
-    """How far the game has come towards its end: the deck's run-outs, then the cards taken
-    since the last one. It only grows (a reshuffle comes with a run-out) and is bounded by the
-    end rule, so idle turns that keep growing it end the game. None: no end rule to approach."""
-    if rs.exhaustion_limit is None:
-        return None
-    return state.exhaustions, -len(state.deck)
-
-
 def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
     """Run the phase's ``do … at the end of`` steps (cards left to the opponent)."""
     for step in ph.exit:
@@ -124,18 +132,26 @@ def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
 def end_phase(state: State, rs: Ruleset, events: list) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
     have nothing to do."""
-    ph = rs.phase(state.phase)
-    if ph.trade:
+    phases = rs.phases
+    ph = phases[rs.phase_index[state.phase]]
+    if ph.trade and state.proposals:
         lapse_proposals(state, events)
-    _leave(state, rs, ph, events)
+    if ph.exit:
+        _leave(state, rs, ph, events)
+    complete = plan_for(rs).phases  # flow.phase_complete, as each phase's closure
+    count = len(phases)
+    limit = rs.exhaustion_limit
     # Turns that pass with no decision at all are fine while they take cards off the deck (the
     # deck runs out, the game ends). Rounds of the table that neither ask for a decision nor
     # take a card would loop for ever: `check` rejects such models, and the engine raises
     # Stalled rather than end a game the rules never ended.
     idle_turns = 0
-    progress = _progress(state, rs)
+    # How far the game has come towards its end: the deck's run-outs, then the cards taken since
+    # the last one. It only grows (a reshuffle comes with a run-out) and is bounded by the end
+    # rule, so idle turns that keep growing it end the game. None: no end rule to approach.
+    progress = None if limit is None else (state.exhaustions, -len(state.deck))
     while True:
-        last = ph.index + 1 >= len(rs.phases)
+        last = ph.index + 1 >= count
         if ending(state, rs):
             # The deck ran out for the last time during `finish_during`: only the phases the
             # end-finish rule names are still played.
@@ -144,7 +160,7 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
                 finish_game(state, rs, events)
                 return
         if last:
-            now = _progress(state, rs)
+            now = None if limit is None else (state.exhaustions, -len(state.deck))  # as `progress`
             idle_turns = 0 if now is not None and progress is not None and now > progress else idle_turns + 1
             progress = now
             if idle_turns > 4 * len(state.players):
@@ -153,14 +169,15 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
                                "waiting_for": []})
             state.active = next_player(state, rs, state.active)
             state.turn += 1
-            events.append({"event": "turn", "active": state.active, "turn": state.turn})
-            ph = rs.phases[0]
+            if events is not UNRECORDED:
+                events.append({"event": "turn", "active": state.active, "turn": state.turn})
+            ph = phases[0]
         else:
-            ph = rs.phases[ph.index + 1]
+            ph = phases[ph.index + 1]
         entered = _enter(state, rs, ph, events)
-        if entered in ("over", "wait") or (entered == "play" and not phase_complete(state, rs, ph)):
+        if entered in ("over", "wait") or (entered == "play" and not complete[ph.index].complete(state)):
             return
-        if entered == "play":  # played through with nothing to decide: it ends here
+        if entered == "play" and ph.exit:  # played through with nothing to decide: it ends here
             _leave(state, rs, ph, events)
 
 
@@ -172,14 +189,10 @@ def reached_target(state: State, rs: Ruleset, events: list) -> None:
         finish_game(state, rs, events)
 
 
-def settle(state: State, rs: Ruleset, events: list) -> None:
+def settle(state: State, rs: Ruleset, events: list, plan: Plan | None = None) -> None:
     """After an action: move on while the current phase has nothing left to do (apply calls
-    it only while the game is not over)."""
-    ph = rs.phases[rs.phase_index[state.phase]]
-    plant = ph.plant
-    if plant is not None and state.planted < plant.max and state.hands[state.active]:
-        return  # the common case in phase 1, decided without a call
-    if phase_complete(state, rs, ph):
+    it only while the game is not over, with the game's plan)."""
+    if (plan or plan_for(rs)).by_id[state.phase].complete(state):  # phase_complete, as the phase's closure
         end_phase(state, rs, events)
 
 

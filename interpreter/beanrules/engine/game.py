@@ -7,8 +7,9 @@ from ..diagnostics import did_you_mean
 from .actions import Action, BuyField, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
-from . import decisions, lasting, moves, requirements, trace
+from . import decisions, hotpath, lasting, moves, requirements, trace
 from .errors import IllegalAction
+from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, settle, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
 from .kinds import same_type
@@ -27,19 +28,6 @@ def _suggest(word: str, candidates: tuple[str, ...]) -> str:
     return f"; {hint}" if hint else ""
 
 
-class _Unrecorded(list):
-    """The event list of apply(..., keep_events=False): it keeps nothing, so a playout neither
-    grows a trace nor holds the events' dicts (only records, replays and the terminal read them)."""
-    __slots__ = ()
-
-    def append(self, item: object) -> None:
-        pass
-
-    def extend(self, items: object) -> None:
-        pass
-
-
-UNRECORDED = _Unrecorded()
 
 
 DEFAULT_NAMES = ("Anna", "Natalie", "Greg", "Maria", "Paul", "Lena", "Tom", "Sofia", "Jonas", "Ida")
@@ -67,6 +55,8 @@ class Game:
         self.trace: list[list[dict]] = []  # each applied action's events (records hash them)
         self.start_events: list[dict] = []
         self.traced = True  # False once an action was applied with keep_events=False: no trace
+        self.plan = hotpath.plan_for(self.ruleset)  # the per-phase closures of the hot path
+        self.listing: tuple[State, list[Action]] | None = None  # the last listed actions (hotpath.listed)
         start(self.state, self.ruleset, self.start_events)
         if trace.active() is not None:
             trace.note(model, None, self.start_events)
@@ -81,6 +71,8 @@ class Game:
         game.trace = []
         game.start_events = []
         game.traced = True
+        game.plan = hotpath.plan_for(game.ruleset)
+        game.listing = None
         return game
 
     @classmethod
@@ -132,8 +124,20 @@ class Game:
         return winners(self.state, self.ruleset) if self.state.over else []
 
     def legal_actions(self, player: str, trades: bool = True) -> list[Action]:
-        """Legal actions of `player` now (one-card trade proposals only; trades=False: none)."""
-        return legal_actions(self.state, self.ruleset, player, trades)
+        """Legal actions of `player` now (one-card trade proposals only; trades=False: none).
+        Applied right after, before anything else, one of them is carried out without the full
+        re-check (engine/hotpath.py)."""
+        return list(self.listed(player, trades))  # a copy: what the caller does with it widens nothing
+
+    def listed(self, player: str, trades: bool = True) -> list[Action]:
+        """legal_actions itself, not a copy, for the engine's own bots, which must not change it."""
+        state = self.state
+        if state.over or state.decision is not None or state.lasting or player not in state.hands:
+            self.listing = None  # answers to a decision, or a listing a lasting constraint shapes
+            return legal_actions(state, self.ruleset, player, trades)
+        out = self.plan.by_id[state.phase].lister(state, player, trades)
+        self.listing = (state, out)
+        return out
 
     def who_may_act(self) -> set[str]:
         return {p for p in self.state.players if legal_actions(self.state, self.ruleset, p, True)}
@@ -151,18 +155,53 @@ class Game:
         if type(action) is str:
             action = parse_action(action)
         state, rs = self.state, self.ruleset
-        if action.player not in state.hands:
-            raise IllegalAction(None, f"no player named {action.player}")
+        listing, self.listing = self.listing, None  # a listing holds until the next action
         events: list[dict] = [] if keep_events else UNRECORDED
         # Every branch checks completely before it changes anything; a requirement (the hand
         # limit) is checked after the action's own change, which is undone if it breaks one.
         saved = requirements.snapshot(state) if rs.requirements else None
+        trusted = False
+        if listing is not None and listing[0] is state:
+            for candidate in listing[1]:
+                if candidate is action:  # listed for this state just now: legal, so no re-check
+                    move = self.plan.trusted.get(type(action))
+                    trusted = move is not None and move(state, action, events)
+                    break
+        if not trusted:
+            self._checked_move(action, events)
+        if saved is not None:
+            broken = requirements.newly_broken(state, rs, saved)
+            if broken is not None:
+                requirements.restore(state, saved)
+                raise IllegalAction(broken.ref, f"{action.player} may not: '{action.notation()}' would "
+                                                f"break '{broken.ref.text}'")
+        if not state.over:
+            if rs.auto_harvest is not None:
+                auto_harvests(state, rs, events)
+            if rs.marks is not None:
+                reached_target(state, rs, events)
+            if not state.over:
+                settle(state, rs, events, self.plan)
+        if state.lasting:
+            lasting.expire(state, rs, events)
+        self.actions.append(action)
+        if keep_events:
+            self.trace.append(events)
+        else:
+            self.traced = False
+        return events
+
+    def _checked_move(self, action: Action, events: list) -> None:
+        """Check `action` completely, then carry it out (IllegalAction: state untouched)."""
+        state, rs = self.state, self.ruleset
+        if action.player not in state.hands:
+            raise IllegalAction(None, f"no player named {action.player}")
         kind = type(action)
         if state.decision is not None and kind is not Choose:  # only its answer moves the game on
             decision = state.decision
             raise IllegalAction(rs.cite(decision["rule"]), f"the game waits for {decision['player']} to choose "
                                 f"({', '.join(decision['options'])})")
-        if state.lasting and kind is not Choose:  # a constraint laid down for a while (engine/lasting.py)
+        if (state.lasting or rs.standing) and kind is not Choose:  # constraints by condition (engine/lasting.py)
             refused = lasting.refusal(state, rs, action)
             if refused is not None:
                 raise refused
@@ -178,8 +217,8 @@ class Game:
         elif kind is Harvest:
             index = action.field - 1 if action.field is not None else self._harvest_index(action)
             refusal = harvest_refusal(state, rs, action.player, index)
-            if refusal and state.lasting and lasting.allowing(state, rs, Harvest(action.player, index + 1)):
-                refusal = lasting.lifts(state, rs, action, index)  # a harvest allowed for a while
+            if refusal and (state.lasting or rs.standing):  # a harvest allowed by a condition
+                refusal = lasting.harvest_refusal(state, rs, action.player, index, refusal)
             if refusal:
                 raise refusal
             do_harvest(state, rs, action.player, index, events)
@@ -213,25 +252,6 @@ class Game:
             abilities.do_use(state, rs, action, spec, field, events)
         else:
             raise TypeError(f"not an action: {action!r}")
-        if saved is not None:
-            broken = requirements.newly_broken(state, rs, saved)
-            if broken is not None:
-                requirements.restore(state, saved)
-                raise IllegalAction(broken.ref, f"{action.player} may not: '{action.notation()}' would "
-                                                f"break '{broken.ref.text}'")
-        if not state.over:
-            auto_harvests(state, rs, events)
-            reached_target(state, rs, events)
-        if not state.over:
-            settle(state, rs, events)
-        if state.lasting:
-            lasting.expire(state, rs, events)
-        self.actions.append(action)
-        if keep_events:
-            self.trace.append(events)
-        else:
-            self.traced = False
-        return events
 
     def _harvest_index(self, action: Harvest) -> int:
         """The field a harvest by bean names (apply handles a harvest by field number)."""
@@ -265,15 +285,20 @@ class Game:
                 raise IllegalAction(rs.trade.end or rs.trade.trade,
                                     f"only the active player ({state.active}) ends trading")
             return
-        if rs.moves and moves.waits_only_for_moves(state, ph) and action.what == "phase":
+        if action.what == "phase" and ((rs.moves and moves.waits_only_for_moves(state, ph))
+                                       or (rs.abilities and abilities.waits_only_for_abilities(state, rs))):
             if player != state.active:
                 raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
             return
         if ph.pending and action.what == "phase":
             for step in ph.pending:
+                if step.optional:
+                    continue
                 owed = [p for p in state.players if (step.who == "everyone" or p == state.active)
                         and step.zone in pending_zones(ph, state, p) and pending_cards(state, step.zone, p)]
                 if owed:
                     raise IllegalAction(step.ref, f"{', '.join(owed)} must still plant their "
                                                   f"{step.zone} cards")
+            if player == state.active and any(s.optional and s.anyone_has(state) for s in ph.pending):
+                return  # "may plant": whatever is left stays (and is dealt with as the phase ends)
         raise IllegalAction(None, f"{player} cannot end {action.what} in phase {ph.id}")

@@ -79,19 +79,24 @@ def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illegal
     return None
 
 
+def fewest_harvested(fields: list[list[str]], limit: int | None, empty: bool = False) -> int:
+    """How many cards a field must hold to be harvested: 2 while the protection rule (`limit`)
+    protects single beans because another field holds more than `limit` (or, with `empty`, is
+    empty), else 1."""
+    if limit is not None:
+        for f in fields:
+            if len(f) > limit or (empty and not f):
+                return 2
+    return 1
+
+
 def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
     """0-based indices of the fields `player` may harvest now (fast path for legal actions)."""
     if state.over or not rs.manual_harvest or (rs.harvest_when == "own-turn" and player != state.active) \
             or state.phase in rs.harvest_except:
         return []
     fields = state.fields[player]
-    limit = rs.protection
-    smallest = 1
-    if limit is not None:
-        for f in fields:
-            if len(f) > limit or (rs.protect_empty and not f):
-                smallest = 2  # the protection rule: single beans stay
-                break
+    smallest = fewest_harvested(fields, rs.protection, rs.protect_empty)
     if rs.only_paying is not None:
         return [i for i, f in enumerate(fields) if len(f) >= smallest and coins_for(rs, f) >= 1]
     return [i for i, f in enumerate(fields) if len(f) >= smallest]

@@ -32,7 +32,7 @@ def same_type(rs: Any, a: str, b: str) -> bool:
 
 
 def label(rs: Any, card: str) -> str:
-    """How a card is shown: its id, and the type it plays as where that differs ("t07 (blue)")."""
+    """How a card is shown: its id, and the type it plays as where that differs ("joker (red)")."""
     kind = type_of(rs, card)
     return card if kind == card else f"{card} ({kind})"
 

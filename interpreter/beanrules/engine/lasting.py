@@ -11,7 +11,9 @@ is in force exactly while ``(turn, phase)`` has not passed that moment, whatever
 does in between; ``expire`` drops the passed ones after each action and says so in the events.
 
 While a forbid is in force, the actions it names are not listed and are refused, citing the
-rule or ability that laid it down. A forbid may take away what a phase requires — the plant
+rule or ability that laid it down. A rule's own forbid or permission of a shape the fast paths
+do not read (permissions.py) is matched and checked the same way, always in force
+(``rs.standing``), so everything below speaks of both. A forbid may take away what a phase requires — the plant
 from the front of the hand, or the harvest that would make room for it: the requirement then
 lapses, and the active player may end planting without it (``waived``), so the game never
 waits for a player who has nothing to do. ``check`` rejects a lasting constraint this module
@@ -140,20 +142,30 @@ def compile_lasting(node: effects.Lasting, ref: RuleRef) -> LastingSpec:
                             f"one, not '{until.to_text()}'")
     if not isinstance(rule, (core.Forbid, core.Allow)):
         raise _refuse(node, "what lasts is a forbid or an allow")
-    if isinstance(rule, core.Allow) and not isinstance(rule.action, effects.Harvest):
-        raise _refuse(node, "a lasting permission lets a player harvest; the engine lifts no other "
-                            "restriction for a while yet")
+    return compile_rule(node, rule.action, rule.condition, isinstance(rule, core.Forbid), ref)
+
+
+def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool, ref: RuleRef,
+                 who: Node | None = None) -> LastingSpec:
+    """A forbid or an allow of `action` while `condition` holds (`who`: only for these players),
+    matched against the engine's actions and compiled by the evaluator; `node` says it."""
+    if not forbid and not isinstance(action, effects.Harvest):
+        raise _refuse(node, "a permission by condition lets a player harvest; the engine lifts no "
+                            "other restriction by one yet")
     # what the action is about ("the field", "the card", "the partner") is any the action picks;
     # the condition may ask only about who acts
-    named = {n.name for n in rule.action.walk() if isinstance(n, actors.Bound)} - _ANY
-    if rule.condition is not None:
-        named |= {n.name for n in rule.condition.walk() if isinstance(n, actors.Bound)}
+    named = {n.name for n in action.walk() if isinstance(n, actors.Bound)} - _ANY
+    if condition is not None:
+        named |= {n.name for n in condition.walk() if isinstance(n, actors.Bound)}
     loose = sorted(named - _IMPLICIT)
     if loose:
-        raise _refuse(node, f"a lasting constraint speaks of who acts ('the player'), not of "
+        raise _refuse(node, f"a constraint by condition speaks of who acts ('the player'), not of "
                             f"{', '.join(loose)}")
-    condition = evaluate.condition(rule.condition) if rule.condition is not None else None
-    return LastingSpec(node.to_text(), node, ref, isinstance(rule, core.Forbid), _matcher(rule.action), condition)
+    test = evaluate.condition(condition) if condition is not None else None
+    if who is not None:
+        among, inner = _players(who), test
+        test = (lambda state, env: env["player"] in among(state, env) and (inner is None or inner(state, env)))
+    return LastingSpec(node.to_text(), node, ref, forbid, _matcher(action), test)
 
 
 def collect(program: list, abilities: list, refs: dict[str, RuleRef]) -> dict[str, LastingSpec]:
@@ -235,30 +247,41 @@ def in_force(state: Any, rs: Any, entry: dict) -> bool:
 
 
 # ------------------------------------------------------------------ in play
-def forbidding(state: Any, rs: Any, action: Action) -> LastingSpec | None:
-    """The lasting forbid in force that names this action, if any."""
+def constrained(state: Any, rs: Any) -> bool:
+    """Some constraint by condition may change what is legal now: one laid down for a while,
+    or a rule's forbid or permission that the engine's fast paths do not read (permissions.py)."""
+    return bool(state.lasting or rs.standing)
+
+
+def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, str | None]]:
+    """The constraints in force, with the player each was laid down for (None: a rule's own)."""
+    for spec in rs.standing:
+        if spec.forbid == forbid:
+            yield spec, None
     for entry in state.lasting:
         spec = rs.lastings[entry["says"]]
-        if spec.forbid and in_force(state, rs, entry) and spec.applies(state, rs, action, entry["owner"]):
-            return spec
-    return None
+        if spec.forbid == forbid and in_force(state, rs, entry):
+            yield spec, entry["owner"]
+
+
+def forbidding(state: Any, rs: Any, action: Action) -> LastingSpec | None:
+    """The forbid in force that names this action, if any."""
+    return next((spec for spec, owner in _in_force(state, rs, True)
+                 if spec.applies(state, rs, action, owner or action.player)), None)
 
 
 def allowing(state: Any, rs: Any, action: Action) -> LastingSpec | None:
-    """The lasting allow in force that names this action, if any."""
-    for entry in state.lasting:
-        spec = rs.lastings[entry["says"]]
-        if not spec.forbid and in_force(state, rs, entry) and spec.applies(state, rs, action, entry["owner"]):
-            return spec
-    return None
+    """The permission in force that names this action, if any."""
+    return next((spec for spec, owner in _in_force(state, rs, False)
+                 if spec.applies(state, rs, action, owner or action.player)), None)
 
 
 def refusal(state: Any, rs: Any, action: Action) -> IllegalAction | None:
     spec = forbidding(state, rs, action)
     if spec is None:
         return None
-    return IllegalAction(spec.ref, f"{action.player} may not: '{action.notation()}' — for now, "
-                                   f"{spec.says}")
+    when = "for now, " if isinstance(spec.node, effects.Lasting) else ""
+    return IllegalAction(spec.ref, f"{action.player} may not: '{action.notation()}' — {when}{spec.says}")
 
 
 def _must_plant(state: Any, rs: Any, player: str) -> bool:
@@ -270,7 +293,7 @@ def _must_plant(state: Any, rs: Any, player: str) -> bool:
 def waived(state: Any, rs: Any, player: str, listed: list[Action] | None = None) -> bool:
     """The plant the phase requires of `player` lapses: a lasting forbid takes it away, or
     takes away every harvest that could make room for it."""
-    if not state.lasting or not _must_plant(state, rs, player):
+    if not constrained(state, rs) or not _must_plant(state, rs, player):
         return False
     if forbidding(state, rs, Plant(player, state.hands[player][0], None, "hand")) is not None:
         return True
@@ -286,7 +309,7 @@ def stuck(state: Any, rs: Any, player: str, zone: str) -> bool:
     make room. The requirement lapses; the cards stay where they are."""
     from .ruleset import zone_cards
     cards = zone_cards(state, zone, player)
-    if not state.lasting or not cards:
+    if not constrained(state, rs) or not cards:
         return False
     if all(forbidding(state, rs, Plant(player, bean, None, zone)) is not None for bean in set(cards)):
         return True
@@ -299,7 +322,7 @@ def constrain(state: Any, rs: Any, player: str, listed: list[Action]) -> list[Ac
     """The listed actions without those a lasting forbid takes away, and with "end planting"
     where the plant the phase requires lapsed; harvests a lasting allow opens are added."""
     out = [a for a in listed if forbidding(state, rs, a) is None]
-    if any(not rs.lastings[e["says"]].forbid for e in state.lasting):
+    if next(_in_force(state, rs, False), None) is not None:
         out += [a for a in _allowed_harvests(state, rs, player) if a not in out]
     end = EndPhase(player, "planting")
     if end not in out and waived(state, rs, player, out):
@@ -315,11 +338,17 @@ def _allowed_harvests(state: Any, rs: Any, player: str) -> list[Harvest]:
             and field_refusal(state, rs, player, i) is None]
 
 
-def lifts(state: Any, rs: Any, action: Harvest, index: int) -> IllegalAction | None:
-    """Why a harvest that the harvest timing refuses is still refused, given a lasting
-    allow of it in force: its field's own rules (protection, paying), or None."""
+def harvest_refusal(state: Any, rs: Any, player: str, index: int, refusal: IllegalAction) -> IllegalAction | None:
+    """Why a harvest that the harvest timing refuses is refused, given the permissions by
+    condition: with one in force, only its field's own rules (protection, paying) still hold;
+    without, a refusal for want of any timing cites the permission whose condition fails."""
     from .harvesting import field_refusal
-    return field_refusal(state, rs, action.player, index)
+    if allowing(state, rs, Harvest(player, index + 1)) is not None:
+        return field_refusal(state, rs, player, index)
+    permit = next((spec for spec in rs.standing if not spec.forbid), None)
+    if refusal.rule is None and permit is not None:
+        return IllegalAction(permit.ref, f"{player} may not harvest now: {permit.says}")
+    return refusal
 
 
 def expire(state: Any, rs: Any, events: list) -> None:

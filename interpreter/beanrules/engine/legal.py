@@ -114,6 +114,8 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
                     if bean in rs.unplantable:
                         continue
                     _plant_options(out, player, fields, bean, zone, one_type, mixed, same, rs.plays_as)
+                if step.optional and active:  # the rest may stay: the player says when done
+                    out.append(_end(player, "phase"))
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))
@@ -226,14 +228,17 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
     if rs.abilities:  # using a card's ability, with each choice it offers
-        from .abilities import usable
+        from .abilities import usable, waits_only_for_abilities
         out.extend(usable(state, rs, player))
+        if player == state.active and not any(type(a) is EndPhase for a in out) \
+                and waits_only_for_abilities(state, rs):
+            out.append(_end(player, "phase"))  # the phase waits only for a card's ability
     # Harvests: the fields harvesting.harvestable allows, as (cached) actions.
     fields = harvestable(state, rs, player)
     if fields:
         row = _harvests(player)
         out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in fields)
-    if state.lasting:  # constraints laid down for a while (engine/lasting.py)
+    if state.lasting or rs.standing:  # constraints by condition (engine/lasting.py)
         from .lasting import constrain
         return constrain(state, rs, player, out)
     return out
@@ -249,11 +254,13 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
     active = state.active
     if (ph.plant is not None or ph.trade) and not state.proposals:
         return active
-    if ph.pending and not ph.trade and not state.lasting:  # turn order starts with the active player
+    if ph.pending and not ph.trade and not (state.lasting or rs.standing):  # turn order from the active player
         for step in ph.pending:
             if step.cards(state, active):
                 return active
     if rs.moves and moves.waits_only_for_moves(state, ph) and moves.keeps_open(state, rs):
+        return active
+    if rs.abilities and _ability_waits(state, rs):
         return active
     waiting = waiting_for(state, rs)
     return waiting[0] if waiting else None
@@ -290,18 +297,25 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
             for player, cards in getattr(state, step.attr).items():
                 if cards:
                     holders.add(player)
-    if holders and state.lasting:  # a plant a lasting constraint took away waits for nobody
+    if holders and (state.lasting or rs.standing):  # a plant a constraint took away waits for nobody
         from .lasting import stuck
         holders = {p for p in holders if not all(
             stuck(state, rs, p, step.zone) or not step.cards(state, p) for step in ph.pending
             if p == active or (step.who == "everyone" and step.attr is not None))}
     if not holders and rs.moves and moves.keeps_open(state, rs):
         return [active]  # a phase that waits only for an optional move of the active player
+    if not holders and rs.abilities and _ability_waits(state, rs):
+        return [active]  # or for a card's ability the active player may still use
     if len(holders) < 2:
         return list(holders)
     players, n = state.players, len(state.players)
     first, step_by = players.index(active), rs.direction
     return [p for p in (players[(first + step_by * k) % n] for k in range(n)) if p in holders]
+
+
+def _ability_waits(state: State, rs: Ruleset) -> bool:
+    from .abilities import waits_only_for_abilities
+    return waits_only_for_abilities(state, rs)
 
 
 def where(state: State, rs: Ruleset) -> dict:

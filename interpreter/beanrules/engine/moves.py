@@ -21,7 +21,7 @@ from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .selection import end_index, picked, zone_name
 
 # The verb of the notation for each (from, to) pair of zones a permitted move may connect.
-VERBS = {("hand", "discard"): "discards", ("discard", "hand"): "takes"}
+VERBS = {("hand", "discard"): "discards", ("discard", "hand"): "takes", ("set-aside", "discard"): "discards"}
 _EVENTS = {"discards": "discarded", "takes": "took"}  # the event each verb's move reports
 _PICKS = {"front", "top", "any"}
 
@@ -65,8 +65,6 @@ def compile_move(rule: dict, statement: core.Permit, ref: RuleRef) -> MoveRule:
     if verb is None:
         raise refuse(f"from {source_zone} to {dest_zone} only as one of: "
                      + ", ".join(f"{a} to {b}" for a, b in VERBS))
-    if sel.pick == "any" and source_zone != "hand":
-        raise refuse("of any card only from a hand")
     if isinstance(statement.when, timing.During):
         phase = statement.when.phase
     elif isinstance(statement.when, timing.AnyTime):
@@ -118,6 +116,8 @@ def open_rules(state: Any, rs: Any, player: str) -> list[MoveRule]:
 def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
     """The list index of the card the action moves; IllegalAction if it names another."""
     if rule.pick == "any":
+        if action.position is not None and rule.source_zone != "hand":
+            raise IllegalAction(rule.ref, f"'{rule.ref.text}' names the card by its bean, not by a position")
         if action.position is not None:
             if not 1 <= action.position <= len(held):
                 raise IllegalAction(rule.ref, f"{action.player} has {len(held)} hand cards, no card "
@@ -126,8 +126,10 @@ def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
         elif action.bean is not None and action.bean in held:
             index = held.index(action.bean)
         else:
-            raise IllegalAction(rule.ref, f"{action.player} has no {action.bean or 'card'} in hand to discard"
-                                if action.bean else "say which hand card: by its bean or 'hand N'")
+            where = "hand" if rule.source_zone == "hand" else rule.source_zone + " cards"
+            raise IllegalAction(rule.ref, f"{action.player} has no {action.bean} in {where} to discard"
+                                if action.bean else "say which card: by its bean"
+                                + (" or 'hand N'" if rule.source_zone == "hand" else ""))
     else:
         if action.position is not None:
             raise IllegalAction(rule.ref, f"'{rule.ref.text}' moves only the {rule.pick} card, not one "
@@ -207,7 +209,8 @@ def options(state: Any, rs: Any, player: str) -> list:
             chosen = picked(rule.source_zone, rule.pick, 1, len(held))
         for index in chosen:
             if _breaks(state, rs, rule, player, index) is None:
-                position = index + 1 if rule.pick == "any" else None
+                # a hand card is named by its place; a card of another zone by its bean
+                position = index + 1 if rule.pick == "any" and rule.source_zone == "hand" else None
                 out.append(MoveCard(player, rule.verb, held[index] if position is None else None, position))
     if out and waits_only_for_moves(state, rs.phase(state.phase)):
         out.append(EndPhase(player, "phase"))

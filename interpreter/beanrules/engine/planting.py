@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from .actions import Plant
 from .errors import IllegalAction, RuleRef
+from .eventlog import UNRECORDED
 from .kinds import same_type, top_type, type_of
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
@@ -170,11 +171,16 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
 
 
 def do_plant(state: State, move: PlantMove, events: list) -> None:
-    if move.front:
-        state.hands[move.player].pop(0)
+    plant_card(state, move.player, move.zone, move.bean, move.index, move.front, events)
+
+
+def plant_card(state: State, player: str, zone: str, bean: str, index: int, front: bool, events: list) -> None:
+    """do_plant, field by field (the trusted apply of engine/hotpath.py calls it directly)."""
+    if front:
+        state.hands[player].pop(0)
         state.planted += 1
     else:
-        pending_cards(state, move.zone, move.player).remove(move.bean)
-    state.fields[move.player][move.index].append(move.bean)
-    events.append({"event": "planted", "player": move.player, "bean": move.bean,
-                   "field": move.index + 1, "from": move.zone})
+        pending_cards(state, zone, player).remove(bean)
+    state.fields[player][index].append(bean)
+    if events is not UNRECORDED:
+        events.append({"event": "planted", "player": player, "bean": bean, "field": index + 1, "from": zone})

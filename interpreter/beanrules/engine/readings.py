@@ -6,8 +6,9 @@ it empties, what a field pays, which zones trade. This module derives those para
 the core statements alone — a ``permit`` of a ``plant`` from the front of the hand during a
 phase, a ``forbid`` of a ``harvest`` while a field of one card has a bigger neighbour, an
 ``allow`` of a ``trade`` of any cards of the offer — never from the sentence a statement came
-from. A statement of a shape this engine does not play is read as None, and the ruleset
-refuses the rule that holds it, by the statement's own words, when the game is created.
+from. A statement of another shape is read as None: the ruleset compiles a forbid or a
+permission of it by its condition (permissions.py), and refuses any other, by the statement's
+own words, when the game is created.
 
 Each reading is a small frozen value; the ruleset collects them (a later reading of a type
 replaces an earlier one, as a later rule replaces an earlier one).
@@ -37,10 +38,12 @@ class PlantFront:
 
 @dataclass(frozen=True)
 class PlantEvery:
-    """`who` ("everyone" / "active") must plant every card of `zone`, any order, in `phase`."""
+    """`who` ("everyone" / "active") must plant every card of `zone`, any order, in `phase`
+    (`optional`: may plant any of them, and ends the phase when done)."""
     phase: str
     who: str
     zone: str
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -244,11 +247,13 @@ def _permit(s: core.Permit) -> Any:
             least, most = _number(s.least) if s.least is not None else 0, _number(s.most)
             if least is not None and most is not None:
                 return PlantFront(when.phase, least, most)
-        if cards.pick == "any" and _number(cards.count) == 1 and s.must and zone_named(cards.place) \
-                and _count_of(s.least, cards.place) and _count_of(s.most, cards.place):
+        every = s.must and _count_of(s.least, cards.place)
+        some = not s.must and s.least is None and isinstance(s.player, actors.ActivePlayer)
+        if cards.pick == "any" and _number(cards.count) == 1 and (every or some) and zone_named(cards.place) \
+                and _count_of(s.most, cards.place):
             who = "everyone" if isinstance(s.player, actors.EachPlayer) else \
                 "active" if isinstance(s.player, actors.ActivePlayer) else None
-            return PlantEvery(when.phase, who, cards.place.zone) if who else None
+            return PlantEvery(when.phase, who, cards.place.zone, some) if who else None
         return None
     if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER \
             and action.gives is None and action.takes is None and isinstance(s.player, actors.AnyPlayer) \

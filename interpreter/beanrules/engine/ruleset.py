@@ -15,10 +15,11 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
-from . import evaluate, kinds, moves, program, readings as read, requirements, tally as tallies
+from . import evaluate, kinds, moves, permissions, program, readings as read, requirements, tally as tallies
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
+from . import hand_effects as _hand_effects  # noqa: F401,E402 (and those text cards use on hands and piles)
 from . import lasting  # noqa: E402 (registers the lasting effect; collects what may last)
 
 _REQUIRED: Any = object()
@@ -75,6 +76,7 @@ class PendingStep:
     zone: str
     ref: RuleRef
     attr: str | None = None  # the State attribute of a per-player zone ("set_aside"); None: shared
+    optional: bool = False  # "may plant": the active player ends the phase, cards may stay
 
     def cards(self, state: Any, player: str) -> list[str]:
         return zone_cards(state, self.zone, player)
@@ -213,6 +215,7 @@ class Ruleset:
     tally: tallies.Tally | None = None  # coins written down, won by the first to a target (engine/tally.py)
     plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
     lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
+    standing: tuple = ()  # forbids and permissions by condition, always in force (engine/permissions.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -278,8 +281,9 @@ class _Readings:
 
 
 def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
-    """Every statement is one the engine runs (program.py) or reads here; any other is refused,
-    naming its rule and saying what it says, before the game starts."""
+    """Every statement is one the engine runs (program.py) or reads here; a permission of a
+    shape the fast paths do not read is compiled by condition (permissions.py); any other is
+    refused, naming its rule and saying what it says, before the game starts."""
     found: list[tuple[dict, Any]] = []
     for rule, statement in core_program:
         if program.runs(statement):
@@ -287,6 +291,11 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         reading = read.read(statement)
         if reading is None and on_event(statement):
             continue  # a step when something happens to a card: engine/triggers.py runs it
+        if reading is None:
+            try:
+                reading = permissions.standing(statement, refs[rule["id"]])
+            except UnsupportedRule as exc:
+                raise _refused(rule, statement, f"which this engine does not play yet ({exc})") from None
         if reading is None:
             raise _refused(rule, statement)
         found.append((rule, reading))
@@ -315,7 +324,7 @@ def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[Pl
             if r.zone in SHARED_ZONES and r.who != "active":
                 raise UnsupportedRule(f"rule '{rule['id']}': {r.zone} is a shared pile, so only the "
                                       "active player plants from it", rule["id"])
-            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone)))
+            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone), r.optional))
     return plant, trade, tuple(pending)
 
 
@@ -441,7 +450,8 @@ def _compile(model: dict, n: int) -> Ruleset:
         moves=moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs),
         tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
-        lastings=lasting.collect(core_program, _card_abilities(model, n), refs))
+        lastings=lasting.collect(core_program, _card_abilities(model, n), refs),
+        standing=tuple(r for _, r in rs.all(lasting.LastingSpec)))
 
 
 def _card_abilities(model: dict, n: int) -> list:

@@ -44,7 +44,7 @@ def _cards(cards: list[str], label: Callable[[str], str] = str) -> str:
 
 def _field(field: list[str], label: Callable[[str], str] = str) -> str:
     """`chili×3`; a field holding several beans (mixed-fields) shows its runs, top first:
-    `red×2 on stink×1`; a card that plays as a bean shows its type: `t07 (blue)×1 on blue×2`."""
+    `red×2 on stink×1`; a card that plays as a bean shows its type: `joker (red)×1 on red×2`."""
     if not field:
         return "—"
     runs: list[list] = []
@@ -111,7 +111,8 @@ def _proposal(p: dict) -> str:
             f" for {_refs(p['take']) or 'nothing (a gift)'}")
 
 
-def _describe(events: list[dict]) -> list[str]:
+def _describe(events: list[dict], me: str | None = None) -> list[str]:
+    """The events in words, as `me` may see them (None: everything, as a log shows it)."""
     out = []
     for e in events:
         kind = e["event"]
@@ -151,6 +152,13 @@ def _describe(events: list[dict]) -> list[str]:
         elif kind in ("field-added", "field-removed"):
             out.append(f"{e['player']} {'gets a field' if kind == 'field-added' else 'loses a field'}: "
                        f"{plural(e['fields'], 'field')}")
+        elif kind == "looked":
+            seen = me is None or me in e.get("seen_by", ())
+            out.append(f"{e['player']} looks at {e['at']}" + (f": {_cards(e['cards'])}" if seen else ""))
+        elif kind == "reordered":
+            out.append(f"{e['player']} puts {e['at']} in a new order")
+        elif kind == "shuffled":
+            out.append(f"{e['at']} shuffled ({plural(e['cards'], 'card')})")
         elif kind == "swapped":
             out.append(f"{e['first']} and {e['second']} swapped")
         elif kind == "chose":
@@ -229,7 +237,7 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
                 continue
             events = game.apply(action)
             write(f"{action.notation()}")
-            for line in _describe(events):
+            for line in _describe(events, me):
                 write("   " + line)
             continue
         if not _turn(game, me, write, read, optional=False, help_message=help_message):
@@ -287,7 +295,7 @@ def _turn(game: Game, me: str, write: Callable[[str], None], read: Callable[[str
                 write(f"   rule '{exc.rule}'" + (f" ({exc.citation})" if exc.citation else "")
                       + (f": {exc.rule_text}" if exc.rule_text else ""))
             continue
-        for text in _describe(events):
+        for text in _describe(events, me):
             write("   " + text)
         if optional and not game.is_over:
             continue  # more trades or harvests, until 'pass'

@@ -168,6 +168,8 @@ def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
     if one(model, "one-type-per-field") is None or one(model, "mixed-fields") is not None:
         return []
     timing = _harvest_timing(model)
+    if timing is None and one(model, "permit-harvest") is not None:
+        return []  # harvesting by condition: a plant it leaves no room for lapses (engine/lasting.py)
     paying = one(model, "harvest-only-paying")
     kinds = {r["id"]: r for r in model["rules"]}
     out = []

@@ -344,14 +344,26 @@ class SpecBuilder:
     def st_discard_from_hand(self, node: Tree) -> tuple[dict, list]:
         numbers = self.ints(node)
         front = any(isinstance(c, Tree) and c.data == "front_of" for c in node.children)
-        return {"from": "front" if front else "any", "max": numbers[0] if numbers else 1}, []
+        at_will = _tree(node.children, "at_will") is not None  # "any number": no bound a turn
+        return {"from": "front" if front else "any", "max": None if at_will else numbers[0] if numbers else 1}, []
+
+    def st_discard_pending(self, node: Tree) -> tuple[dict, list]:
+        return {"zone": _words(_tree(node.children, "zone_name"))}, []
 
     def st_reveal(self, node: Tree) -> tuple[dict, list]:
         return {"count": self.ints(node)[0], "to": "offer"}, []
 
     def st_pull_matching(self, node: Tree) -> tuple[dict, list]:
+        first = _tree(node.children, "first_reveal")
         numbers = self.ints(node)
-        return {"from": "discard", "reveal_more_if_none": numbers[0] if numbers else 0}, []
+        params: dict[str, Any] = {"from": "discard", "reveal_more_if_none": numbers[0] if numbers else 0}
+        if first is not None:  # the cards turned up in the same step
+            params["reveal"] = self.ints(first)[0]
+        if _tree(node.children, "before_reshuffle") is not None:
+            params["before_reshuffle"] = True
+        if _tree(node.children, "may") is not None:  # the active player decides
+            params["more_optional"] = True
+        return params, []
 
     def st_untradeable(self, node: Tree) -> tuple[dict, list]:
         return {"zone": _words(_tree(node.children, "zone_name"))}, []
@@ -360,6 +372,11 @@ class SpecBuilder:
         who = _words(_tree(node.children, "who"))
         return {"who": "everyone" if who == "everyone" else "active",
                 "zone": _words(_tree(node.children, "zone_name")), "order": "any"}, []
+
+    def st_plant_pending_optional(self, node: Tree) -> tuple[dict, list]:
+        # "active player may plant offer cards in any order": what is not planted stays
+        return {"who": "active", "zone": _words(_tree(node.children, "zone_name")), "order": "any",
+                "optional": True}, []
 
     def st_draw(self, node: Tree) -> tuple[dict, list]:
         who = _words(_tree(node.children, "who_draws"))
@@ -442,6 +459,43 @@ class SpecBuilder:
                 "title": _string(strings[0]) if strings else None,
                 "holder": "start-player" if _tree(node.children, "token_start") is not None else None}, []
 
+    def st_counter(self, node: Tree) -> tuple[dict, list]:
+        strings, start = _tokens(node.children, "STRING"), self.ints(node)
+        return {"counter": str(_tokens(node.children, "NAME")[0]),
+                "title": _string(strings[0]) if strings else None,
+                "per_player": _tree(node.children, "per_player") is not None,
+                "start": start[0] if start else 0}, []
+
+    def st_forbid_while(self, node: Tree) -> tuple[dict, list]:
+        return {"actions": _actions(node), "conditions": self._rule_conditions(node)}, []
+
+    def st_permit_harvest(self, node: Tree) -> tuple[dict, list]:
+        return {"conditions": self._rule_conditions(node)}, []
+
+    def _rule_conditions(self, node: Tree) -> list[list[dict[str, Any]]]:
+        """The conditions of a constraint by condition: alternatives ("or"), each a list of
+        tests that must all hold ("and"), each test {"test", ...}."""
+        found = _tree(node.children, "rule_conditions")
+        return [self._rule_all(group) for group in _trees(found.children, "rule_all")]
+
+    def _rule_all(self, node: Tree) -> list[dict[str, Any]]:
+        out = []
+        for cond in node.children:
+            if not (isinstance(cond, Tree) and cond.data.startswith("cond_")):
+                continue
+            test: dict[str, Any] = {"test": cond.data.removeprefix("cond_").replace("_", "-")}
+            names, ints = _tokens(cond.children, "NAME"), self.ints(cond)
+            compare = _tree(cond.children, "compare")
+            place = _tree(cond.children, "place")
+            if names:
+                test["name"] = str(names[0])
+            if compare is not None:
+                test["compare"], test["value"] = _words(compare), ints[0]
+            if place is not None:
+                test["place"] = self.place(place)
+            out.append(test)
+        return out
+
     def st_token_draw(self, node: Tree) -> tuple[dict, list]:
         return {"token": str(_tokens(node.children, "NAME")[0]), "more": self.ints(node)[0]}, []
 
@@ -476,33 +530,60 @@ class SpecBuilder:
                        self.provenance(_tree(node.children, "provenance")), self.span(node))
 
     def place(self, node: Tree) -> dict[str, Any]:
+        if node.data in ("this_field", "named_field"):  # a field the ability is on, or one chosen before
+            name = "field" if node.data == "this_field" else str(node.children[0])
+            return {"owner": None, "zone": "field", "end": None, "bound": name}
         owner = _tree(node.children, "owner")
         end = _tree(node.children, "end")
         return {"owner": _words(owner).replace(" ", "-") if owner else None,
                 "zone": _words(_tree(node.children, "zone_name")),
                 "end": _words(end) if end else None}
 
+    def amount(self, node: Tree) -> Any:
+        inner = node.children[0]
+        if isinstance(inner, Token):
+            return int(inner)
+        if inner.data == "up_to":
+            return {"up_to": int(inner.children[0])}
+        if inner.data == "each_type":
+            return "one-of-each-type"
+        return _words(inner)
+
     def effect(self, node: Tree) -> dict[str, Any]:
-        places = [self.place(p) for p in _trees(node.children, "place")]
+        places = [self.place(p) for p in node.children if isinstance(p, Tree) and p.data in _PLACES]
         kind = node.data.replace("effect_", "")
         out: dict[str, Any] = {"do": kind}
+        amount = _tree(node.children, "amount")
         if kind == "move":
-            amount = _tree(node.children, "amount")
-            inner = amount.children[0]
-            if isinstance(inner, Token):
-                out["amount"] = int(inner)
-            elif inner.data == "up_to":
-                out["amount"] = {"up_to": int(inner.children[0])}
-            else:
-                out["amount"] = _words(inner)
+            out["amount"] = self.amount(amount)
             out["from"], out["to"] = places
         elif kind == "choose":
-            out["name"] = str(node.children[0])
+            out["name"] = str(_tokens(node.children, "NAME")[0])
             out["from"] = places[0]
-        elif kind in ("look", "reorder", "harvest"):
+            # only where written, so that the models of existing specs keep their hash
+            if _tree(node.children, "chooser") is not None:
+                out["chooser"] = "opponent"
+            of_type = _tree(node.children, "of_type")
+            if of_type is not None:
+                out["is"] = str(of_type.children[0])
+        elif kind in ("look", "reorder", "harvest", "reverse"):
             out["at"] = places[0]
+            if kind in ("look", "reorder") and amount is not None:
+                out["amount"] = self.amount(amount)
         elif kind == "shuffle":
-            out["from"], out["to"] = places
+            out["from"] = places[0]
+            if len(places) > 1:
+                out["to"] = places[1]
+        elif kind == "swap":
+            out["at"], out["with"] = places
+        elif kind == "move_chosen":
+            out["do"] = "move-chosen"
+            out["name"] = str(_tokens(node.children, "NAME")[0])
+            out["to"] = places[0]
+        elif kind == "only_if":
+            out["do"] = "only-if"
+            cond = next(c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS)
+            out["condition"] = self.condition(cond)
         elif kind == "gain":
             out["coins"] = self.ints(node)[0]
         elif kind == "if":
@@ -526,8 +607,11 @@ class SpecBuilder:
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
+        if node.data == "planted_compare":
+            return {"test": "planted", "compare": _words(_tree(node.children, "compare")),
+                    "value": self.ints(node)[0]}
         if node.data != "fields_compare":
-            place = self.place(_tree(node.children, "place"))
+            place = self.place(next(c for c in node.children if isinstance(c, Tree) and c.data in _PLACES))
         if node.data == "is_empty":
             return {"test": "empty", "place": place}
         if node.data == "fields_compare":
@@ -542,12 +626,15 @@ class SpecBuilder:
 _CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note", "contradiction", "departure"}
 # Grammar alternatives that are one kind of rule with different parameters.
 _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest",
+            "plant_pending_optional": "plant-pending",
             "final_harvest_others": "final-harvest"}
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
              "when_revealed"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
-            "for_chosen", "effect_plant", "add_field", "discard_this", "lasting"}
-_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare"}
+            "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
+            "move_chosen"}
+_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare"}
+_PLACES = {"place", "this_field", "named_field"}
 
 
 def _lasting(node: Tree) -> dict[str, Any]:
@@ -558,12 +645,17 @@ def _lasting(node: Tree) -> dict[str, Any]:
                            "phase": str(_tokens(time.children, "NAME")[0]) if time.data == "in_next_phase" else None,
                            "whose": _words(whose).replace(" ", "-") if whose else None,
                            "who": _words(_tree(node.children, "lasting_who")).replace(" ", "-"),
-                           "may": _words(_tree(node.children, "lasting_may")) == "may", "actions": []}
+                           "may": _words(_tree(node.children, "lasting_may")) == "may", "actions": _actions(node)}
+    return out
+
+
+def _actions(node: Tree) -> list[dict[str, Any]]:
+    """The actions a constraint names ("plant from hand or use abilities"), each {"act", "from"}."""
+    out = []
     for act in node.children:
         if isinstance(act, Tree) and act.data.startswith("act_"):
             zone = _tree(act.children, "zone_name")
-            out["actions"].append({"act": act.data.removeprefix("act_").replace("_", "-"),
-                                   "from": _words(zone) if zone else None})
+            out.append({"act": act.data.removeprefix("act_").replace("_", "-"), "from": _words(zone) if zone else None})
     return out
 
 

@@ -1,0 +1,234 @@
+"""The effects text cards use on hands and piles, compiled for the evaluator like the rest of
+the effect language (:mod:`.effects` holds moving, planting and choosing fields):
+
+- ``look`` — the card's owner sees cards (the top N of the deck, a player's hand): an event
+  ``looked`` that names who saw what (``seen_by``), so a view or log can keep it to them;
+- ``reorder`` — the owner puts cards back in an order of their choice, one choice per
+  position, front (top) first;
+- ``reverse`` and ``swap`` — a hand (or any zone) reversed, two hands exchanged;
+- ``choose`` a card of a hand — picked by the owner as part of the action (a choice by
+  another player is a decision the game waits for: :mod:`.decisions`);
+- the topmost card of each bean type of a place, moved as one selection;
+- ``shuffle`` a place in place (the deck after cards joined it);
+- ``refuse`` — the use is refused, nothing changes;
+- how many cards were planted this phase, and a count of a bean type that counts the cards
+  playing as it (:mod:`.kinds`).
+
+Every one of them is bounded by the size of a zone: nothing loops or calls itself.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import actors, effects, places, quantities
+from ..core.categories import Node
+from . import effects as _ability_effects  # noqa: F401 (its compilers are registered first)
+from . import evaluate
+from .effects import FEED, OWNER, Held, _feed
+from .errors import IllegalAction, UnsupportedRule
+from .kinds import type_of
+from .selection import end_index, zone_name
+
+# Zones whose list starts with the top (front) card (selection.py keeps the same table).
+_FIRST_IS_TOP = {"deck", "hand"}
+
+
+def _owner_of(place: Node) -> Any:
+    """Whose zone a place is, as a function (None for a shared zone)."""
+    if isinstance(place, places.Zone) and place.owner is not None:
+        who = evaluate.players_of(place.owner)
+        return lambda state, env: who(state, env)[0]
+    return lambda state, env: None
+
+
+def _selected(cards: places.CardsIn) -> Any:
+    """(the zone's list, the indices selected, nearest the top first) of a fixed selection:
+    the top / front N cards, or all of them."""
+    source, zone = evaluate.zone_of(cards.place), zone_name(cards.place)
+    count = evaluate.number(cards.count) if cards.count is not None else None
+    if cards.pick not in ("top", "front", "all"):
+        raise UnsupportedRule(f"the engine looks at or reorders the top cards or all cards of a place, "
+                              f"not '{cards.to_text()}'")
+
+    def indices(state: Any, env: dict) -> tuple[list, list[int]]:
+        held = source(state, env)
+        n = len(held) if count is None or cards.pick == "all" else min(count(state, env), len(held))
+        first = zone in _FIRST_IS_TOP
+        return held, (list(range(n)) if first else list(range(len(held) - 1, len(held) - 1 - n, -1)))
+    return indices
+
+
+# ------------------------------------------------------------------ effects
+def look(node: effects.Look) -> evaluate.EffectFn:
+    who = evaluate.players_of(node.player)
+    if not isinstance(node.cards, places.CardsIn):
+        raise UnsupportedRule(f"the engine looks at cards of a place, not '{node.cards.to_text()}'")
+    pick, owner, what = _selected(node.cards), _owner_of(node.cards.place), node.cards.to_text()
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        held, chosen = pick(state, env)
+        seer = who(state, env)[0]
+        events.append({"event": "looked", "player": seer, "seen_by": [seer], "at": what,
+                       "owner": owner(state, env), "cards": [held[i] for i in chosen]})
+    return run
+
+
+def reorder(node: effects.Reorder) -> evaluate.EffectFn:
+    """The owner names the cards in their new order, top (front) first; a card picked for a
+    position is no longer an option for the next."""
+    cards = node.place if isinstance(node.place, places.CardsIn) else \
+        places.CardsIn(node.place, "all", None, False, None)
+    pick, what = _selected(cards), cards.to_text()
+    who = evaluate.players_of(node.player)
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        held, chosen = pick(state, env)
+        left = [held[i] for i in chosen]
+        order: list[str] = []
+        for position in range(len(left)):
+            options = list(dict.fromkeys(left))
+            picked = _feed(env).take(f"the card for position {position + 1} of {what}", options, True)
+            left.remove(picked)
+            order.append(picked)
+        for i, card in zip(chosen, order):
+            held[i] = card
+        events.append({"event": "reordered", "player": who(state, env)[0], "at": what, "seen_by": who(state, env),
+                       "hands": [p for p in [_owner_of(cards.place)(state, env)] if p and zone_name(cards.place) == "hand"]})
+    return run
+
+
+def reverse(node: effects.Reverse) -> evaluate.EffectFn:
+    zone, owner, what = evaluate.zone_of(node.place), _owner_of(node.place), node.place.to_text()
+    hand = zone_name(node.place) == "hand"
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        cards = zone(state, env)
+        cards.reverse()
+        player = owner(state, env)
+        events.append({"event": "reordered", "player": env.get(OWNER), "at": what,
+                       "hands": [player] if hand and player else []})
+    return run
+
+
+def swap(node: effects.Swap) -> evaluate.EffectFn:
+    first, second = evaluate.zone_of(node.first), evaluate.zone_of(node.second)
+    owners = (_owner_of(node.first), _owner_of(node.second))
+    hands = zone_name(node.first) == "hand" and zone_name(node.second) == "hand"
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        a, b = first(state, env), second(state, env)
+        a[:], b[:] = list(b), list(a)
+        events.append({"event": "swapped", "first": node.first.to_text(), "second": node.second.to_text(),
+                       "hands": [o(state, env) for o in owners] if hands else []})
+    return run
+
+
+def choose_card(node: effects.Choose) -> evaluate.EffectFn | None:
+    """The owner picks one card of a player's hand (any position), bound as a Held card."""
+    options = node.options
+    if not (isinstance(options, places.CardsIn) and options.pick == "any"
+            and isinstance(options.place, places.Zone) and options.place.zone == "hand"
+            and options.place.owner is not None):
+        return None
+    if not (isinstance(node.player, actors.CardOwner) and node.player.card is None):
+        return None  # another player's choice is a decision (engine/decisions.py)
+    hand_of = evaluate.players_of(options.place.owner)
+    where = evaluate.condition(node.where) if node.where is not None else None
+    name, must = node.name, node.must
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        player = hand_of(state, env)[0]
+        hand = state.hands[player]
+        found = [c for c in dict.fromkeys(hand)
+                 if where is None or where(state, {**env, evaluate.RULES: rs, name: [c]})]
+        picked = _feed(env).take(f"{name} (a card of {player}'s hand)", found, must)
+        env[name] = Held(picked, hand, f"{player}'s hand", True, "hand", player) if picked is not None else None
+    return run
+
+
+def each_type(node: effects.Move) -> evaluate.EffectFn | None:
+    """Move the topmost card of each bean type of a place (a card that plays as a type counts
+    as it), nearest the top first."""
+    cards = node.cards
+    if not (isinstance(cards, places.CardsIn) and cards.pick == "each-type"):
+        return None
+    source, from_zone = evaluate.zone_of(cards.place), zone_name(cards.place)
+    target, to_zone, end = evaluate.zone_of(node.to), zone_name(node.to), node.end
+    first = from_zone in _FIRST_IS_TOP
+    from_owner, to_owner = _owner_of(cards.place), _owner_of(node.to)
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        held, dest = source(state, env), target(state, env)
+        order = range(len(held)) if first else range(len(held) - 1, -1, -1)
+        chosen, seen = [], set()
+        for i in order:
+            kind = type_of(rs, held[i])
+            if kind not in seen:
+                seen.add(kind)
+                chosen.append(i)
+        moved = [held[i] for i in chosen]
+        for i in sorted(chosen, reverse=True):
+            del held[i]
+        for card in moved:
+            dest.insert(end_index(to_zone, end, len(dest)), card)
+        if moved:  # the one shape of a "moved" event (docs/engine-contract.md, Events)
+            events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
+                           "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
+                           "end": end or ("back" if to_zone == "hand" else "top")})
+    return run
+
+
+def shuffle(node: effects.Shuffle) -> evaluate.EffectFn | None:
+    if node.into is not None:
+        return None  # the discard made into the deck: the evaluator's own (engine/deck.py's seeds)
+    zone, what = evaluate.zone_of(node.place), node.place.to_text()
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        from .deck import shuffle_rng
+        cards = zone(state, env)
+        shuffle_rng(state.seed, state.shuffles + 1).shuffle(cards)  # the k-th shuffle's own seed
+        state.shuffles += 1
+        events.append({"event": "shuffled", "at": what, "cards": len(cards)})
+    return run
+
+
+def refuse(node: effects.Refuse) -> evaluate.EffectFn:
+    reason = node.reason
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        feed = env.get(FEED)
+        raise IllegalAction(feed.ref if feed is not None else None, f"not now: {reason}")
+    return run
+
+
+_EFFECTS = {effects.Look: look, effects.Reorder: reorder, effects.Reverse: reverse, effects.Swap: swap,
+            effects.Choose: choose_card, effects.Move: each_type, effects.Shuffle: shuffle,
+            effects.Refuse: refuse}
+
+
+def effect(node: Node) -> evaluate.EffectFn | None:
+    build = _EFFECTS.get(type(node))
+    return build(node) if build is not None else None
+
+
+# ------------------------------------------------------------------ numbers
+def number(node: Node) -> evaluate.NumFn | None:
+    if isinstance(node, quantities.PlantedThisPhase):
+        return lambda state, env: state.planted
+    if isinstance(node, quantities.Count) and node.bean is not None:
+        zone, bean = evaluate.zone_of(node.place), node.bean
+
+        def count(state: Any, env: dict) -> int:
+            rs = env.get(evaluate.RULES)
+            cards = zone(state, env)
+            if rs is not None and rs.plays_as:  # cards that play as the bean count as it
+                return sum(1 for c in cards if type_of(rs, c) == bean)
+            return cards.count(bean)
+        return count
+    return None
+
+
+# Registered before engine/effects.py's: a choice of a hand card, the moves of one card of
+# each type, and the effects above are this module's; everything else falls through.
+for _what, _compiler in (("quantity", number), ("effect", effect)):
+    evaluate.EXTENSIONS[_what].insert(0, _compiler)

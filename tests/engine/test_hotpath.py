@@ -1,0 +1,161 @@
+"""The interpreter's hot path (engine/hotpath.py) against the reference functions.
+
+For every shipped spec, at every step of a random game: the per-phase closures list the same
+legal actions in the same order as legal.legal_actions, say the same about phase completion
+as flow.phase_complete and about whom the game waits for as legal.next_to_act; and an action
+carried out by the trusted apply (picked from the listing) leaves the same state and events
+as the same action checked in full (an equal action built anew, which apply does not trust).
+"""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.engine import Game, IllegalAction
+from beanrules.engine import hotpath
+from beanrules.engine.actions import EndPhase, Harvest, Plant
+from beanrules.engine.bots import RandomBot, play_out
+from beanrules.engine.flow import phase_complete
+from beanrules.engine.legal import legal_actions, next_to_act
+from beanrules.resolve.compiler import list_specs
+
+SPECS = list_specs()
+_MODELS: dict[str, dict] = {}
+
+
+def model(name: str) -> dict:
+    return _MODELS.get(name) or _MODELS.setdefault(name, compile_spec(name))
+
+
+def counts(name: str) -> list[int]:
+    players = model(name)["players"]
+    return sorted({players["min"], players["max"]})
+
+
+CASES = [(name, n) for name in SPECS for n in counts(name)]
+
+
+def lockstep(m: dict, players: int, seed: int, trades: bool, limit: int = 2000) -> int:
+    """Play one random game twice in step: `fast` lists through the game (so apply trusts the
+    bot's pick), `checked` gets an equal copy of each action (so apply checks it in full).
+    Asserts the closures against the reference functions before every action, and equal
+    states and events after it. Returns the number of actions."""
+    fast, checked = Game(m, players, seed=seed), Game(m, players, seed=seed)
+    bots = {p: RandomBot(seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(fast.players)}
+    for count in range(limit):
+        state, rs = fast.state, fast.ruleset
+        if state.over:
+            return count
+        for p in state.players:
+            assert fast.legal_actions(p, trades) == legal_actions(state, rs, p, trades), (count, p)
+        player = next_to_act(state, rs)
+        if state.decision is None:
+            closures = fast.plan.by_id[state.phase]
+            assert closures.waiter(state) == player, count
+            assert closures.complete(state) == phase_complete(state, rs, rs.phase(state.phase)), count
+        action = bots[player].choose(fast, player)
+        events = fast.apply(action)
+        again = copy.copy(action)
+        assert again == action and again is not action
+        assert checked.apply(again) == events, (count, action)
+        assert fast.state_json() == checked.state_json(), (count, action)
+    return limit
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=[f"{s}-{n}p" for s, n in CASES])
+def test_closures_and_trusted_apply_match_the_reference(name, players):
+    trades = players % 2 == 0  # both modes over the specs' smallest and largest counts
+    assert lockstep(model(name), players, seed=players, trades=trades) > 0
+
+
+def test_a_playout_is_the_same_game_as_before():
+    """play_out (the closures, the trusted apply, no events kept) plays the game the checked
+    path plays: same actions, same final state."""
+    m = model("classic")
+    fast = Game(m, 4, seed=11)
+    play_out(fast, {p: RandomBot(seed=f"11:{i}", trades=True) for i, p in enumerate(fast.players)},
+             keep_events=False)
+    replayed = Game(m, 4, seed=11)
+    for action in fast.actions:
+        replayed.apply(copy.copy(action))
+    assert replayed.state_json() == fast.state_json() and fast.is_over
+
+
+def _game_in_planting() -> Game:
+    game = Game(model("classic"), 4, seed=3)
+    assert game.state.phase == "plant" and game.state.planted == 0
+    return game
+
+
+def test_an_illegal_action_after_a_listing_is_checked_and_leaves_the_state():
+    game = _game_in_planting()
+    anna = game.state.active
+    listed = game.legal_actions(anna)
+    before = game.state_json()
+    front = game.state.hands[anna][0]
+    wrong = next(b for b in game.ruleset.beans if b != front)
+    for action in (Plant(anna, wrong, 1), Harvest(anna, 1), EndPhase(anna, "trading")):
+        assert action not in listed
+        with pytest.raises(IllegalAction):
+            game.apply(action)
+        assert game.state_json() == before
+
+
+def test_a_listing_holds_only_until_the_next_action():
+    """A listed action applied after another action is checked in full (here: a plant from an
+    emptied hand is refused)."""
+    game = _game_in_planting()
+    anna = game.state.active
+    plants = [a for a in game.legal_actions(anna) if isinstance(a, Plant)]
+    game.apply(plants[0])
+    game.state.hands[anna][:] = []  # nothing left in hand: no further plant is legal
+    before = game.state_json()
+    with pytest.raises(IllegalAction):
+        game.apply(plants[0])  # the stale listing is no licence
+    assert game.state_json() == before
+
+
+def test_a_listing_does_not_outlive_a_change_the_caller_makes_to_its_copy():
+    game = _game_in_planting()
+    anna = game.state.active
+    listed = game.legal_actions(anna)
+    listed.append(Harvest(anna, 1))  # a field holding nothing: not legal
+    before = game.state_json()
+    with pytest.raises(IllegalAction):
+        game.apply(listed[-1])
+    assert game.state_json() == before
+
+
+def test_an_unknown_mechanism_sends_the_plan_to_the_reference_functions(monkeypatch):
+    """A Ruleset field the hot path does not know, holding a value, makes the plan use the
+    reference functions and trust nothing (how-to-play has a field to buy: drop it from the
+    known fields as if it were new)."""
+    m = model("how-to-play")
+    known = dict(hotpath.KNOWN_FIELDS)
+    rs_type = next(t for t in known if t.__name__ == "Ruleset")
+    monkeypatch.setitem(hotpath.KNOWN_FIELDS, rs_type, known[rs_type] - {"buy_field"})
+    from beanrules.engine.ruleset import compile_ruleset
+    plan = hotpath.Plan(compile_ruleset(m, 4))  # built apart: the cached plans stay as they are
+    assert plan.reference == "the rules: buy_field" and plan.trusted == {}
+    from beanrules.engine import flow
+    for module in (hotpath, flow):
+        monkeypatch.setattr(module, "plan_for", lambda ruleset: plan)
+    assert lockstep(m, 4, seed=5, trades=True, limit=300) > 0
+
+
+def test_the_known_fields_are_the_fields_of_the_compiled_rules():
+    """Every field KNOWN_FIELDS names exists (a renamed field would silently stay 'known'); a
+    spec the closures do not serve names the field that stops them; the benchmarks' specs are
+    served by them."""
+    import dataclasses
+    for kind, names in hotpath.KNOWN_FIELDS.items():
+        assert names <= {f.name for f in dataclasses.fields(kind)}, kind.__name__
+    known = set().union(*hotpath.KNOWN_FIELDS.values())
+    for name in SPECS:
+        for n in counts(name):
+            reason = hotpath.plan_for(Game(model(name), n, seed=0).ruleset).reference
+            assert reason is None or reason.split(": ")[-1] not in known, (name, n, reason)
+    for name in ("classic", "how-to-play"):
+        assert hotpath.plan_for(Game(model(name), 4, seed=0).ruleset).reference is None
