@@ -163,3 +163,16 @@ def test_bots_play_games_with_text_cards_keeping_every_invariant(model):
     for seed in range(4):
         result = playout(model, str(SPEC), 2, seed)
         assert result.ok, result.problems[:3]
+
+
+def test_the_opponent_plants_the_front_hand_card(model):
+    game = _game(model, {"hands": {"Anna": ["red", "soy"], "Natalie": []},
+                         "fields": {"Anna": [["give"], []], "Natalie": [["blue"], ["red"]]}})
+    events = game.apply("Anna uses give")
+    assert game.state.fields["Natalie"] == [["blue"], ["red", "red"]] and game.state.hands["Anna"] == ["soy"]
+    assert events[-1]["event"] == "planted" and events[-1]["player"] == "Natalie"
+    assert game.state.planted == 0  # Anna must still play out a hand card in this phase
+    game = _game(model, {"hands": {"Anna": ["soy"]}, "fields": {"Anna": [["give"], []],
+                                                                 "Natalie": [["blue"], ["red"]]}})
+    assert _uses(game) == []
+    assert "no field of Natalie takes soy" in refused(game, "Anna uses give", "give-give").message

@@ -8,20 +8,28 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from beanrules.checks.verdict import verify_spec
 from beanrules.conformance.binding import bind
 from beanrules.paths import specs_dir
 
 CLASSIC = (specs_dir() / "classic.bean").read_text(encoding="utf-8")
-CLASSIC_CASES = len(bind("classic").own)  # the shipped suite's cases written for classic
 ENV = {"PYTHONPATH": str(Path(__file__).parents[2] / "interpreter"), "PATH": "/usr/bin:/bin"}
+
+
+@pytest.fixture(scope="module")
+def classic_cases() -> int:
+    """How many of the shipped suite's cases are written for classic (counted when a test
+    needs it, not while pytest collects: every xdist worker collects every file)."""
+    return len(bind("classic").own)
 
 
 def _failed_ids(result: dict) -> set[str]:
     return {line.split("::")[1].split()[0] for line in result["cases_failed"]}
 
 
-def test_an_edited_copy_of_classic_fails_the_cases_its_edit_breaks(tmp_path: Path) -> None:
+def test_an_edited_copy_of_classic_fails_the_cases_its_edit_breaks(tmp_path: Path, classic_cases: int) -> None:
     mine = tmp_path / "classic.bean"
     mine.write_text(CLASSIC.replace("draw 3 to back of hand", "draw 2 to back of hand"), encoding="utf-8")
     result = verify_spec(str(mine), games=0, seed=0)
@@ -29,13 +37,13 @@ def test_an_edited_copy_of_classic_fails_the_cases_its_edit_breaks(tmp_path: Pat
     failed = _failed_ids(result)
     assert "phase-4-draw-three-then-left" in failed
     # the rest of the classic cases still ran on the copy and passed
-    assert result["cases"]["own"] == CLASSIC_CASES > 90
-    assert result["cases"]["passed"] == CLASSIC_CASES - len(failed) > 60
+    assert result["cases"]["own"] == classic_cases > 90
+    assert result["cases"]["passed"] == classic_cases - len(failed) > 60
 
 
-def test_the_shipped_classic_passes_the_same_cases() -> None:
+def test_the_shipped_classic_passes_the_same_cases(classic_cases: int) -> None:
     result = verify_spec("classic", games=0, seed=0)
-    assert result["ok"] and result["cases"]["own"] == result["cases"]["passed"] == CLASSIC_CASES
+    assert result["ok"] and result["cases"]["own"] == result["cases"]["passed"] == classic_cases
 
 
 def test_a_truncated_copy_is_not_verified(tmp_path: Path) -> None:
@@ -66,23 +74,23 @@ cases:
 """
 
 
-def test_a_variant_runs_its_own_cases_by_path_and_inherits_classics(tmp_path: Path) -> None:
+def test_a_variant_runs_its_own_cases_by_path_and_inherits_classics(tmp_path: Path, classic_cases: int) -> None:
     (tmp_path / "big-fields.bean").write_text(VARIANT, encoding="utf-8")
     (tmp_path / "house.yaml").write_text(CASES, encoding="utf-8")
     result = verify_spec(str(tmp_path / "big-fields.bean"), games=0, seed=0)
     cases = result["cases"]
-    assert cases["own"] == 1 and cases["inherited"] == CLASSIC_CASES
+    assert cases["own"] == 1 and cases["inherited"] == classic_cases
     assert result["bases"] == ["classic"]
     changed = "\n".join(result["cases_changed"])
     # the dealt five-player setup expects two fields: the replaced fields rule changed it
     assert "setup-deal-five-players" in changed and "rule 'fields' replaced: fields 3 with 3 players, " \
         "2 with 4 to 5 players → fields 3" in changed and "now: failed" in changed
     assert cases["changed"] >= 1 and not result["cases_failed"], result["cases_failed"]
-    assert cases["passed"] == CLASSIC_CASES + 1 - cases["changed"]
+    assert cases["passed"] == classic_cases + 1 - cases["changed"]
     assert result["ok"]
 
 
-def test_conformance_spec_runs_on_the_file_and_refuses_an_unknown_rulebook(tmp_path: Path) -> None:
+def test_conformance_spec_runs_on_the_file_and_refuses_an_unknown_rulebook(tmp_path: Path, classic_cases: int) -> None:
     (tmp_path / "big-fields.bean").write_text(VARIANT, encoding="utf-8")
     (tmp_path / "house.yaml").write_text(CASES, encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "beanrules", "conformance", "--spec",
@@ -90,7 +98,7 @@ def test_conformance_spec_runs_on_the_file_and_refuses_an_unknown_rulebook(tmp_p
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(run.stdout)
     passed = sum(row["passed"] for row in report["rulebooks"].values())
-    assert passed + len(report["changed_by_variant"]) == CLASSIC_CASES + 1 and passed > 60
+    assert passed + len(report["changed_by_variant"]) == classic_cases + 1 and passed > 60
     assert any("setup-deal-five-players" in line for line in report["changed_by_variant"])
     nope = subprocess.run([sys.executable, "-m", "beanrules", "conformance", "--rulebook", "nope"],
                           capture_output=True, text=True, env=ENV)

@@ -127,6 +127,8 @@ def effect(data: dict[str, Any]) -> Effect:
         # the cards join the place, which is then shuffled as a whole
         into = place(data["to"])
         return Sequence((Move(_cards(data["from"], "all"), into, None), Shuffle(into, None)))
+    if do == "opponent-plants":
+        return Plant(Opponent(), _cards(data["from"], data["amount"]), None)
     if do == "move-chosen":
         return Move(Bound(data["name"]), place(data["to"]), data["to"]["end"])
     if do == "reverse":

@@ -178,6 +178,30 @@ def each_type(node: effects.Move) -> evaluate.EffectFn | None:
     return run
 
 
+def plant_for(node: effects.Plant) -> evaluate.EffectFn | None:
+    """Another player plants the selected cards (the top or front ones of a place) on their
+    fields: each onto the field that grows its type, else an empty one, as the planting rules
+    allow; where no field takes one, the effect cannot happen."""
+    if not isinstance(node.cards, places.CardsIn) or node.onto is not None:
+        return None
+    who, pick, where = evaluate.players_of(node.player), _selected(node.cards), node.cards.to_text()
+
+    def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        from .planting import auto_field, field_accepts
+        held, chosen = pick(state, env)
+        player = who(state, env)[0]
+        fields = state.fields[player]
+        for i in sorted(chosen, reverse=True):
+            card = held[i]
+            index = auto_field(rs, fields, card)
+            if index is None or not field_accepts(rs, fields[index], card, fields):
+                raise IllegalAction(None, f"no field of {player} takes {card}")
+            del held[i]
+            fields[index].append(card)
+            events.append({"event": "planted", "player": player, "bean": card, "field": index + 1, "from": where})
+    return run
+
+
 def shuffle(node: effects.Shuffle) -> evaluate.EffectFn | None:
     if node.into is not None:
         return None  # the discard made into the deck: the evaluator's own (engine/deck.py's seeds)
@@ -203,7 +227,7 @@ def refuse(node: effects.Refuse) -> evaluate.EffectFn:
 
 _EFFECTS = {effects.Look: look, effects.Reorder: reorder, effects.Reverse: reverse, effects.Swap: swap,
             effects.Choose: choose_card, effects.Move: each_type, effects.Shuffle: shuffle,
-            effects.Refuse: refuse}
+            effects.Refuse: refuse, effects.Plant: plant_for}
 
 
 def effect(node: Node) -> evaluate.EffectFn | None:

@@ -28,7 +28,7 @@ from .actions import BuyField, EndPhase, Harvest, Plant
 from .buying import do_buy
 from .harvesting import coins_for, do_harvest, fewest_harvested
 from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, legal_actions,
-                    next_to_act, phase_actions)
+                    next_to_act)
 from .planting import new_field_ok, plant_card
 from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .state import State
@@ -122,13 +122,13 @@ def _phase_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
 
 # -- listing legal actions (legal.legal_actions) ---------------------------------------------
 def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
-    """legal_actions for this phase: phase_actions, then moves, buying a field, abilities and
-    harvests, in that order."""
+    """legal_actions for this phase: its plants and ends, buying a field and harvests, in that
+    order (a phase that trades, or rules with moves or abilities: the reference function)."""
+    if ph.trade or rs.moves or rs.abilities:
+        return _general_lister(rs)
     harvests = _harvests_of(rs, ph)
     buy = rs.buy_field
     cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
-    if ph.trade or rs.moves or rs.abilities:
-        return _general_lister(rs, ph, harvests)
     plant, pending = ph.plant, ph.pending
     pmin, pmax = (plant.min, plant.max) if plant is not None else (0, 0)
     one_type, mixed, same = rs.one_type is not None, rs.mixed is not None, new_field_ok(rs)
@@ -171,23 +171,10 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     return lister
 
 
-def _general_lister(rs: Ruleset, ph: PhaseSpec, harvests: Callable | None) -> Lister:
-    from .abilities import usable
-    from .buying import may_buy
-    from .moves import options
-
-    def lister(state: State, player: str, trades: bool) -> list:
-        out = phase_actions(state, rs, player, trades)
-        if rs.moves:
-            out.extend(a for a in options(state, rs, player) if a not in out)
-        if rs.buy_field is not None and may_buy(state, rs, player):
-            out.append(_buy(player))
-        if rs.abilities:
-            out.extend(usable(state, rs, player))
-        if harvests is not None:
-            harvests(state, player, state.fields[player], out)
-        return out
-    return lister
+def _general_lister(rs: Ruleset) -> Lister:
+    """Trading, permitted moves and abilities: the reference function lists them all (what they
+    add, and in which order, is theirs to say; listing them is not the hot part)."""
+    return lambda state, player, trades: legal_actions(state, rs, player, trades)
 
 
 def _harvests_of(rs: Ruleset, ph: PhaseSpec) -> Callable[[State, str, list, list], None] | None:

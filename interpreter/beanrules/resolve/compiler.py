@@ -18,8 +18,9 @@ from typing import Any
 from ..desugar import desugar_model
 from ..diagnostics import Diagnostic, SpecError, Span, attach_source, capped
 from ..limits import MAX_EXTENDS
+from ..model.copying import copy_json
 from ..model.validate import schema_problems
-from . import bounds, checks
+from . import bounds, checks, shipped
 from .glosses import missing_glosses
 from .compose import Composer, start_model
 from .loader import SpecFile, list_specs, locate, read_spec
@@ -35,8 +36,11 @@ class _Compilation:
         self.texts: dict[str, str] = {}
         self.stack: list[Path] = []
         self.playable = playable
+        self.read: list[tuple[shipped.Stamp | None, str]] = []  # every file read: stamp before reading, display
 
     def compile(self, spec_file: SpecFile, at: Span | None = None) -> tuple[dict | None, list[Diagnostic]]:
+        """The model (the kept one itself for a shipped spec compiled before in this process:
+        copy it before changing it) and the diagnostics."""
         resolved = spec_file.path.resolve()
         if len(self.stack) >= MAX_EXTENDS:
             return None, [Diagnostic("error", "too-deep", f"more than {MAX_EXTENDS} rulebooks extend "
@@ -44,9 +48,29 @@ class _Compilation:
         if resolved in self.stack:
             chain = " → ".join(p.stem for p in self.stack[self.stack.index(resolved):] + [resolved])
             return None, [Diagnostic("error", "cycle", f"rulebooks extend each other in a cycle: {chain}", at)]
+        if not shipped.is_shipped_file(resolved):
+            return self._compile(spec_file, resolved, at)
+        top = self.playable and not self.stack  # the spec named is checked as playable, a base not
+        kept = shipped.lookup(resolved, top)
+        # a kept chain is used only where compiling it afresh would stay within MAX_EXTENDS
+        if kept is not None and len(self.stack) + kept.depth <= MAX_EXTENDS:
+            self.texts.update(kept.texts)
+            self.read.extend(zip(kept.stamps, kept.texts))
+            return kept.model, list(kept.diagnostics)
+        first = len(self.read)
+        model, diagnostics = self._compile(spec_file, resolved, at)
+        if model is not None:
+            chain = self.read[first:]
+            shipped.keep(resolved, top, model, diagnostics, [stamp for stamp, _ in chain],
+                         {display: self.texts[display] for _, display in chain})
+        return model, diagnostics
+
+    def _compile(self, spec_file: SpecFile, resolved: Path, at: Span | None) -> tuple[dict | None, list[Diagnostic]]:
+        stamp = shipped.stamp(resolved)
         spec, text, diagnostics = read_spec(spec_file)
         if text is not None:
             self.texts[spec_file.display] = text
+            self.read.append((stamp, spec_file.display))
         if spec is None:
             return None, diagnostics
         header = spec.header
@@ -121,7 +145,7 @@ def compile_with_warnings(name_or_path: str, playable: bool = True) -> tuple[dic
     diagnostics = attach_source(capped(diagnostics), compilation.texts)
     if model is None:
         raise SpecError(diagnostics)
-    return model, diagnostics
+    return copy_json(model), diagnostics  # the caller's own: the kept model stays as compiled
 
 
 def compile_spec(name_or_path: str, playable: bool = True) -> dict[str, Any]:

@@ -576,6 +576,10 @@ class SpecBuilder:
                 out["to"] = places[1]
         elif kind == "swap":
             out["at"], out["with"] = places
+        elif kind == "opponent_plants":
+            out["do"] = "opponent-plants"
+            out["amount"] = self.amount(amount)
+            out["from"] = places[0]
         elif kind == "move_chosen":
             out["do"] = "move-chosen"
             out["name"] = str(_tokens(node.children, "NAME")[0])
@@ -632,7 +636,7 @@ _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "whe
              "when_revealed"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
             "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
-            "move_chosen"}
+            "move_chosen", "opponent_plants"}
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare"}
 _PLACES = {"place", "this_field", "named_field"}
 

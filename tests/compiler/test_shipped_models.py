@@ -1,0 +1,73 @@
+"""Shipped specs are compiled once per process (beanrules/resolve/shipped.py): every caller
+gets its own copy, an edited file is compiled again, and a kept chain of bases counts
+towards the bound on extends chains as if compiled afresh."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from beanrules import SpecError, compile_spec
+from beanrules.limits import MAX_EXTENDS
+from beanrules.paths import specs_dir
+from beanrules.resolve import shipped
+from beanrules.resolve.compiler import compile_with_warnings
+
+
+def test_each_caller_gets_its_own_copy_of_the_same_model() -> None:
+    first = compile_spec("translations/es")
+    first["beans"].clear()
+    first["rules"][0]["id"] = "changed"
+    again = compile_spec("translations/es")
+    assert again["beans"] and again["rules"][0]["id"] != "changed"
+    shipped.forget()
+    assert json.dumps(compile_spec("translations/es")) == json.dumps(again)
+
+
+def test_warnings_and_their_source_lines_come_back_with_a_kept_model() -> None:
+    shipped.forget()
+    fresh = compile_with_warnings("translations/es")[1]
+    kept = compile_with_warnings("translations/es")[1]
+    assert fresh == kept
+    assert [d.source_line for d in fresh] == [d.source_line for d in kept]
+
+
+@pytest.fixture
+def own_specs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder taken for the shipped specs' folder, so its files are kept like shipped ones."""
+    monkeypatch.setattr(shipped, "specs_dir", lambda: tmp_path)
+    shipped.forget()
+    yield tmp_path
+    shipped.forget()
+
+
+def test_an_edited_file_is_compiled_again(own_specs: Path) -> None:
+    path = own_specs / "mine.bean"
+    classic = (specs_dir() / "classic.bean").read_text(encoding="utf-8")
+    path.write_text(classic, encoding="utf-8")
+    before = compile_spec(str(path))
+    assert shipped.lookup(path.resolve(), True) is not None  # kept
+    path.write_text(classic.replace("draw 3 to back of hand", "draw 2 to back of hand"), encoding="utf-8")
+    stat = path.stat()  # the same size: only the modification time tells, even within one tick
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))
+    after = compile_spec(str(path))
+    assert after != before
+    shipped.forget()
+    assert compile_spec(str(path)) == after
+
+
+def test_a_kept_chain_counts_towards_the_bound_on_extends(tmp_path: Path) -> None:
+    compile_spec("translations/es", playable=False)  # kept as a base: es and the classic it translates
+    (tmp_path / "link0.bean").write_text('rulebook link0 "0"\n  extends translations/es\n', encoding="utf-8")
+    for n in range(1, MAX_EXTENDS - 1):
+        (tmp_path / f"link{n}.bean").write_text(f'rulebook link{n} "{n}"\n  extends link{n - 1}\n',
+                                                encoding="utf-8")
+    # MAX_EXTENDS - 1 links above es and classic: one file too many, kept or not
+    assert shipped.lookup((specs_dir() / "translations" / "es.bean").resolve(), False) is not None
+    with pytest.raises(SpecError) as caught:
+        compile_spec(str(tmp_path / f"link{MAX_EXTENDS - 2}.bean"))
+    assert "too-deep" in [d.code for d in caught.value.diagnostics]
+    # one link fewer fits
+    assert compile_spec(str(tmp_path / f"link{MAX_EXTENDS - 3}.bean"))["lineage"][-1] == f"link{MAX_EXTENDS - 3}"
