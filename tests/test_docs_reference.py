@@ -1,6 +1,7 @@
 """Generated documentation: rulebook pages in plain English, the kinds table, the comparison."""
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
@@ -182,3 +183,29 @@ def test_worked_harvest_uses_a_bean_in_play_and_the_rulebooks_money() -> None:
     harvest = page.split("### A worked harvest")[1].split("\n## ")[0]
     assert "Say a field holds 5 Mean Beans." in harvest and "**1 bean dollar**" in harvest
     assert "harvested by itself" in harvest and "from the bank" in harvest
+
+
+def test_bean_tables_show_every_beanometer_step() -> None:
+    """The Keniabean pays 5 thalers for 7 cards: its fifth step appears on the rulebook page,
+    on the comparison and in `beanrules diff`, not only the four steps of the classic game."""
+    from beanrules.checks.diff import compare_models
+    from beanrules.cli.diff import render as render_diff
+    from beanrules.docs.comparison import render_comparison
+    kannibohne, classic = compile_spec("kannibohne"), compile_spec("classic")
+    page = render_reference(kannibohne)
+    assert "| bean | cards | 1 coin | 2 coins | 3 coins | 4 coins | 5 coins | other names |" in page
+    kenia = next(line for line in page.splitlines() if 'id="bean-kenia"' in line)
+    assert "| 3 | 2 | 3 | 5 | 6 | 7 |" in kenia  # 3 cards; 2 cards pay 1 thaler … 7 cards pay 5
+    stink = next(line for line in page.splitlines() if 'id="bean-stink"' in line)
+    assert "| 2 | 4 | 6 | 7 | – |" in stink  # a four-step bean gets a dash in the fifth column
+    # a rulebook whose beans stop at 4 coins keeps its four columns
+    assert "| 1 coin | 2 coins | 3 coins | 4 coins | other names |" in render_reference(classic)
+    comparison = render_comparison({"classic": classic, "kannibohne": kannibohne})
+    assert "cards for 1 / 2 / 3 / 4 / 5 coins" in comparison
+    assert "3 cards, 2 / 3 / 5 / 6 / 7" in comparison  # the Keniabean's five steps in one cell
+    # diff shows a bean's beanometer where it changed: give classic's blue bean a fifth step
+    richer = copy.deepcopy(classic)
+    blue = next(b for b in richer["beans"] if b["id"] == "blue")
+    blue["beanometer"] = blue["beanometer"] + [{"cards": 12, "coins": 5}]
+    said = render_diff(compare_models(classic, richer), classic, richer)
+    assert "beanometer 4 / 6 / 8 / 10 → 4 / 6 / 8 / 10 / 12" in said

@@ -9,6 +9,7 @@ from typing import Any
 from ..checks.diff import Comparison
 from ..docs.english import Context, explain
 from ..docs.kinds import describe_value
+from ..docs.meter import meter_cells
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -50,8 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _meter(bean: dict[str, Any]) -> str:
-    steps = {s["coins"]: s["cards"] for s in bean.get("beanometer", [])}
-    return " / ".join(str(steps.get(c, "–")) for c in range(1, 5))
+    return " / ".join(meter_cells(bean))
 
 
 def _bean_change(a: dict[str, Any], b: dict[str, Any]) -> str:

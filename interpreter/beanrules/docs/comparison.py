@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .english import Context, explain
+from .meter import meter_cells, meter_width
 from .reference import rule_anchor
 
 # The rows: what the rules govern, and the rule kinds that govern it. Every kind of the
@@ -104,11 +105,12 @@ def _bean_table(models: dict[str, dict[str, Any]]) -> list[str]:
         for bean in model["beans"]:
             beans.setdefault(bean["id"], {})[name] = bean
 
+    width = meter_width(bean for model in models.values() for bean in model["beans"])
+
     def cell(bean: dict[str, Any] | None) -> str:
         if bean is None:
             return "—"
-        steps = {s["coins"]: s["cards"] for s in bean["beanometer"]}
-        return f"{bean['count']} cards, {' / '.join(str(steps.get(c, '–')) for c in range(1, 5))}"
+        return f"{bean['count']} cards, {' / '.join(meter_cells(bean, width))}"
 
     out = ["| bean | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|" + "---|" * len(names)]
     for bean_id, found in beans.items():
@@ -130,7 +132,9 @@ def render_comparison(models: dict[str, dict[str, Any]], figures: list[str] | No
     out += render_matrix(models)
     if figures:
         out += ["## Simulated games", ""] + figures
+    width = meter_width(bean for model in models.values() for bean in model["beans"])
     out += ["## Beans", "",
-            "Cards per bean type and the beanometer (cards for 1 / 2 / 3 / 4 coins) in each rulebook.", ""]
+            f"Cards per bean type and the beanometer (cards for {' / '.join(map(str, range(1, width + 1)))} "
+            "coins) in each rulebook.", ""]
     out += _bean_table(models)
     return "\n".join(out) + "\n"

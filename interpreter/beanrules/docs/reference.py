@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..wording import plural
-from .english import Context, explain
+from .english import Context, explain, listing
+from .meter import meter_cells, meter_width
 from .links import up
 from .stories import Story, render_story
 
@@ -229,18 +230,18 @@ class Page:
         used = self.beans_in_play()
         beans = self.model["beans"]
         total = sum(b["count"] for b in beans)
+        width = meter_width(beans)
         out += [f"{len(beans)} bean types, {total} cards in all"
                 + (f"; the game uses {len(used)} of them (see [Setup](#setup))" if used and len(used) < len(beans) else "")
                 + ". Each card shows its bean's **beanometer**: how many beans of that type a field needs to "
-                "pay 1, 2, 3 or 4 coins (– where no number of beans pays that much).", "",
-                "| bean | cards | 1 coin | 2 coins | 3 coins | 4 coins | other names |",
-                "|---|---|---|---|---|---|---|"]
+                f"pay {listing([str(c) for c in range(1, width + 1)], 'or')} coins (– where no number of beans pays that much).", "",
+                "| bean | cards | " + " | ".join(plural(c, "coin") for c in range(1, width + 1)) + " | other names |",
+                "|---|---|" + "---|" * width + "---|"]
         for bean in beans:
-            steps = {s["coins"]: s["cards"] for s in bean["beanometer"]}
             others = ", ".join(f"{name} ({lang})" for lang, name in bean["names"].items()
                                if name != self.ctx.bean(bean["id"]))
             out.append(f'| <span id="bean-{bean["id"]}"></span>{_escape(self.ctx.bean(bean["id"]))} | {bean["count"]} | '
-                       + " | ".join(str(steps.get(c, "–")) for c in range(1, 5)) + f" | {_escape(others)} |")
+                       + " | ".join(meter_cells(bean, width)) + f" | {_escape(others)} |")
         out.append("")
         zones = [r for r in self.model["rules"] if r["kind"] == "zone"]
         if zones:
