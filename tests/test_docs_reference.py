@@ -209,3 +209,21 @@ def test_bean_tables_show_every_beanometer_step() -> None:
     blue["beanometer"] = blue["beanometer"] + [{"cards": 12, "coins": 5}]
     said = render_diff(compare_models(classic, richer), classic, richer)
     assert "beanometer 4 / 6 / 8 / 10 → 4 / 6 / 8 / 10 / 12" in said
+
+
+def test_phases_are_named_by_title_not_by_a_counted_number() -> None:
+    """Kannibohne's preliminary phase comes before its "Phase 1": counting phases by place called
+    "Phase 2: Turn cards face up" phase 3 and gave the turn a phase 5 the rulebook does not have."""
+    from beanrules.checks.diff import compare_models
+    from beanrules.cli.diff import render as render_diff
+    kannibohne, classic = compile_spec("kannibohne"), compile_spec("classic")
+    page = render_reference(kannibohne)
+    assert "### Turn cards face up" in page and "### Preliminary phase: Discard remaining cards" in page
+    assert not re.search(r"### Phase \d", page) and "Phase 5" not in page
+    assert "phase 3 (" not in page
+    assert "except during the phase “Turn cards face up”" in page  # was "phase 3 (Turn cards face up)"
+    classic_page = render_reference(classic)
+    assert "### Turn over and trade beans" in classic_page
+    assert "the phase “Turn over and trade beans” and the phase “Plant traded and turned-over beans”" in classic_page
+    said = render_diff(compare_models(classic, kannibohne), classic, kannibohne)
+    assert "the phase “Turn cards face up”" in said and not re.search(r"phase \d \(", said)

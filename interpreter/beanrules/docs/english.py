@@ -2,7 +2,7 @@
 
 This is the one place that turns a rule into a sentence for readers (the rulebook pages, the
 comparison matrix). Each function takes the rule's parameters and a :class:`Context` (bean names,
-phase numbers and titles) and returns Markdown. :data:`ENGLISH` maps every rule kind of the
+phase titles) and returns Markdown. :data:`ENGLISH` maps every rule kind of the
 rule-model schema to its function; a test fails when a kind has none, so a new kind cannot
 reach the pages as parameters.
 """
@@ -33,21 +33,23 @@ class Context:
     """What a sentence may name besides the rule's parameters: beans and phases of one model."""
 
     bean_names: dict[str, str]         # bean id -> its name in English (or the spec's language)
-    phases: dict[str, tuple[int, str]]  # phase id -> (number in the turn, title)
+    # phase id -> its title. A phase is named by its title, never by its place in the turn: a
+    # rulebook numbers its phases itself, and not always from the first (Kannibohne's preliminary
+    # phase comes before its "Phase 1"), so a counted ordinal would contradict the rulebook.
+    phases: dict[str, str]
 
     @classmethod
     def of(cls, model: dict[str, Any]) -> Context:
         names = {b["id"]: b["names"].get("en") or b["names"].get(model["language"]) or b["id"]
                  for b in model["beans"]}
-        phases = {p["id"]: (number, p["title"] or p["id"]) for number, p in enumerate(model["phases"], 1)}
-        return cls(names, phases)
+        return cls(names, {p["id"]: p["title"] or p["id"] for p in model["phases"]})
 
     def bean(self, bean_id: str) -> str:
         return self.bean_names.get(bean_id, bean_id)
 
     def phase(self, phase_id: str) -> str:
-        number, title = self.phases.get(phase_id, (0, phase_id))
-        return f"phase {number} ({title})" if number else f"phase {phase_id}"
+        title = self.phases.get(phase_id)
+        return f"the phase “{title}”" if title else f"phase {phase_id}"
 
 
 def listing(items: list[str], last: str = "and") -> str:

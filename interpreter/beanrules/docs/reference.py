@@ -264,8 +264,8 @@ class Page:
                f"Players take turns; the player whose turn it is is the *active player*. A turn has "
                f"{len(phases)} phases, in this order:", ""]
         out += [f"{n}. {p['title'] or p['id']}" for n, p in enumerate(phases, 1)] + [""]
-        for number, phase in enumerate(phases, 1):
-            out += [f"### Phase {number}: {phase['title'] or phase['id']}", ""]
+        for phase in phases:  # headed by the title only: the rulebook's own numbering is not the count
+            out += [f"### {phase['title'] or phase['id']}", ""]
             if phase["provenance"]["citations"]:
                 out += [" · ".join(self.citation(c) for c in phase["provenance"]["citations"]), ""]
             ids = [rid for rid in phase["rules"] if rid in self.rules]
