@@ -1,7 +1,7 @@
 """A beanometer read as columns: how many cards pay 1, 2, 3 … coins.
 
 One place for the pages' bean tables, the comparison and `beanrules diff`, so that a bean with
-more than four steps (Kannibohne's Keniabean pays 5 thalers for 7 cards) shows every step.
+more than four steps (a rulebook where 7 cards pay 5) shows every step.
 """
 from __future__ import annotations
 
