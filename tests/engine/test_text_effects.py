@@ -40,8 +40,9 @@ def test_reverse_the_hand_only_before_a_hand_card_is_played(model):
     game = _game(model, {"hands": {"Anna": ["red", "soy", "blue"]}, "fields": {"Anna": [["flip"], []]}})
     events = game.apply("Anna uses flip")
     assert game.state.hands["Anna"] == ["blue", "soy", "red"]
-    assert events[-1] == {"event": "reordered", "player": "Anna", "at": "the owner of this card's hand",
+    assert events[-1] == {"event": "reordered", "player": "Anna", "reversed": True, "at": "Anna's hand",
                           "hands": ["Anna"]}
+    assert _describe(events)[-1] == "Anna reverses Anna's hand"
     game = _game(model, {"hands": {"Anna": ["red", "soy", "blue"]}, "fields": {"Anna": [["flip"], []]}})
     game.apply("Anna plants red in 2")
     assert _uses(game) == []

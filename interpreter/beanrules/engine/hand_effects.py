@@ -64,12 +64,14 @@ def look(node: effects.Look) -> evaluate.EffectFn:
     if not isinstance(node.cards, places.CardsIn):
         raise UnsupportedRule(f"the engine looks at cards of a place, not '{node.cards.to_text()}'")
     pick, owner, what = _selected(node.cards), _owner_of(node.cards.place), node.cards.to_text()
+    whole_hand = node.cards.pick == "all" and zone_name(node.cards.place) == "hand"
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         held, chosen = pick(state, env)
-        seer = who(state, env)[0]
-        events.append({"event": "looked", "player": seer, "seen_by": [seer], "at": what,
-                       "owner": owner(state, env), "cards": [held[i] for i in chosen]})
+        seer, whose = who(state, env)[0], owner(state, env)
+        at = f"{whose}'s hand" if whole_hand and whose else what
+        events.append({"event": "looked", "player": seer, "seen_by": [seer], "at": at,
+                       "owner": whose, "cards": [held[i] for i in chosen]})
     return run
 
 
@@ -105,7 +107,8 @@ def reverse(node: effects.Reverse) -> evaluate.EffectFn:
         cards = zone(state, env)
         cards.reverse()
         player = owner(state, env)
-        events.append({"event": "reordered", "player": env.get(OWNER), "at": what,
+        events.append({"event": "reordered", "player": env.get(OWNER), "reversed": True,
+                       "at": f"{player}'s hand" if hand and player else what,
                        "hands": [player] if hand and player else []})
     return run
 

@@ -161,7 +161,8 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
             seen = me is None or me in e.get("seen_by", ())
             out.append(f"{e['player']} looks at {e['at']}" + (f": {_cards(e['cards'])}" if seen else ""))
         elif kind == "reordered":
-            out.append(f"{e['player']} puts {e['at']} in a new order")
+            out.append(f"{e['player']} reverses {e['at']}" if e.get("reversed")
+                       else f"{e['player']} puts {e['at']} in a new order")
         elif kind == "shuffled":
             out.append(f"{e['at']} shuffled ({plural(e['cards'], 'card')})")
         elif kind == "swapped":
