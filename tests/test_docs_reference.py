@@ -195,7 +195,7 @@ def test_bean_tables_show_every_beanometer_step() -> None:
     page = render_reference(kannibohne)
     assert "| bean | cards | 1 coin | 2 coins | 3 coins | 4 coins | 5 coins | other names |" in page
     kenia = next(line for line in page.splitlines() if 'id="bean-kenia"' in line)
-    assert "| 3 | 2 | 3 | 5 | 6 | 7 |" in kenia  # 3 cards; 2 cards pay 1 thaler … 7 cards pay 5
+    assert "| 3 + 5 playing as it | 2 | 3 | 5 | 6 | 7 |" in kenia  # 3 plain cards and 5 text cards; 2 pay 1 thaler … 7 pay 5
     stink = next(line for line in page.splitlines() if 'id="bean-stink"' in line)
     assert "| 2 | 4 | 6 | 7 | – |" in stink  # a four-step bean gets a dash in the fifth column
     # a rulebook whose beans stop at 4 coins keeps its four columns
@@ -209,6 +209,17 @@ def test_bean_tables_show_every_beanometer_step() -> None:
     blue["beanometer"] = blue["beanometer"] + [{"cards": 12, "coins": 5}]
     said = render_diff(compare_models(classic, richer), classic, richer)
     assert "beanometer 4 / 6 / 8 / 10 → 4 / 6 / 8 / 10 / 12" in said
+
+
+def test_cards_that_play_as_a_bean_are_counted_with_it_not_as_types() -> None:
+    """Kannibohne's 19 text cards are bean cards of five types: the page says so, and lists each
+    under the special cards with the bean it plays as (linked to that bean's row)."""
+    page = render_reference(compile_spec("kannibohne"))
+    assert "5 bean types and 19 cards that play as one of them" in page and "33 cards in all" in page
+    table = page.split("| bean | cards |")[1].split("\n\n")[0]
+    assert "Text card" not in table
+    assert "(plays as [Stink bean](#bean-stink))" in page.split("### Special cards")[1]
+    assert "5 bean types" not in render_reference(compile_spec("classic"))  # classic: 11 types, none playing as another
 
 
 def test_phases_are_named_by_title_not_by_a_counted_number() -> None:

@@ -230,17 +230,27 @@ class Page:
         used = self.beans_in_play()
         beans = self.model["beans"]
         total = sum(b["count"] for b in beans)
-        width = meter_width(beans)
-        out += [f"{len(beans)} bean types, {total} cards in all"
+        # A card that plays as a bean is counted with that bean, not as a type of its own.
+        types = [b for b in beans if not b.get("plays_as")]
+        playing_as: dict[str, int] = {}
+        for b in beans:
+            if b.get("plays_as"):
+                playing_as[b["plays_as"]] = playing_as.get(b["plays_as"], 0) + b["count"]
+        extra = sum(playing_as.values())
+        width = meter_width(types)
+        out += [f"{len(types)} bean types"
+                + (f" and {plural(extra, 'card')} that play as one of them (see [Special cards](#special-cards))" if extra else "")
+                + f", {total} cards in all"
                 + (f"; the game uses {len(used)} of them (see [Setup](#setup))" if used and len(used) < len(beans) else "")
                 + ". Each card shows its bean's **beanometer**: how many beans of that type a field needs to "
                 f"pay {listing([str(c) for c in range(1, width + 1)], 'or')} coins (– where no number of beans pays that much).", "",
                 "| bean | cards | " + " | ".join(plural(c, "coin") for c in range(1, width + 1)) + " | other names |",
                 "|---|---|" + "---|" * width + "---|"]
-        for bean in beans:
+        for bean in types:
             others = ", ".join(f"{name} ({lang})" for lang, name in bean["names"].items()
                                if name != self.ctx.bean(bean["id"]))
-            out.append(f'| <span id="bean-{bean["id"]}"></span>{_escape(self.ctx.bean(bean["id"]))} | {bean["count"]} | '
+            count = str(bean["count"]) + (f" + {playing_as[bean['id']]} playing as it" if bean["id"] in playing_as else "")
+            out.append(f'| <span id="bean-{bean["id"]}"></span>{_escape(self.ctx.bean(bean["id"]))} | {count} | '
                        + " | ".join(meter_cells(bean, width)) + f" | {_escape(others)} |")
         out.append("")
         zones = [r for r in self.model["rules"] if r["kind"] == "zone"]
@@ -251,7 +261,10 @@ class Page:
             out += ["### Special cards", ""]
             for bean in specials:
                 text = bean.get("text") or ""
-                out.append(f"- **{_escape(self.ctx.bean(bean['id']))}**"
+                anchor = f'<span id="bean-{bean["id"]}"></span>' if bean.get("plays_as") else ""  # not in the table
+                out.append(f'- {anchor}**{_escape(self.ctx.bean(bean["id"]))}**'
+                           + (f" (plays as [{_escape(self.ctx.bean(bean['plays_as']))}](#bean-{bean['plays_as']}))"
+                              if bean.get("plays_as") else "")
                            + (": " + _escape(text) if text else "")
                            + ("" if bean.get("plantable", True) else " (cannot be planted)")
                            + (f" — {len(bean['abilities'])} ability(ies)" if bean.get("abilities") else ""))
