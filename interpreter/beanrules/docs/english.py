@@ -34,8 +34,8 @@ class Context:
 
     bean_names: dict[str, str]         # bean id -> its name in English (or the spec's language)
     # phase id -> its title. A phase is named by its title, never by its place in the turn: a
-    # rulebook numbers its phases itself, and not always from the first (Kannibohne's preliminary
-    # phase comes before its "Phase 1"), so a counted ordinal would contradict the rulebook.
+    # rulebook numbers its phases itself, and not always from the first (a preliminary phase may
+    # come before its "Phase 1"), so a counted ordinal would contradict the rulebook.
     phases: dict[str, str]
 
     @classmethod
