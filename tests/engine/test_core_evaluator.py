@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from beanrules.core.actors import ActivePlayer, Bound, StartPlayer
+from beanrules.core.actors import ActivePlayer, AllPlayers, Bound, EachPlayer, StartPlayer
 from beanrules.core.conditions import AllOf, Compare, InPhase, Not, TurnOf
 from beanrules.core.places import Zone
 from beanrules.core.quantities import (ByPlayers, Count, DeckRunOuts, Number, PlayersCase, SeatDistance, Sum,
@@ -54,6 +54,15 @@ def test_a_value_by_player_count_resolves_the_named_case_before_otherwise():
 def test_a_node_the_engine_does_not_run_is_refused_by_name():
     with pytest.raises(UnsupportedRule, match="core quantity 'types-in'"):
         evaluate.number(TypesIn(Zone("hand", ActivePlayer())))
+
+
+@pytest.mark.parametrize("owner", [EachPlayer(), AllPlayers()])
+def test_a_zone_of_every_player_is_refused_as_the_rules_compile_not_in_play(owner):
+    """Every player's hand is several lists, and an effect moves cards of one: the engine says so
+    when it compiles the rules (which check runs), never in the middle of a game."""
+    with pytest.raises(UnsupportedRule, match="names a zone of every player"):
+        evaluate.zone_of(Zone("hand", owner))
+    evaluate.zone_of(Zone("hand", ActivePlayer()))  # one player's zone compiles
 
 
 def _with_rules(model, *rules):

@@ -139,6 +139,10 @@ def zone_of(node: Node) -> ZoneFn:
             attr = node.zone
             return lambda state, env: getattr(state, attr)
         if node.owner is not None and node.zone in _PER_PLAYER:
+            if isinstance(node.owner, (actors.EachPlayer, actors.AllPlayers)):
+                # always several zones: refused as the rules compile (so by check), not mid-game
+                raise UnsupportedRule(f"'{node.to_text()}' names a zone of every player; the engine "
+                                      "moves the cards of one player's zone")
             attr, who = _PER_PLAYER[node.zone], players_of(node.owner)
 
             def owned(state: Any, env: Env) -> list[str]:
