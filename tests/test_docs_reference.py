@@ -253,3 +253,17 @@ def test_a_rule_that_every_case_relies_on_shows_a_few_cases_and_counts_the_rest(
     page = render_reference(compile_spec("classic"), cases_by_rule=many)
     assert "case-07" in page and "case-08" not in page and "and 12 more" in page
     assert "[case-01](" in page.split('id="rule-fields"')[1].split("</div>")[0]
+
+
+def test_the_comparison_puts_each_rulebook_after_the_one_it_builds_on() -> None:
+    from beanrules.docs.comparison import family_order, render_comparison
+
+    models = {name: compile_spec(name) for name in ("kannibohne", "my-first/step-1", "translations/de",
+                                                     "my-first/basic", "classic", "anniversary/duel",
+                                                     "my-first/other-beans")}
+    order = family_order(models)
+    # classic's family is the largest, so classic is the column every cell is compared with
+    assert order == ["classic", "anniversary/duel", "translations/de", "my-first/basic",
+                     "my-first/other-beans", "my-first/step-1", "kannibohne"]
+    header = next(line for line in render_comparison(models).splitlines() if line.startswith("| rules govern"))
+    assert header.index("`classic`") < header.index("`anniversary/duel`") < header.index("`kannibohne`")
