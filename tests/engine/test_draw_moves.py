@@ -116,6 +116,17 @@ def test_classic_keeps_its_automatic_draw_and_its_hot_path(tmp_path) -> None:
     assert drawn.reference == "the rules: draws" and drawn.trusted == {}
 
 
+def test_only_owed_draws_bring_the_end_of_the_deck_nearer(tmp_path) -> None:
+    """With the reveal gone, owed draws are what empties the deck; optional ones may never
+    be made, so check rejects such a spec as never reaching its end."""
+    from beanrules.diagnostics import SpecError
+    gone = 'phase trade\n  remove rule reveal   § v "1"\n'
+    assert variant(tmp_path, gone + OWED)["rulebook"] == "variant"
+    with pytest.raises(SpecError) as info:
+        variant(tmp_path, gone + OPTIONAL)
+    assert any(d.code == "end-unreachable" for d in info.value.diagnostics)
+
+
 def test_the_kernel_leaves_drawing_by_action_to_the_interpreter(tmp_path) -> None:
     reason = kernel_reason(variant(tmp_path, OWED), 3)
     assert reason is not None and "draw-one-at-a-time" in reason
