@@ -105,7 +105,8 @@ def test_every_yaml_loader_keeps_every_bound(loader: type, text: str, error: str
 
 
 @pytest.mark.parametrize("loader", _LOADERS[1:], ids=lambda loader: loader.__name__)
-def test_every_yaml_loader_reads_the_shipped_case_files_alike(loader: type) -> None:
-    for path in sorted(conformance_dir().rglob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        assert load_yaml(text, loader) == load_yaml(text), path
+@pytest.mark.parametrize("case_file", ["classic/refresher.yaml", "kannibohne/text-cards.yaml"])
+def test_every_yaml_loader_reads_a_shipped_case_file_alike(loader: type, case_file: str) -> None:
+    """Two of the largest (the suite itself runs every case file as the fastest loader reads it)."""
+    text = (conformance_dir() / case_file).read_text(encoding="utf-8")
+    assert load_yaml(text, loader) == load_yaml(text)
