@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import places, statements as core
+from ..core import actors, places, statements as core
 from ..core.categories import Node
 from . import evaluate
 from .errors import UnsupportedRule
@@ -27,6 +27,9 @@ def compile_open(node: Node, rule: core.LiesOpen) -> str:
     if not (isinstance(place, places.Zone) and place.zone in _OWN_ZONES and place.owner is not None):
         raise UnsupportedRule(f"'{node.to_text()}': the engine lays open a player's own zone "
                               f"({', '.join(_OWN_ZONES)}), not '{place.to_text()}'")
+    if not isinstance(place.owner, (actors.Opponent, actors.CardOwner, actors.ActivePlayer)):
+        raise UnsupportedRule(f"'{node.to_text()}': the engine lays open the zone of one player "
+                              f"(the owner, the opponent or the active player), not of {place.owner.to_text()}")
     evaluate.players_of(place.owner)  # refuses, now, an owner it cannot read
     return place.zone
 

@@ -255,11 +255,13 @@ class PlantFor(Decider):
             raise IllegalAction(None, f"field {index + 1} of {player} does not take {card}")
         if harvest:  # only to make room for the card
             do_harvest(state, rs, player, index, events)
-        _, pick, where = self._parts(node)
+        _, pick, _ = self._parts(node)
         held, chosen = pick(state, env)
         del held[chosen[0]]
         state.fields[player][index].append(card)
-        events.append({"event": "planted", "player": player, "bean": card, "field": index + 1, "from": where})
+        whose, zone = _owner_of(node.cards.place)(state, env), zone_name(node.cards.place)
+        events.append({"event": "planted", "player": player, "bean": card, "field": index + 1,
+                       "from": f"{whose}'s {zone}" if whose else zone})
 
 
 _COMPILED: dict[Node, tuple] = {}

@@ -30,7 +30,7 @@ from . import evaluate
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .effects import OWNER
 from .errors import IllegalAction, RuleRef, UnsupportedRule
-from .marked import Marked, is_marked, locate, mark, next_number
+from .marked import Marked, is_marked, locate, mark, next_number, unmark
 
 Matcher = Callable[[Any, Any, Action, dict], bool]
 # The implicit names a lasting rule may use: who acts (the rest are read when it is laid down).
@@ -216,6 +216,7 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
         owner = env.get(OWNER) or state.active
         entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": deadline(state, rs, node.until, owner)}
         kept = [e for e in state.lasting if in_force(state, rs, e)]
+        unmark(state, [e for e in state.lasting if e not in kept])
         event = {"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says, "until": entry["until"]}
         if spec.card is not None:
             entry["card"] = _mark_chosen(state, env, spec.card, next_number(kept))
@@ -424,6 +425,7 @@ def expire(state: Any, rs: Any, events: list) -> None:
     too once the card has left every hand."""
     kept = [e for e in state.lasting if in_force(state, rs, e)
             and ("card" not in e or locate(state, e["card"]["mark"]) is not None)]
+    unmark(state, [e for e in state.lasting if e not in kept])
     for entry in state.lasting:
         if entry not in kept:
             events.append({"event": "lasting-ended", "rule": entry["rule"], "player": entry["owner"],
@@ -442,5 +444,7 @@ def describe(state: Any) -> list[str]:
         if "card" in entry:
             where = locate(state, entry["card"]["mark"])
             what = f" [the {entry['card']['bean']}" + (f", card {where[1] + 1} of {where[0]}'s hand]" if where else "]")
+        if "open" in entry:
+            what = f" [{entry['open']['player']}'s {entry['open']['zone']}]"
         out.append(f"{entry['says']}{what} (laid down for {entry['owner']}; {when})")
     return out

@@ -12,7 +12,8 @@ The state's JSON says where the card lies: the constraint's entry in ``state.las
 ``"card": {"mark", "bean", "player", "index"}``, written from the marked string whenever the state
 is saved (``located``) and turned back into a mark when it is loaded (``restore``), so a saved
 game, the copy an ability is tried on and a replay all keep it. A card that has left every hand
-has no place (``player`` and ``index`` null): the constraint on it lapses (engine/lasting.py).
+has no place (``player`` and ``index`` null): the constraint on it lapses (engine/lasting.py),
+and a constraint that is dropped takes its mark off the card (``unmark``).
 This module imports nothing of the engine, so the state can use it.
 """
 from __future__ import annotations
@@ -36,6 +37,21 @@ def mark(cards: list, index: int, number: int) -> Marked:
     card.mark = number
     cards[index] = card
     return card
+
+
+def unmark(state: Any, dropped: list[dict]) -> None:
+    """The cards of constraints no longer kept become plain cards again, wherever they lie, so
+    that a mark never outlives its constraint (a number is used again once nothing holds it)."""
+    numbers = {e["card"]["mark"] for e in dropped if "card" in e}
+    if not numbers:
+        return
+    piles = [state.deck, state.discard, state.offer, state.removed]
+    for player in state.players:
+        piles += [state.hands[player], state.set_aside[player], state.coins[player], *state.fields[player]]
+    for pile in piles:
+        for i, card in enumerate(pile):
+            if type(card) is Marked and card.mark in numbers:
+                pile[i] = str(card)  # a plain str again
 
 
 def next_number(entries: list[dict]) -> int:
@@ -79,5 +95,6 @@ def restore(state: Any) -> None:
             continue  # the card has left every hand: nothing to follow
         hand = state.hands.get(player)
         if hand is None or not isinstance(index, int) or not 0 <= index < len(hand) or hand[index] != card["bean"]:
-            raise ValueError(f"state.lasting: no {card['bean']} at position {index} of {player}'s hand")
+            at = index + 1 if isinstance(index, int) else index  # positions count from 1, as the notation's
+            raise ValueError(f"state.lasting: no {card['bean']} at position {at} of {player}'s hand")
         mark(hand, index, card["mark"])
