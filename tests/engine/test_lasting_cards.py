@@ -37,7 +37,7 @@ def test_the_marked_card_is_saved_where_it_lies_and_marked_again_when_loaded(mod
     game = _game(model, {"Anna": ["red"], "Natalie": ["kenia", "stink"]}, {"Anna": [["card-13"], []]})
     game.apply("Anna uses card-13 with stink")
     (entry,) = game.state_json()["lasting"]
-    assert entry["card"] == {"mark": 1, "bean": "stink", "player": "Anna", "index": 1}
+    assert entry["card"] == {"bean": "stink", "player": "Anna", "index": 1}
     game = _reloaded(model, game)
     assert game.state_json() == _reloaded(model, game).state_json()
     game.apply("Anna discards red")  # the stink bean comes to the front: still marked after loading

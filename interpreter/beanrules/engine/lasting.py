@@ -30,13 +30,13 @@ from . import evaluate
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .effects import OWNER
 from .errors import IllegalAction, RuleRef, UnsupportedRule
-from .marked import Marked, is_marked, locate, mark, next_number, unmark
+from .marked import is_marked, locate, mark
 
 Matcher = Callable[[Any, Any, Action, dict], bool]
 # The implicit names a lasting rule may use: who acts (the rest are read when it is laid down).
 _IMPLICIT = {"player"}
 _ANY = {"field", "card", "partner"}
-_MARK = "#mark"  # the number of the card a constraint laid down on a card names (engine/marked.py)
+_MARK = "#mark"  # the card a constraint laid down on a card names: its entry's "card" (engine/marked.py)
 _UNTIL = (timing.EndOfTurn, timing.StartOfTurn, timing.EndOfPhaseOf, timing.AtEndOf, timing.AtStartOf,
           timing.WholeGame)
 
@@ -54,8 +54,8 @@ class LastingSpec:
     card: str | None = None  # the name of the card it is about, chosen before (engine/marked.py)
     opens: str | None = None  # a zone it lays open (engine/exposure.py): it forbids or allows nothing
 
-    def applies(self, state: Any, rs: Any, action: Action, owner: str, mark: int | None = None) -> bool:
-        env = {evaluate.RULES: rs, OWNER: owner, "player": action.player, _MARK: mark}
+    def applies(self, state: Any, rs: Any, action: Action, owner: str, card: dict | None = None) -> bool:
+        env = {evaluate.RULES: rs, OWNER: owner, "player": action.player, _MARK: card}
         return self.matches(state, rs, action, env) and (self.condition is None or self.condition(state, env))
 
 
@@ -216,11 +216,10 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
         owner = env.get(OWNER) or state.active
         entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": deadline(state, rs, node.until, owner)}
         kept = [e for e in state.lasting if in_force(state, rs, e)]
-        unmark(state, [e for e in state.lasting if e not in kept])
         event = {"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says, "until": entry["until"]}
         if spec.card is not None:
-            entry["card"] = _mark_chosen(state, env, spec.card, next_number(kept))
-            event["card"] = entry["card"]
+            entry["card"] = _mark_chosen(state, env, spec.card)
+            event["card"] = {k: entry["card"][k] for k in ("bean", "player", "index")}
         elif spec.opens is not None:
             from .exposure import opened_for
             entry["open"] = opened_for(state, rs, spec, env)
@@ -230,9 +229,9 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
     return lay
 
 
-def _mark_chosen(state: Any, env: dict, name: str, number: int) -> dict:
-    """Mark the card chosen as `name` where it lies now (in a hand), and let the steps after
-    move the marked card: {"mark", "bean", "player", "index"} of the state's entry."""
+def _mark_chosen(state: Any, env: dict, name: str) -> dict:
+    """Make the card chosen as `name`, where it lies now (in a hand), one of its own, and let
+    the steps after move that card: the entry's "card" (engine/marked.py)."""
     from dataclasses import replace
     from .effects import Held
     held, at = env.get(name), env.get(name + "@")
@@ -243,12 +242,12 @@ def _mark_chosen(state: Any, env: dict, name: str, number: int) -> dict:
         if index is None:
             raise IllegalAction(None, f"the {held.bean} chosen as {name} is no longer in {held.where}: "
                                       "a constraint on it is laid down before it moves")
-        env[name] = replace(held, bean=mark(hand, index, number))  # a later move takes the marked card
-        return {"mark": number, "bean": held.bean, "player": held.owner, "index": index}
+        named = mark(hand, index)
+        env[name] = replace(held, bean=hand[index])  # a later move takes that very card
+        return {**named, "player": held.owner, "index": index}
     if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") in state.hands:
         hand, index = state.hands[at["owner"]], at["index"]  # a card a decision picked: where it lies
-        mark(hand, index, number)
-        return {"mark": number, "bean": hand[index], "player": at["owner"], "index": index}
+        return {**mark(hand, index), "player": at["owner"], "index": index}
     raise IllegalAction(None, f"a constraint on the card chosen as {name} needs a card of a hand")
 
 
@@ -310,16 +309,16 @@ def constrained(state: Any, rs: Any) -> bool:
     return bool(state.lasting or rs.standing)
 
 
-def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, str | None, int | None]]:
+def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, str | None, dict | None]]:
     """The constraints in force, with the player each was laid down for (None: a rule's own)
-    and the number of the card it names (None: none). A zone laid open forbids and allows nothing."""
+    and the card it names (None: none). A zone laid open forbids and allows nothing."""
     for spec in rs.standing:
         if spec.forbid == forbid:
             yield spec, None, None
     for entry in state.lasting:
         spec = rs.lastings[entry["says"]]
         if spec.forbid == forbid and spec.opens is None and in_force(state, rs, entry):
-            yield spec, entry["owner"], entry["card"]["mark"] if "card" in entry else None
+            yield spec, entry["owner"], entry.get("card")
 
 
 def forbidding(state: Any, rs: Any, action: Action) -> LastingSpec | None:
@@ -337,10 +336,8 @@ def allowing(state: Any, rs: Any, action: Action) -> LastingSpec | None:
 def plant_refusal(state: Any, rs: Any, card: str) -> IllegalAction | None:
     """Why the card an effect is about to plant may not be planted: a constraint in force on
     that very card (a plant by an effect is no action the matchers above see)."""
-    if type(card) is not Marked:
-        return None
-    for spec, _, number in _in_force(state, rs, True):
-        if number is not None and is_marked(card, number):
+    for spec, _, named in _in_force(state, rs, True):
+        if is_marked(card, named):
             return IllegalAction(spec.ref, f"{card} may not be planted now — for now, {spec.says}")
     return None
 
@@ -424,8 +421,7 @@ def expire(state: Any, rs: Any, events: list) -> None:
     """Drop what no longer lasts (after an action), saying so: a constraint on a card lapses
     too once the card has left every hand."""
     kept = [e for e in state.lasting if in_force(state, rs, e)
-            and ("card" not in e or locate(state, e["card"]["mark"]) is not None)]
-    unmark(state, [e for e in state.lasting if e not in kept])
+            and ("card" not in e or locate(state, e["card"]) is not None)]
     for entry in state.lasting:
         if entry not in kept:
             events.append({"event": "lasting-ended", "rule": entry["rule"], "player": entry["owner"],
@@ -442,7 +438,7 @@ def describe(state: Any) -> list[str]:
             f"through turn {until['turn']}" + (f", phase {until['phase']}" if until["phase"] else ""))
         what = ""
         if "card" in entry:
-            where = locate(state, entry["card"]["mark"])
+            where = locate(state, entry["card"])
             what = f" [the {entry['card']['bean']}" + (f", card {where[1] + 1} of {where[0]}'s hand]" if where else "]")
         if "open" in entry:
             what = f" [{entry['open']['player']}'s {entry['open']['zone']}]"

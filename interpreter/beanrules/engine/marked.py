@@ -2,67 +2,50 @@
 wherever it goes while it stays in a hand.
 
 Cards are bean ids, so two cards of one bean are equal strings: a card is told apart from its
-twins by a mark. Where a constraint is laid down on a card, the card's string in its list is
-replaced by an equal string that carries the constraint's number (a ``str`` subclass: every
-comparison, count, sort and JSON dump treats it as the bean). Whatever moves the card — a plant,
-a pop, a reversed or swapped hand, a copied list — moves the marked string with it, so no
-module that moves cards needs to know about marks.
+twins by identity. Where a constraint is laid down on a card, the card's string in its list is
+replaced by an equal string object of its own (no other card is that object), and the
+constraint's entry keeps that object in memory. Whatever moves the card — a plant, a pop, a
+reversed or swapped hand, a copied list — moves the object with it, so no module that moves
+cards needs to know about it; and since the object is a plain ``str``, nothing else can tell
+it from any other card of its bean (a copy of it that ends up elsewhere is just that bean).
 
-The state's JSON says where the card lies: the constraint's entry in ``state.lasting`` holds
-``"card": {"mark", "bean", "player", "index"}``, written from the marked string whenever the state
-is saved (``located``) and turned back into a mark when it is loaded (``restore``), so a saved
-game, the copy an ability is tried on and a replay all keep it. A card that has left every hand
-has no place (``player`` and ``index`` null): the constraint on it lapses (engine/lasting.py),
-and a constraint that is dropped takes its mark off the card (``unmark``).
-This module imports nothing of the engine, so the state can use it.
+The state's JSON says where the card lies: the entry's ``"card": {"bean", "player", "index"}``,
+written from the object whenever the state is saved (``located``) and made into such an object
+again when it is loaded (``restore``), so a saved game, the copy an ability is tried on and a
+replay all keep it. A card that has left every hand has no place: the constraint on it lapses
+(engine/lasting.py). This module imports nothing of the engine, so the state can use it.
+(A bean id of one letter would be one object in every card of it, as Python keeps such strings
+once: the shipped rulebooks' ids are words.)
 """
 from __future__ import annotations
 
 from typing import Any
 
-
-class Marked(str):
-    """A card (its bean id) that a lasting constraint names, by the constraint's number."""
-
-    mark: int
+_OBJECT = "object"  # the key of the card's object in an entry's "card" (in memory, never in JSON)
 
 
-def is_marked(card: Any, number: int) -> bool:
-    return type(card) is Marked and card.mark == number
+def _own(card: str) -> str:
+    """A string equal to `card` that no other card is (a new object: a slice of a longer one)."""
+    return (card + " ")[:-1]
 
 
-def mark(cards: list, index: int, number: int) -> Marked:
-    """Mark the card at `index` of `cards` (in place) with the constraint's number."""
-    card = Marked(cards[index])
-    card.mark = number
-    cards[index] = card
-    return card
+def is_marked(card: Any, named: dict | None) -> bool:
+    """`card` is the very card a constraint's "card" names."""
+    return named is not None and card is named.get(_OBJECT)
 
 
-def unmark(state: Any, dropped: list[dict]) -> None:
-    """The cards of constraints no longer kept become plain cards again, wherever they lie, so
-    that a mark never outlives its constraint (a number is used again once nothing holds it)."""
-    numbers = {e["card"]["mark"] for e in dropped if "card" in e}
-    if not numbers:
-        return
-    piles = [state.deck, state.discard, state.offer, state.removed]
-    for player in state.players:
-        piles += [state.hands[player], state.set_aside[player], state.coins[player], *state.fields[player]]
-    for pile in piles:
-        for i, card in enumerate(pile):
-            if type(card) is Marked and card.mark in numbers:
-                pile[i] = str(card)  # a plain str again
+def mark(cards: list, index: int) -> dict:
+    """Make the card at `index` of `cards` one of its own (in place): the entry's "card"."""
+    card = cards[index] = _own(cards[index])
+    return {"bean": str(card), _OBJECT: card}
 
 
-def next_number(entries: list[dict]) -> int:
-    return 1 + max((e["card"]["mark"] for e in entries if "card" in e), default=0)
-
-
-def locate(state: Any, number: int) -> tuple[str, int] | None:
-    """(player, index in their hand) of the card marked with `number`, or None: in no hand."""
+def locate(state: Any, named: dict) -> tuple[str, int] | None:
+    """(player, index in their hand) of the card a constraint names, or None: in no hand."""
+    card = named.get(_OBJECT)
     for player, hand in state.hands.items():
-        for i, card in enumerate(hand):
-            if is_marked(card, number):
+        for i, held in enumerate(hand):
+            if held is card:
                 return player, i
     return None
 
@@ -73,23 +56,25 @@ def located(state: Any) -> list[dict]:
     for entry in state.lasting:
         entry = dict(entry)
         if "card" in entry:
-            where = locate(state, entry["card"]["mark"])
-            entry["card"] = {**entry["card"], "player": where[0] if where else None,
+            where = locate(state, entry["card"])
+            entry["card"] = {"bean": entry["card"]["bean"], "player": where[0] if where else None,
                              "index": where[1] if where else None}
-        if isinstance(entry.get("until"), dict):
-            entry["until"] = dict(entry["until"])
+        for key in ("until", "open"):
+            if isinstance(entry.get(key), dict):
+                entry[key] = dict(entry[key])
         out.append(entry)
     return out
 
 
 def restore(state: Any) -> None:
-    """Mark again the cards a loaded state's entries name (ValueError: not where they say)."""
+    """Give the cards a loaded state's entries name their own objects again (ValueError: a
+    card is not where its entry says)."""
     for entry in state.lasting:
         card = entry.get("card") if isinstance(entry, dict) else None
         if card is None:
             continue
-        if not isinstance(card, dict) or not isinstance(card.get("mark"), int) or not isinstance(card.get("bean"), str):
-            raise ValueError("state.lasting: a card is {mark (a number), bean, player, index}")
+        if not isinstance(card, dict) or not isinstance(card.get("bean"), str):
+            raise ValueError("state.lasting: a card is {bean, player, index}")
         player, index = card.get("player"), card.get("index")
         if player is None:
             continue  # the card has left every hand: nothing to follow
@@ -97,4 +82,4 @@ def restore(state: Any) -> None:
         if hand is None or not isinstance(index, int) or not 0 <= index < len(hand) or hand[index] != card["bean"]:
             at = index + 1 if isinstance(index, int) else index  # positions count from 1, as the notation's
             raise ValueError(f"state.lasting: no {card['bean']} at position {at} of {player}'s hand")
-        mark(hand, index, card["mark"])
+        entry["card"] = {**mark(hand, index), "player": player, "index": index}
