@@ -16,7 +16,7 @@ from .game import Game
 from .harvesting import coins_for, harvestable, run_length
 from .kinds import same_type, type_of
 from .errors import Stalled
-from .legal import nth_proposal, proposal_count, tradeable_zones, where
+from .legal import tradeable_zones, where
 
 
 def no_choice(game: Game, player: str) -> Stalled:
@@ -50,21 +50,20 @@ class RandomBot:
                 raise no_choice(game, player)
             # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks
             return actions[self.rng._randbelow(len(actions))]
-        state, rs = game.state, game.ruleset
-        turn = state.turn
+        turn = game.state.turn
         made = self._made[1] if self._made[0] == turn else 0
         actions = game.listed(player, False)
-        count, space = (0, ()) if made >= self.max_proposals or not rs.phase(state.phase).trade \
-            else proposal_count(state, rs, player)
         # Uniform over all listed legal actions, proposals included, without building the
-        # proposals that are not picked (there are hundreds).
+        # proposals that are not picked (there are hundreds: Game.proposals builds one).
+        proposals = game.proposals(player) if made < self.max_proposals else ()
+        count = len(proposals)
         if not actions and not count:
             raise no_choice(game, player)
         pick = self.rng.randrange(len(actions) + count)
         if pick < len(actions):
             return actions[pick]
         self._made = (turn, made + 1)
-        return nth_proposal(player, space, pick - len(actions))
+        return proposals[pick - len(actions)]
 
 
 class GreedyBot:

@@ -24,14 +24,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from .actions import BuyField, EndPhase, Harvest, Plant
+from .actions import BuyField, EndPhase, Harvest, Plant, Propose, Respond
 from .buying import do_buy
-from .harvesting import coins_for, do_harvest, fewest_harvested
-from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, legal_actions,
-                    next_to_act)
+from .harvesting import coins_for, do_harvest
+from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, answers,
+                    legal_actions, next_to_act, proposals)
 from .planting import new_field_ok, plant_card
 from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .state import State
+from .trading import add_proposal, check_accept_cards, do_respond, execute
+from . import transitions
+from .eventlog import UNRECORDED
 
 Lister = Callable[[State, str, bool], list]
 Trusted = Callable[[State, Any, list], bool]
@@ -85,15 +88,21 @@ class PhasePlan:
 
 
 class Plan:
-    """Per-phase closures for one Ruleset (plan_for), and the trusted apply by action kind."""
-    __slots__ = ("rs", "phases", "by_id", "trusted", "reference")
+    """Per-phase closures for one Ruleset (plan_for), the phase transitions (`steps`), and the
+    trusted apply by action kind. Plan(rs, reference="why"): the reference functions serve
+    everything and nothing is trusted (the tests compare the two)."""
+    __slots__ = ("rs", "phases", "by_id", "trusted", "reference", "steps", "reference_steps")
 
-    def __init__(self, rs: Ruleset):
+    def __init__(self, rs: Ruleset, reference: str | None = None):
         self.rs = rs
-        self.reference = unknown_mechanism(rs)  # why the reference functions serve (None: they don't)
+        # why the reference functions serve (None: they don't)
+        self.reference = reference or unknown_mechanism(rs)
         make = _reference_plan if self.reference else _phase_plan
         self.phases = tuple(make(rs, ph) for ph in rs.phases)
         self.by_id = {ph.id: self.phases[ph.index] for ph in rs.phases}
+        self.reference_steps = transitions.reference(rs)  # flow.end_phase called without transitions
+        self.steps = self.reference_steps if self.reference else \
+            transitions.compiled(rs, tuple(p.complete for p in self.phases))
         self.trusted: dict[type, Trusted] = {} if self.reference else _trusted(self, rs)
 
 
@@ -122,14 +131,15 @@ def _phase_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
 
 # -- listing legal actions (legal.legal_actions) ---------------------------------------------
 def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
-    """legal_actions for this phase: its plants and ends, buying a field and harvests, in that
-    order (a phase that trades, or rules with moves or abilities: the reference function)."""
-    if ph.trade or rs.moves or rs.abilities:
+    """legal_actions for this phase: its plants and ends, the answers to proposals and the
+    proposals, buying a field and harvests, in that order (rules with moves or abilities: the
+    reference function)."""
+    if rs.moves or rs.abilities:
         return _general_lister(rs)
     harvests = _harvests_of(rs, ph)
     buy = rs.buy_field
     cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
-    plant, pending = ph.plant, ph.pending
+    plant, pending, trade = ph.plant, ph.pending, ph.trade
     pmin, pmax = (plant.min, plant.max) if plant is not None else (0, 0)
     one_type, mixed, same = rs.one_type is not None, rs.mixed is not None, new_field_ok(rs)
     unplantable = rs.unplantable
@@ -163,6 +173,13 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                     for bean in (list(dict.fromkeys(cards)) if len(cards) > 1 else cards):
                         if bean not in unplantable:
                             add_plants(out, player, fields, bean, zone)
+        if trade:
+            if active:
+                out.append(_ENDS.get((player, "trading")) or _end(player, "trading"))
+            if state.proposals:
+                answers(state, rs, player, out)
+            if trades:
+                out.extend(proposals(state, rs, player))
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
             out.append(_buy(player))
         if harvests is not None:
@@ -189,7 +206,12 @@ def _harvests_of(rs: Ruleset, ph: PhaseSpec) -> Callable[[State, str, list, list
     def harvests(state: State, player: str, fields: list, out: list) -> None:
         if own_turn and player != state.active:
             return
-        smallest = 1 if limit is None else fewest_harvested(fields, limit, empty)
+        smallest = 1  # harvesting.fewest_harvested
+        if limit is not None:
+            for f in fields:
+                if len(f) > limit or (empty and not f):
+                    smallest = 2
+                    break
         row = _HARVESTS.get(player) or _harvests(player)
         for i, f in enumerate(fields):
             if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
@@ -233,8 +255,10 @@ def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
 def _waiter(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], Any]:
     if rs.moves or rs.abilities:
         return lambda state: next_to_act(state, rs)
-    if ph.plant is not None or ph.trade:
-        return lambda state: next_to_act(state, rs) if state.proposals else state.active
+    if ph.trade:  # legal.waiting_for: the receivers of open proposals first, in their order
+        return lambda state: state.proposals[0]["to"] if state.proposals else state.active
+    if ph.plant is not None:
+        return lambda state: state.active
     if not ph.pending:
         return lambda state: next_to_act(state, rs)
     steps = tuple((step.attr or _SHARED_ATTR[step.zone], step.attr is not None) for step in ph.pending)
@@ -256,8 +280,12 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
     listed: a listed plant is the front card of the hand (no zone, in a phase that plants from
     the hand) or a pending card of the zone it names, into a field the listing found open; a
     listed harvest is a field harvestable() allowed; a listed end of planting or trading is one
-    the active player may end; a listed purchase one may_buy() allowed."""
+    the active player may end; a listed purchase one may_buy() allowed; a listed proposal
+    gives one card the player holds (and asks for at most one) of a partner the rules allow
+    (legal.proposal_space); a listed answer names an open proposal of the player's side
+    (an acceptance only where its cards are there to trade)."""
     from .flow import end_phase
+    steps = plan.steps
 
     def plant(state: State, action: Plant, events: list) -> bool:
         zone = action.zone
@@ -273,17 +301,60 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
                           zone=state.fields[action.player][index], field=index)
         return True
 
-    def harvest(state: State, action: Harvest, events: list) -> bool:
-        do_harvest(state, rs, action.player, action.field - 1, events)
-        return True
-
     def end(state: State, action: EndPhase, events: list) -> bool:
         if action.what == "phase":  # listed by moves, for a phase that waits only for them
             return False
-        end_phase(state, rs, events)
+        end_phase(state, rs, events, steps)
         return True
 
     def buy(state: State, action: BuyField, events: list) -> bool:
         do_buy(state, rs, action.player, events)
         return True
-    return {Plant: plant, Harvest: harvest, EndPhase: end, BuyField: buy}
+
+    def propose(state: State, action: Propose, events: list) -> bool:
+        # trading.check_propose's proposal, as it stores one-card references
+        add_proposal(state, rs, {"id": 0, "from": action.player, "to": action.to,
+                                 "give": [{"zone": c.zone, "bean": c.bean} for c in action.give],
+                                 "take": [{"zone": c.zone, "bean": c.bean} for c in action.take]}, events)
+        return True
+
+    def respond(state: State, action: Respond, events: list) -> bool:
+        target = action.target
+        for proposal in state.proposals:  # trading.find_proposal, by the id the listing named
+            if proposal["id"] == target:
+                if action.verb == "accepts":  # the cards it moves, resolved as the check resolves them
+                    execute(state, rs, proposal, *check_accept_cards(state, rs, proposal), events)
+                else:
+                    do_respond(state, rs, action, proposal, None, events)
+                return True
+        return False
+    return {Plant: plant, Harvest: _harvest(rs), EndPhase: end, BuyField: buy, Propose: propose,
+            Respond: respond}
+
+
+def _harvest(rs: Ruleset) -> Trusted:
+    """A listed harvest (harvesting.do_harvest); where a harvest takes the whole field, its top
+    card pays and the coins are cards of the field (most rules), written out here."""
+    if rs.top_run or rs.plays_as or rs.payout_card != "top" or rs.coins_from_bank or rs.triggers \
+            or (rs.tally is not None and rs.tally.counter is not None):
+        def harvest(state: State, action: Harvest, events: list) -> bool:
+            do_harvest(state, rs, action.player, action.field - 1, events)
+            return True
+        return harvest
+    payout = rs.payout
+
+    def whole_field(state: State, action: Harvest, events: list) -> bool:
+        player, index = action.player, action.field - 1
+        field = state.fields[player][index]
+        size, bean = len(field), field[-1]
+        table = payout[bean]
+        coins = table[size if size < len(table) else len(table) - 1]
+        if events is not UNRECORDED:
+            events.append({"event": "harvested", "player": player, "field": index + 1, "bean": bean,
+                           "cards": size, "coins": coins})
+        if coins:  # the top cards become coins, the others go to the discard pile
+            state.coins[player].extend(field[size - coins:])
+        state.discard.extend(field[:size - coins])
+        field.clear()
+        return True
+    return whole_field

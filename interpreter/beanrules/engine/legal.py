@@ -119,19 +119,25 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))
-        for proposal in state.proposals:
-            if proposal["to"] == player:
-                try:
-                    check_accept_cards(state, rs, proposal)
-                    out.append(Respond(player, "accepts", proposal["id"]))
-                except IllegalAction:
-                    pass
-                out.append(Respond(player, "rejects", proposal["id"]))
-            elif proposal["from"] == player:
-                out.append(Respond(player, "withdraws", proposal["id"]))
+        answers(state, rs, player, out)
         if trades:
             out.extend(proposals(state, rs, player))
     return out
+
+
+def answers(state: State, rs: Ruleset, player: str, out: list) -> None:
+    """The player's answers to the open proposals, appended to `out`: accept (where the cards
+    are there to trade) or reject one made to them, withdraw their own."""
+    for proposal in state.proposals:
+        if proposal["to"] == player:
+            try:
+                check_accept_cards(state, rs, proposal)
+                out.append(Respond(player, "accepts", proposal["id"]))
+            except IllegalAction:
+                pass
+            out.append(Respond(player, "rejects", proposal["id"]))
+        elif proposal["from"] == player:
+            out.append(Respond(player, "withdraws", proposal["id"]))
 
 
 def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
