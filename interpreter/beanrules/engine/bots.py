@@ -59,7 +59,7 @@ class RandomBot:
         count = len(proposals)
         if not actions and not count:
             raise no_choice(game, player)
-        pick = self.rng.randrange(len(actions) + count)
+        pick = self.rng._randbelow(len(actions) + count)  # randrange(n), as above
         if pick < len(actions):
             return actions[pick]
         self._made = (turn, made + 1)

@@ -185,7 +185,7 @@ class Game:
                 if candidate is action:
                     move = self.plan.trusted.get(type(action))
                     break
-        elif offered is not None and offered[0] is state and offered[1].handed_out(action):
+        if move is None and offered is not None and offered[0] is state and offered[1].handed_out(action):
             move = self.plan.trusted.get(Propose)
         if move is None or not move(state, action, events):
             self._checked_move(action, events)

@@ -25,9 +25,10 @@ import dataclasses
 from typing import Any, Callable
 
 from .actions import BuyField, EndPhase, Harvest, Plant, Propose, Respond
+from .errors import IllegalAction
 from .buying import do_buy
 from .harvesting import coins_for, do_harvest
-from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, answers,
+from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _respond,
                     legal_actions, next_to_act, proposals)
 from .planting import new_field_ok, plant_card
 from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
@@ -156,6 +157,8 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         else:
             _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
 
+    answers = _answers(rs)
+
     def lister(state: State, player: str, trades: bool) -> list:
         out: list = []
         fields = state.fields[player]
@@ -177,7 +180,7 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
             if active:
                 out.append(_ENDS.get((player, "trading")) or _end(player, "trading"))
             if state.proposals:
-                answers(state, rs, player, out)
+                answers(state, player, out)
             if trades:
                 out.extend(proposals(state, rs, player))
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
@@ -186,6 +189,61 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
             harvests(state, player, fields, out)
         return out
     return lister
+
+
+def _answers(rs: Ruleset) -> Callable[[State, str, list], None]:
+    """legal.answers: accept (where the cards are there), reject, withdraw. Whether the cards of
+    a proposal naming at most one card each way are there is read off the state (_acceptable);
+    any other goes through trading.check_accept_cards."""
+    acceptable = _acceptable(rs)
+
+    def answers(state: State, player: str, out: list) -> None:
+        for proposal in state.proposals:
+            if proposal["to"] == player:
+                ok = acceptable(state, proposal)
+                if ok is None:
+                    try:
+                        check_accept_cards(state, rs, proposal)
+                        ok = True
+                    except IllegalAction:
+                        ok = False
+                if ok:
+                    out.append(_respond(player, "accepts", proposal["id"]))
+                out.append(_respond(player, "rejects", proposal["id"]))
+            elif proposal["from"] == player:
+                out.append(_respond(player, "withdraws", proposal["id"]))
+    return answers
+
+
+def _acceptable(rs: Ruleset) -> Callable[[State, dict], bool | None]:
+    """Whether trading.check_accept_cards would resolve this proposal's cards (True) or refuse
+    them (False), for a proposal that names at most one card each way by zone and bean (what
+    the listed proposals and most others name); None: any other, for the full check to say."""
+    tr = rs.trade
+    blocked, unplantable = frozenset(tr.untradeable), rs.unplantable
+    hand_ok, offer_ok = tr.hand is not None, tr.offer is not None
+
+    def there(state: State, owner: str, refs: list) -> bool | None:
+        if not refs:
+            return True
+        ref = refs[0]
+        zone, bean = ref.get("zone"), ref.get("bean")
+        if len(refs) > 1 or zone is None or ref.get("position") is not None:
+            return None  # several cards, a zone to find, or a card named by position
+        if zone in blocked or bean in unplantable:
+            return False
+        if zone == "offer":
+            return owner == state.active and offer_ok and bean in state.offer
+        if zone == "hand":
+            return hand_ok and bean is not None and bean in state.hands[owner]
+        return False  # another zone: trading._pick refuses it
+
+    def acceptable(state: State, proposal: dict) -> bool | None:
+        give = there(state, proposal["from"], proposal["give"])
+        if give is not True:
+            return give
+        return there(state, proposal["to"], proposal["take"])
+    return acceptable
 
 
 def _general_lister(rs: Ruleset) -> Lister:
@@ -286,6 +344,7 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
     (an acceptance only where its cards are there to trade)."""
     from .flow import end_phase
     steps = plan.steps
+    acceptable = _acceptable(rs)
 
     def plant(state: State, action: Plant, events: list) -> bool:
         zone = action.zone
@@ -323,13 +382,26 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
         for proposal in state.proposals:  # trading.find_proposal, by the id the listing named
             if proposal["id"] == target:
                 if action.verb == "accepts":  # the cards it moves, resolved as the check resolves them
-                    execute(state, rs, proposal, *check_accept_cards(state, rs, proposal), events)
+                    cards = _picked(state, proposal) if acceptable(state, proposal) \
+                        else check_accept_cards(state, rs, proposal)
+                    execute(state, rs, proposal, *cards, events)
                 else:
                     do_respond(state, rs, action, proposal, None, events)
                 return True
         return False
     return {Plant: plant, Harvest: _harvest(rs), EndPhase: end, BuyField: buy, Propose: propose,
             Respond: respond}
+
+
+def _picked(state: State, proposal: dict) -> tuple[list, list]:
+    """trading.check_accept_cards for a proposal _acceptable() found acceptable: at most one
+    card each way, an offered bean or the first such card of the owner's hand."""
+    def one(owner: str, refs: list) -> list:
+        if not refs:
+            return []
+        zone, bean = refs[0]["zone"], refs[0]["bean"]
+        return [("offer", bean)] if zone == "offer" else [("hand", state.hands[owner].index(bean))]
+    return one(proposal["from"], proposal["give"]), one(proposal["to"], proposal["take"])
 
 
 def _harvest(rs: Ruleset) -> Trusted:

@@ -71,6 +71,46 @@ def _buy(player: str) -> BuyField:
     return action
 
 
+# Answers and one-card proposals recur as well (the same proposal id is answered by one player
+# in one of three ways; the same card is offered to the same partner for the same card turn
+# after turn): interned like the rows above, so a bot's listing builds none of them anew.
+_RESPONDS: dict[tuple, Respond] = {}
+_CARDS: dict[tuple, CardRef] = {}
+_PROPOSALS: dict[tuple, Propose] = {}
+
+
+def _respond(player: str, verb: str, target: int) -> Respond:
+    key = (player, verb, target)
+    action = _RESPONDS.get(key)
+    if action is None:
+        if len(_RESPONDS) > 20_000:
+            _RESPONDS.clear()
+        action = _RESPONDS[key] = Respond(player, verb, target)
+    return action
+
+
+def _card(bean: str, zone: str) -> CardRef:
+    key = (bean, zone)
+    card = _CARDS.get(key)
+    if card is None:
+        if len(_CARDS) > 5_000:
+            _CARDS.clear()
+        card = _CARDS[key] = CardRef(bean, zone)
+    return card
+
+
+def _proposal(player: str, partner: str, bean: str, zone: str, want: str | None, where: str | None) -> Propose:
+    """Propose(player, partner, (CardRef(bean, zone),), ()) or asking for one card (want, where)."""
+    key = (player, partner, bean, zone, want, where)
+    action = _PROPOSALS.get(key)
+    if action is None:
+        if len(_PROPOSALS) > 50_000:
+            _PROPOSALS.clear()
+        action = _PROPOSALS[key] = Propose(player, partner, (_card(bean, zone),),
+                                           () if want is None else (_card(want, where),))  # type: ignore[arg-type]
+    return action
+
+
 def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
                    one_type: bool, mixed: bool = False, same_type_many: bool = True,
                    plays_as: dict[str, str] | None = None) -> None:
@@ -132,12 +172,12 @@ def answers(state: State, rs: Ruleset, player: str, out: list) -> None:
         if proposal["to"] == player:
             try:
                 check_accept_cards(state, rs, proposal)
-                out.append(Respond(player, "accepts", proposal["id"]))
+                out.append(_respond(player, "accepts", proposal["id"]))
             except IllegalAction:
                 pass
-            out.append(Respond(player, "rejects", proposal["id"]))
+            out.append(_respond(player, "rejects", proposal["id"]))
         elif proposal["from"] == player:
-            out.append(Respond(player, "withdraws", proposal["id"]))
+            out.append(_respond(player, "withdraws", proposal["id"]))
 
 
 def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
@@ -195,6 +235,26 @@ def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...]
     return give, len(from_offer), asks
 
 
+def proposal_total(state: State, rs: Ruleset, player: str) -> int:
+    """How many one-card proposals are listed (proposal_count's number), counted without
+    building the space: a bot draws among them and the other actions, and mostly picks another."""
+    if rs.unplantable:  # some cards are never traded: the space filters them
+        return proposal_count(state, rs, player)[0]
+    tr = rs.trade
+    active = state.active
+    offer_ok, hand_ok = tradeable_zones(rs)
+    offer = len(set(state.offer)) if offer_ok else 0
+    give = (offer if player == active else 0) + (len(set(state.hands[player])) if hand_ok else 0)
+    if not give:
+        return 0
+    asks = 0
+    for partner in ([active] if tr.partners_active and player != active else state.players):
+        if partner != player:  # 1: the gift; the offer only of the active player; a hand card
+            asks += 1 + (offer if partner == active else 0) + \
+                ((len(rs.beans) if tr.consent else len(set(state.hands[partner]))) if hand_ok else 0)
+    return give * asks
+
+
 def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple]:
     """How many one-card proposals are listed, and the space to pick the n-th from."""
     space = _lazy_space(state, rs, player)
@@ -210,14 +270,12 @@ def nth_proposal(player: str, space: tuple, n: int) -> Propose:
         size = len(give) * takes
         if n < size:
             g, t = divmod(n, takes)
-            card = CardRef(give[g], "offer" if g < from_offer else "hand")
+            zone = "offer" if g < from_offer else "hand"
             if t == 0:
-                take: tuple = ()
-            elif t <= len(offer):
-                take = (CardRef(offer[t - 1], "offer"),)
-            else:
-                take = (CardRef(hand[t - 1 - len(offer)], "hand"),)
-            return Propose(player, partner, (card,), take)
+                return _proposal(player, partner, give[g], zone, None, None)
+            if t <= len(offer):
+                return _proposal(player, partner, give[g], zone, offer[t - 1], "offer")
+            return _proposal(player, partner, give[g], zone, hand[t - 1 - len(offer)], "hand")
         n -= size
     raise IndexError(n)
 

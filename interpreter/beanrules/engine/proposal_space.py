@@ -12,19 +12,21 @@ from collections.abc import Sequence
 from typing import Any, overload
 
 from .actions import Propose
-from .legal import nth_proposal, proposal_count
+from .legal import nth_proposal, proposal_count, proposal_total
 
 _NOTHING: tuple = ((), 0, [])
 
 
 class Proposals(Sequence[Propose]):
-    """legal.proposals(state, rs, player) as a sequence built on demand."""
-    __slots__ = ("player", "count", "space", "built")
+    """legal.proposals(state, rs, player) as a sequence built on demand: counted when made,
+    the space to pick from worked out when the first one is asked for. It describes the state
+    it was made for: build from it before the next action."""
+    __slots__ = ("state", "rs", "player", "count", "_space", "built")
 
     def __init__(self, state: Any = None, rs: Any = None, player: str = ""):
-        self.player = player
-        # (how many, the space to pick from): none where no state is given
-        self.count, self.space = proposal_count(state, rs, player) if state is not None else (0, _NOTHING)
+        self.state, self.rs, self.player = state, rs, player
+        self.count = proposal_total(state, rs, player) if state is not None else 0
+        self._space: tuple | None = None if self.count else _NOTHING
         self.built: list[Propose] = []  # those handed out, which the game may trust
 
     def __len__(self) -> int:
@@ -43,7 +45,9 @@ class Proposals(Sequence[Propose]):
             n += self.count
         if not 0 <= n < self.count:
             raise IndexError(n)
-        proposal = nth_proposal(self.player, self.space, n)
+        if self._space is None:
+            self._space = proposal_count(self.state, self.rs, self.player)[1]
+        proposal = nth_proposal(self.player, self._space, n)
         if len(self.built) < 64:  # a bot builds one; a caller walking all of them is checked in full
             self.built.append(proposal)
         return proposal
