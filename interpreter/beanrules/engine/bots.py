@@ -31,6 +31,11 @@ class Bot(Protocol):
     def choose(self, game: Game, player: str) -> Action: ...
 
 
+# Whether random.Random draws randrange(n) as _randbelow_with_getrandbits does (CPython), so
+# that RandomBot may write the draw out (kernel/fast.py does the same).
+_INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+
+
 class RandomBot:
     """Uniform over the listed legal actions, trading included. So that trading ends, a player
     makes at most `max_proposals` proposals per turn; after that only other actions count."""
@@ -42,14 +47,24 @@ class RandomBot:
         self.trades = trades
         self.max_proposals = max_proposals
         self._made: tuple[int, int] = (0, 0)  # (turn, proposals made in it)
+        self._bits = self.rng.getrandbits if _INLINE_DRAW else None
 
     def choose(self, game: Game, player: str) -> Action:
         if not self.trades:
             actions = game.listed(player, False)
-            if not actions:
+            n = len(actions)
+            if not n:
                 raise no_choice(game, player)
-            # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks
-            return actions[self.rng._randbelow(len(actions))]
+            # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks,
+            # written out where it is CPython's _randbelow_with_getrandbits (one call less)
+            bits = self._bits
+            if bits is None:
+                return actions[self.rng._randbelow(n)]
+            width = n.bit_length()
+            k = bits(width)
+            while k >= n:
+                k = bits(width)
+            return actions[k]
         turn = game.state.turn
         made = self._made[1] if self._made[0] == turn else 0
         actions = game.listed(player, False)

@@ -193,14 +193,6 @@ def reached_target(state: State, rs: Ruleset, events: list) -> None:
         finish_game(state, rs, events)
 
 
-def settle(state: State, rs: Ruleset, events: list, plan: Plan | None = None) -> None:
-    """After an action: move on while the current phase has nothing left to do (apply calls
-    it only while the game is not over, with the game's plan)."""
-    plan = plan or plan_for(rs)
-    if plan.by_id[state.phase].complete(state):  # phase_complete, as the phase's closure
-        end_phase(state, rs, events, plan.steps)
-
-
 def start(state: State, rs: Ruleset, events: list, plan: Plan | None = None) -> None:
     """Enter the first phase of a freshly dealt game (with the game's plan: its transitions)."""
     steps = (plan or plan_for(rs)).steps

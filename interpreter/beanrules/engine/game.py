@@ -10,7 +10,7 @@ from .buying import buy_refusal, do_buy
 from . import decisions, hotpath, lasting, moves, requirements, trace
 from .errors import IllegalAction
 from .eventlog import UNRECORDED
-from .flow import end_phase, reached_target, resume, settle, start
+from .flow import end_phase, reached_target, resume, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
 from .kinds import same_type
 from .legal import legal_actions, waiting_for
@@ -200,8 +200,10 @@ class Game:
                 auto_harvests(state, rs, events)
             if rs.marks is not None:
                 reached_target(state, rs, events)
-            if not state.over:
-                settle(state, rs, events, self.plan)
+            if not state.over:  # move on while the phase has nothing left to do
+                plan = self.plan
+                if plan.by_id[state.phase].complete(state):
+                    end_phase(state, rs, events, plan.steps)
         if state.lasting:
             lasting.expire(state, rs, events)
         self.actions.append(action)

@@ -133,23 +133,26 @@ def _phase_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
 # -- listing legal actions (legal.legal_actions) ---------------------------------------------
 def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     """legal_actions for this phase: its plants and ends, the answers to proposals and the
-    proposals, buying a field and harvests, in that order (rules with moves or abilities: the
-    reference function)."""
+    proposals, buying a field and harvests (harvesting.harvestable), in that order (rules with
+    moves or abilities: the reference function)."""
     if rs.moves or rs.abilities:
         return _general_lister(rs)
-    harvests = _harvests_of(rs, ph)
     buy = rs.buy_field
     cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
     plant, pending, trade = ph.plant, ph.pending, ph.trade
     pmin, pmax = (plant.min, plant.max) if plant is not None else (0, 0)
     one_type, mixed, same = rs.one_type is not None, rs.mixed is not None, new_field_ok(rs)
+    any_field = same and not mixed  # legal._plant_options where any field may start a type
     unplantable = rs.unplantable
     # (everyone plants it, the State attribute holding it, per player?, zone): PendingStep.cards
     steps = tuple((step.who == "everyone", step.attr or _SHARED_ATTR[step.zone], step.attr is not None, step.zone)
                   for step in pending)
+    harvest = rs.manual_harvest and ph.id not in rs.harvest_except  # harvesting by choice here
+    own_turn = rs.harvest_when == "own-turn"
+    limit, empty, only_paying = rs.protection, rs.protect_empty, rs.only_paying is not None
 
     def add_plants(out: list, player: str, fields: list, bean: str, zone: str | None) -> None:
-        if same and not mixed:  # legal._plant_options where any field may start a type
+        if any_field:
             row = _PLANTS.get((player, bean, zone)) or _plants(player, bean, zone)
             for i, f in enumerate(fields):
                 if not f or not one_type or f[-1] == bean:
@@ -185,8 +188,17 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                 out.extend(proposals(state, rs, player))
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
             out.append(_buy(player))
-        if harvests is not None:
-            harvests(state, player, fields, out)
+        if harvest and (active or not own_turn):
+            smallest = 1  # harvesting.fewest_harvested
+            if limit is not None:
+                for f in fields:
+                    if len(f) > limit or (empty and not f):
+                        smallest = 2
+                        break
+            row = _HARVESTS.get(player) or _harvests(player)
+            for i, f in enumerate(fields):
+                if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
+                    out.append(row[i] if i < _ROW else Harvest(player, i + 1))
         return out
     return lister
 
@@ -250,31 +262,6 @@ def _general_lister(rs: Ruleset) -> Lister:
     """Trading, permitted moves and abilities: the reference function lists them all (what they
     add, and in which order, is theirs to say; listing them is not the hot part)."""
     return lambda state, player, trades: legal_actions(state, rs, player, trades)
-
-
-def _harvests_of(rs: Ruleset, ph: PhaseSpec) -> Callable[[State, str, list, list], None] | None:
-    """harvesting.harvestable as harvest actions appended to a listing; None: no harvest by
-    choice in this phase."""
-    if not rs.manual_harvest or ph.id in rs.harvest_except:
-        return None
-    own_turn = rs.harvest_when == "own-turn"
-    limit, empty = rs.protection, rs.protect_empty
-    only_paying = rs.only_paying is not None
-
-    def harvests(state: State, player: str, fields: list, out: list) -> None:
-        if own_turn and player != state.active:
-            return
-        smallest = 1  # harvesting.fewest_harvested
-        if limit is not None:
-            for f in fields:
-                if len(f) > limit or (empty and not f):
-                    smallest = 2
-                    break
-        row = _HARVESTS.get(player) or _harvests(player)
-        for i, f in enumerate(fields):
-            if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
-                out.append(row[i] if i < _ROW else Harvest(player, i + 1))
-    return harvests
 
 
 # -- phase completion (flow.phase_complete) and whom the game waits for (legal.next_to_act) --
