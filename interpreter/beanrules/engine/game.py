@@ -152,7 +152,7 @@ class Game:
         if state.over or state.decision is not None or player not in state.hands \
                 or not rs.phases[rs.phase_index[state.phase]].trade:
             return Proposals()
-        space = Proposals(state, rs, player)
+        space = Proposals(self.plan.proposals(state, player))
         # a lasting constraint may forbid some of them: those are checked in full
         self.offered = None if state.lasting else (state, space)
         return space

@@ -28,10 +28,11 @@ from .actions import BuyField, EndPhase, Harvest, Plant, Propose, Respond
 from .errors import IllegalAction
 from .buying import do_buy
 from .harvesting import coins_for, do_harvest
-from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _respond,
-                    legal_actions, next_to_act, proposals)
+from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _RESPONDS, _respond,
+                    legal_actions, next_to_act, nth_proposal, proposal_count, proposals, tradeable_zones)
 from .planting import new_field_ok, plant_card
 from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
+from .proposal_space import Space
 from .state import State
 from .trading import add_proposal, check_accept_cards, do_respond, execute
 from . import transitions
@@ -92,7 +93,7 @@ class Plan:
     """Per-phase closures for one Ruleset (plan_for), the phase transitions (`steps`), and the
     trusted apply by action kind. Plan(rs, reference="why"): the reference functions serve
     everything and nothing is trusted (the tests compare the two)."""
-    __slots__ = ("rs", "phases", "by_id", "trusted", "reference", "steps", "reference_steps")
+    __slots__ = ("rs", "phases", "by_id", "trusted", "reference", "steps", "reference_steps", "proposals")
 
     def __init__(self, rs: Ruleset, reference: str | None = None):
         self.rs = rs
@@ -105,6 +106,9 @@ class Plan:
         self.steps = self.reference_steps if self.reference else \
             transitions.compiled(rs, tuple(p.complete for p in self.phases))
         self.trusted: dict[type, Trusted] = {} if self.reference else _trusted(self, rs)
+        # (state, player) -> (how many one-card proposals are listed, what builds the n-th)
+        self.proposals: Callable[[State, str], Space] = \
+            _reference_proposals(rs) if self.reference else _proposal_space(rs)
 
 
 _PLANS: dict[int, Plan] = {}
@@ -209,6 +213,8 @@ def _answers(rs: Ruleset) -> Callable[[State, str, list], None]:
     any other goes through trading.check_accept_cards."""
     acceptable = _acceptable(rs)
 
+    interned = _RESPONDS.get
+
     def answers(state: State, player: str, out: list) -> None:
         for proposal in state.proposals:
             if proposal["to"] == player:
@@ -219,11 +225,13 @@ def _answers(rs: Ruleset) -> Callable[[State, str, list], None]:
                         ok = True
                     except IllegalAction:
                         ok = False
+                target = proposal["id"]
                 if ok:
-                    out.append(_respond(player, "accepts", proposal["id"]))
-                out.append(_respond(player, "rejects", proposal["id"]))
+                    out.append(interned((player, "accepts", target)) or _respond(player, "accepts", target))
+                out.append(interned((player, "rejects", target)) or _respond(player, "rejects", target))
             elif proposal["from"] == player:
-                out.append(_respond(player, "withdraws", proposal["id"]))
+                target = proposal["id"]
+                out.append(interned((player, "withdraws", target)) or _respond(player, "withdraws", target))
     return answers
 
 
@@ -262,6 +270,62 @@ def _general_lister(rs: Ruleset) -> Lister:
     """Trading, permitted moves and abilities: the reference function lists them all (what they
     add, and in which order, is theirs to say; listing them is not the hot part)."""
     return lambda state, player, trades: legal_actions(state, rs, player, trades)
+
+
+# -- the one-card proposals (legal.proposal_count, legal.nth_proposal), built one at a time --
+
+def _reference_proposals(rs: Ruleset) -> Callable[[State, str], Space]:
+    def space(state: State, player: str) -> Space:
+        count, found = proposal_count(state, rs, player)
+        return count, lambda n: nth_proposal(player, found, n)
+    return space
+
+
+def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
+    """legal._lazy_space for these rules: the number of listed proposals, counted off the state,
+    and the n-th of them, the space worked out only when one is asked for (legal.nth_proposal
+    decodes it)."""
+    tr = rs.trade
+    offer_ok, hand_ok = tradeable_zones(rs)
+    unplantable = rs.unplantable
+    partners_active, consent = tr.partners_active is not None, tr.consent is not None
+    beans = tuple(b for b in rs.beans if b not in unplantable)  # what may be asked for, with consent
+
+    def distinct(cards: list[str]) -> tuple[str, ...]:  # legal._distinct, without cards never traded
+        found = dict.fromkeys(cards)
+        return tuple(b for b in found if b not in unplantable) if unplantable else tuple(found)
+
+    def partners(state: State, player: str) -> list[str]:
+        if partners_active and player != state.active:
+            return [state.active]
+        return [p for p in state.players if p != player]
+
+    def lazy(state: State, player: str) -> tuple:
+        active = state.active
+        offer = distinct(state.offer) if offer_ok else ()
+        own = distinct(state.hands[player]) if hand_ok else ()
+        give = offer + own if player == active else own
+        asks = [(partner, offer if partner == active else (),
+                 (beans if consent else distinct(state.hands[partner])) if hand_ok else ())
+                for partner in partners(state, player)]
+        return give, len(offer) if player == active else 0, asks
+
+    def space(state: State, player: str) -> Space:
+        hands, active = state.hands, state.active
+        if unplantable:  # counted off the space itself
+            give, _, asks = lazy(state, player)
+            count = len(give) * sum(1 + len(offer) + len(hand) for _, offer, hand in asks)
+        else:
+            offer = len(set(state.offer)) if offer_ok else 0
+            count = (offer if player == active else 0) + (len(set(hands[player])) if hand_ok else 0)
+            if count:
+                asks = 0
+                for partner in partners(state, player):  # the gift, the offer of the active player, a hand card
+                    asks += 1 + (offer if partner == active else 0) + \
+                        ((len(beans) if consent else len(set(hands[partner]))) if hand_ok else 0)
+                count *= asks
+        return count, lambda n: nth_proposal(player, lazy(state, player), n)
+    return space
 
 
 # -- phase completion (flow.phase_complete) and whom the game waits for (legal.next_to_act) --

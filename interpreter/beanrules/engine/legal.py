@@ -209,26 +209,6 @@ def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...]
     return give, len(from_offer), asks
 
 
-def proposal_total(state: State, rs: Ruleset, player: str) -> int:
-    """How many one-card proposals are listed (proposal_count's number), counted without
-    building the space: a bot draws among them and the other actions, and mostly picks another."""
-    if rs.unplantable:  # some cards are never traded: the space filters them
-        return proposal_count(state, rs, player)[0]
-    tr = rs.trade
-    active = state.active
-    offer_ok, hand_ok = tradeable_zones(rs)
-    offer = len(set(state.offer)) if offer_ok else 0
-    give = (offer if player == active else 0) + (len(set(state.hands[player])) if hand_ok else 0)
-    if not give:
-        return 0
-    asks = 0
-    for partner in ([active] if tr.partners_active and player != active else state.players):
-        if partner != player:  # 1: the gift; the offer only of the active player; a hand card
-            asks += 1 + (offer if partner == active else 0) + \
-                ((len(rs.beans) if tr.consent else len(set(state.hands[partner]))) if hand_ok else 0)
-    return give * asks
-
-
 def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple]:
     """How many one-card proposals are listed, and the space to pick the n-th from."""
     space = _lazy_space(state, rs, player)

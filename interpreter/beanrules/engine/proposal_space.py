@@ -9,24 +9,25 @@ the order legal.proposals lists them; the game trusts the ones it built for the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any, Callable, overload
 
 from .actions import Propose
-from .legal import nth_proposal, proposal_count, proposal_total
 
-_NOTHING: tuple = ((), 0, [])
+Space = tuple[int, Callable[[int], Propose]]  # how many, and what builds the n-th
+
+
+def _none(n: int) -> Propose:
+    raise IndexError(n)
 
 
 class Proposals(Sequence[Propose]):
     """legal.proposals(state, rs, player) as a sequence built on demand: counted when made,
-    the space to pick from worked out when the first one is asked for. It describes the state
-    it was made for: build from it before the next action."""
-    __slots__ = ("state", "rs", "player", "count", "_space", "built")
+    each built when asked for (`space`: hotpath.Plan.proposals). It describes the state it
+    was made for: build from it before the next action."""
+    __slots__ = ("count", "build", "built")
 
-    def __init__(self, state: Any = None, rs: Any = None, player: str = ""):
-        self.state, self.rs, self.player = state, rs, player
-        self.count = proposal_total(state, rs, player) if state is not None else 0
-        self._space: tuple | None = None if self.count else _NOTHING
+    def __init__(self, space: Space = (0, _none)):
+        self.count, self.build = space
         self.built: list[Propose] = []  # those handed out, which the game may trust
 
     def __len__(self) -> int:
@@ -45,9 +46,7 @@ class Proposals(Sequence[Propose]):
             n += self.count
         if not 0 <= n < self.count:
             raise IndexError(n)
-        if self._space is None:
-            self._space = proposal_count(self.state, self.rs, self.player)[1]
-        proposal = nth_proposal(self.player, self._space, n)
+        proposal = self.build(n)
         if len(self.built) < 64:  # a bot builds one; a caller walking all of them is checked in full
             self.built.append(proposal)
         return proposal
