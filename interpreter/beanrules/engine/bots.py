@@ -8,7 +8,7 @@ plant-pending phase).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .decisions import NO, NOTHING, YES
@@ -50,35 +50,34 @@ class RandomBot:
         self._bits = self.rng.getrandbits if _INLINE_DRAW else None
 
     def choose(self, game: Game, player: str) -> Action:
-        if not self.trades:
-            actions = game.listed(player, False)
-            n = len(actions)
-            if not n:
-                raise no_choice(game, player)
-            # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks,
-            # written out where it is CPython's _randbelow_with_getrandbits (one call less)
-            bits = self._bits
-            if bits is None:
-                return actions[self.rng._randbelow(n)]
+        actions = game.listed(player, False)
+        listed = len(actions)
+        proposals: Sequence[Action] = ()
+        turn = made = 0
+        if self.trades:
+            turn = game.state.turn
+            made = self._made[1] if self._made[0] == turn else 0
+            # Uniform over all listed legal actions, proposals included, without building the
+            # proposals that are not picked (there are hundreds: Game.proposals builds one).
+            if made < self.max_proposals:
+                proposals = game.proposals(player)
+        n = listed + len(proposals)
+        if not n:
+            raise no_choice(game, player)
+        # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks,
+        # written out where it is CPython's _randbelow_with_getrandbits (one call less)
+        bits = self._bits
+        if bits is None:
+            k = self.rng._randbelow(n)
+        else:
             width = n.bit_length()
             k = bits(width)
             while k >= n:
                 k = bits(width)
+        if k < listed:
             return actions[k]
-        turn = game.state.turn
-        made = self._made[1] if self._made[0] == turn else 0
-        actions = game.listed(player, False)
-        # Uniform over all listed legal actions, proposals included, without building the
-        # proposals that are not picked (there are hundreds: Game.proposals builds one).
-        proposals = game.proposals(player) if made < self.max_proposals else ()
-        count = len(proposals)
-        if not actions and not count:
-            raise no_choice(game, player)
-        pick = self.rng._randbelow(len(actions) + count)  # randrange(n), as above
-        if pick < len(actions):
-            return actions[pick]
         self._made = (turn, made + 1)
-        return proposals[pick - len(actions)]
+        return proposals[k - listed]
 
 
 class GreedyBot:

@@ -16,7 +16,7 @@ from .kinds import same_type
 from .legal import legal_actions, waiting_for
 from .notation import parse_action
 from .planting import check_plant, do_plant, pending_cards, pending_zones
-from .proposal_space import Proposals
+from .proposal_space import NO_PROPOSALS, Proposals
 from .ruleset import Ruleset, compile_ruleset
 from .scoring import scores, winners
 from .setup import new_state, partial_state
@@ -151,7 +151,7 @@ class Game:
         state, rs = self.state, self.ruleset
         if state.over or state.decision is not None or player not in state.hands \
                 or not rs.phases[rs.phase_index[state.phase]].trade:
-            return Proposals()
+            return NO_PROPOSALS
         space = Proposals(self.plan.proposals(state, player))
         # a lasting constraint may forbid some of them: those are checked in full
         self.offered = None if state.lasting else (state, space)

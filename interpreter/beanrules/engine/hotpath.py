@@ -32,7 +32,7 @@ from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _pla
                     legal_actions, next_to_act, nth_proposal, proposal_count, proposals, tradeable_zones)
 from .planting import new_field_ok, plant_card
 from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
-from .proposal_space import Space
+from .proposal_space import NO_SPACE, Space
 from .state import State
 from .trading import add_proposal, check_accept_cards, do_respond, execute
 from . import transitions
@@ -282,49 +282,36 @@ def _reference_proposals(rs: Ruleset) -> Callable[[State, str], Space]:
 
 
 def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
-    """legal._lazy_space for these rules: the number of listed proposals, counted off the state,
-    and the n-th of them, the space worked out only when one is asked for (legal.nth_proposal
-    decodes it)."""
+    """legal._lazy_space for these rules: the number of listed proposals, and the n-th of them
+    (legal.nth_proposal decodes the space; no proposal is built until one is asked for). A bot
+    that may propose mostly does: there are far more proposals than other actions."""
     tr = rs.trade
     offer_ok, hand_ok = tradeable_zones(rs)
     unplantable = rs.unplantable
     partners_active, consent = tr.partners_active is not None, tr.consent is not None
-    beans = tuple(b for b in rs.beans if b not in unplantable)  # what may be asked for, with consent
+    beans = tuple(b for b in rs.beans if b not in unplantable) if hand_ok else ()  # asked for, with consent
 
     def distinct(cards: list[str]) -> tuple[str, ...]:  # legal._distinct, without cards never traded
         found = dict.fromkeys(cards)
         return tuple(b for b in found if b not in unplantable) if unplantable else tuple(found)
 
-    def partners(state: State, player: str) -> list[str]:
-        if partners_active and player != state.active:
-            return [state.active]
-        return [p for p in state.players if p != player]
-
-    def lazy(state: State, player: str) -> tuple:
-        active = state.active
-        offer = distinct(state.offer) if offer_ok else ()
-        own = distinct(state.hands[player]) if hand_ok else ()
-        give = offer + own if player == active else own
-        asks = [(partner, offer if partner == active else (),
-                 (beans if consent else distinct(state.hands[partner])) if hand_ok else ())
-                for partner in partners(state, player)]
-        return give, len(offer) if player == active else 0, asks
-
     def space(state: State, player: str) -> Space:
-        hands, active = state.hands, state.active
-        if unplantable:  # counted off the space itself
-            give, _, asks = lazy(state, player)
-            count = len(give) * sum(1 + len(offer) + len(hand) for _, offer, hand in asks)
-        else:
-            offer = len(set(state.offer)) if offer_ok else 0
-            count = (offer if player == active else 0) + (len(set(hands[player])) if hand_ok else 0)
-            if count:
-                asks = 0
-                for partner in partners(state, player):  # the gift, the offer of the active player, a hand card
-                    asks += 1 + (offer if partner == active else 0) + \
-                        ((len(beans) if consent else len(set(hands[partner]))) if hand_ok else 0)
-                count *= asks
-        return count, lambda n: nth_proposal(player, lazy(state, player), n)
+        active, hands = state.active, state.hands
+        offer = distinct(state.offer) if offer_ok else ()
+        own = distinct(hands[player]) if hand_ok else ()
+        give = offer + own if player == active else own
+        if not give:
+            return NO_SPACE
+        asks = []
+        takes = 0
+        for partner in ([active] if partners_active and player != active else state.players):
+            if partner != player:  # the gift, the offer of the active player, a hand card
+                hand = beans if consent or not hand_ok else distinct(hands[partner])
+                asked = offer if partner == active else ()
+                asks.append((partner, asked, hand))
+                takes += 1 + len(asked) + len(hand)
+        found = (give, len(offer) if player == active else 0, asks)
+        return len(give) * takes, lambda n: nth_proposal(player, found, n)
     return space
 
 

@@ -20,13 +20,16 @@ def _none(n: int) -> Propose:
     raise IndexError(n)
 
 
+NO_SPACE: Space = (0, _none)
+
+
 class Proposals(Sequence[Propose]):
     """legal.proposals(state, rs, player) as a sequence built on demand: counted when made,
     each built when asked for (`space`: hotpath.Plan.proposals). It describes the state it
     was made for: build from it before the next action."""
     __slots__ = ("count", "build", "built")
 
-    def __init__(self, space: Space = (0, _none)):
+    def __init__(self, space: Space = NO_SPACE):
         self.count, self.build = space
         self.built: list[Propose] = []  # those handed out, which the game may trust
 
@@ -57,3 +60,6 @@ class Proposals(Sequence[Propose]):
             if proposal is action:
                 return True
         return False
+
+
+NO_PROPOSALS = Proposals()  # none to make (it never builds one, so one object serves everywhere)
