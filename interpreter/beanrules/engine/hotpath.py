@@ -389,9 +389,13 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
         if zone == "hand":  # a pending hand card, or the front one where a phase plants both: checked
             return False
         # Only a plant-from-hand step lists a plant without a zone: the front card of the hand.
-        front = zone is None
         index = action.field - 1
-        plant_card(state, action.player, "hand" if front else zone, action.bean, index, front, events)
+        if zone is None and events is UNRECORDED:  # planting.plant_card, for the front card
+            state.hands[action.player].pop(0)
+            state.planted += 1
+            state.fields[action.player][index].append(action.bean)
+        else:
+            plant_card(state, action.player, zone or "hand", action.bean, index, zone is None, events)
         if rs.triggers:  # a card's "when planted" step, as apply runs it
             from . import triggers
             triggers.fire(state, rs, "planted", action.player, action.bean, events,
