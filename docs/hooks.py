@@ -26,7 +26,7 @@ from mkdocs.structure.files import File  # noqa: E402
 from beanrules import compile_spec, list_specs  # noqa: E402
 from beanrules.checks.report import consistency_report, render_report  # noqa: E402
 from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
-from beanrules.docs.comparison import render_comparison  # noqa: E402
+from beanrules.docs.comparison import family_order, render_comparison  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
 from beanrules.docs.figures import caption, draw, rules_key, run_sweep  # noqa: E402
 from beanrules.docs.links import up  # noqa: E402
@@ -132,7 +132,7 @@ def on_files(files, config):
         files.append(File.generated(config, f"cases/{name}.md", content=render_cases(name, found)))
     figures = ['<div class="figures" markdown>', ""]
     figures += [f'<div class="figure" markdown>\n\n![{name}](figures/{name}.svg)\n\n'
-                f"[`{name}`](rulebooks/{name}.md): {captions[name]}\n\n</div>\n" for name in names]
+                f"[`{name}`](rulebooks/{name}.md): {captions[name]}\n\n</div>\n" for name in family_order(models)]
     files.append(File.generated(config, "comparison.md",
                                 content=render_comparison(models, figures + ["</div>", ""])))
     files.append(File.generated(config, "consistency.md", content=render_report(consistency_report())))

@@ -222,6 +222,14 @@ def test_cards_that_play_as_a_bean_are_counted_with_it_not_as_types() -> None:
     assert "5 bean types" not in render_reference(compile_spec("classic"))  # classic: 11 types, none playing as another
 
 
+def test_the_page_names_special_cards_abilities_and_an_exact_player_count() -> None:
+    page = render_reference(compile_spec("kannibohne"))
+    special = page.split("### Special cards")[1]
+    assert "— ability “Look at the draw pile”" in special and "(ies)" not in special
+    assert "Players: 2. " in page  # not "2 to 2"
+    assert "Players: 3 to 5. " in render_reference(compile_spec("classic"))
+
+
 def test_phases_are_named_by_title_not_by_a_counted_number() -> None:
     """Kannibohne's preliminary phase comes before its "Phase 1": counting phases by place called
     "Phase 2: Turn cards face up" phase 3 and gave the turn a phase 5 the rulebook does not have."""
@@ -238,3 +246,24 @@ def test_phases_are_named_by_title_not_by_a_counted_number() -> None:
     assert "the phase “Turn over and trade beans” and the phase “Plant traded and turned-over beans”" in classic_page
     said = render_diff(compare_models(classic, kannibohne), classic, kannibohne)
     assert "the phase “Turn cards face up”" in said and not re.search(r"phase \d \(", said)
+
+
+def test_a_rule_that_every_case_relies_on_shows_a_few_cases_and_counts_the_rest() -> None:
+    many = {"players": [f"case-{i:02d}" for i in range(20)], "fields": ["case-00", "case-01"]}
+    page = render_reference(compile_spec("classic"), cases_by_rule=many)
+    assert "case-07" in page and "case-08" not in page and "and 12 more" in page
+    assert "[case-01](" in page.split('id="rule-fields"')[1].split("</div>")[0]
+
+
+def test_the_comparison_puts_each_rulebook_after_the_one_it_builds_on() -> None:
+    from beanrules.docs.comparison import family_order, render_comparison
+
+    models = {name: compile_spec(name) for name in ("kannibohne", "my-first/step-1", "translations/de",
+                                                     "my-first/basic", "classic", "anniversary/duel",
+                                                     "my-first/other-beans")}
+    order = family_order(models)
+    # classic's family is the largest, so classic is the column every cell is compared with
+    assert order == ["classic", "anniversary/duel", "translations/de", "my-first/basic",
+                     "my-first/other-beans", "my-first/step-1", "kannibohne"]
+    header = next(line for line in render_comparison(models).splitlines() if line.startswith("| rules govern"))
+    assert header.index("`classic`") < header.index("`anniversary/duel`") < header.index("`kannibohne`")

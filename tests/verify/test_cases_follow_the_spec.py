@@ -103,3 +103,26 @@ def test_conformance_spec_runs_on_the_file_and_refuses_an_unknown_rulebook(tmp_p
     nope = subprocess.run([sys.executable, "-m", "beanrules", "conformance", "--rulebook", "nope"],
                           capture_output=True, text=True, env=ENV)
     assert nope.returncode == 2 and "unknown rulebook 'nope'" in nope.stderr
+
+
+NO_PROTECTION = """rulebook no-protection "Bohnanza without the protection rule"
+  extends classic
+  source house "House rules"
+harvesting
+  remove rule protection   § house "1"
+"""
+
+
+def test_a_variant_that_changes_what_is_legal_changes_the_cases_that_list_it(tmp_path: Path) -> None:
+    """A case that only asserts the legal actions exercises the rules that decide them: without
+    the protection rule a lone bean may be harvested, and the inherited cases listing harvests
+    are changed by the variant, not failed."""
+    (tmp_path / "no-protection.bean").write_text(NO_PROTECTION, encoding="utf-8")
+    result = verify_spec(str(tmp_path / "no-protection.bean"), games=0, seed=0)
+    assert not result["cases_failed"], result["cases_failed"]
+    changed = "\n".join(result["cases_changed"])
+    # expects the legal actions only, and lists one harvest fewer than the variant allows
+    assert "reshuffle-during-the-draw-and-the-next-turn (conformance/classic/playthroughs.yaml): " \
+        "rule 'protection' removed" in changed
+    assert "now: failed at step 0" in changed
+    assert result["ok"]

@@ -254,7 +254,30 @@ def _decisions(game: Any, expect: dict[str, Any]) -> list[str]:
     if not uses_decisions(expect):
         return []
     from beanrules.engine import parse_action, to_notation
+    _trace_listing(game, expect, parse_action)
     return check_decisions(game, expect, parse_action, to_notation)
+
+
+def _trace_listing(game: Any, expect: dict[str, Any], parse: Any) -> None:
+    """While rules are traced (``verify``, ``--coverage``), a `legal` expectation exercises the
+    rules that decide what is listed: both what the engine lists and what the case names."""
+    try:
+        from beanrules.engine import trace
+    except ImportError:  # an engine without the optional trace hook: nothing is recorded
+        return
+    if trace.active() is None or getattr(game, "model", None) is None:
+        return
+    actions: list[Any] = []
+    for player, want in (expect.get("legal") or {}).items():
+        actions += game.legal_actions(player)
+        lines = want if isinstance(want, list) else [
+            *want.get("includes", []), *want.get("excludes", []), *want.get("non_proposals", [])]
+        for line in lines:
+            try:
+                actions.append(parse(line))
+            except ValueError:  # reported by the check itself
+                pass
+    trace.listed(game.model, actions)
 
 
 def error_result(error: CaseError, spec: str | None) -> CaseResult:

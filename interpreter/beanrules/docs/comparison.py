@@ -119,7 +119,24 @@ def _bean_table(models: dict[str, dict[str, Any]]) -> list[str]:
     return out + [""]
 
 
+def family_order(models: dict[str, dict[str, Any]]) -> list[str]:
+    """Each rulebook right after the one it extends or translates, so a column is compared with
+    the family it comes from; the family with the most members first (its root is the column
+    every cell is compared with), the others by name."""
+    children: dict[str | None, list[str]] = {}
+    for name, model in models.items():
+        base = model.get("extends") or model.get("translates")
+        children.setdefault(base if base in models else None, []).append(name)
+
+    def family(name: str) -> list[str]:
+        return [name] + [n for child in sorted(children.get(name, [])) for n in family(child)]
+
+    roots = sorted(children.get(None, []), key=lambda root: (-len(family(root)), root))
+    return [n for root in roots for n in family(root)]
+
+
 def render_comparison(models: dict[str, dict[str, Any]], figures: list[str] | None = None) -> str:
+    models = {name: models[name] for name in family_order(models)}
     names = list(models)
     # The matrix needs the page's whole width: no navigation or table of contents beside it.
     out = ["---", "hide:", "  - navigation", "  - toc", "---", "", "# Comparing the rulebooks", "",

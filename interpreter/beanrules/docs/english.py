@@ -17,11 +17,11 @@ from ..wording import ordinal, plural
 ZONE_NAMES = {
     "deck": "a draw pile (the deck)", "discard": "a discard pile", "hand": "a hand of cards",
     "field": "bean fields", "offer": "a place for turned-over cards (the offer)",
-    "set-aside": "a place beside the fields for cards received in trades", "coins": "a pile of coins",
+    "set-aside": "a place beside the fields for cards waiting to be planted", "coins": "a pile of coins",
     "removed": "a pile of cards out of play", "bank": "a bank of coins", "score": "a score",
 }
 CARDS_IN = {"deck": "Cards in the deck", "discard": "Cards in the discard pile", "hand": "Cards in a hand",
-            "field": "Cards in fields", "offer": "Turned-over cards", "set-aside": "Cards set aside after a trade",
+            "field": "Cards in fields", "offer": "Turned-over cards", "set-aside": "Cards set aside beside the fields",
             "coins": "Coins", "removed": "Cards out of play", "bank": "Coins in the bank", "score": "Points"}
 VISIBILITY = {"hidden": "face down: nobody sees the cards, only how many there are",
               "public": "face up: everyone sees them", "owner-sees": "held so that only its owner sees the cards",
@@ -254,14 +254,14 @@ def trade_end(p: dict, ctx: Context) -> str:
 
 
 def plant_pending(p: dict, ctx: Context) -> str:
-    zone_cards = {"set-aside": "the cards they set aside in trades",
+    zone_cards = {"set-aside": "the cards set aside beside their fields",  # by trades, or left by the opponent
                   "offer": "the turned-over cards that nobody took"}.get(p["zone"], f"the cards in {p['zone']}")
     if p["who"] == "everyone":
         return f"Every player (not only the active one) must plant {zone_cards}, in any order they like."
     if p.get("optional"):
-        return (f"The active player may plant any of {zone_cards.replace('they', 'he or she')}, in any order, "
-                "and says when done.")
-    return f"The active player must plant {zone_cards.replace('they', 'he or she')}, in any order."
+        active = zone_cards.replace("their", "his or her")
+        return f"The active player may plant any of {active}, in any order, and says when done."
+    return f"The active player must plant {zone_cards.replace('their', 'his or her')}, in any order."
 
 
 def leave_for_opponent(p: dict, ctx: Context) -> str:

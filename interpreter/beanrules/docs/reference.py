@@ -63,6 +63,18 @@ def title_of(rule_id: str) -> str:
     return rule_id.replace("-", " ").capitalize()
 
 
+# At most this many case links under a rule; the rest are counted.
+_CASES_SHOWN = 8
+
+
+def _abilities(abilities: list[dict]) -> str:
+    """A special card's abilities by their titles: "— ability “Look ahead”"."""
+    if not abilities:
+        return ""
+    titles = ", ".join(f"“{_escape(a.get('title') or a['id'])}”" for a in abilities)
+    return f" — {'ability' if len(abilities) == 1 else 'abilities'} {titles}"
+
+
 def _escape(text: str) -> str:
     return html.escape(text, quote=False).replace("|", "&#124;")
 
@@ -122,8 +134,13 @@ class Page:
         if not found:
             return "no case exercises this rule"
         target = cases_page(self.spec) if self.inputs.has_cases_page else None
-        links = [f"[{c}]({target}#{c})" if target else f"`{c}`" for c in found]
-        return f"{'case' if len(found) == 1 else 'cases'}: " + ", ".join(links)
+        links = [f"[{c}]({target}#{c})" if target else f"`{c}`" for c in found[:_CASES_SHOWN]]
+        said = f"{'case' if len(found) == 1 else 'cases'}: " + ", ".join(links)
+        if len(found) > _CASES_SHOWN:
+            # rules every case relies on (players, fields, the beans) would bury the page in links
+            rest = len(found) - _CASES_SHOWN
+            said += f" and {rest} more" + (f" (all on the [cases page]({target}))" if target else "")
+        return said
 
     def rule(self, rule: dict[str, Any]) -> list[str]:
         anchor = rule_anchor(rule["id"])
@@ -267,7 +284,7 @@ class Page:
                               if bean.get("plays_as") else "")
                            + (": " + _escape(text) if text else "")
                            + ("" if bean.get("plantable", True) else " (cannot be planted)")
-                           + (f" — {len(bean['abilities'])} ability(ies)" if bean.get("abilities") else ""))
+                           + _abilities(bean.get("abilities") or []))
             out.append("")
         return out
 
@@ -401,7 +418,8 @@ class Page:
                     "with the translation's own wording and citations.", ""]
         source = (f" Its spec: [`specs/{self.spec}.bean`]({source_page(self.spec, self.spec)})."
                   if self.spec in self.inputs.source_pages else "")
-        out += [f"Players: {model['players']['min']} to {model['players']['max']}. Each rule below has its own "
+        low, high = model["players"]["min"], model["players"]["max"]
+        out += [f"Players: {low if low == high else f'{low} to {high}'}. Each rule below has its own "
                 "link (click its name), the words of the spec it comes from and their line, the rulebook "
                 f"passages it cites, and the conformance cases that exercise it.{source}", ""]
         out += self.changes() + self.overview() + self.contents()

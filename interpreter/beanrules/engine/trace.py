@@ -160,6 +160,39 @@ def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: 
         trace.add(model, read.SameTypeMany)  # a second field of a type already growing
 
 
+def _permits(effect: type) -> Callable[[Any], bool]:
+    """A permission, constraint or allowance about this kind of action."""
+    return lambda s: isinstance(s, (core.Permit, core.Forbid, core.Allow)) and isinstance(s.action, effect)
+
+
+# What decides whether an action of each kind is listed as legal: a case that asserts the
+# legal actions exercises these rules even when no action is taken (a variant that changes one
+# of them changes what such a case sees).
+_LISTED_BY: dict[str, tuple[Says, ...]] = {
+    "Harvest": (read.HarvestTime, read.OnlyPaying, read.Protection, read.MakeRoom, _permits(effects.Harvest)),
+    "Plant": (read.PlantFront, read.PlantEvery, read.FixedHandOrder, read.OneType, read.OneFieldPerType,
+              read.SameTypeMany, read.Covers, read.MakeRoom, _permits(effects.Plant)),
+    "Propose": (read.Trading, read.WithActive, read.AnyAmounts, read.Tradeable, read.Untradeable,
+                read.OfferOwner, _permits(effects.Trade)),
+    "Respond": (read.Consent, read.Trading),
+    "EndPhase": (read.EndsPhase, read.Trading),
+    "BuyField": (read.BuyField, read.NoNewField),
+    "UseAbility": (core.Ability, _permits(effects.UseAbility)),
+}
+
+
+def listed(model: dict[str, Any], actions: list[Any]) -> None:
+    """Record the rules that decide whether these actions are legal: the actions an engine
+    listed, and those a case expected it to list (``legal:``)."""
+    trace = _active
+    if trace is None:
+        return
+    for kind in {type(action).__name__ for action in actions}:
+        says = _LISTED_BY.get(kind)
+        if says:
+            trace.add(model, *says)
+
+
 def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refused: Any = None,
          state: Any = None) -> None:
     """Record what one action made the engine consult (None: a dealt game's setup, "partial":
