@@ -22,6 +22,7 @@ yes to a listed action.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import Any, Callable
 
 from .actions import BuyField, EndPhase, Harvest, Plant, Propose, Respond
@@ -243,26 +244,22 @@ def _acceptable(rs: Ruleset) -> Callable[[State, dict], bool | None]:
     blocked, unplantable = frozenset(tr.untradeable), rs.unplantable
     hand_ok, offer_ok = tr.hand is not None, tr.offer is not None
 
-    def there(state: State, owner: str, refs: list) -> bool | None:
-        if not refs:
-            return True
-        ref = refs[0]
-        zone, bean = ref.get("zone"), ref.get("bean")
-        if len(refs) > 1 or zone is None or ref.get("position") is not None:
-            return None  # several cards, a zone to find, or a card named by position
-        if zone in blocked or bean in unplantable:
-            return False
-        if zone == "offer":
-            return owner == state.active and offer_ok and bean in state.offer
-        if zone == "hand":
-            return hand_ok and bean is not None and bean in state.hands[owner]
-        return False  # another zone: trading._pick refuses it
-
     def acceptable(state: State, proposal: dict) -> bool | None:
-        give = there(state, proposal["from"], proposal["give"])
-        if give is not True:
-            return give
-        return there(state, proposal["to"], proposal["take"])
+        for owner, refs in ((proposal["from"], proposal["give"]), (proposal["to"], proposal["take"])):
+            if not refs:
+                continue
+            ref = refs[0]
+            zone, bean = ref.get("zone"), ref.get("bean")
+            if len(refs) > 1 or zone is None or ref.get("position") is not None:
+                return None  # several cards, a zone to find, or a card named by position
+            if zone in blocked or bean in unplantable:
+                return False
+            if zone == "offer":
+                if not (owner == state.active and offer_ok and bean in state.offer):
+                    return False
+            elif zone != "hand" or not (hand_ok and bean is not None and bean in state.hands[owner]):
+                return False  # not there, or another zone (trading._pick refuses it)
+        return True
     return acceptable
 
 
@@ -310,8 +307,7 @@ def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
                 asked = offer if partner == active else ()
                 asks.append((partner, asked, hand))
                 takes += 1 + len(asked) + len(hand)
-        found = (give, len(offer) if player == active else 0, asks)
-        return len(give) * takes, lambda n: nth_proposal(player, found, n)
+        return len(give) * takes, partial(nth_proposal, player, (give, len(offer) if player == active else 0, asks))
     return space
 
 
@@ -414,9 +410,10 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
 
     def propose(state: State, action: Propose, events: list) -> bool:
         # trading.check_propose's proposal, as it stores one-card references
+        give, take = action.give[0], action.take  # listed proposals name one card, and ask for at most one
         add_proposal(state, rs, {"id": 0, "from": action.player, "to": action.to,
-                                 "give": [{"zone": c.zone, "bean": c.bean} for c in action.give],
-                                 "take": [{"zone": c.zone, "bean": c.bean} for c in action.take]}, events)
+                                 "give": [{"zone": give.zone, "bean": give.bean}],
+                                 "take": [{"zone": take[0].zone, "bean": take[0].bean}] if take else []}, events)
         return True
 
     def respond(state: State, action: Respond, events: list) -> bool:

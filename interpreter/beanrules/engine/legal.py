@@ -80,9 +80,10 @@ def _card(bean: str, zone: str) -> CardRef:
 
 def _proposal(player: str, partner: str, bean: str, zone: str, want: str | None, where: str | None) -> Propose:
     """Propose(player, partner, (CardRef(bean, zone),), ()) or asking for one card (want, where)."""
-    return _interned(_PROPOSALS, 50_000, (player, partner, bean, zone, want, where),
-                     lambda: Propose(player, partner, (_card(bean, zone),),
-                                     () if want is None or where is None else (_card(want, where),)))
+    key = (player, partner, bean, zone, want, where)
+    return _PROPOSALS.get(key) or _interned(
+        _PROPOSALS, 50_000, key, lambda: Propose(player, partner, (_card(bean, zone),),
+                                                 () if want is None or where is None else (_card(want, where),)))
 
 
 def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
