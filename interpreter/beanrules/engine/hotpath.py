@@ -288,9 +288,13 @@ def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
     partners_active, consent = tr.partners_active is not None, tr.consent is not None
     beans = tuple(b for b in rs.beans if b not in unplantable) if hand_ok else ()  # asked for, with consent
 
-    def distinct(cards: list[str]) -> tuple[str, ...]:  # legal._distinct, without cards never traded
-        found = dict.fromkeys(cards)
-        return tuple(b for b in found if b not in unplantable) if unplantable else tuple(found)
+    distinct: Callable[[list[str]], tuple[str, ...]]  # legal._distinct, without cards never traded
+    if unplantable:
+        def distinct(cards: list[str]) -> tuple[str, ...]:
+            return tuple(b for b in dict.fromkeys(cards) if b not in unplantable)
+    else:
+        def distinct(cards: list[str]) -> tuple[str, ...]:
+            return tuple(dict.fromkeys(cards))
 
     def space(state: State, player: str) -> Space:
         active, hands = state.active, state.hands
@@ -301,12 +305,15 @@ def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
             return NO_SPACE
         asks = []
         takes = 0
-        for partner in ([active] if partners_active and player != active else state.players):
+        for partner in ((active,) if partners_active and player != active else state.players):
             if partner != player:  # the gift, the offer of the active player, a hand card
                 hand = beans if consent or not hand_ok else distinct(hands[partner])
-                asked = offer if partner == active else ()
-                asks.append((partner, asked, hand))
-                takes += 1 + len(asked) + len(hand)
+                if partner == active:
+                    asks.append((partner, offer, hand))
+                    takes += 1 + len(offer) + len(hand)
+                else:
+                    asks.append((partner, (), hand))
+                    takes += 1 + len(hand)
         return len(give) * takes, partial(nth_proposal, player, (give, len(offer) if player == active else 0, asks))
     return space
 
