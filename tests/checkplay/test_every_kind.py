@@ -38,6 +38,8 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "pull-matching": ('phase trade\n  pull matching beans from discard   § v "1"\n', "pull matching"),
     "remove-beans": ('remove beans soy with 3 players   § v "1"\n', "remove beans"),
     "take-discard-top": ('phase draw\n  may take top of discard   § v "1"\n', "may take top"),
+    "draw-one-at-a-time": ('phase draw\n  remove rule draw   § v "1"\n'
+                           '  active player draws 3 to back of hand, one at a time   § v "1"\n', "one at a time"),
     "tie-most-hand-cards": ('replace tie-break: ties go to most hand cards   § v "1"\n', "most hand cards"),
     "tie-shared": ('replace tie-break: ties are shared   § v "1"\n', "ties are shared"),
     "token": ('token thaler "Bean thaler"   § v "1"\n', "token thaler"),

@@ -82,7 +82,7 @@ def test_kannibohne_against_classic_names_each_difference_with_both_citations(ca
     result = compare_models(compile_spec("classic"), compile_spec("kannibohne"))
     by_id = {d.id: d for d in result.differences if d.what == "rule"}
     both = {"harvest-any-time / harvest-own-turn": ("harvest-any-time", "harvest-own-turn"),
-            "protection": ("protection", "protection"), "draw": ("draw", "draw"),
+            "protection": ("protection", "protection"), "draw": ("draw", "draw-one-at-a-time"),
             "end-on-exhaustion / end-on-target": ("end-on-exhaustion", "end-on-target"),
             "coin-source": ("coin-source", "coin-source"), "winner": ("winner", "winner")}
     for rule_id, (kind_a, kind_b) in both.items():

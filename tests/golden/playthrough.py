@@ -61,6 +61,8 @@ GAMES: tuple[GoldenGame, ...] = (
     GoldenGame("my-first/step-3", 4, 14, "greedy"),
     GoldenGame("my-first/step-4", 5, 15, "mixed", trades=False),
     GoldenGame("my-first/step-5", 3, 16, "greedy"),
+    # Kannibohne: two players, text cards, the hand limit, drawing by action in phase 4
+    GoldenGame("kannibohne", 2, 17, "mixed"),
 )
 
 

@@ -32,7 +32,7 @@ _TOPICS: dict[str, str] = {
     "discard-from-hand": "discarding from the hand", "reveal": "turning cards over",
     "discard-pending": "planting received and turned-over cards",
     "pull-matching": "turning cards over", "plant-pending": "planting received and turned-over cards",
-    "draw": "drawing", "take-discard-top": "drawing",
+    "draw": "drawing", "draw-one-at-a-time": "drawing", "take-discard-top": "drawing",
     "harvest-any-time": "when a field may be harvested", "harvest-own-turn": "when a field may be harvested",
     "auto-harvest": "when a field may be harvested", "harvest-only-paying": "harvesting a field that pays nothing",
     "whole-field": "harvesting part of a field", "payout": "whose beanometer pays",

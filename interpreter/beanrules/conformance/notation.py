@@ -6,7 +6,7 @@ on what an action means; this only checks the words.
     Natalie offers soy, hand chili to Anna for red · Natalie gives soy to Anna · Anna asks Natalie for soy
     Anna accepts Natalie · Anna rejects 2 · Natalie withdraws · Anna chooses Natalie · Natalie chooses yes
     Anna uses thief with Natalie, 1, 2
-    Anna discards · Anna discards red · Anna discards hand 2 · Anna takes discard
+    Anna discards · Anna discards red · Anna discards hand 2 · Anna takes discard · Anna draws
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import re
 from typing import Iterable
 
 VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys",
-         "chooses", "uses", "discards", "takes")
+         "chooses", "uses", "discards", "takes", "draws")
 ANSWERS = ("yes", "no", "nothing")  # answers to a decision besides a player or a bean
 ENDS = ("phase", "planting", "trading", "turn")
 # Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids
@@ -56,6 +56,10 @@ def _check_words(text: str, players: Iterable[str], beans: Iterable[str]) -> lis
     if verb == "ends":
         if len(rest) != 1 or rest[0] not in ENDS:
             problems.append(f"'{text}': expected '{actor} ends {' | '.join(ENDS)}'")
+        return problems
+    if verb == "draws":
+        if rest:
+            problems.append(f"'{text}': expected '{actor} draws' (one card, from the deck)")
         return problems
     if verb == "buys":
         if rest not in (["a", "field"], ["field"]):

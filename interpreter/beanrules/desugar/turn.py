@@ -103,6 +103,20 @@ def draw(rule):
     return (Do(phase_start(rule), None, Draw(num(p["count"]), who, "back", False)),)
 
 
+@rewrite("draw-one-at-a-time", "active player draws 2 to back of hand, one at a time", "During phase step, the active player must draw 1 card to the back of the hand (exactly twice).", phase=True)
+def draw_one_at_a_time(rule):
+    """During the phase the active player draws cards to the back of the hand as actions, one
+    card each, up to `count` times a turn: owed as far as the rules let the hand take them, or
+    (``optional``) as the player likes. Between draws the player may do whatever else the phase
+    allows; the player ends the phase (engine/draw_moves.py)."""
+    p = rule["params"]
+    action = Draw(Number(1), PLAYER, "back", False)
+    most = Number(p["count"])
+    if p.get("optional"):
+        return (Permit(ActivePlayer(), action, _during(rule), None, False, None, most),)
+    return (Permit(ActivePlayer(), action, _during(rule), None, True, most, most),)
+
+
 @rewrite("take-discard-top", "may take top of discard", "During phase step, the active player may move the top card of the discard pile to the player's hand (back) (at most once).", phase=True)
 def take_discard_top(rule):
     """During the phase the active player may take the top card of the discard pile to the

@@ -34,7 +34,7 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
                  "trade-amounts", "trade-end")),
     ("Consent and gifts", ("trade-consent", "gift-consent")),
     ("Traded cards", ("traded-to-set-aside", "plant-pending", "discard-pending", "leave-for-opponent")),
-    ("Draw", ("draw",)),
+    ("Draw", ("draw", "draw-one-at-a-time")),
     ("Harvest timing", ("harvest-any-time", "harvest-own-turn", "auto-harvest", "harvest-only-paying",
                         "permit-harvest")),
     ("Constraints by condition", ("forbid-while",)),

@@ -274,6 +274,13 @@ def draw(p: dict, ctx: Context) -> str:
             + ", one at a time, adding each to the back of the hand in the order drawn.")
 
 
+def draw_one_at_a_time(p: dict, ctx: Context) -> str:
+    up_to = "may draw up to" if p.get("optional") else "draws"
+    return (f"The active player {up_to} {plural(p['count'], 'card')}, one at a time, each to the back of the "
+            "hand, never past the hand limit (fewer, or none, if the hand is full), and may do other "
+            "things before, between and after; the phase ends when the player says so.")
+
+
 def take_discard_top(p: dict, ctx: Context) -> str:
     return "You may take the top card of the discard pile."
 

@@ -150,4 +150,14 @@ class MoveCard:
         return f"{self.player} discards" + (f" {self.bean}" if self.bean else "")
 
 
-Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose | UseAbility | MoveCard
+@dataclass(frozen=True, slots=True)
+class DrawCard:
+    """One card a player draws from the deck to the hand by a rule that makes drawing an action
+    (engine/draw_moves.py): "Anna draws"."""
+    player: str
+
+    def notation(self) -> str:
+        return f"{self.player} draws"
+
+
+Action = Plant | Harvest | EndPhase | Propose | Respond | BuyField | Choose | UseAbility | MoveCard | DrawCard

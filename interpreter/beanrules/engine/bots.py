@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Protocol, Sequence
 
-from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
+                      UseAbility)
 from .decisions import NO, NOTHING, YES
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
@@ -82,7 +83,8 @@ class RandomBot:
 
 class GreedyBot:
     """Plants where fields grow, harvests at a beanometer's top step (or when it must make
-    room, the field that pays most), takes the discard pile's top card when it grows in a field
+    room, the field that pays most), draws whenever a rule lets it draw by action, takes the
+    discard pile's top card when it grows in a field
     and discards a card that fits no field (where rules permit; where they permit it at will,
     only when no field can be harvested to make room), gives away revealed and
     hand cards it cannot use, accepts
@@ -137,6 +139,10 @@ class GreedyBot:
         move = self._move(game, player, legal)
         if move is not None:
             return move
+        # 2e. Draw while a rule lets it be done by action: a card more to plant, never fewer.
+        draw = next((a for a in legal if type(a) is DrawCard), None)
+        if draw is not None:
+            return draw
         # 3. Plant where the bean already grows; into an empty field only when planting is
         #    required now (no phase end is offered), not for an optional second hand card.
         growing = [a for a in plants if fields[a.field - 1] and same_type(rs, fields[a.field - 1][-1], a.bean)]

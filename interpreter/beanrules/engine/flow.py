@@ -44,6 +44,10 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
             return False
     if rs.abilities and ability_keeps_open(state, rs):  # a card on top may still act in this phase
         return False
+    if rs.draws:  # a draw the active player may still make (engine/draw_moves.py)
+        from .draw_moves import keeps_open as draw_keeps_open
+        if draw_keeps_open(state, rs):
+            return False
     return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
 
 

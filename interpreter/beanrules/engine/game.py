@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import did_you_mean
-from .actions import Action, BuyField, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from .actions import Action, BuyField, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
-from . import decisions, hotpath, lasting, moves, requirements, trace
+from . import decisions, draw_moves, hotpath, lasting, moves, requirements, trace
 from .errors import IllegalAction
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
@@ -264,6 +264,9 @@ class Game:
         elif kind is MoveCard:
             rule, index = moves.check(state, rs, action)
             moves.do(state, rs, action, rule, index, events)
+        elif kind is DrawCard:
+            rule = draw_moves.check(state, rs, action)
+            draw_moves.do(state, rs, action, rule, events)
         elif kind is Choose:
             refusal = decisions.refusal(state, rs, action)
             if refusal:
@@ -295,6 +298,10 @@ class Game:
             raise IllegalAction(rs.exhaustion_ref, "the game is over")
         ph = rs.phase(state.phase)
         player = action.player
+        if rs.draws and action.what == "phase":  # not while a draw is owed (engine/draw_moves.py)
+            refused = draw_moves.end_refusal(state, rs, player)
+            if refused is not None:
+                raise refused
         if ph.plant is not None and action.what in ("phase", "planting"):
             if player != state.active:
                 raise IllegalAction(ph.plant.ref, f"only the active player ({state.active}) ends planting")
@@ -323,4 +330,6 @@ class Game:
                                                   f"{step.zone} cards")
             if player == state.active and any(s.optional and s.anyone_has(state) for s in ph.pending):
                 return  # "may plant": whatever is left stays (and is dealt with as the phase ends)
+        if rs.draws and action.what == "phase" and draw_moves.rule_now(state, rs) is not None:
+            return  # the player gives up drawing (end_refusal found nothing owed)
         raise IllegalAction(None, f"{player} cannot end {action.what} in phase {ph.id}")

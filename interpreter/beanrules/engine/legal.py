@@ -252,6 +252,9 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
         if player == state.active and not any(type(a) is EndPhase for a in out) \
                 and waits_only_for_abilities(state, rs):
             out.append(_end(player, "phase"))  # the phase waits only for a card's ability
+    if rs.draws:  # drawing one card by action, and when the phase may end (engine/draw_moves.py)
+        from .draw_moves import listed
+        out = listed(state, rs, player, out)
     # Harvests: the fields harvesting.harvestable allows, as (cached) actions.
     fields = harvestable(state, rs, player)
     if fields:
@@ -278,6 +281,8 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
             if step.cards(state, active):
                 return active
     if rs.moves and moves.waits_only_for_moves(state, ph) and moves.keeps_open(state, rs):
+        return active
+    if rs.draws and _draw_waits(state, rs):
         return active
     if rs.abilities and _ability_waits(state, rs):
         return active
@@ -321,6 +326,8 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
         holders = {p for p in holders if not all(
             stuck(state, rs, p, step.zone) or not step.cards(state, p) for step in ph.pending
             if p == active or (step.who == "everyone" and step.attr is not None))}
+    if not holders and rs.draws and _draw_waits(state, rs):
+        return [active]  # a draw the active player may still make (engine/draw_moves.py)
     if not holders and rs.moves and moves.keeps_open(state, rs):
         return [active]  # a phase that waits only for an optional move of the active player
     if not holders and rs.abilities and _ability_waits(state, rs):
@@ -330,6 +337,11 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
     players, n = state.players, len(state.players)
     first, step_by = players.index(active), rs.direction
     return [p for p in (players[(first + step_by * k) % n] for k in range(n)) if p in holders]
+
+
+def _draw_waits(state: State, rs: Ruleset) -> bool:
+    from .draw_moves import keeps_open
+    return keeps_open(state, rs)
 
 
 def _ability_waits(state: State, rs: Ruleset) -> bool:

@@ -8,7 +8,8 @@ from lark.exceptions import LarkError
 
 from ..limits import MAX_ACTION_CHARS, MAX_DIGITS
 from ..paths import grammar_file
-from .actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
+                      UseAbility)
 from .errors import NotationError
 
 _PLANT_ZONES = {"hand", "offer", "set-aside"}
@@ -111,6 +112,9 @@ class _ToAction(Transformer):
             raise NotationError("", f"cannot take from '{items[0]}' (only the top card of the discard pile)")
         bean = str(items[1]) if len(items) > 1 else None
         return lambda player: MoveCard(player, "takes", bean)
+
+    def draw(self, items):
+        return lambda player: DrawCard(player)
 
     def cards(self, items):
         return list(items)

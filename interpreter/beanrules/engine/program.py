@@ -47,9 +47,9 @@ def runs(statement: Statement) -> bool:
     evaluator refuses, which it does by name when the game is created)."""
     if isinstance(statement, core.Do):
         return isinstance(statement.when, _DO_TIMINGS)
-    from . import moves, requirements, tally  # moves of one card; lasting requirements; coins written down
+    from . import draw_moves, moves, requirements, tally  # moves of one card; lasting requirements; coins written down
     return isinstance(statement, _READ) or moves.runs(statement) or requirements.runs(statement) \
-        or tally.runs(statement)
+        or tally.runs(statement) or draw_moves.runs(statement)
 
 
 def runs_all(program: Program, rule: dict) -> bool:

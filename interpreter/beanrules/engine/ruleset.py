@@ -15,7 +15,7 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
-from . import evaluate, kinds, moves, permissions, program, readings as read, requirements, tally as tallies
+from . import draw_moves, evaluate, kinds, moves, permissions, program, readings as read, requirements, tally as tallies
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
@@ -216,6 +216,7 @@ class Ruleset:
     plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
     lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
     standing: tuple = ()  # forbids and permissions by condition, always in force (engine/permissions.py)
+    draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -451,7 +452,8 @@ def _compile(model: dict, n: int) -> Ruleset:
         requirements=requirements.compile_requirements(core_program, refs),
         tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
         lastings=lasting.collect(core_program, _card_abilities(model, n), refs),
-        standing=tuple(r for _, r in rs.all(lasting.LastingSpec)))
+        standing=tuple(r for _, r in rs.all(lasting.LastingSpec)),
+        draws=draw_moves.compile_draws(core_program, refs))
 
 
 def _card_abilities(model: dict, n: int) -> list:

@@ -53,7 +53,8 @@ class State:
     tokens: dict[str, str | None] | None = None  # token -> holder (None: nobody); None: none declared
     decision: dict[str, Any] | None = None  # the decision the game waits for (engine/decisions.py)
     used: list = field(default_factory=list)  # [turn, "card.ability@field"] of once-per-turn uses
-    # How often each permitted move (engine/moves.py) was made, by rule id: [turn, times]. Kept
+    # How often each permitted move (engine/moves.py) or draw by action (engine/draw_moves.py) was
+    # made, by rule id: [turn, times]. Kept
     # out of the JSON while empty, so games of rulebooks without such moves keep their states.
     moved: dict[str, list[int]] = field(default_factory=dict)
     # The winners fixed as the end came, where a rule says whoever first reaches a target wins

@@ -5,7 +5,7 @@ from functools import partial
 from typing import Callable
 
 from ..wording import ordinal, plural
-from .actions import EndPhase, Propose
+from .actions import Action, EndPhase, Propose, UseAbility
 from .bots import make_bot
 from .errors import IllegalAction, NotationError
 from .game import Game
@@ -132,6 +132,8 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
             out.append(f"revealed: {_cards(e['cards'])}")
         elif kind == "discarded":
             out.append(f"{e['player']} discards {e['bean']} from the hand onto the discard pile")
+        elif kind == "drew":
+            out.append(f"{e['player']} draws {plural(e['cards'], 'card')}")
         elif kind == "took":
             out.append(f"{e['player']} takes {e['bean']} from the top of the discard pile into the hand")
         elif kind == "proposed":
@@ -187,6 +189,29 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
     return out
 
 
+def shown(action: Action, events: list[dict], me: str) -> str:
+    """A bot's action as `me` may see it: where the choices of a card's ability name cards
+    the bot looked at and `me` may not see (the top of the deck, the bot's own hand), each
+    such card is named by its place among the cards looked at ("card 2": the second from the
+    top or front), not by its bean; cards `me` may see (their own hand) keep their names."""
+    if type(action) is not UseAbility or not action.choices:
+        return action.notation()
+    hidden = [card for e in events if e["event"] == "looked" and me not in e.get("seen_by", ())
+              and e.get("owner") != me for card in e["cards"]]
+    if not hidden:
+        return action.notation()
+    left = list(enumerate(hidden, start=1))
+    choices = []
+    for choice in action.choices:
+        place = next((i for i, (_, card) in enumerate(left) if card == choice), None)
+        if place is None:  # a player, a field number, "none", or a card not looked at
+            choices.append(choice)
+        else:
+            choices.append(f"card {left.pop(place)[0]}")
+    plain = UseAbility(action.player, action.card, action.ability, action.field, ()).notation()
+    return f"{plain} with {', '.join(choices)} (by their places among the cards looked at)"
+
+
 def play_human(model: dict, spec: str, names: list[str], seed: int, seat: int, kinds: list[str],
                trades: bool = True, read: Callable[[str], str] | None = None,
                write: Callable[[str], None] = print) -> dict:
@@ -226,7 +251,8 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
                              game.ruleset.buy_field is not None,
                              tuple(dict.fromkeys(a.card for a in game.ruleset.abilities)),
-                             tuple(move_example(m.verb, m.pick) for m in game.ruleset.moves))
+                             tuple(move_example(m.verb, m.pick) for m in game.ruleset.moves)
+                             + (("draws",) if game.ruleset.draws else ()))
     write(help_message)
     heard: set[int] = set()  # turns in whose trade phase the human had a say
     while not game.is_over:
@@ -242,7 +268,7 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
                     return "quit"
                 continue
             events = game.apply(action)
-            write(f"{action.notation()}")
+            write(shown(action, events, me))
             for line in _describe(events, me):
                 write("   " + line)
             continue

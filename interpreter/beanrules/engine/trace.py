@@ -211,6 +211,8 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
         trace.add(model, read.EndsPhase)
     if kind == "BuyField":
         trace.add(model, read.BuyField)
+    if kind == "DrawCard":  # a draw by action: the permit of a draw (engine/draw_moves.py)
+        trace.add(model, lambda s: isinstance(s, core.Permit) and isinstance(s.action, effects.Draw))
     over = False
     for event in events:
         name = event["event"]

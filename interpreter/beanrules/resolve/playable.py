@@ -109,6 +109,8 @@ def cards_in_play(model: dict, header: Span | None) -> list[Diagnostic]:
 def _takes_from_deck(model: dict, rule_id: str) -> bool:
     """A reveal or draw rule takes at least one card for every player count."""
     rule = next((r for r in model["rules"] if r["id"] == rule_id), None)
+    if rule is not None and rule["kind"] == "draw-one-at-a-time":  # owed draws take cards; optional ones may not
+        return not rule["params"].get("optional")
     if rule is None or rule["kind"] not in ("reveal", "draw"):
         return False
     return all((by_players(rule["params"]["count"], n, rule_id, default=0) or 0) >= 1

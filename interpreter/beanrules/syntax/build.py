@@ -388,6 +388,13 @@ class SpecBuilder:
                      + [{"players": "otherwise", "value": count}]}
         return {"count": count, "who": "active" if who == "draw" else "each-player", "to": "back"}, []
 
+    def st_draw_one_at_a_time(self, node: Tree) -> tuple[dict, list]:
+        # "may draw up to": the player may stop before the count; "draws": the count is owed
+        params: dict[str, Any] = {"count": self.ints(node)[0], "to": "back"}
+        if _tree(node.children, "may_draw_up_to") is not None:
+            params["optional"] = True
+        return params, []
+
     def st_harvest_any_time(self, node: Tree) -> tuple[dict, list]:
         return {"when": "any-time", "except_phases": []}, []
 

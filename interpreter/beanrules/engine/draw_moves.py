@@ -1,0 +1,184 @@
+"""Drawing as a player's action: the core's ``permit`` of a ``draw`` of one card ("Anna draws").
+
+Where a rule draws at the start of a phase, the engine deals the cards out by itself
+(engine/flow.py). A ``permit`` of a draw instead lets the active player draw one card per
+action, up to `most` times a turn, so that whatever else the phase allows (a card's ability,
+taking the discard's top card, a harvest) can come before, between and after the draws. A
+``must`` permit owes `least` draws: the phase does not end, nor may the player end it, while
+one of them can still be made. A draw that cannot be made (the hand limit, no card left to
+draw) is neither owed nor listed, so the game never waits for a draw nobody can make. Each
+draw runs the core ``draw`` effect, so the deck runs out, is reshuffled and fires "when drawn"
+steps exactly as an automatic draw does. How often the player drew this turn is kept in the
+state's ``moved``, by rule id, as permitted moves of one card are (engine/moves.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import actors, effects, statements as core, timing
+from ..core.quantities import Number
+from . import evaluate
+from .actions import DrawCard, EndPhase
+from .errors import IllegalAction, RuleRef, UnsupportedRule
+
+
+@dataclass(frozen=True)
+class DrawRule:
+    """The active player draws one card per action in phase `phase`, at most `most` times a
+    turn, and owes `least` of them (0: every draw is optional)."""
+    phase: str
+    least: int
+    most: int
+    draw: evaluate.Compiled  # the core draw of one card, for env {"player": p}
+    ref: RuleRef
+
+
+def runs(statement: Any) -> bool:
+    """Whether this is a permit the engine plays as drawing by action."""
+    return isinstance(statement, core.Permit) and isinstance(statement.action, effects.Draw)
+
+
+def compile_draw(rule: dict, statement: core.Permit, ref: RuleRef) -> DrawRule:
+    """The DrawRule of a permit of a draw; any other shape is refused by name."""
+    draw = statement.action
+
+    def refuse(what: str) -> UnsupportedRule:
+        return UnsupportedRule(f"rule '{rule['id']}': the engine plays a permitted draw {what}", rule["id"])
+    if not isinstance(statement.player, actors.ActivePlayer):
+        raise refuse("only by the active player")
+    if draw.count != Number(1) or draw.up_to or not (
+            isinstance(draw.player, actors.Bound) and draw.player.name == "player"):
+        raise refuse("of one card per action, by the player who acts")
+    if not isinstance(statement.when, timing.During) or statement.condition is not None:
+        raise refuse("during a phase, without a condition")
+    if statement.most is None:
+        raise refuse("with a number of times a turn (else drawing would never end)")
+    most = evaluate.number(statement.most)(None, {})
+    least = evaluate.number(statement.least)(None, {}) if statement.must and statement.least is not None else 0
+    run = evaluate.compiled_effect(draw)  # refuses a draw to the front of the hand by its words
+    return DrawRule(statement.when.phase, least, most, run, ref)
+
+
+def compile_draws(program: list, refs: dict[str, RuleRef]) -> tuple[DrawRule, ...]:
+    return tuple(compile_draw(rule, s, refs[rule["id"]]) for rule, s in program if runs(s))
+
+
+def rule_now(state: Any, rs: Any) -> DrawRule | None:
+    """The draw rule of the current phase (None: drawing is no action in it)."""
+    for rule in rs.draws:
+        if rule.phase == state.phase:
+            return rule
+    return None
+
+
+def drawn(state: Any, rule: DrawRule) -> int:
+    """How often the active player drew by this rule this turn."""
+    turn, times = state.moved.get(rule.ref.id, (None, 0))
+    return times if turn == state.turn else 0
+
+
+def _card_left(state: Any, rs: Any) -> bool:
+    """A card can be drawn: the deck has one, or an empty deck is made anew from the discard
+    pile by the rules for its running out (engine/deck.py)."""
+    return bool(state.deck) or (bool(state.discard) and bool(rs.on_deck_out))
+
+
+def _breaks(state: Any, rs: Any, player: str) -> Any:
+    """The requirement (the hand limit) one more hand card would break, tried and undone."""
+    if not rs.requirements:
+        return None
+    from .requirements import _INCOMING, broken
+    hand = state.hands[player]
+    hand.append(_INCOMING)
+    try:
+        return broken(state, rs)
+    finally:
+        hand.pop()
+
+
+def refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
+    """Why `player` may not draw now, citing the rule that says so (None: they may)."""
+    rule = rule_now(state, rs)
+    if rule is None:
+        phases = ", ".join(dict.fromkeys(r.phase for r in rs.draws))
+        cite = rs.draws[0].ref if rs.draws else None
+        return IllegalAction(cite, f"{player} may not draw in phase {state.phase}"
+                             + (f" (only in phase {phases})" if phases else
+                                f": no rule of {rs.rulebook} lets a player draw by action"))
+    if state.over:
+        return IllegalAction(rule.ref, "the game is over")
+    if player != state.active:
+        return IllegalAction(rule.ref, f"only the active player ({state.active}) draws")
+    if drawn(state, rule) >= rule.most:
+        return IllegalAction(rule.ref, f"{player} already drew {rule.most} "
+                                       f"card{'s' if rule.most != 1 else ''} this turn")
+    if not _card_left(state, rs):
+        return IllegalAction(rule.ref, "there is no card left to draw")
+    requirement = _breaks(state, rs, player)
+    if requirement is not None:
+        return IllegalAction(requirement.ref, f"{player} may not draw: it would break "
+                                              f"'{requirement.ref.text}'")
+    return None
+
+
+def owed(state: Any, rs: Any) -> DrawRule | None:
+    """The rule whose draws the active player still owes and can make (None: none owed)."""
+    rule = rule_now(state, rs)
+    if rule is None or drawn(state, rule) >= rule.least or state.decision is not None:
+        return None
+    return rule if refusal(state, rs, state.active) is None else None
+
+
+def keeps_open(state: Any, rs: Any) -> bool:
+    """A draw the active player may still make keeps the phase from ending by itself: that
+    the phase ends is theirs to say (a draw they give up)."""
+    return state.decision is None and rule_now(state, rs) is not None and refusal(state, rs, state.active) is None
+
+
+def check(state: Any, rs: Any, action: DrawCard) -> DrawRule:
+    """The rule the draw is made by, or IllegalAction (the state is left as it was)."""
+    refused = refusal(state, rs, action.player)
+    if refused is not None:
+        raise refused
+    rule = rule_now(state, rs)
+    assert rule is not None  # refusal() said there is one
+    return rule
+
+
+def do(state: Any, rs: Any, action: DrawCard, rule: DrawRule, events: list) -> None:
+    """One card off the deck to the back of the hand, by the core draw (reshuffle included)."""
+    state.moved[rule.ref.id] = [state.turn, drawn(state, rule) + 1]
+    rule.draw.fn(state, rs, {"player": action.player, evaluate.RULES: rs}, events)
+
+
+def end_refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
+    """Why `player` may not end the phase while it has a draw rule (None: they may, as far
+    as drawing goes): only the active player ends it, and not while a draw is owed."""
+    rule = rule_now(state, rs)
+    if rule is None:
+        return None
+    if player != state.active:
+        return IllegalAction(None, f"only the active player ({state.active}) ends phase {state.phase}")
+    if owed(state, rs) is not None:
+        done = drawn(state, rule)
+        return IllegalAction(rule.ref, f"{player} must draw first ({done} of {rule.least} drawn, and "
+                                       "the hand can take another card)")
+    return None
+
+
+def listed(state: Any, rs: Any, player: str, out: list) -> list:
+    """The listing with this mechanism's say: the draw where it may be made, no end of the
+    phase while a draw is owed, and the end where the phase waits only for the player."""
+    rule = rule_now(state, rs)
+    if rule is None or player != state.active or state.decision is not None:
+        return out
+    may = refusal(state, rs, player) is None
+    if may:
+        out.append(DrawCard(player))
+    if owed(state, rs) is not None:
+        return [a for a in out if not (type(a) is EndPhase and a.what == "phase")]
+    ph = rs.phase(state.phase)
+    if may and ph.plant is None and not ph.trade and not any(type(a) is EndPhase for a in out):
+        out.append(EndPhase(player, "phase"))  # giving up the right to draw
+    return out
