@@ -329,6 +329,15 @@ def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
     own = tuple(step.attr for step in ph.pending if step.attr is not None and step.who == "active")
     everyone = tuple(step.attr for step in ph.pending if step.attr is not None and step.who != "active")
 
+    if not (trade or shared or own or everyone):  # a phase that plants from the hand, or only runs its steps
+        def plain(state: State) -> bool:
+            if state.lasting:  # a constraint laid down for a while may take a plant away
+                return phase_complete(state, rs, ph)
+            if plant is not None and state.planted < pmax and state.hands[state.active]:
+                return False
+            return state.decision is None
+        return plain
+
     def complete(state: State) -> bool:
         if state.lasting:  # a constraint laid down for a while may take a plant away
             return phase_complete(state, rs, ph)
