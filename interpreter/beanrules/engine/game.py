@@ -145,7 +145,7 @@ class Game:
     def proposals(self, player: str) -> Proposals:
         """The one-card proposals of `player` now, in the order legal_actions(player) lists
         them, counted at once and built one at a time (there are hundreds; a bot picks one).
-        None outside a phase that trades, while a decision waits, or once the game is over.
+        Empty outside a phase that trades, while a decision waits, or once the game is over.
         Applied right after, before anything else, a proposal built here is carried out
         without the full re-check (engine/hotpath.py)."""
         state, rs = self.state, self.ruleset

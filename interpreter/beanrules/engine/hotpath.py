@@ -8,16 +8,19 @@ actions, one that says whom the game waits for, and one that says whether the ph
 nothing left to do, with the rules' numbers bound as constants and the mechanisms the rules do
 not have left out. They return exactly what the reference functions return, in the same
 order, so a bot drawing from the listing plays the same games; tests/engine/test_hotpath.py
-compares them at every step of many games of every shipped spec. Trading, moves and
-abilities list through the reference functions (listing them is not the hot part).
+compares them at every step of many games of every shipped spec. A trade phase lists its
+answers here too; the one-card proposals are a space counted off the state and built one at a
+time (Plan.proposals, Game.proposals). Moves and abilities list through the reference
+functions. The Plan also holds the phase transitions compiled for the ruleset
+(engine/transitions.py) and, for comparison, the reference ones.
 
 A change to what the reference functions return must be made here too; a Ruleset field (a new
 mechanism) this module does not know makes the Plan use the reference functions for that
 ruleset, and trust no listed action (KNOWN_FIELDS), until it is added here.
 
-Game.apply trusts an action the game has just listed (Game.legal_actions): trusted()
-carries it out as the full check would resolve it, without the re-check, which can only say
-yes to a listed action.
+Game.apply trusts an action the game has just listed (Game.legal_actions) or a proposal it has
+just built (Game.proposals): _trusted() carries it out as the full check would resolve it,
+without the re-check, which can only say yes to a listed action.
 """
 from __future__ import annotations
 
