@@ -1,10 +1,35 @@
 """Hypothesis profiles for the fuzz suite (tests/fuzz). Registered here, where pytest reads them
-before it loads a profile given with --hypothesis-profile."""
+before it loads a profile given with --hypothesis-profile.
+
+The `sweep` marker: further seeds of a playout that the test command plays with one seed. They
+add coverage, not another kind of check, so `python -m pytest` skips them and `.ci/run` runs
+them as a command of their own (`python -m pytest -m sweep`).
+
+Also: compiled test modules are cached even where PYTHONDONTWRITEBYTECODE is set (as on the
+project's shared machines). pytest rewrites the asserts of every test module as it imports it
+and keeps the result as bytecode; without that cache every xdist worker rewrote all ~90 test
+modules on every run, ~4 s of CPU each. The cache goes where Python puts it anyway
+(`__pycache__/`, ignored by git), and is used only while its source file is unchanged."""
 from __future__ import annotations
 
+import re
+import sys
+
+import pytest
 from hypothesis import HealthCheck, settings
+
+sys.dont_write_bytecode = False  # before pytest imports any test module (see above)
 
 # The long run (docs/limits.md): pytest -m fuzz --hypothesis-profile fuzz-long --hypothesis-seed N
 settings.register_profile(
     "fuzz-long", max_examples=5_000, deadline=None, derandomize=False,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if re.search(r"\bsweep\b", config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="a further seed of a sweep: pytest -m sweep (.ci/run runs it)")
+    for item in items:
+        if "sweep" in item.keywords:
+            item.add_marker(skip)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from beanrules import compile_spec
 from beanrules.checks.diff import compare_models, render_text
+from beanrules.cli import main
 
 VARIANT = '''rulebook variant "A variant"
   extends classic
@@ -59,16 +60,15 @@ def test_wording_alone_is_no_difference(tmp_path: Path) -> None:
     assert compare_models(compile_spec("classic"), compile_spec(str(path))).identical
 
 
-def test_cli_exit_codes_and_json(tmp_path: Path) -> None:
-    env = {"PYTHONPATH": str(Path(__file__).parents[2] / "interpreter"), "PATH": "/usr/bin:/bin"}
-    same = subprocess.run([sys.executable, "-m", "beanrules", "diff", "classic", "translations/es"],
-                          capture_output=True, text=True, env=env)
-    assert same.returncode == 0 and "no differences" in same.stdout
-    differ = subprocess.run([sys.executable, "-m", "beanrules", "diff", "classic", variant(tmp_path), "--json"],
-                            capture_output=True, text=True, env=env)
-    assert differ.returncode == 1
-    report = json.loads(differ.stdout)
+def test_cli_exit_codes_and_json(tmp_path: Path, capsys) -> None:
+    # The comparisons in this process (they share the compiled specs); the misspelt spec as its
+    # own process, as a user runs it.
+    assert main(["diff", "classic", "translations/es"]) == 0
+    assert "no differences" in capsys.readouterr().out
+    assert main(["diff", "classic", variant(tmp_path), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
     assert report["identical"] is False and len(report["differences"]) == 6
+    env = {"PYTHONPATH": str(Path(__file__).parents[2] / "interpreter"), "PATH": "/usr/bin:/bin"}
     broken = subprocess.run([sys.executable, "-m", "beanrules", "diff", "classic", "clasic"],
                             capture_output=True, text=True, env=env)
     assert broken.returncode == 1 and "did you mean 'classic'?" in broken.stderr

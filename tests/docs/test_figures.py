@@ -1,13 +1,17 @@
 """Simulation figures: a fixed-seed sweep, drawn as the same SVG every time."""
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from beanrules import compile_spec
+from beanrules.docs.figures import caption, draw, rules_key, run_sweep
 
-pytest.importorskip("matplotlib", reason="the docs extra is not installed: pip install '.[docs]'")
-
-from beanrules.docs.figures import caption, draw, rules_key, run_sweep  # noqa: E402
+# Looked up, not imported: every xdist worker collects this file, and importing matplotlib
+# costs about a second (figures.py imports it only to draw).
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None,
+                                reason="the docs extra is not installed: pip install '.[docs]'")
 
 
 def test_sweep_is_seeded_and_counts_every_win() -> None:

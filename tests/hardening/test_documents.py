@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from beanrules.conformance.loader import load_file
-from beanrules.documents import MAX_NUMBER_CHARS, DocumentError, load_json, load_yaml, read_text
+from beanrules.documents import _LOADERS, MAX_NUMBER_CHARS, DocumentError, load_json, load_yaml, read_text
 from beanrules.limits import MAX_CASE_BYTES, MAX_DOCUMENT_DEPTH
+from beanrules.paths import conformance_dir
 
 ALIAS_BOMB = """\
 a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
@@ -82,3 +83,30 @@ def test_the_size_is_checked_before_reading(tmp_path: Path) -> None:
 def test_yaml_python_tags_are_still_refused() -> None:
     with pytest.raises(DocumentError, match="python/object/apply"):
         load_yaml("spec: !!python/object/apply:os.system ['true']\n")
+
+
+# libyaml parses where PyYAML has it, PyYAML's own parser otherwise: both are held to every bound.
+@pytest.mark.parametrize("loader", _LOADERS, ids=lambda loader: loader.__name__)
+@pytest.mark.parametrize(("text", "error"), [
+    (ALIAS_BOMB, "line 2, column 8: aliases (*name) are not allowed"),
+    ("a: &x [1]\nb: *x\n", "line 2, column 4: aliases (*name) are not allowed"),
+    ("spec: classic\nsource: es\nspec: how-to-play\n", "line 3, column 1: the key 'spec' is given twice"),
+    ("a: " + "[" * 493 + "]" * 493, f"nest more than {MAX_DOCUMENT_DEPTH} deep"),
+    ("a:\n" + "".join("  " * i + "- \n" for i in range(MAX_DOCUMENT_DEPTH + 1)), f"nest more than {MAX_DOCUMENT_DEPTH} deep"),
+    ("seed: " + "7" * 4301, "line 1, column 7: a number of 4301 characters; at most 40"),
+    ("a: \"\\e[31m\"\n", "line 1, column 4: a control character"),
+    ("spec: !!python/object/apply:os.system ['true']\n", "python/object/apply"),
+    ("cases: [1, 2\n", "not valid YAML: line 2, column 1"),
+])
+def test_every_yaml_loader_keeps_every_bound(loader: type, text: str, error: str) -> None:
+    with pytest.raises(DocumentError) as raised:
+        load_yaml(text, loader)
+    assert error in str(raised.value)
+
+
+@pytest.mark.parametrize("loader", _LOADERS[1:], ids=lambda loader: loader.__name__)
+@pytest.mark.parametrize("case_file", ["classic/refresher.yaml", "kannibohne/text-cards.yaml"])
+def test_every_yaml_loader_reads_a_shipped_case_file_alike(loader: type, case_file: str) -> None:
+    """Two of the largest (the suite itself runs every case file as the fastest loader reads it)."""
+    text = (conformance_dir() / case_file).read_text(encoding="utf-8")
+    assert load_yaml(text, loader) == load_yaml(text)

@@ -11,9 +11,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Game
-from ..engine.bots import make_bot, play_out
-from ..engine.game import default_players
+from ..engine.simulate import Job, choose_engine, play_game
 
 GAMES = 10        # per rulebook: enough for a shape, few enough for a fast build
 SEED = 2026
@@ -46,18 +44,16 @@ def rules_key(model: dict[str, Any]) -> str:
 
 
 def run_sweep(model: dict[str, Any], games: int = GAMES, seed: int = SEED, bot: str = BOT) -> Sweep:
+    """`games` games from `seed` on, as `beanrules play` plays them (engine/simulate.py): by the
+    playout kernel where it plays the rules, which plays the interpreter's games exactly, so
+    the figures are the same whichever engine drew them, only sooner."""
     n = sweep_players(model)
-    names = default_players(n)
-    turns, wins = [], [0.0] * n
-    for index in range(games):
-        game = Game(model, names, seed=seed + index)
-        play_out(game, {p: make_bot(bot, seed=f"{seed + index}:{i}", trades=True) for i, p in enumerate(names)})
-        turns.append(game.state.turn)
-        winners = game.winners()
-        for i, player in enumerate(names):
-            if player in winners:
-                wins[i] += 1 / len(winners)
-    return Sweep(model["rulebook"], n, bot, seed, tuple(turns), tuple(w / games for w in wins))
+    bots = (bot,) * n
+    engine, _ = choose_engine(model, n, list(bots), keep_records=False)
+    job = Job(model, model["rulebook"], n, seed, bots, trades=True, keep_records=False, engine=engine)
+    results = [play_game(job, index) for index in range(games)]
+    wins = [sum(result.wins[seat] for result in results) for seat in range(n)]  # in game order
+    return Sweep(model["rulebook"], n, bot, seed, tuple(r.turns for r in results), tuple(w / games for w in wins))
 
 
 def draw(sweep: Sweep) -> str:
