@@ -14,7 +14,7 @@ engine once, so all see the same machine load) and quoted as the median round:
 The interpreter and the kernel (and --before) also play classic with trading (4 players) and
 how-to-play at 2 to 7 players without trading. Prints games/s, µs per action and the ratios;
 --json gives `kernel_vs_lean`, `interpreter_vs_lean` and `kernel_vs_interpreter` (null where an
-engine is missing).
+engine is missing), and `load_average`: the machine's 1-minute load as the rounds began and ended.
 --memory plays that many games with each engine (in a child process each) and reports how peak
 memory grew after the first 10%.
 """
@@ -24,6 +24,7 @@ import argparse
 import importlib.util
 import inspect
 import json
+import os
 import random
 import resource
 import statistics
@@ -173,6 +174,7 @@ def measure(args: argparse.Namespace) -> dict:
     for _, _, engines in configs:  # warm up: compile the models, fill the caches
         for fn in engines.values():
             fn()
+    load_before = os.getloadavg()[0]  # a shared machine: how busy it was while the rounds ran
     runs: dict[tuple[str, str], list] = {}
     for _ in range(args.rounds):
         for label, _, engines in configs:
@@ -186,6 +188,7 @@ def measure(args: argparse.Namespace) -> dict:
     ratio = (lambda a, b: round(head[a]["games_per_s"] / head[b]["games_per_s"], 3)
              if a in head and b in head else None)
     result = {"games": g, "rounds": args.rounds, "policy": "random", "results": table,
+              "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
               "interpreter_vs_lean": ratio("interpreter", "lean"),
               "kernel_vs_lean": ratio("kernel", "lean"),
               "kernel_vs_interpreter": ratio("kernel", "interpreter"),
@@ -238,6 +241,7 @@ def memory_child(engine: str, games: int) -> int:
 def report(result: dict) -> None:
     print(f"random policy, median of {result['rounds']} alternating rounds "
           f"(a shared machine: compare ratios within one run, not figures between runs)")
+    print("load average (1 min) as the rounds began and ended: {} and {}".format(*result["load_average"]))
     print(f"{'configuration':<20} {'engine':<12} {'games/s':>9} {'µs/action':>10} {'actions/game':>13}")
     for label, engines in result["results"].items():
         for engine, r in engines.items():

@@ -15,7 +15,7 @@ import pytest
 from beanrules import compile_spec
 from beanrules.engine import Game, IllegalAction
 from beanrules.engine import hotpath
-from beanrules.engine.actions import EndPhase, Harvest, Plant
+from beanrules.engine.actions import CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from beanrules.engine.bots import RandomBot, play_out
 from beanrules.engine.flow import phase_complete
 from beanrules.engine.legal import legal_actions, next_to_act
@@ -37,19 +37,40 @@ def counts(name: str) -> list[int]:
 CASES = [(name, n) for name in SPECS for n in counts(name)]
 
 
+def reference_game(m: dict, players: int, seed: int) -> Game:
+    """A game whose plan is the reference functions throughout: listing, completion, whom it
+    waits for, the phase transitions (flow._enter, deck.ending), and nothing trusted."""
+    original = hotpath.plan_for
+    hotpath.plan_for = lambda rs: hotpath.Plan(rs, reference="the reference, for comparison")
+    try:
+        game = Game(m, players, seed=seed)
+    finally:
+        hotpath.plan_for = original
+    assert game.plan.trusted == {} and game.plan.steps is game.plan.reference_steps
+    return game
+
+
 def lockstep(m: dict, players: int, seed: int, trades: bool, limit: int = 2000) -> int:
     """Play one random game twice in step: `fast` lists through the game (so apply trusts the
-    bot's pick), `checked` gets an equal copy of each action (so apply checks it in full).
-    Asserts the closures against the reference functions before every action, and equal
-    states and events after it. Returns the number of actions."""
-    fast, checked = Game(m, players, seed=seed), Game(m, players, seed=seed)
+    bot's pick, proposals included) and changes phases by the compiled transitions, `checked`
+    gets an equal copy of each action (so apply checks it in full) and changes phases by the
+    reference functions. Asserts the closures against the reference functions before every
+    action, and equal states and events after it. Returns the number of actions."""
+    fast, checked = Game(m, players, seed=seed), reference_game(m, players, seed)
+    assert fast.start_events == checked.start_events and fast.state_json() == checked.state_json()
     bots = {p: RandomBot(seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(fast.players)}
     for count in range(limit):
         state, rs = fast.state, fast.ruleset
         if state.over:
             return count
         for p in state.players:
-            assert fast.legal_actions(p, trades) == legal_actions(state, rs, p, trades), (count, p)
+            listed = legal_actions(state, rs, p, trades)
+            assert fast.legal_actions(p, trades) == listed, (count, p)
+            if trades:  # the lazily built proposals: as many as are listed, the same ones
+                space = fast.proposals(p)
+                assert len(space) == sum(type(a) is Propose for a in listed), (count, p)
+                assert [space[i] for i in range(0, len(space), 7)] == \
+                    [a for a in listed if type(a) is Propose][::7], (count, p)
         player = next_to_act(state, rs)
         if state.decision is None:
             closures = fast.plan.by_id[state.phase]
@@ -159,3 +180,66 @@ def test_the_known_fields_are_the_fields_of_the_compiled_rules():
             assert reason is None or reason.split(": ")[-1] not in known, (name, n, reason)
     for name in ("classic", "how-to-play"):
         assert hotpath.plan_for(Game(model(name), 4, seed=0).ruleset).reference is None
+
+
+def _game_in_trading() -> Game:
+    game = _game_in_planting()
+    while game.state.phase != "trade":
+        game.apply(game.listed(game.state.active, False)[0])
+    assert game.state.offer and not game.state.proposals
+    return game
+
+
+def test_the_proposal_space_is_the_listed_proposals_built_one_at_a_time():
+    from beanrules.engine.legal import proposals
+    game = _game_in_trading()
+    for player in game.players:
+        space = game.proposals(player)
+        listed = proposals(game.state, game.ruleset, player)
+        assert len(space) == len(listed) > 0
+        assert list(space) == listed and space[-1] == listed[-1] and space[2:5] == listed[2:5]
+        with pytest.raises(IndexError):
+            space[len(listed)]
+    game.apply(EndPhase(game.state.active, "trading"))
+    assert len(game.proposals(game.state.active)) == 0  # no trading in this phase
+
+
+def test_a_proposal_the_game_built_is_trusted_and_any_other_is_checked(monkeypatch):
+    """A proposal built by Game.proposals for this state is carried out without the full check;
+    an equal one built anew, or one built before another action, goes through it."""
+    game = _game_in_trading()
+    anna = game.state.active
+    game.listed(anna, False)  # as the random bot asks: its listing first, then the proposals
+    space = game.proposals(anna)
+    built = space[0]
+
+    def no_check(action, events):
+        raise AssertionError(f"checked in full: {action}")
+    monkeypatch.setattr(game, "_checked_move", no_check)
+    game.apply(built)
+    assert [p["id"] for p in game.state.proposals] == [1]
+    again = game.proposals(anna)[0]
+    with pytest.raises(AssertionError, match="checked in full"):
+        game.apply(copy.copy(again))  # equal, not the very object: checked
+    monkeypatch.undo()
+    stale = game.proposals(anna)[0]
+    game.apply(EndPhase(anna, "trading"))  # the proposals lapse, trading is over
+    before = game.state_json()
+    with pytest.raises(IllegalAction, match="no trading"):
+        game.apply(stale)
+    assert game.state_json() == before
+
+
+def test_a_listed_answer_is_trusted_and_matches_the_checked_one():
+    """Answers listed to a proposal (accept, reject, withdraw) carry out as their checked
+    copies do, in two games played alike."""
+    for verb in ("accepts", "rejects", "withdraws"):
+        fast, checked = _game_in_trading(), _game_in_trading()
+        anna = fast.state.active
+        for game in (fast, checked):
+            partner = next(p for p in game.players if p != anna)
+            game.apply(Propose(anna, partner, (CardRef(game.state.offer[0], "offer"),), ()))
+        who = anna if verb == "withdraws" else partner
+        answer = next(a for a in fast.legal_actions(who) if isinstance(a, Respond) and a.verb == verb)
+        assert fast.apply(answer) == checked.apply(copy.copy(answer))
+        assert fast.state_json() == checked.state_json() and not fast.state.proposals

@@ -173,7 +173,31 @@ def test_the_opponent_plants_the_front_hand_card(model):
     assert game.state.fields["Natalie"] == [["blue"], ["red", "red"]] and game.state.hands["Anna"] == ["soy"]
     assert events[-1]["event"] == "planted" and events[-1]["player"] == "Natalie"
     assert game.state.planted == 0  # Anna must still play out a hand card in this phase
+
+
+
+def test_the_opponent_chooses_the_field_and_harvests_only_to_make_room(model):
+    # no field takes the soy: Natalie harvests one (her choice, both single beans may go) first
     game = _game(model, {"hands": {"Anna": ["soy"]}, "fields": {"Anna": [["give"], []],
                                                                  "Natalie": [["blue"], ["red"]]}})
-    assert _uses(game) == []
-    assert "no field of Natalie takes soy" in refused(game, "Anna uses give", "give-give").message
+    assert _uses(game) == ["Anna uses give"]
+    game.apply("Anna uses give")
+    assert game.waiting_for() == ["Natalie"] and game.state.decision["name"] == "a field to harvest for the soy"
+    assert [a.notation() for a in game.legal_actions("Natalie")] == ["Natalie chooses 1", "Natalie chooses 2"]
+    events = game.apply("Natalie chooses 2")
+    assert game.state.fields["Natalie"] == [["blue"], ["soy"]]
+    assert [e["event"] for e in events][:3] == ["chose", "harvested", "planted"]
+    assert events[1]["player"] == "Natalie" and events[1]["bean"] == "red"
+    # two fields take the red: Natalie chooses, and harvests nothing
+    game = _game(model, {"hands": {"Anna": ["red"]}, "fields": {"Anna": [["give"], []],
+                                                                "Natalie": [["red"], []]}})
+    game.apply("Anna uses give")
+    assert game.state.decision["options"] == ["1", "2"] and game.state.decision["name"] == "a field for the red"
+    assert "waits for Natalie" in refused(game, "Natalie harvests 1", "give-give").message
+    game.apply("Natalie chooses 2")
+    assert game.state.fields["Natalie"] == [["red"], ["red"]] and game.state.coins["Natalie"] == []
+    # the protection rule holds for the harvest that makes room: only the field of two may go
+    game = _game(model, {"hands": {"Anna": ["soy"]}, "fields": {"Anna": [["give"], []],
+                                                                 "Natalie": [["blue", "blue"], ["red"]]}})
+    game.apply("Anna uses give")
+    assert game.state.decision is None and game.state.fields["Natalie"] == [["soy"], ["red"]]

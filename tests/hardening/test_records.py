@@ -167,16 +167,14 @@ def test_a_human_game_writes_its_record_however_it_ends(classic: dict, tmp_path:
 
 def test_an_interrupt_inside_an_action_still_gives_a_consistent_record(classic: dict, monkeypatch) -> None:
     import beanrules.engine.game as game_module
-    settle, calls = game_module.settle, {"n": 0}
+    end_phase = game_module.end_phase
 
-    def interrupted_settle(*args, **kwargs):
-        calls["n"] += 1
-        if calls["n"] == 2:  # after the 2nd action changed the state, before it is recorded
-            raise KeyboardInterrupt
-        return settle(*args, **kwargs)
-    monkeypatch.setattr(game_module, "settle", interrupted_settle)
+    def interrupted_end_phase(*args, **kwargs):
+        end_phase(*args, **kwargs)  # the 2nd action changed the state (planting ended) ...
+        raise KeyboardInterrupt  # ... and is interrupted before it is recorded
+    monkeypatch.setattr(game_module, "end_phase", interrupted_end_phase)
     record = play_human(classic, "classic", PLAYERS, 4, 0, ["greedy"],
                         read=_scripted(["plants 1", "ends planting"] + ["pass"] * 20), write=lambda _: None)
-    monkeypatch.setattr(game_module, "settle", settle)
+    monkeypatch.setattr(game_module, "end_phase", end_phase)
     assert record["ended"] == "interrupted" and record["actions"] == ["Anna plants 1"]
     assert replay(record, classic).ok  # the half-applied 2nd action is in neither actions nor state

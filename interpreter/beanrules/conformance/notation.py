@@ -67,8 +67,8 @@ def _check_words(text: str, players: Iterable[str], beans: Iterable[str]) -> lis
         return problems
     if verb == "chooses":
         if len(rest) != 1:
-            problems.append(f"'{text}': expected '{actor} chooses NAME | BEAN | {' | '.join(ANSWERS)}'")
-        elif rest[0] not in players and rest[0] not in beans and rest[0] not in ANSWERS:
+            problems.append(f"'{text}': expected '{actor} chooses NAME | BEAN | FIELD | {' | '.join(ANSWERS)}'")
+        elif rest[0] not in players and rest[0] not in beans and rest[0] not in ANSWERS and not rest[0].isdigit():
             problems.append(f"unknown choice '{rest[0]}'{suggest(rest[0], [*players, *beans, *ANSWERS])}")
         return problems
     if verb in ("accepts", "rejects", "withdraws"):

@@ -230,6 +230,8 @@ def _run_step(run: _Run, step: dict[str, Any], events: list[dict[str, Any]] | No
             actual["scores"] = game.scores()
         if "winners" in expect:
             actual["winners"] = list(game.winners())
+        if "seen" in expect:  # what each player named may see: their view (hidden zones as counts)
+            actual["seen"] = {player: game.view(player) for player in expect["seen"]}
         mismatches = compare(expect, actual)
         problems = _decisions(game, step["expect"])
         if mismatches or problems:

@@ -223,6 +223,8 @@ class Forbid(Statement):
     def text(self) -> str:
         cond = f" while {self.condition.to_text()}" if self.condition else ""
         subject = _subject(self.action)
+        if subject == "any player":  # whoever would do it (a card chosen before: nobody plants it)
+            return f"No player may {_as_verb(self.action, subject)}{cond}."
         if subject:
             return f"{subject.capitalize()} may not {_as_verb(self.action, subject)}{cond}."
         return f"No player may {_as_verb(self.action)}{cond}."
@@ -242,6 +244,17 @@ class Allow(Statement):
         if subject:
             return f"{subject.capitalize()} may {_as_verb(self.action, subject)}{cond}."
         return f"A player may {_as_verb(self.action)}{cond}."
+
+
+@core("lies-open")
+class LiesOpen(Statement):
+    """A zone of a player lies open: every player sees its cards, whatever it holds while
+    this holds (laid down for a while: a hand laid out on the table)."""
+
+    place: Place
+
+    def text(self) -> str:
+        return f"{self.place.to_text()[:1].upper()}{self.place.to_text()[1:]} lies open: every player sees its cards."
 
 
 @core("require")

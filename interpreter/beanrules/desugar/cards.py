@@ -145,8 +145,9 @@ def effect(data: dict[str, Any]) -> Effect:
     if do == "if":
         otherwise = _sequence(data["else"]) if data["else"] else None
         return If(condition(data["condition"]), _sequence(data["then"]), otherwise)
-    if do == "repeat":
-        return Repeat(Number(data["times"]), None, _sequence(data["effects"]))
+    if do == "repeat":  # a fixed number of rounds, or half the cards of a place, counted once
+        times = Half(Count(place(data["half_of"]), None)) if data.get("half_of") else Number(data["times"])
+        return Repeat(times, None, _sequence(data["effects"]))
     if do == "for-chosen":
         return ForChosen("chosen", owner, OtherPlayers(), Number(data["most"]), _sequence(data["effects"]))
     if do == "plant":

@@ -5,18 +5,21 @@
 player's turn and that phase, until the end of that phase of their turn. "until end of turn"
 lasts until the end of the turn it was laid down in, "until next turn of X" until X's next
 turn begins; "may" (a permission: harvesting) is an ``allow`` instead of a ``forbid``.
+"until end of phase P of X" lasts from now until that phase of X's turn ends. "NAME may not be
+planted" forbids planting the card chosen as NAME to any player; "X hand lies open" is a
+``lies-open`` of that zone instead of a forbid.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
+from ..core.actors import ActivePlayer, AnyPlayer, Bound, CardOwner, Opponent, OtherPlayers
 from ..core.categories import Actor, Effect
 from ..core.conditions import AllOf, InPhase, TurnOf
 from ..core.effects import AddField, Harvest, Lasting, Move, Plant, Sequence, Trade, UseAbility
 from ..core.places import CardsIn, Zone
 from ..core.quantities import Number
-from ..core.statements import Allow, Forbid
+from ..core.statements import Allow, Forbid, LiesOpen
 from ..core.timing import EndOfPhaseOf, EndOfTurn, StartOfTurn
 
 WHO = {"owner": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
@@ -49,7 +52,6 @@ def action(act: dict[str, Any], who: Actor) -> Effect:
 
 
 def lasting(data: dict[str, Any]) -> Effect:
-    who = WHO[data["who"]]
     condition, until = None, EndOfTurn(ActivePlayer())
     if data["time"] == "next-turn":
         until = StartOfTurn(WHO[data["whose"]])
@@ -57,6 +59,13 @@ def lasting(data: dict[str, Any]) -> Effect:
         whose = WHO[data["whose"]]
         condition = AllOf((TurnOf(whose), InPhase(data["phase"])))
         until = EndOfPhaseOf(data["phase"], whose)
+    elif data["time"] == "end-of-phase":  # from now until that phase of that player's turn ends
+        until = EndOfPhaseOf(data["phase"], WHO[data["whose"]])
+    if data.get("card"):  # the chosen card, whoever would plant it
+        return Lasting(Forbid(Plant(AnyPlayer(), Bound(data["card"]), None), condition), until)
+    who = WHO[data["who"]]
+    if data.get("open"):
+        return Lasting(LiesOpen(Zone(data["open"], who if data["open"] in _PER_PLAYER else None)), until)
     rule = Allow if data["may"] else Forbid
     steps = tuple(Lasting(rule(action(a, who), condition), until) for a in data["actions"])
     return steps[0] if len(steps) == 1 else Sequence(steps)

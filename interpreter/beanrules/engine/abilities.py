@@ -174,8 +174,10 @@ def others_decide(effect: Any) -> bool:
     """The effect holds a choice that a player other than the card's owner makes."""
     from ..core.actors import CardOwner
     from ..core.effects import Choose
-    return any(isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None)
-               for n in effect.walk())
+    from .decisions import deciding
+    from .lasting import acting
+    return any((isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
+               or deciding(n) for n in acting(effect))
 
 
 def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:

@@ -8,7 +8,7 @@ plant-pending phase).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
                       UseAbility)
@@ -17,7 +17,7 @@ from .game import Game
 from .harvesting import coins_for, harvestable, run_length
 from .kinds import same_type, type_of
 from .errors import Stalled
-from .legal import nth_proposal, proposal_count, tradeable_zones, where
+from .legal import tradeable_zones, where
 
 
 def no_choice(game: Game, player: str) -> Stalled:
@@ -32,6 +32,11 @@ class Bot(Protocol):
     def choose(self, game: Game, player: str) -> Action: ...
 
 
+# Whether random.Random draws randrange(n) as _randbelow_with_getrandbits does (CPython), so
+# that RandomBot may write the draw out (kernel/fast.py does the same).
+_INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+
+
 class RandomBot:
     """Uniform over the listed legal actions, trading included. So that trading ends, a player
     makes at most `max_proposals` proposals per turn; after that only other actions count."""
@@ -43,29 +48,37 @@ class RandomBot:
         self.trades = trades
         self.max_proposals = max_proposals
         self._made: tuple[int, int] = (0, 0)  # (turn, proposals made in it)
+        self._bits = self.rng.getrandbits if _INLINE_DRAW else None
 
     def choose(self, game: Game, player: str) -> Action:
-        if not self.trades:
-            actions = game.listed(player, False)
-            if not actions:
-                raise no_choice(game, player)
-            # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks
-            return actions[self.rng._randbelow(len(actions))]
-        state, rs = game.state, game.ruleset
-        turn = state.turn
-        made = self._made[1] if self._made[0] == turn else 0
         actions = game.listed(player, False)
-        count, space = (0, ()) if made >= self.max_proposals or not rs.phase(state.phase).trade \
-            else proposal_count(state, rs, player)
-        # Uniform over all listed legal actions, proposals included, without building the
-        # proposals that are not picked (there are hundreds).
-        if not actions and not count:
+        listed = len(actions)
+        proposals: Sequence[Action] = ()
+        turn = made = 0
+        if self.trades:
+            turn = game.state.turn
+            made = self._made[1] if self._made[0] == turn else 0
+            # Uniform over all listed legal actions, proposals included, without building the
+            # proposals that are not picked (there are hundreds: Game.proposals builds one).
+            if made < self.max_proposals:
+                proposals = game.proposals(player)
+        n = listed + len(proposals)
+        if not n:
             raise no_choice(game, player)
-        pick = self.rng.randrange(len(actions) + count)
-        if pick < len(actions):
-            return actions[pick]
+        # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks,
+        # written out where it is CPython's _randbelow_with_getrandbits (one call less)
+        bits = self._bits
+        if bits is None:
+            k = self.rng._randbelow(n)
+        else:
+            width = n.bit_length()
+            k = bits(width)
+            while k >= n:
+                k = bits(width)
+        if k < listed:
+            return actions[k]
         self._made = (turn, made + 1)
-        return nth_proposal(player, space, pick - len(actions))
+        return proposals[k - listed]
 
 
 class GreedyBot:

@@ -45,6 +45,31 @@ _ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 _SHARED = {"deck", "discard", "offer", "removed"}
 
 
+class Decider:
+    """An effect other than ``choose`` and ``ask`` that may wait for a player's decision (a
+    module that runs one registers it in DECIDERS by its node type): `start` does it at once
+    (None) or returns the decision to wait for ({"player", "name", "options"}); `finish` does it
+    with the answer given."""
+
+    def decides(self, node: Node) -> bool:
+        raise NotImplementedError
+
+    def start(self, node: Node, state: Any, rs: Any, env: Env, events: list) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    def finish(self, node: Node, state: Any, rs: Any, env: Env, answer: str, events: list) -> None:
+        raise NotImplementedError
+
+
+DECIDERS: dict[type, Decider] = {}
+
+
+def deciding(node: Node) -> bool:
+    """The node is an effect a registered Decider runs (it may wait for a player)."""
+    decider = DECIDERS.get(type(node))
+    return decider is not None and decider.decides(node)
+
+
 @dataclass
 class _Wait:
     path: list[int]
@@ -53,7 +78,18 @@ class _Wait:
 
 def waits(node: Node) -> bool:
     """Whether running this effect may have to wait for a player's decision."""
-    return any(isinstance(n, (effects.Choose, effects.Ask)) for n in node.walk())
+    return any(isinstance(n, (effects.Choose, effects.Ask)) or deciding(n) for n in acting(node))
+
+
+def acting(node: Node) -> Any:
+    """The nodes of an effect that act when it runs: a lasting constraint's rule names actions
+    (a pattern to forbid or allow), it does not take them."""
+    stack = [node]
+    while stack:
+        found = stack.pop()
+        yield found
+        if not isinstance(found, effects.Lasting):
+            stack.extend(reversed(list(found.children())))
 
 
 # ------------------------------------------------------------------ compiling
@@ -78,6 +114,8 @@ def _check(node: Node) -> None:
     if not waits(node):
         _closure(node)  # raises UnsupportedRule for what the evaluator does not run
         return
+    if deciding(node):
+        return  # its module compiled it (DECIDERS)
     if not isinstance(node, _STRUCTURE):
         raise UnsupportedRule(f"the engine does not run a decision inside '{node.NODE}' yet")
     if isinstance(node, effects.Choose):
@@ -120,6 +158,13 @@ def _run(node: Node, path: list[int] | None, state: Any, rs: Any, env: Env, even
     or a _Wait."""
     if not waits(node):
         return _closure(node)(state, rs, env, events)
+    if deciding(node):
+        decider = DECIDERS[type(node)]
+        if path is None:
+            asked = decider.start(node, state, rs, env, events)
+            return _Wait([], asked) if asked is not None else None
+        decider.finish(node, state, rs, env, env.pop(_ANSWER), events)
+        return None
     if isinstance(node, effects.Sequence):
         first = path[0] if path else 0
         for i in range(first, len(node.steps)):

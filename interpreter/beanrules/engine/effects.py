@@ -216,15 +216,19 @@ def _held(node: Node) -> str:
     return node.name
 
 
-def _take(held: Held) -> None:
-    """Take a picked card out of the list it lies in (the last of its kind: a field's top;
-    the first: a hand's front)."""
+def _index(held: Held) -> int:
+    """Where a picked card lies in its list (the last of its kind: a field's top; the first: a
+    hand's front)."""
     n = len(held.zone)
     for i in (range(n) if held.first else range(n - 1, -1, -1)):
         if held.zone[i] == held.bean:
-            del held.zone[i]
-            return
+            return i
     raise IllegalAction(None, f"the {held.bean} picked from {held.where} is no longer there")
+
+
+def _take(held: Held) -> None:
+    """Take a picked card out of the list it lies in."""
+    del held.zone[_index(held)]
 
 
 def _moved(count: int, from_zone: str, owner: str | None, to_zone: str, to: str | None, end: str) -> dict:
@@ -318,6 +322,11 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
         else:
             options = [str(i + 1) for i, f in enumerate(fields) if field_accepts(rs, f, held.bean, fields)]
             index = int(_feed(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
+        if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
+            from .lasting import plant_refusal
+            refused = plant_refusal(state, rs, held.zone[_index(held)])
+            if refused is not None:
+                raise refused
         _take(held)
         fields[index].append(held.bean)
         events.append({"event": "planted", "player": player, "bean": held.bean, "field": index + 1,

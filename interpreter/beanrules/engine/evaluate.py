@@ -20,6 +20,7 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from .errors import UnsupportedRule
+from .eventlog import UNRECORDED
 
 Env = dict[str, Any]
 RULES = "rules"  # the environment entry holding the ruleset, for the beanometer
@@ -261,13 +262,19 @@ def effect(node: Node) -> EffectFn:
         def reveal(state: Any, rs: Any, env: Env, events: list) -> None:
             # one card at a time: what happens when the deck runs out meanwhile (a pull from
             # the discard pile before the reshuffle) sees the cards already turned up
-            into, shown = to(state, env), []
-            for _ in range(count(state, env)):
-                card = take_top(state, rs, events, into)
-                if card is None:
-                    break
-                shown.append(card)
-            events.append({"event": "revealed", "player": state.active, "cards": shown})
+            into, shown, wanted, deck = to(state, env), [], count(state, env), state.deck
+            if len(deck) > wanted:  # it cannot run out on the way: take_top's cards at once
+                shown = deck[:wanted]
+                del deck[:wanted]
+                into.extend(shown)
+            else:
+                for _ in range(wanted):
+                    card = take_top(state, rs, events, into)
+                    if card is None:
+                        break
+                    shown.append(card)
+            if events is not UNRECORDED:
+                events.append({"event": "revealed", "player": state.active, "cards": shown})
             if rs.triggers:  # a card's "when revealed" step
                 from .triggers import fire
                 for card in shown:
@@ -277,22 +284,25 @@ def effect(node: Node) -> EffectFn:
         if node.end != "back" or node.up_to:
             raise _unsupported(node, "effect (drawing to the front of a hand)")
         count, who = number(node.count), players_of(node.player)
+        in_turn = isinstance(node.player, actors.EachPlayer)  # who reads the direction of play
 
         def draw(state: Any, rs: Any, env: Env, events: list) -> None:
-            for player in who(state, {**env, "direction": rs.direction}):
+            players = who(state, {**env, "direction": rs.direction} if in_turn else env)
+            for i, player in enumerate(players, 1):
                 wanted = count(state, env)
                 if rs.requirements:  # a hand limit: draw only as many as the hand may hold
                     from .requirements import room
                     wanted = room(state, rs, player, wanted)
                 drawn = take(state, rs, wanted, events)
                 state.hands[player].extend(drawn)
-                events.append({"event": "drew", "player": player, "cards": len(drawn)})
+                if events is not UNRECORDED:
+                    events.append({"event": "drew", "player": player, "cards": len(drawn)})
                 if rs.triggers:  # a card's "when drawn" step
                     from .triggers import fire
                     for card in drawn:
                         fire(state, rs, "drawn", player, card, events, zone=state.hands[player],
                              where=f"{player}'s hand")
-                if ending(state, rs):
+                if i < len(players) and ending(state, rs):  # the next player draws nothing
                     break
         return draw
     if isinstance(node, effects.Shuffle) and node.into is not None:

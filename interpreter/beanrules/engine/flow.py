@@ -14,6 +14,7 @@ from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
 from .trading import lapse_proposals
+from .transitions import Transitions
 
 
 def next_player(state: State, rs: Ruleset, player: str) -> str:
@@ -133,16 +134,19 @@ def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
         step.fire(state, rs, events)
 
 
-def end_phase(state: State, rs: Ruleset, events: list) -> None:
+def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions | None = None) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
-    have nothing to do."""
+    have nothing to do. `steps`: the end test, entering and completing each phase, compiled for
+    these rules (engine/transitions.py); None: the reference functions of this module."""
+    if steps is None:
+        steps = plan_for(rs).reference_steps
     phases = rs.phases
     ph = phases[rs.phase_index[state.phase]]
     if ph.trade and state.proposals:
         lapse_proposals(state, events)
     if ph.exit:
         _leave(state, rs, ph, events)
-    complete = plan_for(rs).phases  # flow.phase_complete, as each phase's closure
+    ending, enter, complete = steps.ending, steps.enter, steps.complete
     count = len(phases)
     limit = rs.exhaustion_limit
     # Turns that pass with no decision at all are fine while they take cards off the deck (the
@@ -156,7 +160,7 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
     progress = None if limit is None else (state.exhaustions, -len(state.deck))
     while True:
         last = ph.index + 1 >= count
-        if ending(state, rs):
+        if ending(state):
             # The deck ran out for the last time during `finish_during`: only the phases the
             # end-finish rule names are still played.
             following = None if last else rs.phases[ph.index + 1]
@@ -178,8 +182,8 @@ def end_phase(state: State, rs: Ruleset, events: list) -> None:
             ph = phases[0]
         else:
             ph = phases[ph.index + 1]
-        entered = _enter(state, rs, ph, events)
-        if entered in ("over", "wait") or (entered == "play" and not complete[ph.index].complete(state)):
+        entered = enter[ph.index](state, events)
+        if entered == "over" or entered == "wait" or (entered == "play" and not complete[ph.index](state)):
             return
         if entered == "play" and ph.exit:  # played through with nothing to decide: it ends here
             _leave(state, rs, ph, events)
@@ -193,16 +197,9 @@ def reached_target(state: State, rs: Ruleset, events: list) -> None:
         finish_game(state, rs, events)
 
 
-def settle(state: State, rs: Ruleset, events: list, plan: Plan | None = None) -> None:
-    """After an action: move on while the current phase has nothing left to do (apply calls
-    it only while the game is not over, with the game's plan)."""
-    if (plan or plan_for(rs)).by_id[state.phase].complete(state):  # phase_complete, as the phase's closure
-        end_phase(state, rs, events)
-
-
-def start(state: State, rs: Ruleset, events: list) -> None:
-    """Enter the first phase of a freshly dealt game."""
-    ph = rs.phases[0]
-    entered = _enter(state, rs, ph, events)
-    if entered == "skip" or (entered == "play" and phase_complete(state, rs, ph)):
-        end_phase(state, rs, events)
+def start(state: State, rs: Ruleset, events: list, plan: Plan | None = None) -> None:
+    """Enter the first phase of a freshly dealt game (with the game's plan: its transitions)."""
+    steps = (plan or plan_for(rs)).steps
+    entered = steps.enter[0](state, events)
+    if entered == "skip" or (entered == "play" and steps.complete[0](state)):
+        end_phase(state, rs, events, steps)

@@ -10,12 +10,13 @@ from .buying import buy_refusal, do_buy
 from . import decisions, draw_moves, hotpath, lasting, moves, requirements, trace
 from .errors import IllegalAction
 from .eventlog import UNRECORDED
-from .flow import end_phase, reached_target, resume, settle, start
+from .flow import end_phase, reached_target, resume, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
 from .kinds import same_type
 from .legal import legal_actions, waiting_for
 from .notation import parse_action
 from .planting import check_plant, do_plant, pending_cards, pending_zones
+from .proposal_space import NO_PROPOSALS, Proposals
 from .ruleset import Ruleset, compile_ruleset
 from .scoring import scores, winners
 from .setup import new_state, partial_state
@@ -57,7 +58,8 @@ class Game:
         self.traced = True  # False once an action was applied with keep_events=False: no trace
         self.plan = hotpath.plan_for(self.ruleset)  # the per-phase closures of the hot path
         self.listing: tuple[State, list[Action]] | None = None  # the last listed actions (hotpath.listed)
-        start(self.state, self.ruleset, self.start_events)
+        self.offered: tuple[State, Proposals] | None = None  # the last proposals built (Game.proposals)
+        start(self.state, self.ruleset, self.start_events, self.plan)
         if trace.active() is not None:
             trace.note(model, None, self.start_events)
 
@@ -73,6 +75,7 @@ class Game:
         game.traced = True
         game.plan = hotpath.plan_for(game.ruleset)
         game.listing = None
+        game.offered = None
         return game
 
     @classmethod
@@ -139,6 +142,21 @@ class Game:
         self.listing = (state, out)
         return out
 
+    def proposals(self, player: str) -> Proposals:
+        """The one-card proposals of `player` now, in the order legal_actions(player) lists
+        them, counted at once and built one at a time (there are hundreds; a bot picks one).
+        Empty outside a phase that trades, while a decision waits, or once the game is over.
+        Applied right after, before anything else, a proposal built here is carried out
+        without the full re-check (engine/hotpath.py)."""
+        state, rs = self.state, self.ruleset
+        if state.over or state.decision is not None or player not in state.hands \
+                or not rs.phases[rs.phase_index[state.phase]].trade:
+            return NO_PROPOSALS
+        space = Proposals(self.plan.proposals(state, player))
+        # a lasting constraint may forbid some of them: those are checked in full
+        self.offered = None if state.lasting else (state, space)
+        return space
+
     def who_may_act(self) -> set[str]:
         return {p for p in self.state.players if legal_actions(self.state, self.ruleset, p, True)}
 
@@ -156,18 +174,20 @@ class Game:
             action = parse_action(action)
         state, rs = self.state, self.ruleset
         listing, self.listing = self.listing, None  # a listing holds until the next action
+        offered, self.offered = self.offered, None  # and so do the proposals built (Game.proposals)
         events: list[dict] = [] if keep_events else UNRECORDED
         # Every branch checks completely before it changes anything; a requirement (the hand
         # limit) is checked after the action's own change, which is undone if it breaks one.
         saved = requirements.snapshot(state) if rs.requirements else None
-        trusted = False
+        move = None  # listed for this state just now: legal, so no re-check (engine/hotpath.py)
         if listing is not None and listing[0] is state:
             for candidate in listing[1]:
-                if candidate is action:  # listed for this state just now: legal, so no re-check
+                if candidate is action:
                     move = self.plan.trusted.get(type(action))
-                    trusted = move is not None and move(state, action, events)
                     break
-        if not trusted:
+        if move is None and offered is not None and offered[0] is state and offered[1].handed_out(action):
+            move = self.plan.trusted.get(Propose)
+        if move is None or not move(state, action, events):
             self._checked_move(action, events)
         if saved is not None:
             broken = requirements.newly_broken(state, rs, saved)
@@ -180,8 +200,10 @@ class Game:
                 auto_harvests(state, rs, events)
             if rs.marks is not None:
                 reached_target(state, rs, events)
-            if not state.over:
-                settle(state, rs, events, self.plan)
+            if not state.over:  # move on while the phase has nothing left to do
+                plan = self.plan
+                if plan.by_id[state.phase].complete(state):
+                    end_phase(state, rs, events, plan.steps)
         if state.lasting:
             lasting.expire(state, rs, events)
         self.actions.append(action)
@@ -224,7 +246,7 @@ class Game:
             do_harvest(state, rs, action.player, index, events)
         elif kind is EndPhase:
             self._check_end(action)
-            end_phase(state, rs, events)
+            end_phase(state, rs, events, self.plan.steps)
         elif kind is Propose:
             for ref in action.give + action.take:
                 if ref.bean is not None and ref.bean not in rs.bean_counts:

@@ -11,8 +11,11 @@ the effect language (:mod:`.effects` holds moving, planting and choosing fields)
 - the topmost card of each bean type of a place, moved as one selection;
 - ``shuffle`` a place in place (the deck after cards joined it);
 - ``refuse`` — the use is refused, nothing changes;
-- how many cards were planted this phase, and a count of a bean type that counts the cards
-  playing as it (:mod:`.kinds`).
+- ``plant`` by another player (the opponent plants the front card of the owner's hand): they
+  choose the field, harvesting one first only where none takes the card (a decision the game
+  waits for, registered with :mod:`.decisions`);
+- how many cards were planted this phase, half of a number (rounded down), and a count of a
+  bean type that counts the cards playing as it (:mod:`.kinds`).
 
 Every one of them is bounded by the size of a zone: nothing loops or calls itself.
 """
@@ -25,6 +28,7 @@ from ..core.categories import Node
 from . import effects as _ability_effects  # noqa: F401 (its compilers are registered first)
 from . import evaluate
 from .effects import FEED, OWNER, Held, _feed
+from .decisions import DECIDERS, Decider
 from .errors import IllegalAction, UnsupportedRule
 from .kinds import type_of
 from .selection import end_index, zone_name
@@ -181,27 +185,107 @@ def each_type(node: effects.Move) -> evaluate.EffectFn | None:
     return run
 
 
+def _plants_for_another(node: Node) -> bool:
+    """A plant by another player than the card's owner of the top or front card of a place."""
+    return isinstance(node, effects.Plant) and isinstance(node.cards, places.CardsIn) and node.onto is None \
+        and not (isinstance(node.player, actors.CardOwner) and node.player.card is None)
+
+
+class PlantFor(Decider):
+    """Another player plants the selected card (the top or front one of a place) on one of
+    their fields, choosing which: among the fields that take it under the planting rules; only
+    where none does (and the rules say a player harvests to make room) among the fields they
+    may harvest, which they harvest first. One field to choose from: no decision. Nothing to
+    choose from: the effect cannot happen."""
+
+    def decides(self, node: Node) -> bool:
+        return _plants_for_another(node)
+
+    def _parts(self, node: effects.Plant) -> tuple:
+        compiled = _COMPILED.get(node)
+        if compiled is None:
+            if not (isinstance(node.cards.count, quantities.Number) and node.cards.count.value == 1):
+                raise UnsupportedRule(f"'{node.to_text()}': another player plants one card at a time")
+            compiled = _COMPILED[node] = (evaluate.players_of(node.player), _selected(node.cards),
+                                          node.cards.to_text())
+        return compiled
+
+    def _options(self, node: effects.Plant, state: Any, rs: Any, env: dict) -> tuple[str, str, list[int], bool]:
+        """(player, card, the fields they may choose, whether they harvest first)."""
+        from .harvesting import field_refusal
+        from .planting import field_accepts
+        who, pick, where = self._parts(node)
+        held, chosen = pick(state, env)
+        if not chosen:
+            raise IllegalAction(None, f"{where} holds no card to plant")
+        player, card = who(state, env)[0], held[chosen[0]]
+        if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
+            from .lasting import plant_refusal
+            refused = plant_refusal(state, rs, card)
+            if refused is not None:
+                raise refused
+        fields = state.fields[player]
+        fit = [i for i, f in enumerate(fields) if field_accepts(rs, f, card, fields)]
+        if fit:
+            return player, card, fit, False
+        if rs.make_room is None:
+            raise IllegalAction(None, f"no field of {player} takes {card}")
+        room = [i for i, f in enumerate(fields) if field_refusal(state, rs, player, i) is None
+                and field_accepts(rs, [], card, fields[:i] + [[]] + fields[i + 1:])
+                and not (state.lasting and _harvest_forbidden(state, rs, player, i))]
+        if not room:
+            raise IllegalAction(None, f"no field of {player} takes {card}, and none may be harvested for it")
+        return player, card, room, True
+
+    def start(self, node: Node, state: Any, rs: Any, env: dict, events: list) -> dict[str, Any] | None:
+        player, card, options, harvest = self._options(node, state, rs, env)
+        if len(options) == 1:
+            self._plant(node, state, rs, env, options[0], events)
+            return None
+        what = f"a field to harvest for the {card}" if harvest else f"a field for the {card}"
+        return {"player": player, "name": what, "options": [str(i + 1) for i in options]}
+
+    def finish(self, node: Node, state: Any, rs: Any, env: dict, answer: str, events: list) -> None:
+        self._plant(node, state, rs, env, int(answer) - 1, events)
+
+    def _plant(self, node: effects.Plant, state: Any, rs: Any, env: dict, index: int, events: list) -> None:
+        from .harvesting import do_harvest
+        player, card, options, harvest = self._options(node, state, rs, env)
+        if index not in options:
+            raise IllegalAction(None, f"field {index + 1} of {player} does not take {card}")
+        if harvest:  # only to make room for the card
+            do_harvest(state, rs, player, index, events)
+        _, pick, _ = self._parts(node)
+        held, chosen = pick(state, env)
+        del held[chosen[0]]
+        state.fields[player][index].append(card)
+        whose, zone = _owner_of(node.cards.place)(state, env), zone_name(node.cards.place)
+        events.append({"event": "planted", "player": player, "bean": card, "field": index + 1,
+                       "from": f"{whose}'s {zone}" if whose else zone})
+
+
+_COMPILED: dict[Node, tuple] = {}
+PLANT_FOR = PlantFor()
+DECIDERS[effects.Plant] = PLANT_FOR
+
+
+def _harvest_forbidden(state: Any, rs: Any, player: str, index: int) -> bool:
+    from .actions import Harvest
+    from .lasting import forbidding
+    return forbidding(state, rs, Harvest(player, index + 1)) is not None
+
+
 def plant_for(node: effects.Plant) -> evaluate.EffectFn | None:
-    """Another player plants the selected cards (the top or front ones of a place) on their
-    fields: each onto the field that grows its type, else an empty one, as the planting rules
-    allow; where no field takes one, the effect cannot happen."""
-    if not isinstance(node.cards, places.CardsIn) or node.onto is not None:
+    """The same plant run where nobody can be asked (no decision machinery around it): only
+    when one field is left to choose."""
+    if not _plants_for_another(node):
         return None
-    who, pick, where = evaluate.players_of(node.player), _selected(node.cards), node.cards.to_text()
+    PLANT_FOR._parts(node)  # refuses, now, what cannot run
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
-        from .planting import auto_field, field_accepts
-        held, chosen = pick(state, env)
-        player = who(state, env)[0]
-        fields = state.fields[player]
-        for i in sorted(chosen, reverse=True):
-            card = held[i]
-            index = auto_field(rs, fields, card)
-            if index is None or not field_accepts(rs, fields[index], card, fields):
-                raise IllegalAction(None, f"no field of {player} takes {card}")
-            del held[i]
-            fields[index].append(card)
-            events.append({"event": "planted", "player": player, "bean": card, "field": index + 1, "from": where})
+        asked = PLANT_FOR.start(node, state, rs, env, events)
+        if asked is not None:
+            raise IllegalAction(None, f"{asked['player']} must choose {asked['name']}, and nobody is asked here")
     return run
 
 
@@ -242,6 +326,9 @@ def effect(node: Node) -> evaluate.EffectFn | None:
 def number(node: Node) -> evaluate.NumFn | None:
     if isinstance(node, quantities.PlantedThisPhase):
         return lambda state, env: state.planted
+    if isinstance(node, quantities.Half):  # rounded down ("repeat half of count of offer times")
+        whole = evaluate.number(node.of)
+        return lambda state, env: whole(state, env) // 2
     if isinstance(node, quantities.Count) and node.bean is not None:
         zone, bean = evaluate.zone_of(node.place), node.bean
 

@@ -8,30 +8,39 @@ actions, one that says whom the game waits for, and one that says whether the ph
 nothing left to do, with the rules' numbers bound as constants and the mechanisms the rules do
 not have left out. They return exactly what the reference functions return, in the same
 order, so a bot drawing from the listing plays the same games; tests/engine/test_hotpath.py
-compares them at every step of many games of every shipped spec. Trading, moves and
-abilities list through the reference functions (listing them is not the hot part).
+compares them at every step of many games of every shipped spec. A trade phase lists its
+answers here too; the one-card proposals are a space counted off the state and built one at a
+time (Plan.proposals, Game.proposals). Moves and abilities list through the reference
+functions. The Plan also holds the phase transitions compiled for the ruleset
+(engine/transitions.py) and, for comparison, the reference ones.
 
 A change to what the reference functions return must be made here too; a Ruleset field (a new
 mechanism) this module does not know makes the Plan use the reference functions for that
 ruleset, and trust no listed action (KNOWN_FIELDS), until it is added here.
 
-Game.apply trusts an action the game has just listed (Game.legal_actions): trusted()
-carries it out as the full check would resolve it, without the re-check, which can only say
-yes to a listed action.
+Game.apply trusts an action the game has just listed (Game.legal_actions) or a proposal it has
+just built (Game.proposals): _trusted() carries it out as the full check would resolve it,
+without the re-check, which can only say yes to a listed action.
 """
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import Any, Callable
 
-from .actions import BuyField, EndPhase, Harvest, Plant
+from .actions import BuyField, EndPhase, Harvest, Plant, Propose, Respond
+from .errors import IllegalAction
 from .buying import do_buy
-from .harvesting import coins_for, do_harvest, fewest_harvested
-from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, legal_actions,
-                    next_to_act)
+from .harvesting import coins_for, do_harvest
+from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _RESPONDS, _respond,
+                    legal_actions, next_to_act, nth_proposal, proposal_count, proposals, tradeable_zones)
 from .planting import new_field_ok, plant_card
 from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
+from .proposal_space import NO_SPACE, Space
 from .state import State
+from .trading import add_proposal, check_accept_cards, do_respond, execute
+from . import transitions
+from .eventlog import UNRECORDED
 
 Lister = Callable[[State, str, bool], list]
 Trusted = Callable[[State, Any, list], bool]
@@ -85,16 +94,25 @@ class PhasePlan:
 
 
 class Plan:
-    """Per-phase closures for one Ruleset (plan_for), and the trusted apply by action kind."""
-    __slots__ = ("rs", "phases", "by_id", "trusted", "reference")
+    """Per-phase closures for one Ruleset (plan_for), the phase transitions (`steps`), and the
+    trusted apply by action kind. Plan(rs, reference="why"): the reference functions serve
+    everything and nothing is trusted (the tests compare the two)."""
+    __slots__ = ("rs", "phases", "by_id", "trusted", "reference", "steps", "reference_steps", "proposals")
 
-    def __init__(self, rs: Ruleset):
+    def __init__(self, rs: Ruleset, reference: str | None = None):
         self.rs = rs
-        self.reference = unknown_mechanism(rs)  # why the reference functions serve (None: they don't)
+        # why the reference functions serve (None: they don't)
+        self.reference = reference or unknown_mechanism(rs)
         make = _reference_plan if self.reference else _phase_plan
         self.phases = tuple(make(rs, ph) for ph in rs.phases)
         self.by_id = {ph.id: self.phases[ph.index] for ph in rs.phases}
+        self.reference_steps = transitions.reference(rs)  # flow.end_phase called without transitions
+        self.steps = self.reference_steps if self.reference else \
+            transitions.compiled(rs, tuple(p.complete for p in self.phases))
         self.trusted: dict[type, Trusted] = {} if self.reference else _trusted(self, rs)
+        # (state, player) -> (how many one-card proposals are listed, what builds the n-th)
+        self.proposals: Callable[[State, str], Space] = \
+            _reference_proposals(rs) if self.reference else _proposal_space(rs)
 
 
 _PLANS: dict[int, Plan] = {}
@@ -122,29 +140,35 @@ def _phase_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
 
 # -- listing legal actions (legal.legal_actions) ---------------------------------------------
 def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
-    """legal_actions for this phase: its plants and ends, buying a field and harvests, in that
-    order (a phase that trades, or rules with moves or abilities: the reference function)."""
-    if ph.trade or rs.moves or rs.abilities:
+    """legal_actions for this phase: its plants and ends, the answers to proposals and the
+    proposals, buying a field and harvests (harvesting.harvestable), in that order (rules with
+    moves or abilities: the reference function)."""
+    if rs.moves or rs.abilities:
         return _general_lister(rs)
-    harvests = _harvests_of(rs, ph)
     buy = rs.buy_field
     cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
-    plant, pending = ph.plant, ph.pending
+    plant, pending, trade = ph.plant, ph.pending, ph.trade
     pmin, pmax = (plant.min, plant.max) if plant is not None else (0, 0)
     one_type, mixed, same = rs.one_type is not None, rs.mixed is not None, new_field_ok(rs)
+    any_field = same and not mixed  # legal._plant_options where any field may start a type
     unplantable = rs.unplantable
     # (everyone plants it, the State attribute holding it, per player?, zone): PendingStep.cards
     steps = tuple((step.who == "everyone", step.attr or _SHARED_ATTR[step.zone], step.attr is not None, step.zone)
                   for step in pending)
+    harvest = rs.manual_harvest and ph.id not in rs.harvest_except  # harvesting by choice here
+    own_turn = rs.harvest_when == "own-turn"
+    limit, empty, only_paying = rs.protection, rs.protect_empty, rs.only_paying is not None
 
     def add_plants(out: list, player: str, fields: list, bean: str, zone: str | None) -> None:
-        if same and not mixed:  # legal._plant_options where any field may start a type
+        if any_field:
             row = _PLANTS.get((player, bean, zone)) or _plants(player, bean, zone)
             for i, f in enumerate(fields):
                 if not f or not one_type or f[-1] == bean:
                     out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
         else:
             _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
+
+    answers = _answers(rs)
 
     def lister(state: State, player: str, trades: bool) -> list:
         out: list = []
@@ -163,12 +187,83 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                     for bean in (list(dict.fromkeys(cards)) if len(cards) > 1 else cards):
                         if bean not in unplantable:
                             add_plants(out, player, fields, bean, zone)
+        if trade:
+            if active:
+                out.append(_ENDS.get((player, "trading")) or _end(player, "trading"))
+            if state.proposals:
+                answers(state, player, out)
+            if trades:
+                out.extend(proposals(state, rs, player))
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
             out.append(_buy(player))
-        if harvests is not None:
-            harvests(state, player, fields, out)
+        if harvest and (active or not own_turn):
+            smallest = 1  # harvesting.fewest_harvested
+            if limit is not None:
+                for f in fields:
+                    if len(f) > limit or (empty and not f):
+                        smallest = 2
+                        break
+            row = _HARVESTS.get(player) or _harvests(player)
+            for i, f in enumerate(fields):
+                if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
+                    out.append(row[i] if i < _ROW else Harvest(player, i + 1))
         return out
     return lister
+
+
+def _answers(rs: Ruleset) -> Callable[[State, str, list], None]:
+    """legal.answers: accept (where the cards are there), reject, withdraw. Whether the cards of
+    a proposal naming at most one card each way are there is read off the state (_acceptable);
+    any other goes through trading.check_accept_cards."""
+    acceptable = _acceptable(rs)
+
+    interned = _RESPONDS.get
+
+    def answers(state: State, player: str, out: list) -> None:
+        for proposal in state.proposals:
+            if proposal["to"] == player:
+                ok = acceptable(state, proposal)
+                if ok is None:
+                    try:
+                        check_accept_cards(state, rs, proposal)
+                        ok = True
+                    except IllegalAction:
+                        ok = False
+                target = proposal["id"]
+                if ok:
+                    out.append(interned((player, "accepts", target)) or _respond(player, "accepts", target))
+                out.append(interned((player, "rejects", target)) or _respond(player, "rejects", target))
+            elif proposal["from"] == player:
+                target = proposal["id"]
+                out.append(interned((player, "withdraws", target)) or _respond(player, "withdraws", target))
+    return answers
+
+
+def _acceptable(rs: Ruleset) -> Callable[[State, dict], bool | None]:
+    """Whether trading.check_accept_cards would resolve this proposal's cards (True) or refuse
+    them (False), for a proposal that names at most one card each way by zone and bean (what
+    the listed proposals and most others name); None: any other, for the full check to say."""
+    tr = rs.trade
+    blocked, unplantable = frozenset(tr.untradeable), rs.unplantable
+    hand_ok, offer_ok = tr.hand is not None, tr.offer is not None
+
+    def acceptable(state: State, proposal: dict) -> bool | None:
+        for owner, refs in ((proposal["from"], proposal["give"]), (proposal["to"], proposal["take"])):
+            if not refs:
+                continue
+            ref = refs[0]
+            zone, bean = ref.get("zone"), ref.get("bean")
+            if len(refs) > 1 or zone is None or ref.get("position") is not None:
+                return None  # several cards, a zone to find, or a card named by position
+            if zone in blocked or bean in unplantable:
+                return False
+            if zone == "offer":
+                if not (owner == state.active and offer_ok and bean in state.offer):
+                    return False
+            elif zone != "hand" or not (hand_ok and bean is not None and bean in state.hands[owner]):
+                return False  # not there, or another zone (trading._pick refuses it)
+        return True
+    return acceptable
 
 
 def _general_lister(rs: Ruleset) -> Lister:
@@ -177,24 +272,53 @@ def _general_lister(rs: Ruleset) -> Lister:
     return lambda state, player, trades: legal_actions(state, rs, player, trades)
 
 
-def _harvests_of(rs: Ruleset, ph: PhaseSpec) -> Callable[[State, str, list, list], None] | None:
-    """harvesting.harvestable as harvest actions appended to a listing; None: no harvest by
-    choice in this phase."""
-    if not rs.manual_harvest or ph.id in rs.harvest_except:
-        return None
-    own_turn = rs.harvest_when == "own-turn"
-    limit, empty = rs.protection, rs.protect_empty
-    only_paying = rs.only_paying is not None
+# -- the one-card proposals (legal.proposal_count, legal.nth_proposal), built one at a time --
 
-    def harvests(state: State, player: str, fields: list, out: list) -> None:
-        if own_turn and player != state.active:
-            return
-        smallest = 1 if limit is None else fewest_harvested(fields, limit, empty)
-        row = _HARVESTS.get(player) or _harvests(player)
-        for i, f in enumerate(fields):
-            if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
-                out.append(row[i] if i < _ROW else Harvest(player, i + 1))
-    return harvests
+def _reference_proposals(rs: Ruleset) -> Callable[[State, str], Space]:
+    def space(state: State, player: str) -> Space:
+        count, found = proposal_count(state, rs, player)
+        return count, lambda n: nth_proposal(player, found, n)
+    return space
+
+
+def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
+    """legal._lazy_space for these rules: the number of listed proposals, and the n-th of them
+    (legal.nth_proposal decodes the space; no proposal is built until one is asked for). A bot
+    that may propose mostly does: there are far more proposals than other actions."""
+    tr = rs.trade
+    offer_ok, hand_ok = tradeable_zones(rs)
+    unplantable = rs.unplantable
+    partners_active, consent = tr.partners_active is not None, tr.consent is not None
+    beans = tuple(b for b in rs.beans if b not in unplantable) if hand_ok else ()  # asked for, with consent
+
+    distinct: Callable[[list[str]], tuple[str, ...]]  # legal._distinct, without cards never traded
+    if unplantable:
+        def distinct(cards: list[str]) -> tuple[str, ...]:
+            return tuple(b for b in dict.fromkeys(cards) if b not in unplantable)
+    else:
+        def distinct(cards: list[str]) -> tuple[str, ...]:
+            return tuple(dict.fromkeys(cards))
+
+    def space(state: State, player: str) -> Space:
+        active, hands = state.active, state.hands
+        offer = distinct(state.offer) if offer_ok else ()
+        own = distinct(hands[player]) if hand_ok else ()
+        give = offer + own if player == active else own
+        if not give:
+            return NO_SPACE
+        asks = []
+        takes = 0
+        for partner in ((active,) if partners_active and player != active else state.players):
+            if partner != player:  # the gift, the offer of the active player, a hand card
+                hand = beans if consent or not hand_ok else distinct(hands[partner])
+                if partner == active:
+                    asks.append((partner, offer, hand))
+                    takes += 1 + len(offer) + len(hand)
+                else:
+                    asks.append((partner, (), hand))
+                    takes += 1 + len(hand)
+        return len(give) * takes, partial(nth_proposal, player, (give, len(offer) if player == active else 0, asks))
+    return space
 
 
 # -- phase completion (flow.phase_complete) and whom the game waits for (legal.next_to_act) --
@@ -207,6 +331,15 @@ def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
     shared = tuple(_SHARED_ATTR[step.zone] for step in ph.pending if step.attr is None)  # the offer
     own = tuple(step.attr for step in ph.pending if step.attr is not None and step.who == "active")
     everyone = tuple(step.attr for step in ph.pending if step.attr is not None and step.who != "active")
+
+    if not (trade or shared or own or everyone):  # a phase that plants from the hand, or only runs its steps
+        def plain(state: State) -> bool:
+            if state.lasting:  # a constraint laid down for a while may take a plant away
+                return phase_complete(state, rs, ph)
+            if plant is not None and state.planted < pmax and state.hands[state.active]:
+                return False
+            return state.decision is None
+        return plain
 
     def complete(state: State) -> bool:
         if state.lasting:  # a constraint laid down for a while may take a plant away
@@ -233,8 +366,10 @@ def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
 def _waiter(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], Any]:
     if rs.moves or rs.abilities:
         return lambda state: next_to_act(state, rs)
-    if ph.plant is not None or ph.trade:
-        return lambda state: next_to_act(state, rs) if state.proposals else state.active
+    if ph.trade:  # legal.waiting_for: the receivers of open proposals first, in their order
+        return lambda state: state.proposals[0]["to"] if state.proposals else state.active
+    if ph.plant is not None:
+        return lambda state: state.active
     if not ph.pending:
         return lambda state: next_to_act(state, rs)
     steps = tuple((step.attr or _SHARED_ATTR[step.zone], step.attr is not None) for step in ph.pending)
@@ -256,34 +391,100 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
     listed: a listed plant is the front card of the hand (no zone, in a phase that plants from
     the hand) or a pending card of the zone it names, into a field the listing found open; a
     listed harvest is a field harvestable() allowed; a listed end of planting or trading is one
-    the active player may end; a listed purchase one may_buy() allowed."""
+    the active player may end; a listed purchase one may_buy() allowed; a listed proposal
+    gives one card the player holds (and asks for at most one) of a partner the rules allow
+    (legal.proposal_space); a listed answer names an open proposal of the player's side
+    (an acceptance only where its cards are there to trade)."""
     from .flow import end_phase
+    steps = plan.steps
+    acceptable = _acceptable(rs)
 
     def plant(state: State, action: Plant, events: list) -> bool:
         zone = action.zone
         if zone == "hand":  # a pending hand card, or the front one where a phase plants both: checked
             return False
         # Only a plant-from-hand step lists a plant without a zone: the front card of the hand.
-        front = zone is None
         index = action.field - 1
-        plant_card(state, action.player, "hand" if front else zone, action.bean, index, front, events)
+        if zone is None and events is UNRECORDED:  # planting.plant_card, for the front card
+            state.hands[action.player].pop(0)
+            state.planted += 1
+            state.fields[action.player][index].append(action.bean)
+        else:
+            plant_card(state, action.player, zone or "hand", action.bean, index, zone is None, events)
         if rs.triggers:  # a card's "when planted" step, as apply runs it
             from . import triggers
             triggers.fire(state, rs, "planted", action.player, action.bean, events,
                           zone=state.fields[action.player][index], field=index)
         return True
 
-    def harvest(state: State, action: Harvest, events: list) -> bool:
-        do_harvest(state, rs, action.player, action.field - 1, events)
-        return True
-
     def end(state: State, action: EndPhase, events: list) -> bool:
         if action.what == "phase":  # listed by moves, for a phase that waits only for them
             return False
-        end_phase(state, rs, events)
+        end_phase(state, rs, events, steps)
         return True
 
     def buy(state: State, action: BuyField, events: list) -> bool:
         do_buy(state, rs, action.player, events)
         return True
-    return {Plant: plant, Harvest: harvest, EndPhase: end, BuyField: buy}
+
+    def propose(state: State, action: Propose, events: list) -> bool:
+        # trading.check_propose's proposal, as it stores one-card references
+        give, take = action.give[0], action.take  # listed proposals name one card, and ask for at most one
+        add_proposal(state, rs, {"id": 0, "from": action.player, "to": action.to,
+                                 "give": [{"zone": give.zone, "bean": give.bean}],
+                                 "take": [{"zone": take[0].zone, "bean": take[0].bean}] if take else []}, events)
+        return True
+
+    def respond(state: State, action: Respond, events: list) -> bool:
+        target = action.target
+        for proposal in state.proposals:  # trading.find_proposal, by the id the listing named
+            if proposal["id"] == target:
+                if action.verb == "accepts":  # the cards it moves, resolved as the check resolves them
+                    cards = _picked(state, proposal) if acceptable(state, proposal) \
+                        else check_accept_cards(state, rs, proposal)
+                    execute(state, rs, proposal, *cards, events)
+                else:
+                    do_respond(state, rs, action, proposal, None, events)
+                return True
+        return False
+    return {Plant: plant, Harvest: _harvest(rs), EndPhase: end, BuyField: buy, Propose: propose,
+            Respond: respond}
+
+
+def _picked(state: State, proposal: dict) -> tuple[list, list]:
+    """trading.check_accept_cards for a proposal _acceptable() found acceptable: at most one
+    card each way, an offered bean or the first such card of the owner's hand."""
+    def one(owner: str, refs: list) -> list:
+        if not refs:
+            return []
+        zone, bean = refs[0]["zone"], refs[0]["bean"]
+        return [("offer", bean)] if zone == "offer" else [("hand", state.hands[owner].index(bean))]
+    return one(proposal["from"], proposal["give"]), one(proposal["to"], proposal["take"])
+
+
+def _harvest(rs: Ruleset) -> Trusted:
+    """A listed harvest (harvesting.do_harvest); where a harvest takes the whole field, its top
+    card pays and the coins are cards of the field (most rules), written out here."""
+    if rs.top_run or rs.plays_as or rs.payout_card != "top" or rs.coins_from_bank or rs.triggers \
+            or (rs.tally is not None and rs.tally.counter is not None):
+        def harvest(state: State, action: Harvest, events: list) -> bool:
+            do_harvest(state, rs, action.player, action.field - 1, events)
+            return True
+        return harvest
+    payout = rs.payout
+
+    def whole_field(state: State, action: Harvest, events: list) -> bool:
+        player, index = action.player, action.field - 1
+        field = state.fields[player][index]
+        size, bean = len(field), field[-1]
+        table = payout[bean]
+        coins = table[size if size < len(table) else len(table) - 1]
+        if events is not UNRECORDED:
+            events.append({"event": "harvested", "player": player, "field": index + 1, "bean": bean,
+                           "cards": size, "coins": coins})
+        if coins:  # the top cards become coins, the others go to the discard pile
+            state.coins[player].extend(field[size - coins:])
+        state.discard.extend(field[:size - coins])
+        field.clear()
+        return True
+    return whole_field

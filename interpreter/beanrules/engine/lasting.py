@@ -30,11 +30,13 @@ from . import evaluate
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .effects import OWNER
 from .errors import IllegalAction, RuleRef, UnsupportedRule
+from .marked import is_marked, locate, mark
 
 Matcher = Callable[[Any, Any, Action, dict], bool]
 # The implicit names a lasting rule may use: who acts (the rest are read when it is laid down).
 _IMPLICIT = {"player"}
 _ANY = {"field", "card", "partner"}
+_MARK = "#mark"  # the card a constraint laid down on a card names: its entry's "card" (engine/marked.py)
 _UNTIL = (timing.EndOfTurn, timing.StartOfTurn, timing.EndOfPhaseOf, timing.AtEndOf, timing.AtStartOf,
           timing.WholeGame)
 
@@ -49,21 +51,18 @@ class LastingSpec:
     forbid: bool
     matches: Matcher = field(compare=False, repr=False)  # (state, rs, action, env): the rule names it
     condition: evaluate.CondFn | None = field(compare=False, repr=False)
+    card: str | None = None  # the name of the card it is about, chosen before (engine/marked.py)
+    opens: str | None = None  # a zone it lays open (engine/exposure.py): it forbids or allows nothing
 
-    def applies(self, state: Any, rs: Any, action: Action, owner: str) -> bool:
-        env = {evaluate.RULES: rs, OWNER: owner, "player": action.player}
+    def applies(self, state: Any, rs: Any, action: Action, owner: str, card: dict | None = None) -> bool:
+        env = {evaluate.RULES: rs, OWNER: owner, "player": action.player, _MARK: card}
         return self.matches(state, rs, action, env) and (self.condition is None or self.condition(state, env))
 
 
 def acting(node: Node) -> Iterator[Node]:
-    """The nodes of an effect that act when it runs: a lasting constraint's rule names actions
-    (a pattern to forbid or allow), it does not take them."""
-    stack = [node]
-    while stack:
-        found = stack.pop()
-        yield found
-        if not isinstance(found, effects.Lasting):
-            stack.extend(reversed(list(found.children())))
+    """The nodes of an effect that act when it runs (engine/decisions.py walks them)."""
+    from .decisions import acting as walk
+    return walk(node)
 
 
 # ------------------------------------------------------------------ compiling
@@ -97,8 +96,25 @@ def _plant_zone(state: Any, rs: Any, action: Plant) -> str:
     return "hand"
 
 
+def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
+    """The card a plant takes: the front of the hand in a planting step, else the first card of
+    its bean in the zone it is planted from."""
+    from .ruleset import zone_cards
+    zone = _plant_zone(state, rs, action)
+    cards = zone_cards(state, zone, action.player)
+    if zone == "hand" and rs.phase(state.phase).plant is not None and action.player == state.active:
+        return cards[0] if cards else None
+    return next((c for c in cards if c == action.bean), None)
+
+
 def _matcher(action: Node) -> Matcher:
     """What engine actions a core action names (the engine's actions, by their type)."""
+    if isinstance(action, effects.Plant) and isinstance(action.cards, actors.Bound) \
+            and action.cards.name not in _ANY:  # one card chosen before, whoever plants it
+
+        def plant_card(state: Any, rs: Any, a: Action, env: dict) -> bool:
+            return type(a) is Plant and is_marked(taken_card(state, rs, a), env[_MARK])
+        return plant_card
     if isinstance(action, effects.Plant):
         who, (zone, bean) = _players(action.player), _zone_test(action.cards)
 
@@ -140,13 +156,23 @@ def compile_lasting(node: effects.Lasting, ref: RuleRef) -> LastingSpec:
     if not isinstance(until, _UNTIL):
         raise _refuse(node, f"a lasting constraint lasts until the end of a turn or phase, or the start of "
                             f"one, not '{until.to_text()}'")
+    if isinstance(rule, core.LiesOpen):
+        from .exposure import compile_open
+        return LastingSpec(node.to_text(), node, ref, False, _never, None, opens=compile_open(node, rule))
     if not isinstance(rule, (core.Forbid, core.Allow)):
-        raise _refuse(node, "what lasts is a forbid or an allow")
-    return compile_rule(node, rule.action, rule.condition, isinstance(rule, core.Forbid), ref)
+        raise _refuse(node, "what lasts is a forbid, an allow or a zone laid open")
+    card = rule.action.cards.name if isinstance(rule, core.Forbid) and isinstance(rule.action, effects.Plant) \
+        and isinstance(rule.action.cards, actors.Bound) and rule.action.cards.name not in _ANY else None
+    spec = compile_rule(node, rule.action, rule.condition, isinstance(rule, core.Forbid), ref, card=card)
+    return spec
+
+
+def _never(state: Any, rs: Any, action: Action, env: dict) -> bool:
+    return False
 
 
 def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool, ref: RuleRef,
-                 who: Node | None = None) -> LastingSpec:
+                 who: Node | None = None, card: str | None = None) -> LastingSpec:
     """A forbid or an allow of `action` while `condition` holds (`who`: only for these players),
     matched against the engine's actions and compiled by the evaluator; `node` says it."""
     if not forbid and not isinstance(action, effects.Harvest):
@@ -154,7 +180,7 @@ def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool,
                             "other restriction by one yet")
     # what the action is about ("the field", "the card", "the partner") is any the action picks;
     # the condition may ask only about who acts
-    named = {n.name for n in action.walk() if isinstance(n, actors.Bound)} - _ANY
+    named = {n.name for n in action.walk() if isinstance(n, actors.Bound)} - _ANY - {card}
     if condition is not None:
         named |= {n.name for n in condition.walk() if isinstance(n, actors.Bound)}
     loose = sorted(named - _IMPLICIT)
@@ -165,7 +191,7 @@ def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool,
     if who is not None:
         among, inner = _players(who), test
         test = (lambda state, env: env["player"] in among(state, env) and (inner is None or inner(state, env)))
-    return LastingSpec(node.to_text(), node, ref, forbid, _matcher(action), test)
+    return LastingSpec(node.to_text(), node, ref, forbid, _matcher(action), test, card)
 
 
 def collect(program: list, abilities: list, refs: dict[str, RuleRef]) -> dict[str, LastingSpec]:
@@ -189,10 +215,40 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
         spec = rs.lastings[says]
         owner = env.get(OWNER) or state.active
         entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": deadline(state, rs, node.until, owner)}
-        state.lasting = [e for e in state.lasting if in_force(state, rs, e)] + [entry]
-        events.append({"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says,
-                       "until": entry["until"]})
+        kept = [e for e in state.lasting if in_force(state, rs, e)]
+        event = {"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says, "until": entry["until"]}
+        if spec.card is not None:
+            entry["card"] = _mark_chosen(state, env, spec.card)
+            event["card"] = {k: entry["card"][k] for k in ("bean", "player", "index")}
+        elif spec.opens is not None:
+            from .exposure import opened_for
+            entry["open"] = opened_for(state, rs, spec, env)
+            event["open"] = entry["open"]
+        state.lasting = kept + [entry]
+        events.append(event)
     return lay
+
+
+def _mark_chosen(state: Any, env: dict, name: str) -> dict:
+    """Make the card chosen as `name`, where it lies now (in a hand), one of its own, and let
+    the steps after move that card: the entry's "card" (engine/marked.py)."""
+    from dataclasses import replace
+    from .effects import Held
+    held, at = env.get(name), env.get(name + "@")
+    if isinstance(held, Held) and held.source == "hand" and held.owner is not None:
+        hand = state.hands[held.owner]
+        order = range(len(hand)) if held.first else range(len(hand) - 1, -1, -1)
+        index = next((i for i in order if hand[i] == held.bean), None)
+        if index is None:
+            raise IllegalAction(None, f"the {held.bean} chosen as {name} is no longer in {held.where}: "
+                                      "a constraint on it is laid down before it moves")
+        named = mark(hand, index)
+        env[name] = replace(held, bean=hand[index])  # a later move takes that very card
+        return {**named, "player": held.owner, "index": index}
+    if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") in state.hands:
+        hand, index = state.hands[at["owner"]], at["index"]  # a card a decision picked: where it lies
+        return {**mark(hand, index), "player": at["owner"], "index": index}
+    raise IllegalAction(None, f"a constraint on the card chosen as {name} needs a card of a hand")
 
 
 def effect(node: Node) -> evaluate.EffectFn | None:
@@ -253,27 +309,37 @@ def constrained(state: Any, rs: Any) -> bool:
     return bool(state.lasting or rs.standing)
 
 
-def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, str | None]]:
-    """The constraints in force, with the player each was laid down for (None: a rule's own)."""
+def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, str | None, dict | None]]:
+    """The constraints in force, with the player each was laid down for (None: a rule's own)
+    and the card it names (None: none). A zone laid open forbids and allows nothing."""
     for spec in rs.standing:
         if spec.forbid == forbid:
-            yield spec, None
+            yield spec, None, None
     for entry in state.lasting:
         spec = rs.lastings[entry["says"]]
-        if spec.forbid == forbid and in_force(state, rs, entry):
-            yield spec, entry["owner"]
+        if spec.forbid == forbid and spec.opens is None and in_force(state, rs, entry):
+            yield spec, entry["owner"], entry.get("card")
 
 
 def forbidding(state: Any, rs: Any, action: Action) -> LastingSpec | None:
     """The forbid in force that names this action, if any."""
-    return next((spec for spec, owner in _in_force(state, rs, True)
-                 if spec.applies(state, rs, action, owner or action.player)), None)
+    return next((spec for spec, owner, mark in _in_force(state, rs, True)
+                 if spec.applies(state, rs, action, owner or action.player, mark)), None)
 
 
 def allowing(state: Any, rs: Any, action: Action) -> LastingSpec | None:
     """The permission in force that names this action, if any."""
-    return next((spec for spec, owner in _in_force(state, rs, False)
-                 if spec.applies(state, rs, action, owner or action.player)), None)
+    return next((spec for spec, owner, mark in _in_force(state, rs, False)
+                 if spec.applies(state, rs, action, owner or action.player, mark)), None)
+
+
+def plant_refusal(state: Any, rs: Any, card: str) -> IllegalAction | None:
+    """Why the card an effect is about to plant may not be planted: a constraint in force on
+    that very card (a plant by an effect is no action the matchers above see)."""
+    for spec, _, named in _in_force(state, rs, True):
+        if is_marked(card, named):
+            return IllegalAction(spec.ref, f"{card} may not be planted now — for now, {spec.says}")
+    return None
 
 
 def refusal(state: Any, rs: Any, action: Action) -> IllegalAction | None:
@@ -352,8 +418,10 @@ def harvest_refusal(state: Any, rs: Any, player: str, index: int, refusal: Illeg
 
 
 def expire(state: Any, rs: Any, events: list) -> None:
-    """Drop what no longer lasts (after an action), saying so."""
-    kept = [e for e in state.lasting if in_force(state, rs, e)]
+    """Drop what no longer lasts (after an action), saying so: a constraint on a card lapses
+    too once the card has left every hand."""
+    kept = [e for e in state.lasting if in_force(state, rs, e)
+            and ("card" not in e or locate(state, e["card"]) is not None)]
     for entry in state.lasting:
         if entry not in kept:
             events.append({"event": "lasting-ended", "rule": entry["rule"], "player": entry["owner"],
@@ -368,5 +436,11 @@ def describe(state: Any) -> list[str]:
         until = entry["until"]
         when = "for the whole game" if until is None else (
             f"through turn {until['turn']}" + (f", phase {until['phase']}" if until["phase"] else ""))
-        out.append(f"{entry['says']} (laid down for {entry['owner']}; {when})")
+        what = ""
+        if "card" in entry:
+            where = locate(state, entry["card"])
+            what = f" [the {entry['card']['bean']}" + (f", card {where[1] + 1} of {where[0]}'s hand]" if where else "]")
+        if "open" in entry:
+            what = f" [{entry['open']['player']}'s {entry['open']['zone']}]"
+        out.append(f"{entry['says']}{what} (laid down for {entry['owner']}; {when})")
     return out

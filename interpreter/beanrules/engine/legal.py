@@ -7,6 +7,8 @@ they are just not listed.
 """
 from __future__ import annotations
 
+from typing import Any, Callable, TypeVar
+
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from . import decisions
 from .buying import may_buy
@@ -31,44 +33,57 @@ _PLANTS: dict[tuple, tuple[Plant, ...]] = {}
 _HARVESTS: dict[str, tuple[Harvest, ...]] = {}
 _ENDS: dict[tuple, EndPhase] = {}
 _BUYS: dict[str, BuyField] = {}
+# Answers and one-card proposals recur as well (the same proposal id is answered by one player
+# in one of three ways; the same card is offered to the same partner for the same card turn
+# after turn): interned like the rest, so a bot's listing builds none of them anew.
+_RESPONDS: dict[tuple, Respond] = {}
+_CARDS: dict[tuple, CardRef] = {}
+_PROPOSALS: dict[tuple, Propose] = {}
+_T = TypeVar("_T")
+
+
+def _interned(cache: dict[Any, _T], limit: int, key: Any, build: Callable[..., _T], *args: Any) -> _T:
+    """The value kept for `key`, built by build(*args) the first time. Bounded: player names
+    may differ between games, so past `limit` entries the cache starts afresh."""
+    value = cache.get(key)
+    if value is None:
+        if len(cache) > limit:
+            cache.clear()
+        value = cache[key] = build(*args)
+    return value
 
 
 def _plants(player: str, bean: str, zone: str | None = None) -> tuple[Plant, ...]:
-    key = (player, bean, zone)
-    row = _PLANTS.get(key)
-    if row is None:
-        if len(_PLANTS) > 20_000:  # bounded: player names may differ between games
-            _PLANTS.clear()
-        row = _PLANTS[key] = tuple(Plant(player, bean, k, zone) for k in range(1, _ROW + 1))
-    return row
+    return _interned(_PLANTS, 20_000, (player, bean, zone),
+                     lambda: tuple(Plant(player, bean, k, zone) for k in range(1, _ROW + 1)))
 
 
 def _harvests(player: str) -> tuple[Harvest, ...]:
-    row = _HARVESTS.get(player)
-    if row is None:
-        if len(_HARVESTS) > 5_000:
-            _HARVESTS.clear()
-        row = _HARVESTS[player] = tuple(Harvest(player, k) for k in range(1, _ROW + 1))
-    return row
+    return _interned(_HARVESTS, 5_000, player, lambda: tuple(Harvest(player, k) for k in range(1, _ROW + 1)))
 
 
 def _end(player: str, what: str) -> EndPhase:
-    key = (player, what)
-    action = _ENDS.get(key)
-    if action is None:
-        if len(_ENDS) > 10_000:
-            _ENDS.clear()
-        action = _ENDS[key] = EndPhase(player, what)
-    return action
+    return _interned(_ENDS, 10_000, (player, what), EndPhase, player, what)
 
 
 def _buy(player: str) -> BuyField:
-    action = _BUYS.get(player)
-    if action is None:
-        if len(_BUYS) > 5_000:
-            _BUYS.clear()
-        action = _BUYS[player] = BuyField(player)
-    return action
+    return _interned(_BUYS, 5_000, player, BuyField, player)
+
+
+def _respond(player: str, verb: str, target: int) -> Respond:
+    return _interned(_RESPONDS, 20_000, (player, verb, target), Respond, player, verb, target)
+
+
+def _card(bean: str, zone: str) -> CardRef:
+    return _interned(_CARDS, 5_000, (bean, zone), CardRef, bean, zone)
+
+
+def _proposal(player: str, partner: str, bean: str, zone: str, want: str | None, where: str | None) -> Propose:
+    """Propose(player, partner, (CardRef(bean, zone),), ()) or asking for one card (want, where)."""
+    key = (player, partner, bean, zone, want, where)
+    return _PROPOSALS.get(key) or _interned(
+        _PROPOSALS, 50_000, key, lambda: Propose(player, partner, (_card(bean, zone),),
+                                                 () if want is None or where is None else (_card(want, where),)))
 
 
 def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
@@ -119,19 +134,25 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))
-        for proposal in state.proposals:
-            if proposal["to"] == player:
-                try:
-                    check_accept_cards(state, rs, proposal)
-                    out.append(Respond(player, "accepts", proposal["id"]))
-                except IllegalAction:
-                    pass
-                out.append(Respond(player, "rejects", proposal["id"]))
-            elif proposal["from"] == player:
-                out.append(Respond(player, "withdraws", proposal["id"]))
+        answers(state, rs, player, out)
         if trades:
             out.extend(proposals(state, rs, player))
     return out
+
+
+def answers(state: State, rs: Ruleset, player: str, out: list) -> None:
+    """The player's answers to the open proposals, appended to `out`: accept (where the cards
+    are there to trade) or reject one made to them, withdraw their own."""
+    for proposal in state.proposals:
+        if proposal["to"] == player:
+            try:
+                check_accept_cards(state, rs, proposal)
+                out.append(_respond(player, "accepts", proposal["id"]))
+            except IllegalAction:
+                pass
+            out.append(_respond(player, "rejects", proposal["id"]))
+        elif proposal["from"] == player:
+            out.append(_respond(player, "withdraws", proposal["id"]))
 
 
 def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
@@ -204,14 +225,12 @@ def nth_proposal(player: str, space: tuple, n: int) -> Propose:
         size = len(give) * takes
         if n < size:
             g, t = divmod(n, takes)
-            card = CardRef(give[g], "offer" if g < from_offer else "hand")
+            zone = "offer" if g < from_offer else "hand"
             if t == 0:
-                take: tuple = ()
-            elif t <= len(offer):
-                take = (CardRef(offer[t - 1], "offer"),)
-            else:
-                take = (CardRef(hand[t - 1 - len(offer)], "hand"),)
-            return Propose(player, partner, (card,), take)
+                return _proposal(player, partner, give[g], zone, None, None)
+            if t <= len(offer):
+                return _proposal(player, partner, give[g], zone, offer[t - 1], "offer")
+            return _proposal(player, partner, give[g], zone, hand[t - 1 - len(offer)], "hand")
         n -= size
     raise IndexError(n)
 

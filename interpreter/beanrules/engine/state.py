@@ -12,6 +12,7 @@ from itertools import chain
 from typing import Any
 
 from ..model.copying import copy_json  # states are JSON data: a plain copy, no deepcopy memo
+from .marked import located, restore
 
 # The order of keys in state_json(): the contract's order (docs/engine-contract.md).
 STATE_KEYS = ("rulebook", "players", "start_player", "active", "phase", "turn", "deck", "discard",
@@ -93,7 +94,7 @@ class State:
         if self.winners is not None:
             out["winners"] = list(self.winners)
         if self.lasting:
-            out["lasting"] = copy_json(self.lasting)
+            out["lasting"] = located(self)  # a card a constraint names: where it lies now (engine/marked.py)
         return out
 
     @classmethod
@@ -131,6 +132,7 @@ class State:
         if state.start_player not in players or state.active not in players:
             raise ValueError("state.start_player and state.active must be players")
         _check_marks(state)
+        restore(state)  # the cards a lasting constraint names, marked again (engine/marked.py)
         return state
 
     def card_counts(self) -> Counter:

@@ -89,8 +89,9 @@ def board(game: Game, me: str) -> str:
         lines.append(f"   {player}{marks}:{coined}{counted.removeprefix(' ·') if written else counted} · fields {fields} · "
                      f"set aside {_cards(v['set_aside'][player], name)}")
         hand = v["hands"][player]
-        lines.append("      hand (front first): " + _cards(hand, name) if isinstance(hand, list)
-                     else f"      hand: {plural(hand, 'card')}")
+        laid_out = player != me and isinstance(hand, list) and rs.visibility.get("hand", "owner-sees") != "public"
+        lines.append(f"      hand ({'laid out openly, ' if laid_out else ''}front first): " + _cards(hand, name)
+                     if isinstance(hand, list) else f"      hand: {plural(hand, 'card')}")
     for says in describe_lasting(game.state):
         lines.append(f"   for now: {says}")
     decision = v.get("decision")
@@ -177,6 +178,8 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
             out.append(f"{'a card goes' if e['cards'] == 1 else str(e['cards']) + ' cards go'} from "
                        f"{e['from'] + chr(39) + 's ' if e['from'] else 'the '}{e['from_zone']} to "
                        f"{e['to'] + chr(39) + 's ' if e['to'] else 'the '}{e['to_zone']}")
+        elif kind == "lasting" and (e.get("open") or e.get("card")):  # a zone laid open, a card named
+            out.append(_lasting_on(e))
         elif kind == "lasting":
             out.append(f"for {e['player']}, {e['says']}")
         elif kind == "lasting-ended":
@@ -187,6 +190,18 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
             out.append("game over: " + ", ".join(f"{p} {s}" for p, s in e["scores"].items())
                        + f" · winner: {', '.join(e['winners'])}")
     return out
+
+
+def _lasting_on(e: dict) -> str:
+    """A constraint laid down on a zone or a card, in words: what, and until when."""
+    until = e["until"]
+    when = "for the whole game" if until is None else \
+        f"through turn {until['turn']}" + (f", phase {until['phase']}" if until["phase"] else "")
+    if e.get("open"):
+        return (f"{e['open']['player']}'s {e['open']['zone']} lies open, every player sees it "
+                f"(laid down by {e['player']}'s card; {when})")
+    card = e["card"]
+    return f"the {card['bean']} chosen from {card['player']}'s hand may not be planted ({when})"
 
 
 def shown(action: Action, events: list[dict], me: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .actions import CardRef, Propose, Respond
 from .errors import IllegalAction
+from .eventlog import UNRECORDED
 from .ruleset import Ruleset
 from .state import State
 
@@ -129,9 +130,10 @@ def needs_consent(rs: Ruleset, proposal: dict) -> bool:
 def add_proposal(state: State, rs: Ruleset, proposal: dict, events: list) -> None:
     proposal["id"] = state.next_proposal
     state.next_proposal += 1
-    events.append({"event": "proposed", "proposal": proposal["id"], "from": proposal["from"],
-                   "to": proposal["to"], "give": [dict(r) for r in proposal["give"]],
-                   "take": [dict(r) for r in proposal["take"]]})
+    if events is not UNRECORDED:
+        events.append({"event": "proposed", "proposal": proposal["id"], "from": proposal["from"],
+                       "to": proposal["to"], "give": [dict(r) for r in proposal["give"]],
+                       "take": [dict(r) for r in proposal["take"]]})
     if needs_consent(rs, proposal):
         state.proposals.append(proposal)
     else:
@@ -203,8 +205,9 @@ def execute(state: State, rs: Ruleset, proposal: dict, give: Picked, take: Picke
     zone[src].extend(taken)
     if proposal in state.proposals:
         state.proposals.remove(proposal)
-    events.append({"event": "traded", "proposal": proposal["id"], "from": src, "to": dst,
-                   "gave": given, "got": taken})
+    if events is not UNRECORDED:
+        events.append({"event": "traded", "proposal": proposal["id"], "from": src, "to": dst,
+                       "gave": given, "got": taken})
 
 
 def check_respond(state: State, rs: Ruleset, action: Respond) -> tuple[dict, tuple[Picked, Picked] | None]:
@@ -222,11 +225,13 @@ def do_respond(state: State, rs: Ruleset, action: Respond, proposal: dict,
         execute(state, rs, proposal, cards[0], cards[1], events)
     else:
         state.proposals.remove(proposal)
-        events.append({"event": "rejected" if action.verb == "rejects" else "withdrawn",
-                       "proposal": proposal["id"], "by": action.player})
+        if events is not UNRECORDED:
+            events.append({"event": "rejected" if action.verb == "rejects" else "withdrawn",
+                           "proposal": proposal["id"], "by": action.player})
 
 
 def lapse_proposals(state: State, events: list) -> None:
-    for proposal in state.proposals:
-        events.append({"event": "lapsed", "proposal": proposal["id"]})
+    if events is not UNRECORDED:
+        for proposal in state.proposals:
+            events.append({"event": "lapsed", "proposal": proposal["id"]})
     state.proposals.clear()

@@ -34,6 +34,11 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
         if zone == "coins" and visibility == "hidden":
             visibility = "owner-sees"  # a player counts their own coin cards
         out[key] = {p: _shown(getattr(state, key)[p], visibility, p == player) for p in state.players}
+    if state.lasting:  # a zone laid open for a while (engine/exposure.py): everyone sees it
+        from .exposure import opened
+        for zone, owner in opened(state, rs):
+            key = _PER_PLAYER[zone]
+            out[key][owner] = list(getattr(state, key)[owner])
     if vis.get("field", "public") != "public":
         out["fields"] = {p: [_shown(f, vis["field"], p == player) for f in fs] for p, fs in state.fields.items()}
     if state.decision is not None:  # who decides what is public, the names bound so far are not

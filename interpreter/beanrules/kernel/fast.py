@@ -3,7 +3,7 @@
 For each phase of the rules the generator writes the decision of the player to act as
 straight-line code: the options of legal.legal_actions, in its order, counted (not built as
 actions), one drawn from that bot's random stream exactly as engine.bots.RandomBot draws it,
-and applied in place; then flow.settle, with the phase's completion test written out. Numbers
+and applied in place; then the engine's settling (Game.apply: a phase with nothing left to do ends), with the phase's completion test written out. Numbers
 the rules fix (how many cards a phase plants, the protection limit, a field's price) are
 literals in the source; rules a spec does not have leave no code behind.
 
@@ -206,7 +206,7 @@ def source(m: Machine) -> str:
     lines += ["        if g.over:", "            continue"]
     if m.auto:
         lines.append("        auto_harvests(g)")
-    lines.append("        phase = g.phase  # flow.settle: leave a phase with nothing left to do")
+    lines.append("        phase = g.phase  # as Game.apply settles: leave a phase with nothing left to do")
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         lines.append(f"            if not ({_busy(m, ph)}):")

@@ -606,7 +606,11 @@ class SpecBuilder:
             out["else"] = [self.effect(c) for c in otherwise.children] if otherwise else []
         elif kind in ("repeat", "for_chosen"):
             out["do"] = kind.replace("_", "-")
-            out["most" if kind == "for_chosen" else "times"] = self.ints(node)[0]
+            half = _tree(node.children, "repeat_half")
+            if half is not None:  # "repeat half of count of PLACE times"
+                out["half_of"] = self.place(next(c for c in half.children if isinstance(c, Tree) and c.data in _PLACES))
+            else:
+                out["most" if kind == "for_chosen" else "times"] = self.ints(node)[0]
             out["effects"] = [self.effect(c) for c in node.children
                               if isinstance(c, Tree) and c.data in _EFFECTS]
         elif kind == "plant":
@@ -615,6 +619,14 @@ class SpecBuilder:
             out["do"] = kind.replace("_", "-")
         elif kind == "lasting":
             out.update(_lasting(node))
+        elif kind in ("lasting_card", "lasting_open"):  # a constraint on one chosen card, a zone laid open
+            out["do"] = "lasting"
+            out.update(_lasting_time(node))
+            if kind == "lasting_card":
+                out["card"] = str(_tokens(node.children, "NAME")[0])
+            else:
+                out["who"] = _words(_tree(node.children, "lasting_who")).replace(" ", "-")
+                out["open"] = _words(_tree(node.children, "zone_name"))
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
@@ -643,21 +655,26 @@ _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "whe
              "when_revealed"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
             "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
-            "move_chosen", "opponent_plants"}
+            "move_chosen", "opponent_plants", "lasting_card", "lasting_open"}
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare"}
 _PLACES = {"place", "this_field", "named_field"}
 
 
-def _lasting(node: Tree) -> dict[str, Any]:
-    """A lasting constraint's parts: how long (and whose turn or phase), who, may or may not, what."""
+def _lasting_time(node: Tree) -> dict[str, Any]:
+    """How long a lasting constraint holds: the time, and whose turn or phase (where it says)."""
     time = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith(("until_", "in_next")))
     whose = _tree(time.children, "lasting_who")
-    out: dict[str, Any] = {"time": time.data.removeprefix("until_").replace("_", "-"),
-                           "phase": str(_tokens(time.children, "NAME")[0]) if time.data == "in_next_phase" else None,
-                           "whose": _words(whose).replace(" ", "-") if whose else None,
-                           "who": _words(_tree(node.children, "lasting_who")).replace(" ", "-"),
-                           "may": _words(_tree(node.children, "lasting_may")) == "may", "actions": _actions(node)}
-    return out
+    phase = _tokens(time.children, "NAME")
+    return {"time": time.data.removeprefix("until_").replace("_", "-"),
+            "phase": str(phase[0]) if phase else None,
+            "whose": _words(whose).replace(" ", "-") if whose else None}
+
+
+def _lasting(node: Tree) -> dict[str, Any]:
+    """A lasting constraint's parts: how long (and whose turn or phase), who, may or may not, what."""
+    return _lasting_time(node) | {"who": _words(_tree(node.children, "lasting_who")).replace(" ", "-"),
+                                  "may": _words(_tree(node.children, "lasting_may")) == "may",
+                                  "actions": _actions(node)}
 
 
 def _actions(node: Tree) -> list[dict[str, Any]]:

@@ -1,0 +1,186 @@
+"""Phase transitions compiled once per Ruleset: the end test, and entering each phase with its
+entry steps (the ``do … at the start of`` statements), as closures.
+
+flow.end_phase walks from one phase to the next, asking at every step whether the game has
+come to its end (deck.ending), entering the next phase (flow._enter: its entry steps run through
+the generic evaluator, each with the checks of flow._after_step) and asking whether that phase
+has anything left to do (flow.phase_complete). Those reference functions re-read the ruleset on
+every call. A Transitions object holds the same three things for one ruleset, decided once:
+
+- `ending(state)`: deck.ending, with an end condition that compares how often the deck ran out
+  (or how many cards a zone holds) with a number read straight off the state;
+- `enter[i](state, events)`: flow._enter for phase i, its entry steps bound with their
+  conditions (the same shapes read straight off the state), a phase without entry steps reduced
+  to setting the phase;
+- `complete[i](state)`: flow.phase_complete for phase i (the hot path's closure).
+
+They return what the reference functions return and change the state as they do, in the same
+order (so the same random draws follow). The reference set (`reference(rs)`) wraps the
+reference functions themselves; a Plan that does not trust the closures (engine/hotpath.py:
+an unknown mechanism) uses it. tests/engine/test_hotpath.py plays every shipped spec with the
+compiled set against the reference set, comparing the full state after every action.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core import conditions, quantities
+from ..core import actors, places
+from .eventlog import UNRECORDED
+from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, RULES
+from .ruleset import CoreStep, PhaseSpec, Ruleset
+from .state import State
+
+StateTest = Callable[[State], bool]
+Enter = Callable[[State, list], str]
+
+
+class Transitions:
+    """The end test, and entering and completing each phase (by index), for one ruleset."""
+    __slots__ = ("ending", "enter", "complete")
+
+    def __init__(self, ending: StateTest, enter: tuple[Enter, ...], complete: tuple[StateTest, ...]):
+        self.ending = ending  # state -> deck.ending
+        self.enter = enter  # (state, events) -> flow._enter: "play", "skip", "wait" or "over"
+        self.complete = complete  # state -> flow.phase_complete
+
+
+def reference(rs: Ruleset) -> Transitions:
+    """The reference functions themselves, bound to this ruleset."""
+    from .deck import ending
+    from .flow import _enter, phase_complete
+
+    def enter(ph: PhaseSpec) -> Enter:
+        return lambda state, events: _enter(state, rs, ph, events)
+
+    def complete(ph: PhaseSpec) -> StateTest:
+        return lambda state: phase_complete(state, rs, ph)
+    return Transitions(lambda state: ending(state, rs), tuple(enter(ph) for ph in rs.phases),
+                       tuple(complete(ph) for ph in rs.phases))
+
+
+def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
+    """The transitions of this ruleset as closures; `complete`: the phases' completion tests."""
+    ending = end_test(rs)
+    return Transitions(ending, tuple(_enter(rs, ph, ending) for ph in rs.phases), complete)
+
+
+# -- the end test (deck.ending) ----------------------------------------------------------------
+def end_test(rs: Ruleset) -> StateTest:
+    """deck.ending for this ruleset: whether one of its end conditions holds."""
+    tests = tuple(_state_test(end.node) or _with_env(end.fn) for end in rs.ends)
+    if not tests:
+        return lambda state: False
+    if len(tests) == 1:
+        return tests[0]
+
+    def any_end(state: State) -> bool:
+        for test in tests:
+            if test(state):
+                return True
+        return False
+    return any_end
+
+
+_NO_NAMES: dict = {}
+
+
+def _with_env(fn: Callable[[Any, dict], bool]) -> StateTest:
+    return lambda state: fn(state, _NO_NAMES)
+
+
+def _state_test(node: Any) -> StateTest | None:
+    """A condition that reads nothing but the state, as a closure over the state alone:
+    a number read off the state compared with a constant. None: the evaluator's closure serves
+    (evaluate.condition; the two agree by construction, the tests check they play alike)."""
+    if not (isinstance(node, conditions.Compare) and isinstance(node.right, quantities.Number)):
+        return None
+    test, bound = _COMPARE[node.op], node.right.value
+    left = node.left
+    if isinstance(left, quantities.DeckRunOuts):
+        return lambda state: test(state.exhaustions, bound)
+    if isinstance(left, quantities.Count) and left.bean is None and isinstance(left.place, places.Zone):
+        zone, owner = left.place.zone, left.place.owner
+        if owner is None and zone in _SHARED:
+            return lambda state: test(len(getattr(state, zone)), bound)
+        if isinstance(owner, actors.ActivePlayer) and zone in _PER_PLAYER:
+            attr = _PER_PLAYER[zone]
+            return lambda state: test(len(getattr(state, attr)[state.active]), bound)
+    return None
+
+
+# -- entering a phase (flow._enter, flow._run_entry, flow._after_step) -------------------------
+Fire = Callable[[State, list], "str | None"]
+
+
+def _fire(rs: Ruleset, step: CoreStep) -> Fire:
+    """CoreStep.fire: None when the condition does not hold, else "ran", "skip" or "wait"."""
+    quick = _state_test(step.condition.node) if step.condition is not None else None
+    condition = step.condition.fn if step.condition is not None and quick is None else None
+    run = step.run.fn
+    if quick is not None:
+        def fire(state: State, events: list) -> str | None:
+            if not quick(state):
+                return None
+            return run(state, rs, {RULES: rs, "#step": step}, events) or "ran"
+        return fire
+
+    def fire_checked(state: State, events: list) -> str | None:
+        env = {RULES: rs, "#step": step}  # the step: a decision in it says where to go on
+        if condition is not None and not condition(state, env):
+            return None
+        return run(state, rs, env, events) or "ran"
+    return fire_checked
+
+
+def _skips_only(step: CoreStep) -> bool:
+    """The step skips the phase and does nothing else (no state change: the end test before it
+    is not needed)."""
+    from ..core.effects import SkipPhase
+    return isinstance(step.run.node, SkipPhase) and step.run.node.phase is None
+
+
+def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
+    """flow._enter for one phase."""
+    pid = ph.id
+    if not ph.entry:
+        def enter_plain(state: State, events: list) -> str:
+            state.phase = pid
+            state.planted = 0
+            if events is not UNRECORDED:
+                events.append({"event": "phase", "phase": pid, "active": state.active})
+            return "play"
+        return enter_plain
+    from .harvesting import auto_harvests
+    from .scoring import finish_game
+    steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
+    auto = rs.auto_harvest is not None
+    finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
+
+    def enter(state: State, events: list) -> str:
+        state.phase = pid
+        state.planted = 0
+        if events is not UNRECORDED:
+            events.append({"event": "phase", "phase": pid, "active": state.active})
+        was_ending = None  # ending() before the step: kept over a step whose condition did not hold
+        for fire, rule, skips in steps:
+            if was_ending is None and not skips:
+                was_ending = ending(state)
+            fired = fire(state, events)
+            if fired is None:
+                continue
+            if fired == "skip":
+                if events is not UNRECORDED:
+                    events.append({"event": "skipped", "phase": pid, "rule": rule})
+                return "skip"
+            if auto:
+                auto_harvests(state, rs, events)
+            if not finishes_here and not was_ending and ending(state):
+                state.decision = None  # the game is over: nobody is left to decide
+                finish_game(state, rs, events)  # ran out outside the phase the end lets finish
+                return "over"
+            if fired == "wait":
+                return "wait"
+            was_ending = None
+        return "play"
+    return enter
