@@ -111,10 +111,7 @@ def _quantity(node: Any) -> Any:
     if isinstance(node, quantities.OneIf):
         test = evaluate.condition(node.condition)
         return lambda state, env: 1 if test(state, env) else 0
-    if isinstance(node, quantities.Count) and node.bean is not None:
-        zone, bean = evaluate.zone_of(node.place), node.bean
-        return lambda state, env: zone(state, env).count(bean)
-    return None
+    return None  # a count of one bean type is engine/hand_effects.number's (cards playing as it count)
 
 
 @extension("condition")
