@@ -210,16 +210,13 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
             out.append(mine[2])
         if harvest and (active or not own_turn):
-            smallest = 1  # harvesting.fewest_harvested
-            if limit is not None:
-                for f in fields:
-                    if len(f) > limit or (empty and not f):
-                        smallest = 2
-                        break
+            smallest = 1  # harvesting.fewest_harvested (the field sizes taken in C: map)
+            if limit is not None and fields and (max(map(len, fields)) > limit or (empty and not all(fields))):
+                smallest = 2
             row = mine[3]
             i = 0
-            for f in fields:
-                if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
+            for f in fields:  # (a field holds at least one card: it is not empty)
+                if (f if smallest == 1 else len(f) >= smallest) and (not only_paying or coins_for(rs, f) >= 1):
                     out.append(row[i] if i < _ROW else Harvest(player, i + 1))
                 i += 1
         return out
