@@ -55,17 +55,18 @@ PACKAGE = "beanrules.engine"
 ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # The engine modules the conformance contract reaches, the rules core's evaluator and readings
 # (program, evaluate, readings), the counters, tokens and decisions (marks, decisions), the
-# card abilities (abilities, effects, triggers), the permitted moves, lasting requirements
-# and card selections (moves, requirements, selection), lasting constraints and permissions of
-# any condition (lasting, permissions), coins written down (tally), cards that play as a bean
-# type (kinds), the effects on hands (hand_effects) and the hot path's per-phase closures
-# (hotpath) included; eventlog (a list that keeps nothing) has no logic to mutate. Left out: bots, simulate and terminal (players of the engine, not the engine),
-# records and notation (game records and the action parser, which the unit tests pin down),
-# view (no case expectation looks at a player's view), trace (rule coverage for verify),
-# intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them. NOT_ENGINE (below) leaves out a few
-# functions of these modules.
-DEFAULT_MODULES = ("abilities", "actions", "buying", "decisions", "deck", "effects", "evaluate", "flow", "game",
-                   "hand_effects", "harvesting", "hotpath", "kinds", "lasting", "legal", "marks", "moves",
+# card abilities (abilities, effects, triggers), drawing as a player's action (draw_moves), the
+# permitted moves, lasting requirements and card selections (moves, requirements, selection),
+# lasting constraints and permissions of any condition (lasting, permissions), coins written
+# down (tally), cards that play as a bean type (kinds), the effects on hands (hand_effects) and
+# the hot path's per-phase closures (hotpath) included; eventlog (a list that keeps nothing) has
+# no logic to mutate. Left out: bots, simulate and terminal (players of the engine, not the
+# engine), records and notation (game records and the action parser, which the unit tests pin
+# down), view (no case expectation looks at a player's view), trace (rule coverage for verify),
+# intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them.
+# NOT_ENGINE (below) leaves out a few functions of these modules.
+DEFAULT_MODULES = ("abilities", "actions", "buying", "decisions", "deck", "draw_moves", "effects", "evaluate",
+                   "flow", "game", "hand_effects", "harvesting", "hotpath", "kinds", "lasting", "legal", "marks", "moves",
                    "permissions", "planting", "program", "readings", "requirements", "ruleset", "scoring",
                    "selection", "setup", "state", "tally", "trading", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players

@@ -189,9 +189,11 @@ def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:
     anchor = {"mechanism": "ability", "rule": ref.id}
 
     def run(state: Any, rs: Any, env: dict, events: list) -> str | None:
-        # what a waiting decision keeps must be plain JSON: no feed, no picked card, no field list
-        kept = {k: v for k, v in env.items() if k not in (FEED, "card", "field", "field#", "field@")}
-        return decisions.run(effect, anchor, state, rs, kept, events)
+        # what a waiting decision keeps must be plain JSON: no feed, no picked card, no field list;
+        # the card and the field hold for the part that runs now ("discard this card" before a choice)
+        live = {k: v for k, v in env.items() if k in ("card", "field", "field#", "field@")}
+        kept = {k: v for k, v in env.items() if k != FEED and k not in live}
+        return decisions.run(effect, anchor, state, rs, kept, events, live)
     decisions._check(effect)  # what it cannot run is refused now
     return evaluate.Compiled(effect, run)
 

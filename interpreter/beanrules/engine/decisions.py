@@ -325,12 +325,15 @@ def _effect(node: Any) -> Any:
 
 
 # ------------------------------------------------------------------ waiting and answering
-def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, events: list) -> str | None:
+def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, events: list,
+        live: Env | None = None) -> str | None:
     """Run an effect that may wait, from anywhere but a phase's steps (those run through
     `compiled`): `anchor` ({"mechanism": …, "rule": …}, plain JSON) is kept with a waiting decision,
-    and ANCHORS[kind] finds the node again when it is answered. Returns "wait", "skip" or None."""
+    and ANCHORS[kind] finds the node again when it is answered. `live` names engine objects
+    (a card picked, a field's list) that hold while the effect runs now but are not plain JSON,
+    so they are not kept with a waiting decision. Returns "wait", "skip" or None."""
     _check(node)
-    outcome = _run(node, None, state, rs, {**env, RULES: rs, _ANCHOR: anchor}, events)
+    outcome = _run(node, None, state, rs, {**env, **(live or {}), RULES: rs, _ANCHOR: anchor}, events)
     if isinstance(outcome, _Wait):
         _store(state, rs, {**env, _ANCHOR: anchor}, outcome)
         return "wait"

@@ -110,9 +110,7 @@ def zone_of(node: Node) -> evaluate.ZoneFn | None:
         who = evaluate.players_of(node.owner)
         # every card of a player's fields, in field order (for counting; never changed in place)
         return lambda state, env: [c for f in state.fields[who(state, env)[0]] for c in f]
-    if isinstance(node, places.Zone) and node.zone == "discard" and node.owner is None:
-        return lambda state, env: state.discard
-    return None
+    return None  # the shared piles (the discard pile among them) are evaluate.zone_of's own
 
 
 def number(node: Node) -> evaluate.NumFn | None:
