@@ -35,7 +35,7 @@ from .harvesting import coins_for, do_harvest
 from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _RESPONDS, _respond,
                     legal_actions, next_to_act, nth_proposal, proposal_count, proposals, tradeable_zones)
 from .planting import new_field_ok, plant_card
-from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
 from .trading import add_proposal, check_accept_cards, do_respond, execute
@@ -417,12 +417,16 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
             return False
         # Only a plant-from-hand step lists a plant without a zone: the front card of the hand.
         index = action.field - 1
-        if zone is None and events is UNRECORDED:  # planting.plant_card, for the front card
+        if events is not UNRECORDED:
+            plant_card(state, action.player, zone or "hand", action.bean, index, zone is None, events)
+        elif zone is None:  # planting.plant_card, for the front card
             state.hands[action.player].pop(0)
             state.planted += 1
             state.fields[action.player][index].append(action.bean)
-        else:
-            plant_card(state, action.player, zone or "hand", action.bean, index, zone is None, events)
+        else:  # planting.plant_card, for a pending card: the shared pile (the offer) or the player's own
+            attr = _SHARED_ATTR.get(zone)
+            (getattr(state, attr) if attr else getattr(state, _PLAYER_ATTR[zone])[action.player]).remove(action.bean)
+            state.fields[action.player][index].append(action.bean)
         if rs.triggers:  # a card's "when planted" step, as apply runs it
             from . import triggers
             triggers.fire(state, rs, "planted", action.player, action.bean, events,
