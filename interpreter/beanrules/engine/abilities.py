@@ -24,7 +24,7 @@ from ..desugar.cards import card as core_card
 from . import evaluate
 from .actions import UseAbility
 from .effects import FEED, NONE, OWNER, Feed, NeedChoice
-from .errors import IllegalAction, RuleRef, UnsupportedRule
+from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 
 # How many different uses of one ability legal_actions lists at most (every choice sequence
 # of an ability that takes one bean from each of two other players, at five players, is about
@@ -222,7 +222,7 @@ def _spec(rs: Any, action: UseAbility) -> AbilitySpec:
 def refusal(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None) -> IllegalAction | None:
     """Why `player` may not use the ability now (from that field), or None."""
     if state.over:
-        return IllegalAction(rs.exhaustion_ref, "the game is over")
+        return game_over(rs)
     if player != state.active:
         return IllegalAction(spec.ref, f"{player} may use {spec.card}'s ability only in their own turn")
     if spec.phase is not None and state.phase != spec.phase:

@@ -2,7 +2,7 @@
 coin cards for one more empty field."""
 from __future__ import annotations
 
-from .errors import IllegalAction
+from .errors import IllegalAction, game_over
 from .ruleset import Ruleset
 from .state import State
 
@@ -17,7 +17,7 @@ def may_buy(state: State, rs: Ruleset, player: str) -> bool:
 def buy_refusal(state: State, rs: Ruleset, player: str) -> IllegalAction | None:
     """Why `player` may not buy a field now, or None if they may."""
     if state.over:
-        return IllegalAction(rs.exhaustion_ref, "the game is over")
+        return game_over(rs)
     rule = rs.buy_field
     if rule is None:
         return IllegalAction(rs.fields_fixed, f"the rules of {rs.rulebook} have no buying of fields: "

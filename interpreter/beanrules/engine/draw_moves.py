@@ -20,7 +20,7 @@ from ..core import actors, effects, statements as core, timing
 from ..core.quantities import Number
 from . import evaluate
 from .actions import DrawCard, EndPhase
-from .errors import IllegalAction, RuleRef, UnsupportedRule
+from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,8 @@ def _breaks(state: Any, rs: Any, player: str) -> Any:
 
 def refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
     """Why `player` may not draw now, citing the rule that says so (None: they may)."""
+    if state.over:
+        return game_over(rs)
     rule = rule_now(state, rs)
     if rule is None:
         phases = ", ".join(dict.fromkeys(r.phase for r in rs.draws))
@@ -106,8 +108,6 @@ def refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
         return IllegalAction(cite, f"{player} may not draw in phase {state.phase}"
                              + (f" (only in phase {phases})" if phases else
                                 f": no rule of {rs.rulebook} lets a player draw by action"))
-    if state.over:
-        return IllegalAction(rule.ref, "the game is over")
     if player != state.active:
         return IllegalAction(rule.ref, f"only the active player ({state.active}) draws")
     if drawn(state, rule) >= rule.most:

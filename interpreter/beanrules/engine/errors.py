@@ -1,6 +1,8 @@
 """What the engine raises: refusals that name a rule, bad notation, unsupported rule kinds."""
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 
@@ -36,6 +38,12 @@ class IllegalAction(Exception):
 
     def to_json(self) -> dict:
         return {"refused": True, "rule": self.rule, "citation": self.citation, "message": self.message}
+
+
+def game_over(rs: Any) -> IllegalAction:
+    """The refusal of any action once the game is over: it cites the rule that ends the game,
+    whichever action it is (docs/engine-contract.md)."""
+    return IllegalAction(rs.exhaustion_ref, "the game is over")
 
 
 class NotationError(ValueError):

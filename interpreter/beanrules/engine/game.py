@@ -8,7 +8,7 @@ from .actions import Action, BuyField, Choose, DrawCard, EndPhase, Harvest, Move
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
 from . import decisions, draw_moves, hotpath, lasting, moves, requirements, trace
-from .errors import IllegalAction
+from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal
@@ -295,7 +295,7 @@ class Game:
     def _check_end(self, action: EndPhase) -> None:
         state, rs = self.state, self.ruleset
         if state.over:
-            raise IllegalAction(rs.exhaustion_ref, "the game is over")
+            raise game_over(rs)
         ph = rs.phase(state.phase)
         player = action.player
         if rs.draws and action.what == "phase":  # not while a draw is owed (engine/draw_moves.py)

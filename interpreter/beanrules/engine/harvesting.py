@@ -2,7 +2,7 @@
 harvests that happen by themselves (auto-harvest) and the harvest at the end of the game."""
 from __future__ import annotations
 
-from .errors import IllegalAction
+from .errors import IllegalAction, game_over
 from .kinds import type_of
 from .ruleset import Ruleset
 from .state import State
@@ -42,7 +42,7 @@ def coins_for(rs: Ruleset, field: list[str]) -> int:
 def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
     """Why `player` may not harvest field `index` (0-based) now, or None if they may."""
     if state.over:
-        return IllegalAction(rs.exhaustion_ref, "the game is over")
+        return game_over(rs)
     if not rs.manual_harvest:
         if rs.auto_harvest is not None:
             return IllegalAction(rs.auto_harvest, "fields are harvested by themselves as soon as "

@@ -17,7 +17,7 @@ from ..core import actors, effects, places, statements as core, timing
 from ..core.quantities import Number
 from . import evaluate
 from .actions import EndPhase, MoveCard
-from .errors import IllegalAction, RuleRef, UnsupportedRule
+from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 from .selection import end_index, picked, zone_name
 
 # The verb of the notation for each (from, to) pair of zones a permitted move may connect.
@@ -174,6 +174,8 @@ def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
     candidates = [r for r in rs.moves if r.verb == action.verb]
     if not candidates:
         raise IllegalAction(None, f"no rule of {rs.rulebook} lets a player do what '{action.notation()}' says")
+    if state.over:
+        raise game_over(rs)
     reasons = []
     for rule in candidates:
         why = _why_not(state, rs, rule, action.player)

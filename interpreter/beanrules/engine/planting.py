@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import Plant
-from .errors import IllegalAction, RuleRef
+from .errors import IllegalAction, RuleRef, game_over
 from .eventlog import UNRECORDED
 from .kinds import same_type, top_type, type_of
 from .ruleset import PhaseSpec, Ruleset, zone_cards
@@ -90,7 +90,7 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     """Resolve a plant action against the rules; raise IllegalAction if they forbid it."""
     player = action.player
     if state.over:
-        raise IllegalAction(rs.exhaustion_ref, "the game is over")
+        raise game_over(rs)
     ph = rs.phases[rs.phase_index[state.phase]]
     if ph.plant is not None and (action.zone is None or action.zone == "hand"):
         step = ph.plant

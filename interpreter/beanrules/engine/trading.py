@@ -8,7 +8,7 @@ rule, to the back of their hands.
 from __future__ import annotations
 
 from .actions import CardRef, Propose, Respond
-from .errors import IllegalAction
+from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
 from .ruleset import Ruleset
 from .state import State
@@ -105,7 +105,7 @@ def check_propose(state: State, rs: Ruleset, action: Propose) -> dict:
     tr = rs.trade
     player, to = action.player, action.to
     if state.over:
-        raise IllegalAction(rs.exhaustion_ref, "the game is over")
+        raise game_over(rs)
     if not rs.phase(state.phase).trade:
         raise IllegalAction(tr.trade, f"no trading in phase {state.phase}")
     if to not in state.hands or to == player:
@@ -212,7 +212,7 @@ def execute(state: State, rs: Ruleset, proposal: dict, give: Picked, take: Picke
 
 def check_respond(state: State, rs: Ruleset, action: Respond) -> tuple[dict, tuple[Picked, Picked] | None]:
     if state.over:
-        raise IllegalAction(rs.exhaustion_ref, "the game is over")
+        raise game_over(rs)
     proposal = find_proposal(state, rs, action)
     if action.verb == "accepts":
         return proposal, check_accept_cards(state, rs, proposal)
