@@ -13,6 +13,7 @@ from typing import Any, Callable, Protocol, Sequence
 from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
                       UseAbility)
 from .decisions import NO, NOTHING, YES
+from .deck import INLINE_DRAW
 from .game import Game
 from .harvesting import coins_for, harvestable, run_length
 from .kinds import same_type, type_of
@@ -32,9 +33,8 @@ class Bot(Protocol):
     def choose(self, game: Game, player: str) -> Action: ...
 
 
-# Whether random.Random draws randrange(n) as _randbelow_with_getrandbits does (CPython), so
-# that RandomBot may write the draw out (kernel/fast.py does the same).
-_INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+# Whether RandomBot may write its draw out (engine/deck.py: CPython's _randbelow).
+_INLINE_DRAW = INLINE_DRAW
 
 
 class RandomBot:

@@ -14,6 +14,28 @@ def shuffle_rng(seed: int | str, shuffles: int) -> random.Random:
     return random.Random(seed if shuffles == 0 else f"{seed}:{shuffles}")
 
 
+# Whether random.Random draws randrange(n) as _randbelow_with_getrandbits does (CPython), so
+# that a draw may be written out (engine/bots.py and kernel/fast.py do the same).
+INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+
+
+def shuffle(cards: list, seed: int | str, shuffles: int) -> None:
+    """shuffle_rng(seed, shuffles).shuffle(cards): the same order, with the draw written out
+    where it is CPython's (a deal and each reshuffle draw once per card)."""
+    rng = shuffle_rng(seed, shuffles)
+    if not INLINE_DRAW:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):  # random.Random.shuffle, _randbelow(i + 1) written out
+        n = i + 1
+        width = n.bit_length()
+        j = bits(width)
+        while j >= n:
+            j = bits(width)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def ending(state: State, rs: Ruleset) -> bool:
     """The end of the game has been triggered: one of the model's end conditions holds."""
     for end in rs.ends:

@@ -236,7 +236,7 @@ def reads_only(node: Node, allowed: tuple[type, ...]) -> bool:
 
 # ------------------------------------------------------------------ effects
 def effect(node: Node) -> EffectFn:
-    from .deck import ending, shuffle_rng, take_top  # the deck's rules (exhaustion, reshuffle) live there
+    from .deck import ending, shuffle as deck_shuffle, take_top  # the deck's rules (exhaustion, reshuffle) live there
 
     def take(state: Any, rs: Any, count: int, events: list) -> list[str]:
         """Up to `count` cards off the deck, fewer if the game ends as it runs out."""
@@ -313,7 +313,7 @@ def effect(node: Node) -> EffectFn:
             moved = list(cards)
             cards.clear()
             # the k-th shuffle of a game has its own seed: replays need no RNG state
-            shuffle_rng(state.seed, state.shuffles + 1).shuffle(moved)
+            deck_shuffle(moved, state.seed, state.shuffles + 1)
             state.shuffles += 1
             into(state, env).extend(moved)
             events.append({"event": "reshuffled", "exhaustions": state.exhaustions, "cards": len(moved)})

@@ -35,7 +35,7 @@ from .harvesting import coins_for, do_harvest
 from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _RESPONDS, _respond,
                     legal_actions, next_to_act, nth_proposal, proposal_count, proposals, tradeable_zones)
 from .planting import new_field_ok, plant_card
-from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
 from .trading import add_proposal, check_accept_cards, do_respond, execute
@@ -162,51 +162,63 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     def add_plants(out: list, player: str, fields: list, bean: str, zone: str | None) -> None:
         if any_field:
             row = _PLANTS.get((player, bean, zone)) or _plants(player, bean, zone)
-            for i, f in enumerate(fields):
+            i = 0
+            for f in fields:
                 if not f or not one_type or f[-1] == bean:
                     out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
+                i += 1
         else:
             _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
 
     answers = _answers(rs)
+    # The interned actions each player's listing hands out (legal._end, _buy, _harvests), looked
+    # up once per listing rather than one by one: (end planting, end trading, buy, harvests)
+    mine_of: dict[str, tuple] = {}
+
+    def own(player: str) -> tuple:
+        if len(mine_of) > 1_000:  # player names may differ between games
+            mine_of.clear()
+        mine = mine_of[player] = (_end(player, "planting"), _end(player, "trading"), _buy(player),
+                                  _harvests(player))
+        return mine
 
     def lister(state: State, player: str, trades: bool) -> list:
         out: list = []
         fields = state.fields[player]
+        mine = mine_of.get(player) or own(player)
         active = player == state.active
         if plant is not None and active:
             hand = state.hands[player]
             if hand and state.planted < pmax and hand[0] not in unplantable:
                 add_plants(out, player, fields, hand[0], None)
             if state.planted >= pmin or not hand:
-                out.append(_ENDS.get((player, "planting")) or _end(player, "planting"))
-        for everyone, attr, own, zone in steps:
+                out.append(mine[0])
+        for everyone, attr, own_zone, zone in steps:
             if everyone or active:
-                cards = getattr(state, attr)[player] if own else getattr(state, attr)
-                if cards:
-                    for bean in (list(dict.fromkeys(cards)) if len(cards) > 1 else cards):
+                cards = getattr(state, attr)[player] if own_zone else getattr(state, attr)
+                if cards:  # each bean once, in order (the dict is not changed while it is read)
+                    for bean in (dict.fromkeys(cards) if len(cards) > 1 else cards):
                         if bean not in unplantable:
                             add_plants(out, player, fields, bean, zone)
         if trade:
             if active:
-                out.append(_ENDS.get((player, "trading")) or _end(player, "trading"))
+                out.append(mine[1])
             if state.proposals:
                 answers(state, player, out)
             if trades:
                 out.extend(proposals(state, rs, player))
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
-            out.append(_buy(player))
+            out.append(mine[2])
         if harvest and (active or not own_turn):
-            smallest = 1  # harvesting.fewest_harvested
-            if limit is not None:
-                for f in fields:
-                    if len(f) > limit or (empty and not f):
-                        smallest = 2
-                        break
-            row = _HARVESTS.get(player) or _harvests(player)
-            for i, f in enumerate(fields):
-                if len(f) >= smallest and (not only_paying or coins_for(rs, f) >= 1):
+            smallest = 1  # harvesting.fewest_harvested (the field sizes taken in C: map)
+            if limit is not None and fields and (max(map(len, fields)) > limit or (empty and not all(fields))):
+                smallest = 2
+            row = mine[3]
+            i = 0
+            for f in fields:  # (a field holds at least one card: it is not empty)
+                if (f if smallest == 1 else len(f) >= smallest) and (not only_paying or coins_for(rs, f) >= 1):
                     out.append(row[i] if i < _ROW else Harvest(player, i + 1))
+                i += 1
         return out
     return lister
 
@@ -405,12 +417,16 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
             return False
         # Only a plant-from-hand step lists a plant without a zone: the front card of the hand.
         index = action.field - 1
-        if zone is None and events is UNRECORDED:  # planting.plant_card, for the front card
+        if events is not UNRECORDED:
+            plant_card(state, action.player, zone or "hand", action.bean, index, zone is None, events)
+        elif zone is None:  # planting.plant_card, for the front card
             state.hands[action.player].pop(0)
             state.planted += 1
             state.fields[action.player][index].append(action.bean)
-        else:
-            plant_card(state, action.player, zone or "hand", action.bean, index, zone is None, events)
+        else:  # planting.plant_card, for a pending card: the shared pile (the offer) or the player's own
+            attr = _SHARED_ATTR.get(zone)
+            (getattr(state, attr) if attr else getattr(state, _PLAYER_ATTR[zone])[action.player]).remove(action.bean)
+            state.fields[action.player][index].append(action.bean)
         if rs.triggers:  # a card's "when planted" step, as apply runs it
             from . import triggers
             triggers.fire(state, rs, "planted", action.player, action.bean, events,

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import marks
 from .abilities import adds_fields
-from .deck import shuffle_rng
+from .deck import shuffle
 from .ruleset import Ruleset
 from .state import State
 
@@ -34,7 +34,7 @@ def _box(rs: Ruleset) -> tuple[list[str], list[str]]:
 def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
     check_players(rs, players)
     deck, removed = _box(rs)
-    shuffle_rng(seed, 0).shuffle(deck)
+    shuffle(deck, seed, 0)
     hands: dict[str, list[str]] = {p: [] for p in players}
     # Dealt one card at a time around the table from the start player, as at a real table.
     for round_ in range(max(rs.deal, default=0)):
@@ -140,6 +140,6 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         removed_types = set(rs.removed_beans)  # bean types out of play stay out of the deck
         state.removed.extend(c for c in rest if c in removed_types)
         rest = [c for c in rest if c not in removed_types]
-        shuffle_rng(seed, 0).shuffle(rest)
+        shuffle(rest, seed, 0)
         state.deck = rest
     return state
