@@ -55,7 +55,9 @@ PACKAGE = "beanrules.engine"
 ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # The engine modules the conformance contract reaches, the rules core's evaluator and readings
 # (program, evaluate, readings), the counters, tokens and decisions (marks, decisions), the
-# card abilities (abilities, effects, triggers), drawing as a player's action (draw_moves), the
+# card abilities (abilities, effects, triggers), drawing as a player's action (draw_moves), a card
+# followed by identity and a zone laid open (marked, exposure), the compiled phase transitions and
+# the lazy proposal space (transitions, proposal_space), the
 # permitted moves, lasting requirements and card selections (moves, requirements, selection),
 # lasting constraints and permissions of any condition (lasting, permissions), coins written
 # down (tally), cards that play as a bean type (kinds), the effects on hands (hand_effects) and
@@ -66,9 +68,10 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them.
 # NOT_ENGINE (below) leaves out a few functions of these modules.
 DEFAULT_MODULES = ("abilities", "actions", "buying", "decisions", "deck", "draw_moves", "effects", "evaluate",
-                   "flow", "game", "hand_effects", "harvesting", "hotpath", "kinds", "lasting", "legal", "marks", "moves",
-                   "permissions", "planting", "program", "readings", "requirements", "ruleset", "scoring",
-                   "selection", "setup", "state", "tally", "trading", "triggers")
+                   "exposure", "flow", "game", "hand_effects", "harvesting", "hotpath", "kinds", "lasting", "legal",
+                   "marked", "marks", "moves", "permissions", "planting", "program", "proposal_space", "readings",
+                   "requirements", "ruleset", "scoring", "selection", "setup", "state", "tally", "trading",
+                   "transitions", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players
 # and records, kept beside the code they mirror for speed; unit tests pin them (named here).
 # Never mutated unless --function names them. docs/mutation.md, "Scope", says why.
