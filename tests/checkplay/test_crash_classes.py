@@ -16,7 +16,7 @@ from beanrules.engine.bots import RandomBot, GreedyBot, make_bot, play_out
 from beanrules.paths import specs_dir
 from beanrules.resolve.playable import check_playable
 
-from checkplay_helpers import check_file, line_of
+from checkplay_helpers import check_file, line_of, play_problems
 
 CLASSIC_TEXT = (specs_dir() / "classic.bean").read_text(encoding="utf-8")
 
@@ -226,3 +226,28 @@ def test_without_consent_every_listed_proposal_is_one_apply_carries_out(tmp_path
     for action in listed:  # a trade is carried out at once; a gift still waits (gift-needs-consent)
         events = Game.from_state(outcome.model, game.state_json()).apply(action)
         assert any(e["event"] == "traded" for e in events) == bool(action.take)
+
+
+# -- a zone of several players -----------------------------------------------------------------
+GRAB = '''rulebook grab "{title}"
+  extends {base}
+  source v "V"
+replace use-beans: use beans blue chili stink green soy black-eyed red garden thief   § v "1"
+card thief "Thief bean" 4 beanometer 2 3 4 5   § v "1"
+  ability grab "Grab": when planted   § v "1"
+    move 1 from each opponent hand front to own hand back
+'''
+
+
+def test_each_opponents_hand_is_one_zone_only_in_a_game_of_two(tmp_path: Path) -> None:
+    """With three to five players "each opponent hand" is several hands, which a move cannot
+    take a card from: check rejects it at the ability, where the game used to stop mid-way
+    (UnsupportedRule). In the two-player duel it is the opponent's hand, and plays."""
+    text = GRAB.format(title="Grab in classic", base="classic")
+    outcome = check_file(tmp_path, text, "grab.bean")
+    assert outcome.rejected
+    [error] = _errors_on(outcome, text, "ability grab")
+    assert "is the zone of 2 players in a game of 3" in error.message
+    duel = check_file(tmp_path, GRAB.format(title="Grab in the duel", base="anniversary/duel"), "grab-duel.bean")
+    assert not duel.rejected, duel.errors
+    assert play_problems(duel.model, seeds=(0, 1)) == []

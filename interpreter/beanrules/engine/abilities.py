@@ -123,6 +123,18 @@ def check_players(ability: statements.Ability, players: int) -> None:
                               f"{players} players does not have")
 
 
+def check_zones(ability: statements.Ability, players: int) -> None:
+    """A place such as "each opponent's hand" is one zone only in a game of two: with more it is
+    refused here, after the effects compiled (so by check, not mid-game)."""
+    from .lasting import acting  # a lasting constraint names actions per player, it moves nothing
+    several = next((n for n in acting(ability.effect) if evaluate.names_several_zones(n, players)), None)
+    if several is not None:
+        raise UnsupportedRule(f"ability '{ability.name}': '{several.to_text()}' is the zone of "
+                              f"{players - 1} players in a game of {players}; the engine moves the cards of "
+                              "one player's zone (pick the players one at a time: 'for each of up to N "
+                              "other players:')")
+
+
 def deciding_phases(model: dict, players: int) -> set[str]:
     """The phases that wait for the active player's decision (planting from the hand, trading),
     and so give them a moment to use an ability; any other phase passes by itself."""
@@ -167,6 +179,7 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
         out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title, kind,
                                phases.pop() if phases else None, any(t.once_per_turn for t in during),
                                _compiled(ability.effect, ref), ref))
+        check_zones(ability, players)
     return tuple(out)
 
 
@@ -413,6 +426,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
             check_automatic(ability.effect, f"ability '{ability.name}'")
         else:
             check_phase(model, ability, deciding_phases(model, players), kind)
+        check_zones(ability, players)
     except UnsupportedRule as exc:
         return str(exc)
     return None

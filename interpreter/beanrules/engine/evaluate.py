@@ -81,6 +81,15 @@ def extension(what: str) -> Callable[[Callable[[Node], Any]], Callable[[Node], A
     return register
 
 
+def by_type(builders: dict[type, Callable[[Any], Any]]) -> Callable[[Node], Any]:
+    """An extension compiler from a table of node types: the builder of the node's type, or
+    None (the next extension is asked)."""
+    def compile_node(node: Node) -> Any:
+        build = builders.get(type(node))
+        return build(node) if build is not None else None
+    return compile_node
+
+
 def _extended(what: str, node: Node) -> Any:
     for compiler in EXTENSIONS[what]:
         found = compiler(node)
@@ -128,6 +137,13 @@ def players_of(node: Node) -> PlayersFn:
 
 _SHARED = {"deck", "discard", "offer", "removed"}
 _PER_PLAYER = {"hand": "hands", "coins": "coins", "set-aside": "set_aside"}
+
+
+def names_several_zones(node: Node, players: int) -> bool:
+    """A per-player zone whose owner is more than one player in a game of this many:
+    "each other player's hand" with three or more players (every player's: zone_of refuses it)."""
+    return isinstance(node, places.Zone) and node.zone in _PER_PLAYER and \
+        (isinstance(node.owner, actors.AnyPlayer) or (isinstance(node.owner, actors.OtherPlayers) and players > 2))
 
 
 def zone_of(node: Node) -> ZoneFn:

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from ..core import effects as core_effects, statements, timing
 from . import evaluate
-from .abilities import card_abilities, check_players, kind_of
+from .abilities import card_abilities, check_players, check_zones, kind_of
 from .effects import OWNER, Held
 from .errors import RuleRef, UnsupportedRule
 
@@ -59,6 +59,7 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
         found.setdefault(when.event, []).append(Trigger(
             when.event, bean["id"], when.cards, None, evaluate.compiled_effect(ability.effect), ref,
             bean["id"], ability.name, ability.title))
+        check_zones(ability, players)
     for rule, s in program:
         if isinstance(s, statements.Do) and isinstance(s.when, timing.When):
             if s.when.event not in EVENTS:
