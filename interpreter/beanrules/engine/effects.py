@@ -392,10 +392,7 @@ EFFECTS = {effects.Choose: choose, effects.ForChosen: for_chosen, effects.Move: 
            effects.AddField: add_field, effects.RemoveField: remove_field, effects.Swap: swap,
            effects.If: if_, effects.Let: let}
 
-
-def effect(node: Node) -> evaluate.EffectFn | None:
-    build = EFFECTS.get(type(node))
-    return build(node) if build is not None else None
+effect = evaluate.by_type(EFFECTS)
 
 
 # Registered first: a ``move`` of a card bound by an ability (a Held) is this module's; any

@@ -295,9 +295,9 @@ def shuffle(node: effects.Shuffle) -> evaluate.EffectFn | None:
     zone, what = evaluate.zone_of(node.place), node.place.to_text()
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
-        from .deck import shuffle_rng
+        from . import deck
         cards = zone(state, env)
-        shuffle_rng(state.seed, state.shuffles + 1).shuffle(cards)  # the k-th shuffle's own seed
+        deck.shuffle(cards, state.seed, state.shuffles + 1)  # the k-th shuffle's own seed
         state.shuffles += 1
         events.append({"event": "shuffled", "at": what, "cards": len(cards)})
     return run
@@ -316,10 +316,7 @@ _EFFECTS = {effects.Look: look, effects.Reorder: reorder, effects.Reverse: rever
             effects.Choose: choose_card, effects.Move: each_type, effects.Shuffle: shuffle,
             effects.Refuse: refuse, effects.Plant: plant_for}
 
-
-def effect(node: Node) -> evaluate.EffectFn | None:
-    build = _EFFECTS.get(type(node))
-    return build(node) if build is not None else None
+effect = evaluate.by_type(_EFFECTS)
 
 
 # ------------------------------------------------------------------ numbers

@@ -1,8 +1,8 @@
 """Counters and tokens: what the rules declare, where the state keeps them, and the core nodes
 that read or change them (registered with the evaluator, engine/evaluate.py).
 
-A counter is a number per player (thalers written down) or for the table; a token is held by
-one player or by nobody (the bean thaler). The state holds ``counters`` and ``tokens`` only
+A counter is a number per player (coins written down, say) or for the table; a token is held by
+one player or by nobody (a card passed from player to player). The state holds ``counters`` and ``tokens`` only
 where the rules declare some, so a game without them has the state JSON it always had. A token
 that the start player keeps all game (``choose-start-player … keeps``: the start player card)
 is not stored: its holder is the state's ``start_player``.
