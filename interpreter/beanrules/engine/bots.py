@@ -52,17 +52,14 @@ class RandomBot:
 
     def choose(self, game: Game, player: str) -> Action:
         actions = game.listed(player, False)
-        listed = len(actions)
-        proposals: Sequence[Action] = ()
-        turn = made = 0
+        n = listed = len(actions)
         if self.trades:
             turn = game.state.turn
             made = self._made[1] if self._made[0] == turn else 0
             # Uniform over all listed legal actions, proposals included, without building the
             # proposals that are not picked (there are hundreds: Game.proposals builds one).
-            if made < self.max_proposals:
-                proposals = game.proposals(player)
-        n = listed + len(proposals)
+            proposals: Sequence[Action] = game.proposals(player) if made < self.max_proposals else ()
+            n += len(proposals)
         if not n:
             raise no_choice(game, player)
         # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks,

@@ -251,23 +251,30 @@ def reads_only(node: Node, allowed: tuple[type, ...]) -> bool:
 
 
 # ------------------------------------------------------------------ effects
-def effect(node: Node) -> EffectFn:
-    from .deck import ending, shuffle as deck_shuffle, take_top  # the deck's rules (exhaustion, reshuffle) live there
-
-    def take(state: Any, rs: Any, count: int, events: list) -> list[str]:
-        """Up to `count` cards off the deck, fewer if the game ends as it runs out."""
-        deck = state.deck
-        if len(deck) > count:  # the deck cannot run out on the way: take_top's cards at once
-            cards = deck[:count]
-            del deck[:count]
-            return cards
-        cards = []
-        for _ in range(count):
-            card = take_top(state, rs, events)
-            if card is None:
-                break
-            cards.append(card)
+def take_cards(state: Any, rs: Any, count: int, events: list, into: list | None = None) -> list[str]:
+    """Up to `count` cards off the deck, fewer if the game ends as it runs out. `into` (a
+    reveal): each card is laid there as it is taken, so what happens when the deck runs out
+    meanwhile (a pull from the discard pile before the reshuffle) sees the cards already
+    turned up."""
+    deck = state.deck
+    if len(deck) > count:  # the deck cannot run out on the way: take_top's cards at once
+        cards = deck[:count]
+        del deck[:count]
+        if into is not None:
+            into.extend(cards)
         return cards
+    from .deck import take_top  # (deck imports the ruleset, which imports this module)
+    cards = []
+    for _ in range(count):
+        card = take_top(state, rs, events, into)
+        if card is None:
+            break
+        cards.append(card)
+    return cards
+
+
+def effect(node: Node) -> EffectFn:
+    from .deck import ending, shuffle as deck_shuffle  # the deck's rules (exhaustion, reshuffle) live there
 
     if isinstance(node, effects.Reveal):
         cards = node.cards
@@ -276,19 +283,8 @@ def effect(node: Node) -> EffectFn:
         count, to = number(cards.count), zone_of(node.to)
 
         def reveal(state: Any, rs: Any, env: Env, events: list) -> None:
-            # one card at a time: what happens when the deck runs out meanwhile (a pull from
-            # the discard pile before the reshuffle) sees the cards already turned up
-            into, shown, wanted, deck = to(state, env), [], count(state, env), state.deck
-            if len(deck) > wanted:  # it cannot run out on the way: take_top's cards at once
-                shown = deck[:wanted]
-                del deck[:wanted]
-                into.extend(shown)
-            else:
-                for _ in range(wanted):
-                    card = take_top(state, rs, events, into)
-                    if card is None:
-                        break
-                    shown.append(card)
+            into = to(state, env)
+            shown = take_cards(state, rs, count(state, env), events, into)
             if events is not UNRECORDED:
                 events.append({"event": "revealed", "player": state.active, "cards": shown})
             if rs.triggers:  # a card's "when revealed" step
@@ -309,7 +305,7 @@ def effect(node: Node) -> EffectFn:
                 if rs.requirements:  # a hand limit: draw only as many as the hand may hold
                     from .requirements import room
                     wanted = room(state, rs, player, wanted)
-                drawn = take(state, rs, wanted, events)
+                drawn = take_cards(state, rs, wanted, events)
                 state.hands[player].extend(drawn)
                 if events is not UNRECORDED:
                     events.append({"event": "drew", "player": player, "cards": len(drawn)})

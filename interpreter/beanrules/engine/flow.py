@@ -183,10 +183,13 @@ def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions | None
         else:
             ph = phases[ph.index + 1]
         entered = enter[ph.index](state, events)
-        if entered == "over" or entered == "wait" or (entered == "play" and not complete[ph.index](state)):
+        if entered == "play":
+            if not complete[ph.index](state):
+                return
+            if ph.exit:  # played through with nothing to decide: it ends here
+                _leave(state, rs, ph, events)
+        elif entered != "skip":  # "over", or "wait" (a step waits for a decision)
             return
-        if entered == "play" and ph.exit:  # played through with nothing to decide: it ends here
-            _leave(state, rs, ph, events)
 
 
 def reached_target(state: State, rs: Ruleset, events: list) -> None:

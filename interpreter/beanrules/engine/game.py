@@ -172,9 +172,9 @@ class Game:
         trace for a record (`traced` becomes False)."""
         if type(action) is str:
             action = parse_action(action)
-        state, rs = self.state, self.ruleset
-        listing, self.listing = self.listing, None  # a listing holds until the next action
-        offered, self.offered = self.offered, None  # and so do the proposals built (Game.proposals)
+        state, rs, plan = self.state, self.ruleset, self.plan
+        listing, offered = self.listing, self.offered
+        self.listing = self.offered = None  # a listing (and the proposals built) hold until the next action
         events: list[dict] = [] if keep_events else UNRECORDED
         # Every branch checks completely before it changes anything; a requirement (the hand
         # limit) is checked after the action's own change, which is undone if it breaks one.
@@ -183,10 +183,10 @@ class Game:
         if listing is not None and listing[0] is state:
             for candidate in listing[1]:
                 if candidate is action:
-                    move = self.plan.trusted.get(type(action))
+                    move = plan.trusted.get(type(action))
                     break
         if move is None and offered is not None and offered[0] is state and offered[1].handed_out(action):
-            move = self.plan.trusted.get(Propose)
+            move = plan.trusted.get(Propose)
         if move is None or not move(state, action, events):
             self._checked_move(action, events)
         if saved is not None:
@@ -195,15 +195,13 @@ class Game:
                 requirements.restore(state, saved)
                 raise IllegalAction(broken.ref, f"{action.player} may not: '{action.notation()}' would "
                                                 f"break '{broken.ref.text}'")
-        if not state.over:
+        if plan.settles and not state.over:  # what follows any action under these rules
             if rs.auto_harvest is not None:
                 auto_harvests(state, rs, events)
             if rs.marks is not None:
                 reached_target(state, rs, events)
-            if not state.over:  # move on while the phase has nothing left to do
-                plan = self.plan
-                if plan.by_id[state.phase].complete(state):
-                    end_phase(state, rs, events, plan.steps)
+        if not state.over and plan.by_id[state.phase].complete(state):  # the phase has nothing left to do
+            end_phase(state, rs, events, plan.steps)
         if state.lasting:
             lasting.expire(state, rs, events)
         self.actions.append(action)

@@ -97,7 +97,7 @@ class Plan:
     """Per-phase closures for one Ruleset (plan_for), the phase transitions (`steps`), and the
     trusted apply by action kind. Plan(rs, reference="why"): the reference functions serve
     everything and nothing is trusted (the tests compare the two)."""
-    __slots__ = ("rs", "phases", "by_id", "trusted", "reference", "steps", "reference_steps", "proposals")
+    __slots__ = ("rs", "phases", "by_id", "trusted", "reference", "steps", "reference_steps", "proposals", "settles")
 
     def __init__(self, rs: Ruleset, reference: str | None = None):
         self.rs = rs
@@ -113,6 +113,8 @@ class Plan:
         # (state, player) -> (how many one-card proposals are listed, what builds the n-th)
         self.proposals: Callable[[State, str], Space] = \
             _reference_proposals(rs) if self.reference else _proposal_space(rs)
+        # whether something follows every action (Game.apply): harvests the rules make, a target reached
+        self.settles = rs.auto_harvest is not None or rs.marks is not None
 
 
 _PLANS: dict[int, Plan] = {}
@@ -196,8 +198,8 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         for everyone, attr, own_zone, zone in steps:
             if everyone or active:
                 cards = getattr(state, attr)[player] if own_zone else getattr(state, attr)
-                if cards:  # each bean once, in order (the dict is not changed while it is read)
-                    for bean in (dict.fromkeys(cards) if len(cards) > 1 else cards):
+                if cards:  # each bean once, in order
+                    for bean in (_distinct(cards) if len(cards) > 1 else cards):
                         if bean not in unplantable:
                             add_plants(out, player, fields, bean, zone)
         if trade:
@@ -210,9 +212,12 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
             out.append(mine[2])
         if harvest and (active or not own_turn):
-            smallest = 1  # harvesting.fewest_harvested (the field sizes taken in C: map)
-            if limit is not None and fields and (max(map(len, fields)) > limit or (empty and not all(fields))):
-                smallest = 2
+            smallest = 1
+            if limit is not None:  # harvesting.fewest_harvested
+                for f in fields:
+                    if len(f) > limit or (empty and not f):
+                        smallest = 2
+                        break
             row = mine[3]
             i = 0
             for f in fields:  # (a field holds at least one card: it is not empty)
@@ -303,18 +308,17 @@ def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
     partners_active, consent = tr.partners_active is not None, tr.consent is not None
     beans = tuple(b for b in rs.beans if b not in unplantable) if hand_ok else ()  # asked for, with consent
 
-    distinct: Callable[[list[str]], tuple[str, ...]]  # legal._distinct, without cards never traded
+    distinct: Callable[[list[str]], list[str]]  # legal._distinct, without cards never traded
     if unplantable:
-        def distinct(cards: list[str]) -> tuple[str, ...]:
-            return tuple(b for b in dict.fromkeys(cards) if b not in unplantable)
+        def distinct(cards: list[str]) -> list[str]:
+            return [b for b in _distinct(cards) if b not in unplantable]
     else:
-        def distinct(cards: list[str]) -> tuple[str, ...]:
-            return tuple(dict.fromkeys(cards))
+        distinct = _distinct
 
     def space(state: State, player: str) -> Space:
         active, hands = state.active, state.hands
-        offer = distinct(state.offer) if offer_ok else ()
-        own = distinct(hands[player]) if hand_ok else ()
+        offer = distinct(state.offer) if offer_ok else []
+        own = distinct(hands[player]) if hand_ok else []
         give = offer + own if player == active else own
         if not give:
             return NO_SPACE
@@ -331,6 +335,16 @@ def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
                     takes += 1 + len(hand)
         return len(give) * takes, partial(nth_proposal, player, (give, len(offer) if player == active else 0, asks))
     return space
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """legal._distinct (each bean once, in order) for the few cards of a hand or the offer,
+    where a loop costs less than building a dict."""
+    out: list[str] = []
+    for card in cards:
+        if card not in out:
+            out.append(card)
+    return out
 
 
 # -- phase completion (flow.phase_complete) and whom the game waits for (legal.next_to_act) --

@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import conditions, quantities
-from ..core import actors, places
+from ..core import actors, conditions, effects, places, quantities
 from .eventlog import UNRECORDED
-from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, RULES
+from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, RULES, take_cards, top_of_deck
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .state import State
 
@@ -117,6 +116,16 @@ def _fire(rs: Ruleset, step: CoreStep) -> Fire:
     """CoreStep.fire: None when the condition does not hold, else "ran", "skip" or "wait"."""
     quick = _state_test(step.condition.node) if step.condition is not None else None
     condition = step.condition.fn if step.condition is not None and quick is None else None
+    effect = _state_effect(rs, step.run.node)
+    if effect is not None and step.condition is None:
+        return effect
+    if effect is not None and quick is not None:
+        if effect is _skip:
+            return lambda state, events: "skip" if quick(state) else None
+
+        def fire_quick(state: State, events: list) -> str | None:
+            return effect(state, events) if quick(state) else None
+        return fire_quick
     run = step.run.fn
     if quick is not None:
         def fire(state: State, events: list) -> str | None:
@@ -133,11 +142,50 @@ def _fire(rs: Ruleset, step: CoreStep) -> Fire:
     return fire_checked
 
 
+def _skip(state: State, events: list) -> str:
+    return "skip"
+
+
+def _state_effect(rs: Ruleset, node: Any) -> Fire | None:
+    """A step's effect as a closure over the state alone, returning "ran" (or "skip"), where it
+    is one of the entry steps most rules have, with a fixed number of cards and nothing else
+    to run (no card's "when revealed" or "when drawn" step, no hand limit): skipping the phase,
+    turning cards from the deck up into a shared zone, the active player drawing. None: the
+    evaluator's closure serves (evaluate.effect; both take the cards by evaluate.take_cards, and
+    the tests play every spec both ways)."""
+    if isinstance(node, effects.SkipPhase) and node.phase is None:
+        return _skip
+    if rs.triggers:
+        return None
+    if isinstance(node, effects.Reveal) and top_of_deck(node.cards) and isinstance(node.cards.count, quantities.Number) \
+            and isinstance(node.to, places.Zone) and node.to.owner is None and node.to.zone in _SHARED:
+        wanted, zone = node.cards.count.value, node.to.zone
+
+        def reveal(state: State, events: list) -> str:
+            shown = take_cards(state, rs, wanted, events, getattr(state, zone))
+            if events is not UNRECORDED:
+                events.append({"event": "revealed", "player": state.active, "cards": shown})
+            return "ran"
+        return reveal
+    if isinstance(node, effects.Draw) and node.end == "back" and not node.up_to and not rs.requirements \
+            and isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
+        count = node.count.value
+
+        def draw(state: State, events: list) -> str:
+            player = state.active
+            drawn = take_cards(state, rs, count, events)
+            state.hands[player].extend(drawn)
+            if events is not UNRECORDED:
+                events.append({"event": "drew", "player": player, "cards": len(drawn)})
+            return "ran"
+        return draw
+    return None
+
+
 def _skips_only(step: CoreStep) -> bool:
     """The step skips the phase and does nothing else (no state change: the end test before it
     is not needed)."""
-    from ..core.effects import SkipPhase
-    return isinstance(step.run.node, SkipPhase) and step.run.node.phase is None
+    return isinstance(step.run.node, effects.SkipPhase) and step.run.node.phase is None
 
 
 def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
