@@ -26,7 +26,8 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple(tuple(st.coins[p]) for p in players),
             tuple(tuple(tuple(f) for f in st.fields[p]) for p in players),
             tuple((x["id"], x["from"], x["to"], tuple((r["zone"], r["bean"]) for r in x["give"]),
-                   tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals))
+                   tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
+            tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())))
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
@@ -40,7 +41,8 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
             tuple(cards(g.hands[p]) for p in seats), tuple(cards(g.set_aside[p]) for p in seats),
             tuple(cards(g.coins[p]) for p in seats), tuple(tuple(cards(f) for f in g.fields[p]) for p in seats),
             tuple((pid, names[src], names[dst], ((give[0], b[give[1]]),), () if take is None else ((take[0], b[take[1]]),))
-                  for pid, src, dst, give, take in g.proposals))
+                  for pid, src, dst, give, take in g.proposals),
+            tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())))
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:

@@ -24,8 +24,6 @@ def classic() -> dict:
 NOT_IN_KERNEL = {"anniversary/bean-thaler": "token",
                  # card abilities (engine/abilities.py, engine/triggers.py)
                  "anniversary/magpie": "abilities", "anniversary/field-beans": "triggers",
-                 # moves of one card (engine/moves.py)
-                 "anniversary/duel": "discard-from-hand",
                  # the hand limit (engine/requirements.py), moves of one card, coins written down
                  "kannibohne": "hand-limit"}
 

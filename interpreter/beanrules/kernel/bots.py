@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine.errors import Stalled
+from .card_moves import MOVE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .moves import legal, nth_proposal, proposal_space
 from .state import KState
@@ -90,6 +91,11 @@ class KGreedyBot:
         if buy is not None and self.buy_margin is not None and all(fields) and \
                 len(g.coins[seat]) >= m.buy_cost + self.buy_margin:  # type: ignore[operator]
             return buy
+        # 2d. Take a card that grows on one of its fields; discard one that would fit none.
+        if m.moves:
+            move = self._move(m, g, seat, legal_now)
+            if move is not None:
+                return move
         # 3. Where the bean grows; an empty field only when planting is required now.
         growing = [a for a in plants if fields[a[2]] and fields[a[2]][-1] == a[3]]
         if growing:
@@ -113,6 +119,24 @@ class KGreedyBot:
             best = max(options, key=lambda i: (coins_for(fields[i]), -len(fields[i])))
             return (HARVEST, seat, best)
         return legal_now[self.rng.randrange(len(legal_now))]
+
+    @staticmethod
+    def _move(m: Machine, g: KState, seat: int, legal_now: list[tuple]) -> tuple | None:
+        fields = g.fields[seat]
+        for action in legal_now:
+            if action[0] != MOVE:
+                continue
+            _, _, verb, bean, position = action
+            if bean is None:
+                bean = g.hands[seat][(position or 1) - 1]
+            fits = _auto_field(fields, bean) is not None
+            growing = any(f and f[-1] == bean for f in fields)
+            few = all(r.most is not None for r in m.moves
+                      if r.verb == "discards" and (r.phase is None or r.phase == g.phase))
+            stuck = not fits and (few or not m.harvestable(g, seat))
+            if (verb == "takes" and growing) or (verb == "discards" and stuck):
+                return action
+        return None
 
     @staticmethod
     def _buy(m: Machine, g: KState, seat: int, legal_now: list[tuple]) -> tuple | None:

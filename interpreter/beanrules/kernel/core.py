@@ -15,7 +15,9 @@ from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
+from ..engine.effects import OWNER
 from ..engine.evaluate import top_of_deck
+from . import selection
 
 
 class KernelUnsupported(Exception):
@@ -56,6 +58,8 @@ def players_of(node: Node) -> Fn:
     if isinstance(node, actors.Bound):
         name = node.name
         return lambda g, env: [env[name]]
+    if isinstance(node, actors.CardOwner) and node.card is None:  # whom a triggered card belongs to
+        return lambda g, env: [env[OWNER]]
     raise _no(node, "actor")
 
 
@@ -100,6 +104,12 @@ def number(node: Node, prims: Primitives) -> Fn:
         return lambda g, env: coins_for(field(g, env))
     if isinstance(node, quantities.DeckRunOuts):
         return lambda g, env: g.exhaustions
+    if isinstance(node, quantities.FieldsOf):
+        who = players_of(node.player)
+        return lambda g, env: len(g.fields[who(g, env)[0]])
+    if isinstance(node, actors.Bound):  # a number bound by ``let``
+        name = node.name
+        return lambda g, env: env[name]
     if isinstance(node, quantities.Sum):
         terms = [number(t, prims) for t in node.terms]
         return lambda g, env: sum(t(g, env) for t in terms)
@@ -141,6 +151,8 @@ def condition(node: Node, prims: Primitives) -> Fn:
         return lambda g, env: g.active in who(g, env)
     if isinstance(node, conditions.Always):
         return lambda g, env: True
+    if isinstance(node, conditions.Matches):
+        return selection.matches(node, prims)
     raise _no(node, "condition")
 
 
@@ -167,12 +179,24 @@ def effect(node: Node, prims: Primitives) -> Fn:
         if not top_of_deck(cards):
             raise _no(node, "effect")
         count, to = number(cards.count, prims), zone_of(node.to)
-        if isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):
-            fixed = cards.count.value  # the common "turn the top N cards into the offer"
-            return lambda g, env: g.offer.extend(take(g, fixed))
 
         def reveal(g: Any, env: Env) -> None:
-            to(g, env).extend(take(g, count(g, env)))
+            into, wanted = to(g, env), count(g, env)
+            if len(g.deck) > wanted:
+                into.extend(take(g, wanted))
+                return
+            for _ in range(wanted):  # one at a time, as the engine: a run-out sees the cards turned up
+                if take_top(g, into) is None:
+                    break
+        if isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):
+            fixed = cards.count.value  # the common "turn the top N cards into the offer"
+
+            def reveal_fixed(g: Any, env: Env) -> None:
+                if len(g.deck) > fixed:
+                    g.offer.extend(take(g, fixed))
+                else:
+                    reveal(g, env)
+            return reveal_fixed
         return reveal
     if isinstance(node, effects.Draw):
         if node.end != "back" or node.up_to:
@@ -236,6 +260,30 @@ def effect(node: Node, prims: Primitives) -> Fn:
             if field and (not paying or coins_for(field) >= 1):
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
+    if isinstance(node, effects.Move):
+        return selection.move(node, prims)
+    if isinstance(node, effects.Let):
+        name, value = node.name, number(node.value, prims)
+
+        def let(g: Any, env: Env) -> None:
+            env[name] = value(g, env)  # the step's own environment (machine._step gives a fresh one)
+        return let
+    if isinstance(node, effects.If):
+        test, then = condition(node.condition, prims), effect(node.then, prims)
+        otherwise = effect(node.otherwise, prims) if node.otherwise is not None else None
+
+        def if_(g: Any, env: Env) -> str | None:
+            if test(g, env):
+                return then(g, env)
+            return otherwise(g, env) if otherwise is not None else None
+        return if_
+    if isinstance(node, effects.AddField):
+        who, count = players_of(node.player), node.count
+
+        def add_field(g: Any, env: Env) -> None:
+            for seat in who(g, env):
+                g.fields[seat].extend([] for _ in range(count))
+        return add_field
     if isinstance(node, effects.Sequence):
         steps = [effect(s, prims) for s in node.steps]
 

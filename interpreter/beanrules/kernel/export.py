@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from ..engine.actions import Action, BuyField, CardRef, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from .card_moves import MOVE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .state import KState
 
@@ -29,6 +30,9 @@ def action_of(m: Machine, names: list[str], action: tuple) -> Action:
                        () if take is None else (CardRef(beans[take[1]], take[0]),))
     if kind == RESPOND:
         return Respond(seat, action[2], action[3])
+    if kind == MOVE:
+        _, _, verb, bean, position = action
+        return MoveCard(seat, verb, None if bean is None else beans[bean], position)
     raise ValueError(f"not a kernel action: {action!r}")
 
 
@@ -58,4 +62,6 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
                        "take": [] if take is None else [ref(take)]} for pid, src, dst, give, take in g.proposals],
         "planted": g.planted, "over": g.over, "seed": g.seed, "shuffles": g.shuffles,
         "next_proposal": g.next_proposal})
+    if g.moved:
+        out["moved"] = {rule: list(times) for rule, times in g.moved.items()}
     return out

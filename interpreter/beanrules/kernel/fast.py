@@ -19,7 +19,8 @@ from typing import Any, Callable
 from ..engine.errors import Stalled
 from .machine import Machine, Phase
 from .moves import apply as general_apply
-from .moves import next_to_act, plant_fields
+from .card_moves import keeps_open as move_open
+from .moves import move_options, next_to_act, plant_fields
 
 
 # A bot's draw, randrange(n), is written into the loop where the interpreter's Python draws it
@@ -48,6 +49,8 @@ def _busy(m: Machine, ph: Phase) -> str:
         else:
             lists = "hands" if zone == "hand" else "set_aside"
             busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
+    if m.moves:
+        busy.append("move_open(m.moves, g)")
     return " or ".join(busy) or "False"
 
 
@@ -67,6 +70,8 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   f"        if {theirs}:",
                   "            seat = s",
                   "            break"]
+    if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
+        lines += ["if seat is None and move_open(m.moves, g):", "    seat = a"]
     return lines
 
 
@@ -132,6 +137,9 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             "    k -= len(t)"]))
     if ph.trade:
         parts.append(("1", ["end_phase(g)"]))
+    if m.moves:  # permitted moves of one card: listed and applied as the general path does
+        add("mv = move_options(m, g, seat, [])")
+        parts.append(("len(mv)", ["general_apply(m, g, mv[k])", "continue"]))
     if m.buy_cost is not None:
         limit = "" if m.buy_max is None else f" and len(fs) < {m.buy_max}"
         add(f"buy = 1 if len(coins[seat]) >= {m.buy_cost}{limit} else 0")
@@ -276,7 +284,8 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
-        "plant_fields": plant_fields, "harvest": m.harvest, "auto_harvests": m.auto_harvests,
+        "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
+        "harvest": m.harvest, "auto_harvests": m.auto_harvests,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}}
     for ph in m.phases:
         for j, step in enumerate(ph.entry):

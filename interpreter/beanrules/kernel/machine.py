@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..core.effects import Let
 from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
-from . import core
+from . import card_moves, core
 from .state import KState
 
 # Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
@@ -35,9 +36,14 @@ _ENV: dict = {}  # the empty environment: compiled effects never write into one,
 
 
 def _step(step: Any, prims: core.Primitives) -> Callable[[KState], str | None]:
-    """A CoreStep as the kernel runs it: None (its condition does not hold), "ran" or "skip"."""
-    run = core.effect(step.run.node, prims)
+    """A CoreStep as the kernel runs it: None (its condition does not hold), "ran" or "skip".
+    A step that binds a name (``let``) gets an environment of its own each time, as the engine's."""
+    effect = core.effect(step.run.node, prims)
     cond = core.condition(step.condition.node, prims) if step.condition is not None else None
+    run = effect
+    if any(isinstance(n, Let) for n in step.run.node.walk()):
+        def run(g: KState, env: dict) -> str | None:
+            return effect(g, {})
 
     def fire(g: KState) -> str | None:
         if cond is not None and not cond(g, _ENV):
@@ -98,6 +104,7 @@ class Machine(core.Primitives):
         self.winner_highest = rs.winner_highest
         self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
                                 for t in rs.tie_breaks)
+        self.moves = card_moves.compile_moves(rs.moves, self.phase_ids, self)
         self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self) for s in p.entry)) for p in rs.phases)
@@ -132,12 +139,15 @@ class Machine(core.Primitives):
                 return True
         return False
 
-    def take_top(self, g: KState) -> int | None:
+    def take_top(self, g: KState, into: list[int] | None = None) -> int | None:
+        """deck.take_top: `into` gets the card before a deck it emptied runs out."""
         deck = g.deck
         if not deck:
             if g.ending or not self.run_out(g) or not deck:
                 return None
         card = deck.pop(0)
+        if into is not None:
+            into.append(card)
         if not deck:
             self.run_out(g)
         return card
@@ -237,15 +247,22 @@ class Machine(core.Primitives):
             return False
         if ph.trade and (g.offer or any(g.hands)):
             return False
+        if self.pending_left(g, ph):
+            return False
+        return not (self.moves and card_moves.keeps_open(self.moves, g))
+
+    @staticmethod
+    def pending_left(g: KState, ph: Phase) -> bool:
+        """A plant-pending step of the phase still has cards someone must plant."""
         for everyone, zone in ph.pending:
             if zone == "offer":
                 if g.offer:
-                    return False
+                    return True
             else:
                 lists = g.hands if zone == "hand" else g.set_aside
-                if (any(lists) if everyone else lists[active]):
-                    return False
-        return True
+                if any(lists) if everyone else lists[g.active]:
+                    return True
+        return False
 
     def settle(self, g: KState) -> None:
         ph = self.phases[g.phase]

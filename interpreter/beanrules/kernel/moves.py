@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import card_moves
+from .card_moves import MOVE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .state import KState
 
@@ -43,8 +45,6 @@ def next_to_act(m: Machine, g: KState) -> int | None:
         return g.proposals[0][2] if g.proposals else active
     if ph.plant_max is not None:
         return active
-    if not ph.pending:
-        return None
     for everyone, zone in ph.pending:
         if zone_list(g, zone, active):
             return active
@@ -54,8 +54,8 @@ def next_to_act(m: Machine, g: KState) -> int | None:
         if everyone and zone != "offer":
             lists = g.hands if zone == "hand" else g.set_aside
             holders.update(p for p in range(m.n) if lists[p])
-    if not holders:
-        return None
+    if not holders:  # a phase that waits only for an optional move of the active player
+        return active if m.moves and card_moves.keeps_open(m.moves, g) else None
     n, step = m.n, m.direction
     return next(s for s in ((active + step * k) % n for k in range(n)) if s in holders)
 
@@ -91,12 +91,29 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
                 out.append((RESPOND, seat, "rejects", pid))
             elif src == seat:
                 out.append((RESPOND, seat, "withdraws", pid))
+    if m.moves:
+        move_options(m, g, seat, out)
     if m.buy_cost is not None and len(g.coins[seat]) >= m.buy_cost and \
             (m.buy_max is None or len(fields) < m.buy_max):
         out.append((BUY, seat))
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
     return out
+
+
+def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
+    """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
+    phase's other actions), and the end of a phase that waits only for such moves."""
+    if card_moves.options(m.moves, g, seat, out) and waits_only_for_moves(m, g, m.phases[g.phase]):
+        end = (END, seat, "phase")
+        if end not in out:
+            out.append(end)
+    return out
+
+
+def waits_only_for_moves(m: Machine, g: KState, ph: Any) -> bool:
+    """moves.waits_only_for_moves: no planting, trading or card left to plant in this phase."""
+    return ph.plant_max is None and not ph.trade and not m.pending_left(g, ph)
 
 
 # -- trading (engine/trading.py, legal._lazy_space) ---------------------------------------------
@@ -212,6 +229,8 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
             g.discard.extend(coins[-cost:])
             del coins[-cost:]
         g.fields[seat].append([])
+    elif kind == MOVE:
+        card_moves.apply(m.moves, g, action)
     elif kind == PROPOSE:
         _, _, partner, give, take = action
         proposal = [g.next_proposal, seat, partner, give, take]

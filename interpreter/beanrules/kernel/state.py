@@ -12,7 +12,7 @@ from typing import Any
 class KState:
     __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
                  "active", "start", "phase", "phase_ids", "turn", "planted", "exhaustions", "ending",
-                 "shuffles", "seed", "over", "proposals", "next_proposal")
+                 "shuffles", "seed", "over", "proposals", "next_proposal", "moved")
 
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
         self.n = n
@@ -38,6 +38,7 @@ class KState:
         # open trade proposals: [id, from seat, to seat, give, take], give/take tuples of (zone, bean)
         self.proposals: list[list] = []
         self.next_proposal = 1
+        self.moved: dict[str, list[int]] = {}  # a permitted move's rule id -> [turn, times that turn]
 
     def shuffle_rng(self, shuffles: int) -> random.Random:
         """The RNG of the k-th shuffle of a game, exactly as engine/deck.py derives it."""
