@@ -15,6 +15,7 @@ from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
+from .triggers import Firing, compile_triggers
 
 # Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
 # the front of the hand; (END, seat, what); (HARVEST, seat, field); (BUY, seat);
@@ -105,6 +106,8 @@ class Machine(core.Primitives):
         self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
                                 for t in rs.tie_breaks)
         self.moves = card_moves.compile_moves(rs.moves, self.phase_ids, self)
+        harvest_steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
+        self.firing = Firing(harvest_steps) if harvest_steps else None
         self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self) for s in p.entry)) for p in rs.phases)
@@ -176,13 +179,17 @@ class Machine(core.Primitives):
         field = g.fields[seat][index]
         if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
             size = len(field)
-            table = self.payout[field[-1] if self.top_pays else field[0]]
+            bean = field[-1] if self.top_pays else field[0]
+            table = self.payout[bean]
             keep = size - (table[size] if size < len(table) else table[-1])
             g.coins[seat].extend(field[keep:])
             g.discard.extend(field[:keep])
             field.clear()
+            if self.firing is not None:  # a card's step when harvested (kernel/triggers.py)
+                self.firing.harvested(g, seat, bean, size, index)
             return
         size = self.run_length(field) if self.top_run else len(field)
+        bean = field[-1] if self.top_pays else field[len(field) - size]
         coins = self.coins_for(field)
         cut = len(field) - size
         if self.bank:
@@ -197,6 +204,8 @@ class Machine(core.Primitives):
             g.coins[seat].extend(field[keep:])
             g.discard.extend(field[cut:keep])
         del field[cut:]
+        if self.firing is not None:
+            self.firing.harvested(g, seat, bean, size, index)
 
     def auto_harvests(self, g: KState) -> None:
         again = True
