@@ -20,9 +20,8 @@ def classic() -> dict:
 
 
 # Shipped specs with a mechanism the kernel does not play yet, and the words of its refusal (the
-# interpreter plays them): tokens and decisions (engine/marks.py, engine/decisions.py).
-NOT_IN_KERNEL = {"anniversary/bean-thaler": "token",
-                 # card abilities used by choice (engine/abilities.py)
+# interpreter plays them).
+NOT_IN_KERNEL = {# card abilities used by choice (engine/abilities.py)
                  "anniversary/magpie": "abilities",
                  # the hand limit (engine/requirements.py), moves of one card, coins written down
                  "kannibohne": "hand-limit"}

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 from ..engine.errors import Stalled
+from ..engine.decisions import NO, NOTHING, YES
 from .card_moves import MOVE
+from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .moves import legal, nth_proposal, proposal_space
 from .state import KState
@@ -40,7 +42,7 @@ class KRandomBot:
             return actions[self.below(len(actions))]
         turn = g.turn
         made = self._made[1] if self._made[0] == turn else 0
-        count, space = (0, ()) if made >= self.max_proposals or not m.phases[g.phase].trade \
+        count, space = (0, ()) if made >= self.max_proposals or not m.phases[g.phase].trade or g.decision \
             else proposal_space(m, g, seat)
         if not actions and not count:
             raise Stalled(f"the game waits for seat {seat + 1}, who has no legal action", _where(m, g))
@@ -67,6 +69,8 @@ class KGreedyBot:
         legal_now = legal(m, g, seat)
         if not legal_now:
             raise Stalled(f"the game waits for seat {seat + 1}, who has no legal action", _where(m, g))
+        if g.decision is not None:
+            return self._decide(legal_now)
         fields = g.fields[seat]
         coins_for = m.coins_for
         # 1. A field at its beanometer's top step.
@@ -119,6 +123,14 @@ class KGreedyBot:
             best = max(options, key=lambda i: (coins_for(fields[i]), -len(fields[i])))
             return (HARVEST, seat, best)
         return legal_now[self.rng.randrange(len(legal_now))]
+
+    @staticmethod
+    def _decide(legal_now: list[tuple]) -> tuple:
+        """GreedyBot._decide: yes, else the first option that is not a no or nothing."""
+        options = {a[2]: a for a in legal_now if a[0] == CHOOSE}
+        if YES in options:
+            return options[YES]
+        return next((a for o, a in options.items() if o not in (NO, NOTHING)), legal_now[0])
 
     @staticmethod
     def _move(m: Machine, g: KState, seat: int, legal_now: list[tuple]) -> tuple | None:

@@ -17,7 +17,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from ..engine.effects import OWNER
 from ..engine.evaluate import top_of_deck
-from . import selection
+from . import decisions, selection
 
 
 class KernelUnsupported(Exception):
@@ -42,8 +42,9 @@ class Primitives:
 
 
 # ------------------------------------------------------------------ actors and places
-def players_of(node: Node) -> Fn:
-    """(g, env) -> list of seats, in the order the engine lists them."""
+def players_of(node: Node, direction: int = 1) -> Fn:
+    """(g, env) -> list of seats, in the order the engine lists them (`direction`: the rules'
+    direction of play, for the other players in turn order)."""
     if isinstance(node, actors.ActivePlayer):
         return lambda g, env: [g.active]
     if isinstance(node, actors.StartPlayer):
@@ -60,7 +61,23 @@ def players_of(node: Node) -> Fn:
         return lambda g, env: [env[name]]
     if isinstance(node, actors.CardOwner) and node.card is None:  # whom a triggered card belongs to
         return lambda g, env: [env[OWNER]]
+    if isinstance(node, actors.OtherPlayers):  # in turn order from the card's owner, else the active player
+        step = direction
+
+        def others(g: Any, env: Env) -> list[int]:
+            me, n = env.get(OWNER, g.active), g.n
+            return [(me + step * k) % n for k in range(1, n)]
+        return others
+    if isinstance(node, actors.TokenHolder):
+        token = node.token
+        return lambda g, env: [] if (h := holder(g, token)) is None else [h]
     raise _no(node, "actor")
+
+
+def holder(g: Any, token: str) -> int | None:
+    """marks.holder: who holds a token (one the state does not keep is the start player's)."""
+    tokens = g.tokens
+    return tokens[token] if token in tokens else g.start
 
 
 _SHARED = ("deck", "discard", "offer", "removed")
@@ -100,8 +117,18 @@ def number(node: Node, prims: Primitives) -> Fn:
         zone = zone_of(node.place)
         return lambda g, env: len(zone(g, env))
     if isinstance(node, quantities.FieldValue):
-        field, coins_for = zone_of(node.field), prims.coins_for
+        place, coins_for = node.field, prims.coins_for
+        if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
+            owner = players_of(place.owner)  # all of a player's fields: what they pay together
+            return lambda g, env: sum(coins_for(f) for f in g.fields[owner(g, env)[0]])
+        field = zone_of(place)
         return lambda g, env: coins_for(field(g, env))
+    if isinstance(node, quantities.Count) and node.bean is not None:
+        zone, bean = zone_of(node.place), prims.bean_number.get(node.bean)
+        return lambda g, env: zone(g, env).count(bean)
+    if isinstance(node, quantities.OneIf):
+        test = condition(node.condition, prims)
+        return lambda g, env: 1 if test(g, env) else 0
     if isinstance(node, quantities.DeckRunOuts):
         return lambda g, env: g.exhaustions
     if isinstance(node, quantities.FieldsOf):
@@ -153,6 +180,9 @@ def condition(node: Node, prims: Primitives) -> Fn:
         return lambda g, env: True
     if isinstance(node, conditions.Matches):
         return selection.matches(node, prims)
+    if isinstance(node, conditions.HoldsToken):
+        who, token = players_of(node.player, prims.direction), node.token
+        return lambda g, env: holder(g, token) in who(g, env)
     raise _no(node, "condition")
 
 
@@ -261,7 +291,17 @@ def effect(node: Node, prims: Primitives) -> Fn:
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
     if isinstance(node, effects.Move):
+        if isinstance(node.cards, actors.Bound):  # the card an at-random pick bound
+            return decisions.move_picked(node)
         return selection.move(node, prims)
+    if isinstance(node, effects.AtRandom):
+        return decisions.at_random(node)
+    if isinstance(node, effects.PassToken):
+        token, to = node.token, players_of(node.to, prims.direction)
+
+        def pass_token(g: Any, env: Env) -> None:
+            g.tokens[token] = to(g, env)[0]
+        return pass_token
     if isinstance(node, effects.Let):
         name, value = node.name, number(node.value, prims)
 

@@ -51,6 +51,8 @@ def _busy(m: Machine, ph: Phase) -> str:
             busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
     if m.moves:
         busy.append("move_open(m.moves, g)")
+    if m.decides:
+        busy.append("g.decision is not None")
     return " or ".join(busy) or "False"
 
 
@@ -208,6 +210,11 @@ def source(m: Machine) -> str:
         "            raise Stalled(f'the game did not end within {max_actions} actions', where(g))",
         "        phase = g.phase",
     ]
+    if m.decides:  # a step waits for a player's decision: the general path answers it
+        lines += ["        if g.decision is not None:",
+                  "            seat = g.decision['player']",
+                  "            general_apply(m, g, bots[seat].choose(m, g, seat))",
+                  "            continue"]
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         lines.extend(f"            {line}" for line in _decision(m, ph))
@@ -265,13 +272,19 @@ def end_phase_source(m: Machine) -> str:
             if step.cond is not None:  # type: ignore[attr-defined]
                 lines.append(f"{indent}if cond_{ph.index}_{j}(g, ENV):")
                 indent += "    "
+            waits = step.walker is not None  # type: ignore[attr-defined]  (it may stop at a decision)
             lines += [f"{indent}was = g.ending",
-                      f"{indent}if run_{ph.index}_{j}(g, ENV) == 'skip':",
+                      f"{indent}fired = run_{ph.index}_{j}(g, ENV)",
+                      f"{indent}if fired == 'skip':",
                       f"{indent}    continue"]
             if m.auto:
                 lines.append(f"{indent}auto_harvests(g)")
             if ph.id != m.finish_during:
-                lines += [f"{indent}if g.ending and not was:", f"{indent}    finish(g)", f"{indent}    return"]
+                lines += [f"{indent}if g.ending and not was:",
+                          *([f"{indent}    g.decision = None"] if waits else []),
+                          f"{indent}    finish(g)", f"{indent}    return"]
+            if waits:
+                lines += [f"{indent}if fired == 'wait':", f"{indent}    return"]
         lines.append(f"            if {_busy(m, ph)}:")
         lines.append("                return")
     return "\n".join(lines) + "\n"

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core.effects import Let
+from ..core.effects import AtRandom, Let
+from ..engine.decisions import waits
+from ..engine.marks import START
 from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
+from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 
 # Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
@@ -36,21 +39,30 @@ class Phase:
 _ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
 
 
-def _step(step: Any, prims: core.Primitives) -> Callable[[KState], str | None]:
-    """A CoreStep as the kernel runs it: None (its condition does not hold), "ran" or "skip".
-    A step that binds a name (``let``) gets an environment of its own each time, as the engine's."""
-    effect = core.effect(step.run.node, prims)
+def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callable[[KState], str | None]:
+    """A CoreStep as the kernel runs it: None (its condition does not hold), "ran", "skip" or
+    "wait" (it stopped at a decision, kernel/decisions.py; only the `index`-th step of a
+    phase may). A step that binds a name (``let``, ``at-random``) gets an environment of its
+    own each time, as the engine's."""
+    node, rule = step.run.node, step.ref.id
     cond = core.condition(step.condition.node, prims) if step.condition is not None else None
-    run = effect
-    if any(isinstance(n, Let) for n in step.run.node.walk()):
-        def run(g: KState, env: dict) -> str | None:
-            return effect(g, {})
+    if waits(node):
+        if index is None:
+            raise core.KernelUnsupported(f"rule '{rule}': a decision outside a phase's steps")
+        walker = Walker(node, prims, rule, index)
+        run = walker.fire
+    else:
+        effect = run = core.effect(node, prims)
+        if any(isinstance(n, (Let, AtRandom)) for n in node.walk()):
+            def run(g: KState, env: dict) -> str | None:
+                return effect(g, {RULE: rule})
 
     def fire(g: KState) -> str | None:
         if cond is not None and not cond(g, _ENV):
             return None
         return run(g, _ENV) or "ran"
     fire.run, fire.cond = run, cond  # type: ignore[attr-defined]  (the generated phase changes call them)
+    fire.walker = walker if waits(node) else None  # type: ignore[attr-defined]
     return fire
 
 
@@ -105,12 +117,19 @@ class Machine(core.Primitives):
         self.winner_highest = rs.winner_highest
         self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
                                 for t in rs.tie_breaks)
+        marks = rs.marks
+        if marks is not None and (marks.counters or marks.target_ends):
+            raise core.KernelUnsupported("counters (a number kept per player or for the table)")
+        held = dict(marks.start_holders) if marks is not None else {}
+        # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
+        self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
         self.moves = card_moves.compile_moves(rs.moves, self.phase_ids, self)
         harvest_steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
         self.firing = Firing(harvest_steps) if harvest_steps else None
         self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
-                                   tuple(_step(s, self) for s in p.entry)) for p in rs.phases)
+                                   tuple(_step(s, self, j) for j, s in enumerate(p.entry))) for p in rs.phases)
+        self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         from .fast import compile_random_loop  # (it calls back into this machine)
         self.random_loop, self.end_phase = compile_random_loop(self)
@@ -122,6 +141,7 @@ class Machine(core.Primitives):
         deck = list(self.box)
         g.shuffle_rng(0).shuffle(deck)
         g.removed = list(self.out)
+        g.tokens = dict(self.tokens_at_start)
         for round_ in range(max(self.deal, default=0)):
             for seat in range(self.n):
                 if round_ < self.deal[seat] and deck:
@@ -236,22 +256,47 @@ class Machine(core.Primitives):
     def enter(self, g: KState, ph: Phase) -> str:
         g.phase = ph.index
         g.planted = 0
-        for step in ph.entry:
+        return self.run_entry(g, ph, 0)
+
+    def run_entry(self, g: KState, ph: Phase, first: int) -> str:
+        """flow._run_entry: the phase's steps from `first` on: "skip", "over", "wait" or "play"."""
+        for step in ph.entry[first:] if first else ph.entry:
             was_ending = g.ending
-            fired = step(g)
-            if fired == "skip":
-                return "skip"
-            if fired is None:
-                continue
-            if self.auto:
-                self.auto_harvests(g)
-            if g.ending and not was_ending and ph.id != self.finish_during:
-                self.finish(g)
-                return "over"
+            outcome = self.after_step(g, ph, step(g), was_ending)
+            if outcome is not None:
+                return outcome
         return "play"
+
+    def after_step(self, g: KState, ph: Phase, fired: str | None, was_ending: bool) -> str | None:
+        """flow._after_step: what a fired step means for the phase (None: go on)."""
+        if fired == "skip":
+            return "skip"
+        if fired is None:
+            return None
+        if self.auto:
+            self.auto_harvests(g)
+        if g.ending and not was_ending and ph.id != self.finish_during:
+            g.decision = None  # the game is over: nobody is left to decide
+            self.finish(g)
+            return "over"
+        return "wait" if fired == "wait" else None
+
+    def resume(self, g: KState, option: Any) -> None:
+        """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
+        ph = self.phases[g.phase]
+        index = g.decision["step"]  # type: ignore[index]
+        was_ending = g.ending
+        fired = ph.entry[index].walker.answer(g, option) or "ran"  # type: ignore[attr-defined]
+        outcome = self.after_step(g, ph, fired, was_ending)
+        if outcome is None:
+            outcome = self.run_entry(g, ph, index + 1)
+        if outcome == "skip":
+            self.end_phase(g)
 
     def complete(self, g: KState, ph: Phase) -> bool:
         active = g.active
+        if g.decision is not None:  # a step of the phase waits for a player's decision
+            return False
         if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[active]:
             return False
         if ph.trade and (g.offer or any(g.hands)):

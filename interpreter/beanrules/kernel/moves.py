@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import card_moves
+from . import card_moves, decisions
 from .card_moves import MOVE
+from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .state import KState
 
@@ -39,6 +40,8 @@ def next_to_act(m: Machine, g: KState) -> int | None:
     """legal.next_to_act: the first player the game waits for."""
     if g.over:
         return None
+    if g.decision is not None:
+        return g.decision["player"]
     ph = m.phases[g.phase]
     active = g.active
     if ph.trade:
@@ -64,6 +67,8 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
     """legal.legal_actions(state, rs, player, trades=False), as action tuples."""
     if g.over:
         return []
+    if g.decision is not None:  # while a decision waits, only its answers are legal
+        return decisions.options(g, seat)
     out: list[tuple] = []
     ph = m.phases[g.phase]
     active = seat == g.active
@@ -229,6 +234,8 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
             g.discard.extend(coins[-cost:])
             del coins[-cost:]
         g.fields[seat].append([])
+    elif kind == CHOOSE:
+        m.resume(g, action[2])
     elif kind == MOVE:
         card_moves.apply(m.moves, g, action)
     elif kind == PROPOSE:

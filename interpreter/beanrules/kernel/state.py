@@ -12,7 +12,8 @@ from typing import Any
 class KState:
     __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
                  "active", "start", "phase", "phase_ids", "turn", "planted", "exhaustions", "ending",
-                 "shuffles", "seed", "over", "proposals", "next_proposal", "moved")
+                 "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
+                 "decision")
 
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
         self.n = n
@@ -38,6 +39,9 @@ class KState:
         # open trade proposals: [id, from seat, to seat, give, take], give/take tuples of (zone, bean)
         self.proposals: list[list] = []
         self.next_proposal = 1
+        self.tokens: dict[str, int | None] = {}  # a token the rules declare -> its holder's seat (None: nobody)
+        # the decision a step waits for (kernel/decisions.py), in the engine's shape, seats for names
+        self.decision: dict | None = None
         self.moved: dict[str, list[int]] = {}  # a permitted move's rule id -> [turn, times that turn]
 
     def shuffle_rng(self, shuffles: int) -> random.Random:

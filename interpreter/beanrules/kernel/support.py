@@ -22,15 +22,16 @@ from .core import KernelUnsupported
 # The rule kinds the kernel was written for: every kind the interpreter played when the kernel
 # was last checked against it (tests/kernel/ compares the two on every shipped spec).
 KNOWN_KINDS = frozenset({
-    "auto-harvest", "buy-field", "coin-source", "coins-out-of-play", "deal", "discard-from-hand", "draw", "end-finish",
-    "end-on-exhaustion", "fields", "fields-fixed", "final-harvest", "gift-consent", "hand-order",
-    "hand-score", "harvest-any-time", "harvest-only-paying", "harvest-own-turn", "harvest-to-make-room",
-    "mixed-fields", "note", "offer-owner", "one-type-per-field", "payout", "plant-from-hand",
-    "plant-pending", "players", "pull-matching", "protection", "remove-beans", "reshuffle", "reveal",
-    "same-type-many-fields", "skip-if-hand-empty", "start-player", "tie-farthest-seat",
-    "tie-most-hand-cards", "tie-shared", "trade", "trade-amounts", "trade-consent", "trade-end",
-    "trade-partners", "tradeable-hand", "tradeable-offer", "traded-to-set-aside", "turn-order",
-    "untradeable", "use-beans", "whole-field", "winner", "zone",
+    "auto-harvest", "buy-field", "coin-source", "coins-out-of-play", "deal", "discard-from-hand",
+    "draw", "end-finish", "end-on-exhaustion", "fields", "fields-fixed", "final-harvest",
+    "gift-consent", "hand-order", "hand-score", "harvest-any-time", "harvest-only-paying",
+    "harvest-own-turn", "harvest-to-make-room", "mixed-fields", "note", "offer-owner",
+    "one-type-per-field", "payout", "plant-from-hand", "plant-pending", "players", "protection",
+    "pull-matching", "remove-beans", "reshuffle", "reveal", "same-type-many-fields",
+    "skip-if-hand-empty", "start-player", "tie-farthest-seat", "tie-most-hand-cards", "tie-shared",
+    "tie-token-holder", "token", "token-draw", "token-takeover", "trade", "trade-amounts",
+    "trade-consent", "trade-end", "trade-partners", "tradeable-hand", "tradeable-offer",
+    "traded-to-set-aside", "turn-order", "untradeable", "use-beans", "whole-field", "winner", "zone",
 })
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
@@ -44,7 +45,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "auto_harvest",
         "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
-        "triggers"}),
+        "triggers", "marks"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending"}),
     "PlantStep": frozenset({"min", "max", "ref"}),
     "PendingStep": frozenset({"who", "zone", "ref", "attr"}),
