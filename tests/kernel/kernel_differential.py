@@ -49,9 +49,11 @@ def _seat_bots(bots: list[str], n: int) -> list[str]:
     return [bots[i % len(bots)] for i in range(n)]
 
 
-def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False) -> str | None:
+def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False,
+                     seen: list | None = None) -> str | None:
     """None when kernel and interpreter play the same game, action for action and state for
-    state, to the same scores and winners; else where they part."""
+    state, to the same scores and winners; else where they part. `seen` gets the interpreter's
+    actions (to tell that a game used the mechanism under test)."""
     kinds = _seat_bots(bots, n)
     game = Game(model, n, seed=seed)
     names = game.players
@@ -79,6 +81,8 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
             return f"after action {i} ({a1}): the states differ:\n  {s1}\n  {s2}"
     if len(ours) != len(theirs):
         return f"the interpreter played {len(ours) - 1} actions, the kernel {len(theirs) - 1}"
+    if seen is not None:
+        seen.extend(action for action, _ in ours[1:])
     final = state_json(machine, result.state, names, start)
     if final != game.state_json():
         return "the final state JSON differs"
