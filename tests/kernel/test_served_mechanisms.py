@@ -6,7 +6,9 @@ mechanism would prove nothing about it):
 - permitted moves of one card and the core's let / matches / move (the duel: discard a hand
   card, pull matching cards from the discard pile);
 - a card's step when harvested (field beans: two field beans give a third field);
-- tokens, decisions inside a phase's steps and at-random picks (the bean thaler's takeover).
+- tokens, decisions inside a phase's steps and at-random picks (the bean thaler's takeover);
+- a card's ability played from the front of the hand with the choices it asks for, a card never
+  planted nor traded, and a step when a card is revealed (the magpie).
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ import copy
 import pytest
 
 from beanrules import compile_spec
-from beanrules.engine.actions import Choose, MoveCard
+from beanrules.engine import Game
+from beanrules.engine.actions import Choose, MoveCard, UseAbility
+from beanrules.engine.bots import make_bot, play_out
 from beanrules.kernel import kernel_for, kernel_reason, play
 
 from kernel_differential import fast_difference, first_difference
@@ -44,8 +48,8 @@ def compared(m: dict, n: int, seeds: range) -> list:
     return seen
 
 
-SERVED = [(name, n) for name in ("anniversary/duel", "anniversary/field-beans", "anniversary/bean-thaler")
-          for n in counts(name)]
+SERVED = [(name, n) for name in ("anniversary/duel", "anniversary/field-beans", "anniversary/bean-thaler",
+                                 "anniversary/magpie") for n in counts(name)]
 
 
 @pytest.mark.parametrize("name,players", SERVED, ids=[f"{s}-{n}p" for s, n in SERVED])
@@ -89,3 +93,17 @@ def test_the_thaler_taken_over_resisted_and_drawn_at_random(players):
     answers = {a.option for a in seen if type(a) is Choose}
     assert {"yes", "no"} <= answers  # resisted (a card drawn at random) and not
     assert answers - {"yes", "no", "nothing"}  # a holder chosen by name
+
+
+@pytest.mark.parametrize("players", counts("anniversary/magpie"))
+def test_the_magpie_played_from_the_hand_and_flown_when_revealed(players):
+    m = model("anniversary/magpie")
+    uses = [a for a in compared(m, players, range(3)) if type(a) is UseAbility]
+    assert any(len(a.choices) == 6 for a in uses)  # two players robbed, each bean planted on a chosen field
+    # a magpie turned over flies to the discard pile by itself (the interpreter's events of one
+    # of those games say so; the states compared above include the offer and the discard pile)
+    game = Game(m, players, seed=0)
+    play_out(game, {p: make_bot("greedy", seed=f"0:{i}", trades=True) for i, p in enumerate(game.players)})
+    fled = [e for events in [game.start_events, *game.trace] for e in events
+            if e.get("event") == "ability" and e.get("on") == "revealed"]
+    assert fled

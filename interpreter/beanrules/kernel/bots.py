@@ -6,6 +6,7 @@ import random
 
 from ..engine.errors import Stalled
 from ..engine.decisions import NO, NOTHING, YES
+from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
@@ -95,6 +96,10 @@ class KGreedyBot:
         if buy is not None and self.buy_margin is not None and all(fields) and \
                 len(g.coins[seat]) >= m.buy_cost + self.buy_margin:  # type: ignore[operator]
             return buy
+        # 2c. Use a card's ability, the use that takes most (the longest choice sequence).
+        uses = [a for a in legal_now if a[0] == USE]
+        if uses:
+            return max(uses, key=lambda a: len(a[3]))
         # 2d. Take a card that grows on one of its fields; discard one that would fit none.
         if m.moves:
             move = self._move(m, g, seat, legal_now)
@@ -177,7 +182,7 @@ class KGreedyBot:
         cards = [("offer", b) for b in dict.fromkeys(g.offer)] if m.offer_ok else []
         cards += [("hand", b) for b in dict.fromkeys(g.hands[seat][1:])] if m.hand_ok else []
         for zone, bean in cards:
-            if _auto_field(fields, bean) is not None:
+            if _auto_field(fields, bean) is not None or bean in m.unplantable:
                 continue
             for partner in range(g.n):
                 key = (g.turn, partner, f"{zone}:{bean}")

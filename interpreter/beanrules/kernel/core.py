@@ -17,7 +17,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from ..engine.effects import OWNER
 from ..engine.evaluate import top_of_deck
-from . import decisions, selection
+from . import abilities, decisions, selection
 
 
 class KernelUnsupported(Exception):
@@ -210,15 +210,25 @@ def effect(node: Node, prims: Primitives) -> Fn:
             raise _no(node, "effect")
         count, to = number(cards.count, prims), zone_of(node.to)
 
+        firing = getattr(prims, "firing", None)
+        fire = firing.revealed if firing is not None and firing.on("revealed") else None
+
         def reveal(g: Any, env: Env) -> None:
             into, wanted = to(g, env), count(g, env)
             if len(g.deck) > wanted:
-                into.extend(take(g, wanted))
-                return
-            for _ in range(wanted):  # one at a time, as the engine: a run-out sees the cards turned up
-                if take_top(g, into) is None:
-                    break
-        if isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):
+                shown = take(g, wanted)
+                into.extend(shown)
+            else:
+                shown = []
+                for _ in range(wanted):  # one at a time, as the engine: a run-out sees the cards turned up
+                    card = take_top(g, into)
+                    if card is None:
+                        break
+                    shown.append(card)
+            if fire is not None:  # a card's step when revealed (kernel/triggers.py)
+                for card in shown:
+                    fire(g, g.active, card, into)
+        if fire is None and isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):
             fixed = cards.count.value  # the common "turn the top N cards into the offer"
 
             def reveal_fixed(g: Any, env: Env) -> None:
@@ -290,9 +300,10 @@ def effect(node: Node, prims: Primitives) -> Fn:
             if field and (not paying or coins_for(field) >= 1):
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
+    own = abilities.effect(node, prims)  # the nodes of card abilities (a card picked, a choice fed)
+    if own is not None:
+        return own
     if isinstance(node, effects.Move):
-        if isinstance(node.cards, actors.Bound):  # the card an at-random pick bound
-            return decisions.move_picked(node)
         return selection.move(node, prims)
     if isinstance(node, effects.AtRandom):
         return decisions.at_random(node)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
+from ..engine.actions import (Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
+                              UseAbility)
+from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
@@ -31,6 +33,11 @@ def action_of(m: Machine, names: list[str], action: tuple) -> Action:
                        () if take is None else (CardRef(beans[take[1]], take[0]),))
     if kind == RESPOND:
         return Respond(seat, action[2], action[3])
+    if kind == USE:
+        _, _, index, choices = action
+        ability = m.abilities[index]
+        return UseAbility(seat, beans[ability.card], ability.named, None,
+                          tuple(c if isinstance(c, str) else names[c] for c in choices))
     if kind == CHOOSE:
         option = action[2]
         return Choose(seat, option if isinstance(option, str) else names[option])

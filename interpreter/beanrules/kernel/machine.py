@@ -17,6 +17,7 @@ from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
+from .abilities import compile_abilities
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 
@@ -110,6 +111,12 @@ class Machine(core.Primitives):
         self.finish_during = rs.finish_during
         self.finish_phases = rs.finish_phases
         self.watch_progress = rs.exhaustion_limit is not None
+        # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
+        self.firing: Firing | None = None
+        steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
+        self.firing = Firing(steps) if steps else None
+        self.unplantable = frozenset(number[b] for b in rs.unplantable)  # cards never planted nor traded
+        self.abilities = compile_abilities(rs.abilities, number, self.phase_ids, self)
         self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
         self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
@@ -124,8 +131,6 @@ class Machine(core.Primitives):
         # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
         self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
         self.moves = card_moves.compile_moves(rs.moves, self.phase_ids, self)
-        harvest_steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
-        self.firing = Firing(harvest_steps) if harvest_steps else None
         self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self, j) for j, s in enumerate(p.entry))) for p in rs.phases)
@@ -133,6 +138,8 @@ class Machine(core.Primitives):
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         from .fast import compile_random_loop  # (it calls back into this machine)
         self.random_loop, self.end_phase = compile_random_loop(self)
+        if self.abilities or self.unplantable:  # the generated loop lists neither: the general path plays
+            self.random_loop = None
 
     # -- setting up ---------------------------------------------------------------------------
     def new_game(self, seed: Any) -> KState:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import card_moves, decisions
+from . import abilities, card_moves, decisions
+from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
@@ -75,7 +76,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
     fields = g.fields[seat]
     if ph.plant_max is not None and active:
         hand = g.hands[seat]
-        if hand and g.planted < ph.plant_max:
+        if hand and g.planted < ph.plant_max and hand[0] not in m.unplantable:
             bean = hand[0]
             out.extend((PLANT, seat, i, bean, None) for i in plant_fields(m, fields, bean))
         if g.planted >= ph.plant_min or not hand:
@@ -84,7 +85,8 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         if everyone or active:
             cards = zone_list(g, zone, seat)
             for bean in _distinct(cards):
-                out.extend((PLANT, seat, i, bean, zone) for i in plant_fields(m, fields, bean))
+                if bean not in m.unplantable:
+                    out.extend((PLANT, seat, i, bean, zone) for i in plant_fields(m, fields, bean))
     if ph.trade:
         if active:
             out.append((END, seat, "trading"))
@@ -101,6 +103,8 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
     if m.buy_cost is not None and len(g.coins[seat]) >= m.buy_cost and \
             (m.buy_max is None or len(fields) < m.buy_max):
         out.append((BUY, seat))
+    if m.abilities:  # using a card's ability, with each choice it offers
+        abilities.usable(m, g, seat, out)
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
     return out
@@ -133,12 +137,19 @@ def proposal_space(m: Machine, g: KState, seat: int) -> tuple[int, tuple]:
     offer = tuple(_distinct(g.offer)) if m.offer_ok else ()
     from_offer = offer if active else ()
     give = from_offer + (tuple(_distinct(g.hands[seat])) if m.hand_ok else ())
+    never = m.unplantable
+    if never:  # a card never planted is never traded
+        offer = tuple(b for b in offer if b not in never)
+        from_offer = offer if active else ()
+        give = tuple(b for b in give if b not in never)
     if not give:
         return 0, ((), 0, [])
     asks = []
     total = 0
     for partner in partners:
         hand = (m.in_play if m.consent else tuple(_distinct(g.hands[partner]))) if m.hand_ok else ()
+        if never:
+            hand = tuple(b for b in hand if b not in never)
         their_offer = offer if partner == g.active else ()
         asks.append((partner, their_offer, hand))
         total += 1 + len(their_offer) + len(hand)
@@ -234,6 +245,8 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
             g.discard.extend(coins[-cost:])
             del coins[-cost:]
         g.fields[seat].append([])
+    elif kind == USE:
+        abilities.apply(m, g, action)
     elif kind == CHOOSE:
         m.resume(g, action[2])
     elif kind == MOVE:

@@ -48,6 +48,20 @@ class KState:
         """The RNG of the k-th shuffle of a game, exactly as engine/deck.py derives it."""
         return random.Random(self.seed if shuffles == 0 else f"{self.seed}:{shuffles}")
 
+    def copy(self) -> "KState":
+        """A copy to try an action on (abilities.py explores a card's choices on copies)."""
+        other = KState.__new__(KState)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.deck, other.discard, other.offer, other.removed = \
+            list(self.deck), list(self.discard), list(self.offer), list(self.removed)
+        other.hands, other.set_aside, other.coins = \
+            [list(h) for h in self.hands], [list(z) for z in self.set_aside], [list(c) for c in self.coins]
+        other.fields = [[list(f) for f in fs] for fs in self.fields]
+        other.tokens, other.moved = dict(self.tokens), {k: list(v) for k, v in self.moved.items()}
+        other.proposals = [list(p) for p in self.proposals]
+        return other
+
     def card_count(self) -> int:
         """Cards in all zones together (the kernel's own conservation check)."""
         total = len(self.deck) + len(self.discard) + len(self.offer) + len(self.removed)

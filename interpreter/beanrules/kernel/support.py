@@ -45,7 +45,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "auto_harvest",
         "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
-        "triggers", "marks"}),
+        "triggers", "marks", "abilities", "unplantable"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending"}),
     "PlantStep": frozenset({"min", "max", "ref"}),
     "PendingStep": frozenset({"who", "zone", "ref", "attr"}),
