@@ -2,7 +2,7 @@
 
 The kernel is built from the compiled Ruleset, which is where the engine reads every rule.
 So it refuses, by name:
-- a rule kind it was not written for (new mechanisms: discard, abilities, counters, …);
+- a rule kind it was not written for (new mechanisms: counters, the hand limit, …);
 - a field of the Ruleset (or of a phase, a step, the trade rules) it does not know, holding a
   value: the engine grew a mechanism this spec uses;
 - a core node it does not compile (core.py says which);
