@@ -35,10 +35,16 @@ def _no(node: Node, what: str) -> KernelUnsupported:
 class Primitives:
     """What the compiled effects call on the machine (taking cards, harvesting, paying)."""
 
-    take_top: Fn  # (g) -> bean | None
+    take_top: Fn  # (g, into=None) -> bean | None
     harvest: Fn  # (g, seat, field index) -> None
     coins_for: Fn  # (field) -> int
     direction: int
+    n: int  # players
+    bean_number: dict[str, int]
+    firing: Any  # triggers.Firing | None: the steps a card runs by itself
+    one_type: bool  # planting rules an ability's plant follows (abilities.field_accepts)
+    mixed: bool
+    same_many: bool
 
 
 # ------------------------------------------------------------------ actors and places

@@ -1,8 +1,9 @@
 """The playout kernel: a compiled Ruleset's rules as closures over integer seats and beans.
 
 It plays exactly what the interpreter plays (engine/flow.py, legal.py, planting.py,
-harvesting.py, trading.py, buying.py, deck.py), step for step: the same legal actions in the
-same order, the same shuffles, the same phase machine. What it leaves out is what a playout
+harvesting.py, trading.py, buying.py, deck.py; moves of one card, triggers, decisions and card
+abilities in card_moves.py, triggers.py, decisions.py and abilities.py), step for step: the
+same legal actions in the same order, the same shuffles, the same phase machine. What it leaves out is what a playout
 does not need: action objects, events, re-checks of an action it has just listed, names.
 tests/kernel/ plays it against the interpreter on identical random streams.
 """
