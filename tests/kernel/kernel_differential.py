@@ -7,12 +7,14 @@ zone and counter (cheap), or with full=True as the whole state JSON.
 """
 from __future__ import annotations
 
+import json
+
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.legal import next_to_act
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_for, play
-from beanrules.kernel.export import action_of, state_json
+from beanrules.kernel.export import action_of, decision_json, state_json
 from beanrules.kernel.machine import Machine
 from beanrules.kernel.state import KState
 
@@ -27,7 +29,8 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple(tuple(tuple(f) for f in st.fields[p]) for p in players),
             tuple((x["id"], x["from"], x["to"], tuple((r["zone"], r["bean"]) for r in x["give"]),
                    tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
-            tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())))
+            tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())),
+            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True))
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
@@ -42,7 +45,9 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
             tuple(cards(g.coins[p]) for p in seats), tuple(tuple(cards(f) for f in g.fields[p]) for p in seats),
             tuple((pid, names[src], names[dst], ((give[0], b[give[1]]),), () if take is None else ((take[0], b[take[1]]),))
                   for pid, src, dst, give, take in g.proposals),
-            tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())))
+            tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
+            tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
+            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True))
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:
