@@ -81,7 +81,7 @@ def play(machine: Machine, seed: int | str, bots: list[str], bot_seeds: list[int
     seeds = bot_seeds if bot_seeds is not None else [f"{seed}:{i}" for i in range(n)]
     players = [KERNEL_BOTS[bots[i]](seed=seeds[i], trades=trades) for i in range(n)]
     g = machine.new_game(seed)
-    if observe is None and machine.random_loop is not None and all(type(p) is KRandomBot for p in players):
+    if observe is None and all(type(p) is KRandomBot for p in players):
         count = machine.random_loop(g, players, trades, max_actions)
         return KResult(tuple(machine.scores(g)), tuple(machine.winners(g)), g.turn, count, g)
     count = 0

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from ..engine.errors import Stalled
 from .machine import Machine, Phase
 from .moves import apply as general_apply
+from .abilities import usable
 from .card_moves import keeps_open as move_open
 from .moves import move_options, next_to_act, plant_fields
 
@@ -101,7 +102,8 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
     if ph.plant_max is not None:
         add("hand = hands[seat]")
         add("planted = g.planted")
-        add(f"if hand and planted < {ph.plant_max}:")
+        never = " and hand[0] not in NEVER" if m.unplantable else ""  # a card never planted stays put
+        add(f"if hand and planted < {ph.plant_max}{never}:")
         add("    bean = hand[0]")
         add(f"    plant_to = {_targets(m, 'bean')}")
         add("else:")
@@ -127,6 +129,9 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
                 indent = "    "
             add(f"{indent}cards = {cards}")
             add(f"{indent}for b in (dict.fromkeys(cards) if len(cards) > 1 else cards):")
+            if m.unplantable:
+                add(f"{indent}    if b in NEVER:")
+                add(f"{indent}        continue")
             add(f"{indent}    t = {_targets(m, 'b')}")
             add(f"{indent}    pending.append((cards, b, t))")
             add(f"{indent}    waiting += len(t)")
@@ -149,6 +154,10 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             *([f"discard.extend(coins[seat][-{m.buy_cost}:])", f"del coins[seat][-{m.buy_cost}:]"]
               if m.buy_cost else []),
             "fs.append([])"]))
+    if m.abilities:  # a card's ability, each use with its choices: listed and applied by the general path
+        add("uses = []")
+        add("usable(m, g, seat, uses)")
+        parts.append(("len(uses)", ["general_apply(m, g, uses[k])", "continue"]))
     if m.manual and ph.index not in m.no_harvest_phases:
         add("harvests = []")
         indent = ""
@@ -298,6 +307,7 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
         "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
+        "usable": usable, "NEVER": m.unplantable,
         "harvest": m.harvest, "auto_harvests": m.auto_harvests,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}}
     for ph in m.phases:

@@ -139,8 +139,6 @@ class Machine(core.Primitives):
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         from .fast import compile_random_loop  # (it calls back into this machine)
         self.random_loop, self.end_phase = compile_random_loop(self)
-        if self.abilities or self.unplantable:  # the generated loop lists neither: the general path plays
-            self.random_loop = None
 
     # -- setting up ---------------------------------------------------------------------------
     def new_game(self, seed: Any) -> KState:
