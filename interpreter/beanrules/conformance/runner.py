@@ -5,7 +5,8 @@ winners, is_over, history, legal_actions, who_may_act, waiting_for, parse_action
 and IllegalAction(.rule, .message). Besides what a case expects, every expectation checks the
 contract's own promises (:func:`_promises`).
 Everything an engine does wrong, crashes included, becomes a failed case with the step and
-expected against actual; it never stops the suite.
+expected against actual; it never stops the suite. A case that passes is played a second time
+through the engine's fast path (conformance/fastpath.py), which must leave the same states.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from . import fastpath
 from .cases import Case, CaseError
 from .compare import compare, match_events
 from .decisions import check_decisions, state_keys, uses_decisions
@@ -138,9 +140,12 @@ def run_case(case: Case) -> CaseResult:
 
     events: list[dict[str, Any]] | None = None
     run = _Run(game, model, Game, IllegalAction)
+    states: dict[int, dict[str, Any]] | None = {} if fastpath.wanted(case) else None  # for the second play
     for index, step in enumerate(case.steps):
         try:
             events = _run_step(run, step, events)
+            if states is not None and ("do" in step or "refuse" in step):
+                states[index] = game.state_json()
         except _StepFailed as failure:
             result.status = "failed"
             result.step, result.step_text = index, _step_text(step)
@@ -151,6 +156,12 @@ def run_case(case: Case) -> CaseResult:
             result.step, result.step_text = index, _step_text(step)
             result.message = f"the engine raised {type(exc).__name__}: {exc}"
             return result
+    if states is not None:  # the same case through the fast path (conformance/fastpath.py)
+        diverged = fastpath.replay(case, lambda: Game.from_state(model, start), states).divergence
+        if diverged is not None:
+            result.status = "failed"
+            result.step, result.step_text = diverged.step, _step_text(case.steps[diverged.step])
+            result.message, result.mismatches = diverged.message, diverged.mismatches
     return result
 
 
