@@ -1,7 +1,7 @@
 """Running cases against the engine (``beanrules.engine``, see docs/engine-contract.md).
 
 The runner only uses the contract: Game.from_partial, from_state, apply, state_json, scores,
-winners, is_over, history, legal_actions, who_may_act, waiting_for, parse_action/to_notation
+winners, is_over, history, legal_actions, proposals, who_may_act, waiting_for, parse_action/to_notation
 and IllegalAction(.rule, .message). Besides what a case expects, every expectation checks the
 contract's own promises (:func:`_promises`).
 Everything an engine does wrong, crashes included, becomes a failed case with the step and
