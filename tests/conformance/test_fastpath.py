@@ -6,7 +6,7 @@ play without events that differs) fails the case at its step, naming the paths t
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -14,7 +14,7 @@ from beanrules.conformance import engine_problem, load_file, run_files
 from beanrules.conformance import fastpath
 from beanrules.conformance.compare import differences
 from beanrules.engine import Game, hotpath
-from beanrules.engine.actions import Harvest, Plant, Propose
+from beanrules.engine.actions import EndPhase, Harvest, Plant, Propose
 from beanrules.engine.proposal_space import Proposals
 from beanrules.engine.trace import recording
 
@@ -55,17 +55,41 @@ def _run(tmp_path: Path, raw: dict[str, Any] = TRADE) -> Any:
     return result
 
 
-@pytest.fixture
-def fresh_plans(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Plans are cached per ruleset: a patched hot path must be planned anew (and forgotten)."""
+def _trusted_instead(monkeypatch: pytest.MonkeyPatch, kind: type, wrap: Callable[[Callable], Callable]) -> None:
+    """The hot path's trusted move of this kind of action replaced by wrap(the real one) (plans
+    are cached per ruleset: the patched hot path is planned anew, and forgotten after)."""
+    original = hotpath._trusted
+
+    def patched(plan: Any, rs: Any) -> dict:
+        trusted = original(plan, rs)
+        trusted[kind] = wrap(trusted[kind])
+        return trusted
+    monkeypatch.setattr(hotpath, "_trusted", patched)
     monkeypatch.setattr(hotpath, "_PLANS", {})
 
 
 def test_the_fast_play_takes_the_trusted_route(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     replay = _replayed(tmp_path, TRADE, monkeypatch)
     assert replay.divergence is None
-    assert replay.applied == {0: fastpath.LISTED, 1: fastpath.PARSED, 2: fastpath.LISTED,
-                              4: fastpath.BUILT, 5: fastpath.LISTED}
+    without, keeping = f", {fastpath.WITHOUT}", f", {fastpath.WITH}"  # every second action keeps its events
+    assert replay.applied == {0: fastpath.LISTED + without, 1: fastpath.PARSED + without,
+                              2: fastpath.LISTED + keeping, 4: fastpath.BUILT + without,
+                              5: fastpath.LISTED + keeping}
+
+
+def test_trusted_events_that_differ_fail_the_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def chatty(end: Callable) -> Callable:
+        def ends(state: Any, action: Any, events: list) -> bool:
+            done = end(state, action, events)
+            if events:  # the phase event names the wrong player, and nothing else differs
+                events[0]["active"] = "Natalie"
+            return done
+        return ends
+    _trusted_instead(monkeypatch, EndPhase, chatty)
+    result = _run(tmp_path)
+    assert result.status == "failed" and result.step == 2  # the second action, which keeps its events
+    assert result.message.startswith("the fast path plays otherwise: its events differ from the reference run's")
+    assert ("events[0].active", "Anna", "Natalie") in result.mismatches
 
 
 def test_a_line_that_leaves_a_part_out_is_the_one_listed_action_completing_it(
@@ -75,22 +99,16 @@ def test_a_line_that_leaves_a_part_out_is_the_one_listed_action_completing_it(
     one = case(id="one", state={"phase": "plant", "hands": {"Anna": ["chili"]},
                                 "fields": {"Anna": [["chili"], ["blue"], ["soy"]]}}, steps=[{"do": "Anna plants chili"}])
     two = case(id="two", state={"phase": "plant", "hands": {"Anna": ["chili"]}}, steps=[{"do": "Anna plants chili"}])
-    assert _replayed(tmp_path, one, monkeypatch).applied == {0: fastpath.LISTED}
-    assert _replayed(tmp_path, two, monkeypatch).applied == {0: fastpath.PARSED}
+    assert _replayed(tmp_path, one, monkeypatch).applied == {0: f"{fastpath.LISTED}, {fastpath.WITHOUT}"}
+    assert _replayed(tmp_path, two, monkeypatch).applied == {0: f"{fastpath.PARSED}, {fastpath.WITHOUT}"}
 
 
 def test_a_trusted_move_that_does_otherwise_fails_the_case_at_its_step(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_plans: None) -> None:
-    original = hotpath._trusted
-
-    def wrong_field(plan: Any, rs: Any) -> dict:
-        trusted = original(plan, rs)
-        plant = trusted[Plant]
-        # the trusted plant puts the card one field further than listed
-        trusted[Plant] = lambda state, action, events: plant(state, Plant(action.player, action.bean,
-                                                                          action.field + 1, action.zone), events)
-        return trusted
-    monkeypatch.setattr(hotpath, "_trusted", wrong_field)
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrong_field(plant: Callable) -> Callable:  # the card goes one field further than listed
+        return lambda state, action, events: plant(state, Plant(action.player, action.bean, action.field + 1,
+                                                                action.zone), events)
+    _trusted_instead(monkeypatch, Plant, wrong_field)
     result = _run(tmp_path)
     assert result.status == "failed"
     assert result.step == 0 and result.step_text == "do: Anna plants chili in 1"
@@ -135,17 +153,24 @@ def test_proposals_must_count_what_legal_actions_lists(tmp_path: Path, monkeypat
     assert "counts" in result.message and "proposals('Anna')" in result.message
 
 
-def test_a_trusted_proposal_stored_otherwise_fails_the_case(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_plans: None) -> None:
-    original = hotpath._trusted
+def test_an_expectation_of_what_may_happen_checks_proposals_against_the_listing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # no action applied (no second play): the promise is checked where the case asks `legal`
+    looking = case(id="look", state={"phase": "trade", "offer": ["soy"], "hands": {"Natalie": ["red"]}},
+                   steps=[{"expect": {"legal": {"Greg": []}}}])
+    assert _run(tmp_path, looking).status == "passed"
+    original = Proposals.__getitem__
+    monkeypatch.setattr(Proposals, "__getitem__", lambda self, n: original(self, self.count - 1 - n))
+    result = _run(tmp_path, looking)
+    assert result.status == "failed" and result.step == 0
+    assert "the engine breaks a promise of the engine contract" in result.message
+    assert "proposals('Anna')[0] is " in result.message and "but legal_actions('Anna') lists" in result.message
 
-    def giftless(plan: Any, rs: Any) -> dict:
-        trusted = original(plan, rs)
-        propose = trusted[Propose]  # the trusted proposal forgets what it asks for
-        trusted[Propose] = lambda state, action, events: propose(state, Propose(action.player, action.to,
-                                                                                action.give), events)
-        return trusted
-    monkeypatch.setattr(hotpath, "_trusted", giftless)
+
+def test_a_trusted_proposal_stored_otherwise_fails_the_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def giftless(propose: Callable) -> Callable:  # the proposal forgets what it asks for
+        return lambda state, action, events: propose(state, Propose(action.player, action.to, action.give), events)
+    _trusted_instead(monkeypatch, Propose, giftless)
     result = _run(tmp_path)
     assert result.status == "failed" and result.step == 4
     assert fastpath.BUILT in result.message
@@ -162,8 +187,8 @@ def test_a_play_without_events_that_differs_fails_the_case(tmp_path: Path, monke
         return events
     monkeypatch.setattr(Game, "apply", forgetful)
     result = _run(tmp_path)
-    assert result.status == "failed" and result.step == 2
-    assert ("turn", 1, 2) in result.mismatches
+    assert result.status == "failed" and result.step == 4  # the first action in trade without events
+    assert result.mismatches == [("turn", 1, 2)]
 
 
 def test_a_crash_on_the_fast_path_fails_the_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -182,9 +207,9 @@ def test_a_crash_on_the_fast_path_fails_the_case(tmp_path: Path, monkeypatch: py
 def test_no_second_play_without_an_action_or_while_rules_are_traced(tmp_path: Path) -> None:
     (loaded,) = load_file(write(tmp_path, TRADE)).cases
     (looking,) = load_file(write(tmp_path, case(id="look", steps=[{"expect": {"coins": {"Anna": 0}}}]))).cases
-    assert fastpath.wanted(loaded) and not fastpath.wanted(looking)
+    assert fastpath.reference(loaded) is not None and fastpath.reference(looking) is None
     with recording():  # verify's rule coverage wraps apply; the reference run is traced alone
-        assert not fastpath.wanted(loaded)
+        assert fastpath.reference(loaded) is None
 
 
 def test_differences_are_exact_and_both_ways() -> None:
@@ -192,3 +217,20 @@ def test_differences_are_exact_and_both_ways() -> None:
     assert differences({"a": [1, 2]}, {"a": [1, 3], "d": None}) == [("a[1]", 2, 3), ("d", "<missing>", None)]
     assert differences({"n": 1, "l": [1]}, {"n": True, "l": 1}) == [("n", 1, True), ("l", [1], 1)]
     assert differences({"l": [1, 2]}, {"l": [1]}) == [("l", [1, 2], [1])]
+
+
+def test_proposals_under_a_lasting_ban_are_those_listed() -> None:
+    # The runner's promise found it: while the hush bean's ban held, proposals() still built
+    # every one-card proposal of the other players, and the random bot picked an illegal one.
+    from beanrules import compile_spec
+    from beanrules.engine.bots import RandomBot
+    model = compile_spec(str(Path(__file__).resolve().parents[2] / "conformance" / "variants" / "hush.bean"))
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"], {
+        "phase": "plant", "hands": {"Anna": ["hush", "red", "blue"], "Natalie": ["soy"]}, "deck": ["chili", "stink"]})
+    for line in ("Anna uses hush", "Anna plants red in 1", "Anna ends planting", "Anna gives hand blue to Natalie"):
+        game.apply(line)
+    assert len(game.proposals("Natalie")) == 0 and len(game.proposals("Anna")) > 0
+    assert list(game.proposals("Anna")) == [a for a in game.legal_actions("Anna") if isinstance(a, Propose)]
+    for seed in range(10):  # the bot's pick is always legal: Natalie may only turn the gift down
+        picked = RandomBot(seed).choose(game, "Natalie")
+        assert picked.notation() == "Natalie rejects 1"

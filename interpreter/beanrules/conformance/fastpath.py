@@ -24,6 +24,7 @@ from .compare import Mismatch, differences
 LISTED = "as the object legal_actions listed"
 BUILT = "as the proposal proposals() built"
 PARSED = "parsed from its line (not listed)"
+WITH, WITHOUT = "keeping its events", "without events"
 
 
 @dataclass
@@ -37,7 +38,8 @@ class Divergence:
 @dataclass
 class Replay:
     """The fast play of one case: how each `do` or `refuse` step was applied (step index →
-    LISTED, BUILT or PARSED), and the divergence that ended it, if any."""
+    LISTED, BUILT or PARSED, and WITH or WITHOUT events), and the divergence that ended it, if
+    any."""
     applied: dict[int, str] = field(default_factory=dict)
     divergence: Divergence | None = None
 
@@ -48,56 +50,107 @@ class _Diverged(Exception):
         self.message, self.mismatches = message, mismatches or []
 
 
-def wanted(case: Case) -> bool:
-    """Whether a case gets a second play: it applies an action, and no rule coverage is being
-    recorded (`verify`, `--coverage` wrap Game.apply to trace the reference run; the fast play
-    would trace nothing new)."""
+@dataclass
+class Reference:
+    """What the reference run left after each `do` and `refuse` step (by step index): the state
+    JSON, and a `do` step's events."""
+    states: dict[int, dict[str, Any]] = field(default_factory=dict)
+    events: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def note(self, index: int, step: dict[str, Any], game: Any, events: list[dict[str, Any]] | None) -> None:
+        if "do" in step:
+            self.events[index] = list(events or [])
+        if "do" in step or "refuse" in step:
+            self.states[index] = game.state_json()
+
+
+def reference(case: Case) -> Reference | None:
+    """Where to keep the reference run of a case that gets a second play; None: it gets none
+    (it applies no action, or rule coverage is being recorded: `verify` wraps Game.apply to
+    trace the reference run, and the fast play would trace nothing new)."""
     if not any("do" in step for step in case.steps):
-        return False  # nothing applied: both plays would be the starting state
+        return None  # nothing applied: both plays would be the starting state
     try:
         from beanrules.engine import trace
     except ImportError:  # an engine without the optional trace hook
-        return True
-    return trace.active() is None
+        return Reference()
+    return Reference() if trace.active() is None else None
 
 
-def replay(case: Case, start: Callable[[], Any], states: dict[int, dict[str, Any]]) -> Replay:
-    """Play `case` again in the game `start()` makes, through the fast path, and compare its
-    state with `states` (the reference run's state JSON after each `do` and `refuse` step)."""
+def replay(case: Case, start: Callable[[], Any], ran: Reference) -> Replay:
+    """Play `case` again in the game `start()` makes, through the fast path, and compare it with
+    the reference run after each `do` and `refuse` step. Every second `do` step keeps its
+    events, which must be the reference run's: the trusted moves build events too (a bot
+    playing for a record or the terminal keeps them); the others keep none."""
     from beanrules.engine import IllegalAction, parse_action
-    game, out = start(), Replay()
+    game, out, done = start(), Replay(), 0
     for index, step in enumerate(case.steps):
         if "do" not in step and "refuse" not in step:
             continue  # expectations and events read the game; the reference run checked them
         try:
             if "do" in step:
-                how = out.applied[index] = _do(game, parse_action(step["do"]), IllegalAction)
+                keep, done = done % 2 == 1, done + 1
+                how, events = _do(game, parse_action(step["do"]), IllegalAction, keep)
+                out.applied[index] = how = f"{how}, {WITH if keep else WITHOUT}"
+                if keep and events != ran.events[index]:
+                    raise _Diverged(f"its events differ from the reference run's, applied {how} "
+                                    "(expected: the reference run; actual: the fast path)",
+                                    differences(ran.events[index], events, "events"))
             else:
-                how = out.applied[index] = _refuse(game, parse_action(step["refuse"]), step["rule"], IllegalAction)
+                how = _refuse(game, parse_action(step["refuse"]), step["rule"], IllegalAction)
+                out.applied[index] = how = f"{how}, {WITHOUT}"
             actual = game.state_json()
-            if actual != states[index]:
-                raise _Diverged(f"the state differs from the reference run's after this step, applied {how}, "
-                                "without events (expected: the reference run; actual: the fast path)",
-                                differences(states[index], actual))
+            if actual != ran.states[index]:
+                raise _Diverged(f"the state differs from the reference run's after this step, applied {how} "
+                                "(expected: the reference run; actual: the fast path)",
+                                differences(ran.states[index], actual))
         except _Diverged as diverged:
             out.divergence = Divergence(index, "the fast path plays otherwise: " + diverged.message,
                                         diverged.mismatches)
             return out
         except Exception as exc:  # an engine crash on the fast path
-            out.divergence = Divergence(index, f"the fast path plays otherwise: applied {out.applied.get(index, '')} "
-                                               f"without events: the engine raised {type(exc).__name__}: {exc}")
+            out.divergence = Divergence(index, f"the fast path plays otherwise: applied "
+                                               f"{out.applied.get(index, 'through the fast path')}, the engine "
+                                               f"raised {type(exc).__name__}: {exc}")
             return out
     return out
 
 
-def _do(game: Any, action: Any, illegal: type[Exception]) -> str:
+def proposals_as_listed(game: Any, listings: dict[str, list[Any]]) -> list[str]:
+    """How `proposals(player)` differs from the proposals `legal_actions(player)` listed (the
+    contract: as many, in its order), by its count and its first and last proposal. The runner
+    asks at every expectation of what may happen, where the listings are made anyway."""
+    problems = []
+    for player, listing in listings.items():
+        listed = [a for a in listing if type(a).__name__ == "Propose"]
+        problem = _unlike(player, game.proposals(player), listed, sorted({0, len(listed) - 1}) if listed else [])
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+def _unlike(player: str, space: Any, listed: list[Any], places: list[int]) -> str | None:
+    """How proposals(player) (`space`) differs from the proposals legal_actions(player) listed:
+    in number, or in a proposal it builds at one of these places. None: alike."""
+    if len(space) != len(listed):
+        return f"proposals({player!r}) counts {len(space)} proposals, legal_actions({player!r}) lists {len(listed)}"
+    for place in places:
+        built = space[place]
+        if built != listed[place]:
+            from beanrules.engine import to_notation
+            return (f"proposals({player!r})[{place}] is {to_notation(built)!r}, but legal_actions({player!r}) "
+                    f"lists {to_notation(listed[place])!r} there")
+    return None
+
+
+def _do(game: Any, action: Any, illegal: type[Exception], keep: bool) -> tuple[str, list[dict[str, Any]]]:
     found, how = _handed_out(game, action)
     try:
-        game.apply(found, keep_events=False)
+        events = game.apply(found, keep_events=keep)
     except illegal as exc:
-        raise _Diverged(f"applied {how}, without events, the action was refused by rule "
+        raise _Diverged(f"applied {how}, {WITH if keep else WITHOUT}, the action was refused by rule "
                         f"{getattr(exc, 'rule', None)!r}: {getattr(exc, 'message', None) or exc}") from None
-    return how
+    return how, list(events or [])
 
 
 def _refuse(game: Any, action: Any, rule: Any, illegal: type[Exception]) -> str:
@@ -107,10 +160,10 @@ def _refuse(game: Any, action: Any, rule: Any, illegal: type[Exception]) -> str:
         game.apply(found, keep_events=False)
     except illegal as exc:
         if getattr(exc, "rule", None) not in allowed:
-            raise _Diverged(f"applied {how}, without events, refused by another rule",
+            raise _Diverged(f"applied {how}, {WITHOUT}, refused by another rule",
                             [("rule", " or ".join(map(str, allowed)), getattr(exc, "rule", None))]) from None
         return how
-    raise _Diverged(f"applied {how}, without events, the action was allowed (the reference run refused it)")
+    raise _Diverged(f"applied {how}, {WITHOUT}, the action was allowed (the reference run refused it)")
 
 
 def _handed_out(game: Any, action: Any, exact: bool = False) -> tuple[Any, str]:
@@ -128,16 +181,11 @@ def _handed_out(game: Any, action: Any, exact: bool = False) -> tuple[Any, str]:
     if not proposal:
         return found, LISTED
     listed = [a for a in listing if type(a) is type(action)]
-    space = game.proposals(player)
-    if len(space) != len(listed):
-        raise _Diverged(f"proposals({player!r}) counts {len(space)} proposals, legal_actions({player!r}) "
-                        f"lists {len(listed)}")
-    place = next(i for i, a in enumerate(listed) if a is found)
+    space, place = game.proposals(player), next(i for i, a in enumerate(listed) if a is found)
+    problem = _unlike(player, space, listed, [place])
+    if problem:
+        raise _Diverged(problem)
     built = space[place]
-    if built != found:
-        from beanrules.engine import to_notation
-        raise _Diverged(f"proposals({player!r})[{place}] is {to_notation(built)!r}, but legal_actions({player!r}) "
-                        f"lists {to_notation(found)!r} there")
     return built, BUILT
 
 

@@ -140,12 +140,12 @@ def run_case(case: Case) -> CaseResult:
 
     events: list[dict[str, Any]] | None = None
     run = _Run(game, model, Game, IllegalAction)
-    states: dict[int, dict[str, Any]] | None = {} if fastpath.wanted(case) else None  # for the second play
+    reference = fastpath.reference(case)  # what the second play compares with (None: no second play)
     for index, step in enumerate(case.steps):
         try:
             events = _run_step(run, step, events)
-            if states is not None and ("do" in step or "refuse" in step):
-                states[index] = game.state_json()
+            if reference is not None:
+                reference.note(index, step, game, events)
         except _StepFailed as failure:
             result.status = "failed"
             result.step, result.step_text = index, _step_text(step)
@@ -156,8 +156,8 @@ def run_case(case: Case) -> CaseResult:
             result.step, result.step_text = index, _step_text(step)
             result.message = f"the engine raised {type(exc).__name__}: {exc}"
             return result
-    if states is not None:  # the same case through the fast path (conformance/fastpath.py)
-        diverged = fastpath.replay(case, lambda: Game.from_state(model, start), states).divergence
+    if reference is not None:  # the same case through the fast path (conformance/fastpath.py)
+        diverged = fastpath.replay(case, lambda: Game.from_state(model, start), reference).divergence
         if diverged is not None:
             result.status = "failed"
             result.step, result.step_text = diverged.step, _step_text(case.steps[diverged.step])
@@ -190,7 +190,8 @@ def _promises(run: _Run, state: dict[str, Any], decisions: bool) -> list[str]:
     """What the engine contract promises at any point, whatever the case expects: the state
     JSON loads back as the same state (`Game.from_state` round-trips exactly), `is_over` agrees
     with it, `history` lists the applied actions, and — where the case asks what may happen —
-    `who_may_act` names exactly the players with a legal action."""
+    `who_may_act` names exactly the players with a legal action and `proposals` counts and
+    builds the proposals `legal_actions` lists."""
     game, problems = run.game, []
     again = run.game_class.from_state(run.model, copy.deepcopy(state)).state_json()
     if again != state:
@@ -201,7 +202,9 @@ def _promises(run: _Run, state: dict[str, Any], decisions: bool) -> list[str]:
     if list(game.history) != run.applied:
         problems.append(f"history is {list(game.history)} after the actions {run.applied}")
     if decisions:
-        acting = {p for p in state["players"] if game.legal_actions(p)}
+        listings = {p: game.legal_actions(p) for p in state["players"]}
+        acting = {p for p, listed in listings.items() if listed}
+        problems += fastpath.proposals_as_listed(game, listings)
         if set(game.who_may_act()) != acting:
             problems.append(f"who_may_act() is {sorted(game.who_may_act())}, but the players with a legal "
                             f"action are {sorted(acting)}")
