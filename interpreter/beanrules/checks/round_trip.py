@@ -50,14 +50,15 @@ def round_trip_problem(game: Game, after: dict[str, Any]) -> str | None:
     return None if again == after else "the state does not round-trip through JSON"
 
 
+_NESTED = (dict, list)
+
+
 def _skeleton(value: Any) -> Any:
     """`value` with every scalar replaced by its type; a list by the set of its items' skeletons."""
-    kind = type(value)
-    if kind is dict:
-        return tuple((key, _skeleton(item)) for key, item in value.items())
-    if kind is list:
-        return frozenset(_skeleton(item) for item in value)
-    return kind
+    if type(value) is dict:
+        return tuple([(key, _skeleton(item) if type(item) in _NESTED else type(item))
+                      for key, item in value.items()])
+    return frozenset([_skeleton(item) if type(item) in _NESTED else type(item) for item in value])
 
 
 class RoundTrips:
