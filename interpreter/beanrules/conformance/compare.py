@@ -72,3 +72,19 @@ def excluded_present(path: str, excluded: Iterable[str], actual: Iterable[str]) 
     """The lines an expectation rules out that are there anyway."""
     present = sorted(set(excluded) & set(actual))
     return [f"{path}: excluded but there: {'; '.join(present)}"] if present else []
+
+
+def differences(expected: Any, actual: Any, path: str = "") -> list[Mismatch]:
+    """Where two whole values differ, exactly and both ways: unlike compare(), which reads an
+    expectation's fragment, a key on either side only, a count for a list or a flag for a
+    number is a difference (two full states, such as the two plays of one case)."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        out: list[Mismatch] = []
+        for key in [*expected, *(k for k in actual if k not in expected)]:
+            where = f"{path}.{key}" if path else str(key)
+            out.extend(differences(expected.get(key, "<missing>"), actual.get(key, "<missing>"), where))
+        return out
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        return [m for i, (e, a) in enumerate(zip(expected, actual)) for m in differences(e, a, f"{path}[{i}]")]
+    same = expected == actual and type(expected) is type(actual)
+    return [] if same else [(path, expected, actual)]

@@ -1,11 +1,12 @@
 """Running cases against the engine (``beanrules.engine``, see docs/engine-contract.md).
 
 The runner only uses the contract: Game.from_partial, from_state, apply, state_json, scores,
-winners, is_over, history, legal_actions, who_may_act, waiting_for, parse_action/to_notation
+winners, is_over, history, legal_actions, proposals, who_may_act, waiting_for, parse_action/to_notation
 and IllegalAction(.rule, .message). Besides what a case expects, every expectation checks the
 contract's own promises (:func:`_promises`).
 Everything an engine does wrong, crashes included, becomes a failed case with the step and
-expected against actual; it never stops the suite.
+expected against actual; it never stops the suite. A case that passes is played a second time
+through the engine's fast path (conformance/fastpath.py), which must leave the same states.
 """
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from . import fastpath
 from .cases import Case, CaseError
 from .compare import compare, match_events
 from .decisions import check_decisions, state_keys, uses_decisions
 from .loader import compiled, load_file
+from .refusals import refusal_failure
 from .setup import card_total, starting_state
 
 Status = Literal["passed", "failed", "error", "skipped"]
@@ -111,6 +114,11 @@ def _step_text(step: dict[str, Any]) -> str:
 def run_case(case: Case) -> CaseResult:
     where = f"{case.file}:{case.line}" if case.line else case.file
     result = CaseResult(case.spec, case.name, where, "passed", case.citation, case.description)
+    if case.refused is not None:  # a spec that check must refuse: no game is played
+        failure = refusal_failure(case)
+        if failure:
+            result.status, result.message = "failed", failure
+        return result
     problem = engine_problem()
     if problem:
         result.status, result.message = "skipped", problem
@@ -138,9 +146,12 @@ def run_case(case: Case) -> CaseResult:
 
     events: list[dict[str, Any]] | None = None
     run = _Run(game, model, Game, IllegalAction)
+    reference = fastpath.reference(case)  # what the second play compares with (None: no second play)
     for index, step in enumerate(case.steps):
         try:
             events = _run_step(run, step, events)
+            if reference is not None:
+                reference.note(index, step, game, events)
         except _StepFailed as failure:
             result.status = "failed"
             result.step, result.step_text = index, _step_text(step)
@@ -151,6 +162,12 @@ def run_case(case: Case) -> CaseResult:
             result.step, result.step_text = index, _step_text(step)
             result.message = f"the engine raised {type(exc).__name__}: {exc}"
             return result
+    if reference is not None:  # the same case through the fast path (conformance/fastpath.py)
+        diverged = fastpath.replay(case, lambda: Game.from_state(model, start), reference).divergence
+        if diverged is not None:
+            result.status = "failed"
+            result.step, result.step_text = diverged.step, _step_text(case.steps[diverged.step])
+            result.message, result.mismatches = diverged.message, diverged.mismatches
     return result
 
 
@@ -179,7 +196,8 @@ def _promises(run: _Run, state: dict[str, Any], decisions: bool) -> list[str]:
     """What the engine contract promises at any point, whatever the case expects: the state
     JSON loads back as the same state (`Game.from_state` round-trips exactly), `is_over` agrees
     with it, `history` lists the applied actions, and — where the case asks what may happen —
-    `who_may_act` names exactly the players with a legal action."""
+    `who_may_act` names exactly the players with a legal action and `proposals` counts and
+    builds the proposals `legal_actions` lists."""
     game, problems = run.game, []
     again = run.game_class.from_state(run.model, copy.deepcopy(state)).state_json()
     if again != state:
@@ -190,7 +208,9 @@ def _promises(run: _Run, state: dict[str, Any], decisions: bool) -> list[str]:
     if list(game.history) != run.applied:
         problems.append(f"history is {list(game.history)} after the actions {run.applied}")
     if decisions:
-        acting = {p for p in state["players"] if game.legal_actions(p)}
+        listings = {p: game.legal_actions(p) for p in state["players"]}
+        acting = {p for p, listed in listings.items() if listed}
+        problems += fastpath.proposals_as_listed(game, listings)
         if set(game.who_may_act()) != acting:
             problems.append(f"who_may_act() is {sorted(game.who_may_act())}, but the players with a legal "
                             f"action are {sorted(acting)}")

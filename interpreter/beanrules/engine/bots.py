@@ -50,6 +50,16 @@ class RandomBot:
         self._made: tuple[int, int] = (0, 0)  # (turn, proposals made in it)
         self._bits = self.rng.getrandbits if _INLINE_DRAW else None
 
+    # A copy (copy.deepcopy, pickle) must draw from its own generator: a bound method copied
+    # as it is would stay bound to a generator of its own, apart from the copy's `rng`, and the
+    # copy would choose differently from the bot it was copied from.
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_bits": self._bits is not None}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+        self._bits = self.rng.getrandbits if saved["_bits"] else None
+
     def choose(self, game: Game, player: str) -> Action:
         actions = game.listed(player, False)
         n = listed = len(actions)

@@ -147,14 +147,19 @@ class Game:
         them, counted at once and built one at a time (there are hundreds; a bot picks one).
         Empty outside a phase that trades, while a decision waits, or once the game is over.
         Applied right after, before anything else, a proposal built here is carried out
-        without the full re-check (engine/hotpath.py)."""
+        without the full re-check (engine/hotpath.py). While a constraint holds (one laid
+        down for a while, or one by condition), which may forbid some, they are those
+        legal_actions lists, checked in full."""
         state, rs = self.state, self.ruleset
         if state.over or state.decision is not None or player not in state.hands \
                 or not rs.phases[rs.phase_index[state.phase]].trade:
             return NO_PROPOSALS
+        if state.lasting or rs.standing:  # a constraint may forbid some: those legal_actions lists, checked in full
+            self.offered = None
+            listed = [a for a in legal_actions(state, rs, player, True) if type(a) is Propose]
+            return Proposals((len(listed), listed.__getitem__))
         space = Proposals(self.plan.proposals(state, player))
-        # a lasting constraint may forbid some of them: those are checked in full
-        self.offered = None if state.lasting else (state, space)
+        self.offered = (state, space)
         return space
 
     def who_may_act(self) -> set[str]:
