@@ -8,7 +8,7 @@ plant-pending phase).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol
 
 from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
                       UseAbility)
@@ -25,6 +25,7 @@ def no_choice(game: Game, player: str) -> Stalled:
     """What a bot raises when asked to act with nothing legal to do (an engine or check gap)."""
     return Stalled(f"the game waits for {player}, who has no legal action", where(game.state, game.ruleset))
 from .planting import auto_field
+from .proposal_space import NO_PROPOSALS
 
 
 class Bot(Protocol):
@@ -68,8 +69,8 @@ class RandomBot:
             made = self._made[1] if self._made[0] == turn else 0
             # Uniform over all listed legal actions, proposals included, without building the
             # proposals that are not picked (there are hundreds: Game.proposals builds one).
-            proposals: Sequence[Action] = game.proposals(player) if made < self.max_proposals else ()
-            n += len(proposals)
+            proposals = game.proposals(player) if made < self.max_proposals else NO_PROPOSALS
+            n += proposals.count  # (len(proposals), without a call)
         if not n:
             raise no_choice(game, player)
         # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks,

@@ -190,8 +190,11 @@ class Game:
                 if candidate is action:
                     move = plan.trusted.get(type(action))
                     break
-        if move is None and offered is not None and offered[0] is state and offered[1].handed_out(action):
-            move = plan.trusted.get(Propose)
+        if move is None and offered is not None and offered[0] is state:
+            for candidate in offered[1].built:  # one of the proposals handed out for this state
+                if candidate is action:
+                    move = plan.trusted.get(Propose)
+                    break
         if move is None or not move(state, action, events):
             self._checked_move(action, events)
         if saved is not None:

@@ -172,7 +172,7 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         else:
             _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
 
-    answers = _answers(rs)
+    acceptable, responds = _acceptable(rs), _RESPONDS.get  # (the answers, interned: legal._respond)
     # The interned actions each player's listing hands out (legal._end, _buy, _harvests), looked
     # up once per listing rather than one by one: (end planting, end trading, buy, harvests)
     mine_of: dict[str, tuple] = {}
@@ -205,8 +205,22 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         if trade:
             if active:
                 out.append(mine[1])
-            if state.proposals:
-                answers(state, player, out)
+            for proposal in state.proposals:  # legal.answers: accept (where the cards are there), reject, withdraw
+                if proposal["to"] == player:
+                    ok = acceptable(state, proposal)
+                    if ok is None:  # (a proposal of another shape: the full check says)
+                        try:
+                            check_accept_cards(state, rs, proposal)
+                            ok = True
+                        except IllegalAction:
+                            ok = False
+                    target = proposal["id"]
+                    if ok:
+                        out.append(responds((player, "accepts", target)) or _respond(player, "accepts", target))
+                    out.append(responds((player, "rejects", target)) or _respond(player, "rejects", target))
+                elif proposal["from"] == player:
+                    target = proposal["id"]
+                    out.append(responds((player, "withdraws", target)) or _respond(player, "withdraws", target))
             if trades:
                 out.extend(proposals(state, rs, player))
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
@@ -226,34 +240,6 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                 i += 1
         return out
     return lister
-
-
-def _answers(rs: Ruleset) -> Callable[[State, str, list], None]:
-    """legal.answers: accept (where the cards are there), reject, withdraw. Whether the cards of
-    a proposal naming at most one card each way are there is read off the state (_acceptable);
-    any other goes through trading.check_accept_cards."""
-    acceptable = _acceptable(rs)
-
-    interned = _RESPONDS.get
-
-    def answers(state: State, player: str, out: list) -> None:
-        for proposal in state.proposals:
-            if proposal["to"] == player:
-                ok = acceptable(state, proposal)
-                if ok is None:
-                    try:
-                        check_accept_cards(state, rs, proposal)
-                        ok = True
-                    except IllegalAction:
-                        ok = False
-                target = proposal["id"]
-                if ok:
-                    out.append(interned((player, "accepts", target)) or _respond(player, "accepts", target))
-                out.append(interned((player, "rejects", target)) or _respond(player, "rejects", target))
-            elif proposal["from"] == player:
-                target = proposal["id"]
-                out.append(interned((player, "withdraws", target)) or _respond(player, "withdraws", target))
-    return answers
 
 
 def _acceptable(rs: Ruleset) -> Callable[[State, dict], bool | None]:
@@ -457,12 +443,19 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
         do_buy(state, rs, action.player, events)
         return True
 
+    gift_waits, swap_waits = rs.trade.gift_consent is not None, rs.trade.consent is not None  # trading.needs_consent
+
     def propose(state: State, action: Propose, events: list) -> bool:
         # trading.check_propose's proposal, as it stores one-card references
         give, take = action.give[0], action.take  # listed proposals name one card, and ask for at most one
-        add_proposal(state, rs, {"id": 0, "from": action.player, "to": action.to,
-                                 "give": [{"zone": give.zone, "bean": give.bean}],
-                                 "take": [{"zone": take[0].zone, "bean": take[0].bean}] if take else []}, events)
+        proposal = {"id": state.next_proposal, "from": action.player, "to": action.to,
+                    "give": [{"zone": give.zone, "bean": give.bean}],
+                    "take": [{"zone": take[0].zone, "bean": take[0].bean}] if take else []}
+        if events is UNRECORDED and (swap_waits if take else gift_waits):  # trading.add_proposal: it waits
+            state.next_proposal += 1
+            state.proposals.append(proposal)
+        else:
+            add_proposal(state, rs, proposal, events)
         return True
 
     def respond(state: State, action: Respond, events: list) -> bool:

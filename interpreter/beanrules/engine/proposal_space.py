@@ -9,7 +9,7 @@ the order legal.proposals lists them; the game trusts the ones it built for the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Callable, overload
+from typing import Callable, overload
 
 from .actions import Propose
 
@@ -31,7 +31,7 @@ class Proposals(Sequence[Propose]):
 
     def __init__(self, space: Space = NO_SPACE):
         self.count, self.build = space
-        self.built: list[Propose] = []  # those handed out, which the game may trust
+        self.built: list[Propose] = []  # those handed out (the very objects), which Game.apply may trust
 
     def __len__(self) -> int:
         return self.count
@@ -53,13 +53,6 @@ class Proposals(Sequence[Propose]):
         if len(self.built) < 64:  # a bot builds one; a caller walking all of them is checked in full
             self.built.append(proposal)
         return proposal
-
-    def handed_out(self, action: Any) -> bool:
-        """`action` is one of the proposals this space built (the very object)."""
-        for proposal in self.built:
-            if proposal is action:
-                return True
-        return False
 
 
 NO_PROPOSALS = Proposals()  # none to make (it never builds one, so one object serves everywhere)
