@@ -213,14 +213,14 @@ def test_bot_games_with_buying_keep_every_card(buying, monkeypatch):
     checked = invariants.step_problems
     bought: list[dict] = []
 
-    def step_problems(game, before, events, total):
+    def step_problems(game, before, events, total, **options):
         paid: dict[str, int] = {}
         for e in events:
             if e["event"] == "bought-field":
                 bought.append(e)
                 paid[e["player"]] = paid.get(e["player"], 0) + e["coins"]
         out = []
-        for problem in checked(game, before, events, total):
+        for problem in checked(game, before, events, total, **options):
             m = _COINS.search(problem)
             if m and int(m[3]) == int(m[2]) + int(m[4]) - paid.get(m[1], 0):
                 continue

@@ -57,6 +57,7 @@ class Case:
     line: int = 0           # 1-based line of the case's id in the file (0: unknown)
     dealt: bool = False     # start from the engine's own shuffle and deal, not a partial state
     target: str = ""        # the spec the case was written for, when it runs on another one
+    refused: dict[str, Any] | None = None  # {error, line}: `check` must refuse the spec (conformance/refusals.py)
 
     @property
     def name(self) -> str:

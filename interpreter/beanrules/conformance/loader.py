@@ -16,6 +16,7 @@ from ..documents import DocumentError, load_yaml, read_text
 from ..limits import MAX_CASE_BYTES
 from .cases import Case, CaseError, CaseFile
 from .checks import check_case
+from . import refusals
 from .modelinfo import ModelInfo, model_info
 from .schema import render_path, schema_errors
 
@@ -182,6 +183,8 @@ def _line_of(text: str, case_id: str) -> int:
 
 def _build(raw: dict[str, Any], index: int, document: dict[str, Any],
            display: str, line: int, spec: str) -> tuple[list[CaseError], Case | None]:
+    if "refused" in raw:  # a spec that must not compile: nothing to check against a model
+        return [], refusals.build(raw, index, document, display, line, spec)
     model, info, error = compiled(spec)
     if error or info is None:
         return [CaseError(display, error or "no rule model", raw["id"], "spec")], None

@@ -22,6 +22,7 @@ from .cases import Case, CaseError
 from .compare import compare, match_events
 from .decisions import check_decisions, state_keys, uses_decisions
 from .loader import compiled, load_file
+from .refusals import refusal_failure
 from .setup import card_total, starting_state
 
 Status = Literal["passed", "failed", "error", "skipped"]
@@ -113,6 +114,11 @@ def _step_text(step: dict[str, Any]) -> str:
 def run_case(case: Case) -> CaseResult:
     where = f"{case.file}:{case.line}" if case.line else case.file
     result = CaseResult(case.spec, case.name, where, "passed", case.citation, case.description)
+    if case.refused is not None:  # a spec that check must refuse: no game is played
+        failure = refusal_failure(case)
+        if failure:
+            result.status, result.message = "failed", failure
+        return result
     problem = engine_problem()
     if problem:
         result.status, result.message = "skipped", problem
