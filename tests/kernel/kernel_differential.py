@@ -7,12 +7,14 @@ zone and counter (cheap), or with full=True as the whole state JSON.
 """
 from __future__ import annotations
 
+import json
+
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.legal import next_to_act
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_for, play
-from beanrules.kernel.export import action_of, state_json
+from beanrules.kernel.export import action_of, decision_json, state_json
 from beanrules.kernel.machine import Machine
 from beanrules.kernel.state import KState
 
@@ -26,7 +28,9 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple(tuple(st.coins[p]) for p in players),
             tuple(tuple(tuple(f) for f in st.fields[p]) for p in players),
             tuple((x["id"], x["from"], x["to"], tuple((r["zone"], r["bean"]) for r in x["give"]),
-                   tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals))
+                   tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
+            tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())),
+            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True))
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
@@ -40,16 +44,21 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
             tuple(cards(g.hands[p]) for p in seats), tuple(cards(g.set_aside[p]) for p in seats),
             tuple(cards(g.coins[p]) for p in seats), tuple(tuple(cards(f) for f in g.fields[p]) for p in seats),
             tuple((pid, names[src], names[dst], ((give[0], b[give[1]]),), () if take is None else ((take[0], b[take[1]]),))
-                  for pid, src, dst, give, take in g.proposals))
+                  for pid, src, dst, give, take in g.proposals),
+            tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
+            tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
+            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True))
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:
     return [bots[i % len(bots)] for i in range(n)]
 
 
-def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False) -> str | None:
+def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False,
+                     seen: list | None = None) -> str | None:
     """None when kernel and interpreter play the same game, action for action and state for
-    state, to the same scores and winners; else where they part."""
+    state, to the same scores and winners; else where they part. `seen` gets the interpreter's
+    actions (to tell that a game used the mechanism under test)."""
     kinds = _seat_bots(bots, n)
     game = Game(model, n, seed=seed)
     names = game.players
@@ -77,6 +86,8 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
             return f"after action {i} ({a1}): the states differ:\n  {s1}\n  {s2}"
     if len(ours) != len(theirs):
         return f"the interpreter played {len(ours) - 1} actions, the kernel {len(theirs) - 1}"
+    if seen is not None:
+        seen.extend(action for action, _ in ours[1:])
     final = state_json(machine, result.state, names, start)
     if final != game.state_json():
         return "the final state JSON differs"

@@ -14,10 +14,7 @@ from beanrules.resolve.compiler import list_specs
 
 from kernel_differential import fast_difference, first_difference
 
-# Specs whose cards carry abilities are played by the interpreter only (card abilities are a
-# mechanism new to the kernel, which refuses them by name: tests/kernel/test_support.py).
-WITH_ABILITIES = {"anniversary/magpie", "anniversary/field-beans"}
-SPECS = [s for s in list_specs() if s not in WITH_ABILITIES]
+SPECS = list_specs()
 _MODELS: dict[str, dict] = {}
 
 

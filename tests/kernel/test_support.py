@@ -20,14 +20,10 @@ def classic() -> dict:
 
 
 # Shipped specs with a mechanism the kernel does not play yet, and the words of its refusal (the
-# interpreter plays them): tokens and decisions (engine/marks.py, engine/decisions.py).
-NOT_IN_KERNEL = {"anniversary/bean-thaler": "token",
-                 # card abilities (engine/abilities.py, engine/triggers.py)
-                 "anniversary/magpie": "abilities", "anniversary/field-beans": "triggers",
-                 # moves of one card (engine/moves.py)
-                 "anniversary/duel": "discard-from-hand",
-                 # the hand limit (engine/requirements.py), moves of one card, coins written down
-                 "kannibohne": "hand-limit"}
+# interpreter plays them).
+# The hand limit (engine/requirements.py), draws by action, counters, cards that play as others,
+# constraints that last (docs/simulation.md, "The playout kernel", says what they need).
+NOT_IN_KERNEL = {"kannibohne": "hand-limit"}
 
 
 def test_every_shipped_spec_is_played_by_the_kernel():
@@ -128,3 +124,26 @@ def test_the_generated_code_holds_numbers_and_fixed_text_only():
         strings = {n.value for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
         named = set(machine.phase_ids) | set(machine.bean_names) | {m["rulebook"]}
         assert not strings & named, (name, strings & named)
+
+
+def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_name():
+    import dataclasses
+
+    from beanrules.engine.ruleset import compile_ruleset
+    from beanrules.kernel.abilities import KAbility
+    from beanrules.kernel.triggers import compile_triggers
+    model = compile_spec("anniversary/magpie")
+    machine, rs = kernel_for(model, 3), compile_ruleset(model, 3)
+    [steal] = rs.abilities
+    number, phases = machine.bean_number, machine.phase_ids
+    KAbility(steal, False, number, phases, machine)  # played from the hand, as the magpie is: played
+    for change, words in (({"where": "field-top"}, "on top of a field"), ({"once": True}, "once per turn")):
+        with pytest.raises(KernelUnsupported, match=words):
+            KAbility(dataclasses.replace(steal, **change), False, number, phases, machine)
+    [flee] = rs.triggers["revealed"]
+    compile_triggers({"revealed": (flee,)}, number, machine)
+    with pytest.raises(KernelUnsupported, match="a step when a card is drawn"):
+        compile_triggers({"drawn": (dataclasses.replace(flee, event="drawn"),)}, number, machine)
+    # a harvest's step binds no card: one that names it is left to the interpreter
+    with pytest.raises(KernelUnsupported, match="names 'card'"):
+        compile_triggers({"harvested": (dataclasses.replace(flee, event="harvested"),)}, number, machine)

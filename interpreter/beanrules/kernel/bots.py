@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 
 from ..engine.errors import Stalled
+from ..engine.decisions import NO, NOTHING, YES
+from .abilities import USE
+from .card_moves import MOVE
+from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .moves import legal, nth_proposal, proposal_space
 from .state import KState
@@ -39,7 +43,7 @@ class KRandomBot:
             return actions[self.below(len(actions))]
         turn = g.turn
         made = self._made[1] if self._made[0] == turn else 0
-        count, space = (0, ()) if made >= self.max_proposals or not m.phases[g.phase].trade \
+        count, space = (0, ()) if made >= self.max_proposals or not m.phases[g.phase].trade or g.decision \
             else proposal_space(m, g, seat)
         if not actions and not count:
             raise Stalled(f"the game waits for seat {seat + 1}, who has no legal action", _where(m, g))
@@ -66,6 +70,8 @@ class KGreedyBot:
         legal_now = legal(m, g, seat)
         if not legal_now:
             raise Stalled(f"the game waits for seat {seat + 1}, who has no legal action", _where(m, g))
+        if g.decision is not None:
+            return self._decide(legal_now)
         fields = g.fields[seat]
         coins_for = m.coins_for
         # 1. A field at its beanometer's top step.
@@ -90,6 +96,15 @@ class KGreedyBot:
         if buy is not None and self.buy_margin is not None and all(fields) and \
                 len(g.coins[seat]) >= m.buy_cost + self.buy_margin:  # type: ignore[operator]
             return buy
+        # 2c. Use a card's ability, the use that takes most (the longest choice sequence).
+        uses = [a for a in legal_now if a[0] == USE]
+        if uses:
+            return max(uses, key=lambda a: len(a[3]))
+        # 2d. Take a card that grows on one of its fields; discard one that would fit none.
+        if m.moves:
+            move = self._move(m, g, seat, legal_now)
+            if move is not None:
+                return move
         # 3. Where the bean grows; an empty field only when planting is required now.
         growing = [a for a in plants if fields[a[2]] and fields[a[2]][-1] == a[3]]
         if growing:
@@ -113,6 +128,32 @@ class KGreedyBot:
             best = max(options, key=lambda i: (coins_for(fields[i]), -len(fields[i])))
             return (HARVEST, seat, best)
         return legal_now[self.rng.randrange(len(legal_now))]
+
+    @staticmethod
+    def _decide(legal_now: list[tuple]) -> tuple:
+        """GreedyBot._decide: yes, else the first option that is not a no or nothing."""
+        options = {a[2]: a for a in legal_now if a[0] == CHOOSE}
+        if YES in options:
+            return options[YES]
+        return next((a for o, a in options.items() if o not in (NO, NOTHING)), legal_now[0])
+
+    @staticmethod
+    def _move(m: Machine, g: KState, seat: int, legal_now: list[tuple]) -> tuple | None:
+        fields = g.fields[seat]
+        for action in legal_now:
+            if action[0] != MOVE:
+                continue
+            _, _, verb, bean, position = action
+            if bean is None:
+                bean = g.hands[seat][(position or 1) - 1]
+            fits = _auto_field(fields, bean) is not None
+            growing = any(f and f[-1] == bean for f in fields)
+            few = all(r.most is not None for r in m.moves
+                      if r.verb == "discards" and (r.phase is None or r.phase == g.phase))
+            stuck = not fits and (few or not m.harvestable(g, seat))
+            if (verb == "takes" and growing) or (verb == "discards" and stuck):
+                return action
+        return None
 
     @staticmethod
     def _buy(m: Machine, g: KState, seat: int, legal_now: list[tuple]) -> tuple | None:
@@ -141,7 +182,7 @@ class KGreedyBot:
         cards = [("offer", b) for b in dict.fromkeys(g.offer)] if m.offer_ok else []
         cards += [("hand", b) for b in dict.fromkeys(g.hands[seat][1:])] if m.hand_ok else []
         for zone, bean in cards:
-            if _auto_field(fields, bean) is not None:
+            if _auto_field(fields, bean) is not None or bean in m.unplantable:
                 continue
             for partner in range(g.n):
                 key = (g.turn, partner, f"{zone}:{bean}")

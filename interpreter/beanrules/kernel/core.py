@@ -15,7 +15,9 @@ from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
+from ..engine.effects import OWNER
 from ..engine.evaluate import top_of_deck
+from . import abilities, decisions, selection
 
 
 class KernelUnsupported(Exception):
@@ -33,15 +35,22 @@ def _no(node: Node, what: str) -> KernelUnsupported:
 class Primitives:
     """What the compiled effects call on the machine (taking cards, harvesting, paying)."""
 
-    take_top: Fn  # (g) -> bean | None
+    take_top: Fn  # (g, into=None) -> bean | None
     harvest: Fn  # (g, seat, field index) -> None
     coins_for: Fn  # (field) -> int
     direction: int
+    n: int  # players
+    bean_number: dict[str, int]
+    firing: Any  # triggers.Firing | None: the steps a card runs by itself
+    one_type: bool  # planting rules an ability's plant follows (abilities.field_accepts)
+    mixed: bool
+    same_many: bool
 
 
 # ------------------------------------------------------------------ actors and places
-def players_of(node: Node) -> Fn:
-    """(g, env) -> list of seats, in the order the engine lists them."""
+def players_of(node: Node, direction: int = 1) -> Fn:
+    """(g, env) -> list of seats, in the order the engine lists them (`direction`: the rules'
+    direction of play, for the other players in turn order)."""
     if isinstance(node, actors.ActivePlayer):
         return lambda g, env: [g.active]
     if isinstance(node, actors.StartPlayer):
@@ -56,7 +65,25 @@ def players_of(node: Node) -> Fn:
     if isinstance(node, actors.Bound):
         name = node.name
         return lambda g, env: [env[name]]
+    if isinstance(node, actors.CardOwner) and node.card is None:  # whom a triggered card belongs to
+        return lambda g, env: [env[OWNER]]
+    if isinstance(node, actors.OtherPlayers):  # in turn order from the card's owner, else the active player
+        step = direction
+
+        def others(g: Any, env: Env) -> list[int]:
+            me, n = env.get(OWNER, g.active), g.n
+            return [(me + step * k) % n for k in range(1, n)]
+        return others
+    if isinstance(node, actors.TokenHolder):
+        token = node.token
+        return lambda g, env: [] if (h := holder(g, token)) is None else [h]
     raise _no(node, "actor")
+
+
+def holder(g: Any, token: str) -> int | None:
+    """marks.holder: who holds a token (one the state does not keep is the start player's)."""
+    tokens = g.tokens
+    return tokens[token] if token in tokens else g.start
 
 
 _SHARED = ("deck", "discard", "offer", "removed")
@@ -96,10 +123,26 @@ def number(node: Node, prims: Primitives) -> Fn:
         zone = zone_of(node.place)
         return lambda g, env: len(zone(g, env))
     if isinstance(node, quantities.FieldValue):
-        field, coins_for = zone_of(node.field), prims.coins_for
+        place, coins_for = node.field, prims.coins_for
+        if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
+            owner = players_of(place.owner)  # all of a player's fields: what they pay together
+            return lambda g, env: sum(coins_for(f) for f in g.fields[owner(g, env)[0]])
+        field = zone_of(place)
         return lambda g, env: coins_for(field(g, env))
+    if isinstance(node, quantities.Count) and node.bean is not None:
+        zone, bean = zone_of(node.place), prims.bean_number.get(node.bean)
+        return lambda g, env: zone(g, env).count(bean)
+    if isinstance(node, quantities.OneIf):
+        test = condition(node.condition, prims)
+        return lambda g, env: 1 if test(g, env) else 0
     if isinstance(node, quantities.DeckRunOuts):
         return lambda g, env: g.exhaustions
+    if isinstance(node, quantities.FieldsOf):
+        who = players_of(node.player)
+        return lambda g, env: len(g.fields[who(g, env)[0]])
+    if isinstance(node, actors.Bound):  # a number bound by ``let``
+        name = node.name
+        return lambda g, env: env[name]
     if isinstance(node, quantities.Sum):
         terms = [number(t, prims) for t in node.terms]
         return lambda g, env: sum(t(g, env) for t in terms)
@@ -141,6 +184,11 @@ def condition(node: Node, prims: Primitives) -> Fn:
         return lambda g, env: g.active in who(g, env)
     if isinstance(node, conditions.Always):
         return lambda g, env: True
+    if isinstance(node, conditions.Matches):
+        return selection.matches(node, prims)
+    if isinstance(node, conditions.HoldsToken):
+        who, token = players_of(node.player, prims.direction), node.token
+        return lambda g, env: holder(g, token) in who(g, env)
     raise _no(node, "condition")
 
 
@@ -167,12 +215,34 @@ def effect(node: Node, prims: Primitives) -> Fn:
         if not top_of_deck(cards):
             raise _no(node, "effect")
         count, to = number(cards.count, prims), zone_of(node.to)
-        if isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):
-            fixed = cards.count.value  # the common "turn the top N cards into the offer"
-            return lambda g, env: g.offer.extend(take(g, fixed))
+
+        firing = getattr(prims, "firing", None)
+        fire = firing.revealed if firing is not None and firing.on("revealed") else None
 
         def reveal(g: Any, env: Env) -> None:
-            to(g, env).extend(take(g, count(g, env)))
+            into, wanted = to(g, env), count(g, env)
+            if len(g.deck) > wanted:
+                shown = take(g, wanted)
+                into.extend(shown)
+            else:
+                shown = []
+                for _ in range(wanted):  # one at a time, as the engine: a run-out sees the cards turned up
+                    card = take_top(g, into)
+                    if card is None:
+                        break
+                    shown.append(card)
+            if fire is not None:  # a card's step when revealed (kernel/triggers.py)
+                for card in shown:
+                    fire(g, g.active, card, into)
+        if fire is None and isinstance(cards.count, quantities.Number) and node.to == places.Zone("offer", None):
+            fixed = cards.count.value  # the common "turn the top N cards into the offer"
+
+            def reveal_fixed(g: Any, env: Env) -> None:
+                if len(g.deck) > fixed:
+                    g.offer.extend(take(g, fixed))
+                else:
+                    reveal(g, env)
+            return reveal_fixed
         return reveal
     if isinstance(node, effects.Draw):
         if node.end != "back" or node.up_to:
@@ -236,6 +306,41 @@ def effect(node: Node, prims: Primitives) -> Fn:
             if field and (not paying or coins_for(field) >= 1):
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
+    own = abilities.effect(node, prims)  # the nodes of card abilities (a card picked, a choice fed)
+    if own is not None:
+        return own
+    if isinstance(node, effects.Move):
+        return selection.move(node, prims)
+    if isinstance(node, effects.AtRandom):
+        return decisions.at_random(node)
+    if isinstance(node, effects.PassToken):
+        token, to = node.token, players_of(node.to, prims.direction)
+
+        def pass_token(g: Any, env: Env) -> None:
+            g.tokens[token] = to(g, env)[0]
+        return pass_token
+    if isinstance(node, effects.Let):
+        name, value = node.name, number(node.value, prims)
+
+        def let(g: Any, env: Env) -> None:
+            env[name] = value(g, env)  # the step's own environment (machine._step gives a fresh one)
+        return let
+    if isinstance(node, effects.If):
+        test, then = condition(node.condition, prims), effect(node.then, prims)
+        otherwise = effect(node.otherwise, prims) if node.otherwise is not None else None
+
+        def if_(g: Any, env: Env) -> str | None:
+            if test(g, env):
+                return then(g, env)
+            return otherwise(g, env) if otherwise is not None else None
+        return if_
+    if isinstance(node, effects.AddField):
+        who, count = players_of(node.player), node.count
+
+        def add_field(g: Any, env: Env) -> None:
+            for seat in who(g, env):
+                g.fields[seat].extend([] for _ in range(count))
+        return add_field
     if isinstance(node, effects.Sequence):
         steps = [effect(s, prims) for s in node.steps]
 

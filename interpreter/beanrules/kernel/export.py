@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from ..engine.actions import (Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
+                              UseAbility)
+from .abilities import USE
+from .card_moves import MOVE
+from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .state import KState
 
@@ -29,6 +33,17 @@ def action_of(m: Machine, names: list[str], action: tuple) -> Action:
                        () if take is None else (CardRef(beans[take[1]], take[0]),))
     if kind == RESPOND:
         return Respond(seat, action[2], action[3])
+    if kind == USE:
+        _, _, index, choices = action
+        ability = m.abilities[index]
+        return UseAbility(seat, beans[ability.card], ability.named, None,
+                          tuple(c if isinstance(c, str) else names[c] for c in choices))
+    if kind == CHOOSE:
+        option = action[2]
+        return Choose(seat, option if isinstance(option, str) else names[option])
+    if kind == MOVE:
+        _, _, verb, bean, position = action
+        return MoveCard(seat, verb, None if bean is None else beans[bean], position)
     raise ValueError(f"not a kernel action: {action!r}")
 
 
@@ -58,4 +73,31 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
                        "take": [] if take is None else [ref(take)]} for pid, src, dst, give, take in g.proposals],
         "planted": g.planted, "over": g.over, "seed": g.seed, "shuffles": g.shuffles,
         "next_proposal": g.next_proposal})
+    for key in ("moved", "decision"):
+        out.pop(key, None)
+    if g.moved:
+        out["moved"] = {rule: list(times) for rule, times in g.moved.items()}
+    if g.tokens:
+        out["tokens"] = {t: None if s is None else names[s] for t, s in g.tokens.items()}
+    if g.decision is not None:
+        out["decision"] = decision_json(m, g, names)
     return out
+
+
+def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
+    """The waiting decision as the interpreter keeps it: names for seats and beans."""
+    d = g.decision
+    assert d is not None
+    walker = m.phases[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
+
+    def bound(name: str, value: Any) -> Any:
+        if name in walker.seats:
+            return names[value]
+        if name in walker.cards:
+            return [m.bean_names[c] for c in value]
+        if name.endswith("@") and name[:-1] in walker.cards and value is not None:
+            return {**value, "owner": None if value["owner"] is None else names[value["owner"]]}
+        return value
+    options = [o if isinstance(o, str) else names[o] for o in d["options"]]
+    return {**d, "player": names[d["player"]], "options": options,
+            "names": {k: bound(k, v) for k, v in d["names"].items()}}

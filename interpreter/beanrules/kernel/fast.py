@@ -19,7 +19,9 @@ from typing import Any, Callable
 from ..engine.errors import Stalled
 from .machine import Machine, Phase
 from .moves import apply as general_apply
-from .moves import next_to_act, plant_fields
+from .abilities import usable
+from .card_moves import keeps_open as move_open
+from .moves import move_options, next_to_act, plant_fields
 
 
 # A bot's draw, randrange(n), is written into the loop where the interpreter's Python draws it
@@ -48,6 +50,10 @@ def _busy(m: Machine, ph: Phase) -> str:
         else:
             lists = "hands" if zone == "hand" else "set_aside"
             busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
+    if m.moves:
+        busy.append("move_open(m.moves, g)")
+    if m.decides:
+        busy.append("g.decision is not None")
     return " or ".join(busy) or "False"
 
 
@@ -67,6 +73,8 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   f"        if {theirs}:",
                   "            seat = s",
                   "            break"]
+    if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
+        lines += ["if seat is None and move_open(m.moves, g):", "    seat = a"]
     return lines
 
 
@@ -94,7 +102,8 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
     if ph.plant_max is not None:
         add("hand = hands[seat]")
         add("planted = g.planted")
-        add(f"if hand and planted < {ph.plant_max}:")
+        never = " and hand[0] not in NEVER" if m.unplantable else ""  # a card never planted stays put
+        add(f"if hand and planted < {ph.plant_max}{never}:")
         add("    bean = hand[0]")
         add(f"    plant_to = {_targets(m, 'bean')}")
         add("else:")
@@ -120,6 +129,9 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
                 indent = "    "
             add(f"{indent}cards = {cards}")
             add(f"{indent}for b in (dict.fromkeys(cards) if len(cards) > 1 else cards):")
+            if m.unplantable:
+                add(f"{indent}    if b in NEVER:")
+                add(f"{indent}        continue")
             add(f"{indent}    t = {_targets(m, 'b')}")
             add(f"{indent}    pending.append((cards, b, t))")
             add(f"{indent}    waiting += len(t)")
@@ -132,6 +144,9 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             "    k -= len(t)"]))
     if ph.trade:
         parts.append(("1", ["end_phase(g)"]))
+    if m.moves:  # permitted moves of one card: listed and applied as the general path does
+        add("mv = move_options(m, g, seat, [])")
+        parts.append(("len(mv)", ["general_apply(m, g, mv[k])", "continue"]))
     if m.buy_cost is not None:
         limit = "" if m.buy_max is None else f" and len(fs) < {m.buy_max}"
         add(f"buy = 1 if len(coins[seat]) >= {m.buy_cost}{limit} else 0")
@@ -139,6 +154,10 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             *([f"discard.extend(coins[seat][-{m.buy_cost}:])", f"del coins[seat][-{m.buy_cost}:]"]
               if m.buy_cost else []),
             "fs.append([])"]))
+    if m.abilities:  # a card's ability, each use with its choices: listed and applied by the general path
+        add("uses = []")
+        add("usable(m, g, seat, uses)")
+        parts.append(("len(uses)", ["general_apply(m, g, uses[k])", "continue"]))
     if m.manual and ph.index not in m.no_harvest_phases:
         add("harvests = []")
         indent = ""
@@ -200,6 +219,11 @@ def source(m: Machine) -> str:
         "            raise Stalled(f'the game did not end within {max_actions} actions', where(g))",
         "        phase = g.phase",
     ]
+    if m.decides:  # a step waits for a player's decision: the general path answers it
+        lines += ["        if g.decision is not None:",
+                  "            seat = g.decision['player']",
+                  "            general_apply(m, g, bots[seat].choose(m, g, seat))",
+                  "            continue"]
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         lines.extend(f"            {line}" for line in _decision(m, ph))
@@ -257,13 +281,19 @@ def end_phase_source(m: Machine) -> str:
             if step.cond is not None:  # type: ignore[attr-defined]
                 lines.append(f"{indent}if cond_{ph.index}_{j}(g, ENV):")
                 indent += "    "
+            waits = step.walker is not None  # type: ignore[attr-defined]  (it may stop at a decision)
             lines += [f"{indent}was = g.ending",
-                      f"{indent}if run_{ph.index}_{j}(g, ENV) == 'skip':",
+                      f"{indent}fired = run_{ph.index}_{j}(g, ENV)",
+                      f"{indent}if fired == 'skip':",
                       f"{indent}    continue"]
             if m.auto:
                 lines.append(f"{indent}auto_harvests(g)")
             if ph.id != m.finish_during:
-                lines += [f"{indent}if g.ending and not was:", f"{indent}    finish(g)", f"{indent}    return"]
+                lines += [f"{indent}if g.ending and not was:",
+                          *([f"{indent}    g.decision = None"] if waits else []),
+                          f"{indent}    finish(g)", f"{indent}    return"]
+            if waits:
+                lines += [f"{indent}if fired == 'wait':", f"{indent}    return"]
         lines.append(f"            if {_busy(m, ph)}:")
         lines.append("                return")
     return "\n".join(lines) + "\n"
@@ -276,7 +306,9 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
-        "plant_fields": plant_fields, "harvest": m.harvest, "auto_harvests": m.auto_harvests,
+        "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
+        "usable": usable, "NEVER": m.unplantable,
+        "harvest": m.harvest, "auto_harvests": m.auto_harvests,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}}
     for ph in m.phases:
         for j, step in enumerate(ph.entry):

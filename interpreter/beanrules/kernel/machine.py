@@ -1,8 +1,9 @@
 """The playout kernel: a compiled Ruleset's rules as closures over integer seats and beans.
 
 It plays exactly what the interpreter plays (engine/flow.py, legal.py, planting.py,
-harvesting.py, trading.py, buying.py, deck.py), step for step: the same legal actions in the
-same order, the same shuffles, the same phase machine. What it leaves out is what a playout
+harvesting.py, trading.py, buying.py, deck.py; moves of one card, triggers, decisions and card
+abilities in card_moves.py, triggers.py, decisions.py and abilities.py), step for step: the
+same legal actions in the same order, the same shuffles, the same phase machine. What it leaves out is what a playout
 does not need: action objects, events, re-checks of an action it has just listed, names.
 tests/kernel/ plays it against the interpreter on identical random streams.
 """
@@ -10,10 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..core.effects import AtRandom, Let
+from ..engine.decisions import waits
+from ..engine.marks import START
 from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
-from . import core
+from . import card_moves, core
 from .state import KState
+from .abilities import compile_abilities
+from .decisions import RULE, Walker
+from .triggers import Firing, compile_triggers
 
 # Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
 # the front of the hand; (END, seat, what); (HARVEST, seat, field); (BUY, seat);
@@ -34,16 +41,30 @@ class Phase:
 _ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
 
 
-def _step(step: Any, prims: core.Primitives) -> Callable[[KState], str | None]:
-    """A CoreStep as the kernel runs it: None (its condition does not hold), "ran" or "skip"."""
-    run = core.effect(step.run.node, prims)
+def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callable[[KState], str | None]:
+    """A CoreStep as the kernel runs it: None (its condition does not hold), "ran", "skip" or
+    "wait" (it stopped at a decision, kernel/decisions.py; only the `index`-th step of a
+    phase may). A step that binds a name (``let``, ``at-random``) gets an environment of its
+    own each time, as the engine's."""
+    node, rule = step.run.node, step.ref.id
     cond = core.condition(step.condition.node, prims) if step.condition is not None else None
+    if waits(node):
+        if index is None:
+            raise core.KernelUnsupported(f"rule '{rule}': a decision outside a phase's steps")
+        walker = Walker(node, prims, rule, index)
+        run = walker.fire
+    else:
+        effect = run = core.effect(node, prims)
+        if any(isinstance(n, (Let, AtRandom)) for n in node.walk()):
+            def run(g: KState, env: dict) -> str | None:
+                return effect(g, {RULE: rule})
 
     def fire(g: KState) -> str | None:
         if cond is not None and not cond(g, _ENV):
             return None
         return run(g, _ENV) or "ran"
     fire.run, fire.cond = run, cond  # type: ignore[attr-defined]  (the generated phase changes call them)
+    fire.walker = walker if waits(node) else None  # type: ignore[attr-defined]
     return fire
 
 
@@ -91,6 +112,12 @@ class Machine(core.Primitives):
         self.finish_during = rs.finish_during
         self.finish_phases = rs.finish_phases
         self.watch_progress = rs.exhaustion_limit is not None
+        # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
+        self.firing: Firing | None = None
+        steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
+        self.firing = Firing(steps) if steps else None
+        self.unplantable = frozenset(number[b] for b in rs.unplantable)  # cards never planted nor traded
+        self.abilities = compile_abilities(rs.abilities, number, self.phase_ids, self)
         self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
         self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
@@ -98,9 +125,17 @@ class Machine(core.Primitives):
         self.winner_highest = rs.winner_highest
         self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
                                 for t in rs.tie_breaks)
+        marks = rs.marks
+        if marks is not None and (marks.counters or marks.target_ends):
+            raise core.KernelUnsupported("counters (a number kept per player or for the table)")
+        held = dict(marks.start_holders) if marks is not None else {}
+        # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
+        self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
+        self.moves = card_moves.compile_moves(rs.moves, self.phase_ids, self)
         self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
-                                   tuple(_step(s, self) for s in p.entry)) for p in rs.phases)
+                                   tuple(_step(s, self, j) for j, s in enumerate(p.entry))) for p in rs.phases)
+        self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         from .fast import compile_random_loop  # (it calls back into this machine)
         self.random_loop, self.end_phase = compile_random_loop(self)
@@ -112,6 +147,7 @@ class Machine(core.Primitives):
         deck = list(self.box)
         g.shuffle_rng(0).shuffle(deck)
         g.removed = list(self.out)
+        g.tokens = dict(self.tokens_at_start)
         for round_ in range(max(self.deal, default=0)):
             for seat in range(self.n):
                 if round_ < self.deal[seat] and deck:
@@ -132,12 +168,15 @@ class Machine(core.Primitives):
                 return True
         return False
 
-    def take_top(self, g: KState) -> int | None:
+    def take_top(self, g: KState, into: list[int] | None = None) -> int | None:
+        """deck.take_top: `into` gets the card before a deck it emptied runs out."""
         deck = g.deck
         if not deck:
             if g.ending or not self.run_out(g) or not deck:
                 return None
         card = deck.pop(0)
+        if into is not None:
+            into.append(card)
         if not deck:
             self.run_out(g)
         return card
@@ -166,13 +205,17 @@ class Machine(core.Primitives):
         field = g.fields[seat][index]
         if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
             size = len(field)
-            table = self.payout[field[-1] if self.top_pays else field[0]]
+            bean = field[-1] if self.top_pays else field[0]
+            table = self.payout[bean]
             keep = size - (table[size] if size < len(table) else table[-1])
             g.coins[seat].extend(field[keep:])
             g.discard.extend(field[:keep])
             field.clear()
+            if self.firing is not None:  # a card's step when harvested (kernel/triggers.py)
+                self.firing.harvested(g, seat, bean, size, index)
             return
         size = self.run_length(field) if self.top_run else len(field)
+        bean = field[-1] if self.top_pays else field[len(field) - size]
         coins = self.coins_for(field)
         cut = len(field) - size
         if self.bank:
@@ -187,6 +230,8 @@ class Machine(core.Primitives):
             g.coins[seat].extend(field[keep:])
             g.discard.extend(field[cut:keep])
         del field[cut:]
+        if self.firing is not None:
+            self.firing.harvested(g, seat, bean, size, index)
 
     def auto_harvests(self, g: KState) -> None:
         again = True
@@ -217,35 +262,67 @@ class Machine(core.Primitives):
     def enter(self, g: KState, ph: Phase) -> str:
         g.phase = ph.index
         g.planted = 0
-        for step in ph.entry:
+        return self.run_entry(g, ph, 0)
+
+    def run_entry(self, g: KState, ph: Phase, first: int) -> str:
+        """flow._run_entry: the phase's steps from `first` on: "skip", "over", "wait" or "play"."""
+        for step in ph.entry[first:] if first else ph.entry:
             was_ending = g.ending
-            fired = step(g)
-            if fired == "skip":
-                return "skip"
-            if fired is None:
-                continue
-            if self.auto:
-                self.auto_harvests(g)
-            if g.ending and not was_ending and ph.id != self.finish_during:
-                self.finish(g)
-                return "over"
+            outcome = self.after_step(g, ph, step(g), was_ending)
+            if outcome is not None:
+                return outcome
         return "play"
+
+    def after_step(self, g: KState, ph: Phase, fired: str | None, was_ending: bool) -> str | None:
+        """flow._after_step: what a fired step means for the phase (None: go on)."""
+        if fired == "skip":
+            return "skip"
+        if fired is None:
+            return None
+        if self.auto:
+            self.auto_harvests(g)
+        if g.ending and not was_ending and ph.id != self.finish_during:
+            g.decision = None  # the game is over: nobody is left to decide
+            self.finish(g)
+            return "over"
+        return "wait" if fired == "wait" else None
+
+    def resume(self, g: KState, option: Any) -> None:
+        """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
+        ph = self.phases[g.phase]
+        index = g.decision["step"]  # type: ignore[index]
+        was_ending = g.ending
+        fired = ph.entry[index].walker.answer(g, option) or "ran"  # type: ignore[attr-defined]
+        outcome = self.after_step(g, ph, fired, was_ending)
+        if outcome is None:
+            outcome = self.run_entry(g, ph, index + 1)
+        if outcome == "skip":
+            self.end_phase(g)
 
     def complete(self, g: KState, ph: Phase) -> bool:
         active = g.active
+        if g.decision is not None:  # a step of the phase waits for a player's decision
+            return False
         if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[active]:
             return False
         if ph.trade and (g.offer or any(g.hands)):
             return False
+        if self.pending_left(g, ph):
+            return False
+        return not (self.moves and card_moves.keeps_open(self.moves, g))
+
+    @staticmethod
+    def pending_left(g: KState, ph: Phase) -> bool:
+        """A plant-pending step of the phase still has cards someone must plant."""
         for everyone, zone in ph.pending:
             if zone == "offer":
                 if g.offer:
-                    return False
+                    return True
             else:
                 lists = g.hands if zone == "hand" else g.set_aside
-                if (any(lists) if everyone else lists[active]):
-                    return False
-        return True
+                if any(lists) if everyone else lists[g.active]:
+                    return True
+        return False
 
     def settle(self, g: KState) -> None:
         ph = self.phases[g.phase]

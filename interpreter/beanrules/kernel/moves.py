@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import abilities, card_moves, decisions
+from .abilities import USE
+from .card_moves import MOVE
+from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .state import KState
 
@@ -37,14 +41,14 @@ def next_to_act(m: Machine, g: KState) -> int | None:
     """legal.next_to_act: the first player the game waits for."""
     if g.over:
         return None
+    if g.decision is not None:
+        return g.decision["player"]
     ph = m.phases[g.phase]
     active = g.active
     if ph.trade:
         return g.proposals[0][2] if g.proposals else active
     if ph.plant_max is not None:
         return active
-    if not ph.pending:
-        return None
     for everyone, zone in ph.pending:
         if zone_list(g, zone, active):
             return active
@@ -54,8 +58,8 @@ def next_to_act(m: Machine, g: KState) -> int | None:
         if everyone and zone != "offer":
             lists = g.hands if zone == "hand" else g.set_aside
             holders.update(p for p in range(m.n) if lists[p])
-    if not holders:
-        return None
+    if not holders:  # a phase that waits only for an optional move of the active player
+        return active if m.moves and card_moves.keeps_open(m.moves, g) else None
     n, step = m.n, m.direction
     return next(s for s in ((active + step * k) % n for k in range(n)) if s in holders)
 
@@ -64,13 +68,15 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
     """legal.legal_actions(state, rs, player, trades=False), as action tuples."""
     if g.over:
         return []
+    if g.decision is not None:  # while a decision waits, only its answers are legal
+        return decisions.options(g, seat)
     out: list[tuple] = []
     ph = m.phases[g.phase]
     active = seat == g.active
     fields = g.fields[seat]
     if ph.plant_max is not None and active:
         hand = g.hands[seat]
-        if hand and g.planted < ph.plant_max:
+        if hand and g.planted < ph.plant_max and hand[0] not in m.unplantable:
             bean = hand[0]
             out.extend((PLANT, seat, i, bean, None) for i in plant_fields(m, fields, bean))
         if g.planted >= ph.plant_min or not hand:
@@ -79,7 +85,8 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         if everyone or active:
             cards = zone_list(g, zone, seat)
             for bean in _distinct(cards):
-                out.extend((PLANT, seat, i, bean, zone) for i in plant_fields(m, fields, bean))
+                if bean not in m.unplantable:
+                    out.extend((PLANT, seat, i, bean, zone) for i in plant_fields(m, fields, bean))
     if ph.trade:
         if active:
             out.append((END, seat, "trading"))
@@ -91,12 +98,31 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
                 out.append((RESPOND, seat, "rejects", pid))
             elif src == seat:
                 out.append((RESPOND, seat, "withdraws", pid))
+    if m.moves:
+        move_options(m, g, seat, out)
     if m.buy_cost is not None and len(g.coins[seat]) >= m.buy_cost and \
             (m.buy_max is None or len(fields) < m.buy_max):
         out.append((BUY, seat))
+    if m.abilities:  # using a card's ability, with each choice it offers
+        abilities.usable(m, g, seat, out)
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
     return out
+
+
+def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
+    """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
+    phase's other actions), and the end of a phase that waits only for such moves."""
+    if card_moves.options(m.moves, g, seat, out) and waits_only_for_moves(m, g, m.phases[g.phase]):
+        end = (END, seat, "phase")
+        if end not in out:
+            out.append(end)
+    return out
+
+
+def waits_only_for_moves(m: Machine, g: KState, ph: Any) -> bool:
+    """moves.waits_only_for_moves: no planting, trading or card left to plant in this phase."""
+    return ph.plant_max is None and not ph.trade and not m.pending_left(g, ph)
 
 
 # -- trading (engine/trading.py, legal._lazy_space) ---------------------------------------------
@@ -111,12 +137,19 @@ def proposal_space(m: Machine, g: KState, seat: int) -> tuple[int, tuple]:
     offer = tuple(_distinct(g.offer)) if m.offer_ok else ()
     from_offer = offer if active else ()
     give = from_offer + (tuple(_distinct(g.hands[seat])) if m.hand_ok else ())
+    never = m.unplantable
+    if never:  # a card never planted is never traded
+        offer = tuple(b for b in offer if b not in never)
+        from_offer = offer if active else ()
+        give = tuple(b for b in give if b not in never)
     if not give:
         return 0, ((), 0, [])
     asks = []
     total = 0
     for partner in partners:
         hand = (m.in_play if m.consent else tuple(_distinct(g.hands[partner]))) if m.hand_ok else ()
+        if never:
+            hand = tuple(b for b in hand if b not in never)
         their_offer = offer if partner == g.active else ()
         asks.append((partner, their_offer, hand))
         total += 1 + len(their_offer) + len(hand)
@@ -212,6 +245,12 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
             g.discard.extend(coins[-cost:])
             del coins[-cost:]
         g.fields[seat].append([])
+    elif kind == USE:
+        abilities.apply(m, g, action)
+    elif kind == CHOOSE:
+        m.resume(g, action[2])
+    elif kind == MOVE:
+        card_moves.apply(m.moves, g, action)
     elif kind == PROPOSE:
         _, _, partner, give, take = action
         proposal = [g.next_proposal, seat, partner, give, take]

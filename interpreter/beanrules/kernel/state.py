@@ -12,7 +12,8 @@ from typing import Any
 class KState:
     __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
                  "active", "start", "phase", "phase_ids", "turn", "planted", "exhaustions", "ending",
-                 "shuffles", "seed", "over", "proposals", "next_proposal")
+                 "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
+                 "decision")
 
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
         self.n = n
@@ -38,10 +39,28 @@ class KState:
         # open trade proposals: [id, from seat, to seat, give, take], give/take tuples of (zone, bean)
         self.proposals: list[list] = []
         self.next_proposal = 1
+        self.tokens: dict[str, int | None] = {}  # a token the rules declare -> its holder's seat (None: nobody)
+        # the decision a step waits for (kernel/decisions.py), in the engine's shape, seats for names
+        self.decision: dict | None = None
+        self.moved: dict[str, list[int]] = {}  # a permitted move's rule id -> [turn, times that turn]
 
     def shuffle_rng(self, shuffles: int) -> random.Random:
         """The RNG of the k-th shuffle of a game, exactly as engine/deck.py derives it."""
         return random.Random(self.seed if shuffles == 0 else f"{self.seed}:{shuffles}")
+
+    def copy(self) -> "KState":
+        """A copy to try an action on (abilities.py explores a card's choices on copies)."""
+        other = KState.__new__(KState)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.deck, other.discard, other.offer, other.removed = \
+            list(self.deck), list(self.discard), list(self.offer), list(self.removed)
+        other.hands, other.set_aside, other.coins = \
+            [list(h) for h in self.hands], [list(z) for z in self.set_aside], [list(c) for c in self.coins]
+        other.fields = [[list(f) for f in fs] for fs in self.fields]
+        other.tokens, other.moved = dict(self.tokens), {k: list(v) for k, v in self.moved.items()}
+        other.proposals = [list(p) for p in self.proposals]
+        return other
 
     def card_count(self) -> int:
         """Cards in all zones together (the kernel's own conservation check)."""

@@ -2,7 +2,7 @@
 
 The kernel is built from the compiled Ruleset, which is where the engine reads every rule.
 So it refuses, by name:
-- a rule kind it was not written for (new mechanisms: discard, abilities, counters, …);
+- a rule kind it was not written for (new mechanisms: counters, the hand limit, …);
 - a field of the Ruleset (or of a phase, a step, the trade rules) it does not know, holding a
   value: the engine grew a mechanism this spec uses;
 - a core node it does not compile (core.py says which);
@@ -22,15 +22,16 @@ from .core import KernelUnsupported
 # The rule kinds the kernel was written for: every kind the interpreter played when the kernel
 # was last checked against it (tests/kernel/ compares the two on every shipped spec).
 KNOWN_KINDS = frozenset({
-    "auto-harvest", "buy-field", "coin-source", "coins-out-of-play", "deal", "draw", "end-finish",
-    "end-on-exhaustion", "fields", "fields-fixed", "final-harvest", "gift-consent", "hand-order",
-    "hand-score", "harvest-any-time", "harvest-only-paying", "harvest-own-turn", "harvest-to-make-room",
-    "mixed-fields", "note", "offer-owner", "one-type-per-field", "payout", "plant-from-hand",
-    "plant-pending", "players", "protection", "remove-beans", "reshuffle", "reveal",
-    "same-type-many-fields", "skip-if-hand-empty", "start-player", "tie-farthest-seat",
-    "tie-most-hand-cards", "tie-shared", "trade", "trade-amounts", "trade-consent", "trade-end",
-    "trade-partners", "tradeable-hand", "tradeable-offer", "traded-to-set-aside", "turn-order",
-    "untradeable", "use-beans", "whole-field", "winner", "zone",
+    "auto-harvest", "buy-field", "coin-source", "coins-out-of-play", "deal", "discard-from-hand",
+    "draw", "end-finish", "end-on-exhaustion", "fields", "fields-fixed", "final-harvest",
+    "gift-consent", "hand-order", "hand-score", "harvest-any-time", "harvest-only-paying",
+    "harvest-own-turn", "harvest-to-make-room", "mixed-fields", "note", "offer-owner",
+    "one-type-per-field", "payout", "plant-from-hand", "plant-pending", "players", "protection",
+    "pull-matching", "remove-beans", "reshuffle", "reveal", "same-type-many-fields",
+    "skip-if-hand-empty", "start-player", "tie-farthest-seat", "tie-most-hand-cards", "tie-shared",
+    "tie-token-holder", "token", "token-draw", "token-takeover", "trade", "trade-amounts",
+    "trade-consent", "trade-end", "trade-partners", "tradeable-hand", "tradeable-offer",
+    "traded-to-set-aside", "turn-order", "untradeable", "use-beans", "whole-field", "winner", "zone",
 })
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
@@ -43,12 +44,15 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "auto_harvest",
-        "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type"}),
+        "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
+        "triggers", "marks", "abilities", "unplantable"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending"}),
     "PlantStep": frozenset({"min", "max", "ref"}),
     "PendingStep": frozenset({"who", "zone", "ref", "attr"}),
     "CoreStep": frozenset({"run", "condition", "ref"}),
     "TieBreak": frozenset({"key", "highest"}),
+    "MoveRule": frozenset({"verb", "source", "dest", "source_zone", "dest_zone", "pick", "end", "phase", "most",
+                           "condition", "ref"}),
     "BuyFieldRule": frozenset({"cost", "max_fields", "ref"}),
     "TradeRules": frozenset({"trade", "partners_active", "hand", "offer", "untradeable", "consent",
                              "gift_consent", "to_set_aside", "end", "offer_owner", "amounts"}),
@@ -86,6 +90,8 @@ def check_ruleset(rs: engine_rules.Ruleset) -> None:
         _unknown_fields(rs.buy_field, "buying a field")
     for tie in rs.tie_breaks:
         _unknown_fields(tie, "a tie-break")
+    for move in rs.moves:
+        _unknown_fields(move, f"rule '{move.ref.id}'")
     for step in rs.on_deck_out + rs.at_end:
         _unknown_fields(step, f"rule '{step.ref.id}'")
     if rs.harvest_when not in ("any-time", "own-turn") or rs.payout_card not in ("top", "bottom"):

@@ -1,0 +1,101 @@
+"""Moves of one card a rule permits (discarding a hand card, taking the discard pile's top
+card), as engine/moves.py lists, checks and makes them, over the kernel's lists.
+
+Each of the engine's MoveRules is compiled again here with the kernel's zone and condition
+closures. An action is (MOVE, seat, verb, bean, position), the engine's MoveCard field for
+field, so a listing deduplicates exactly as legal.legal_actions does; applying one picks the
+rule the engine's check picks (the first open one with that verb).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..engine.selection import end_index, picked
+from . import core
+from .state import KState
+
+MOVE = 6  # the action kind, after machine.py's PLANT … RESPOND
+
+
+class KMove:
+    """One MoveRule, compiled for the kernel."""
+    __slots__ = ("id", "verb", "source", "dest", "source_zone", "dest_zone", "pick", "end", "phase",
+                 "most", "condition")
+
+    def __init__(self, rule: Any, phase_ids: tuple[str, ...], prims: core.Primitives):
+        self.id = rule.ref.id
+        self.verb = rule.verb
+        self.source: Callable[[KState, dict], list[int]] = core.zone_of(rule.source.node)
+        self.dest: Callable[[KState, dict], list[int]] = core.zone_of(rule.dest.node)
+        self.source_zone, self.dest_zone = rule.source_zone, rule.dest_zone
+        self.pick, self.end, self.most = rule.pick, rule.end, rule.most
+        self.phase = None if rule.phase is None else phase_ids.index(rule.phase)
+        self.condition = core.condition(rule.condition.node, prims) if rule.condition is not None else None
+
+
+def compile_moves(rules: tuple, phase_ids: tuple[str, ...], prims: core.Primitives) -> tuple[KMove, ...]:
+    return tuple(KMove(r, phase_ids, prims) for r in rules)
+
+
+def times_moved(g: KState, rule: KMove) -> int:
+    turn, times = g.moved.get(rule.id, (None, 0))
+    return times if turn == g.turn else 0
+
+
+def is_open(g: KState, rule: KMove, seat: int) -> bool:
+    """moves._why_not is None: `seat` may make this move now, whichever card."""
+    if g.over or seat != g.active or (rule.phase is not None and g.phase != rule.phase):
+        return False
+    if rule.most is not None and times_moved(g, rule) >= rule.most:
+        return False
+    env = {"player": seat}
+    if rule.condition is not None and not rule.condition(g, env):
+        return False
+    return bool(rule.source(g, env))
+
+
+def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple]) -> int:
+    """Append the moves `seat` may make now (moves.options, without the phase end, which the
+    caller adds); returns how many."""
+    added = 0
+    for rule in moves:
+        if not is_open(g, rule, seat):
+            continue
+        held = rule.source(g, {"player": seat})
+        if rule.pick == "any":
+            firsts = dict.fromkeys(held)  # each bean at its first place, in hand order
+            chosen = []
+            for i, bean in enumerate(held):
+                if bean in firsts:
+                    del firsts[bean]
+                    chosen.append(i)
+        else:
+            chosen = picked(rule.source_zone, rule.pick, 1, len(held))
+        by_place = rule.pick == "any" and rule.source_zone == "hand"  # a hand card by its place
+        for index in chosen:
+            action = (MOVE, seat, rule.verb, None, index + 1) if by_place else \
+                (MOVE, seat, rule.verb, held[index], None)
+            if action not in out:
+                out.append(action)
+                added += 1
+    return added
+
+
+def keeps_open(moves: tuple[KMove, ...], g: KState) -> bool:
+    """A move the active player may still make keeps the phase from ending by itself."""
+    return any(is_open(g, r, g.active) for r in moves)
+
+
+def apply(moves: tuple[KMove, ...], g: KState, action: tuple) -> None:
+    """moves.check then moves.do for a listed move: the first open rule of its verb."""
+    _, seat, verb, bean, position = action
+    rule = next(r for r in moves if r.verb == verb and is_open(g, r, seat))
+    env = {"player": seat}
+    held, dest = rule.source(g, env), rule.dest(g, env)
+    if rule.pick == "any":
+        index = position - 1 if position is not None else held.index(bean)
+    else:
+        index = picked(rule.source_zone, rule.pick, 1, len(held))[0]
+    card = held.pop(index)
+    dest.insert(end_index(rule.dest_zone, rule.end, len(dest)), card)
+    g.moved[rule.id] = [g.turn, times_moved(g, rule) + 1]

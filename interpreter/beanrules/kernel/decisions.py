@@ -1,0 +1,226 @@
+"""Decisions inside a phase's steps (``choose`` a player, ``ask`` yes or no) and ``at-random``,
+as engine/decisions.py runs them, over the kernel's state.
+
+A step whose effect may wait is walked node by node, as the engine walks it: where it reaches
+a decision it stops and leaves ``g.decision`` (who decides, the options, the step, the path
+through the effect and the names bound so far, in the engine's shape with seats and bean
+numbers); the answer, an action (CHOOSE, seat, option), goes on from there. The path and
+names are the engine's, so export.py shows the very decision the interpreter shows. Parts
+without a decision run as the kernel's compiled closures. A choice among cards, or a decision
+outside a phase's steps, is refused by name.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from ..core import actors, effects, places
+from ..core.categories import Node
+from ..engine.decisions import NO, NOTHING, YES, waits
+from . import core
+from .state import KState
+
+CHOOSE = 7  # the action kind, after card_moves.MOVE
+_ANSWER = "#answer"
+RULE = "#rule"  # the rule whose step runs (what at-random seeds its generator with)
+_STOP = "stop"
+_ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
+_SHARED = {"deck", "discard", "offer", "removed"}
+_STRUCTURE = (effects.Sequence, effects.If, effects.Ask, effects.Choose, effects.Repeat)
+
+
+class Waiting:
+    __slots__ = ("path", "decision")
+
+    def __init__(self, path: list[int], decision: dict[str, Any]):
+        self.path, self.decision = path, decision
+
+
+class Walker:
+    """One waiting step's effect, compiled: the closures of its parts without decisions, the
+    tests and players of its structure, and the names its choices bind to seats."""
+
+    def __init__(self, node: Node, prims: core.Primitives, rule: str, step: int):
+        self.node, self.prims, self.rule, self.step = node, prims, rule, step
+        self.closures: dict[int, Callable] = {}
+        self.tests: dict[int, Callable] = {}
+        self.numbers: dict[int, Callable] = {}
+        self.players: dict[int, Callable] = {}
+        self.seats: set[str] = set()  # names bound to a player (a seat), as export.py shows them
+        self.cards = {n.name for n in node.walk() if isinstance(n, effects.AtRandom)}  # bound to [bean]
+        self._compile(node)
+
+    def _compile(self, node: Node) -> None:
+        key = id(node)
+        if not waits(node):
+            self.closures[key] = core.effect(node, self.prims)
+            return
+        if not isinstance(node, _STRUCTURE):
+            raise core.KernelUnsupported(f"a decision inside '{node.NODE}'")
+        if isinstance(node, effects.Choose):
+            if not isinstance(node.options, actors.Actor) or isinstance(node.options, actors.Bound):
+                raise core.KernelUnsupported(f"the choice '{node.to_text()}' (only of a player)")
+            self.players[key] = core.players_of(node.player, self.prims.direction)
+            self.players[id(node.options)] = core.players_of(node.options, self.prims.direction)
+            if node.where is not None:
+                self.tests[id(node.where)] = core.condition(node.where, self.prims)
+            self.seats.add(node.name)
+            return
+        if isinstance(node, effects.If):
+            self.tests[id(node.condition)] = core.condition(node.condition, self.prims)
+        if isinstance(node, effects.Repeat):
+            self.numbers[key] = core.number(node.times, self.prims)
+            if node.condition is not None:
+                self.tests[id(node.condition)] = core.condition(node.condition, self.prims)
+        if isinstance(node, effects.Ask):
+            self.players[key] = core.players_of(node.player, self.prims.direction)
+        for child in node.children():
+            if isinstance(child, effects.Effect):
+                self._compile(child)
+
+    # -- running (decisions._run, step for step) ----------------------------------------------
+    def run(self, node: Node, path: list[int] | None, g: KState, env: dict) -> Any:
+        key = id(node)
+        closure = self.closures.get(key)
+        if closure is not None:
+            return closure(g, env)
+        if isinstance(node, effects.Sequence):
+            first = path[0] if path else 0
+            for i in range(first, len(node.steps)):
+                inner = path[1:] if path and i == first else None
+                outcome = self.run(node.steps[i], inner, g, env)
+                if isinstance(outcome, Waiting):
+                    return Waiting([i] + outcome.path, outcome.decision)
+                if outcome in ("skip", _STOP):
+                    return outcome
+            return None
+        if isinstance(node, effects.If):
+            branch = path[0] if path else (0 if self.tests[id(node.condition)](g, env) else 1)
+            return self._branch(branch, (node.then, node.otherwise), path[1:] if path else None, g, env)
+        if isinstance(node, effects.Ask):
+            if path is None:
+                return Waiting([], {"player": self.players[key](g, env)[0], "ask": node.question,
+                                    "options": [YES, NO]})
+            if not path:
+                branch = 0 if env.pop(_ANSWER) == YES else 1
+                return self._branch(branch, (node.yes, node.no), None, g, env)
+            return self._branch(path[0], (node.yes, node.no), path[1:], g, env)
+        if isinstance(node, effects.Choose):
+            if path is None:
+                return self._ask_choice(node, g, env)
+            answer = env.pop(_ANSWER)
+            if answer == NOTHING:
+                return _STOP
+            env[node.name] = answer
+            return None
+        rounds = path[1] if path else self.numbers[key](g, env)
+        for k in range(path[0] if path else 0, rounds):
+            resuming = path is not None and k == path[0]
+            if not resuming and node.condition is not None and not self.tests[id(node.condition)](g, env):
+                break
+            outcome = self.run(node.body, path[2:] if resuming else None, g, env)
+            if isinstance(outcome, Waiting):
+                return Waiting([k, rounds] + outcome.path, outcome.decision)
+            if outcome in ("skip", _STOP):
+                return outcome
+        return None
+
+    def _branch(self, branch: int, nodes: tuple, path: list[int] | None, g: KState, env: dict) -> Any:
+        chosen = nodes[branch]
+        if chosen is None:
+            return None
+        outcome = self.run(chosen, path, g, env)
+        return Waiting([branch] + outcome.path, outcome.decision) if isinstance(outcome, Waiting) else outcome
+
+    def _ask_choice(self, node: effects.Choose, g: KState, env: dict) -> Any:
+        player = self.players[id(node)](g, env)[0]
+        options = self.players[id(node.options)](g, env)
+        if node.where is not None:
+            test = self.tests[id(node.where)]
+            options = [o for o in options if test(g, {**env, node.name: o})]
+        if not options:
+            return _STOP
+        return Waiting([], {"player": player, "name": node.name,
+                            "options": list(options) + ([] if node.must else [NOTHING])})
+
+    # -- as a phase step -------------------------------------------------------------------------
+    def fire(self, g: KState, env: dict) -> str | None:
+        """Run the step's effect from its start: "wait" when it stops at a decision."""
+        env = {RULE: self.rule}
+        return self._outcome(g, env, self.run(self.node, None, g, env))
+
+    def answer(self, g: KState, option: Any) -> str | None:
+        """Go on from the waiting decision with `option` (decisions.answer)."""
+        decision = g.decision
+        g.decision = None
+        env = {**decision["names"], RULE: self.rule, _ANSWER: option}
+        return self._outcome(g, env, self.run(self.node, list(decision["path"]), g, env))
+
+    def _outcome(self, g: KState, env: dict, outcome: Any) -> str | None:
+        if isinstance(outcome, Waiting):
+            names = {k: v for k, v in env.items() if not k.startswith("#")}
+            g.decision = {**outcome.decision, "rule": self.rule, "step": self.step, "path": outcome.path,
+                          "names": names}
+            return "wait"
+        return "skip" if outcome == "skip" else None
+
+
+def options(g: KState, seat: int) -> list[tuple]:
+    decision = g.decision
+    if decision is None or decision["player"] != seat:
+        return []
+    return [(CHOOSE, seat, option) for option in decision["options"]]
+
+
+# -- at-random and moving the card it picked (the engine's decisions._effect) -----------------------
+def _place(node: Node) -> Callable[[KState, dict], tuple[str, int | None, list[int]]]:
+    if isinstance(node, places.Zone) and node.owner is None and node.zone in _SHARED:
+        name = node.zone
+        return lambda g, env: (name, None, getattr(g, name))
+    if isinstance(node, places.Zone) and node.owner is not None and node.zone in _ZONES:
+        name, attr, who = node.zone, _ZONES[node.zone], core.players_of(node.owner)
+
+        def owned(g: KState, env: dict) -> tuple:
+            owner = who(g, env)[0]
+            return name, owner, getattr(g, attr)[owner]
+        return owned
+    raise core.KernelUnsupported(f"picking cards from '{node.to_text()}'")
+
+
+def at_random(node: effects.AtRandom) -> Callable[[KState, dict], None]:
+    """Pick one card with the generator the engine seeds from where the game is (and the rule,
+    which the step that runs it binds as RULE)."""
+    if not isinstance(node.options, places.CardsIn):
+        raise core.KernelUnsupported(f"'{node.to_text()}' (at random only among cards)")
+    where, name = _place(node.options.place), node.name
+
+    def pick(g: KState, env: dict) -> None:
+        zone, owner, cards = where(g, env)
+        if not cards:
+            env[name], env[name + "@"] = [], None
+            return
+        rng = random.Random(f"{g.seed}:pick:{g.turn}:{g.phase_ids[g.phase]}:{env[RULE]}:{name}")
+        index = rng.randrange(len(cards))
+        env[name] = [cards[index]]
+        env[name + "@"] = {"zone": zone, "owner": owner, "index": index}
+    return pick
+
+
+def move_picked(node: effects.Move) -> Callable[[KState, dict], None]:
+    """Move the card a name was bound to by at-random, from where it lay."""
+    name, end, to = node.cards.name, node.end, _place(node.to)  # type: ignore[union-attr]
+
+    def move(g: KState, env: dict) -> None:
+        at = env.get(name + "@")
+        if not at:
+            return
+        owner = at["owner"]
+        held = getattr(g, at["zone"]) if owner is None else getattr(g, _ZONES[at["zone"]])[owner]
+        card = held.pop(at["index"])
+        cards = to(g, env)[2]
+        if end in ("front", "bottom"):
+            cards.insert(0, card)
+        else:
+            cards.append(card)
+        env[name + "@"] = None
+    return move

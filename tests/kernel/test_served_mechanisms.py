@@ -1,0 +1,109 @@
+"""The mechanisms the kernel learnt after the base game, each against the interpreter on
+identical random streams, over several seeds and every player count of the spec that uses it,
+and each shown to occur in the games compared (a comparison of games that never use a
+mechanism would prove nothing about it):
+
+- permitted moves of one card and the core's let / matches / move (the duel: discard a hand
+  card, pull matching cards from the discard pile);
+- a card's step when harvested (field beans: two field beans give a third field);
+- tokens, decisions inside a phase's steps and at-random picks (the bean thaler's takeover);
+- a card's ability played from the front of the hand with the choices it asks for, a card never
+  planted nor traded, and a step when a card is revealed (the magpie).
+"""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.engine import Game
+from beanrules.engine.actions import Choose, MoveCard, UseAbility
+from beanrules.engine.bots import make_bot, play_out
+from beanrules.kernel import kernel_for, kernel_reason, play
+
+from kernel_differential import fast_difference, first_difference
+
+_MODELS: dict[str, dict] = {}
+
+
+def model(name: str) -> dict:
+    return _MODELS.get(name) or _MODELS.setdefault(name, compile_spec(name))
+
+
+def counts(name: str) -> list[int]:
+    m = model(name)
+    return list(range(m["players"]["min"], m["players"]["max"] + 1))
+
+
+def compared(m: dict, n: int, seeds: range) -> list:
+    """Play each seed with both engines (random and greedy bots, trading on and off by seed)
+    and return the interpreter's actions of all those games; a difference fails the test."""
+    seen: list = []
+    for seed in seeds:
+        bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
+        trades = seed % 2 == 0
+        assert first_difference(m, n, seed, bots, trades, full=seed == seeds[0], seen=seen) is None, (n, seed)
+        assert fast_difference(m, n, seed + 500, ["random"], trades) is None, (n, seed)
+    return seen
+
+
+SERVED = [(name, n) for name in ("anniversary/duel", "anniversary/field-beans", "anniversary/bean-thaler",
+                                 "anniversary/magpie") for n in counts(name)]
+
+
+@pytest.mark.parametrize("name,players", SERVED, ids=[f"{s}-{n}p" for s, n in SERVED])
+def test_the_kernel_plays_it(name, players):
+    assert kernel_reason(model(name), players, ["random", "greedy"]) is None
+
+
+@pytest.mark.parametrize("players", counts("anniversary/duel"))
+def test_discards_and_pulls_from_the_discard_pile(players):
+    seen = compared(model("anniversary/duel"), players, range(4))
+    assert sum(type(a) is MoveCard and a.verb == "discards" for a in seen) >= 4
+
+
+@pytest.mark.parametrize("players", counts("anniversary/field-beans"))
+def test_a_third_field_for_two_field_beans(players):
+    m = model("anniversary/field-beans")
+    compared(m, players, range(3))
+    # the kernel's own games of those seeds (compared above) grow a third field somewhere
+    machine = kernel_for(m, players)
+    grown = sum(len(fields) == 3 for seed in range(3) for fields in
+                play(machine, seed, (["random", "greedy"] if seed % 2 else ["greedy", "random"]) * 3,
+                     trades=seed % 2 == 0).state.fields)
+    assert grown >= 1
+
+
+def _eager_takeover() -> dict:
+    """The bean thaler with the takeover's threshold at 0 coins, so that it is tried nearly every
+    turn: the decisions (whom to take it from, whether to resist) and the pick at random happen
+    in every game, not once in ten."""
+    m = copy.deepcopy(model("anniversary/bean-thaler"))
+    rule = next(r for r in m["rules"] if r["id"] == "thaler-takeover")
+    for case in rule["params"]["worth"]["by_players"]:  # the rule's core is built from its params
+        case["value"] = 0
+    return m
+
+
+@pytest.mark.parametrize("players", counts("anniversary/bean-thaler"))
+def test_the_thaler_taken_over_resisted_and_drawn_at_random(players):
+    compared(model("anniversary/bean-thaler"), players, range(1))
+    seen = compared(_eager_takeover(), players, range(2))
+    answers = {a.option for a in seen if type(a) is Choose}
+    assert {"yes", "no"} <= answers  # resisted (a card drawn at random) and not
+    assert answers - {"yes", "no", "nothing"}  # a holder chosen by name
+
+
+@pytest.mark.parametrize("players", counts("anniversary/magpie"))
+def test_the_magpie_played_from_the_hand_and_flown_when_revealed(players):
+    m = model("anniversary/magpie")
+    uses = [a for a in compared(m, players, range(3)) if type(a) is UseAbility]
+    assert any(len(a.choices) == 6 for a in uses)  # two players robbed, each bean planted on a chosen field
+    # a magpie turned over flies to the discard pile by itself (the interpreter's events of one
+    # of those games say so; the states compared above include the offer and the discard pile)
+    game = Game(m, players, seed=0)
+    play_out(game, {p: make_bot("greedy", seed=f"0:{i}", trades=True) for i, p in enumerate(game.players)})
+    fled = [e for events in [game.start_events, *game.trace] for e in events
+            if e.get("event") == "ability" and e.get("on") == "revealed"]
+    assert fled
