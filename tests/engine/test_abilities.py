@@ -15,7 +15,8 @@ from beanrules.core.effects import AddField
 from beanrules.core.quantities import FieldsOf, Number
 from beanrules.core.statements import Do
 from beanrules.core.timing import When
-from beanrules.engine import Game
+from beanrules.engine import Game, UnsupportedRule
+from beanrules.desugar.cards import card as core_card
 from beanrules.engine.actions import UseAbility
 from beanrules.engine.bots import RandomBot, make_bot, play_out
 from beanrules.engine.errors import RuleRef
@@ -168,3 +169,17 @@ def test_the_terminal_help_shows_the_use_action():
 def test_the_action_notation_page_documents_uses():
     page = (Path(__file__).parents[2] / "docs" / "actions.md").read_text(encoding="utf-8")
     assert "uses magpie with Natalie, 1, 2" in page
+
+
+REFUSED = sorted((Path(__file__).parents[2] / "conformance" / "variants").glob("refused-*.bean"))
+
+
+@pytest.mark.parametrize("spec", REFUSED, ids=[p.stem for p in REFUSED])
+def test_a_refused_ability_names_its_card(spec):
+    """UnsupportedRule names what to fix: `.rule` for a rule, `.card` for a card's ability
+    (docs/engine-contract.md), so a tool built on the engine can point at it."""
+    model = compile_spec(str(spec), playable=False)
+    with pytest.raises(UnsupportedRule) as info:
+        Game(model, players=["Anna", "Natalie", "Greg"], seed=0)
+    carded = [b["id"] for b in model["beans"] if core_card(b).abilities]
+    assert info.value.rule is None and info.value.card in carded, (info.value.rule, info.value.card, carded)

@@ -56,7 +56,16 @@ def test_parameters_come_from_the_nodes():
                 conditions.Not(conditions.Agreed((actors.Bound("partner"),)))),
     # planting allowed where the field holds the card's type: not a restriction the engine lifts
     core.Allow(effects.Plant(PLAYER, CARD, FIELD), conditions.Matches(CARD, FIELD)),
-], ids=["forbid-harvest-2", "permit-any-player-front", "gift-consent-offer", "allow-matching"])
+    # hand cards tradeable on one's own turn only: the engine's reading lets every player trade
+    # them, so it must not read this (the evaluator compiles it, or check refuses it)
+    core.Allow(effects.Trade(PLAYER, actors.Bound("partner"),
+                             places.CardsIn(places.Zone("hand", PLAYER), "any", None, False, None), None),
+               conditions.TurnOf(PLAYER)),
+    # the offer tradeable by anyone: the engine lets only the active player give offer cards
+    core.Allow(effects.Trade(PLAYER, actors.Bound("partner"),
+                             places.CardsIn(places.Zone("offer", None), "any", None, False, None), None), None),
+], ids=["forbid-harvest-2", "permit-any-player-front", "gift-consent-offer", "allow-matching",
+        "hand-tradeable-on-own-turn", "offer-tradeable-by-anyone"])
 def test_a_shape_the_engine_does_not_play_is_not_read(statement):
     assert readings.read(statement) is None
 

@@ -89,7 +89,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     waiting = game.waiting_for()
     if next_to_act(game.state, game.ruleset) != (waiting[0] if waiting else None):
         problems.append("the quick and the full answer to 'who acts next' disagree")
-    problems += wait_problems(game)
+    problems += wait_problems(game, waiting)
     found = round_trip_problem(game, after) if sample is None or sample.due(after) else None
     if found:
         problems.append(found)
@@ -128,13 +128,14 @@ def _place(game: Game) -> str:
             f"waiting for {', '.join(w['waiting_for']) or 'nobody'}")
 
 
-def wait_problems(game: Game) -> list[str]:
+def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
     """The engine contract on waiting: a game not over waits for someone, and everyone it waits
-    for has a legal action (docs/engine-contract.md, "When nobody can act")."""
+    for has a legal action (docs/engine-contract.md, "When nobody can act"). ``waiting``:
+    game.waiting_for(), where the caller has just asked it."""
     state, rs = game.state, game.ruleset
     if state.over:
         return []
-    waiting = game.waiting_for()
+    waiting = game.waiting_for() if waiting is None else waiting
     if not waiting:
         return [f"the game waits for nobody, yet it is not over ({_place(game)})"]
     trading = rs.phase(state.phase).trade

@@ -24,7 +24,7 @@ from ..desugar.cards import card as core_card
 from . import evaluate
 from .actions import UseAbility
 from .effects import FEED, NONE, OWNER, Feed, NeedChoice
-from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
+from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
 
 # How many different uses of one ability legal_actions lists at most (every choice sequence
 # of an ability that takes one bean from each of two other players, at five players, is about
@@ -169,17 +169,18 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
     found = card_abilities(model, players)
     deciding = deciding_phases(model, players) if found else set()
     for bean, ability, ref in found:
-        check_players(ability, players)
-        kind = kind_of(ability)
-        if kind == "event":
-            continue
-        check_phase(model, ability, deciding, kind)
-        during = [t for t in ability.when if isinstance(t, timing.During)]
-        phases = {t.phase for t in during} - {None}
-        out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title, kind,
-                               phases.pop() if phases else None, any(t.once_per_turn for t in during),
-                               _compiled(ability.effect, ref), ref))
-        check_zones(ability, players)
+        with about_card(bean["id"]):
+            check_players(ability, players)
+            kind = kind_of(ability)
+            if kind == "event":
+                continue
+            check_phase(model, ability, deciding, kind)
+            during = [t for t in ability.when if isinstance(t, timing.During)]
+            phases = {t.phase for t in during} - {None}
+            out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title,
+                                   kind, phases.pop() if phases else None, any(t.once_per_turn for t in during),
+                                   _compiled(ability.effect, ref), ref))
+            check_zones(ability, players)
     return tuple(out)
 
 

@@ -1,9 +1,10 @@
 """What the engine raises: refusals that name a rule, bad notation, unsupported rule kinds."""
 from __future__ import annotations
 
-from typing import Any
-
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -59,11 +60,25 @@ class NotationError(ValueError):
 class UnsupportedRule(ValueError):
     """A rule of the model says, in its core, what this engine does not play yet (or a value it
     cannot use for this player count).
-    ``rule`` is the id of the rule at fault, when one is (check places its error there)."""
+    ``rule`` is the id of the rule at fault, when one is (check places its error there);
+    ``card`` the id of the card whose ability is at fault, when it is one (see about_card)."""
 
-    def __init__(self, message: str, rule: str | None = None):
+    def __init__(self, message: str, rule: str | None = None, card: str | None = None):
         super().__init__(message)
         self.rule = rule
+        self.card = card
+
+
+@contextmanager
+def about_card(card: str) -> Iterator[None]:
+    """A refusal raised while a card's abilities compile names that card (UnsupportedRule.card),
+    so a caller learns which card to fix as it learns which rule for a rule's refusal."""
+    try:
+        yield
+    except UnsupportedRule as exc:
+        if exc.card is None and exc.rule is None:
+            exc.card = card
+        raise
 
 
 class Stalled(RuntimeError):

@@ -159,9 +159,10 @@ class WithActive:
 
 @dataclass(frozen=True)
 class Tradeable:
-    """Cards of `zone` may be traded (`own_turn`: by the active player only)."""
+    """Cards of `zone` may be traded: hand cards by every player, the offer's by the active
+    player (the only ones the engine lets give offer cards). Any other condition is not this
+    reading: the evaluator compiles it (engine/permissions.py)."""
     zone: str
-    own_turn: bool
 
 
 @dataclass(frozen=True)
@@ -395,8 +396,8 @@ def _allow(s: core.Allow) -> Any:
         zone = _any_of(action.gives)
         if zone is None or action.gives.place.owner not in (None, PLAYER):
             return None
-        if action.takes is None and c in (None, conditions.TurnOf(PLAYER)):
-            return Tradeable(zone, c is not None)
+        if action.takes is None and c == (conditions.TurnOf(PLAYER) if zone == "offer" else None):
+            return Tradeable(zone)
         if action.takes is not None and c is None and zone == "hand" and _any_of(action.takes) == "hand" \
                 and action.takes.place.owner == PARTNER:
             return AnyAmounts()

@@ -18,7 +18,7 @@ from ..core import effects as core_effects, statements, timing
 from . import evaluate
 from .abilities import card_abilities, check_players, check_zones, kind_of
 from .effects import OWNER, Held
-from .errors import RuleRef, UnsupportedRule
+from .errors import RuleRef, UnsupportedRule, about_card
 
 EVENTS = ("planted", "harvested", "revealed", "drawn")
 _ZONES = {"planted": "field", "revealed": "offer", "drawn": "hand"}  # where the card of each event lies
@@ -51,15 +51,16 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
     """Every trigger of the rules by event (empty: none)."""
     found: dict[str, list[Trigger]] = {}
     for bean, ability, ref in card_abilities(model, players):
-        if kind_of(ability) != "event":
-            continue
-        check_players(ability, players)
-        when = next(t for t in ability.when if isinstance(t, timing.When))
-        check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'")
-        found.setdefault(when.event, []).append(Trigger(
-            when.event, bean["id"], when.cards, None, evaluate.compiled_effect(ability.effect), ref,
-            bean["id"], ability.name, ability.title))
-        check_zones(ability, players)
+        with about_card(bean["id"]):
+            if kind_of(ability) != "event":
+                continue
+            check_players(ability, players)
+            when = next(t for t in ability.when if isinstance(t, timing.When))
+            check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'")
+            found.setdefault(when.event, []).append(Trigger(
+                when.event, bean["id"], when.cards, None, evaluate.compiled_effect(ability.effect), ref,
+                bean["id"], ability.name, ability.title))
+            check_zones(ability, players)
     for rule, s in program:
         if isinstance(s, statements.Do) and isinstance(s.when, timing.When):
             if s.when.event not in EVENTS:

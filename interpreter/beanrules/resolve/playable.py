@@ -27,7 +27,7 @@ def check_playable(model: dict[str, Any], header: Span | None) -> list[Diagnosti
     """Every reason the engine could not play this model as written (empty: it plays)."""
     out = not_yet(model, header) + names_in_abilities(model, header) + cards_in_play(model, header)
     out += turn_structure(model, header) + room_to_plant(model, header) + contradictions(model, header)
-    out += hand_limit_below_deal(model, header)
+    out += hand_limit_below_deal(model, header) + never_planted_yet_owed(model, header)
     out += required_rules(model, header)
     if not out:  # the engine's own compile step for every player count: the final gate
         out += engine_refusals(model, header)
@@ -240,6 +240,31 @@ def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
     return out
 
 
+def never_planted_yet_owed(model: dict, header: Span | None) -> list[Diagnostic]:
+    """A card that cannot be planted, turned over into a zone that a rule says must be planted
+    empty, would stop the game: the active player could neither plant it nor end the phase.
+    The rulebook must say what becomes of it (an ability `when revealed` that takes it away),
+    or the card must not be among those turned over."""
+    into = {r["params"].get("to") for r in rules_of(model, "reveal")}
+    owed = [r for r in rules_of(model, "plant-pending") if r["params"]["zone"] in into]
+    used = one(model, "use-beans")
+    in_deck = set(used["params"]["beans"]) if used is not None else {b["id"] for b in model["beans"]}
+    out = []
+    for rule in owed[:1]:
+        zone = rule["params"]["zone"]
+        reveal = next(r for r in rules_of(model, "reveal") if r["params"].get("to") == zone)
+        for bean in model["beans"]:
+            if bean["plantable"] or bean["id"] not in in_deck or any(
+                    t.get("on") == "when-revealed" for a in bean["abilities"] for t in a["triggers"]):
+                continue
+            out.append(error("not-playable", f"card '{bean['id']}' cannot be planted, yet '{reveal['text']}' "
+                              f"turns it into the {zone}, and '{rule['text']}' requires planting every card "
+                              f"there: the game would wait for ever once one is turned over", bean, header,
+                              "say what becomes of it when it is turned over: an ability 'when revealed' "
+                              "(for example 'discard this card')"))
+    return out
+
+
 def engine_refusals(model: dict, header: Span | None) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     seen: set[str] = set()
@@ -251,5 +276,6 @@ def engine_refusals(model: dict, header: Span | None) -> list[Diagnostic]:
                 continue
             seen.add(str(exc))
             rule = next((r for r in model["rules"] if exc.rule in (r["id"], r["kind"])), None)
-            out.append(error("not-playable", f"not playable with {n} players: {exc}", rule, header))
+            card = next((b for b in model["beans"] if b["id"] == exc.card), None)  # a card's ability
+            out.append(error("not-playable", f"not playable with {n} players: {exc}", rule or card, header))
     return out
