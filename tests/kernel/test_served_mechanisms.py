@@ -13,6 +13,7 @@ mechanism would prove nothing about it):
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +108,30 @@ def test_the_magpie_played_from_the_hand_and_flown_when_revealed(players):
     fled = [e for events in [game.start_events, *game.trace] for e in events
             if e.get("event") == "ability" and e.get("on") == "revealed"]
     assert fled
+
+
+ROOK = str(Path(__file__).parent / "rook.bean")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_front_card_that_cannot_be_played_lets_the_plant_lapse_in_both_engines(players):
+    """rook.bean: a card never planted whose ability moves one of its owner's field tops, so
+    with every field empty it cannot be played; the plant the phase requires lapses
+    (docs/engine-contract.md, "When nobody can act"). The kernel lists the same end of planting:
+    both engines play the same games, and the lapse happens in them."""
+    m = model(ROOK)
+    assert kernel_reason(m, players, ["random", "greedy"]) is None
+    compared(m, players, range(3))
+    lapsed = 0
+    for seed in range(3):
+        game = Game(m, players, seed=seed)
+        bots = {p: make_bot(("random", "greedy")[i % 2], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+        state = game.state
+        while not state.over:
+            player = game.waiting_for()[0]
+            action = bots[player].choose(game, player)
+            hand = state.hands[player]
+            if action.notation().endswith("ends planting") and state.planted == 0 and hand and hand[0] == "rook":
+                lapsed += 1
+            game.apply(action, keep_events=False)
+    assert lapsed

@@ -351,6 +351,18 @@ def usable(state: Any, rs: Any, player: str) -> list[UseAbility]:
     return out
 
 
+def front_lapses(state: Any, rs: Any, player: str) -> bool:
+    """The card at the front of `player`'s hand can never be planted, and no ability plays it
+    now (its effect needs what is not there, say a discard pile still empty): the plant the
+    phase requires of it lapses, as one a lasting constraint takes away does
+    (docs/engine-contract.md), so the game never waits for a player who can do nothing."""
+    hand = state.hands[player]
+    if not hand or hand[0] not in rs.unplantable:
+        return False
+    front = hand[0]
+    return not any(use.card == front and use.field is None for use in usable(state, rs, player))
+
+
 def _choices(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None) -> list[tuple[str, ...]]:
     """Every complete choice sequence, depth first in the order the effect offers them. A
     sequence that ends in passes is listed without them (they are the default)."""

@@ -311,7 +311,8 @@ class Game:
         if ph.plant is not None and action.what in ("phase", "planting"):
             if player != state.active:
                 raise IllegalAction(ph.plant.ref, f"only the active player ({state.active}) ends planting")
-            if state.planted < ph.plant.min and state.hands[player] and not lasting.waived(state, rs, player):
+            if state.planted < ph.plant.min and state.hands[player] and not lasting.waived(state, rs, player) \
+                    and not (rs.abilities and abilities.front_lapses(state, rs, player)):
                 raise IllegalAction(ph.plant.ref, f"{player} must plant at least {ph.plant.min} "
                                                   f"card{'s' if ph.plant.min > 1 else ''} from hand first")
             return

@@ -104,6 +104,11 @@ def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, z
         out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
 
 
+def _front_lapses(state: State, rs: Ruleset, player: str) -> bool:
+    from .abilities import front_lapses  # (abilities imports this module)
+    return front_lapses(state, rs, player)
+
+
 def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
     """Every listed legal action of `player` except harvests and buying a field."""
     out: list[Action] = []
@@ -118,7 +123,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
         hand = state.hands[player]
         if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
             _plant_options(out, player, fields, hand[0], None, one_type, mixed, same, rs.plays_as)
-        if state.planted >= plant.min or not hand:
+        if state.planted >= plant.min or not hand or (rs.abilities and _front_lapses(state, rs, player)):
             out.append(_end(player, "planting"))
     for step in ph.pending:
         if step.who == "everyone" or active:

@@ -207,6 +207,17 @@ def usable(m: Any, g: KState, seat: int, out: list[tuple]) -> None:
             out.extend((USE, seat, i, choices) for choices in _choices(m, g, ability, seat))
 
 
+def front_lapses(m: Any, g: KState, seat: int) -> bool:
+    """abilities.front_lapses: the front hand card is never planted and no ability plays it
+    now (every ability the kernel plays is played from the front of the hand)."""
+    hand = g.hands[seat]
+    if not hand or hand[0] not in m.unplantable:
+        return False
+    uses: list[tuple] = []
+    usable(m, g, seat, uses)
+    return not uses
+
+
 def _choices(m: Any, g: KState, ability: KAbility, seat: int) -> list[tuple]:
     found: list[tuple] = []
     stack: list[tuple] = [()]

@@ -19,7 +19,7 @@ from typing import Any, Callable
 from ..engine.errors import Stalled
 from .machine import Machine, Phase
 from .moves import apply as general_apply
-from .abilities import usable
+from .abilities import front_lapses, usable
 from .card_moves import keeps_open as move_open
 from .moves import move_options, next_to_act, plant_fields
 
@@ -116,7 +116,8 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             *(["auto_harvests(g)"] if m.auto else []),
             f"if planted + 1 < {ph.plant_max} and hand:  # settle's quick answer: keep planting",
             "    continue"]))
-        add("end_plant = 1" if ph.plant_min == 0 else f"end_plant = 1 if planted >= {ph.plant_min} or not hand else 0")
+        lapse = " or front_lapses(m, g, seat)" if m.abilities and m.unplantable else ""  # abilities.front_lapses
+        add("end_plant = 1" if ph.plant_min == 0 else f"end_plant = 1 if planted >= {ph.plant_min} or not hand{lapse} else 0")
         parts.append(("end_plant", ["end_phase(g)"]))
     if ph.pending:
         add("pending = []")
@@ -307,7 +308,7 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
         "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
-        "usable": usable, "NEVER": m.unplantable,
+        "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "harvest": m.harvest, "auto_harvests": m.auto_harvests,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}}
     for ph in m.phases:

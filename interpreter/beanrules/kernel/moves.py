@@ -79,7 +79,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         if hand and g.planted < ph.plant_max and hand[0] not in m.unplantable:
             bean = hand[0]
             out.extend((PLANT, seat, i, bean, None) for i in plant_fields(m, fields, bean))
-        if g.planted >= ph.plant_min or not hand:
+        if g.planted >= ph.plant_min or not hand or (m.abilities and abilities.front_lapses(m, g, seat)):
             out.append((END, seat, "planting"))
     for everyone, zone in ph.pending:
         if everyone or active:
