@@ -14,7 +14,7 @@ from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.legal import next_to_act
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_for, play
-from beanrules.kernel.export import action_of, decision_json, state_json
+from beanrules.kernel.export import action_of, counters_json, decision_json, state_json
 from beanrules.kernel.machine import Machine
 from beanrules.kernel.state import KState
 
@@ -30,7 +30,8 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple((x["id"], x["from"], x["to"], tuple((r["zone"], r["bean"]) for r in x["give"]),
                    tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())),
-            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True))
+            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True),
+            json.dumps(st.counters, sort_keys=True), st.winners)
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
@@ -47,7 +48,9 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
                   for pid, src, dst, give, take in g.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
             tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
-            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True))
+            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True),
+            json.dumps(counters_json(g, names), sort_keys=True),
+            None if g.winners is None else [names[p] for p in g.winners])
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:
@@ -120,3 +123,15 @@ def fast_difference(model: dict, n: int, seed: int, bots: list[str], trades: boo
     if result.actions != actions:
         return f"the interpreter played {actions} actions, the kernel {result.actions}"
     return _outcome(game, result)
+
+
+def sweep(model: dict, players: int, seeds: int) -> None:
+    """The long sweep of one spec and player count: every seed with trading off and on, random,
+    greedy and mixed bots step by step (the full state JSON every tenth seed), and the
+    generated loop; a difference fails with the seed."""
+    for seed in range(seeds):
+        for trades in (False, True):
+            for bots in (["random"], ["greedy"], ["random", "greedy"]):
+                assert first_difference(model, players, seed, bots, trades, full=seed % 10 == 0) is None, \
+                    (seed, trades, bots)
+            assert fast_difference(model, players, seed + 10_000, ["random"], trades) is None, (seed, trades)
