@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..core import actors, conditions, places, quantities
 from ..engine.requirements import fitting
 from . import core
 from .state import KState
@@ -21,17 +22,40 @@ from .state import KState
 INCOMING = -1
 
 
+def hand_limit(req: Any) -> int | None:
+    """The most cards a hand may hold, where the requirement says only that of every player's
+    hand ("hand limit 4"); None for any other requirement."""
+    who, cond = req.players.node, req.condition.node
+    if not (isinstance(who, (actors.EachPlayer, actors.AllPlayers)) and isinstance(cond, conditions.Compare)
+            and cond.op in ("<=", "<") and isinstance(cond.right, quantities.Number)):
+        return None
+    count = cond.left
+    if not (isinstance(count, quantities.Count) and count.bean is None and isinstance(count.place, places.Zone)
+            and count.place.zone == "hand" and count.place.owner == actors.Bound("player")):
+        return None
+    return cond.right.value - (1 if cond.op == "<" else 0)
+
+
 class Requirements:
-    """The requirements of one ruleset, compiled with the kernel's closures."""
-    __slots__ = ("checks", "direction")
+    """The requirements of one ruleset, compiled with the kernel's closures (a plain hand limit
+    as one number: it is tested after every move of a card into a hand)."""
+    __slots__ = ("checks", "direction", "most")
 
     def __init__(self, reqs: tuple, prims: core.Primitives):
         self.direction = prims.direction
+        limits = [hand_limit(r) for r in reqs]
+        self.most = min(limits) if limits and None not in limits else None  # type: ignore[type-var]
         self.checks: tuple[tuple[Callable, Callable], ...] = tuple(
             (core.players_of(r.players.node, prims.direction), core.condition(r.condition.node, prims)) for r in reqs)
 
     def broken(self, g: KState) -> bool:
         """requirements.broken is not None: some requirement does not hold now."""
+        most = self.most
+        if most is not None:
+            for hand in g.hands:
+                if len(hand) > most:
+                    return True
+            return False
         env = {"direction": self.direction}
         for players, condition in self.checks:
             for seat in players(g, env):
