@@ -91,9 +91,9 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
         add("    seat = next_to_act(m, g)")
         add("    general_apply(m, g, bots[seat].choose(m, g, seat))")
         add("    continue")
-    elif any(ph.optional) or any(d.phase == ph.index for d in m.draws):
+    if any(ph.optional) or any(d.phase == ph.index for d in m.draws):
         # draws by action and optional plantings (their ends of the phase): the general path
-        return ["seat = next_to_act(m, g)",
+        return out + ["seat = next_to_act(m, g)",
                 "if seat is None:",
                 "    raise Stalled('the game waits for nobody, yet it is not over', where(g))",
                 "general_apply(m, g, bots[seat].choose(m, g, seat))",
