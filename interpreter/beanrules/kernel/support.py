@@ -121,7 +121,8 @@ def check_ruleset(rs: engine_rules.Ruleset) -> None:
 def _flow(rs: engine_rules.Ruleset) -> None:
     """The flow mechanisms (the hand limit, draws by action, counters and a target): their
     compiled rules hold no field the kernel does not know, and the hand limit is tried wherever
-    the kernel lets a card into a hand (a trade into the hand, or a card's ability, is not)."""
+    the kernel lets a card into a hand (a trade into the hand is not; a card's ability is:
+    kernel/abilities.py lists no use that would break it)."""
     for req in rs.requirements:
         _unknown_fields(req, f"rule '{req.ref.id}'")
     for draw in rs.draws:
@@ -129,11 +130,8 @@ def _flow(rs: engine_rules.Ruleset) -> None:
     for part in (rs.tally, rs.marks):
         if part is not None:
             _unknown_fields(part, "the counters")
-    if rs.requirements:
-        traded = any(ph.trade for ph in rs.phases) and rs.trade.to_set_aside is None
-        if traded or rs.abilities:
-            raise KernelUnsupported(f"rule '{rs.requirements[0].ref.id}' with "
-                                    + ("trades into the hand" if traded else "card abilities")
-                                    + " (the kernel does not try them against it)")
+    if rs.requirements and any(ph.trade for ph in rs.phases) and rs.trade.to_set_aside is None:
+        raise KernelUnsupported(f"rule '{rs.requirements[0].ref.id}' with trades into the hand "
+                                "(the kernel does not try them against it)")
     if rs.tally is not None and rs.tally.counter is not None and rs.triggers:
         raise KernelUnsupported("coins written down with a card's step when harvested")
