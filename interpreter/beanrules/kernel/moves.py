@@ -277,6 +277,5 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
     if not g.over:
         if m.auto:
             m.auto_harvests(g)
-        if m.target_ends and m.tally.reached(m, g):  # type: ignore[union-attr]  (an end by a target)
-            return
-        m.settle(g)
+        if not (m.target_ends and m.tally.reached(m, g)):  # type: ignore[union-attr]  (an end by a target)
+            m.settle(g)
