@@ -10,7 +10,6 @@ that must be refused"). Both start the game exactly as the runner does.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .cases import Case
@@ -45,7 +44,7 @@ def start(case: Case, model: dict[str, Any], info: ModelInfo, players_only: bool
         if case.dealt:
             Game(model, players=list(case.players), seed=case.seed)
         else:
-            partial = {} if players_only else copy.deepcopy(starting_state(case, info))
+            partial = {} if players_only else starting_state(case, info)  # a fresh dict: nothing to copy
             Game.from_partial(model, list(case.players), partial, seed=case.seed)
     except Exception as exc:  # the caller tells a refusal from a crash
         return exc
