@@ -30,7 +30,8 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple((x["id"], x["from"], x["to"], tuple((r["zone"], r["bean"]) for r in x["give"]),
                    tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())),
-            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True))
+            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True),
+            json.dumps(st.used))
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
@@ -47,7 +48,8 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
                   for pid, src, dst, give, take in g.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
             tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
-            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True))
+            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True),
+            json.dumps(g.used))
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:

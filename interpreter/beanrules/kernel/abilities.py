@@ -1,12 +1,14 @@
 """Card abilities played from the front of the hand (engine/abilities.py), with the choices
 their effect asks for (engine/effects.py's feed), over the kernel's state.
 
-A use is an action (USE, seat, ability, choices): the choices in the order the effect asks for
-them (seats for players, field numbers as text, NONE to pass), as the engine's UseAbility holds
-them. The uses are listed as the engine lists them: the effect is run on copies of the state,
+A use is an action (USE, seat, ability, choices, field): the choices in the order the effect
+asks for them (seats for players, field numbers as text, NONE to pass) and the field number the
+card lies on where the action names one, as the engine's UseAbility holds them. The uses are listed as the engine lists them: the effect is run on copies of the state,
 depth first, each choice it asks for widening the search, until MAX_LISTED complete sequences
-are found. Abilities on top of a field, once per turn, or with a choice another player makes
-(a decision) are refused by name.
+are found. An ability on top of a field is used on that field (``this field``), once per turn
+per field where it says so (`g.used`, the engine's `state.used`), and keeps its phase open while
+it may be used (`keeps_open`). Abilities with a choice another player makes (a decision) are
+refused by name.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
 from ..engine.effects import FEED, NONE, OWNER, NeedChoice
 from . import core
+from .kinds import same
 from .state import KState
 
 USE = 8  # the action kind, after decisions.CHOOSE
@@ -73,12 +76,12 @@ class KHeld:
 
 # ------------------------------------------------------------------ the effects abilities use
 def field_accepts(m: Any, field: list[int], bean: int, fields: list[list[int]]) -> bool:
-    """planting.field_accepts."""
+    """planting.field_accepts (a card that plays as a type goes where that type goes)."""
     if not field:
-        return m.same_many or not any(f and f[-1] == bean for f in fields)
-    if not m.one_type or field[-1] == bean:
+        return m.same_many or not any(f and same(m, f[-1], bean) for f in fields)
+    if not m.one_type or same(m, field[-1], bean):
         return True
-    return m.mixed and not any(not f or f[-1] == bean for f in fields)
+    return m.mixed and not any(not f or same(m, f[-1], bean) for f in fields)
 
 
 def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
@@ -156,20 +159,23 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
 
 # ------------------------------------------------------------------ using one
 class KAbility:
-    __slots__ = ("card", "name", "named", "phase", "run")
+    __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule")
 
     def __init__(self, spec: Any, named: bool, bean_number: dict[str, int], phase_ids: tuple[str, ...], prims: Any):
         where = f"the ability '{spec.name}' of card '{spec.card}'"
-        if spec.where != "hand-front":
-            raise core.KernelUnsupported(f"{where}: on top of a field")
-        if spec.once:
-            raise core.KernelUnsupported(f"{where}: once per turn")
         if others_decide(spec.run.node):
             raise core.KernelUnsupported(f"{where}: a choice another player makes")
         self.card, self.name = bean_number[spec.card], spec.name
         self.named = spec.name if named else None
         self.phase = None if spec.phase is None else phase_ids.index(spec.phase)
+        self.on_field = spec.where == "field-top"  # used on top of a field (else played from the hand)
+        self.once = spec.once  # once per turn (per field)
+        self.rule = spec.ref.id
         self.run = core.effect(spec.run.node, prims)
+
+    def key(self, field: int | None) -> str:
+        """AbilitySpec.key: what state.used records (the field by its number, 0: the hand)."""
+        return f"{self.rule}@{field or 0}"
 
 
 def compile_abilities(specs: tuple, bean_number: dict[str, int], phase_ids: tuple[str, ...],
@@ -178,8 +184,13 @@ def compile_abilities(specs: tuple, bean_number: dict[str, int], phase_ids: tupl
                  for s in specs)
 
 
-def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed) -> None:
-    env = {OWNER: seat, FEED: feed, "player": seat, "card": KHeld(ability.card, g.hands[seat], True)}
+def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed, field: int | None = None) -> None:
+    """abilities._run: `field`, the index of the field the card lies on top of (None: the hand)."""
+    env = {OWNER: seat, FEED: feed, "player": seat}
+    if field is None:
+        env["card"] = KHeld(ability.card, g.hands[seat], True)
+    else:  # "this field": the one the card lies on
+        env.update({"card": None, "field": g.fields[seat][field], "field#": field, "field@": seat})
     firing = m.firing
     if firing is not None:
         firing.depth += 1  # what an ability's effect does triggers nothing (triggers.inside_ability)
@@ -190,6 +201,14 @@ def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed) -> None:
             firing.depth -= 1
     if feed.at < len(feed.values):  # more choices than the effect asked for (Feed.finish)
         raise Dead()
+    if ability.once:
+        turn = g.turn
+        g.used = [u for u in g.used if u[0] == turn] + [[turn, ability.key(None if field is None else field + 1)]]
+
+
+def _used(g: KState, key: str) -> bool:
+    turn = g.turn
+    return any(u[0] == turn and u[1] == key for u in g.used)
 
 
 def _open(g: KState, ability: KAbility, seat: int) -> bool:
@@ -197,34 +216,73 @@ def _open(g: KState, ability: KAbility, seat: int) -> bool:
     if g.over or seat != g.active or (ability.phase is not None and g.phase != ability.phase):
         return False
     hand = g.hands[seat]
-    return bool(hand) and hand[0] == ability.card
+    return bool(hand) and hand[0] == ability.card and not (ability.once and _used(g, ability.key(None)))
+
+
+def _tops(g: KState, ability: KAbility, seat: int) -> list[int]:
+    """The fields (indices) of `seat` that `ability`'s card lies on top of, where it may be used
+    now (abilities.refusal is None for each)."""
+    if g.over or seat != g.active or (ability.phase is not None and g.phase != ability.phase):
+        return []
+    return [i for i, f in enumerate(g.fields[seat]) if f and f[-1] == ability.card
+            and not (ability.once and _used(g, ability.key(i + 1)))]
 
 
 def usable(m: Any, g: KState, seat: int, out: list[tuple]) -> None:
-    """abilities.usable: every use open to `seat` now, one per complete choice sequence."""
+    """abilities.usable: every use open to `seat` now, one per complete choice sequence. A use
+    on top of a field names the field only where the card tops more than one."""
     for i, ability in enumerate(m.abilities):
-        if _open(g, ability, seat):
-            out.extend((USE, seat, i, choices) for choices in _choices(m, g, ability, seat))
+        if ability.on_field:
+            if not any(f and f[-1] == ability.card for f in g.fields[seat]):
+                continue
+            several = sum(1 for f in g.fields[seat] if f and f[-1] == ability.card) > 1
+            for k in _tops(g, ability, seat):
+                out.extend((USE, seat, i, choices, k + 1 if several else None)
+                           for choices in _choices(m, g, ability, seat, k))
+        elif _open(g, ability, seat):
+            out.extend((USE, seat, i, choices, None) for choices in _choices(m, g, ability, seat))
+
+
+def keeps_open(m: Any, g: KState) -> bool:
+    """abilities.keeps_open: the active player may still use an ability on top of one of their
+    fields that belongs to this phase, so the phase waits for them."""
+    if g.over or g.decision is not None:
+        return False
+    seat = g.active
+    for ability in m.abilities:
+        if ability.on_field and ability.phase == g.phase:
+            for k in _tops(g, ability, seat):
+                if _choices(m, g, ability, seat, k):
+                    return True
+    return False
+
+
+def waits_only(m: Any, g: KState) -> bool:
+    """abilities.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
+    the active player ends it with 'ends phase'."""
+    ph = m.phases[g.phase]
+    return ph.plant_max is None and not ph.trade and not m.pending_left(g, ph) and keeps_open(m, g)
 
 
 def front_lapses(m: Any, g: KState, seat: int) -> bool:
-    """abilities.front_lapses: the front hand card is never planted and no ability plays it
-    now (every ability the kernel plays is played from the front of the hand)."""
+    """abilities.front_lapses: the front hand card is never planted and no use of it is listed
+    now without a field (as the engine asks: its uses whose action names no field)."""
     hand = g.hands[seat]
     if not hand or hand[0] not in m.unplantable:
         return False
     uses: list[tuple] = []
     usable(m, g, seat, uses)
-    return not uses
+    front = hand[0]
+    return not any(m.abilities[u[2]].card == front and u[4] is None for u in uses)
 
 
-def _choices(m: Any, g: KState, ability: KAbility, seat: int) -> list[tuple]:
+def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None = None) -> list[tuple]:
     found: list[tuple] = []
     stack: list[tuple] = [()]
     while stack and len(found) < MAX_LISTED:
         prefix = stack.pop()
         try:
-            _run(m, g.copy(), ability, seat, Feed(prefix, explore=True))
+            _run(m, g.copy(), ability, seat, Feed(prefix, explore=True), field)
         except NeedChoice as need:
             stack.extend(prefix + (o,) for o in reversed(need.options))
             continue
@@ -238,5 +296,8 @@ def _choices(m: Any, g: KState, ability: KAbility, seat: int) -> list[tuple]:
 
 
 def apply(m: Any, g: KState, action: tuple) -> None:
-    _, seat, index, choices = action
-    _run(m, g, m.abilities[index], seat, Feed(choices))
+    _, seat, index, choices, field = action
+    ability = m.abilities[index]
+    if ability.on_field and field is None:  # the one field the card tops (abilities._field_of)
+        field = next(i + 1 for i, f in enumerate(g.fields[seat]) if f and f[-1] == ability.card)
+    _run(m, g, ability, seat, Feed(choices), None if field is None else field - 1)

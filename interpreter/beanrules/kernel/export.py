@@ -34,9 +34,9 @@ def action_of(m: Machine, names: list[str], action: tuple) -> Action:
     if kind == RESPOND:
         return Respond(seat, action[2], action[3])
     if kind == USE:
-        _, _, index, choices = action
+        _, _, index, choices, field = action
         ability = m.abilities[index]
-        return UseAbility(seat, beans[ability.card], ability.named, None,
+        return UseAbility(seat, beans[ability.card], ability.named, field,
                           tuple(c if isinstance(c, str) else names[c] for c in choices))
     if kind == CHOOSE:
         option = action[2]
@@ -73,8 +73,10 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
                        "take": [] if take is None else [ref(take)]} for pid, src, dst, give, take in g.proposals],
         "planted": g.planted, "over": g.over, "seed": g.seed, "shuffles": g.shuffles,
         "next_proposal": g.next_proposal})
-    for key in ("moved", "decision"):
+    for key in ("moved", "decision", "used"):
         out.pop(key, None)
+    if g.used:
+        out["used"] = [list(u) for u in g.used]
     if g.moved:
         out["moved"] = {rule: list(times) for rule, times in g.moved.items()}
     if g.tokens:

@@ -17,9 +17,9 @@ import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
-from .machine import Machine, Phase
+from .machine import END, Machine, Phase
 from .moves import apply as general_apply
-from .abilities import front_lapses, usable
+from .abilities import front_lapses, keeps_open as ability_open, usable, waits_only as ability_waits
 from .card_moves import keeps_open as move_open
 from .moves import move_options, next_to_act, plant_fields
 
@@ -31,7 +31,7 @@ INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Rando
 
 def _targets(m: Machine, bean: str) -> str:
     """An expression: the fields `bean` may go onto (moves.plant_fields)."""
-    if m.one_type and m.same_many and not m.mixed:
+    if m.one_type and m.same_many and not m.mixed and m.kind is None:
         return f"[i for i, f in enumerate(fs) if not f or f[-1] == {bean}]"
     return f"plant_fields(m, fs, {bean})"
 
@@ -52,6 +52,8 @@ def _busy(m: Machine, ph: Phase) -> str:
             busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
     if m.moves:
         busy.append("move_open(m.moves, g)")
+    if ph.index in m.open_phases:  # an ability on top of a field may still be used (abilities.keeps_open)
+        busy.append("ability_open(m, g)")
     if m.decides:
         busy.append("g.decision is not None")
     return " or ".join(busy) or "False"
@@ -75,6 +77,8 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   "            break"]
     if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
         lines += ["if seat is None and move_open(m.moves, g):", "    seat = a"]
+    if ph.index in m.open_phases:  # or an ability on top of a field (moves.next_to_act)
+        lines += ["if seat is None and ability_waits(m, g):", "    seat = a"]
     return lines
 
 
@@ -158,6 +162,11 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
     if m.abilities:  # a card's ability, each use with its choices: listed and applied by the general path
         add("uses = []")
         add("usable(m, g, seat, uses)")
+        if ph.index in m.open_phases and ph.plant_max is None and not ph.trade:
+            # nothing but such an ability keeps the phase open: its end is listed after the uses
+            moved_end = " and (END, seat, 'phase') not in mv" if m.moves else ""
+            add(f"if active{moved_end} and ability_waits(m, g):")
+            add("    uses.append((END, seat, 'phase'))")
         parts.append(("len(uses)", ["general_apply(m, g, uses[k])", "continue"]))
     if m.manual and ph.index not in m.no_harvest_phases:
         add("harvests = []")
@@ -309,6 +318,7 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
         "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
+        "ability_open": ability_open, "ability_waits": ability_waits, "END": END,
         "harvest": m.harvest, "auto_harvests": m.auto_harvests,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}}
     for ph in m.phases:

@@ -18,7 +18,8 @@ from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
-from .abilities import compile_abilities
+from .abilities import compile_abilities, keeps_open as ability_keeps_open
+from .kinds import compile_kinds, types
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 
@@ -77,6 +78,7 @@ class Machine(core.Primitives):
         self.bean_names: tuple[str, ...] = tuple(rs.bean_counts)
         number = {b: i for i, b in enumerate(self.bean_names)}
         self.bean_number = number
+        self.kind = compile_kinds(rs.plays_as, number)  # cards that play as another type (kernel/kinds.py)
         self.in_play = tuple(number[b] for b in rs.beans)
         self.box = [number[b] for b in rs.beans for _ in range(rs.bean_counts[b])]
         self.out = [number[b] for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
@@ -118,6 +120,8 @@ class Machine(core.Primitives):
         self.firing = Firing(steps) if steps else None
         self.unplantable = frozenset(number[b] for b in rs.unplantable)  # cards never planted nor traded
         self.abilities = compile_abilities(rs.abilities, number, self.phase_ids, self)
+        # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
+        self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
         self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
@@ -192,7 +196,9 @@ class Machine(core.Primitives):
 
     # -- harvesting --------------------------------------------------------------------------
     def run_length(self, field: list[int]) -> int:
-        return top_run_length(field) if self.top_run else len(field)
+        if not self.top_run:
+            return len(field)
+        return top_run_length(field if self.kind is None else types(self, field))
 
     def coins_for(self, field: list[int]) -> int:
         if not field:
@@ -211,11 +217,13 @@ class Machine(core.Primitives):
             g.coins[seat].extend(field[keep:])
             g.discard.extend(field[:keep])
             field.clear()
-            if self.firing is not None:  # a card's step when harvested (kernel/triggers.py)
-                self.firing.harvested(g, seat, bean, size, index)
+            if self.firing is not None:  # a card's step when harvested (kernel/triggers.py), by type
+                self.firing.harvested(g, seat, bean if self.kind is None else self.kind[bean], size, index)
             return
         size = self.run_length(field) if self.top_run else len(field)
         bean = field[-1] if self.top_pays else field[len(field) - size]
+        if self.kind is not None:  # a card's step when harvested names the type (harvesting.do_harvest)
+            bean = self.kind[bean]
         coins = self.coins_for(field)
         cut = len(field) - size
         if self.bank:
@@ -308,6 +316,8 @@ class Machine(core.Primitives):
         if ph.trade and (g.offer or any(g.hands)):
             return False
         if self.pending_left(g, ph):
+            return False
+        if ph.index in self.open_phases and ability_keeps_open(self, g):  # a card on top may still act
             return False
         return not (self.moves and card_moves.keeps_open(self.moves, g))
 

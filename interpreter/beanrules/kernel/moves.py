@@ -30,6 +30,10 @@ def plant_fields(m: Machine, fields: list[list[int]], bean: int) -> list[int]:
     """The fields `bean` may go onto (legal._plant_options)."""
     if not m.one_type and m.same_many:
         return list(range(len(fields)))
+    if m.kind is not None:  # cards that play as a type: compare the types (kernel/kinds.py)
+        kind = m.kind
+        bean = kind[bean]
+        fields = [[kind[f[-1]]] if f else f for f in fields]
     empty_ok = m.same_many or not any(f and f[-1] == bean for f in fields)
     out = [i for i, f in enumerate(fields) if ((not m.one_type or f[-1] == bean) if f else empty_ok)]
     if m.mixed and not out:
@@ -59,7 +63,9 @@ def next_to_act(m: Machine, g: KState) -> int | None:
             lists = g.hands if zone == "hand" else g.set_aside
             holders.update(p for p in range(m.n) if lists[p])
     if not holders:  # a phase that waits only for an optional move of the active player
-        return active if m.moves and card_moves.keeps_open(m.moves, g) else None
+        if m.moves and card_moves.keeps_open(m.moves, g):
+            return active
+        return active if g.phase in m.open_phases and abilities.waits_only(m, g) else None
     n, step = m.n, m.direction
     return next(s for s in ((active + step * k) % n for k in range(n)) if s in holders)
 
@@ -105,6 +111,8 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         out.append((BUY, seat))
     if m.abilities:  # using a card's ability, with each choice it offers
         abilities.usable(m, g, seat, out)
+        if m.open_phases and active and not any(a[0] == END for a in out) and abilities.waits_only(m, g):
+            out.append((END, seat, "phase"))  # the phase waits only for a card's ability on a field
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
     return out

@@ -1,0 +1,112 @@
+"""Kannibohne's card mechanisms in the kernel (docs/simulation.md, "The playout kernel"), each in
+a small variant of its own, played by the kernel against the interpreter on identical random
+streams (every action and state, scores and winners; several seeds, every player count, random
+and greedy bots, with and without trading), and each shown to occur in the games compared:
+
+- heron.bean: cards that play as another bean type (engine/kinds.py), and abilities on top of
+  a field, once per turn, that keep their phase open (engine/abilities.py's `keeps_open`,
+  `used`): in a phase with planting, and in one that would end by itself, where the player
+  ends it ("ends phase").
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.engine import Game
+from beanrules.engine.actions import Action, EndPhase, Plant, UseAbility
+from beanrules.engine.bots import make_bot
+from beanrules.engine.state import State
+from beanrules.kernel import kernel_reason
+
+from kernel_differential import fast_difference, first_difference
+
+HERE = Path(__file__).parent
+_MODELS: dict[str, dict] = {}
+
+
+def model(name: str) -> dict:
+    path = str(HERE / name)
+    return _MODELS.get(path) or _MODELS.setdefault(path, compile_spec(path))
+
+
+def counts(m: dict) -> list[int]:
+    return list(range(m["players"]["min"], m["players"]["max"] + 1))
+
+
+def compare(m: dict, n: int, seeds: range) -> None:
+    """Both engines play each seed (random and greedy bots, trading on even seeds), and the
+    generated random-bot loop once more: any difference fails."""
+    assert kernel_reason(m, n, ["random", "greedy"]) is None
+    for seed in seeds:
+        bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
+        trades = seed % 2 == 0
+        assert first_difference(m, n, seed, bots, trades, full=seed == seeds[0]) is None, (n, seed)
+        assert first_difference(m, n, seed + 100, ["random"], False) is None, (n, seed + 100)
+        assert fast_difference(m, n, seed + 500, ["random"], trades) is None, (n, seed)
+
+
+def moments(m: dict, n: int, seeds: range) -> Iterator[tuple[Game, State, list[Action], Action]]:
+    """Every decision of the interpreter's games of those seeds (as compare plays them): the
+    game, its state before the action, what was listed, and the action taken."""
+    for seed in seeds:
+        for bots, trades, at in (((["greedy", "random"], ["random", "greedy"])[seed % 2], seed % 2 == 0, seed),
+                                 (["random"], False, seed + 100)):
+            game = Game(m, n, seed=at)
+            players = {p: make_bot(bots[i % len(bots)], seed=f"{at}:{i}", trades=trades)
+                       for i, p in enumerate(game.players)}
+            while not game.is_over:
+                player = game.waiting_for()[0]
+                listed = game.legal_actions(player)
+                action = players[player].choose(game, player)
+                yield game, game.state, listed, action
+                game.apply(action, keep_events=False)
+
+
+def occurs(m: dict, n: int, seeds: range, test: Callable[[Game, State, list[Action], Action], bool]) -> int:
+    return sum(1 for moment in moments(m, n, seeds) if test(*moment))
+
+
+# ------------------------------------------------------------------ heron.bean
+HERON = "heron.bean"
+
+
+@pytest.mark.parametrize("players", counts(model(HERON)))
+def test_cards_on_top_of_fields_that_play_as_other_beans(players):
+    m = model(HERON)
+    compare(m, players, range(3))
+    seeds = range(3)
+
+    def mixed_plant(game: Game, state: State, listed: list, action: Action) -> bool:
+        """a heron onto red beans or red onto a heron, an egret with soy beans (one field)"""
+        if type(action) is not Plant:
+            return False
+        field = state.fields[action.player][action.field - 1]
+        bean = action.bean or state.hands[action.player][0]
+        return bool(field) and field[-1] != bean and \
+            {field[-1], bean} in ({"heron", "red"}, {"egret", "soy"})
+
+    def used(game: Game, state: State, listed: list, action: Action) -> bool:
+        return type(action) is UseAbility
+
+    def once(game: Game, state: State, listed: list, action: Action) -> bool:
+        """a card that was used this turn on its field is not listed again on that field"""
+        done = {key for turn, key in state.used if turn == state.turn}
+        for use in (a for a in listed if type(a) is UseAbility):
+            spec = next(s for s in game.ruleset.abilities if s.card == use.card)
+            fields = state.fields[use.player]
+            field = use.field or next(i + 1 for i, f in enumerate(fields) if f and f[-1] == use.card)
+            assert spec.key(field) not in done, (state.turn, done, use)
+        return bool(done)
+
+    def ended(game: Game, state: State, listed: list, action: Action) -> bool:
+        """phase draw, which ends by itself, kept open by an egret on top: the player ends it"""
+        return action == EndPhase(action.player, "phase") and state.phase == "draw"
+
+    assert occurs(m, players, seeds, mixed_plant) >= 1
+    assert occurs(m, players, seeds, used) >= 2
+    assert occurs(m, players, seeds, once) >= 1
+    assert occurs(m, players, seeds, ended) >= 1
