@@ -6,7 +6,8 @@ and greedy bots, with and without trading), and each shown to occur in the games
 - heron.bean: cards that play as another bean type (engine/kinds.py), and abilities on top of
   a field, once per turn, that keep their phase open (engine/abilities.py's `keeps_open`,
   `used`): in a phase with planting, and in one that would end by itself, where the player
-  ends it ("ends phase").
+  ends it ("ends phase");
+- kingfisher.bean: the core effects text cards use on hands and piles (kernel/card_effects.py).
 """
 from __future__ import annotations
 
@@ -110,3 +111,23 @@ def test_cards_on_top_of_fields_that_play_as_other_beans(players):
     assert occurs(m, players, seeds, used) >= 2
     assert occurs(m, players, seeds, once) >= 1
     assert occurs(m, players, seeds, ended) >= 1
+
+
+# ------------------------------------------------------------------ kingfisher.bean
+KINGFISHER = "kingfisher.bean"
+
+
+def test_the_effects_text_cards_use_on_hands_and_piles():
+    """kingfisher.bean (the duel, so 'the opponent' is someone): a hand reversed before any
+    card is planted, hands swapped, the draw pile's top three looked at and reordered (three
+    choices), one card of each type into the draw pile and a shuffle, the offer shared half
+    and half, a bean taken from the opponent's field top, any hand card planted, the
+    opponent's field of a type added to this one; every card plays as a bean type."""
+    m = model(KINGFISHER)
+    compare(m, 2, range(4))
+    used: dict[str, set[int]] = {}
+    for game, state, listed, action in moments(m, 2, range(4)):
+        if type(action) is UseAbility:
+            used.setdefault(action.card, set()).add(len(action.choices))
+    assert set(used) == {"turner", "swapper", "seer", "sorter", "sharer", "thief", "picker", "joiner"}
+    assert 3 in used["seer"] and 2 in used["picker"] and 2 in used["thief"]  # every choice fed

@@ -147,6 +147,8 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
             picked = _take(env, [str(i + 1) for i, f in enumerate(fields) if f], must)
             env[name] = None if picked is None else KHeld(fields[int(picked) - 1][-1], fields[int(picked) - 1], False)
         return choose_top
+    if isinstance(options, places.Zone) and options.zone == "field" and options.owner is not None:
+        return _choose_field(node, prims)
     if not isinstance(options, actors.Actor) or isinstance(options, actors.Bound):
         raise core.KernelUnsupported(f"the choice '{node.to_text()}' in an ability")
     among = core.players_of(options, prims.direction)
@@ -155,6 +157,27 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
         found = [p for p in among(g, env) if where is None or where(g, {**env, name: p})]
         env[name] = _take(env, found, must)
     return choose_player
+
+
+def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
+    """effects._field_choice for a whole field: one of a player's fields (where a condition
+    holds of it), bound as the field's list, its index (`name#`) and its owner (`name@`)."""
+    name, must = node.name, node.must
+    owner = core.players_of(node.options.owner, prims.direction)  # type: ignore[union-attr]
+    where = core.condition(node.where, prims) if node.where is not None else None
+
+    def choose_field(g: KState, env: dict) -> None:
+        seat = owner(g, env)[0]
+        fields = g.fields[seat]
+        options = [str(i + 1) for i, f in enumerate(fields)
+                   if where is None or where(g, {**env, name: f, name + "#": i, name + "@": seat})]
+        picked = _take(env, options, must)
+        if picked is None:
+            env[name] = None
+        else:
+            i = int(picked) - 1
+            env.update({name: fields[i], name + "#": i, name + "@": seat})
+    return choose_field
 
 
 # ------------------------------------------------------------------ using one
