@@ -7,7 +7,8 @@ and greedy bots, with and without trading), and each shown to occur in the games
   a field, once per turn, that keep their phase open (engine/abilities.py's `keeps_open`,
   `used`): in a phase with planting, and in one that would end by itself, where the player
   ends it ("ends phase");
-- kingfisher.bean: the core effects text cards use on hands and piles (kernel/card_effects.py).
+- kingfisher.bean: the core effects text cards use on hands and piles (kernel/card_effects.py);
+- cuckoo.bean: abilities in which the opponent decides (kernel/ability_decisions.py, plant_for.py).
 """
 from __future__ import annotations
 
@@ -131,3 +132,23 @@ def test_the_effects_text_cards_use_on_hands_and_piles():
             used.setdefault(action.card, set()).add(len(action.choices))
     assert set(used) == {"turner", "swapper", "seer", "sorter", "sharer", "thief", "picker", "joiner"}
     assert 3 in used["seer"] and 2 in used["picker"] and 2 in used["thief"]  # every choice fed
+
+
+# ------------------------------------------------------------------ cuckoo.bean
+CUCKOO = "cuckoo.bean"
+
+
+def test_abilities_in_which_the_opponent_decides():
+    """cuckoo.bean (the duel): the card's owner uses it, the opponent decides and the game waits
+    for them: which hand card they give, which stink bean (where they hold one), on which field
+    they plant the owner's front card, and which field they harvest to make room for it."""
+    m = model(CUCKOO)
+    compare(m, 2, range(4))
+    asked: set[tuple[str, str]] = set()
+    for game, state, listed, action in moments(m, 2, range(4)):
+        decision = state.decision
+        if decision is not None:
+            assert decision["player"] != state.active and "anchor" in decision  # the opponent, in an ability
+            asked.add((decision["rule"], decision["name"].split(" for the ")[0]))
+    assert asked == {("beggar-beg", "gift"), ("stinker-demand", "given"), ("planter-give", "a field"),
+                     ("planter-give", "a field to harvest")}

@@ -7,8 +7,8 @@ card lies on where the action names one, as the engine's UseAbility holds them. 
 depth first, each choice it asks for widening the search, until MAX_LISTED complete sequences
 are found. An ability on top of a field is used on that field (``this field``), once per turn
 per field where it says so (`g.used`, the engine's `state.used`), and keeps its phase open while
-it may be used (`keeps_open`). Abilities with a choice another player makes (a decision) are
-refused by name.
+it may be used (`keeps_open`). An ability with a choice another player makes stops at that
+decision and waits (kernel/ability_decisions.py).
 """
 from __future__ import annotations
 
@@ -54,7 +54,10 @@ class Feed:
 
 
 def _take(env: dict, options: list, must: bool) -> Any:
-    return env[FEED].take(options, must)
+    feed = env.get(FEED)
+    if feed is None:  # an effect run where nobody is asked (effects._feed refuses it)
+        raise Dead()
+    return feed.take(options, must)
 
 
 class KHeld:
@@ -182,19 +185,22 @@ def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], 
 
 # ------------------------------------------------------------------ using one
 class KAbility:
-    __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule")
+    __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule", "walker")
 
     def __init__(self, spec: Any, named: bool, bean_number: dict[str, int], phase_ids: tuple[str, ...], prims: Any):
-        where = f"the ability '{spec.name}' of card '{spec.card}'"
-        if others_decide(spec.run.node):
-            raise core.KernelUnsupported(f"{where}: a choice another player makes")
         self.card, self.name = bean_number[spec.card], spec.name
         self.named = spec.name if named else None
         self.phase = None if spec.phase is None else phase_ids.index(spec.phase)
         self.on_field = spec.where == "field-top"  # used on top of a field (else played from the hand)
         self.once = spec.once  # once per turn (per field)
         self.rule = spec.ref.id
-        self.run = core.effect(spec.run.node, prims)
+        self.walker = None
+        if others_decide(spec.run.node):  # it waits for another player (kernel/ability_decisions.py)
+            from .ability_decisions import AbilityWalker
+            self.walker = AbilityWalker(spec.run.node, prims, self.rule)
+            self.run = self.walker.use
+        else:
+            self.run = core.effect(spec.run.node, prims)
 
     def key(self, field: int | None) -> str:
         """AbilitySpec.key: what state.used records (the field by its number, 0: the hand)."""

@@ -44,7 +44,7 @@ def _feed(env: dict) -> Any:
     return feed
 
 
-def _selected(cards: places.CardsIn, prims: Any) -> Fn:
+def selected(cards: places.CardsIn, prims: Any) -> Fn:
     """hand_effects._selected: (the list, the indices of the top / front N or all cards, nearest first)."""
     source, zone = core.zone_of(cards.place), zone_name(cards.place)
     count = core.number(cards.count, prims) if cards.count is not None else None
@@ -114,7 +114,7 @@ def reorder(node: effects.Reorder, prims: Any) -> Fn:
     """The owner names the cards in their new order, top (front) first, by name."""
     cards = node.place if isinstance(node.place, places.CardsIn) else \
         places.CardsIn(node.place, "all", None, False, None)
-    pick, names, number = _selected(cards, prims), prims.bean_names, prims.bean_number
+    pick, names, number = selected(cards, prims), prims.bean_names, prims.bean_number
 
     def run(g: KState, env: dict) -> None:
         held, chosen = pick(g, env)

@@ -90,7 +90,11 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
     """The waiting decision as the interpreter keeps it: names for seats and beans."""
     d = g.decision
     assert d is not None
-    walker = m.phases[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
+    walker = m.ability_walkers[d["rule"]] if "anchor" in d else \
+        m.phases[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
+
+    def at(where: dict) -> dict:
+        return {**where, "owner": None if where["owner"] is None else names[where["owner"]]}
 
     def bound(name: str, value: Any) -> Any:
         if name in walker.seats:
@@ -98,8 +102,13 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
         if name in walker.cards:
             return [m.bean_names[c] for c in value]
         if name.endswith("@") and name[:-1] in walker.cards and value is not None:
-            return {**value, "owner": None if value["owner"] is None else names[value["owner"]]}
+            return at(value)
+        if name in ("owner", "player"):  # an ability's owner and player (engine.effects.OWNER)
+            return names[value]
         return value
     options = [o if isinstance(o, str) else names[o] for o in d["options"]]
-    return {**d, "player": names[d["player"]], "options": options,
-            "names": {k: bound(k, v) for k, v in d["names"].items()}}
+    out = {**d, "player": names[d["player"]], "options": options,
+           "names": {k: bound(k, v) for k, v in d["names"].items()}}
+    if "cards" in d:  # a choice among cards: each with where it lies
+        out["cards"] = [{"value": [m.bean_names[c] for c in o["value"]], "at": at(o["at"])} for o in d["cards"]]
+    return out

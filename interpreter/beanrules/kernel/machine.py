@@ -98,6 +98,7 @@ class Machine(core.Primitives):
         self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
+        self.make_room = rs.make_room is not None  # a plant for another player may harvest first (kernel/plant_for.py)
         self.bank = rs.coins_from_bank
         self.plain_fields = not self.top_run and not self.bank
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
@@ -140,6 +141,9 @@ class Machine(core.Primitives):
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self, j) for j, s in enumerate(p.entry))) for p in rs.phases)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
+        # abilities that wait for another player's decision, by their rule (kernel/ability_decisions.py)
+        self.ability_walkers = {a.rule: a.walker for a in self.abilities if a.walker is not None}
+        self.decides = self.decides or bool(self.ability_walkers)
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         from .fast import compile_random_loop  # (it calls back into this machine)
         self.random_loop, self.end_phase = compile_random_loop(self)
@@ -298,6 +302,9 @@ class Machine(core.Primitives):
     def resume(self, g: KState, option: Any) -> None:
         """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
         ph = self.phases[g.phase]
+        if "anchor" in g.decision:  # type: ignore[operator]  (an ability's: nothing runs after it)
+            self.ability_walkers[g.decision["rule"]].answer(g, option)  # type: ignore[index]
+            return
         index = g.decision["step"]  # type: ignore[index]
         was_ending = g.ending
         fired = ph.entry[index].walker.answer(g, option) or "ran"  # type: ignore[attr-defined]
