@@ -14,7 +14,8 @@ from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.legal import next_to_act
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_for, play
-from beanrules.kernel.export import action_of, decision_json, state_json
+from beanrules.engine.marked import located
+from beanrules.kernel.export import action_of, decision_json, lasting_json, state_json
 from beanrules.kernel.machine import Machine
 from beanrules.kernel.state import KState
 
@@ -31,7 +32,7 @@ def interpreter_snapshot(st: State) -> tuple:
                    tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())),
             tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True),
-            json.dumps(st.used))
+            json.dumps(st.used), json.dumps(located(st), sort_keys=True))
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
@@ -49,7 +50,7 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
             tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
             tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
             json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True),
-            json.dumps(g.used))
+            json.dumps(g.used), json.dumps(lasting_json(g, names), sort_keys=True))
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:

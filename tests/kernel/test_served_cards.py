@@ -8,7 +8,8 @@ and greedy bots, with and without trading), and each shown to occur in the games
   `used`): in a phase with planting, and in one that would end by itself, where the player
   ends it ("ends phase");
 - kingfisher.bean: the core effects text cards use on hands and piles (kernel/card_effects.py);
-- cuckoo.bean: abilities in which the opponent decides (kernel/ability_decisions.py, plant_for.py).
+- cuckoo.bean: abilities in which the opponent decides (kernel/ability_decisions.py, plant_for.py);
+- owl.bean: constraints that last (kernel/lasting.py): forbids and a hand laid open.
 """
 from __future__ import annotations
 
@@ -152,3 +153,34 @@ def test_abilities_in_which_the_opponent_decides():
             asked.add((decision["rule"], decision["name"].split(" for the ")[0]))
     assert asked == {("beggar-beg", "gift"), ("stinker-demand", "given"), ("planter-give", "a field"),
                      ("planter-give", "a field to harvest")}
+
+
+# ------------------------------------------------------------------ owl.bean
+OWL = "owl.bean"
+
+
+def test_constraints_that_last():
+    """owl.bean (the duel): the opponent's hand laid open until their phase draw ends, no
+    harvest in the opponent's next turn, and no planting, discarding or card used in their next
+    phase plant, so that the plant the phase requires lapses ("ends planting" with nothing
+    planted)."""
+    from beanrules.engine.actions import Harvest, MoveCard
+    from beanrules.engine.harvesting import harvestable
+    m = model(OWL)
+    compare(m, 2, range(4))
+    laid: set[str] = set()
+    taken: set[str] = set()
+    for game, state, listed, action in moments(m, 2, range(4)):
+        player = action.player
+        for entry in state.lasting:
+            laid.add("open" if "open" in entry else entry["rule"])
+        if not state.lasting or player != state.active:
+            continue
+        if harvestable(state, game.ruleset, player) and not any(type(a) is Harvest for a in listed):
+            taken.add("harvest")
+        if state.phase == "plant" and state.hands[player] and not any(type(a) is MoveCard for a in listed):
+            taken.add("discard")
+        if action == EndPhase(player, "planting") and state.planted == 0 and state.hands[player]:
+            taken.add("plant")
+    assert laid == {"open", "frost-freeze", "blocker-block"}
+    assert taken == {"harvest", "discard", "plant"}

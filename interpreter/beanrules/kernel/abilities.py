@@ -289,8 +289,18 @@ def keeps_open(m: Any, g: KState) -> bool:
 def waits_only(m: Any, g: KState) -> bool:
     """abilities.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
     the active player ends it with 'ends phase'."""
+    global _asking
     ph = m.phases[g.phase]
-    return ph.plant_max is None and not ph.trade and not m.pending_left(g, ph) and keeps_open(m, g)
+    if ph.plant_max is not None or ph.trade or _asking:
+        return False  # (asked again while a lasting constraint lists what is left: the engine's answer)
+    _asking = True
+    try:
+        return not m.pending_waits(g, ph) and keeps_open(m, g)
+    finally:
+        _asking = False
+
+
+_asking = False  # waits_only is running (lasting.stuck lists legal actions, which ask it)
 
 
 def front_lapses(m: Any, g: KState, seat: int) -> bool:

@@ -76,7 +76,7 @@ class KGreedyBot:
         fields = g.fields[seat]
         coins_for = m.coins_for
         # 1. A field at its beanometer's top step.
-        for i in m.harvestable(g, seat):
+        for i in self._harvestable(m, g, seat, legal_now):
             field = fields[i]
             pays = coins_for(field)
             if len(field) > 1 and pays == max(m.payout[field[-1]]) and pays > 0:
@@ -124,11 +124,18 @@ class KGreedyBot:
         # 5. Stuck: buy a field, else harvest what pays most.
         if buy is not None and self.buy_when_stuck:
             return buy
-        options = m.harvestable(g, seat)
+        options = self._harvestable(m, g, seat, legal_now)
         if options:
             best = max(options, key=lambda i: (coins_for(fields[i]), -len(fields[i])))
             return (HARVEST, seat, best)
         return legal_now[self.rng.randrange(len(legal_now))]
+
+    @staticmethod
+    def _harvestable(m: Machine, g: KState, seat: int, legal_now: list[tuple]) -> list[int]:
+        """bots._harvestable: the fast path, unless a constraint lasts; then the listed harvests."""
+        if not g.lasting:
+            return m.harvestable(g, seat)
+        return [a[2] for a in legal_now if a[0] == HARVEST]
 
     @staticmethod
     def _decide(legal_now: list[tuple]) -> tuple:

@@ -17,7 +17,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from ..engine.effects import OWNER
 from ..engine.evaluate import top_of_deck
-from . import abilities, card_effects, decisions, selection
+from . import abilities, card_effects, decisions, lasting, selection
 
 
 class KernelUnsupported(Exception):
@@ -316,6 +316,8 @@ def effect(node: Node, prims: Primitives) -> Fn:
             if field and (not paying or coins_for(field) >= 1):
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
+    if isinstance(node, effects.Lasting):  # a constraint laid down for a while (kernel/lasting.py)
+        return lasting.lay(node, prims)
     own = card_effects.effect(node, prims)  # the effects text cards use on hands and piles
     if own is not None:
         return own

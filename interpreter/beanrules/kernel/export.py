@@ -73,8 +73,10 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
                        "take": [] if take is None else [ref(take)]} for pid, src, dst, give, take in g.proposals],
         "planted": g.planted, "over": g.over, "seed": g.seed, "shuffles": g.shuffles,
         "next_proposal": g.next_proposal})
-    for key in ("moved", "decision", "used"):
+    for key in ("moved", "decision", "used", "lasting"):
         out.pop(key, None)
+    if g.lasting:
+        out["lasting"] = lasting_json(g, names)
     if g.used:
         out["used"] = [list(u) for u in g.used]
     if g.moved:
@@ -83,6 +85,19 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
         out["tokens"] = {t: None if s is None else names[s] for t, s in g.tokens.items()}
     if g.decision is not None:
         out["decision"] = decision_json(m, g, names)
+    return out
+
+
+def lasting_json(g: KState, names: list[str]) -> list[dict[str, Any]]:
+    """The constraints laid down for a while, as the interpreter keeps them (names for seats)."""
+    out = []
+    for entry in g.lasting:
+        entry = {**entry, "owner": names[entry["owner"]]}
+        if entry["until"] is not None:
+            entry["until"] = dict(entry["until"])
+        if "open" in entry:
+            entry["open"] = {**entry["open"], "player": names[entry["open"]["player"]]}
+        out.append(entry)
     return out
 
 

@@ -56,7 +56,10 @@ def _busy(m: Machine, ph: Phase) -> str:
         busy.append("ability_open(m, g)")
     if m.decides:
         busy.append("g.decision is not None")
-    return " or ".join(busy) or "False"
+    normal = " or ".join(busy) or "False"
+    if m.lastings:  # constraints in force change what is left to do: the machine's own test
+        return f"((not complete(g, phases[{ph.index}])) if g.lasting else ({normal}))"
+    return normal
 
 
 def _zone(zone: str, seat: str) -> str:
@@ -234,6 +237,13 @@ def source(m: Machine) -> str:
                   "            seat = g.decision['player']",
                   "            general_apply(m, g, bots[seat].choose(m, g, seat))",
                   "            continue"]
+    if m.lastings:  # while a constraint lasts, the general path lists what it leaves (kernel/lasting.py)
+        lines += ["        if g.lasting:",
+                  "            seat = next_to_act(m, g)",
+                  "            if seat is None:",
+                  "                raise Stalled('the game waits for nobody, yet it is not over', where(g))",
+                  "            general_apply(m, g, bots[seat].choose(m, g, seat))",
+                  "            continue"]
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         lines.extend(f"            {line}" for line in _decision(m, ph))
@@ -319,6 +329,7 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "ability_open": ability_open, "ability_waits": ability_waits, "END": END,
+        "complete": m.complete, "phases": m.phases,
         "harvest": m.harvest, "auto_harvests": m.auto_harvests,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}}
     for ph in m.phases:

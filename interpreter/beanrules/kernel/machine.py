@@ -20,6 +20,7 @@ from . import card_moves, core
 from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
 from .kinds import compile_kinds, types
+from .lasting import compile_lastings, lapsed
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 
@@ -120,6 +121,7 @@ class Machine(core.Primitives):
         steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
         self.firing = Firing(steps) if steps else None
         self.unplantable = frozenset(number[b] for b in rs.unplantable)  # cards never planted nor traded
+        self.lastings = compile_lastings(rs.lastings, self)  # what an effect may lay down for a while
         self.abilities = compile_abilities(rs.abilities, number, self.phase_ids, self)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
@@ -322,7 +324,7 @@ class Machine(core.Primitives):
             return False
         if ph.trade and (g.offer or any(g.hands)):
             return False
-        if self.pending_left(g, ph):
+        if self.pending_waits(g, ph):
             return False
         if ph.index in self.open_phases and ability_keeps_open(self, g):  # a card on top may still act
             return False
@@ -332,13 +334,26 @@ class Machine(core.Primitives):
     def pending_left(g: KState, ph: Phase) -> bool:
         """A plant-pending step of the phase still has cards someone must plant."""
         for everyone, zone in ph.pending:
-            if zone == "offer":
-                if g.offer:
-                    return True
-            else:
-                lists = g.hands if zone == "hand" else g.set_aside
-                if any(lists) if everyone else lists[g.active]:
-                    return True
+            if Machine.step_has(g, everyone, zone):
+                return True
+        return False
+
+    @staticmethod
+    def step_has(g: KState, everyone: bool, zone: str) -> bool:
+        """PendingStep.anyone_has: cards wait in this step's zone for anyone who must plant them."""
+        if zone == "offer":
+            return bool(g.offer)
+        lists = g.hands if zone == "hand" else g.set_aside
+        return any(lists) if everyone else bool(lists[g.active])
+
+    def pending_waits(self, g: KState, ph: Phase) -> bool:
+        """flow.step_waits for the phase's steps: cards someone must (and, under the constraints
+        that last, can) plant."""
+        if not g.lasting:
+            return self.pending_left(g, ph)
+        for everyone, zone in ph.pending:
+            if self.step_has(g, everyone, zone) and not lapsed(self, g, everyone, zone):
+                return True
         return False
 
     def settle(self, g: KState) -> None:

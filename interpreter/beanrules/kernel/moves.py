@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import abilities, card_moves, decisions
+from . import abilities, card_moves, decisions, lasting
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
@@ -53,15 +53,21 @@ def next_to_act(m: Machine, g: KState) -> int | None:
         return g.proposals[0][2] if g.proposals else active
     if ph.plant_max is not None:
         return active
+    holders = set()
     for everyone, zone in ph.pending:
         if zone_list(g, zone, active):
-            return active
+            if not g.lasting:
+                return active
+            holders.add(active)  # unless a constraint took the plant away (below)
     # whoever else holds cards a step says everyone plants, in turn order from the active player
-    holders = set()
     for everyone, zone in ph.pending:
         if everyone and zone != "offer":
             lists = g.hands if zone == "hand" else g.set_aside
             holders.update(p for p in range(m.n) if lists[p])
+    if holders and g.lasting:  # a plant a constraint took away waits for nobody (legal.waiting_for)
+        holders = {p for p in holders if not all(
+            lasting.stuck(m, g, p, zone) or not zone_list(g, zone, p) for everyone, zone in ph.pending
+            if p == active or (everyone and zone != "offer"))}
     if not holders:  # a phase that waits only for an optional move of the active player
         if m.moves and card_moves.keeps_open(m.moves, g):
             return active
@@ -115,6 +121,8 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
             out.append((END, seat, "phase"))  # the phase waits only for a card's ability on a field
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
+    if g.lasting:  # constraints laid down for a while (kernel/lasting.py)
+        return lasting.constrain(m, g, seat, out)
     return out
 
 
@@ -278,3 +286,5 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
         if m.auto:
             m.auto_harvests(g)
         m.settle(g)
+    if g.lasting:
+        lasting.expire(m, g)

@@ -13,7 +13,7 @@ class KState:
     __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
                  "active", "start", "phase", "phase_ids", "turn", "planted", "exhaustions", "ending",
                  "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
-                 "decision", "used")
+                 "decision", "used", "lasting")
 
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
         self.n = n
@@ -44,6 +44,7 @@ class KState:
         self.decision: dict | None = None
         self.moved: dict[str, list[int]] = {}  # a permitted move's rule id -> [turn, times that turn]
         self.used: list[list] = []  # [turn, ability key] of abilities once per turn (kernel/abilities.py)
+        self.lasting: list[dict] = []  # constraints laid down for a while (kernel/lasting.py), seats for names
 
     def shuffle_rng(self, shuffles: int) -> random.Random:
         """The RNG of the k-th shuffle of a game, exactly as engine/deck.py derives it."""
@@ -62,6 +63,7 @@ class KState:
         other.tokens, other.moved = dict(self.tokens), {k: list(v) for k, v in self.moved.items()}
         other.proposals = [list(p) for p in self.proposals]
         other.used = [list(u) for u in self.used]
+        other.lasting = list(self.lasting)  # (entries are never changed, only replaced)
         return other
 
     def card_count(self) -> int:
