@@ -50,7 +50,7 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
             tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
             tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
             json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True),
-            json.dumps(g.used), json.dumps(lasting_json(g, names), sort_keys=True))
+            json.dumps(g.used), json.dumps(lasting_json(g, names, m.bean_names), sort_keys=True))
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:

@@ -9,7 +9,7 @@ and greedy bots, with and without trading), and each shown to occur in the games
   ends it ("ends phase");
 - kingfisher.bean: the core effects text cards use on hands and piles (kernel/card_effects.py);
 - cuckoo.bean: abilities in which the opponent decides (kernel/ability_decisions.py, plant_for.py);
-- owl.bean: constraints that last (kernel/lasting.py): forbids and a hand laid open.
+- owl.bean: constraints that last (kernel/lasting.py): forbids, a hand laid open, one card named.
 """
 from __future__ import annotations
 
@@ -163,9 +163,11 @@ def test_constraints_that_last():
     """owl.bean (the duel): the opponent's hand laid open until their phase draw ends, no
     harvest in the opponent's next turn, and no planting, discarding or card used in their next
     phase plant, so that the plant the phase requires lapses ("ends planting" with nothing
-    planted)."""
+    planted); and one card taken from the opponent's hand that may not be planted this turn,
+    followed to the front of the taker's hand, where it is not planted."""
     from beanrules.engine.actions import Harvest, MoveCard
     from beanrules.engine.harvesting import harvestable
+    from beanrules.engine.marked import locate
     m = model(OWL)
     compare(m, 2, range(4))
     laid: set[str] = set()
@@ -174,6 +176,10 @@ def test_constraints_that_last():
         player = action.player
         for entry in state.lasting:
             laid.add("open" if "open" in entry else entry["rule"])
+            if "card" in entry and locate(state, entry["card"]) == (player, 0) and state.phase == "plant" \
+                    and player == state.active:
+                assert not any(type(a) is Plant for a in listed)
+                taken.add("the card named")
         if not state.lasting or player != state.active:
             continue
         if harvestable(state, game.ruleset, player) and not any(type(a) is Harvest for a in listed):
@@ -182,5 +188,5 @@ def test_constraints_that_last():
             taken.add("discard")
         if action == EndPhase(player, "planting") and state.planted == 0 and state.hands[player]:
             taken.add("plant")
-    assert laid == {"open", "frost-freeze", "blocker-block"}
-    assert taken == {"harvest", "discard", "plant"}
+    assert laid == {"open", "frost-freeze", "blocker-block", "jay-take"}
+    assert taken == {"harvest", "discard", "plant", "the card named"}

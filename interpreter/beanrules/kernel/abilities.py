@@ -67,6 +67,15 @@ class KHeld:
     def __init__(self, bean: int, zone: list[int], first: bool):
         self.bean, self.zone, self.first = bean, zone, first
 
+    def refused(self, m: Any, g: KState) -> bool:
+        """The card this picks (as `take` finds it) is one a constraint forbids planting."""
+        from .lasting import plant_refused
+        zone, n = self.zone, len(self.zone)
+        for i in (range(n) if self.first else range(n - 1, -1, -1)):
+            if zone[i] == self.bean:
+                return plant_refused(m, g, zone[i])
+        raise Dead()
+
     def take(self) -> int:
         """Take the card out of its list (the first of its kind there, or the last: a field's top)."""
         zone, n = self.zone, len(self.zone)
@@ -132,6 +141,8 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
             fields = g.fields[who(g, env)[0]]
             options = [str(i + 1) for i, f in enumerate(fields) if field_accepts(prims, f, held.bean, fields)]
             index = int(_take(env, options, True)) - 1
+            if g.lasting and held.refused(prims, g):  # a constraint laid down on this very card
+                raise Dead()
             fields[index].append(held.take())
         return plant
     return None

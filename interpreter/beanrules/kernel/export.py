@@ -11,6 +11,7 @@ from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
+from .lasting import located
 from .state import KState
 
 
@@ -76,7 +77,7 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
     for key in ("moved", "decision", "used", "lasting"):
         out.pop(key, None)
     if g.lasting:
-        out["lasting"] = lasting_json(g, names)
+        out["lasting"] = lasting_json(g, names, m.bean_names)
     if g.used:
         out["used"] = [list(u) for u in g.used]
     if g.moved:
@@ -88,7 +89,7 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
     return out
 
 
-def lasting_json(g: KState, names: list[str]) -> list[dict[str, Any]]:
+def lasting_json(g: KState, names: list[str], bean_names: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The constraints laid down for a while, as the interpreter keeps them (names for seats)."""
     out = []
     for entry in g.lasting:
@@ -97,6 +98,10 @@ def lasting_json(g: KState, names: list[str]) -> list[dict[str, Any]]:
             entry["until"] = dict(entry["until"])
         if "open" in entry:
             entry["open"] = {**entry["open"], "player": names[entry["open"]["player"]]}
+        if "card" in entry:  # the card it names, where it lies now
+            card = located(g, entry)
+            entry["card"] = {"bean": bean_names[card["bean"]], "index": card["index"],
+                             "player": None if card["player"] is None else names[card["player"]]}
         out.append(entry)
     return out
 

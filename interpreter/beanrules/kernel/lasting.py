@@ -7,9 +7,14 @@ rule it comes from, the player it was laid down for, the last moment it holds (`
 forbid is in force, the actions it names are not listed (`constrain`); a plant the phase
 requires lapses where a forbid takes it (or every harvest that could make room) away
 (`waived`, `stuck`), so nobody waits for a player who cannot act. Passed entries are dropped
-after each action (`expire`). A constraint on one chosen card (engine/marked.py) and
-permissions (``allow``) are refused by name; so are a rule's own forbids in force all game
-(the Ruleset's `standing`, left out of support.py's known fields).
+after each action (`expire`).
+
+A constraint on one chosen card ("until end of turn: bean may not be planted") follows that
+card as engine/marked.py does, by identity: the card's number in its hand is replaced by an
+equal `Marked` int of its own, which every list operation carries along; the entry keeps it,
+and lapses once it has left every hand. Permissions (``allow``) are refused by name; so are a
+rule's own forbids in force all game (the Ruleset's `standing`, left out of support.py's
+known fields).
 """
 from __future__ import annotations
 
@@ -22,17 +27,30 @@ from . import core
 from .state import KState
 
 Matcher = Callable[[Any, KState, tuple, dict], bool]
+_MARK = "#mark"  # the card a constraint on one card names: its entry's "card"
+
+
+class Marked(int):
+    """A card a constraint names: equal to its bean's number, and no other card is it."""
+    __slots__ = ()
+
+
+def _locate(g: KState, card: int) -> tuple[int, int] | None:
+    """marked.locate: (seat, index in their hand) of the very card, or None: in no hand."""
+    for seat, hand in enumerate(g.hands):
+        for i, held in enumerate(hand):
+            if held is card:
+                return seat, i
+    return None
 
 
 class KLasting:
     """One LastingSpec of the rules (rs.lastings), compiled: what it forbids, when, or what it
     lays open."""
-    __slots__ = ("says", "rule", "until", "matches", "condition", "opens")
+    __slots__ = ("says", "rule", "until", "matches", "condition", "opens", "card")
 
     def __init__(self, spec: Any, prims: Any):
-        self.says, self.rule, self.until = spec.says, spec.ref.id, spec.node.until
-        if spec.card is not None:
-            raise core.KernelUnsupported(f"'{spec.says}': a constraint on one chosen card")
+        self.says, self.rule, self.until, self.card = spec.says, spec.ref.id, spec.node.until, spec.card
         if spec.opens is not None:  # a zone laid open: whose, read when it is laid down
             self.opens = (spec.opens, core.players_of(spec.node.rule.place.owner, prims.direction))
             self.matches, self.condition = None, None
@@ -41,11 +59,11 @@ class KLasting:
             raise core.KernelUnsupported(f"'{spec.says}': a lasting permission")
         rule = spec.node.rule
         self.opens = None
-        self.matches = _matcher(rule.action, prims)
+        self.matches = _marked_plant if spec.card is not None else _matcher(rule.action, prims)
         self.condition = core.condition(rule.condition, prims) if rule.condition is not None else None
 
-    def applies(self, m: Any, g: KState, action: tuple, owner: int) -> bool:
-        env = {OWNER: owner, "player": action[1]}
+    def applies(self, m: Any, g: KState, action: tuple, owner: int, card: dict | None = None) -> bool:
+        env = {OWNER: owner, "player": action[1], _MARK: card}
         return self.matches(m, g, action, env) and (self.condition is None or self.condition(g, env))  # type: ignore[misc]
 
 
@@ -99,6 +117,30 @@ def _matcher(action: Any, prims: Any) -> Matcher:
     raise core.KernelUnsupported(f"'{action.to_text()}' in a lasting constraint")
 
 
+def _marked_plant(m: Any, g: KState, a: tuple, env: dict) -> bool:
+    """lasting._matcher's plant_card: a plant of the very card the entry names, whoever plants it."""
+    from .machine import PLANT
+    named = env[_MARK]
+    return a[0] == PLANT and named is not None and taken_card(m, g, a) is named["object"]
+
+
+def taken_card(m: Any, g: KState, a: tuple) -> int | None:
+    """lasting.taken_card: the front of the hand in a planting step, else the first card of the
+    bean in the zone the plant takes it from."""
+    from .moves import zone_list
+    zone = plant_zone(m, g, a)
+    cards = zone_list(g, zone, a[1])
+    if zone == "hand" and m.phases[g.phase].plant_max is not None and a[1] == g.active:
+        return cards[0] if cards else None
+    return next((c for c in cards if c == a[3]), None)
+
+
+def plant_refused(m: Any, g: KState, card: int) -> bool:
+    """lasting.plant_refusal is not None: a constraint in force names this very card (an
+    effect's plant, which no matcher sees)."""
+    return any("card" in e and e["card"]["object"] is card and in_force(m, g, e) for e in g.lasting)
+
+
 def plant_zone(m: Any, g: KState, a: tuple) -> str:
     """lasting._plant_zone: where a plant takes its card from."""
     if a[4] is not None:
@@ -124,11 +166,37 @@ def lay(node: effects.Lasting, prims: Any) -> Callable[[KState, dict], None]:
         owner = g.active if owner is None else owner
         entry: dict[str, Any] = {"says": says, "rule": spec.rule, "owner": owner,
                                  "until": deadline(prims, g, until, owner)}
-        if spec.opens is not None:
+        if spec.card is not None:
+            entry["card"] = _mark_chosen(g, env, spec.card)
+        elif spec.opens is not None:
             zone, whose = spec.opens
             entry["open"] = {"zone": zone, "player": whose(g, {**env, OWNER: owner})[0]}
         g.lasting = [e for e in g.lasting if in_force(prims, g, e)] + [entry]
     return run
+
+
+def _mark_chosen(g: KState, env: dict, name: str) -> dict:
+    """lasting._mark_chosen: make the card chosen as `name`, where it lies now in a hand, one of
+    its own, and let the steps after move that very card."""
+    from .abilities import Dead, KHeld
+    held, at = env.get(name), env.get(name + "@")
+    if isinstance(held, KHeld):
+        owner = next((p for p, hand in enumerate(g.hands) if hand is held.zone), None)
+        if owner is None:
+            raise Dead()  # a card of no hand (the engine refuses the use)
+        hand = held.zone
+        order = range(len(hand)) if held.first else range(len(hand) - 1, -1, -1)
+        index = next((i for i in order if hand[i] == held.bean), None)
+        if index is None:
+            raise Dead()
+        card = hand[index] = Marked(hand[index])
+        env[name] = KHeld(card, hand, held.first)  # a later move takes that very card
+        return {"bean": int(card), "object": card, "player": owner, "index": index}
+    if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") is not None:
+        hand, index = g.hands[at["owner"]], at["index"]  # a card a decision picked: where it lies
+        card = hand[index] = Marked(hand[index])
+        return {"bean": int(card), "object": card, "player": at["owner"], "index": index}
+    raise Dead()
 
 
 def _turns_until(m: Any, g: KState, who: list[int], first: int) -> int:
@@ -172,8 +240,17 @@ def in_force(m: Any, g: KState, entry: dict) -> bool:
 
 
 def expire(m: Any, g: KState) -> None:
-    """Drop what no longer lasts (after an action)."""
-    g.lasting = [e for e in g.lasting if in_force(m, g, e)]
+    """Drop what no longer lasts (after an action): a constraint on a card also once the card
+    has left every hand."""
+    g.lasting = [e for e in g.lasting if in_force(m, g, e)
+                 and ("card" not in e or _locate(g, e["card"]["object"]) is not None)]
+
+
+def located(g: KState, entry: dict) -> dict:
+    """The entry's card where it lies now: {"bean", "player", "index"} (None, None: in no hand)."""
+    where = _locate(g, entry["card"]["object"])
+    return {"bean": entry["card"]["bean"], "player": where[0] if where else None,
+            "index": where[1] if where else None}
 
 
 # ------------------------------------------------------------------ in play
@@ -181,7 +258,8 @@ def forbidden(m: Any, g: KState, action: tuple) -> bool:
     """A forbid in force names this action."""
     for entry in g.lasting:
         spec = m.lastings[entry["says"]]
-        if spec.opens is None and in_force(m, g, entry) and spec.applies(m, g, action, entry["owner"]):
+        if spec.opens is None and in_force(m, g, entry) and \
+                spec.applies(m, g, action, entry["owner"], entry.get("card")):
             return True
     return False
 

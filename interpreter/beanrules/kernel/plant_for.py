@@ -54,6 +54,10 @@ class KPlantFor:
         if not chosen:
             raise Dead()
         player, card = self.who(g, env)[0], held[chosen[0]]
+        if g.lasting:  # a constraint laid down on this very card (lasting.plant_refusal)
+            from .lasting import plant_refused
+            if plant_refused(m, g, card):
+                raise Dead()
         fields = g.fields[player]
         fit = [i for i, f in enumerate(fields) if field_accepts(m, f, card, fields)]
         if fit:
