@@ -8,6 +8,7 @@ zone and counter (cheap), or with full=True as the whole state JSON.
 from __future__ import annotations
 
 import json
+from typing import Any, Callable
 
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
@@ -58,10 +59,11 @@ def _seat_bots(bots: list[str], n: int) -> list[str]:
 
 
 def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False,
-                     seen: list | None = None) -> str | None:
+                     seen: list | None = None, watch: Callable[[Game, str, Any], None] | None = None) -> str | None:
     """None when kernel and interpreter play the same game, action for action and state for
     state, to the same scores and winners; else where they part. `seen` gets the interpreter's
-    actions (to tell that a game used the mechanism under test)."""
+    actions (to tell that a game used the mechanism under test); `watch(game, player, action)`
+    sees the interpreter's game before each action is applied (to look at the state it acts in)."""
     kinds = _seat_bots(bots, n)
     game = Game(model, n, seed=seed)
     names = game.players
@@ -71,6 +73,8 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
     while not game.is_over:
         player = next_to_act(game.state, game.ruleset)
         action = players[player].choose(game, player)
+        if watch is not None:
+            watch(game, player, action)
         game.apply(action, keep_events=False)
         ours.append((action, game.state_json() if full else interpreter_snapshot(game.state)))
 

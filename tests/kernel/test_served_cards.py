@@ -14,14 +14,13 @@ and greedy bots, with and without trading), and each shown to occur in the games
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 import pytest
 
 from beanrules import compile_spec
 from beanrules.engine import Game
 from beanrules.engine.actions import Action, EndPhase, Plant, UseAbility
-from beanrules.engine.bots import make_bot
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_reason
 
@@ -40,37 +39,36 @@ def counts(m: dict) -> list[int]:
     return list(range(m["players"]["min"], m["players"]["max"] + 1))
 
 
-def compare(m: dict, n: int, seeds: range) -> None:
-    """Both engines play each seed (random and greedy bots, trading on even seeds), and the
-    generated random-bot loop once more: any difference fails."""
+Moment = Callable[[Game, State, list[Action], Action], None]
+
+
+def compare(m: dict, n: int, seeds: range, look: Moment | None = None) -> None:
+    """Both engines play each seed (random and greedy bots, trading on even seeds; random bots
+    without trading), and the generated random-bot loop once more: any difference fails.
+    `look(game, state, listed, action)` sees every decision of the interpreter's games compared:
+    the state before the action, what was listed, and the action taken."""
     assert kernel_reason(m, n, ["random", "greedy"]) is None
+
+    def watch(game: Game, player: str, action: Action) -> None:
+        if look is not None:
+            look(game, game.state, game.legal_actions(player), action)
     for seed in seeds:
         bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
         trades = seed % 2 == 0
-        assert first_difference(m, n, seed, bots, trades, full=seed == seeds[0]) is None, (n, seed)
-        assert first_difference(m, n, seed + 100, ["random"], False) is None, (n, seed + 100)
+        assert first_difference(m, n, seed, bots, trades, full=seed == seeds[0], watch=watch) is None, (n, seed)
+        assert first_difference(m, n, seed + 100, ["random"], False, watch=watch) is None, (n, seed + 100)
         assert fast_difference(m, n, seed + 500, ["random"], trades) is None, (n, seed)
 
 
-def moments(m: dict, n: int, seeds: range) -> Iterator[tuple[Game, State, list[Action], Action]]:
-    """Every decision of the interpreter's games of those seeds (as compare plays them): the
-    game, its state before the action, what was listed, and the action taken."""
-    for seed in seeds:
-        for bots, trades, at in (((["greedy", "random"], ["random", "greedy"])[seed % 2], seed % 2 == 0, seed),
-                                 (["random"], False, seed + 100)):
-            game = Game(m, n, seed=at)
-            players = {p: make_bot(bots[i % len(bots)], seed=f"{at}:{i}", trades=trades)
-                       for i, p in enumerate(game.players)}
-            while not game.is_over:
-                player = game.waiting_for()[0]
-                listed = game.legal_actions(player)
-                action = players[player].choose(game, player)
-                yield game, game.state, listed, action
-                game.apply(action, keep_events=False)
+class Count:
+    """How often each test held in the games compared (`look` for compare)."""
 
+    def __init__(self, **tests: Callable[..., bool]):
+        self.tests, self.found = tests, dict.fromkeys(tests, 0)
 
-def occurs(m: dict, n: int, seeds: range, test: Callable[[Game, State, list[Action], Action], bool]) -> int:
-    return sum(1 for moment in moments(m, n, seeds) if test(*moment))
+    def __call__(self, game: Game, state: State, listed: list[Action], action: Action) -> None:
+        for name, test in self.tests.items():
+            self.found[name] += bool(test(game, state, listed, action))
 
 
 # ------------------------------------------------------------------ heron.bean
@@ -80,8 +78,6 @@ HERON = "heron.bean"
 @pytest.mark.parametrize("players", counts(model(HERON)))
 def test_cards_on_top_of_fields_that_play_as_other_beans(players):
     m = model(HERON)
-    compare(m, players, range(3))
-    seeds = range(3)
 
     def mixed_plant(game: Game, state: State, listed: list, action: Action) -> bool:
         """a heron onto red beans or red onto a heron, an egret with soy beans (one field)"""
@@ -109,10 +105,9 @@ def test_cards_on_top_of_fields_that_play_as_other_beans(players):
         """phase draw, which ends by itself, kept open by an egret on top: the player ends it"""
         return action == EndPhase(action.player, "phase") and state.phase == "draw"
 
-    assert occurs(m, players, seeds, mixed_plant) >= 1
-    assert occurs(m, players, seeds, used) >= 2
-    assert occurs(m, players, seeds, once) >= 1
-    assert occurs(m, players, seeds, ended) >= 1
+    seen = Count(mixed_plant=mixed_plant, used=used, once=once, ended=ended)
+    compare(m, players, range(2), seen)
+    assert all(seen.found.values()), seen.found
 
 
 # ------------------------------------------------------------------ kingfisher.bean
@@ -125,12 +120,12 @@ def test_the_effects_text_cards_use_on_hands_and_piles():
     choices), one card of each type into the draw pile and a shuffle, the offer shared half
     and half, a bean taken from the opponent's field top, any hand card planted, the
     opponent's field of a type added to this one; every card plays as a bean type."""
-    m = model(KINGFISHER)
-    compare(m, 2, range(4))
     used: dict[str, set[int]] = {}
-    for game, state, listed, action in moments(m, 2, range(4)):
+
+    def look(game: Game, state: State, listed: list, action: Action) -> None:
         if type(action) is UseAbility:
             used.setdefault(action.card, set()).add(len(action.choices))
+    compare(model(KINGFISHER), 2, range(4), look)
     assert set(used) == {"turner", "swapper", "seer", "sorter", "sharer", "thief", "picker", "joiner"}
     assert 3 in used["seer"] and 2 in used["picker"] and 2 in used["thief"]  # every choice fed
 
@@ -143,14 +138,14 @@ def test_abilities_in_which_the_opponent_decides():
     """cuckoo.bean (the duel): the card's owner uses it, the opponent decides and the game waits
     for them: which hand card they give, which stink bean (where they hold one), on which field
     they plant the owner's front card, and which field they harvest to make room for it."""
-    m = model(CUCKOO)
-    compare(m, 2, range(4))
     asked: set[tuple[str, str]] = set()
-    for game, state, listed, action in moments(m, 2, range(4)):
+
+    def look(game: Game, state: State, listed: list, action: Action) -> None:
         decision = state.decision
         if decision is not None:
             assert decision["player"] != state.active and "anchor" in decision  # the opponent, in an ability
             asked.add((decision["rule"], decision["name"].split(" for the ")[0]))
+    compare(model(CUCKOO), 2, range(4), look)
     assert asked == {("beggar-beg", "gift"), ("stinker-demand", "given"), ("planter-give", "a field"),
                      ("planter-give", "a field to harvest")}
 
@@ -168,11 +163,10 @@ def test_constraints_that_last():
     from beanrules.engine.actions import Harvest, MoveCard
     from beanrules.engine.harvesting import harvestable
     from beanrules.engine.marked import locate
-    m = model(OWL)
-    compare(m, 2, range(4))
     laid: set[str] = set()
     taken: set[str] = set()
-    for game, state, listed, action in moments(m, 2, range(4)):
+
+    def look(game: Game, state: State, listed: list, action: Action) -> None:
         player = action.player
         for entry in state.lasting:
             laid.add("open" if "open" in entry else entry["rule"])
@@ -181,12 +175,13 @@ def test_constraints_that_last():
                 assert not any(type(a) is Plant for a in listed)
                 taken.add("the card named")
         if not state.lasting or player != state.active:
-            continue
+            return
         if harvestable(state, game.ruleset, player) and not any(type(a) is Harvest for a in listed):
             taken.add("harvest")
         if state.phase == "plant" and state.hands[player] and not any(type(a) is MoveCard for a in listed):
             taken.add("discard")
         if action == EndPhase(player, "planting") and state.planted == 0 and state.hands[player]:
             taken.add("plant")
+    compare(model(OWL), 2, range(4), look)
     assert laid == {"open", "frost-freeze", "blocker-block", "jay-take"}
     assert taken == {"harvest", "discard", "plant", "the card named"}
