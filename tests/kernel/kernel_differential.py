@@ -59,10 +59,10 @@ def _seat_bots(bots: list[str], n: int) -> list[str]:
 
 
 def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False,
-                     seen: list | None = None, watch: Callable[[Game, str, Any], None] | None = None) -> str | None:
+                     seen: list | None = None, before: Callable[[Game, str, Any], None] | None = None) -> str | None:
     """None when kernel and interpreter play the same game, action for action and state for
     state, to the same scores and winners; else where they part. `seen` gets the interpreter's
-    actions (to tell that a game used the mechanism under test); `watch(game, player, action)`
+    actions (to tell that a game used the mechanism under test); `before(game, player, action)`
     sees the interpreter's game before each action is applied (to look at the state it acts in)."""
     kinds = _seat_bots(bots, n)
     game = Game(model, n, seed=seed)
@@ -73,8 +73,8 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
     while not game.is_over:
         player = next_to_act(game.state, game.ruleset)
         action = players[player].choose(game, player)
-        if watch is not None:
-            watch(game, player, action)
+        if before is not None:
+            before(game, player, action)
         game.apply(action, keep_events=False)
         ours.append((action, game.state_json() if full else interpreter_snapshot(game.state)))
 

@@ -55,8 +55,8 @@ def compare(m: dict, n: int, seeds: range, look: Moment | None = None) -> None:
     for seed in seeds:
         bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
         trades = seed % 2 == 0
-        assert first_difference(m, n, seed, bots, trades, full=seed == seeds[0], watch=watch) is None, (n, seed)
-        assert first_difference(m, n, seed + 100, ["random"], False, watch=watch) is None, (n, seed + 100)
+        assert first_difference(m, n, seed, bots, trades, full=seed == seeds[0], before=watch) is None, (n, seed)
+        assert first_difference(m, n, seed + 100, ["random"], False, before=watch) is None, (n, seed + 100)
         assert fast_difference(m, n, seed + 500, ["random"], trades) is None, (n, seed)
 
 
