@@ -271,11 +271,14 @@ def _tops(g: KState, ability: KAbility, seat: int) -> list[int]:
 def usable(m: Any, g: KState, seat: int, out: list[tuple]) -> None:
     """abilities.usable: every use open to `seat` now, one per complete choice sequence. A use
     on top of a field names the field only where the card tops more than one."""
+    if g.over or seat != g.active:  # every ability is its owner's, in their own turn
+        return
+    tops = [f[-1] for f in g.fields[seat] if f]  # (one pass: most abilities' cards lie nowhere)
     for i, ability in enumerate(m.abilities):
         if ability.on_field:
-            if not any(f and f[-1] == ability.card for f in g.fields[seat]):
+            if ability.card not in tops:
                 continue
-            several = sum(1 for f in g.fields[seat] if f and f[-1] == ability.card) > 1
+            several = tops.count(ability.card) > 1
             for k in _tops(g, ability, seat):
                 out.extend((USE, seat, i, choices, k + 1 if several else None)
                            for choices in _choices(m, g, ability, seat, k))
