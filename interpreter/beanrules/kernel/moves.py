@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import abilities, card_moves, decisions, lasting
+from . import abilities, card_moves, decisions, draw_moves, lasting
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
@@ -59,6 +59,8 @@ def next_to_act(m: Machine, g: KState) -> int | None:
             if not g.lasting:
                 return active
             holders.add(active)  # unless a constraint took the plant away (below)
+    if m.draws and draw_moves.keeps_open(m, g):  # a draw the active player may still make
+        return active
     # whoever else holds cards a step says everyone plants, in turn order from the active player
     for everyone, zone in ph.pending:
         if everyone and zone != "offer":
@@ -69,7 +71,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
             lasting.stuck(m, g, p, zone) or not zone_list(g, zone, p) for everyone, zone in ph.pending
             if p == active or (everyone and zone != "offer"))}
     if not holders:  # a phase that waits only for an optional move of the active player
-        if m.moves and card_moves.keeps_open(m.moves, g):
+        if m.moves and card_moves.keeps_open(m.moves, g, m.requirements):
             return active
         return active if g.phase in m.open_phases and abilities.waits_only(m, g) else None
     n, step = m.n, m.direction
@@ -93,12 +95,14 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
             out.extend((PLANT, seat, i, bean, None) for i in plant_fields(m, fields, bean))
         if g.planted >= ph.plant_min or not hand or (m.abilities and abilities.front_lapses(m, g, seat)):
             out.append((END, seat, "planting"))
-    for everyone, zone in ph.pending:
+    for j, (everyone, zone) in enumerate(ph.pending):
         if everyone or active:
             cards = zone_list(g, zone, seat)
             for bean in _distinct(cards):
                 if bean not in m.unplantable:
                     out.extend((PLANT, seat, i, bean, zone) for i in plant_fields(m, fields, bean))
+            if cards and active and ph.optional[j]:  # "may plant": the player says when done
+                out.append((END, seat, "phase"))
     if ph.trade:
         if active:
             out.append((END, seat, "trading"))
@@ -119,6 +123,8 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         abilities.usable(m, g, seat, out)
         if m.open_phases and active and not any(a[0] == END for a in out) and abilities.waits_only(m, g):
             out.append((END, seat, "phase"))  # the phase waits only for a card's ability on a field
+    if m.draws:  # drawing one card by action, and when the phase may end (kernel/draw_moves.py)
+        out = draw_moves.listed(m, g, seat, out)
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
     if g.lasting:  # constraints laid down for a while (kernel/lasting.py)
@@ -129,7 +135,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
 def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
     phase's other actions), and the end of a phase that waits only for such moves."""
-    if card_moves.options(m.moves, g, seat, out) and waits_only_for_moves(m, g, m.phases[g.phase]):
+    if card_moves.options(m.moves, g, seat, out, m.requirements) and waits_only_for_moves(m, g, m.phases[g.phase]):
         end = (END, seat, "phase")
         if end not in out:
             out.append(end)
@@ -267,6 +273,8 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
         m.resume(g, action[2])
     elif kind == MOVE:
         card_moves.apply(m.moves, g, action)
+    elif kind == draw_moves.DRAW:
+        draw_moves.apply(m, g, action)
     elif kind == PROPOSE:
         _, _, partner, give, take = action
         proposal = [g.next_proposal, seat, partner, give, take]
@@ -285,6 +293,7 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
     if not g.over:
         if m.auto:
             m.auto_harvests(g)
-        m.settle(g)
-    if g.lasting:
+        if not (m.target_ends and m.tally.reached(m, g)):  # type: ignore[union-attr]  (an end by a target)
+            m.settle(g)
+    if g.lasting:  # (also when the game just ended: nothing lasts past it)
         lasting.expire(m, g)
