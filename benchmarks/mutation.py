@@ -77,8 +77,6 @@ DEFAULT_MODULES = ("abilities", "actions", "buying", "decisions", "deck", "draw_
 # Never mutated unless --function names them. docs/mutation.md, "Scope", says why.
 NOT_ENGINE = {
     ("legal.py", "next_to_act"): "the bots' fast first of waiting_for() (tests/engine/test_bot_helpers.py)",
-    ("legal.py", "proposal_count"): "the bots' count of listed proposals (tests/engine/test_trading.py)",
-    ("legal.py", "nth_proposal"): "the bots' n-th listed proposal (tests/engine/test_trading.py)",
     ("ruleset.py", "model_hash"): "pins a game record to its rules (tests/engine/test_bot_helpers.py)",
     ("ruleset.py", "_without_spans"): "part of model_hash (tests/engine/test_bot_helpers.py)",
 }

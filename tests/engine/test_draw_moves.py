@@ -1,7 +1,8 @@
 """Drawing as the player's action (engine/draw_moves.py): 'active player draws N to back of
 hand, one at a time' and its optional form, the draw owed as far as the hand limit allows, the
-reshuffle, the phase that never waits for a draw nobody can make, the hot path and the kernel
-falling back, the bots, records and the terminal."""
+reshuffle, the phase that never waits for a draw nobody can make, the hot path, the kernel
+playing it (tests/kernel/test_flow_mechanisms.py compares the two), the bots, records and the
+terminal."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -127,9 +128,9 @@ def test_only_owed_draws_bring_the_end_of_the_deck_nearer(tmp_path) -> None:
     assert any(d.code == "end-unreachable" for d in info.value.diagnostics)
 
 
-def test_the_kernel_leaves_drawing_by_action_to_the_interpreter(tmp_path) -> None:
-    reason = kernel_reason(variant(tmp_path, OWED), 3)
-    assert reason is not None and "draw-one-at-a-time" in reason
+def test_the_kernel_plays_drawing_by_action(tmp_path) -> None:
+    assert kernel_reason(variant(tmp_path, OWED), 3) is None
+    assert kernel_reason(variant(tmp_path, OPTIONAL), 3) is None
 
 
 # seeds 1 and 2: pytest -m sweep (tests/conftest.py; .ci/run runs them)

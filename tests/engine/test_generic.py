@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from beanrules.engine import Game, Stalled, UnsupportedRule
+from beanrules.engine import Game, ImpossibleState, Stalled, UnsupportedRule
 from beanrules.engine.bots import GreedyBot
 
 from engine_helpers import PLAYERS, refused
@@ -84,8 +84,10 @@ def test_unplayable_rule_kinds_are_refused_up_front(classic):
     with pytest.raises(UnsupportedRule, match=r"cards in coins are not planted") as refused:
         Game(model, 3)
     assert refused.value.rule == "plant-pending-offer"
-    with pytest.raises(UnsupportedRule, match="3 to 5 players"):
+    # a player count the rules do not allow is no rule the engine cannot play: no such game exists
+    with pytest.raises(ImpossibleState, match="3 to 5 players") as impossible:
         Game(classic, 2)
+    assert impossible.value.key == "players" and not isinstance(impossible.value, UnsupportedRule)
 
 
 def test_who_may_act_includes_off_turn_harvests(make):

@@ -8,13 +8,14 @@ zone and counter (cheap), or with full=True as the whole state JSON.
 from __future__ import annotations
 
 import json
+from typing import Any, Callable
 
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.legal import next_to_act
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_for, play
-from beanrules.kernel.export import action_of, decision_json, state_json
+from beanrules.kernel.export import action_of, counters_json, decision_json, state_json
 from beanrules.kernel.machine import Machine
 from beanrules.kernel.state import KState
 
@@ -30,7 +31,8 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple((x["id"], x["from"], x["to"], tuple((r["zone"], r["bean"]) for r in x["give"]),
                    tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())),
-            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True))
+            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True),
+            json.dumps(st.counters, sort_keys=True), st.winners)
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
@@ -47,7 +49,9 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
                   for pid, src, dst, give, take in g.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
             tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
-            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True))
+            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True),
+            json.dumps(counters_json(g, names), sort_keys=True),
+            None if g.winners is None else [names[p] for p in g.winners])
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:
@@ -55,20 +59,25 @@ def _seat_bots(bots: list[str], n: int) -> list[str]:
 
 
 def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False,
-                     seen: list | None = None) -> str | None:
+                     seen: list | None = None, watch: Callable[[Game, Any, list], None] | None = None) -> str | None:
     """None when kernel and interpreter play the same game, action for action and state for
     state, to the same scores and winners; else where they part. `seen` gets the interpreter's
-    actions (to tell that a game used the mechanism under test)."""
+    actions, `watch(game, action, events)` each of them with its events and the state after it
+    (the start: action None), to tell that a game used the mechanism under test."""
     kinds = _seat_bots(bots, n)
     game = Game(model, n, seed=seed)
     names = game.players
     players = {p: make_bot(kinds[i], seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(names)}
     start = game.state_json()
     ours = [(None, start if full else interpreter_snapshot(game.state))]
+    if watch is not None:
+        watch(game, None, game.start_events)
     while not game.is_over:
         player = next_to_act(game.state, game.ruleset)
         action = players[player].choose(game, player)
-        game.apply(action, keep_events=False)
+        events = game.apply(action, keep_events=watch is not None)
+        if watch is not None:
+            watch(game, action, events)
         ours.append((action, game.state_json() if full else interpreter_snapshot(game.state)))
 
     machine = kernel_for(model, n)
@@ -120,3 +129,30 @@ def fast_difference(model: dict, n: int, seed: int, bots: list[str], trades: boo
     if result.actions != actions:
         return f"the interpreter played {actions} actions, the kernel {result.actions}"
     return _outcome(game, result)
+
+
+def sweep(model: dict, players: int, seeds: int) -> None:
+    """The long sweep of one spec and player count: every seed with trading off and on, random,
+    greedy and mixed bots step by step (the full state JSON every tenth seed), and the
+    generated loop; a difference fails with the seed."""
+    for seed in range(seeds):
+        for trades in (False, True):
+            for bots in (["random"], ["greedy"], ["random", "greedy"]):
+                assert first_difference(model, players, seed, bots, trades, full=seed % 10 == 0) is None, \
+                    (seed, trades, bots)
+            assert fast_difference(model, players, seed + 10_000, ["random"], trades) is None, (seed, trades)
+
+
+def compared(m: dict, n: int, seeds: range, watch: Callable[[Game, Any, list], None] | None = None) -> list:
+    """Play each seed with both engines (random and greedy bots, trading on and off by seed),
+    step by step (the full state JSON for the first seed) and by the generated loop, and return
+    the interpreter's actions of the games compared step by step (`watch`: as first_difference's);
+    a difference fails the test."""
+    seen: list = []
+    for seed in seeds:
+        bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
+        trades = seed % 2 == 0
+        assert first_difference(m, n, seed, bots, trades, full=seed == seeds[0], seen=seen, watch=watch) is None, \
+            (n, seed)
+        assert fast_difference(m, n, seed + 500, ["random"], trades) is None, (n, seed)
+    return seen

@@ -12,7 +12,7 @@ from beanrules import compile_spec
 from beanrules.kernel import kernel_reason
 from beanrules.resolve.compiler import list_specs
 
-from kernel_differential import fast_difference, first_difference
+from kernel_differential import fast_difference, first_difference, sweep
 
 SPECS = list_specs()
 _MODELS: dict[str, dict] = {}
@@ -73,10 +73,4 @@ def test_the_full_state_json_after_every_action():
 def test_sweep(name, players):
     if not kernel_plays(name, players):
         return
-    seeds = int(os.environ.get("BEANRULES_KERNEL_SEEDS", "40"))
-    for seed in range(seeds):
-        for trades in (False, True):
-            for bots in (["random"], ["greedy"], ["random", "greedy"]):
-                assert first_difference(model(name), players, seed, bots, trades, full=seed % 10 == 0) is None, \
-                    (seed, trades, bots)
-            assert fast_difference(model(name), players, seed + 10_000, ["random"], trades) is None, (seed, trades)
+    sweep(model(name), players, int(os.environ.get("BEANRULES_KERNEL_SEEDS", "40")))

@@ -23,7 +23,7 @@ from beanrules.engine.actions import Choose, MoveCard, UseAbility
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.kernel import kernel_for, kernel_reason, play
 
-from kernel_differential import fast_difference, first_difference
+from kernel_differential import compared
 
 _MODELS: dict[str, dict] = {}
 
@@ -35,18 +35,6 @@ def model(name: str) -> dict:
 def counts(name: str) -> list[int]:
     m = model(name)
     return list(range(m["players"]["min"], m["players"]["max"] + 1))
-
-
-def compared(m: dict, n: int, seeds: range) -> list:
-    """Play each seed with both engines (random and greedy bots, trading on and off by seed)
-    and return the interpreter's actions of all those games; a difference fails the test."""
-    seen: list = []
-    for seed in seeds:
-        bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
-        trades = seed % 2 == 0
-        assert first_difference(m, n, seed, bots, trades, full=seed == seeds[0], seen=seen) is None, (n, seed)
-        assert fast_difference(m, n, seed + 500, ["random"], trades) is None, (n, seed)
-    return seen
 
 
 SERVED = [(name, n) for name in ("anniversary/duel", "anniversary/field-beans", "anniversary/bean-thaler",

@@ -21,9 +21,9 @@ def classic() -> dict:
 
 # Shipped specs with a mechanism the kernel does not play yet, and the words of its refusal (the
 # interpreter plays them).
-# The hand limit (engine/requirements.py), draws by action, counters, cards that play as others,
-# constraints that last (docs/simulation.md, "The playout kernel", says what they need).
-NOT_IN_KERNEL = {"kannibohne": "hand-limit"}
+# Cards that play as others, constraints that last, abilities on top of a field
+# (docs/simulation.md, "The playout kernel", says what they need).
+NOT_IN_KERNEL = {"kannibohne": "plays_as"}
 
 
 def test_every_shipped_spec_is_played_by_the_kernel():
@@ -39,8 +39,8 @@ def test_every_shipped_spec_is_played_by_the_kernel():
 
 def test_a_rule_kind_the_kernel_does_not_know(classic):
     changed = copy.deepcopy(classic)
-    changed["rules"][0] = {**changed["rules"][0], "kind": "hand-limit"}
-    with pytest.raises(KernelUnsupported, match="kind 'hand-limit'"):
+    changed["rules"][0] = {**changed["rules"][0], "kind": "counter"}
+    with pytest.raises(KernelUnsupported, match="kind 'counter'"):
         support.check_model(changed)
 
 

@@ -58,6 +58,7 @@ class Case:
     dealt: bool = False     # start from the engine's own shuffle and deal, not a partial state
     target: str = ""        # the spec the case was written for, when it runs on another one
     refused: dict[str, Any] | None = None  # {error, line}: `check` must refuse the spec (conformance/refusals.py)
+    refused_state: dict[str, Any] | None = None  # {at, rule}: the engine must refuse the start (startstate.py)
 
     @property
     def name(self) -> str:

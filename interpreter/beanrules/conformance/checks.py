@@ -1,6 +1,12 @@
-"""Checks of a schema-valid case against its rule model: names that must exist (players,
-beans, phases, rules, actions) and starting states that no game could reach (more cards of a
-bean than the box holds, more fields than the player count gives, two beans in one field).
+"""Checks of a schema-valid case against its rule model: names that must exist (beans, phases,
+rules, actions, players in steps and expectations) and what the case format's own shorthand
+must mean (a bean out of play named where the game has none of it, two beans in one field,
+more coins by count than cards are left).
+
+Whether the game can start from the case's state at all (the players the rules allow, the
+phase, the active and start player, the zones of players not playing, unknown beans, more
+cards of a bean or more fields than the game has, counters and tokens) is the engine's to say:
+the loader asks it (conformance/startstate.py) instead of checking it twice.
 
 Each check yields (path in the case, message); the loader turns them into CaseErrors.
 """
@@ -19,23 +25,23 @@ PER_PLAYER = ("hands", "set_aside", "coins", "fields", "scores")
 def check_case(raw: dict[str, Any], info: ModelInfo) -> Iterator[Problem]:
     players = list(raw["players"])
     info = info.for_players(len(players))  # beans in play and fields depend on the player count
-    yield from _check_players(raw, info, players)
+    yield from _check_players(raw, players)
     state = raw.get("state") or {}
     yield from _check_state(state, info, players)
-    for i, step in enumerate(raw["steps"]):
+    for i, step in enumerate(raw.get("steps", [])):
         yield from _check_step(step, f"steps[{i}]", info, players)
+    refused = raw.get("refused_state") or {}
+    rules = refused.get("rule", [])
+    for rule in [rules] if isinstance(rules, str) else rules:
+        if rule not in info.rule_ids:
+            yield "refused_state.rule", f"unknown rule '{rule}'{suggest(rule, info.rule_ids)} in {info.name}"
 
 
 def _unknown_player(name: str, players: list[str]) -> str:
     return f"unknown player '{name}'{suggest(name, players)}; players are {', '.join(players)}"
 
 
-def _check_players(raw: dict[str, Any], info: ModelInfo, players: list[str]) -> Iterator[Problem]:
-    if not info.min_players <= len(players) <= info.max_players:
-        yield "players", (f"{len(players)} players, but {info.name} is for "
-                          f"{info.min_players} to {info.max_players}")
-    if "start" in raw and raw["start"] not in players:
-        yield "start", _unknown_player(raw["start"], players)
+def _check_players(raw: dict[str, Any], players: list[str]) -> Iterator[Problem]:
     if raw.get("dealt"):
         # the engine's own setup makes the first name the start player and sets up everything
         if "state" in raw:
@@ -80,35 +86,38 @@ def _per_player(mapping: dict[str, Any], path: str, players: list[str]) -> Itera
 
 
 def _check_state(state: dict[str, Any], info: ModelInfo, players: list[str]) -> Iterator[Problem]:
-    path = "state"
-    if "active" in state and state["active"] not in players:
-        yield f"{path}.active", _unknown_player(state["active"], players)
-    if "phase" in state and state["phase"] not in info.phase_ids:
-        yield f"{path}.phase", (f"unknown phase '{state['phase']}'{suggest(state['phase'], info.phase_ids)}; "
-                                f"phases are {', '.join(info.phase_ids)}")
+    yield from layout_problems(state, info)
+    for name, lists in state.get("fields", {}).items():
+        for i, cards in enumerate(lists):
+            if len({info.type_of(c) for c in cards}) > 1 and not info.mixed_fields:  # a card counts as its type
+                yield f"state.fields.{name}[{i}]", (f"field {i + 1} holds {', '.join(sorted(set(cards)))}: "
+                                                    "one field grows one bean type")
+
+
+def layout_problems(state: dict[str, Any], info: ModelInfo) -> Iterator[Problem]:
+    """What keeps the runner from laying the state out as the case means it (a bean out of play
+    named in play, coins by count or from a bank that the game cannot pay): the engine is not
+    asked about such a state."""
     for key in ("deck", "discard", "offer"):
-        yield from _cards(state.get(key), f"{path}.{key}", info)
+        yield from _out_of_play(state.get(key), f"state.{key}", info)
     for key in ("hands", "set_aside", "coins"):
-        yield from _per_player(state.get(key, {}), f"{path}.{key}", players)
         for name, cards in state.get(key, {}).items():
             if key == "coins" and info.coins_from_bank:
-                yield from _bank_cards(cards, f"{path}.coins.{name}", info)
+                yield from _bank_cards(cards, f"state.coins.{name}", info)
             else:
-                yield from _cards(cards, f"{path}.{key}.{name}", info)
-    fields = state.get("fields", {})
-    yield from _per_player(fields, f"{path}.fields", players)
-    allowed = info.max_fields_for(len(players))
-    for name, lists in fields.items():
-        if allowed is not None and len(lists) > allowed:
-            yield f"{path}.fields.{name}", (f"{len(lists)} fields, but with {len(players)} players "
-                                            f"a player has at most {allowed} in {info.name}")
+                yield from _out_of_play(cards, f"state.{key}.{name}", info)
+    for name, lists in state.get("fields", {}).items():
         for i, cards in enumerate(lists):
-            yield from _cards(cards, f"{path}.fields.{name}[{i}]", info)
-            if len({info.type_of(c) for c in cards}) > 1 and not info.mixed_fields:  # a card counts as its type
-                yield f"{path}.fields.{name}[{i}]", (f"field {i + 1} holds {', '.join(sorted(set(cards)))}: "
-                                                     "one field grows one bean type")
-    yield from _check_tokens(state.get("tokens", {}), f"{path}.tokens", info, players)
-    yield from _check_totals(state, info, f"{path}")
+            yield from _out_of_play(cards, f"state.fields.{name}[{i}]", info)
+    yield from _check_coins(state, info, "state")
+
+
+def _out_of_play(value: Any, path: str, info: ModelInfo) -> Iterator[Problem]:
+    """A bean of the box that this player count leaves out, named in play (an unknown bean is
+    the engine's to refuse)."""
+    for i, bean in enumerate(value if isinstance(value, list) else []):
+        if bean in info.bean_counts and bean not in info.in_play:
+            yield f"{path}[{i}]", _bean_problem(bean, info) or ""
 
 
 def _check_tokens(tokens: dict[str, Any], path: str, info: ModelInfo, players: list[str]) -> Iterator[Problem]:
@@ -135,12 +144,10 @@ def named_cards(state: dict[str, Any]) -> Counter[str]:
     return total
 
 
-def _check_totals(state: dict[str, Any], info: ModelInfo, path: str) -> Iterator[Problem]:
+def _check_coins(state: dict[str, Any], info: ModelInfo, path: str) -> Iterator[Problem]:
+    """Coins given by count, and coin cards from a bank: the format's shorthand must be able to
+    lay them out (more cards of a bean than the game has is the engine's to refuse)."""
     total = named_cards(state)
-    for bean, count in sorted(total.items()):
-        have = info.bean_counts.get(bean)
-        if have is not None and bean in info.in_play and count > have:
-            yield path, f"impossible state: {count} {bean} cards named, but {info.name} has only {have}"
     counted = sum(c for c in state.get("coins", {}).values() if isinstance(c, int))
     if info.coins_from_bank:  # coin cards come from the bank: the beans out of play
         bank = Counter({b: n for b, n in info.bean_counts.items() if b not in info.in_play})

@@ -63,6 +63,8 @@ def run_traced(case: Case) -> tuple[CaseResult, Trace]:
     for step in case.steps:  # a refusal the case expects names its rule even if it never came
         rule = step.get("rule") if "refuse" in step else None
         trace.rules.update([rule] if isinstance(rule, str) else rule or [])
+    rule = (case.refused_state or {}).get("rule")  # so does a start the case expects refused
+    trace.rules.update([rule] if isinstance(rule, str) else rule or [])
     return result, trace
 
 

@@ -15,8 +15,8 @@ from typing import Any
 from ..documents import DocumentError, load_yaml, read_text
 from ..limits import MAX_CASE_BYTES
 from .cases import Case, CaseError, CaseFile
-from .checks import check_case
-from . import refusals
+from .checks import check_case, layout_problems
+from . import refusals, startstate
 from .modelinfo import ModelInfo, model_info
 from .schema import render_path, schema_errors
 
@@ -186,18 +186,36 @@ def _build(raw: dict[str, Any], index: int, document: dict[str, Any],
     if "refused" in raw:  # a spec that must not compile: nothing to check against a model
         return [], refusals.build(raw, index, document, display, line, spec)
     model, info, error = compiled(spec)
-    if error or info is None:
+    if error or info is None or model is None:
         return [CaseError(display, error or "no rule model", raw["id"], "spec")], None
     problems = [CaseError(display, message, raw["id"], where) for where, message in check_case(raw, info)]
-    if problems:
-        return problems, None
     cite = raw["cite"]
     case = Case(
         file=display, index=index, id=raw["id"], spec=spec,
         source=cite.get("source", document["source"]), where=cite["where"], quote=cite.get("quote"),
         description=raw["description"], players=tuple(raw["players"]),
         start=raw.get("start", raw["players"][0]), seed=int(raw.get("seed", 0)),
-        state=dict(raw.get("state") or {}), steps=tuple(raw["steps"]), line=line,
-        dealt=bool(raw.get("dealt", False)),
+        state=dict(raw.get("state") or {}), steps=tuple(raw.get("steps", ())), line=line,
+        dealt=bool(raw.get("dealt", False)), refused_state=raw.get("refused_state"),
     )
-    return [], case
+    # Whether the game can start at all is the engine's to say (conformance/startstate.py),
+    # asked of a state the runner can lay out as the case means it.
+    laid_out = not any(layout_problems(case.state, info.for_players(len(case.players))))
+    refusal = _start_refusal(case, model, info) if laid_out else None
+    if refusal is not None:
+        problems.insert(0, CaseError(display, refusal[1], raw["id"], refusal[0]))
+    return (problems, None) if problems else ([], case)
+
+
+def _start_refusal(case: Case, model: dict[str, Any], info: ModelInfo) -> tuple[str, str] | None:
+    """(path, why) when the engine refuses to start the case's game. A case that expects the
+    start refused is broken only where the spec does not even take its players (it was written
+    for another player count: a variant's, say), unless the players are what it is about."""
+    if case.refused_state is None:
+        return startstate.start_problem(case, model, info)
+    if startstate.lies_under("players", case.refused_state["at"]):
+        return None
+    exc = startstate.start(case, model, info, players_only=True)
+    if startstate.impossible(exc) and startstate.case_path(exc.key) == "players":
+        return "players", f"{exc} (the case expects the start refused at {case.refused_state['at']})"
+    return None

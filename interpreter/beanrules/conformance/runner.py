@@ -24,6 +24,7 @@ from .decisions import check_decisions, state_keys, uses_decisions
 from .loader import compiled, load_file
 from .refusals import refusal_failure
 from .setup import card_total, starting_state
+from .startstate import refused_state_failure
 
 Status = Literal["passed", "failed", "error", "skipped"]
 
@@ -127,6 +128,11 @@ def run_case(case: Case) -> CaseResult:
 
     model, info, error = compiled(case.spec)
     assert model is not None and info is not None, error  # the loader only passes cases whose spec compiled
+    if case.refused_state is not None:  # a start no game could reach: the engine must refuse it
+        failure = refused_state_failure(case, model, info)
+        if failure:
+            result.status, result.message = "failed", failure
+        return result
     partial = starting_state(case, info)
     try:
         if case.dealt:

@@ -76,6 +76,10 @@ def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
         "coins": coins,
         "removed": removed,
     }
+    for key in ("hands", "fields", "set_aside", "coins"):
+        # a zone of someone not playing is handed on as it is: the engine refuses that start
+        state[key] |= {name: value if isinstance(value, list) else []
+                       for name, value in given.get(key, {}).items() if name not in players}
     # The counters and who acts are the case's or the engine contract's defaults (the start
     # player is the first name, active the start player, the first phase, turn 1, nothing
     # planted, no run-out, no proposals, not over): what the case leaves out is left to the

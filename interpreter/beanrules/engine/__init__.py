@@ -10,11 +10,11 @@ action notation.
 from __future__ import annotations
 
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
-from .errors import IllegalAction, NotationError, RuleRef, Stalled, UnsupportedRule
+from .errors import IllegalAction, ImpossibleState, NotationError, RuleRef, Stalled, UnsupportedRule
 from .game import Game, default_players
 from .notation import parse_action, to_notation
 from .ruleset import Ruleset, compile_ruleset, model_hash
 
-__all__ = ["Action", "BuyField", "CardRef", "EndPhase", "Game", "Harvest", "IllegalAction", "NotationError", "Plant",
+__all__ = ["Action", "BuyField", "CardRef", "EndPhase", "Game", "Harvest", "IllegalAction", "ImpossibleState", "NotationError", "Plant",
            "Propose", "Respond", "RuleRef", "Ruleset", "Stalled", "UnsupportedRule", "compile_ruleset",
            "default_players", "model_hash", "parse_action", "to_notation"]

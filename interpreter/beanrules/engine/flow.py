@@ -22,13 +22,6 @@ def next_player(state: State, rs: Ruleset, player: str) -> str:
     return players[(players.index(player) + rs.direction) % len(players)]
 
 
-def turn_order(state: State, rs: Ruleset) -> list[str]:
-    """Every player, starting with the active one, in the direction turns pass."""
-    players, n = state.players, len(state.players)
-    i = players.index(state.active)
-    return [players[(i + rs.direction * k) % n] for k in range(n)]
-
-
 def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     """Nothing is left to do in this phase without a player choosing to end it."""
     active = state.active

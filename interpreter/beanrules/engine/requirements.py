@@ -51,12 +51,18 @@ def room(state: Any, rs: Any, player: str, wanted: int) -> int:
     every requirement keeps holding (all of them where there is no requirement)."""
     if not rs.requirements or wanted <= 0:
         return wanted
-    hand = state.hands[player]
+    return fitting(state.hands[player], wanted, lambda: broken(state, rs) is not None, _INCOMING)
+
+
+def fitting(hand: list, wanted: int, breaks: Any, incoming: Any) -> int:
+    """How many of `wanted` cards `hand` may take, one after another, before `breaks()` says a
+    requirement no longer holds (each tried with a stand-in card, and taken out again); the
+    kernel's hand limit counts the same way (kernel/requirements.py)."""
     allowed = 0
     try:
         while allowed < wanted:
-            hand.append(_INCOMING)
-            if broken(state, rs) is not None:
+            hand.append(incoming)
+            if breaks():
                 break
             allowed += 1
     finally:

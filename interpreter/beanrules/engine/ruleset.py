@@ -17,7 +17,7 @@ from ..core.actors import Opponent
 from ..core.categories import Statement
 from ..model.copying import original_of
 from . import draw_moves, evaluate, kinds, moves, permissions, program, readings as read, requirements, tally as tallies
-from .errors import RuleRef, UnsupportedRule
+from .errors import ImpossibleState, RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
 from . import hand_effects as _hand_effects  # noqa: F401,E402 (and those text cards use on hands and piles)
@@ -355,7 +355,7 @@ def _buy_field(rs: _Readings, n: int) -> BuyFieldRule | None:
 def _compile(model: dict, n: int) -> Ruleset:
     lo, hi = model["players"]["min"], model["players"]["max"]
     if not lo <= n <= hi:
-        raise UnsupportedRule(f"{model['rulebook']} is played by {lo} to {hi} players, not {n}")
+        raise ImpossibleState("players", f"{model['rulebook']} is played by {lo} to {hi} players, not {n}")
     rules = model["rules"]
     refs = {r["id"]: RuleRef.of(r) for r in rules}
     by_id = {r["id"]: r for r in rules}

@@ -6,9 +6,12 @@ import re
 from collections import Counter
 from typing import Any
 
+from ..diagnostics import did_you_mean
+
 from . import marks
 from .abilities import adds_fields
 from .deck import shuffle
+from .errors import ImpossibleState
 from .ruleset import Ruleset
 from .state import State
 
@@ -16,12 +19,18 @@ NAME = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")  # what the action notation reads as 
 
 
 def check_players(rs: Ruleset, players: list[str]) -> None:
+    """Players are told apart by name, and the notation reads each name as one word."""
     if len(set(players)) != len(players):
-        raise ValueError(f"player names must differ: {', '.join(players)}")
+        raise ImpossibleState("players", f"player names must differ: {', '.join(map(str, players))}")
     for name in players:
         if not isinstance(name, str) or not NAME.match(name):
-            raise ValueError(f"player name {name!r} must start with a capital letter and hold only "
-                             "letters, digits and '_' (the action notation reads it)")
+            raise ImpossibleState("players", f"player name {name!r} must start with a capital letter and hold "
+                                  "only letters, digits and '_' (the action notation reads it)")
+
+
+def _unknown_player(name: object, players: list[str]) -> str:
+    hint = did_you_mean(str(name), players)
+    return f"unknown player '{name}'" + (f" ({hint})" if hint else "") + f"; players are {', '.join(players)}"
 
 
 def _box(rs: Ruleset) -> tuple[list[str], list[str]]:
@@ -61,18 +70,20 @@ def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: d
     tokens = marks.of(rs).initial_tokens(start_player)
     for name, value in (partial.get("counters") or {}).items():
         if counters is None or name not in counters:
-            raise ValueError(f"unknown counter '{name}' (counters: {', '.join(counters or ()) or 'none'})")
+            raise ImpossibleState(f"counters.{name}", f"unknown counter '{name}' (counters: "
+                                  f"{', '.join(counters or ()) or 'none'})")
         if isinstance(counters[name], dict):
             if not isinstance(value, dict) or set(value) - set(players):
-                raise ValueError(f"counter '{name}' is kept per player: give {{player: value}}")
+                raise ImpossibleState(f"counters.{name}", f"counter '{name}' is kept per player: give "
+                                      f"{{player: value}} for players of the game")
             counters[name].update({p: int(v) for p, v in value.items()})
         else:
             counters[name] = int(value)
     for name, holder in (partial.get("tokens") or {}).items():
         if tokens is None or name not in tokens:
-            raise ValueError(f"unknown token '{name}' (tokens: {', '.join(tokens or ()) or 'none'})")
+            raise ImpossibleState(f"tokens.{name}", f"unknown token '{name}' (tokens: {', '.join(tokens or ()) or 'none'})")
         if holder is not None and holder not in players:
-            raise ValueError(f"token '{name}': {holder} is not a player")
+            raise ImpossibleState(f"tokens.{name}", _unknown_player(holder, players))
         tokens[name] = holder
     return counters, tokens
 
@@ -86,13 +97,13 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
     check_players(rs, players)
     unknown = set(partial) - _PARTIAL_KEYS
     if unknown:
-        raise ValueError(f"unknown state keys: {', '.join(sorted(unknown))}")
+        raise ImpossibleState(sorted(unknown)[0], f"unknown state keys: {', '.join(sorted(unknown))}")
     if "players" in partial and list(partial["players"]) != list(players):
-        raise ValueError("partial state names other players than the game")
+        raise ImpossibleState("players", "partial state names other players than the game")
     for key in ("hands", "fields", "set_aside", "coins"):
-        strangers = set(partial.get(key, {})) - set(players)
+        strangers = [p for p in partial.get(key, {}) if p not in players]
         if strangers:
-            raise ValueError(f"{key} names unknown players: {', '.join(sorted(strangers))}")
+            raise ImpossibleState(f"{key}.{strangers[0]}", _unknown_player(strangers[0], players))
     fields = {}
     # With a buy-field rule a player may hold bought fields beyond the ones dealt out.
     buy = rs.buy_field
@@ -101,11 +112,9 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         most = None
     for p in players:
         given = [list(f) for f in partial.get("fields", {}).get(p, [])]
-        if most is not None and len(given) > most:
-            if any(given[most:]):
-                raise ValueError(f"{p} has {len(given)} fields; the rules give "
-                                 + (f"{rs.fields}" if buy is None else f"at most {most}"))
-            given = given[:most]
+        if most is not None and len(given) > most:  # empty or not, no game gives that field
+            raise ImpossibleState(f"fields.{p}", f"{p} has {len(given)} fields; with {len(players)} players "
+                                  "the rules give " + (f"{rs.fields}" if buy is None else f"at most {most}"))
         fields[p] = given + [[] for _ in range(rs.fields - len(given))]
     state = State(
         rulebook=rs.rulebook, players=list(players), start_player=partial.get("start_player", players[0]),
@@ -122,17 +131,23 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         next_proposal=int(partial.get("next_proposal",
                                       1 + max((x.get("id", 0) for x in partial.get("proposals", [])), default=0))))
     if state.phase not in rs.phase_index:
-        raise ValueError(f"unknown phase '{state.phase}' (phases: {', '.join(rs.phase_index)})")
-    state.counters, state.tokens = partial_marks(rs, players, state.start_player, partial)
-    for who in (state.start_player, state.active):
+        hint = did_you_mean(str(state.phase), rs.phase_index)
+        raise ImpossibleState("phase", f"unknown phase '{state.phase}'" + (f" ({hint})" if hint else "")
+                              + f"; phases are {', '.join(rs.phase_index)}")
+    for key, who in (("start_player", state.start_player), ("active", state.active)):
         if who not in players:
-            raise ValueError(f"{who} is not a player")
+            raise ImpossibleState(key, _unknown_player(who, players))
+    state.counters, state.tokens = partial_marks(rs, players, state.start_player, partial)
     placed = state.card_counts()
     box = Counter(_box(rs)[0]) + Counter(_box(rs)[1])
-    too_many = {b: n - box.get(b, 0) for b, n in placed.items() if n > box.get(b, 0)}
+    for bean in placed:
+        if bean not in box:
+            hint = did_you_mean(str(bean), rs.bean_counts)
+            raise ImpossibleState(_zone_of(state, bean), f"unknown bean '{bean}'" + (f" ({hint})" if hint else ""))
+    too_many = {b: n for b, n in placed.items() if n > box[b]}
     if too_many:
-        raise ValueError("more cards than the game has: " + ", ".join(
-            f"{n} {b} too many" if b in box else f"unknown bean '{b}'" for b, n in sorted(too_many.items())))
+        raise ImpossibleState(None, "more cards than the game has: " + ", ".join(
+            f"{n} {b} cards, but the game has {box[b]}" for b, n in sorted(too_many.items())))
     rest = sorted((box - placed).elements(), key=list(box).index)
     if "deck" in partial:
         state.removed.extend(rest)
@@ -143,3 +158,15 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         shuffle(rest, seed, 0)
         state.deck = rest
     return state
+
+
+def _zone_of(state: State, bean: str) -> str:
+    """Where in the state JSON a card of this bean lies first (to say where an unknown one is)."""
+    for key in ("deck", "discard", "offer", "removed"):
+        if bean in getattr(state, key):
+            return key
+    for key in ("hands", "set_aside", "coins"):
+        for player, cards in getattr(state, key).items():
+            if bean in cards:
+                return f"{key}.{player}"
+    return next(f"fields.{p}" for p, fields in state.fields.items() if any(bean in f for f in fields))

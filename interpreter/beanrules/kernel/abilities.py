@@ -221,15 +221,19 @@ def front_lapses(m: Any, g: KState, seat: int) -> bool:
 def _choices(m: Any, g: KState, ability: KAbility, seat: int) -> list[tuple]:
     found: list[tuple] = []
     stack: list[tuple] = [()]
+    reqs = getattr(m, "requirements", None)  # the hand limit (kernel/requirements.py), where the rules have one
     while stack and len(found) < MAX_LISTED:
         prefix = stack.pop()
+        trial = g.copy()
         try:
-            _run(m, g.copy(), ability, seat, Feed(prefix, explore=True))
+            _run(m, trial, ability, seat, Feed(prefix, explore=True))
         except NeedChoice as need:
             stack.extend(prefix + (o,) for o in reversed(need.options))
             continue
         except Dead:
             continue
+        if reqs is not None and reqs.broken(trial) and not reqs.broken(g):
+            continue  # abilities._breaks: it would break a requirement that held: not a legal use
         while prefix and prefix[-1] == NONE:
             prefix = prefix[:-1]
         if prefix not in found:

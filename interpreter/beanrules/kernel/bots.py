@@ -9,6 +9,7 @@ from ..engine.decisions import NO, NOTHING, YES
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
+from .draw_moves import DRAW
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .moves import legal, nth_proposal, proposal_space
 from .state import KState
@@ -105,6 +106,10 @@ class KGreedyBot:
             move = self._move(m, g, seat, legal_now)
             if move is not None:
                 return move
+        # 2e. Draw while a rule lets it be done by action.
+        draw = next((a for a in legal_now if a[0] == DRAW), None) if m.draws else None
+        if draw is not None:
+            return draw
         # 3. Where the bean grows; an empty field only when planting is required now.
         growing = [a for a in plants if fields[a[2]] and fields[a[2]][-1] == a[3]]
         if growing:

@@ -54,9 +54,26 @@ def is_open(g: KState, rule: KMove, seat: int) -> bool:
     return bool(rule.source(g, env))
 
 
-def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple]) -> int:
+def breaks(limit: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
+    """moves._breaks: the move of the card at `index` would break a requirement (the hand
+    limit; `limit`: the machine's, kernel/requirements.py), tried and undone."""
+    if limit is None:
+        return False
+    env = {"player": seat}
+    held, dest = rule.source(g, env), rule.dest(g, env)
+    card = held.pop(index)
+    at = end_index(rule.dest_zone, rule.end, len(dest))
+    dest.insert(at, card)
+    try:
+        return limit.broken(g)
+    finally:
+        del dest[at]
+        held.insert(index, card)
+
+
+def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], limit: Any = None) -> int:
     """Append the moves `seat` may make now (moves.options, without the phase end, which the
-    caller adds); returns how many."""
+    caller adds); returns how many. `limit`: the requirements each move is tried against."""
     added = 0
     for rule in moves:
         if not is_open(g, rule, seat):
@@ -73,6 +90,8 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple]) ->
             chosen = picked(rule.source_zone, rule.pick, 1, len(held))
         by_place = rule.pick == "any" and rule.source_zone == "hand"  # a hand card by its place
         for index in chosen:
+            if limit is not None and breaks(limit, g, rule, seat, index):
+                continue
             action = (MOVE, seat, rule.verb, None, index + 1) if by_place else \
                 (MOVE, seat, rule.verb, held[index], None)
             if action not in out:
@@ -81,9 +100,19 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple]) ->
     return added
 
 
-def keeps_open(moves: tuple[KMove, ...], g: KState) -> bool:
-    """A move the active player may still make keeps the phase from ending by itself."""
-    return any(is_open(g, r, g.active) for r in moves)
+def keeps_open(moves: tuple[KMove, ...], g: KState, limit: Any = None) -> bool:
+    """A move the active player may still make keeps the phase from ending by itself (its
+    first card tried against the requirements, as moves.keeps_open tries it)."""
+    active = g.active
+    for r in moves:
+        if is_open(g, r, active):
+            if limit is None:
+                return True
+            held = r.source(g, {"player": active})
+            first = 0 if r.pick == "any" else picked(r.source_zone, r.pick, 1, len(held))[0]
+            if not breaks(limit, g, r, active, first):
+                return True
+    return False
 
 
 def apply(moves: tuple[KMove, ...], g: KState, action: tuple) -> None:

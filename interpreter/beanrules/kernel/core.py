@@ -32,6 +32,20 @@ def _no(node: Node, what: str) -> KernelUnsupported:
     return KernelUnsupported(f"the core {what} '{node.NODE}' ({node.to_text()})")
 
 
+# Nodes the kernel's mechanism modules compile (kernel/tally.py: counters, "some player"), per
+# category: functions (node, prims) -> closure or None (actors: (node, direction)), tried before
+# a node is refused, so that a mechanism's nodes live in its own module.
+EXTENSIONS: dict[str, list[Callable[[Node, Any], Any]]] = {"actor": [], "quantity": [], "condition": []}
+
+
+def _extended(category: str, node: Node, arg: Any, what: str) -> Fn:
+    for compile_ in EXTENSIONS[category]:
+        found = compile_(node, arg)
+        if found is not None:
+            return found
+    raise _no(node, what)
+
+
 class Primitives:
     """What the compiled effects call on the machine (taking cards, harvesting, paying)."""
 
@@ -77,7 +91,10 @@ def players_of(node: Node, direction: int = 1) -> Fn:
     if isinstance(node, actors.TokenHolder):
         token = node.token
         return lambda g, env: [] if (h := holder(g, token)) is None else [h]
-    raise _no(node, "actor")
+    if isinstance(node, actors.Opponent):  # the other player of two (the ruleset refuses more)
+        step = direction
+        return lambda g, env: [(env.get(OWNER, g.active) + step) % g.n]
+    return _extended("actor", node, direction, "actor")
 
 
 def holder(g: Any, token: str) -> int | None:
@@ -106,8 +123,7 @@ def zone_of(node: Node) -> Fn:
             if isinstance(node.owner, actors.Bound):
                 name = node.owner.name
                 return lambda g, env: getattr(g, attr)[env[name]]
-            if isinstance(node.owner, actors.StartPlayer):
-                return lambda g, env: getattr(g, attr)[who(g, env)[0]]
+            return lambda g, env: getattr(g, attr)[who(g, env)[0]]  # the start player, the opponent
     raise _no(node, "place")
 
 
@@ -153,7 +169,7 @@ def number(node: Node, prims: Primitives) -> Fn:
         who, origin = players_of(node.player), players_of(node.origin)
         sign = 1 if node.direction == "clockwise" else -1
         return lambda g, env: sign * (who(g, env)[0] - origin(g, env)[0]) % g.n
-    raise _no(node, "quantity")
+    return _extended("quantity", node, prims, "quantity")
 
 
 _COMPARE = {"<": operator.lt, "<=": operator.le, "=": operator.eq, ">=": operator.ge,
@@ -189,7 +205,7 @@ def condition(node: Node, prims: Primitives) -> Fn:
     if isinstance(node, conditions.HoldsToken):
         who, token = players_of(node.player, prims.direction), node.token
         return lambda g, env: holder(g, token) in who(g, env)
-    raise _no(node, "condition")
+    return _extended("condition", node, prims, "condition")
 
 
 # ------------------------------------------------------------------ effects
@@ -248,13 +264,17 @@ def effect(node: Node, prims: Primitives) -> Fn:
         if node.end != "back" or node.up_to:
             raise _no(node, "effect")
         count, who, direction = number(node.count, prims), players_of(node.player), prims.direction
-        if isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
+        limit = getattr(prims, "requirements", None)  # a hand limit (kernel/requirements.py)
+        if limit is None and isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
             fixed = node.count.value  # the common "the active player draws N cards"
             return lambda g, env: g.hands[g.active].extend(take(g, fixed))
 
         def draw(g: Any, env: Env) -> None:
             for seat in who(g, {**env, "direction": direction}):
-                g.hands[seat].extend(take(g, count(g, env)))
+                wanted = count(g, env)
+                if limit is not None:  # only as many as the hand may hold
+                    wanted = limit.room(g, seat, wanted)
+                g.hands[seat].extend(take(g, wanted))
                 if g.ending:
                     break
         return draw

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import (Action, BuyField, CardRef, Choose, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
-                              UseAbility)
+from ..engine.actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
+                              Respond, UseAbility)
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
+from .draw_moves import DRAW
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .state import KState
 
@@ -44,6 +45,8 @@ def action_of(m: Machine, names: list[str], action: tuple) -> Action:
     if kind == MOVE:
         _, _, verb, bean, position = action
         return MoveCard(seat, verb, None if bean is None else beans[bean], position)
+    if kind == DRAW:
+        return DrawCard(seat)
     raise ValueError(f"not a kernel action: {action!r}")
 
 
@@ -73,7 +76,7 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
                        "take": [] if take is None else [ref(take)]} for pid, src, dst, give, take in g.proposals],
         "planted": g.planted, "over": g.over, "seed": g.seed, "shuffles": g.shuffles,
         "next_proposal": g.next_proposal})
-    for key in ("moved", "decision"):
+    for key in ("moved", "decision", "winners"):
         out.pop(key, None)
     if g.moved:
         out["moved"] = {rule: list(times) for rule, times in g.moved.items()}
@@ -81,6 +84,10 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
         out["tokens"] = {t: None if s is None else names[s] for t, s in g.tokens.items()}
     if g.decision is not None:
         out["decision"] = decision_json(m, g, names)
+    if g.counters:
+        out["counters"] = counters_json(g, names)
+    if g.winners is not None:
+        out["winners"] = [names[p] for p in g.winners]
     return out
 
 
@@ -101,3 +108,12 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
     options = [o if isinstance(o, str) else names[o] for o in d["options"]]
     return {**d, "player": names[d["player"]], "options": options,
             "names": {k: bound(k, v) for k, v in d["names"].items()}}
+
+
+def counters_json(g: KState, names: list[str]) -> dict[str, Any] | None:
+    """The counters as the state JSON holds them (kernel/tally.py): a number per player by name,
+    or the table's number; None where the rules declare none."""
+    if not g.counters:
+        return None
+    return {c: {names[p]: v for p, v in enumerate(value)} if type(value) is list else value
+            for c, value in g.counters.items()}

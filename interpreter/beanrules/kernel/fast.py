@@ -8,7 +8,8 @@ the rules fix (how many cards a phase plants, the protection limit, a field's pr
 literals in the source; rules a spec does not have leave no code behind.
 
 A trade phase whose bots propose trades, or with an open proposal, goes through the kernel's
-general path (moves.legal, bots, moves.apply), which plays the same game. tests/kernel/
+general path (moves.legal, bots, moves.apply), which plays the same game; so does a phase with
+draws by action or optional plantings (kernel/draw_moves.py; the ends of the phase they decide). tests/kernel/
 compares both with the interpreter. `source(machine)` shows the generated code.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .machine import Machine, Phase
 from .moves import apply as general_apply
 from .abilities import front_lapses, usable
 from .card_moves import keeps_open as move_open
+from .draw_moves import keeps_open as draw_open
 from .moves import move_options, next_to_act, plant_fields
 
 
@@ -51,7 +53,9 @@ def _busy(m: Machine, ph: Phase) -> str:
             lists = "hands" if zone == "hand" else "set_aside"
             busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
     if m.moves:
-        busy.append("move_open(m.moves, g)")
+        busy.append("move_open(m.moves, g, m.requirements)")
+    if any(d.phase == ph.index for d in m.draws):  # a draw the active player may still make
+        busy.append("draw_open(m, g)")
     if m.decides:
         busy.append("g.decision is not None")
     return " or ".join(busy) or "False"
@@ -74,7 +78,7 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   "            seat = s",
                   "            break"]
     if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
-        lines += ["if seat is None and move_open(m.moves, g):", "    seat = a"]
+        lines += ["if seat is None and move_open(m.moves, g, m.requirements):", "    seat = a"]
     return lines
 
 
@@ -88,6 +92,13 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
         add("    seat = next_to_act(m, g)")
         add("    general_apply(m, g, bots[seat].choose(m, g, seat))")
         add("    continue")
+    if any(ph.optional) or any(d.phase == ph.index for d in m.draws):
+        # draws by action and optional plantings (their ends of the phase): the general path
+        return out + ["seat = next_to_act(m, g)",
+                "if seat is None:",
+                "    raise Stalled('the game waits for nobody, yet it is not over', where(g))",
+                "general_apply(m, g, bots[seat].choose(m, g, seat))",
+                "continue"]
     by_active = ph.plant_max is not None or ph.trade
     if by_active:
         add("seat = g.active")
@@ -114,8 +125,9 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             "g.planted = planted + 1",
             "fs[plant_to[k]].append(bean)",
             *(["auto_harvests(g)"] if m.auto else []),
-            f"if planted + 1 < {ph.plant_max} and hand:  # settle's quick answer: keep planting",
-            "    continue"]))
+            *([] if m.target_ends else [  # (a target reached is tested after every action)
+                f"if planted + 1 < {ph.plant_max} and hand:  # settle's quick answer: keep planting",
+                "    continue"])]))
         lapse = " or front_lapses(m, g, seat)" if m.abilities and m.unplantable else ""  # abilities.front_lapses
         add("end_plant = 1" if ph.plant_min == 0 else f"end_plant = 1 if planted >= {ph.plant_min} or not hand{lapse} else 0")
         parts.append(("end_plant", ["end_phase(g)"]))
@@ -169,7 +181,8 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
         if m.protection is not None:
             add(f"{indent}smallest = 1")
             add(f"{indent}for f in fs:")
-            add(f"{indent}    if len(f) > {m.protection}:")
+            empty = " or not f" if m.protect_empty else ""  # protected while another field is empty
+            add(f"{indent}    if len(f) > {m.protection}{empty}:")
             add(f"{indent}        smallest = 2")
             add(f"{indent}        break")
             smallest = "smallest"
@@ -231,6 +244,8 @@ def source(m: Machine) -> str:
     lines += ["        if g.over:", "            continue"]
     if m.auto:
         lines.append("        auto_harvests(g)")
+    if m.target_ends:  # an end by a target (kernel/tally.py) ends the game as soon as it holds
+        lines += ["        if reached(m, g):", "            continue"]
     lines.append("        phase = g.phase  # as Game.apply settles: leave a phase with nothing left to do")
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
@@ -249,6 +264,9 @@ def end_phase_source(m: Machine) -> str:
         if ph.trade:
             lines.append(f"    if phase == {ph.index}:")
             lines.append("        g.proposals.clear()")
+        if ph.exit:  # the phase's steps as it ends (flow._leave)
+            lines.append(f"    if phase == {ph.index}:")
+            lines.append(f"        exit_{ph.index}(g)")
     lines.append("    idle = 0")
     progress = "g.exhaustions * 1000000000 - len(g.deck)" if m.watch_progress else "None"
     lines.append(f"    progress = {progress}")
@@ -297,7 +315,17 @@ def end_phase_source(m: Machine) -> str:
                 lines += [f"{indent}if fired == 'wait':", f"{indent}    return"]
         lines.append(f"            if {_busy(m, ph)}:")
         lines.append("                return")
+        if ph.exit:  # played through with nothing to decide: it ends here
+            lines.append(f"            exit_{ph.index}(g)")
     return "\n".join(lines) + "\n"
+
+
+def _leave(steps: tuple) -> Callable[[Any], None]:
+    """flow._leave: a phase's steps as it ends, each when its condition holds."""
+    def leave(g: Any) -> None:
+        for step in steps:
+            step(g)
+    return leave
 
 
 def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., None]]:
@@ -310,7 +338,11 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "harvest": m.harvest, "auto_harvests": m.auto_harvests,
-        "coins_for": m.coins_for, "finish": m.finish, "ENV": {}}
+        "coins_for": m.coins_for, "finish": m.finish, "ENV": {}, "draw_open": draw_open,
+        "reached": lambda m, g: m.tally.reached(m, g)}
+    for ph in m.phases:
+        if ph.exit:
+            namespace[f"exit_{ph.index}"] = _leave(ph.exit)
     for ph in m.phases:
         for j, step in enumerate(ph.entry):
             namespace[f"run_{ph.index}_{j}"] = step.run  # type: ignore[attr-defined]

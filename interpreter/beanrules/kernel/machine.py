@@ -21,6 +21,9 @@ from .state import KState
 from .abilities import compile_abilities
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
+from . import draw_moves  # draws one card at a time by action
+from .requirements import compile_requirements  # the hand limit
+from .tally import compile_tally  # counters, coins written down, the target that ends the game
 
 # Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
 # the front of the hand; (END, seat, what); (HARVEST, seat, field); (BUY, seat);
@@ -29,13 +32,16 @@ PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
 
 
 class Phase:
-    """One phase, compiled: its plant step, pending steps, trading and entry steps."""
-    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry")
+    """One phase, compiled: its plant step, pending steps, trading and entry steps; the steps
+    as it ends (`exit`) and which pending steps are optional (`optional`, by pending step)."""
+    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry", "exit", "optional")
 
     def __init__(self, id: str, index: int, plant: tuple[int, int] | None, trade: bool,
                  pending: tuple[tuple[bool, str], ...], entry: tuple):
         self.id, self.index, self.trade, self.pending, self.entry = id, index, trade, pending, entry
         self.plant_min, self.plant_max = (int(plant[0]), int(plant[1])) if plant else (None, None)
+        self.exit: tuple = ()
+        self.optional: tuple[bool, ...] = tuple(False for _ in pending)
 
 
 _ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
@@ -112,6 +118,8 @@ class Machine(core.Primitives):
         self.finish_during = rs.finish_during
         self.finish_phases = rs.finish_phases
         self.watch_progress = rs.exhaustion_limit is not None
+        self.requirements = compile_requirements(rs, self)  # before the draws that respect it compile
+        self.protect_empty = rs.protect_empty  # a single bean is protected while another field is empty
         # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
         self.firing: Firing | None = None
         steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
@@ -126,8 +134,10 @@ class Machine(core.Primitives):
         self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
                                 for t in rs.tie_breaks)
         marks = rs.marks
-        if marks is not None and (marks.counters or marks.target_ends):
-            raise core.KernelUnsupported("counters (a number kept per player or for the table)")
+        self.tally = compile_tally(rs, self)  # counters, coins written down, an end by a target
+        self.written = self.tally if self.tally is not None and self.tally.counter is not None else None
+        self.target_ends = self.tally is not None and self.tally.target_ends
+        self.plain_fields = self.plain_fields and self.written is None
         held = dict(marks.start_holders) if marks is not None else {}
         # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
         self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
@@ -135,6 +145,10 @@ class Machine(core.Primitives):
         self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self, j) for j, s in enumerate(p.entry))) for p in rs.phases)
+        for ph, spec in zip(self.phases, rs.phases):
+            ph.exit = tuple(_step(s, self) for s in spec.exit)  # as it ends: cards left to the opponent
+            ph.optional = tuple(s.optional for s in spec.pending)
+        self.draws = draw_moves.compile_draws(rs.draws, self.phase_ids, self)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         from .fast import compile_random_loop  # (it calls back into this machine)
@@ -148,6 +162,8 @@ class Machine(core.Primitives):
         g.shuffle_rng(0).shuffle(deck)
         g.removed = list(self.out)
         g.tokens = dict(self.tokens_at_start)
+        if self.tally is not None:
+            g.counters = self.tally.counters(self.n)
         for round_ in range(max(self.deal, default=0)):
             for seat in range(self.n):
                 if round_ < self.deal[seat] and deck:
@@ -202,6 +218,9 @@ class Machine(core.Primitives):
         return table[size] if size < len(table) else table[-1]
 
     def harvest(self, g: KState, seat: int, index: int) -> None:
+        if self.written is not None:  # coins written down (kernel/tally.py)
+            self.written.harvest(self, g, seat, index)
+            return
         field = g.fields[seat][index]
         if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
             size = len(field)
@@ -250,8 +269,9 @@ class Machine(core.Primitives):
         smallest = 1
         limit = self.protection
         if limit is not None:
+            empty = self.protect_empty
             for f in fields:
-                if len(f) > limit:
+                if len(f) > limit or (empty and not f):
                     smallest = 2
                     break
         if self.only_paying:
@@ -309,7 +329,9 @@ class Machine(core.Primitives):
             return False
         if self.pending_left(g, ph):
             return False
-        return not (self.moves and card_moves.keeps_open(self.moves, g))
+        if self.draws and draw_moves.keeps_open(self, g):  # a draw the active player may still make
+            return False
+        return not (self.moves and card_moves.keeps_open(self.moves, g, self.requirements))
 
     @staticmethod
     def pending_left(g: KState, ph: Phase) -> bool:
@@ -333,6 +355,8 @@ class Machine(core.Primitives):
 
     def finish(self, g: KState) -> None:
         g.proposals.clear()
+        if self.tally is not None:
+            self.tally.decide(g)  # who first reached the target, before the final harvest
         for step in self.at_end:
             step(g)
         g.over = True
@@ -342,7 +366,11 @@ class Machine(core.Primitives):
         return [sum(term(g, {"player": p}) for term in self.score_terms) for p in range(self.n)]
 
     def winners(self, g: KState) -> list[int]:
-        if self.winner_highest is None or not g.over:
+        if not g.over:
+            return []
+        if g.winners is not None:  # fixed as the end came (kernel/tally.py)
+            return list(g.winners)
+        if self.winner_highest is None:
             return []
         score = self.scores(g)
         tied = _best(list(range(self.n)), score, self.winner_highest)

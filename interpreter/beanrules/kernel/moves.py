@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import abilities, card_moves, decisions
+from . import abilities, card_moves, decisions, draw_moves
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
@@ -52,6 +52,8 @@ def next_to_act(m: Machine, g: KState) -> int | None:
     for everyone, zone in ph.pending:
         if zone_list(g, zone, active):
             return active
+    if m.draws and draw_moves.keeps_open(m, g):  # a draw the active player may still make
+        return active
     # whoever else holds cards a step says everyone plants, in turn order from the active player
     holders = set()
     for everyone, zone in ph.pending:
@@ -59,7 +61,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
             lists = g.hands if zone == "hand" else g.set_aside
             holders.update(p for p in range(m.n) if lists[p])
     if not holders:  # a phase that waits only for an optional move of the active player
-        return active if m.moves and card_moves.keeps_open(m.moves, g) else None
+        return active if m.moves and card_moves.keeps_open(m.moves, g, m.requirements) else None
     n, step = m.n, m.direction
     return next(s for s in ((active + step * k) % n for k in range(n)) if s in holders)
 
@@ -81,12 +83,14 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
             out.extend((PLANT, seat, i, bean, None) for i in plant_fields(m, fields, bean))
         if g.planted >= ph.plant_min or not hand or (m.abilities and abilities.front_lapses(m, g, seat)):
             out.append((END, seat, "planting"))
-    for everyone, zone in ph.pending:
+    for j, (everyone, zone) in enumerate(ph.pending):
         if everyone or active:
             cards = zone_list(g, zone, seat)
             for bean in _distinct(cards):
                 if bean not in m.unplantable:
                     out.extend((PLANT, seat, i, bean, zone) for i in plant_fields(m, fields, bean))
+            if cards and active and ph.optional[j]:  # "may plant": the player says when done
+                out.append((END, seat, "phase"))
     if ph.trade:
         if active:
             out.append((END, seat, "trading"))
@@ -105,6 +109,8 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         out.append((BUY, seat))
     if m.abilities:  # using a card's ability, with each choice it offers
         abilities.usable(m, g, seat, out)
+    if m.draws:  # drawing one card by action, and when the phase may end (kernel/draw_moves.py)
+        out = draw_moves.listed(m, g, seat, out)
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
     return out
@@ -113,7 +119,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
 def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
     phase's other actions), and the end of a phase that waits only for such moves."""
-    if card_moves.options(m.moves, g, seat, out) and waits_only_for_moves(m, g, m.phases[g.phase]):
+    if card_moves.options(m.moves, g, seat, out, m.requirements) and waits_only_for_moves(m, g, m.phases[g.phase]):
         end = (END, seat, "phase")
         if end not in out:
             out.append(end)
@@ -251,6 +257,8 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
         m.resume(g, action[2])
     elif kind == MOVE:
         card_moves.apply(m.moves, g, action)
+    elif kind == draw_moves.DRAW:
+        draw_moves.apply(m, g, action)
     elif kind == PROPOSE:
         _, _, partner, give, take = action
         proposal = [g.next_proposal, seat, partner, give, take]
@@ -269,4 +277,5 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
     if not g.over:
         if m.auto:
             m.auto_harvests(g)
-        m.settle(g)
+        if not (m.target_ends and m.tally.reached(m, g)):  # type: ignore[union-attr]  (an end by a target)
+            m.settle(g)

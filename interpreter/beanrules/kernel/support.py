@@ -32,6 +32,9 @@ KNOWN_KINDS = frozenset({
     "tie-token-holder", "token", "token-draw", "token-takeover", "trade", "trade-amounts",
     "trade-consent", "trade-end", "trade-partners", "tradeable-hand", "tradeable-offer",
     "traded-to-set-aside", "turn-order", "untradeable", "use-beans", "whole-field", "winner", "zone",
+    # the flow of Kannibohne: requirements.py, draw_moves.py, tally.py, steps as a phase ends, moves
+    "hand-limit", "draw-one-at-a-time", "end-on-target", "leave-for-opponent", "take-discard-top",
+    "discard-pending",
 })
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
@@ -45,15 +48,20 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "auto_harvest",
         "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
-        "triggers", "marks", "abilities", "unplantable"}),
-    "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending"}),
+        "triggers", "marks", "abilities", "unplantable",
+        "requirements", "protect_empty", "tally", "draws"}),
+    "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending", "exit"}),
     "PlantStep": frozenset({"min", "max", "ref"}),
-    "PendingStep": frozenset({"who", "zone", "ref", "attr"}),
+    "PendingStep": frozenset({"who", "zone", "ref", "attr", "optional"}),
     "CoreStep": frozenset({"run", "condition", "ref"}),
     "TieBreak": frozenset({"key", "highest"}),
     "MoveRule": frozenset({"verb", "source", "dest", "source_zone", "dest_zone", "pick", "end", "phase", "most",
                            "condition", "ref"}),
     "BuyFieldRule": frozenset({"cost", "max_fields", "ref"}),
+    "Requirement": frozenset({"players", "condition", "ref"}),
+    "DrawRule": frozenset({"phase", "least", "most", "draw", "ref"}),
+    "Tally": frozenset({"counter", "won_by", "name"}),
+    "Marks": frozenset({"counters", "tokens", "start_holders", "target_ends"}),
     "TradeRules": frozenset({"trade", "partners_active", "hand", "offer", "untradeable", "consent",
                              "gift_consent", "to_set_aside", "end", "offer_owner", "amounts"}),
 }
@@ -94,16 +102,36 @@ def check_ruleset(rs: engine_rules.Ruleset) -> None:
         _unknown_fields(move, f"rule '{move.ref.id}'")
     for step in rs.on_deck_out + rs.at_end:
         _unknown_fields(step, f"rule '{step.ref.id}'")
+    _flow(rs)
     if rs.harvest_when not in ("any-time", "own-turn") or rs.payout_card not in ("top", "bottom"):
         raise KernelUnsupported(f"harvesting '{rs.harvest_when}', payout by the {rs.payout_card} card")
     for ph in rs.phases:
         _unknown_fields(ph, f"phase '{ph.id}'")
         if ph.plant is not None:
             _unknown_fields(ph.plant, f"phase '{ph.id}'")
-        for step in ph.entry:
+        for step in ph.entry + ph.exit:
             _unknown_fields(step, f"phase '{ph.id}'")
         for pending in ph.pending:
             _unknown_fields(pending, f"phase '{ph.id}'")
             if pending.zone not in _PLANTED_FROM or pending.who not in ("everyone", "active") or \
                     (pending.zone == "hand" and ph.plant is not None):
                 raise KernelUnsupported(f"phase '{ph.id}': planting {pending.who}'s {pending.zone} cards")
+
+
+def _flow(rs: engine_rules.Ruleset) -> None:
+    """The flow mechanisms (the hand limit, draws by action, counters and a target): their
+    compiled rules hold no field the kernel does not know, and the hand limit is tried wherever
+    the kernel lets a card into a hand (a trade into the hand is not; a card's ability is:
+    kernel/abilities.py lists no use that would break it)."""
+    for req in rs.requirements:
+        _unknown_fields(req, f"rule '{req.ref.id}'")
+    for draw in rs.draws:
+        _unknown_fields(draw, f"rule '{draw.ref.id}'")
+    for part in (rs.tally, rs.marks):
+        if part is not None:
+            _unknown_fields(part, "the counters")
+    if rs.requirements and any(ph.trade for ph in rs.phases) and rs.trade.to_set_aside is None:
+        raise KernelUnsupported(f"rule '{rs.requirements[0].ref.id}' with trades into the hand "
+                                "(the kernel does not try them against it)")
+    if rs.tally is not None and rs.tally.counter is not None and rs.triggers:
+        raise KernelUnsupported("coins written down with a card's step when harvested")

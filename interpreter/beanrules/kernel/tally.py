@@ -1,0 +1,109 @@
+"""Counters and the target that ends the game (engine/marks.py, engine/tally.py) over the
+kernel's state: a number per player (a list by seat) or for the table in ``g.counters``; a
+harvest whose coins are written down pays onto the harvesting player's counter and lays every
+harvested card on the discard pile, in field order; an end that reads more than the deck (a
+counter, a player's coin cards) is tested after every action and ends the game as soon as it
+holds; the winners a ``won-by`` statement names are fixed as the end comes, before the final
+harvest, in ``g.winners``.
+
+The end test is cached in ``g.ending`` (machine.py reads it where the engine asks deck.ending);
+where the end reads counters or coins it is refreshed after every harvest and every action,
+the only places they change in the games the kernel plays (it compiles no effect that adds to a
+counter: core.py refuses it).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core import actors, conditions, quantities
+from . import core
+from .state import KState
+
+
+class Tally:
+    """What the rules say about counters, coins written down and who first reaches a target."""
+    __slots__ = ("start", "counter", "won_by", "name", "target_ends")
+
+    def __init__(self, rs: Any, prims: core.Primitives):
+        marks = rs.marks
+        self.start = tuple((name, per_player, value) for name, per_player, value in (marks.counters if marks else ()))
+        self.target_ends = bool(marks and marks.target_ends)
+        tally = rs.tally
+        self.counter: str | None = tally.counter if tally is not None else None  # paid into by harvests
+        self.won_by: Callable | None = None
+        self.name = "p"
+        if tally is not None and tally.won_by is not None:
+            self.won_by, self.name = core.condition(tally.won_by.node, prims), tally.name
+
+    def counters(self, n: int) -> dict[str, Any]:
+        """marks.initial_counters, seats for names."""
+        return {name: ([value] * n if per_player else value) for name, per_player, value in self.start}
+
+    def harvest(self, m: Any, g: KState, seat: int, index: int) -> None:
+        """harvesting.do_harvest with coins written down (tally.pay): every harvested card to
+        the discard pile, bottom card first, the coins onto the player's counter."""
+        field = g.fields[seat][index]
+        size = m.run_length(field)
+        coins = m.coins_for(field)
+        cut = len(field) - size
+        g.discard.extend(field[cut:])
+        g.counters[self.counter][seat] += coins  # type: ignore[index]
+        del field[cut:]
+        if self.target_ends:
+            g.ending = m.is_ending(g)
+
+    def reached(self, m: Any, g: KState) -> bool:
+        """flow.reached_target after an action: the end holds now, so the game ends (True)."""
+        g.ending = m.is_ending(g)
+        if not g.ending:
+            return False
+        g.decision = None
+        m.finish(g)
+        return True
+
+    def decide(self, g: KState) -> None:
+        """tally.decide as the end comes: whoever the won-by statement names wins."""
+        if self.won_by is None:
+            return
+        name = self.name
+        won = [p for p in range(g.n) if self.won_by(g, {name: p})]
+        if won:
+            g.winners = won
+
+
+def compile_tally(rs: Any, prims: core.Primitives) -> Tally | None:
+    """None where the rules have no counter, no tally and no end beyond the deck."""
+    marks = rs.marks
+    if rs.tally is None and not (marks and (marks.counters or marks.target_ends)):
+        return None
+    return Tally(rs, prims)
+
+
+# ------------------------------------------------------------------ the core nodes they read
+def _actor(node: Any, direction: int) -> Callable | None:
+    if isinstance(node, actors.AnyPlayer):  # in a condition: whichever player, in seat order
+        return lambda g, env: list(range(g.n))
+    return None
+
+
+def _quantity(node: Any, prims: Any) -> Callable | None:
+    if isinstance(node, quantities.CounterValue):
+        name = node.counter
+        if node.player is None:
+            return lambda g, env: g.counters[name]
+        who = core.players_of(node.player, prims.direction)
+        return lambda g, env: g.counters[name][who(g, env)[0]]
+    return None
+
+
+def _condition(node: Any, prims: Any) -> Callable | None:
+    if isinstance(node, conditions.SomePlayer):
+        among, name = core.players_of(node.among, prims.direction), node.name
+        where = core.condition(node.where, prims)
+        return lambda g, env: any(where(g, {**env, name: p}) for p in among(g, env))
+    return None
+
+
+core.EXTENSIONS["actor"].append(_actor)
+core.EXTENSIONS["quantity"].append(_quantity)
+core.EXTENSIONS["condition"].append(_condition)
