@@ -9,8 +9,7 @@ import pytest
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.terminal import board
-from beanrules.kernel import support
-from beanrules.kernel.core import KernelUnsupported
+from beanrules.kernel import kernel_for, play, support
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import PLAYERS, refused
@@ -97,17 +96,19 @@ def test_the_board_shows_the_card_with_its_type(joker):
     assert "[1] joker (red)×1 on red×1" in shown and "hand (front first): joker (red)" in shown
 
 
-def test_bots_play_to_the_end_and_the_kernel_leaves_it_to_the_interpreter(joker):
-    game = Game(joker, 3, seed=4)
-    with pytest.raises(KernelUnsupported, match="plays_as"):
-        support.check_ruleset(game.ruleset)
+def test_bots_play_to_the_end_and_the_kernel_plays_the_same_games(joker):
+    support.check_ruleset(Game(joker, 3, seed=4).ruleset)  # the kernel plays it (kernel/kinds.py)
+    machine = kernel_for(joker, 3)
     for seed in range(2):
         game = Game(joker, 3, seed=seed)
-        play_out(game, {p: make_bot(("random", "greedy")[i % 2], seed=f"{seed}:{i}") for i, p in enumerate(game.players)})
+        bots = [("random", "greedy")[i % 2] for i in range(3)]
+        actions = play_out(game, {p: make_bot(bots[i], seed=f"{seed}:{i}") for i, p in enumerate(game.players)})
         assert game.is_over
         fields = [f for p in game.players for f in game.state.fields[p] if f]
         kinds = game.ruleset.plays_as
         assert all(len({kinds.get(c, c) for c in f}) == 1 for f in fields)  # one type per field held
+        played = play(machine, seed, bots)  # the same game (tests/kernel compares it action by action)
+        assert (played.actions, list(played.scores)) == (actions, [game.scores()[p] for p in game.players])
 
 
 @pytest.mark.parametrize("clause, message", [

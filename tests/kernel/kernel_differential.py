@@ -15,7 +15,8 @@ from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.legal import next_to_act
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_for, play
-from beanrules.kernel.export import action_of, counters_json, decision_json, state_json
+from beanrules.engine.marked import located
+from beanrules.kernel.export import action_of, counters_json, decision_json, lasting_json, state_json
 from beanrules.kernel.machine import Machine
 from beanrules.kernel.state import KState
 
@@ -32,6 +33,7 @@ def interpreter_snapshot(st: State) -> tuple:
                    tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())),
             tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True),
+            json.dumps(st.used), json.dumps(located(st), sort_keys=True),
             json.dumps(st.counters, sort_keys=True), st.winners)
 
 
@@ -50,6 +52,7 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
             tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
             tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
             json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True),
+            json.dumps(g.used), json.dumps(lasting_json(g, names, m.bean_names), sort_keys=True),
             json.dumps(counters_json(g, names), sort_keys=True),
             None if g.winners is None else [names[p] for p in g.winners])
 
@@ -59,11 +62,14 @@ def _seat_bots(bots: list[str], n: int) -> list[str]:
 
 
 def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bool, full: bool = False,
-                     seen: list | None = None, watch: Callable[[Game, Any, list], None] | None = None) -> str | None:
+                     seen: list | None = None, watch: Callable[[Game, Any, list], None] | None = None,
+                     before: Callable[[Game, str, Any], None] | None = None) -> str | None:
     """None when kernel and interpreter play the same game, action for action and state for
     state, to the same scores and winners; else where they part. `seen` gets the interpreter's
     actions, `watch(game, action, events)` each of them with its events and the state after it
-    (the start: action None), to tell that a game used the mechanism under test."""
+    (the start: action None), to tell that a game used the mechanism under test;
+    `before(game, player, action)` sees the interpreter's game before each action is applied
+    (to look at the state it acts in)."""
     kinds = _seat_bots(bots, n)
     game = Game(model, n, seed=seed)
     names = game.players
@@ -75,6 +81,8 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
     while not game.is_over:
         player = next_to_act(game.state, game.ruleset)
         action = players[player].choose(game, player)
+        if before is not None:
+            before(game, player, action)
         events = game.apply(action, keep_events=watch is not None)
         if watch is not None:
             watch(game, action, events)

@@ -8,7 +8,7 @@ import pytest
 
 from beanrules import compile_spec
 from beanrules.cli import main
-from beanrules.core import effects, places
+from beanrules.core import actors, effects, places
 from beanrules.engine.simulate import choose_engine, simulate
 from beanrules.kernel import KernelUnsupported, kernel_for, kernel_reason, support
 from beanrules.kernel import core as kcore
@@ -20,10 +20,9 @@ def classic() -> dict:
 
 
 # Shipped specs with a mechanism the kernel does not play yet, and the words of its refusal (the
-# interpreter plays them).
-# Cards that play as others, constraints that last, abilities on top of a field
-# (docs/simulation.md, "The playout kernel", says what they need).
-NOT_IN_KERNEL = {"kannibohne": "plays_as"}
+# interpreter plays them). None since the kernel learnt Kannibohne's flow and its cards
+# (docs/simulation.md, "The playout kernel").
+NOT_IN_KERNEL: dict[str, str] = {}
 
 
 def test_every_shipped_spec_is_played_by_the_kernel():
@@ -56,8 +55,8 @@ def test_a_mechanism_new_to_the_kernel_is_refused_where_the_spec_uses_it(monkeyp
 
 
 def test_a_core_effect_the_kernel_does_not_compile():
-    node = effects.Reverse(places.Zone("discard", None))
-    with pytest.raises(KernelUnsupported, match="reverse"):
+    node = effects.RemoveField(actors.ActivePlayer(), None)  # (reverse, swap, … are compiled now)
+    with pytest.raises(KernelUnsupported, match="remove-field"):
         kcore.effect(node, kernel_for(compile_spec("classic"), 3))
 
 
@@ -137,9 +136,16 @@ def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_n
     [steal] = rs.abilities
     number, phases = machine.bean_number, machine.phase_ids
     KAbility(steal, False, number, phases, machine)  # played from the hand, as the magpie is: played
-    for change, words in (({"where": "field-top"}, "on top of a field"), ({"once": True}, "once per turn")):
-        with pytest.raises(KernelUnsupported, match=words):
-            KAbility(dataclasses.replace(steal, **change), False, number, phases, machine)
+    for change in ({"where": "field-top"}, {"once": True}):  # played too (tests/kernel/test_served_cards.py)
+        made = KAbility(dataclasses.replace(steal, **change), False, number, phases, machine)
+        assert (made.on_field, made.once) == ("where" in change, "once" in change)
+    # a choice the card's owner does not make (Kannibohne's card 07: the opponent picks the gift)
+    # waits for that player's decision (tests/kernel/test_served_cards.py plays it)
+    kanni = compile_ruleset(compile_spec("kannibohne"), 2)
+    gift = next(a for a in kanni.abilities if a.name == "demand-gift")
+    made = KAbility(gift, False, {b: i for i, b in enumerate(kanni.bean_counts)}, tuple(kanni.phase_index), machine)
+    assert made.walker is not None and made.walker.where() == {"anchor": {"mechanism": "ability",
+                                                                          "rule": "card-07-demand-gift"}}
     [flee] = rs.triggers["revealed"]
     compile_triggers({"revealed": (flee,)}, number, machine)
     with pytest.raises(KernelUnsupported, match="a step when a card is drawn"):

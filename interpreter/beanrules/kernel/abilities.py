@@ -1,12 +1,14 @@
 """Card abilities played from the front of the hand (engine/abilities.py), with the choices
 their effect asks for (engine/effects.py's feed), over the kernel's state.
 
-A use is an action (USE, seat, ability, choices): the choices in the order the effect asks for
-them (seats for players, field numbers as text, NONE to pass), as the engine's UseAbility holds
-them. The uses are listed as the engine lists them: the effect is run on copies of the state,
+A use is an action (USE, seat, ability, choices, field): the choices in the order the effect
+asks for them (seats for players, field numbers as text, NONE to pass) and the field number the
+card lies on where the action names one, as the engine's UseAbility holds them. The uses are listed as the engine lists them: the effect is run on copies of the state,
 depth first, each choice it asks for widening the search, until MAX_LISTED complete sequences
-are found. Abilities on top of a field, once per turn, or with a choice another player makes
-(a decision) are refused by name.
+are found. An ability on top of a field is used on that field (``this field``), once per turn
+per field where it says so (`g.used`, the engine's `state.used`), and keeps its phase open while
+it may be used (`keeps_open`). An ability with a choice another player makes stops at that
+decision and waits (kernel/ability_decisions.py).
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
 from ..engine.effects import FEED, NONE, OWNER, NeedChoice
 from . import core
+from .kinds import same
 from .state import KState
 
 USE = 8  # the action kind, after decisions.CHOOSE
@@ -51,7 +54,10 @@ class Feed:
 
 
 def _take(env: dict, options: list, must: bool) -> Any:
-    return env[FEED].take(options, must)
+    feed = env.get(FEED)
+    if feed is None:  # an effect run where nobody is asked (effects._feed refuses it)
+        raise Dead()
+    return feed.take(options, must)
 
 
 class KHeld:
@@ -60,6 +66,15 @@ class KHeld:
 
     def __init__(self, bean: int, zone: list[int], first: bool):
         self.bean, self.zone, self.first = bean, zone, first
+
+    def refused(self, m: Any, g: KState) -> bool:
+        """The card this picks (as `take` finds it) is one a constraint forbids planting."""
+        from .lasting import plant_refused
+        zone, n = self.zone, len(self.zone)
+        for i in (range(n) if self.first else range(n - 1, -1, -1)):
+            if zone[i] == self.bean:
+                return plant_refused(m, g, zone[i])
+        raise Dead()
 
     def take(self) -> int:
         """Take the card out of its list (the first of its kind there, or the last: a field's top)."""
@@ -73,12 +88,12 @@ class KHeld:
 
 # ------------------------------------------------------------------ the effects abilities use
 def field_accepts(m: Any, field: list[int], bean: int, fields: list[list[int]]) -> bool:
-    """planting.field_accepts."""
+    """planting.field_accepts (a card that plays as a type goes where that type goes)."""
     if not field:
-        return m.same_many or not any(f and f[-1] == bean for f in fields)
-    if not m.one_type or field[-1] == bean:
+        return m.same_many or not any(f and same(m, f[-1], bean) for f in fields)
+    if not m.one_type or same(m, field[-1], bean):
         return True
-    return m.mixed and not any(not f or f[-1] == bean for f in fields)
+    return m.mixed and not any(not f or same(m, f[-1], bean) for f in fields)
 
 
 def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
@@ -126,6 +141,8 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
             fields = g.fields[who(g, env)[0]]
             options = [str(i + 1) for i, f in enumerate(fields) if field_accepts(prims, f, held.bean, fields)]
             index = int(_take(env, options, True)) - 1
+            if g.lasting and held.refused(prims, g):  # a constraint laid down on this very card
+                raise Dead()
             fields[index].append(held.take())
         return plant
     return None
@@ -144,6 +161,8 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
             picked = _take(env, [str(i + 1) for i, f in enumerate(fields) if f], must)
             env[name] = None if picked is None else KHeld(fields[int(picked) - 1][-1], fields[int(picked) - 1], False)
         return choose_top
+    if isinstance(options, places.Zone) and options.zone == "field" and options.owner is not None:
+        return _choose_field(node, prims)
     if not isinstance(options, actors.Actor) or isinstance(options, actors.Bound):
         raise core.KernelUnsupported(f"the choice '{node.to_text()}' in an ability")
     among = core.players_of(options, prims.direction)
@@ -154,22 +173,49 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
     return choose_player
 
 
+def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
+    """effects._field_choice for a whole field: one of a player's fields (where a condition
+    holds of it), bound as the field's list, its index (`name#`) and its owner (`name@`)."""
+    name, must = node.name, node.must
+    owner = core.players_of(node.options.owner, prims.direction)  # type: ignore[union-attr]
+    where = core.condition(node.where, prims) if node.where is not None else None
+
+    def choose_field(g: KState, env: dict) -> None:
+        seat = owner(g, env)[0]
+        fields = g.fields[seat]
+        options = [str(i + 1) for i, f in enumerate(fields)
+                   if where is None or where(g, {**env, name: f, name + "#": i, name + "@": seat})]
+        picked = _take(env, options, must)
+        if picked is None:
+            env[name] = None
+        else:
+            i = int(picked) - 1
+            env.update({name: fields[i], name + "#": i, name + "@": seat})
+    return choose_field
+
+
 # ------------------------------------------------------------------ using one
 class KAbility:
-    __slots__ = ("card", "name", "named", "phase", "run")
+    __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule", "walker")
 
     def __init__(self, spec: Any, named: bool, bean_number: dict[str, int], phase_ids: tuple[str, ...], prims: Any):
-        where = f"the ability '{spec.name}' of card '{spec.card}'"
-        if spec.where != "hand-front":
-            raise core.KernelUnsupported(f"{where}: on top of a field")
-        if spec.once:
-            raise core.KernelUnsupported(f"{where}: once per turn")
-        if others_decide(spec.run.node):
-            raise core.KernelUnsupported(f"{where}: a choice another player makes")
         self.card, self.name = bean_number[spec.card], spec.name
         self.named = spec.name if named else None
         self.phase = None if spec.phase is None else phase_ids.index(spec.phase)
-        self.run = core.effect(spec.run.node, prims)
+        self.on_field = spec.where == "field-top"  # used on top of a field (else played from the hand)
+        self.once = spec.once  # once per turn (per field)
+        self.rule = spec.ref.id
+        self.walker = None
+        if others_decide(spec.run.node):  # it waits for another player (kernel/ability_decisions.py)
+            from .ability_decisions import AbilityWalker
+            self.walker = AbilityWalker(spec.run.node, prims, self.rule)
+            self.run = self.walker.use
+        else:
+            self.run = core.effect(spec.run.node, prims)
+
+    def key(self, field: int | None) -> str:
+        """AbilitySpec.key: what state.used records (the field by its number, 0: the hand)."""
+        return f"{self.rule}@{field or 0}"
 
 
 def compile_abilities(specs: tuple, bean_number: dict[str, int], phase_ids: tuple[str, ...],
@@ -178,8 +224,13 @@ def compile_abilities(specs: tuple, bean_number: dict[str, int], phase_ids: tupl
                  for s in specs)
 
 
-def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed) -> None:
-    env = {OWNER: seat, FEED: feed, "player": seat, "card": KHeld(ability.card, g.hands[seat], True)}
+def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed, field: int | None = None) -> None:
+    """abilities._run: `field`, the index of the field the card lies on top of (None: the hand)."""
+    env = {OWNER: seat, FEED: feed, "player": seat}
+    if field is None:
+        env["card"] = KHeld(ability.card, g.hands[seat], True)
+    else:  # "this field": the one the card lies on
+        env.update({"card": None, "field": g.fields[seat][field], "field#": field, "field@": seat})
     firing = m.firing
     if firing is not None:
         firing.depth += 1  # what an ability's effect does triggers nothing (triggers.inside_ability)
@@ -190,6 +241,14 @@ def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed) -> None:
             firing.depth -= 1
     if feed.at < len(feed.values):  # more choices than the effect asked for (Feed.finish)
         raise Dead()
+    if ability.once:
+        turn = g.turn
+        g.used = [u for u in g.used if u[0] == turn] + [[turn, ability.key(None if field is None else field + 1)]]
+
+
+def _used(g: KState, key: str) -> bool:
+    turn = g.turn
+    return any(u[0] == turn and u[1] == key for u in g.used)
 
 
 def _open(g: KState, ability: KAbility, seat: int) -> bool:
@@ -197,28 +256,80 @@ def _open(g: KState, ability: KAbility, seat: int) -> bool:
     if g.over or seat != g.active or (ability.phase is not None and g.phase != ability.phase):
         return False
     hand = g.hands[seat]
-    return bool(hand) and hand[0] == ability.card
+    return bool(hand) and hand[0] == ability.card and not (ability.once and _used(g, ability.key(None)))
+
+
+def _tops(g: KState, ability: KAbility, seat: int) -> list[int]:
+    """The fields (indices) of `seat` that `ability`'s card lies on top of, where it may be used
+    now (abilities.refusal is None for each)."""
+    if g.over or seat != g.active or (ability.phase is not None and g.phase != ability.phase):
+        return []
+    return [i for i, f in enumerate(g.fields[seat]) if f and f[-1] == ability.card
+            and not (ability.once and _used(g, ability.key(i + 1)))]
 
 
 def usable(m: Any, g: KState, seat: int, out: list[tuple]) -> None:
-    """abilities.usable: every use open to `seat` now, one per complete choice sequence."""
+    """abilities.usable: every use open to `seat` now, one per complete choice sequence. A use
+    on top of a field names the field only where the card tops more than one."""
+    if g.over or seat != g.active:  # every ability is its owner's, in their own turn
+        return
+    tops = [f[-1] for f in g.fields[seat] if f]  # (one pass: most abilities' cards lie nowhere)
     for i, ability in enumerate(m.abilities):
-        if _open(g, ability, seat):
-            out.extend((USE, seat, i, choices) for choices in _choices(m, g, ability, seat))
+        if ability.on_field:
+            if ability.card not in tops:
+                continue
+            several = tops.count(ability.card) > 1
+            for k in _tops(g, ability, seat):
+                out.extend((USE, seat, i, choices, k + 1 if several else None)
+                           for choices in _choices(m, g, ability, seat, k))
+        elif _open(g, ability, seat):
+            out.extend((USE, seat, i, choices, None) for choices in _choices(m, g, ability, seat))
+
+
+def keeps_open(m: Any, g: KState) -> bool:
+    """abilities.keeps_open: the active player may still use an ability on top of one of their
+    fields that belongs to this phase, so the phase waits for them."""
+    if g.over or g.decision is not None:
+        return False
+    seat = g.active
+    for ability in m.abilities:
+        if ability.on_field and ability.phase == g.phase:
+            for k in _tops(g, ability, seat):
+                if _choices(m, g, ability, seat, k):
+                    return True
+    return False
+
+
+def waits_only(m: Any, g: KState) -> bool:
+    """abilities.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
+    the active player ends it with 'ends phase'."""
+    global _asking
+    ph = m.phases[g.phase]
+    if ph.plant_max is not None or ph.trade or _asking:
+        return False  # (asked again while a lasting constraint lists what is left: the engine's answer)
+    _asking = True
+    try:
+        return not m.pending_waits(g, ph) and keeps_open(m, g)
+    finally:
+        _asking = False
+
+
+_asking = False  # waits_only is running (lasting.stuck lists legal actions, which ask it)
 
 
 def front_lapses(m: Any, g: KState, seat: int) -> bool:
-    """abilities.front_lapses: the front hand card is never planted and no ability plays it
-    now (every ability the kernel plays is played from the front of the hand)."""
+    """abilities.front_lapses: the front hand card is never planted and no use of it is listed
+    now without a field (as the engine asks: its uses whose action names no field)."""
     hand = g.hands[seat]
     if not hand or hand[0] not in m.unplantable:
         return False
     uses: list[tuple] = []
     usable(m, g, seat, uses)
-    return not uses
+    front = hand[0]
+    return not any(m.abilities[u[2]].card == front and u[4] is None for u in uses)
 
 
-def _choices(m: Any, g: KState, ability: KAbility, seat: int) -> list[tuple]:
+def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None = None) -> list[tuple]:
     found: list[tuple] = []
     stack: list[tuple] = [()]
     reqs = getattr(m, "requirements", None)  # the hand limit (kernel/requirements.py), where the rules have one
@@ -226,7 +337,7 @@ def _choices(m: Any, g: KState, ability: KAbility, seat: int) -> list[tuple]:
         prefix = stack.pop()
         trial = g.copy()
         try:
-            _run(m, trial, ability, seat, Feed(prefix, explore=True))
+            _run(m, trial, ability, seat, Feed(prefix, explore=True), field)
         except NeedChoice as need:
             stack.extend(prefix + (o,) for o in reversed(need.options))
             continue
@@ -242,5 +353,8 @@ def _choices(m: Any, g: KState, ability: KAbility, seat: int) -> list[tuple]:
 
 
 def apply(m: Any, g: KState, action: tuple) -> None:
-    _, seat, index, choices = action
-    _run(m, g, m.abilities[index], seat, Feed(choices))
+    _, seat, index, choices, field = action
+    ability = m.abilities[index]
+    if ability.on_field and field is None:  # the one field the card tops (abilities._field_of)
+        field = next(i + 1 for i, f in enumerate(g.fields[seat]) if f and f[-1] == ability.card)
+    _run(m, g, ability, seat, Feed(choices), None if field is None else field - 1)

@@ -9,6 +9,7 @@ from ..engine.decisions import NO, NOTHING, YES
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
+from .kinds import same, types
 from .draw_moves import DRAW
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .moves import legal, nth_proposal, proposal_space
@@ -76,7 +77,7 @@ class KGreedyBot:
         fields = g.fields[seat]
         coins_for = m.coins_for
         # 1. A field at its beanometer's top step.
-        for i in m.harvestable(g, seat):
+        for i in self._harvestable(m, g, seat, legal_now):
             field = fields[i]
             pays = coins_for(field)
             if len(field) > 1 and pays == max(m.payout[field[-1]]) and pays > 0:
@@ -88,7 +89,7 @@ class KGreedyBot:
         for response in responses:
             if response[2] == "accepts":
                 proposal = next(p for p in g.proposals if p[0] == response[3])
-                return response if self._likes(g, seat, proposal) else (RESPOND, seat, "rejects", response[3])
+                return response if self._likes(m, g, seat, proposal) else (RESPOND, seat, "rejects", response[3])
         for response in responses:
             if response[2] == "rejects":
                 return response
@@ -111,7 +112,7 @@ class KGreedyBot:
         if draw is not None:
             return draw
         # 3. Where the bean grows; an empty field only when planting is required now.
-        growing = [a for a in plants if fields[a[2]] and fields[a[2]][-1] == a[3]]
+        growing = [a for a in plants if fields[a[2]] and same(m, fields[a[2]][-1], a[3])]
         if growing:
             return growing[0]
         if plants and not ends:
@@ -128,11 +129,18 @@ class KGreedyBot:
         # 5. Stuck: buy a field, else harvest what pays most.
         if buy is not None and self.buy_when_stuck:
             return buy
-        options = m.harvestable(g, seat)
+        options = self._harvestable(m, g, seat, legal_now)
         if options:
             best = max(options, key=lambda i: (coins_for(fields[i]), -len(fields[i])))
             return (HARVEST, seat, best)
         return legal_now[self.rng.randrange(len(legal_now))]
+
+    @staticmethod
+    def _harvestable(m: Machine, g: KState, seat: int, legal_now: list[tuple]) -> list[int]:
+        """bots._harvestable: the fast path, unless a constraint lasts; then the listed harvests."""
+        if not g.lasting:
+            return m.harvestable(g, seat)
+        return [a[2] for a in legal_now if a[0] == HARVEST]
 
     @staticmethod
     def _decide(legal_now: list[tuple]) -> tuple:
@@ -151,8 +159,8 @@ class KGreedyBot:
             _, _, verb, bean, position = action
             if bean is None:
                 bean = g.hands[seat][(position or 1) - 1]
-            fits = _auto_field(fields, bean) is not None
-            growing = any(f and f[-1] == bean for f in fields)
+            fits = _auto_field(fields, bean, m.kind) is not None
+            growing = any(f and same(m, f[-1], bean) for f in fields)
             few = all(r.most is not None for r in m.moves
                       if r.verb == "discards" and (r.phase is None or r.phase == g.phase))
             stuck = not fits and (few or not m.harvestable(g, seat))
@@ -167,27 +175,27 @@ class KGreedyBot:
         return next((a for a in legal_now if a[0] == BUY), None)
 
     @staticmethod
-    def _fits(g: KState, seat: int, beans: list[int]) -> bool:
+    def _fits(m: Machine, g: KState, seat: int, beans: list[int]) -> bool:
         fields = g.fields[seat]
         free = sum(1 for f in fields if not f)
         waiting = list(g.set_aside[seat])
         if seat == g.active:
             waiting += g.offer
-        new = {b for b in beans + waiting if not any(f and f[-1] == b for f in fields)}
+        new = set(types(m, [b for b in beans + waiting if not any(f and same(m, f[-1], b) for f in fields)]))
         return len(new) <= free
 
-    def _likes(self, g: KState, seat: int, proposal: list) -> bool:
-        grown = {f[-1] for f in g.fields[seat] if f}
+    def _likes(self, m: Machine, g: KState, seat: int, proposal: list) -> bool:
+        grown = set(types(m, [f[-1] for f in g.fields[seat] if f]))
         give, take = proposal[3], proposal[4]
         pay = [] if take is None else [take[1]]
-        return self._fits(g, seat, [give[1]]) and not (set(pay) & grown)
+        return self._fits(m, g, seat, [give[1]]) and not (set(types(m, pay)) & grown)
 
     def _gift(self, m: Machine, g: KState, seat: int) -> tuple | None:
         fields = g.fields[seat]
         cards = [("offer", b) for b in dict.fromkeys(g.offer)] if m.offer_ok else []
         cards += [("hand", b) for b in dict.fromkeys(g.hands[seat][1:])] if m.hand_ok else []
         for zone, bean in cards:
-            if _auto_field(fields, bean) is not None or bean in m.unplantable:
+            if _auto_field(fields, bean, m.kind) is not None or bean in m.unplantable:
                 continue
             for partner in range(g.n):
                 key = (g.turn, partner, f"{zone}:{bean}")
@@ -200,12 +208,12 @@ class KGreedyBot:
         return None
 
 
-def _auto_field(fields: list[list[int]], bean: int) -> int | None:
-    """planting.auto_field: the field topped by `bean`, else the first empty one."""
+def _auto_field(fields: list[list[int]], bean: int, kind: tuple[int, ...] | None = None) -> int | None:
+    """planting.auto_field: the field topped by `bean` (or a card of its type), else the first empty one."""
     empty = None
     for i, f in enumerate(fields):
         if f:
-            if f[-1] == bean:
+            if f[-1] == bean or (kind is not None and kind[f[-1]] == kind[bean]):
                 return i
         elif empty is None:
             empty = i

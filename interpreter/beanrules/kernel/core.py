@@ -17,7 +17,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from ..engine.effects import OWNER
 from ..engine.evaluate import top_of_deck
-from . import abilities, decisions, selection
+from . import abilities, card_effects, decisions, lasting, selection
 
 
 class KernelUnsupported(Exception):
@@ -55,10 +55,12 @@ class Primitives:
     direction: int
     n: int  # players
     bean_number: dict[str, int]
+    bean_names: tuple[str, ...]  # bean number -> name (a choice among cards is fed names)
     firing: Any  # triggers.Firing | None: the steps a card runs by itself
     one_type: bool  # planting rules an ability's plant follows (abilities.field_accepts)
     mixed: bool
     same_many: bool
+    kind: tuple[int, ...] | None  # bean -> the type it plays as (kernel/kinds.py); None: itself
 
 
 # ------------------------------------------------------------------ actors and places
@@ -81,7 +83,7 @@ def players_of(node: Node, direction: int = 1) -> Fn:
         return lambda g, env: [env[name]]
     if isinstance(node, actors.CardOwner) and node.card is None:  # whom a triggered card belongs to
         return lambda g, env: [env[OWNER]]
-    if isinstance(node, actors.OtherPlayers):  # in turn order from the card's owner, else the active player
+    if isinstance(node, (actors.OtherPlayers, actors.Opponent)):  # in turn order from the card's owner, else the active player
         step = direction
 
         def others(g: Any, env: Env) -> list[int]:
@@ -147,6 +149,9 @@ def number(node: Node, prims: Primitives) -> Fn:
         return lambda g, env: coins_for(field(g, env))
     if isinstance(node, quantities.Count) and node.bean is not None:
         zone, bean = zone_of(node.place), prims.bean_number.get(node.bean)
+        kind = getattr(prims, "kind", None)
+        if kind is not None:  # the cards that play as the bean count as it (hand_effects.number)
+            return lambda g, env: sum(1 for c in zone(g, env) if kind[c] == bean)
         return lambda g, env: zone(g, env).count(bean)
     if isinstance(node, quantities.OneIf):
         test = condition(node.condition, prims)
@@ -165,6 +170,9 @@ def number(node: Node, prims: Primitives) -> Fn:
     if isinstance(node, quantities.Times):
         factor, of = node.factor, number(node.of, prims)
         return lambda g, env: factor * of(g, env)
+    own = card_effects.number(node, prims)  # the numbers text cards use (kernel/card_effects.py)
+    if own is not None:
+        return own
     if isinstance(node, quantities.SeatDistance):
         who, origin = players_of(node.player), players_of(node.origin)
         sign = 1 if node.direction == "clockwise" else -1
@@ -326,6 +334,11 @@ def effect(node: Node, prims: Primitives) -> Fn:
             if field and (not paying or coins_for(field) >= 1):
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
+    if isinstance(node, effects.Lasting):  # a constraint laid down for a while (kernel/lasting.py)
+        return lasting.lay(node, prims)
+    own = card_effects.effect(node, prims)  # the effects text cards use on hands and piles
+    if own is not None:
+        return own
     own = abilities.effect(node, prims)  # the nodes of card abilities (a card picked, a choice fed)
     if own is not None:
         return own

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ..core import actors, effects, places
 from ..core.categories import Node
-from ..engine.decisions import NO, NOTHING, YES, waits
+from ..engine.decisions import NO, NOTHING, YES, deciding, waits
 from . import core
 from .state import KState
 
@@ -48,6 +48,8 @@ class Walker:
         self.players: dict[int, Callable] = {}
         self.seats: set[str] = set()  # names bound to a player (a seat), as export.py shows them
         self.cards = {n.name for n in node.walk() if isinstance(n, effects.AtRandom)}  # bound to [bean]
+        self.offered: dict[int, Callable] = {}  # a choice among cards: (g, env) -> its candidates
+        self.deciders: dict[int, Any] = {}  # effects that may wait by themselves (kernel/plant_for.py)
         self._compile(node)
 
     def _compile(self, node: Node) -> None:
@@ -55,12 +57,22 @@ class Walker:
         if not waits(node):
             self.closures[key] = core.effect(node, self.prims)
             return
+        if deciding(node):  # an effect that may wait by itself (the engine's DECIDERS)
+            from .plant_for import compile_decider
+            self.deciders[key] = compile_decider(node, self.prims)
+            return
         if not isinstance(node, _STRUCTURE):
             raise core.KernelUnsupported(f"a decision inside '{node.NODE}'")
         if isinstance(node, effects.Choose):
-            if not isinstance(node.options, actors.Actor) or isinstance(node.options, actors.Bound):
-                raise core.KernelUnsupported(f"the choice '{node.to_text()}' (only of a player)")
             self.players[key] = core.players_of(node.player, self.prims.direction)
+            if isinstance(node.options, places.CardsIn):  # a card of a place, one option per bean
+                self.offered[key] = _candidates(node.options)
+                self.cards.add(node.name)
+                if node.where is not None:
+                    self.tests[id(node.where)] = core.condition(node.where, self.prims)
+                return
+            if not isinstance(node.options, actors.Actor) or isinstance(node.options, actors.Bound):
+                raise core.KernelUnsupported(f"the choice '{node.to_text()}' (only of a player or a card)")
             self.players[id(node.options)] = core.players_of(node.options, self.prims.direction)
             if node.where is not None:
                 self.tests[id(node.where)] = core.condition(node.where, self.prims)
@@ -84,6 +96,13 @@ class Walker:
         closure = self.closures.get(key)
         if closure is not None:
             return closure(g, env)
+        decider = self.deciders.get(key)
+        if decider is not None:  # decisions._run's DECIDERS: start, or finish with the answer
+            if path is None:
+                asked = decider.start(g, env)
+                return Waiting([], asked) if asked is not None else None
+            decider.finish(g, env, env.pop(_ANSWER))
+            return None
         if isinstance(node, effects.Sequence):
             first = path[0] if path else 0
             for i in range(first, len(node.steps)):
@@ -111,7 +130,9 @@ class Walker:
             answer = env.pop(_ANSWER)
             if answer == NOTHING:
                 return _STOP
-            env[node.name] = answer
+            env[node.name] = answer["value"] if isinstance(answer, dict) else answer
+            if isinstance(answer, dict):  # a card: where it lies, so that a move takes that very one
+                env[node.name + "@"] = answer["at"]
             return None
         rounds = path[1] if path else self.numbers[key](g, env)
         for k in range(path[0] if path else 0, rounds):
@@ -134,6 +155,18 @@ class Walker:
 
     def _ask_choice(self, node: effects.Choose, g: KState, env: dict) -> Any:
         player = self.players[id(node)](g, env)[0]
+        offered = self.offered.get(id(node))
+        if offered is not None:  # cards: labelled by their bean's name, kept whole in "cards"
+            cards = offered(g, env)
+            if node.where is not None:
+                test = self.tests[id(node.where)]
+                cards = [c for c in cards if test(g, {**env, node.name: c["value"]})]
+            if not cards:
+                return _STOP
+            names = self.prims.bean_names
+            return Waiting([], {"player": player, "name": node.name,
+                                "options": [names[c["value"][0]] for c in cards] + ([] if node.must else [NOTHING]),
+                                "cards": cards})
         options = self.players[id(node.options)](g, env)
         if node.where is not None:
             test = self.tests[id(node.where)]
@@ -142,6 +175,10 @@ class Walker:
             return _STOP
         return Waiting([], {"player": player, "name": node.name,
                             "options": list(options) + ([] if node.must else [NOTHING])})
+
+    def where(self) -> dict:
+        """Where the waiting effect is found again: the phase's step (an ability's: its anchor)."""
+        return {"step": self.step}
 
     # -- as a phase step -------------------------------------------------------------------------
     def fire(self, g: KState, env: dict) -> str | None:
@@ -153,16 +190,31 @@ class Walker:
         """Go on from the waiting decision with `option` (decisions.answer)."""
         decision = g.decision
         g.decision = None
+        if "cards" in decision and option != NOTHING:
+            option = decision["cards"][decision["options"].index(option)]
         env = {**decision["names"], RULE: self.rule, _ANSWER: option}
         return self._outcome(g, env, self.run(self.node, list(decision["path"]), g, env))
 
     def _outcome(self, g: KState, env: dict, outcome: Any) -> str | None:
         if isinstance(outcome, Waiting):
             names = {k: v for k, v in env.items() if not k.startswith("#")}
-            g.decision = {**outcome.decision, "rule": self.rule, "step": self.step, "path": outcome.path,
+            g.decision = {**outcome.decision, "rule": self.rule, **self.where(), "path": outcome.path,
                           "names": names}
             return "wait"
         return "skip" if outcome == "skip" else None
+
+
+def _candidates(node: places.CardsIn) -> Callable[[KState, dict], list[dict]]:
+    """decisions._options_fn for cards: the first card of each bean in the place, with where it lies."""
+    where = _place(node.place)
+
+    def cards(g: KState, env: dict) -> list[dict]:
+        zone, owner, held = where(g, env)
+        firsts: dict[int, int] = {}
+        for i, bean in enumerate(held):
+            firsts.setdefault(bean, i)
+        return [{"value": [bean], "at": {"zone": zone, "owner": owner, "index": i}} for bean, i in firsts.items()]
+    return cards
 
 
 def options(g: KState, seat: int) -> list[tuple]:

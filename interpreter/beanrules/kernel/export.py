@@ -12,6 +12,7 @@ from .card_moves import MOVE
 from .decisions import CHOOSE
 from .draw_moves import DRAW
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
+from .lasting import located
 from .state import KState
 
 
@@ -35,9 +36,9 @@ def action_of(m: Machine, names: list[str], action: tuple) -> Action:
     if kind == RESPOND:
         return Respond(seat, action[2], action[3])
     if kind == USE:
-        _, _, index, choices = action
+        _, _, index, choices, field = action
         ability = m.abilities[index]
-        return UseAbility(seat, beans[ability.card], ability.named, None,
+        return UseAbility(seat, beans[ability.card], ability.named, field,
                           tuple(c if isinstance(c, str) else names[c] for c in choices))
     if kind == CHOOSE:
         option = action[2]
@@ -76,8 +77,12 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
                        "take": [] if take is None else [ref(take)]} for pid, src, dst, give, take in g.proposals],
         "planted": g.planted, "over": g.over, "seed": g.seed, "shuffles": g.shuffles,
         "next_proposal": g.next_proposal})
-    for key in ("moved", "decision", "winners"):
+    for key in ("moved", "decision", "used", "lasting", "winners"):
         out.pop(key, None)
+    if g.lasting:
+        out["lasting"] = lasting_json(g, names, m.bean_names)
+    if g.used:
+        out["used"] = [list(u) for u in g.used]
     if g.moved:
         out["moved"] = {rule: list(times) for rule, times in g.moved.items()}
     if g.tokens:
@@ -91,11 +96,32 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
     return out
 
 
+def lasting_json(g: KState, names: list[str], bean_names: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The constraints laid down for a while, as the interpreter keeps them (names for seats)."""
+    out = []
+    for entry in g.lasting:
+        entry = {**entry, "owner": names[entry["owner"]]}
+        if entry["until"] is not None:
+            entry["until"] = dict(entry["until"])
+        if "open" in entry:
+            entry["open"] = {**entry["open"], "player": names[entry["open"]["player"]]}
+        if "card" in entry:  # the card it names, where it lies now
+            card = located(g, entry)
+            entry["card"] = {"bean": bean_names[card["bean"]], "index": card["index"],
+                             "player": None if card["player"] is None else names[card["player"]]}
+        out.append(entry)
+    return out
+
+
 def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
     """The waiting decision as the interpreter keeps it: names for seats and beans."""
     d = g.decision
     assert d is not None
-    walker = m.phases[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
+    walker = m.ability_walkers[d["rule"]] if "anchor" in d else \
+        m.phases[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
+
+    def at(where: dict) -> dict:
+        return {**where, "owner": None if where["owner"] is None else names[where["owner"]]}
 
     def bound(name: str, value: Any) -> Any:
         if name in walker.seats:
@@ -103,11 +129,16 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
         if name in walker.cards:
             return [m.bean_names[c] for c in value]
         if name.endswith("@") and name[:-1] in walker.cards and value is not None:
-            return {**value, "owner": None if value["owner"] is None else names[value["owner"]]}
+            return at(value)
+        if name in ("owner", "player"):  # an ability's owner and player (engine.effects.OWNER)
+            return names[value]
         return value
     options = [o if isinstance(o, str) else names[o] for o in d["options"]]
-    return {**d, "player": names[d["player"]], "options": options,
-            "names": {k: bound(k, v) for k, v in d["names"].items()}}
+    out = {**d, "player": names[d["player"]], "options": options,
+           "names": {k: bound(k, v) for k, v in d["names"].items()}}
+    if "cards" in d:  # a choice among cards: each with where it lies
+        out["cards"] = [{"value": [m.bean_names[c] for c in o["value"]], "at": at(o["at"])} for o in d["cards"]]
+    return out
 
 
 def counters_json(g: KState, names: list[str]) -> dict[str, Any] | None:

@@ -18,9 +18,9 @@ import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
-from .machine import Machine, Phase
+from .machine import END, Machine, Phase
 from .moves import apply as general_apply
-from .abilities import front_lapses, usable
+from .abilities import front_lapses, keeps_open as ability_open, usable, waits_only as ability_waits
 from .card_moves import keeps_open as move_open
 from .draw_moves import keeps_open as draw_open
 from .moves import move_options, next_to_act, plant_fields
@@ -33,7 +33,7 @@ INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Rando
 
 def _targets(m: Machine, bean: str) -> str:
     """An expression: the fields `bean` may go onto (moves.plant_fields)."""
-    if m.one_type and m.same_many and not m.mixed:
+    if m.one_type and m.same_many and not m.mixed and m.kind is None:
         return f"[i for i, f in enumerate(fs) if not f or f[-1] == {bean}]"
     return f"plant_fields(m, fs, {bean})"
 
@@ -54,11 +54,16 @@ def _busy(m: Machine, ph: Phase) -> str:
             busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
     if m.moves:
         busy.append("move_open(m.moves, g, m.requirements)")
+    if ph.index in m.open_phases:  # an ability on top of a field may still be used (abilities.keeps_open)
+        busy.append("ability_open(m, g)")
     if any(d.phase == ph.index for d in m.draws):  # a draw the active player may still make
         busy.append("draw_open(m, g)")
     if m.decides:
         busy.append("g.decision is not None")
-    return " or ".join(busy) or "False"
+    normal = " or ".join(busy) or "False"
+    if m.lastings:  # constraints in force change what is left to do: the machine's own test
+        return f"((not complete(g, phases[{ph.index}])) if g.lasting else ({normal}))"
+    return normal
 
 
 def _zone(zone: str, seat: str) -> str:
@@ -79,6 +84,8 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   "            break"]
     if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
         lines += ["if seat is None and move_open(m.moves, g, m.requirements):", "    seat = a"]
+    if ph.index in m.open_phases:  # or an ability on top of a field (moves.next_to_act)
+        lines += ["if seat is None and ability_waits(m, g):", "    seat = a"]
     return lines
 
 
@@ -170,6 +177,11 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
     if m.abilities:  # a card's ability, each use with its choices: listed and applied by the general path
         add("uses = []")
         add("usable(m, g, seat, uses)")
+        if ph.index in m.open_phases and ph.plant_max is None and not ph.trade:
+            # nothing but such an ability keeps the phase open: its end is listed after the uses
+            moved_end = " and (END, seat, 'phase') not in mv" if m.moves else ""
+            add(f"if active{moved_end} and ability_waits(m, g):")
+            add("    uses.append((END, seat, 'phase'))")
         parts.append(("len(uses)", ["general_apply(m, g, uses[k])", "continue"]))
     if m.manual and ph.index not in m.no_harvest_phases:
         add("harvests = []")
@@ -236,6 +248,13 @@ def source(m: Machine) -> str:
     if m.decides:  # a step waits for a player's decision: the general path answers it
         lines += ["        if g.decision is not None:",
                   "            seat = g.decision['player']",
+                  "            general_apply(m, g, bots[seat].choose(m, g, seat))",
+                  "            continue"]
+    if m.lastings:  # while a constraint lasts, the general path lists what it leaves (kernel/lasting.py)
+        lines += ["        if g.lasting:",
+                  "            seat = next_to_act(m, g)",
+                  "            if seat is None:",
+                  "                raise Stalled('the game waits for nobody, yet it is not over', where(g))",
                   "            general_apply(m, g, bots[seat].choose(m, g, seat))",
                   "            continue"]
     for ph in m.phases:
@@ -337,6 +356,8 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
         "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
+        "ability_open": ability_open, "ability_waits": ability_waits, "END": END,
+        "complete": m.complete, "phases": m.phases,
         "harvest": m.harvest, "auto_harvests": m.auto_harvests,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}, "draw_open": draw_open,
         "reached": lambda m, g: m.tally.reached(m, g)}

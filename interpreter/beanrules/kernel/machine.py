@@ -18,7 +18,9 @@ from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
-from .abilities import compile_abilities
+from .abilities import compile_abilities, keeps_open as ability_keeps_open
+from .kinds import compile_kinds, types
+from .lasting import compile_lastings, lapsed
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 from . import draw_moves  # draws one card at a time by action
@@ -83,6 +85,7 @@ class Machine(core.Primitives):
         self.bean_names: tuple[str, ...] = tuple(rs.bean_counts)
         number = {b: i for i, b in enumerate(self.bean_names)}
         self.bean_number = number
+        self.kind = compile_kinds(rs.plays_as, number)  # cards that play as another type (kernel/kinds.py)
         self.in_play = tuple(number[b] for b in rs.beans)
         self.box = [number[b] for b in rs.beans for _ in range(rs.bean_counts[b])]
         self.out = [number[b] for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
@@ -102,6 +105,7 @@ class Machine(core.Primitives):
         self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
+        self.make_room = rs.make_room is not None  # a plant for another player may harvest first (kernel/plant_for.py)
         self.bank = rs.coins_from_bank
         self.plain_fields = not self.top_run and not self.bank
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
@@ -125,7 +129,10 @@ class Machine(core.Primitives):
         steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
         self.firing = Firing(steps) if steps else None
         self.unplantable = frozenset(number[b] for b in rs.unplantable)  # cards never planted nor traded
+        self.lastings = compile_lastings(rs.lastings, self)  # what an effect may lay down for a while
         self.abilities = compile_abilities(rs.abilities, number, self.phase_ids, self)
+        # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
+        self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
         self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
@@ -150,6 +157,9 @@ class Machine(core.Primitives):
             ph.optional = tuple(s.optional for s in spec.pending)
         self.draws = draw_moves.compile_draws(rs.draws, self.phase_ids, self)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
+        # abilities that wait for another player's decision, by their rule (kernel/ability_decisions.py)
+        self.ability_walkers = {a.rule: a.walker for a in self.abilities if a.walker is not None}
+        self.decides = self.decides or bool(self.ability_walkers)
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         from .fast import compile_random_loop  # (it calls back into this machine)
         self.random_loop, self.end_phase = compile_random_loop(self)
@@ -208,7 +218,9 @@ class Machine(core.Primitives):
 
     # -- harvesting --------------------------------------------------------------------------
     def run_length(self, field: list[int]) -> int:
-        return top_run_length(field) if self.top_run else len(field)
+        if not self.top_run:
+            return len(field)
+        return top_run_length(field if self.kind is None else types(self, field))
 
     def coins_for(self, field: list[int]) -> int:
         if not field:
@@ -230,11 +242,13 @@ class Machine(core.Primitives):
             g.coins[seat].extend(field[keep:])
             g.discard.extend(field[:keep])
             field.clear()
-            if self.firing is not None:  # a card's step when harvested (kernel/triggers.py)
-                self.firing.harvested(g, seat, bean, size, index)
+            if self.firing is not None:  # a card's step when harvested (kernel/triggers.py), by type
+                self.firing.harvested(g, seat, bean if self.kind is None else self.kind[bean], size, index)
             return
         size = self.run_length(field) if self.top_run else len(field)
         bean = field[-1] if self.top_pays else field[len(field) - size]
+        if self.kind is not None:  # a card's step when harvested names the type (harvesting.do_harvest)
+            bean = self.kind[bean]
         coins = self.coins_for(field)
         cut = len(field) - size
         if self.bank:
@@ -310,6 +324,9 @@ class Machine(core.Primitives):
     def resume(self, g: KState, option: Any) -> None:
         """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
         ph = self.phases[g.phase]
+        if "anchor" in g.decision:  # type: ignore[operator]  (an ability's: nothing runs after it)
+            self.ability_walkers[g.decision["rule"]].answer(g, option)  # type: ignore[index]
+            return
         index = g.decision["step"]  # type: ignore[index]
         was_ending = g.ending
         fired = ph.entry[index].walker.answer(g, option) or "ran"  # type: ignore[attr-defined]
@@ -327,7 +344,9 @@ class Machine(core.Primitives):
             return False
         if ph.trade and (g.offer or any(g.hands)):
             return False
-        if self.pending_left(g, ph):
+        if self.pending_waits(g, ph):
+            return False
+        if ph.index in self.open_phases and ability_keeps_open(self, g):  # a card on top may still act
             return False
         if self.draws and draw_moves.keeps_open(self, g):  # a draw the active player may still make
             return False
@@ -337,13 +356,26 @@ class Machine(core.Primitives):
     def pending_left(g: KState, ph: Phase) -> bool:
         """A plant-pending step of the phase still has cards someone must plant."""
         for everyone, zone in ph.pending:
-            if zone == "offer":
-                if g.offer:
-                    return True
-            else:
-                lists = g.hands if zone == "hand" else g.set_aside
-                if any(lists) if everyone else lists[g.active]:
-                    return True
+            if Machine.step_has(g, everyone, zone):
+                return True
+        return False
+
+    @staticmethod
+    def step_has(g: KState, everyone: bool, zone: str) -> bool:
+        """PendingStep.anyone_has: cards wait in this step's zone for anyone who must plant them."""
+        if zone == "offer":
+            return bool(g.offer)
+        lists = g.hands if zone == "hand" else g.set_aside
+        return any(lists) if everyone else bool(lists[g.active])
+
+    def pending_waits(self, g: KState, ph: Phase) -> bool:
+        """flow.step_waits for the phase's steps: cards someone must (and, under the constraints
+        that last, can) plant."""
+        if not g.lasting:
+            return self.pending_left(g, ph)
+        for everyone, zone in ph.pending:
+            if self.step_has(g, everyone, zone) and not lapsed(self, g, everyone, zone):
+                return True
         return False
 
     def settle(self, g: KState) -> None:

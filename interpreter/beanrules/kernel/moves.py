@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import abilities, card_moves, decisions, draw_moves
+from . import abilities, card_moves, decisions, draw_moves, lasting
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
@@ -30,6 +30,10 @@ def plant_fields(m: Machine, fields: list[list[int]], bean: int) -> list[int]:
     """The fields `bean` may go onto (legal._plant_options)."""
     if not m.one_type and m.same_many:
         return list(range(len(fields)))
+    if m.kind is not None:  # cards that play as a type: compare the types (kernel/kinds.py)
+        kind = m.kind
+        bean = kind[bean]
+        fields = [[kind[f[-1]]] if f else f for f in fields]
     empty_ok = m.same_many or not any(f and f[-1] == bean for f in fields)
     out = [i for i, f in enumerate(fields) if ((not m.one_type or f[-1] == bean) if f else empty_ok)]
     if m.mixed and not out:
@@ -49,19 +53,27 @@ def next_to_act(m: Machine, g: KState) -> int | None:
         return g.proposals[0][2] if g.proposals else active
     if ph.plant_max is not None:
         return active
+    holders = set()
     for everyone, zone in ph.pending:
         if zone_list(g, zone, active):
-            return active
+            if not g.lasting:
+                return active
+            holders.add(active)  # unless a constraint took the plant away (below)
     if m.draws and draw_moves.keeps_open(m, g):  # a draw the active player may still make
         return active
     # whoever else holds cards a step says everyone plants, in turn order from the active player
-    holders = set()
     for everyone, zone in ph.pending:
         if everyone and zone != "offer":
             lists = g.hands if zone == "hand" else g.set_aside
             holders.update(p for p in range(m.n) if lists[p])
+    if holders and g.lasting:  # a plant a constraint took away waits for nobody (legal.waiting_for)
+        holders = {p for p in holders if not all(
+            lasting.stuck(m, g, p, zone) or not zone_list(g, zone, p) for everyone, zone in ph.pending
+            if p == active or (everyone and zone != "offer"))}
     if not holders:  # a phase that waits only for an optional move of the active player
-        return active if m.moves and card_moves.keeps_open(m.moves, g, m.requirements) else None
+        if m.moves and card_moves.keeps_open(m.moves, g, m.requirements):
+            return active
+        return active if g.phase in m.open_phases and abilities.waits_only(m, g) else None
     n, step = m.n, m.direction
     return next(s for s in ((active + step * k) % n for k in range(n)) if s in holders)
 
@@ -109,10 +121,14 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         out.append((BUY, seat))
     if m.abilities:  # using a card's ability, with each choice it offers
         abilities.usable(m, g, seat, out)
+        if m.open_phases and active and not any(a[0] == END for a in out) and abilities.waits_only(m, g):
+            out.append((END, seat, "phase"))  # the phase waits only for a card's ability on a field
     if m.draws:  # drawing one card by action, and when the phase may end (kernel/draw_moves.py)
         out = draw_moves.listed(m, g, seat, out)
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
+    if g.lasting:  # constraints laid down for a while (kernel/lasting.py)
+        return lasting.constrain(m, g, seat, out)
     return out
 
 
@@ -279,3 +295,5 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
             m.auto_harvests(g)
         if not (m.target_ends and m.tally.reached(m, g)):  # type: ignore[union-attr]  (an end by a target)
             m.settle(g)
+    if g.lasting:  # (also when the game just ended: nothing lasts past it)
+        lasting.expire(m, g)

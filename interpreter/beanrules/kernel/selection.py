@@ -41,6 +41,14 @@ def matches(node: conditions.Matches, prims: Any) -> Callable[[Any, dict], bool]
     source, indices = cards(node.cards, prims)
     place = zone_of(node.place)
 
+    kind = getattr(prims, "kind", None)
+    if kind is not None:  # a card that plays as a bean matches that bean (kernel/kinds.py)
+        def test_kinds(g: Any, env: dict) -> bool:
+            held, chosen = source(g, env), indices(g, env)
+            types = {kind[c] for c in place(g, env)}
+            return bool(chosen) and all(kind[held[i]] in types for i in chosen)
+        return test_kinds
+
     def test(g: Any, env: dict) -> bool:
         held, chosen = source(g, env), indices(g, env)
         types = set(place(g, env))
@@ -55,11 +63,15 @@ def move(node: effects.Move, prims: Any) -> Callable[[Any, dict], None]:
     target, to_zone, end = zone_of(node.to), zone_name(node.to), node.end
 
     def run(g: Any, env: dict) -> None:
-        held, dest = source(g, env), target(g, env)
-        chosen = indices(g, env)
-        moved = [held[i] for i in chosen]
-        for i in sorted(chosen, reverse=True):
-            del held[i]
-        for card in moved:
-            dest.insert(end_index(to_zone, end, len(dest)), card)
+        carry(source(g, env), indices(g, env), target(g, env), to_zone, end)
     return run
+
+
+def carry(held: list[int], chosen: list[int], dest: list[int], to_zone: str, end: str | None) -> None:
+    """Take the cards at `chosen` (nearest first) out of `held` and lay them one by one at `end`
+    of `dest` (engine/selection.py's move, and hand_effects.each_type)."""
+    moved = [held[i] for i in chosen]
+    for i in sorted(chosen, reverse=True):
+        del held[i]
+    for card in moved:
+        dest.insert(end_index(to_zone, end, len(dest)), card)

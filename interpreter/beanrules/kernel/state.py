@@ -13,7 +13,7 @@ class KState:
     __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
                  "active", "start", "phase", "phase_ids", "turn", "planted", "exhaustions", "ending",
                  "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
-                 "decision",
+                 "decision", "used", "lasting",
                  "counters", "winners")  # kernel/tally.py
 
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
@@ -44,6 +44,8 @@ class KState:
         # the decision a step waits for (kernel/decisions.py), in the engine's shape, seats for names
         self.decision: dict | None = None
         self.moved: dict[str, list[int]] = {}  # a permitted move's rule id -> [turn, times that turn]
+        self.used: list[list] = []  # [turn, ability key] of abilities once per turn (kernel/abilities.py)
+        self.lasting: list[dict] = []  # constraints laid down for a while (kernel/lasting.py), seats for names
         self.counters: dict[str, Any] = {}  # a counter -> its value per seat (a list), or the table's (kernel/tally.py)
         self.winners: list[int] | None = None  # fixed as the end came, where whoever first reaches a target wins
 
@@ -63,6 +65,8 @@ class KState:
         other.fields = [[list(f) for f in fs] for fs in self.fields]
         other.tokens, other.moved = dict(self.tokens), {k: list(v) for k, v in self.moved.items()}
         other.proposals = [list(p) for p in self.proposals]
+        other.used = [list(u) for u in self.used]
+        other.lasting = list(self.lasting)  # (entries are never changed, only replaced)
         other.counters = {k: list(v) if type(v) is list else v for k, v in self.counters.items()}
         return other
 

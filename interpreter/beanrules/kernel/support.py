@@ -65,6 +65,9 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "TradeRules": frozenset({"trade", "partners_active", "hand", "offer", "untradeable", "consent",
                              "gift_consent", "to_set_aside", "end", "offer_owner", "amounts"}),
 }
+# Kannibohne's card mechanisms the kernel learnt: cards that play as another type (kernel/kinds.py),
+# constraints that last (kernel/lasting.py).
+KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plays_as", "lastings"}
 _PLANTED_FROM = {"hand", "set-aside", "offer"}
 
 

@@ -1,0 +1,196 @@
+"""The core effects text cards use on hands and piles (engine/hand_effects.py, and the moves of
+the top or front cards of a pile in engine/effects.py), over the kernel's lists:
+
+- moving the top or front N cards of a place (off the deck one at a time, as a draw takes
+  them, so the deck may run out and be reshuffled on the way);
+- ``look`` (it changes nothing: the engine only reports who saw what), ``reorder`` (one choice
+  per position, front or top first, the card's name as the choice), ``reverse``, ``swap``;
+- the topmost card of each bean type of a place, moved as one selection;
+- ``shuffle`` a place in place (the game's next shuffle, with the engine's seed);
+- ``refuse`` (the use is not legal now);
+- a choice by the card's owner of one card of a hand, with a condition on it;
+- how many cards were planted this phase, and half of a number.
+
+A choice among cards is fed the card's name (a string, as the engine's feed takes it), so a
+listed use is the engine's UseAbility choice for choice (kernel/export.py passes strings
+through). A use the engine refuses while it runs is a dead end here (abilities.Dead).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core import effects, places, quantities
+from ..core.categories import Node
+from ..engine.selection import zone_name
+from . import core
+from .selection import carry
+from .state import KState
+
+# Zones whose list starts with the top (front) card (engine/hand_effects.py keeps the same table).
+_FIRST_IS_TOP = {"deck", "hand"}
+Fn = Callable[..., Any]
+
+
+def _dead() -> Exception:
+    from .abilities import Dead
+    return Dead()
+
+
+def _feed(env: dict) -> Any:
+    from ..engine.effects import FEED
+    feed = env.get(FEED)
+    if feed is None:  # an automatic step: nobody can be asked (effects._feed refuses)
+        raise _dead()
+    return feed
+
+
+def selected(cards: places.CardsIn, prims: Any) -> Fn:
+    """hand_effects._selected: (the list, the indices of the top / front N or all cards, nearest first)."""
+    source, zone = core.zone_of(cards.place), zone_name(cards.place)
+    count = core.number(cards.count, prims) if cards.count is not None else None
+    if cards.pick not in ("top", "front", "all"):
+        raise core.KernelUnsupported(f"the selection '{cards.to_text()}' in a look or reorder")
+    first = zone in _FIRST_IS_TOP
+
+    def indices(g: KState, env: dict) -> tuple[list[int], list[int]]:
+        held = source(g, env)
+        n = len(held) if count is None or cards.pick == "all" else min(count(g, env), len(held))
+        return held, (list(range(n)) if first else list(range(len(held) - 1, len(held) - 1 - n, -1)))
+    return indices
+
+
+def move_ends(node: effects.Move, prims: Any) -> Fn:
+    """effects.move's move_ends: the top or front N cards of a place, in their order, to an end
+    of another (all of them at the front, or after its last card)."""
+    cards = node.cards
+    source, count, to = core.zone_of(cards.place), core.number(cards.count, prims), core.zone_of(node.to)
+    front = node.end in ("front", "bottom")
+    deck = isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
+    from_front = cards.pick == "front" or deck
+    up_to, take_top = cards.up_to, prims.take_top
+
+    def run(g: KState, env: dict) -> None:
+        zone, n = source(g, env), count(g, env)
+        if deck:  # off the deck as a draw takes cards: it may run out (and be reshuffled)
+            if not zone and not up_to and n:
+                raise _dead()
+            taken = [c for c in (take_top(g) for _ in range(n)) if c is not None]
+        else:
+            taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
+            if len(taken) < n and not up_to:
+                raise _dead()
+            if from_front:
+                del zone[:len(taken)]
+            else:
+                del zone[len(zone) - len(taken):]
+        dest = to(g, env)
+        if front:
+            dest[:0] = taken
+        else:
+            dest.extend(taken)
+    return run
+
+
+def each_type(node: effects.Move, prims: Any) -> Fn:
+    """hand_effects.each_type: the topmost card of each bean type (a card counting as its type)."""
+    cards = node.cards
+    source, from_zone = core.zone_of(cards.place), zone_name(cards.place)  # type: ignore[attr-defined]
+    target, to_zone, end = core.zone_of(node.to), zone_name(node.to), node.end
+    first, kind = from_zone in _FIRST_IS_TOP, prims.kind
+
+    def run(g: KState, env: dict) -> None:
+        held, dest = source(g, env), target(g, env)
+        chosen, seen = [], set()
+        for i in (range(len(held)) if first else range(len(held) - 1, -1, -1)):
+            k = held[i] if kind is None else kind[held[i]]
+            if k not in seen:
+                seen.add(k)
+                chosen.append(i)
+        carry(held, chosen, dest, to_zone, end)
+    return run
+
+
+def reorder(node: effects.Reorder, prims: Any) -> Fn:
+    """The owner names the cards in their new order, top (front) first, by name."""
+    cards = node.place if isinstance(node.place, places.CardsIn) else \
+        places.CardsIn(node.place, "all", None, False, None)
+    pick, names, number = selected(cards, prims), prims.bean_names, prims.bean_number
+
+    def run(g: KState, env: dict) -> None:
+        held, chosen = pick(g, env)
+        left = [names[held[i]] for i in chosen]
+        order: list[int] = []
+        for _ in range(len(left)):
+            picked = _feed(env).take(list(dict.fromkeys(left)), True)
+            left.remove(picked)
+            order.append(number[picked])
+        for i, card in zip(chosen, order):
+            held[i] = card
+    return run
+
+
+def choose_card(node: effects.Choose, prims: Any) -> Fn | None:
+    """hand_effects.choose_card: the owner picks one card of a player's hand (any position,
+    one option per bean, where a condition holds of it), bound as a card held in that hand."""
+    from ..engine import hand_effects
+    if hand_effects.choose_card(node) is None:  # not the engine's either (another player's: a decision)
+        return None
+    from .abilities import KHeld
+    hand_of = core.players_of(node.options.place.owner, prims.direction)  # type: ignore[union-attr]
+    where = core.condition(node.where, prims) if node.where is not None else None
+    name, must, names, number = node.name, node.must, prims.bean_names, prims.bean_number
+
+    def run(g: KState, env: dict) -> None:
+        hand = g.hands[hand_of(g, env)[0]]
+        found = [names[c] for c in dict.fromkeys(hand) if where is None or where(g, {**env, name: [c]})]
+        picked = _feed(env).take(found, must)
+        env[name] = KHeld(number[picked], hand, True) if picked is not None else None
+    return run
+
+
+def effect(node: Node, prims: Any) -> Fn | None:
+    """The kernel closure of one of these effects (None: not one of them)."""
+    if isinstance(node, effects.Move) and isinstance(node.cards, places.CardsIn):
+        cards = node.cards
+        if cards.pick == "each-type":
+            return each_type(node, prims)
+        if cards.pick in ("front", "top") and cards.count is not None:
+            return move_ends(node, prims)
+        return None
+    if isinstance(node, effects.Look):
+        return lambda g, env: None  # who saw what is an event; the state does not change
+    if isinstance(node, effects.Reorder):
+        return reorder(node, prims)
+    if isinstance(node, effects.Reverse):
+        zone = core.zone_of(node.place)
+        return lambda g, env: zone(g, env).reverse()
+    if isinstance(node, effects.Swap):
+        first, second = core.zone_of(node.first), core.zone_of(node.second)
+
+        def swap(g: KState, env: dict) -> None:
+            a, b = first(g, env), second(g, env)
+            a[:], b[:] = list(b), list(a)
+        return swap
+    if isinstance(node, effects.Shuffle) and node.into is None:
+        zone = core.zone_of(node.place)
+
+        def shuffle(g: KState, env: dict) -> None:
+            g.shuffles += 1
+            g.shuffle_rng(g.shuffles).shuffle(zone(g, env))  # deck.shuffle: the k-th shuffle's seed
+        return shuffle
+    if isinstance(node, effects.Refuse):
+        def refuse(g: KState, env: dict) -> None:
+            raise _dead()
+        return refuse
+    if isinstance(node, effects.Choose):
+        return choose_card(node, prims)
+    return None
+
+
+def number(node: Node, prims: Any) -> Fn | None:
+    if isinstance(node, quantities.PlantedThisPhase):
+        return lambda g, env: g.planted
+    if isinstance(node, quantities.Half):  # rounded down
+        whole = core.number(node.of, prims)
+        return lambda g, env: whole(g, env) // 2
+    return None

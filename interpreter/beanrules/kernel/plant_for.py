@@ -1,0 +1,94 @@
+"""A plant by another player than the card's owner (engine/hand_effects.py's PlantFor): the
+opponent plants the front card of the owner's hand on one of their fields, choosing which.
+
+Among the fields that take the card under the planting rules; only where none does (and the
+rules say a player harvests to make room) among the fields they may harvest, which they harvest
+first. One field to choose from: it is planted at once; several: a decision the game waits for,
+labelled as the engine labels it; none: the use cannot happen (abilities.Dead).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import effects, places, quantities
+from ..core.categories import Node
+from . import core
+from .state import KState
+
+
+def compile_decider(node: Node, prims: Any) -> "KPlantFor":
+    """The kernel's decider for an effect the engine's DECIDERS run (KernelUnsupported: none)."""
+    if isinstance(node, effects.Plant) and isinstance(node.cards, places.CardsIn):
+        return KPlantFor(node, prims)
+    raise core.KernelUnsupported(f"the effect '{node.to_text()}' that waits for a decision")
+
+
+def field_refused(m: Any, fields: list[list[int]], index: int) -> bool:
+    """harvesting.field_refusal is not None: empty, protected (also while another field is
+    empty, where the rules say so), or paying nothing where a harvest must pay."""
+    field = fields[index]
+    if not field:
+        return True
+    if m.protection is not None and len(field) == 1:
+        empty = getattr(m, "protect_empty", False)
+        if any(len(f) > m.protection or (empty and not f) for f in fields):
+            return True
+    return m.only_paying and m.coins_for(field) < 1
+
+
+class KPlantFor:
+    def __init__(self, node: effects.Plant, prims: Any):
+        from .card_effects import selected
+        cards = node.cards
+        if not (isinstance(cards.count, quantities.Number) and cards.count.value == 1):  # type: ignore[union-attr]
+            raise core.KernelUnsupported(f"'{node.to_text()}': another player plants one card at a time")
+        self.m = prims
+        self.who = core.players_of(node.player, prims.direction)
+        self.pick = selected(cards, prims)  # type: ignore[arg-type]
+
+    def _options(self, g: KState, env: dict) -> tuple[int, int, list[int], bool]:
+        """(player, card, the fields they may choose, whether they harvest first)."""
+        from .abilities import Dead, field_accepts
+        m = self.m
+        held, chosen = self.pick(g, env)
+        if not chosen:
+            raise Dead()
+        player, card = self.who(g, env)[0], held[chosen[0]]
+        if g.lasting:  # a constraint laid down on this very card (lasting.plant_refusal)
+            from .lasting import plant_refused
+            if plant_refused(m, g, card):
+                raise Dead()
+        fields = g.fields[player]
+        fit = [i for i, f in enumerate(fields) if field_accepts(m, f, card, fields)]
+        if fit:
+            return player, card, fit, False
+        if not m.make_room:
+            raise Dead()
+        room = [i for i in range(len(fields)) if not field_refused(m, fields, i)
+                and field_accepts(m, [], card, fields[:i] + [[]] + fields[i + 1:])]
+        if not room:
+            raise Dead()
+        return player, card, room, True
+
+    def start(self, g: KState, env: dict) -> dict | None:
+        player, card, options, harvest = self._options(g, env)
+        if len(options) == 1:
+            self._plant(g, env, options[0])
+            return None
+        name = self.m.bean_names[card]
+        what = f"a field to harvest for the {name}" if harvest else f"a field for the {name}"
+        return {"player": player, "name": what, "options": [str(i + 1) for i in options]}
+
+    def finish(self, g: KState, env: dict, answer: str) -> None:
+        self._plant(g, env, int(answer) - 1)
+
+    def _plant(self, g: KState, env: dict, index: int) -> None:
+        from .abilities import Dead
+        player, card, options, harvest = self._options(g, env)
+        if index not in options:
+            raise Dead()
+        if harvest:  # only to make room for the card
+            self.m.harvest(g, player, index)
+        held, chosen = self.pick(g, env)
+        del held[chosen[0]]
+        g.fields[player][index].append(card)
