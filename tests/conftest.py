@@ -12,6 +12,7 @@ modules on every run, ~4 s of CPU each. The cache goes where Python puts it anyw
 (`__pycache__/`, ignored by git), and is used only while its source file is unchanged."""
 from __future__ import annotations
 
+import os
 import re
 import sys
 
@@ -19,6 +20,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 sys.dont_write_bytecode = False  # before pytest imports any test module (see above)
+# The xdist workers and the processes tests start inherit the environment: without the variable
+# they keep compiled modules too, among them pytest's rewrite of its plugins (hypothesis, xdist,
+# platformdirs: ~90 modules, ~0.5 s of CPU in every process, which loads them before this file).
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # The long run (docs/limits.md): pytest -m fuzz --hypothesis-profile fuzz-long --hypothesis-seed N
 settings.register_profile(

@@ -11,7 +11,7 @@ import pytest
 
 from beanrules import SpecError, compile_spec, list_specs
 from beanrules.cli import main
-from beanrules.model.validate import full_validator, schema_errors
+from beanrules.model.validate import full_validator, schema_errors, schema_problems
 from beanrules.resolve.compiler import compile_with_warnings
 
 
@@ -108,6 +108,23 @@ def test_schema_catches_a_broken_model(breakage, where: str) -> None:
     breakage(model)
     errors = schema_errors(model)
     assert errors and any(where in e for e in errors), errors
+
+
+def test_the_explanation_is_the_full_validators_though_it_checks_only_the_parts_at_fault() -> None:
+    """schema_problems explains a broken model with the pure-Python validator on the parts the
+    compiled one found at fault (model/validate.py): the same faults, paths and messages as the
+    pure-Python validator over the whole model, in a fault of the root, of a top-level value,
+    of an item in each top-level list and of a rule's params."""
+    model = copy.deepcopy(compile_spec("classic"))
+    model["beans"][0].update(count=0)
+    model["rules"][5].update(kind="draw")
+    model["phases"][1].pop("id")
+    model["players"]["min"] = "three"
+    model.update(extra=1)
+    full = sorted(full_validator().iter_errors(model), key=lambda e: [str(p) for p in e.absolute_path])
+    assert schema_problems(model) == [(list(e.absolute_path), f"at /{'/'.join(map(str, e.absolute_path))}: "
+                                       f"{e.message}") for e in full]
+    assert len(full) >= 5
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:

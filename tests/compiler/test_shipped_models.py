@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from beanrules import SpecError, compile_spec
+from beanrules.engine import compile_ruleset, ruleset
 from beanrules.limits import MAX_EXTENDS
 from beanrules.paths import specs_dir
 from beanrules.resolve import shipped
@@ -71,3 +72,24 @@ def test_a_kept_chain_counts_towards_the_bound_on_extends(tmp_path: Path) -> Non
     assert "too-deep" in [d.code for d in caught.value.diagnostics]
     # one link fewer fits
     assert compile_spec(str(tmp_path / f"link{MAX_EXTENDS - 3}.bean"))["lineage"][-1] == f"link{MAX_EXTENDS - 3}"
+
+
+def test_an_unchanged_copy_shares_the_rulesets_compiled_from_its_original(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every caller gets a copy (above), and the engine compiles a ruleset once per model object:
+    a copy still equal to the model it was made from shares that model's ruleset (model/copying.py),
+    and one that was changed gets its own, compiled from what it now says."""
+    first, second = compile_spec("classic"), compile_spec("classic")
+    assert first is not second and compile_ruleset(first, 4) is compile_ruleset(second, 4)
+    path = tmp_path / "variant.bean"  # a spec by path is compiled afresh, and checked playable
+    path.write_text('rulebook variant "V"\n  extends classic\n', encoding="utf-8")
+    mine = compile_spec(str(path))
+    compiled = []
+    monkeypatch.setattr(ruleset, "_compile", lambda *args: compiled.append(args) or pytest.fail("compiled again"))
+    for n in range(3, 6):  # its check compiled every player count's ruleset: the copy uses them
+        assert compile_ruleset(mine, n).rulebook == "variant"
+    monkeypatch.undo()
+    changed = compile_spec("classic")
+    changed["beans"][0]["beanometer"][0]["cards"] += 1
+    assert compile_ruleset(changed, 4) is not compile_ruleset(first, 4)
+    assert compile_ruleset(changed, 4).payout != compile_ruleset(first, 4).payout

@@ -15,6 +15,7 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
+from ..model.copying import original_of
 from . import draw_moves, evaluate, kinds, moves, permissions, program, readings as read, requirements, tally as tallies
 from .errors import ImpossibleState, RuleRef, UnsupportedRule
 from .marks import Marks, marks
@@ -251,7 +252,8 @@ def compile_ruleset(model: dict, players: int) -> Ruleset:
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is model:
         return hit[1]
-    ruleset = _compile(model, players)
+    original = original_of(model)  # an unchanged copy shares its original's (model/copying.py)
+    ruleset = _compile(model, players) if original is model else compile_ruleset(original, players)
     if len(_CACHE) > 64:  # keeps memory flat when many models pass through one process
         _CACHE.clear()
     _CACHE[key] = (model, ruleset)  # holds the model so its id cannot be reused while cached

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from ..engine.errors import Stalled, UnsupportedRule
 from ..engine.ruleset import compile_ruleset
+from ..model.copying import original_of
 from .bots import KERNEL_BOTS, KRandomBot
 from .core import KernelUnsupported
 from .machine import Machine
@@ -43,6 +44,7 @@ _CACHE: dict[tuple[int, int], tuple[dict, Machine]] = {}
 def kernel_for(model: dict, players: int) -> Machine:
     """The kernel of this model for this many players (compiled once per model object), or
     KernelUnsupported naming what it does not play. UnsupportedRule: the engine does not either."""
+    model = original_of(model)  # an unchanged copy of a compiled model shares its kernel (model/copying.py)
     key = (id(model), players)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is model:

@@ -53,6 +53,43 @@ def schema_problems(model: Any) -> list[tuple[list, str]]:
     fast = _fast_validator()
     if fast is not None and fast.is_valid(model):
         return []
-    errors = sorted(full_validator().iter_errors(model), key=lambda e: [str(p) for p in e.absolute_path])
+    found = []
+    if fast is not None:  # explain only where the compiled validator found a fault (below)
+        paths = [list(e.instance_path) for e in fast.iter_errors(model)]
+        found = list(Draft202012Validator(_narrowed(rule_model_schema(), paths)).iter_errors(model))
+    if not found:  # the two validators disagree (or only the pure-Python one is there): all of it
+        full_validator()  # checks the schema itself first
+        found = list(full_validator().iter_errors(model))
+    errors = sorted(found, key=lambda e: [str(p) for p in e.absolute_path])
     return [(list(e.absolute_path), f"at /{'/'.join(str(p) for p in e.absolute_path)}: {e.message}")
             for e in errors]
+
+
+def _narrowed(schema: dict[str, Any], paths: list[list]) -> dict[str, Any]:
+    """The schema with each part of the model that no fault lies in accepted as it is: a
+    top-level property without a fault, and an item without one of a top-level list. The
+    pure-Python validator explains a broken model in ~0.7 s (classic), nearly all of it
+    spent on the parts that are fine, above all the rules; the faults, their paths and their
+    messages are the same, since each comes from the subschema of the part it lies in, which is
+    kept as written (root keywords such as required and additionalProperties too)."""
+    flagged: dict[str, set] = {}
+    for path in paths:
+        if not path:
+            continue  # a fault of the root itself: its keywords are kept
+        key = path[0]
+        if not isinstance(key, str):
+            return schema
+        index = path[1] if len(path) > 1 and isinstance(path[1], int) else None
+        flagged.setdefault(key, set()).add(index)
+    properties: dict[str, Any] = {}
+    for key, sub in schema["properties"].items():
+        indices = flagged.get(key)
+        if indices is None:
+            properties[key] = True
+        elif None in indices or not isinstance(sub, dict) or sub.get("type") != "array" \
+                or "prefixItems" in sub or not isinstance(sub.get("items"), dict):
+            properties[key] = sub
+        else:  # only the items at fault are checked, each against the items' own subschema
+            properties[key] = {**sub, "prefixItems": [sub["items"] if i in indices else True
+                                                      for i in range(max(indices) + 1)], "items": True}
+    return {**schema, "properties": properties}
