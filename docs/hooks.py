@@ -9,6 +9,7 @@
 - figures/NAME.svg: game length and wins per seat from a fixed-seed bot sweep.
 - comparison.md: the comparison matrix, one row per thing the rules govern, and the figures.
 - consistency.md: the consistency report (`beanrules verify --report`).
+- mutation.md: the mutation tool's triage list (benchmarks/mutation-triage.yaml).
 - the navigation lists every generated rulebook, spec and case page (on_config).
 - any page: the core's node table, each sentence's core, included spec files and their core
   (markers listed in beanrules/desugar/reference.py).
@@ -33,6 +34,7 @@ from beanrules.docs.links import up  # noqa: E402
 from beanrules.docs.kinds import render_kinds_table  # noqa: E402
 from beanrules.docs.reference import PageInputs, render_reference  # noqa: E402
 from beanrules.docs.stories import stories_from  # noqa: E402
+from beanrules.docs.triage import render_triage_table  # noqa: E402
 from beanrules.paths import specs_dir  # noqa: E402
 from beanrules.desugar.reference import render_markers  # noqa: E402
 
@@ -144,6 +146,8 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     markdown = render_markers(markdown, ROOT)  # the core's tables, included files (docs/core.md)
     if uri == "language.md":
         return EXAMPLE_BLOCK.sub(_with_output, markdown)
+    if uri == "mutation.md":
+        return markdown.replace("<!-- triage -->", render_triage_table(ROOT / "benchmarks" / "mutation-triage.yaml"))
     if uri == "rule-model.md":
         return markdown.replace("<!-- kinds -->", render_kinds_table())
     if uri == "rulebooks.md":
