@@ -32,7 +32,8 @@ KNOWN_KINDS = frozenset({
     "tie-token-holder", "token", "token-draw", "token-takeover", "trade", "trade-amounts",
     "trade-consent", "trade-end", "trade-partners", "tradeable-hand", "tradeable-offer",
     "traded-to-set-aside", "turn-order", "untradeable", "use-beans", "whole-field", "winner", "zone",
-    # the flow of Kannibohne: requirements.py, draw_moves.py, tally.py, steps as a phase ends, moves
+    # flow mechanisms: a hand limit (requirements.py), draws by action (draw_moves.py), targets
+    # (tally.py), steps as a phase ends, permitted moves
     "hand-limit", "draw-one-at-a-time", "end-on-target", "leave-for-opponent", "take-discard-top",
     "discard-pending",
 })
@@ -65,7 +66,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "TradeRules": frozenset({"trade", "partners_active", "hand", "offer", "untradeable", "consent",
                              "gift_consent", "to_set_aside", "end", "offer_owner", "amounts"}),
 }
-# Kannibohne's card mechanisms the kernel learnt: cards that play as another type (kernel/kinds.py),
+# card mechanisms the kernel learnt: cards that play as another type (kernel/kinds.py),
 # constraints that last (kernel/lasting.py).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plays_as", "lastings"}
 _PLANTED_FROM = {"hand", "set-aside", "offer"}
