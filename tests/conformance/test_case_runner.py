@@ -108,12 +108,23 @@ def test_cli_rulebook_filter_and_missing_path(tmp_path: Path, capsys: pytest.Cap
     assert main(["conformance", str(tmp_path / "missing.yaml")]) == 2
 
 
-def test_pytest_names_each_case_spec_and_id() -> None:
+def test_pytest_names_each_case_spec_and_id(tmp_path: Path) -> None:
+    # Items are named from the file alone; a case is checked against its spec's model when it
+    # runs (pytest_plugin.py), so a case that does not load still fails, with the loader's words.
+    (tmp_path / "conftest.py").write_text((REPO / "conformance" / "conftest.py").read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    bad = case(id="unknown-bean", state={"phase": "plant", "hands": {"Anna": ["purple"]}})
+    cases = write(tmp_path, case(), bad, spec=["classic", "translations/es"])
     listing = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
-         "conformance/classic/spanish-examples.yaml"],
+        [sys.executable, "-m", "pytest", "-q", "-rA", "-o", "addopts=", "-p", "no:cacheprovider",
+         "-k", "chili-harvest or unknown-bean", "conformance/classic/spanish-examples.yaml", str(cases)],
         cwd=REPO, capture_output=True, text=True, timeout=120)
-    assert "conformance/classic/spanish-examples.yaml::classic::example-5-chili-harvest" in listing.stdout
+    out = listing.stdout
+    assert "PASSED conformance/classic/spanish-examples.yaml::classic::example-5-chili-harvest" in out
+    for spec in ("classic", "translations/es"):  # (pytest leaves out the path of a file outside the repo)
+        assert f"PASSED ::{spec}::chili-harvest" in out and f"FAILED ::{spec}::unknown-bean" in out
+    assert "cases.yaml: case 'unknown-bean' at state.hands.Anna: unknown bean 'purple'" in out
+    assert "4 passed" in out and "2 failed" in out  # example 5 on classic and on es; chili-harvest on both
 
 
 def test_without_engine_cases_are_skipped_with_the_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

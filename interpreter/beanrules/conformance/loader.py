@@ -7,7 +7,7 @@ for a bad file: every problem becomes a CaseError that names the file, the case 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -101,24 +101,35 @@ def _parse(path: Path) -> tuple[str, Any, list[tuple[list[Any], str]]]:
     return _PARSED[key]
 
 
-def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
-    """Load a case file. Each case runs on the specs it names (the file's ``spec``, or its
-    own). With ``run_on`` (spec key → the spec to run on, see :func:`spec_key`), only the cases
-    written for those specs load, each built against the spec it is mapped to: the cases of
-    ``classic`` run on an edited copy, or on a variant that inherits them."""
+@dataclass(frozen=True)
+class Planned:
+    """A case as its file states it, before any rule model is compiled to check it: what
+    :func:`outline` finds from the YAML alone (pytest names its items from these)."""
+
+    index: int
+    id: str
+    raw: Any
+    targets: tuple[str, ...]  # the spec keys it runs on (its own, or the file's)
+    problems: tuple[CaseError, ...]  # found without a model: schema, duplicate id, spec outside the folder
+    line: int
+
+
+def outline(path: Path) -> tuple[CaseFile, Any, list[Planned]]:
+    """A case file read and checked as far as it can be without compiling a spec: the file
+    (with its errors, spec and specs; no cases), its YAML document and its planned cases."""
     display = _display(path)
     result = CaseFile(path=path, display=display)
     try:
         text, document, problems = _parse(path)
     except DocumentError as exc:
         result.errors.append(CaseError(display, str(exc)))
-        return result
+        return result, None, []
     except OSError as exc:
         result.errors.append(CaseError(display, f"cannot read the file: {exc.strerror or exc}"))
-        return result
+        return result, None, []
     except UnicodeDecodeError as exc:
         result.errors.append(CaseError(display, f"not UTF-8 text at byte {exc.start}"))
-        return result
+        return result, None, []
 
     case_problems: dict[int, list[CaseError]] = {}
     raw_cases = document.get("cases") if isinstance(document, dict) else None
@@ -138,7 +149,7 @@ def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
         else:
             result.errors.append(CaseError(display, message, None, render_path(parts)))
     if result.errors:
-        return result  # the header is broken: no case can be trusted to inherit from it
+        return result, document, []  # the header is broken: no case can be trusted to inherit from it
 
     # A file may run its cases on several specs: a rulebook and its translations state the
     # same rules, so the same cases hold for each of them.
@@ -147,8 +158,9 @@ def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
     refused = [why for why in (outside_folder(s, path) for s in specs) if why]
     if refused:
         result.errors.extend(CaseError(display, why, None, "spec") for why in refused)
-        return result
+        return result, document, []
     result.spec, result.specs = specs[0], specs
+    planned: list[Planned] = []
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_cases):
         problems = case_problems.get(index, [])
@@ -159,20 +171,41 @@ def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
         own = spec_key(raw["spec"], path) if "spec" in raw else None
         if own is not None and outside_folder(own, path):
             problems.append(CaseError(display, str(outside_folder(own, path)), case_id, "spec"))
+        targets = (own,) if own is not None else tuple(specs)
+        line = _line_of(text, case_id) if not problems else 0
+        planned.append(Planned(index, case_id, raw, targets, tuple(problems), line))
+    return result, document, planned
+
+
+def load_file(path: Path, run_on: dict[str, str] | None = None) -> CaseFile:
+    """Load a case file. Each case runs on the specs it names (the file's ``spec``, or its
+    own). With ``run_on`` (spec key → the spec to run on, see :func:`spec_key`), only the cases
+    written for those specs load, each built against the spec it is mapped to: the cases of
+    ``classic`` run on an edited copy, or on a variant that inherits them."""
+    result, document, planned = outline(path)
+    for case in planned:
+        problems = list(case.problems)
         if not problems:
-            targets = [own] if own is not None else specs
-            for target in targets:
-                if run_on is not None and target not in run_on:
-                    continue
-                spec = run_on[target] if run_on is not None else target
-                problems, case = _build(raw, index, document, display, _line_of(text, case_id), spec)
-                if case is None:
-                    break
-                result.cases.append(replace(case, target=target))
+            problems = build(case, document, result.display, run_on, result.cases)
         if problems:
-            key = case_id if case_id not in result.broken else f"{case_id}@cases[{index}]"
+            key = case.id if case.id not in result.broken else f"{case.id}@cases[{case.index}]"
             result.broken[key] = problems
     return result
+
+
+def build(planned: Planned, document: Any, display: str, run_on: dict[str, str] | None,
+          into: list[Case]) -> list[CaseError]:
+    """Check a planned case against the rule model of each spec it runs on and add what
+    loads to ``into``; the problems of the first spec it does not load on (none: it loaded)."""
+    for target in planned.targets:
+        if run_on is not None and target not in run_on:
+            continue
+        spec = run_on[target] if run_on is not None else target
+        problems, case = _build(planned.raw, planned.index, document, display, planned.line, spec)
+        if case is None:
+            return problems
+        into.append(replace(case, target=target))
+    return []
 
 
 def _line_of(text: str, case_id: str) -> int:
