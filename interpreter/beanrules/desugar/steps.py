@@ -15,7 +15,7 @@ from .registry import rewrite
 @rewrite("card-step", 'counter harvests per player   § r "p.1"\n'
                       'rule tally: when a card is harvested, if own harvests < 3:   § r "p.1"\n'
                       '  add 1 to own harvests',
-         "When a card is harvested, if the harvests of the card's owner is less than 3: add 1 to the card's owner's harvests.")
+         "When a card is harvested, if the harvests of the owner of this card is less than 3: add 1 to the owner of this card's harvests.")
 def card_step(rule):
     """When a card (of the bean named, else any) is planted, harvested, revealed or drawn, and
     the condition holds, the effects run by themselves for the player the card belongs to."""
