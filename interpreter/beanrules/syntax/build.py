@@ -179,11 +179,33 @@ class SpecBuilder:
                     section, self.span(name), tuple(contradictions), plays_as)
 
     def rule(self, node: Tree, section: str | None, phase: str | None) -> Rule:
-        rule_id = _tree(node.children, "rule_id")
         statement = next(c for c in node.children
                          if isinstance(c, Tree) and c.data not in ("rule_id", "provenance") and
                          c.data not in _CLAUSES)
         kind, params, refs = self.statement(statement)
+        return self._rule(node, kind, params, refs, self.wording(statement), section, phase, statement)
+
+    def card_step(self, node: Tree, section: str | None, phase: str | None) -> Rule:
+        """A rule's own step when something happens to a card: a rule of kind ``card-step``
+        whose params hold the event, the bean (None: any card), the condition and the effects
+        written under it (as under an ability); its other clauses are a rule's."""
+        rule_id = _tree(node.children, "rule_id")
+        bean = next((t for t in _tokens(node.children, "NAME")), None)
+        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
+        params = {"event": _words(_tree(node.children, "step_event")), "bean": str(bean) if bean else None,
+                  "condition": self.condition(cond) if cond is not None else None,
+                  "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS]}
+        refs = [Ref("bean", str(bean), self.span(bean))] if bean else []
+        # the wording is the header line from "when" to its colon (the effects follow below)
+        line = self.lines[node.meta.line - 1]
+        start = line.index("when", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
+        text = " ".join(line[start:line.index(":", start) + 1].split())
+        return self._rule(node, "card-step", params, refs, text, section, phase, None)
+
+    def _rule(self, node: Tree, kind: str, params: dict[str, Any], refs: list[Ref], text: str,
+              section: str | None, phase: str | None, statement: Tree | None) -> Rule:
+        """A rule with its id, citations and the clauses indented under it."""
+        rule_id = _tree(node.children, "rule_id")
         provenance = self.provenance(_tree(node.children, "provenance"))
         says, notes, contradictions = [], [], []
         for clause in node.children:
@@ -199,45 +221,12 @@ class SpecBuilder:
                 contradictions.append(self.contradiction(clause))
         id_token = _tokens(rule_id.children, "NAME")[0] if rule_id is not None else None
         replace = rule_id is not None and self.lines[rule_id.meta.line - 1][rule_id.meta.column - 1:].startswith("replace")
-        if kind == "note":
+        if kind == "note" and statement is not None:
             notes.insert(0, Text("", params["text"], provenance, self.span(statement)))
         return Rule(str(id_token) if id_token else None, replace, kind, params, tuple(refs),
-                    self.wording(statement), tuple(says), tuple(notes), provenance,
+                    text, tuple(says), tuple(notes), provenance,
                     self.span(node), section, phase, self.span(id_token) if id_token else None,
                     tuple(contradictions))
-
-    def card_step(self, node: Tree, section: str | None, phase: str | None) -> Rule:
-        """A rule's own step when something happens to a card: a rule of kind ``card-step``
-        whose params hold the event, the bean (None: any card), the condition and the effects
-        written under it (as under an ability); its other clauses are a rule's."""
-        rule_id = _tree(node.children, "rule_id")
-        bean = next((t for t in _tokens(node.children, "NAME")), None)
-        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
-        params = {"event": _words(_tree(node.children, "step_event")), "bean": str(bean) if bean else None,
-                  "condition": self.condition(cond) if cond is not None else None,
-                  "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS]}
-        refs = [Ref("bean", str(bean), self.span(bean))] if bean else []
-        provenance = self.provenance(_tree(node.children, "provenance"))
-        notes, contradictions = [], []
-        for clause in node.children:
-            if not isinstance(clause, Tree):
-                continue
-            if clause.data in ("cite_clause", "assumed_clause"):
-                provenance = provenance.merged(self.clause_provenance(clause))
-            elif clause.data == "clause_note":
-                notes.append(self.note(clause))
-            elif clause.data in ("contradiction", "departure"):
-                contradictions.append(self.contradiction(clause))
-        says = tuple(self.text(c) for c in _trees(node.children, "says"))
-        id_token = _tokens(rule_id.children, "NAME")[0] if rule_id is not None else None
-        replace = rule_id is not None and self.lines[rule_id.meta.line - 1][rule_id.meta.column - 1:].startswith("replace")
-        # the wording is the header line from "when" to its colon (the effects follow below)
-        line = self.lines[node.meta.line - 1]
-        start = line.index("when", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
-        text = " ".join(line[start:line.index(":", start) + 1].split())
-        return Rule(str(id_token) if id_token else None, replace, "card-step", params, tuple(refs), text, says,
-                    tuple(notes), provenance, self.span(node), section, phase,
-                    self.span(id_token) if id_token else None, tuple(contradictions))
 
     def wording(self, statement: Tree) -> str:
         """The statement exactly as written, for generated rules text."""
