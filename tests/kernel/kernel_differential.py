@@ -38,16 +38,16 @@ def interpreter_snapshot(st: State) -> tuple:
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
-    b = m.bean_names
+    name = m.bean_names.__getitem__  # map() with it: the deck is copied after every action
 
     def cards(zone: list[int]) -> tuple:
-        return tuple(b[c] for c in zone)
+        return tuple(map(name, zone))
     seats = range(g.n)
     return (m.phase_ids[g.phase], names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
             g.over, cards(g.deck), cards(g.discard), cards(g.offer), cards(g.removed),
             tuple(cards(g.hands[p]) for p in seats), tuple(cards(g.set_aside[p]) for p in seats),
             tuple(cards(g.coins[p]) for p in seats), tuple(tuple(cards(f) for f in g.fields[p]) for p in seats),
-            tuple((pid, names[src], names[dst], ((give[0], b[give[1]]),), () if take is None else ((take[0], b[take[1]]),))
+            tuple((pid, names[src], names[dst], ((give[0], name(give[1])),), () if take is None else ((take[0], name(take[1])),))
                   for pid, src, dst, give, take in g.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
             tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
