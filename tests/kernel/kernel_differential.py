@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+import pytest
+
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.legal import next_to_act
@@ -164,3 +166,14 @@ def compared(m: dict, n: int, seeds: range, watch: Callable[[Game, Any, list], N
             (n, seed)
         assert fast_difference(m, n, seed + 500, ["random"], trades) is None, (n, seed)
     return seen
+
+
+def ends_first(counts: list[int]) -> list:
+    """Player counts for a mechanism test: the smallest and the largest as they are, those
+    between marked `sweep` (pytest -m sweep, which .ci/run runs). A count between plays the
+    same generated code with values between the two ends' values: measured by coverage of
+    beanrules/ (branches too), the middle counts reached no line or branch that the two ends
+    and the rest of tests/kernel do not, and test_differential.py still compares every shipped
+    spec at every player count."""
+    ends = (min(counts), max(counts))
+    return [n if n in ends else pytest.param(n, marks=pytest.mark.sweep) for n in counts]

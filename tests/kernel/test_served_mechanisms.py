@@ -1,6 +1,6 @@
 """The mechanisms the kernel learnt after the base game, each against the interpreter on
-identical random streams, over several seeds and every player count of the spec that uses it,
-and each shown to occur in the games compared (a comparison of games that never use a
+identical random streams, over several seeds and the smallest and largest player count of the
+spec that uses it (those between under `pytest -m sweep`), and each shown to occur in the games compared (a comparison of games that never use a
 mechanism would prove nothing about it):
 
 - permitted moves of one card and the core's let / matches / move (the duel: discard a hand
@@ -24,7 +24,7 @@ from beanrules.engine.actions import Choose, MoveCard, UseAbility
 from beanrules.engine.bots import make_bot
 from beanrules.kernel import kernel_for, kernel_reason, play
 
-from kernel_differential import compared
+from kernel_differential import compared, ends_first
 
 _MODELS: dict[str, dict] = {}
 
@@ -76,7 +76,7 @@ def _eager_takeover() -> dict:
     return m
 
 
-@pytest.mark.parametrize("players", counts("anniversary/bean-thaler"))
+@pytest.mark.parametrize("players", ends_first(counts("anniversary/bean-thaler")))
 def test_the_thaler_taken_over_resisted_and_drawn_at_random(players):
     compared(model("anniversary/bean-thaler"), players, range(1))
     seen = compared(_eager_takeover(), players, range(2))
@@ -85,7 +85,7 @@ def test_the_thaler_taken_over_resisted_and_drawn_at_random(players):
     assert answers - {"yes", "no", "nothing"}  # a holder chosen by name
 
 
-@pytest.mark.parametrize("players", counts("anniversary/magpie"))
+@pytest.mark.parametrize("players", ends_first(counts("anniversary/magpie")))
 def test_the_magpie_played_from_the_hand_and_flown_when_revealed(players):
     m = model("anniversary/magpie")
     fled: list[dict] = []
@@ -102,7 +102,7 @@ def test_the_magpie_played_from_the_hand_and_flown_when_revealed(players):
 ROOK = str(Path(__file__).parent / "rook.bean")
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", ends_first([3, 4, 5]))
 def test_a_front_card_that_cannot_be_played_lets_the_plant_lapse_in_both_engines(players):
     """rook.bean: a card never planted whose ability moves one of its owner's field tops, so
     with every field empty it cannot be played; the plant the phase requires lapses
