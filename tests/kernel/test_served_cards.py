@@ -1,7 +1,8 @@
 """Kannibohne's card mechanisms in the kernel (docs/simulation.md, "The playout kernel"), each in
 a small variant of its own, played by the kernel against the interpreter on identical random
 streams (every action and state, scores and winners; several seeds, the smallest and largest
-player count (those between: pytest -m sweep), random and greedy bots, with and without trading), and each shown to occur in the games compared:
+player count (those between: pytest -m sweep), random and greedy bots, with and without
+trading), and each shown to occur in the games compared:
 
 - heron.bean: cards that play as another bean type (engine/kinds.py), and abilities on top of
   a field, once per turn, that keep their phase open (engine/abilities.py's `keeps_open`,

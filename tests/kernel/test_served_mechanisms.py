@@ -1,7 +1,7 @@
 """The mechanisms the kernel learnt after the base game, each against the interpreter on
 identical random streams, over several seeds and the smallest and largest player count of the
-spec that uses it (those between under `pytest -m sweep`), and each shown to occur in the games compared (a comparison of games that never use a
-mechanism would prove nothing about it):
+spec that uses it (those between under `pytest -m sweep`), and each shown to occur in the games
+compared (a comparison of games that never use a mechanism would prove nothing about it):
 
 - permitted moves of one card and the core's let / matches / move (the duel: discard a hand
   card, pull matching cards from the discard pile);
