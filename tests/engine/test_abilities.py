@@ -182,4 +182,7 @@ def test_a_refused_ability_names_its_card(spec):
     with pytest.raises(UnsupportedRule) as info:
         Game(model, players=["Anna", "Natalie", "Greg"], seed=0)
     carded = [b["id"] for b in model["beans"] if core_card(b).abilities]
+    if not carded:  # a rule's own step on a card event (refused-choice-in-a-rules-step.bean): the rule
+        assert info.value.card is None and info.value.rule in {r["id"] for r in model["rules"]}
+        return
     assert info.value.rule is None and info.value.card in carded, (info.value.rule, info.value.card, carded)
