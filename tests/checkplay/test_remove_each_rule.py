@@ -5,6 +5,7 @@ it (`remove rule ID`) is rejected by `check`, or plays differently — a seeded 
 Run with -s to see the figures: rules removed, rejected by check, changed play."""
 from __future__ import annotations
 
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,9 @@ def baseline() -> dict:
 
 @pytest.fixture(scope="module")
 def cases() -> list:
-    return [c for path in discover([conformance_dir()]) for c in load_file(path).cases if c.spec == "classic"]
+    # run_on loads only the cases written for classic, so the loader does not compile the
+    # other 40-odd specs the suite's cases name (the same 175 cases as filtering by c.spec)
+    return [c for path in discover([conformance_dir()]) for c in load_file(path, run_on={"classic": "classic"}).cases]
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +82,9 @@ def _outcome(rule_id: str, folder: Path, baseline: dict, cases: list, monkeypatc
         return "games", f"{differs[0]} players, seed {differs[1]}"
     # Classic's cases run on the variant: the runner compiles by spec name, so it is given this model.
     monkeypatch.setattr(runner, "compiled", lambda spec: (model, model_info("classic", model), None))
-    failed = [c.id for c in cases if run_case(c).status != "passed"]
-    return ("cases", ", ".join(failed[:3])) if failed else ("same", "")
+    # the report names the first three failing cases: the rest need not run (islice stops there)
+    failed = list(islice((c.id for c in cases if run_case(c).status != "passed"), 3))
+    return ("cases", ", ".join(failed)) if failed else ("same", "")
 
 
 @pytest.mark.parametrize("rule_id", RULES)

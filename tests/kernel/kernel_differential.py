@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+import pytest
+
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.legal import next_to_act
@@ -38,16 +40,16 @@ def interpreter_snapshot(st: State) -> tuple:
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
-    b = m.bean_names
+    name = m.bean_names.__getitem__  # map() with it: the deck is copied after every action
 
     def cards(zone: list[int]) -> tuple:
-        return tuple(b[c] for c in zone)
+        return tuple(map(name, zone))
     seats = range(g.n)
     return (m.phase_ids[g.phase], names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
             g.over, cards(g.deck), cards(g.discard), cards(g.offer), cards(g.removed),
             tuple(cards(g.hands[p]) for p in seats), tuple(cards(g.set_aside[p]) for p in seats),
             tuple(cards(g.coins[p]) for p in seats), tuple(tuple(cards(f) for f in g.fields[p]) for p in seats),
-            tuple((pid, names[src], names[dst], ((give[0], b[give[1]]),), () if take is None else ((take[0], b[take[1]]),))
+            tuple((pid, names[src], names[dst], ((give[0], name(give[1])),), () if take is None else ((take[0], name(take[1])),))
                   for pid, src, dst, give, take in g.proposals),
             tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
             tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
@@ -164,3 +166,14 @@ def compared(m: dict, n: int, seeds: range, watch: Callable[[Game, Any, list], N
             (n, seed)
         assert fast_difference(m, n, seed + 500, ["random"], trades) is None, (n, seed)
     return seen
+
+
+def ends_first(counts: list[int]) -> list:
+    """Player counts for a mechanism test: the smallest and the largest as they are, those
+    between marked `sweep` (pytest -m sweep, which .ci/run runs). A count between plays the
+    same generated code with values between the two ends' values: measured by coverage of
+    beanrules/ (branches too), the middle counts reached no line or branch that the two ends
+    and the rest of tests/kernel do not, and test_differential.py still compares every shipped
+    spec at every player count."""
+    ends = (min(counts), max(counts))
+    return [n if n in ends else pytest.param(n, marks=pytest.mark.sweep) for n in counts]

@@ -1,8 +1,8 @@
 """The flow mechanisms Kannibohne needs, each served by the kernel (no fallback) in a small test
 variant without Kannibohne's card mechanisms, and each compared with the interpreter on
 identical random streams (every action and state, the scores and winners; random and greedy
-bots, trading on and off; every player count of the variant; the generated loop too), in games
-shown to use the mechanism:
+bots, trading on and off; the smallest and largest player count of the variant, those between
+under `pytest -m sweep`; the generated loop too), in games shown to use the mechanism:
 
 - hand-limit.bean: the hand limit, which cuts phase 4's draw and is tried against taking the
   discard pile's top card in phase 1 (kernel/requirements.py);
@@ -28,7 +28,7 @@ from beanrules.engine import Game
 from beanrules.engine.actions import DrawCard, EndPhase, MoveCard
 from beanrules.kernel import kernel_for, kernel_reason, play
 
-from kernel_differential import compared, first_difference, sweep
+from kernel_differential import compared, ends_first, first_difference, sweep
 from test_served_mechanisms import counts, model
 
 HERE = Path(__file__).parent
@@ -45,7 +45,7 @@ def test_the_kernel_serves_it(path, players):
     kernel_for(model(path), players)  # compiles, no fallback
 
 
-@pytest.mark.parametrize("players", counts(HAND_LIMIT))
+@pytest.mark.parametrize("players", ends_first(counts(HAND_LIMIT)))
 def test_the_hand_limit_cuts_draws_and_takes(players):
     m = model(HAND_LIMIT)
     seen = {"cut": 0, "full": 0, "took": 0}
@@ -65,7 +65,7 @@ def test_the_hand_limit_cuts_draws_and_takes(players):
     assert seen["cut"] and seen["full"] and seen["took"], seen
 
 
-@pytest.mark.parametrize("players", counts(DRAWS))
+@pytest.mark.parametrize("players", ends_first(counts(DRAWS)))
 def test_draws_one_at_a_time_owed_as_far_as_the_hand_may_take_them(players):
     m = model(DRAWS)
     seen = {"draws": 0, "between": 0, "short": 0}
@@ -102,7 +102,7 @@ def compared_where(m: dict, players: int, happens: Callable[[Any], bool]) -> Non
     assert first_difference(m, players, found[0], found[1], False) is None
 
 
-@pytest.mark.parametrize("players", counts(THALERS))
+@pytest.mark.parametrize("players", ends_first(counts(THALERS)))
 def test_thalers_written_down_and_the_first_to_the_target_wins(players):
     m = model(THALERS)
     seen = {"stopped": 0, "protected": 0, "paid": 0}
