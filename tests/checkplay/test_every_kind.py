@@ -45,6 +45,10 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "token": ('token thaler "Bean thaler"   § v "1"\n', "token thaler"),
     "counter": ('counter thalers per player   § v "1"\n', "counter thalers"),
     "forbid-while": ('no player may trade while count of own hand < 2   § v "1"\n', "no player may trade"),
+    # a rule's own step on a card event, adding to a counter, reading one, lasting for a while
+    "card-step": ('counter harvests per player   § v "1"\nrule tally: when a card is harvested, if own harvests < 3:   '
+                  '§ v "1"\n  add 1 to own harvests   § v "1"\n  until start of phase draw: owner may not trade   '
+                  '§ v "1"\n  for the rest of the game: owner may not harvest   § v "1"\n', "when a card is harvested"),
     "permit-harvest": ('remove rule harvest-any-time   § v "1"\n'
                        'any player may harvest when it is own turn or fields < 3   § v "1"\n', "any player may harvest"),
     "token-draw": (THALER + 'phase draw\n  holder of thaler draws 1 more   § v "1"\n', "draws 1 more"),

@@ -261,7 +261,9 @@ class Lasting(Effect):
     until: Timing
 
     def text(self) -> str:
-        return f"until {self.until.to_text().removeprefix('at ')}: {self.rule.to_text().rstrip('.')}"
+        when = self.until.to_text()  # "for the whole game" is no moment to wait "until"
+        when = when if when.startswith("for ") else f"until {when.removeprefix('at ')}"
+        return f"{when}: {self.rule.to_text().rstrip('.')}"
 
 
 @core("refuse")

@@ -14,7 +14,7 @@ from typing import Any
 from ..core.categories import Statement
 from ..core.node import Scope
 from ..diagnostics import Diagnostic, Span
-from . import conditions, ending, harvesting, setup, tokens, trading, turn  # noqa: F401 (registers the rewrites)
+from . import conditions, ending, harvesting, setup, steps, tokens, trading, turn  # noqa: F401 (registers the rewrites)
 from .cards import card
 from .registry import REWRITES, Rewrite
 
@@ -87,8 +87,28 @@ def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
         checks.append((f"bean '{bean['id']}'", bean.get("span"), dataclasses.replace(made, abilities=())))
         checks += [(f"bean '{bean['id']}', ability {ability.name or i + 1}", data.get("span"), ability)
                    for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"]))]
+    per_player = {node.counter: node.per_player for _, found in per_rule for s in found for node in s.walk()
+                  if node.NODE == "declare-counter"}
     for what, span, statement in checks:
         for problem in statement.check(scope):
             diagnostics.append(Diagnostic("error", "core-name", f"{what}: {problem.message}",
                                           _span(span), suggestion=problem.suggestion))
+        diagnostics += [Diagnostic("error", "counter-owner", f"{what}: {message}", _span(span), suggestion=hint)
+                        for message, hint in _counter_owners(statement, per_player)]
     return diagnostics
+
+
+def _counter_owners(statement: Statement, per_player: dict[str, bool]) -> list[tuple[str, str]]:
+    """A counter named with whose it is that the table keeps, or without that each player
+    keeps: (message, hint) for each (the engine would have no number to read or add to)."""
+    out = []
+    for node in statement.walk():
+        if node.NODE not in ("add-to-counter", "counter") or node.counter not in per_player:
+            continue
+        if per_player[node.counter] and node.player is None:
+            out.append((f"counter '{node.counter}' is kept per player: say whose",
+                        f"own {node.counter}, opponent {node.counter}, …"))
+        elif not per_player[node.counter] and node.player is not None:
+            out.append((f"counter '{node.counter}' is the table's, not a player's",
+                        f"name it alone: {node.counter}"))
+    return out

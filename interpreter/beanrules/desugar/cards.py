@@ -12,10 +12,10 @@ from typing import Any
 from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
 from ..core.categories import Effect, Timing
 from ..core.conditions import Compare, Not
-from ..core.effects import (AddField, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Plant, Refuse,
+from ..core.effects import (AddField, AddToCounter, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Plant, Refuse,
                             Reorder, Repeat, Reverse, Sequence, Shuffle, Swap)
 from ..core.places import CardsIn, Zone
-from ..core.quantities import Count, FieldsOf, Half, Number, PlantedThisPhase
+from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, PlantedThisPhase
 from ..core.statements import Ability, Card
 from ..core.timing import During, When, WhileOnTop
 
@@ -82,7 +82,15 @@ def _cards(data: dict[str, Any], amount: Any = 1) -> CardsIn:
     return CardsIn(where, pick, Number(amount), False, None)
 
 
+def _counter_owner(data: dict[str, Any]):
+    """Whose counter: the owner named, or None for the table's (a per-player counter named
+    without one is an error of check, desugar/__init__.py)."""
+    return _OWNERS[data["owner"]] if data["owner"] else None
+
+
 def condition(data: dict[str, Any]):
+    if data["test"] == "counter":
+        return Compare(CounterValue(data["counter"], _counter_owner(data)), data["compare"], Number(data["value"]))
     if data["test"] == "planted":
         return Compare(PlantedThisPhase(), data["compare"], Number(data["value"]))
     if data["test"] == "fields":
@@ -156,6 +164,8 @@ def effect(data: dict[str, Any]) -> Effect:
         return AddField(owner, 1)
     if do == "discard-this":
         return Move(Bound("card"), Zone("discard", None), None)
+    if do == "add-to-counter":
+        return AddToCounter(data["counter"], _counter_owner(data), Number(data["amount"]))
     if do == "lasting":  # a constraint for a stated time (desugar/lasting.py)
         from .lasting import lasting
         return lasting(data)

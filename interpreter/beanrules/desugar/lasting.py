@@ -5,7 +5,9 @@
 player's turn and that phase, until the end of that phase of their turn. "until end of turn"
 lasts until the end of the turn it was laid down in, "until next turn of X" until X's next
 turn begins; "may" (a permission: harvesting) is an ``allow`` instead of a ``forbid``.
-"until end of phase P of X" lasts from now until that phase of X's turn ends. "NAME may not be
+"until end of phase P of X" lasts from now until that phase of X's turn ends, "until start of
+phase P" until that phase next begins (whoever's turn it is), "for the rest of the game" until
+the game ends. "NAME may not be
 planted" forbids planting the card chosen as NAME to any player; "X hand lies open" is a
 ``lies-open`` of that zone instead of a forbid.
 """
@@ -20,7 +22,7 @@ from ..core.effects import AddField, Harvest, Lasting, Move, Plant, Sequence, Tr
 from ..core.places import CardsIn, Zone
 from ..core.quantities import Number
 from ..core.statements import Allow, Forbid, LiesOpen
-from ..core.timing import EndOfPhaseOf, EndOfTurn, StartOfTurn
+from ..core.timing import AtStartOf, EndOfPhaseOf, EndOfTurn, StartOfTurn, WholeGame
 
 WHO = {"owner": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
        "active-player": ActivePlayer()}
@@ -61,6 +63,10 @@ def lasting(data: dict[str, Any]) -> Effect:
         until = EndOfPhaseOf(data["phase"], whose)
     elif data["time"] == "end-of-phase":  # from now until that phase of that player's turn ends
         until = EndOfPhaseOf(data["phase"], WHO[data["whose"]])
+    elif data["time"] == "start-of-phase":  # until that phase next begins, in whoever's turn
+        until = AtStartOf(data["phase"])
+    elif data["time"] == "rest-of-game":
+        until = WholeGame()
     if data.get("card"):  # the chosen card, whoever would plant it
         return Lasting(Forbid(Plant(AnyPlayer(), Bound(data["card"]), None), condition), until)
     who = WHO[data["who"]]

@@ -38,6 +38,7 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
     ("Harvest timing", ("harvest-any-time", "harvest-own-turn", "auto-harvest", "harvest-only-paying",
                         "permit-harvest")),
     ("Constraints by condition", ("forbid-while",)),
+    ("Steps when something happens to a card", ("card-step",)),
     ("Harvesting a field", ("whole-field",)),
     ("Protection", ("protection",)),
     ("Payout", ("payout", "coin-source")),

@@ -449,6 +449,13 @@ def tie_token_holder(p: dict, ctx: Context) -> str:
     return f"A tie goes to the tied player who holds the {p['token']}."
 
 
+def card_step(p: dict, ctx: Context) -> str:
+    """A rule's own step on a card event says what its core step says (its effects are an
+    ability's, which the core words already)."""
+    from ..desugar.steps import card_step as rewrite
+    return " ".join(s.to_text() for s in rewrite({"params": p, "phase": None}))
+
+
 # Every function above taking (p, ctx) is the English of the rule kind it is named after.
 ENGLISH: dict[str, Callable[[dict, Context], str]] = {
     name.replace("_", "-"): function for name, function in dict(globals()).items()

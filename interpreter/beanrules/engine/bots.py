@@ -246,10 +246,14 @@ class GreedyBot:
                 key = (state.turn, partner, f"{zone}:{bean}")
                 if partner == player or key in self._asked:
                     continue
+                gift = Propose(player, partner, (CardRef(bean, zone),), ())
+                # a constraint laid down for a while may take trading away (engine/lasting.py)
+                if state.lasting and lasting_forbids(state, game.ruleset, gift):
+                    continue
                 self._asked.add(key)
                 if len(self._asked) > 200:
                     self._asked = {k for k in self._asked if k[0] == state.turn}
-                return Propose(player, partner, (CardRef(bean, zone),), ())
+                return gift
         return None
 
 
@@ -262,6 +266,13 @@ def _harvestable(state: Any, rs: Any, player: str, legal: list[Action]) -> list[
     if not (state.lasting or rs.standing):
         return harvestable(state, rs, player)
     return [a.field - 1 for a in legal if type(a) is Harvest]
+
+
+def lasting_forbids(state: Any, rs: Any, action: Action) -> bool:
+    """A lasting constraint in force forbids the action (the greedy bot's gifts are made up,
+    not taken from the listed actions)."""
+    from .lasting import forbidding
+    return forbidding(state, rs, action) is not None
 
 
 def make_bot(kind: str, seed: int | str = 0, trades: bool = True) -> Bot:

@@ -39,12 +39,14 @@ class Trigger:
     title: str | None
 
 
-def check_automatic(effect: Any, where: str) -> None:
+def check_automatic(effect: Any, where: str, rule: str | None = None) -> None:
+    """Refuse a step that runs by itself and would ask someone to choose (`rule`: the rule it
+    is, where check places the error)."""
     from .lasting import acting
     for node in acting(effect):
         if isinstance(node, _CHOOSING) or (isinstance(node, core_effects.Plant) and node.onto is None):
             raise UnsupportedRule(f"{where} runs by itself, so nobody is asked to choose: "
-                                  f"'{node.to_text()}' is not played yet")
+                                  f"'{node.to_text()}' is not played yet", rule)
 
 
 def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], players: int) -> dict[str, tuple[Trigger, ...]]:
@@ -66,7 +68,7 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
             if s.when.event not in EVENTS:
                 raise UnsupportedRule(f"rule '{rule['id']}': the engine runs no step '{s.when.to_text()}' yet",
                                       rule["id"])
-            check_automatic(s.effect, f"rule '{rule['id']}'")
+            check_automatic(s.effect, f"rule '{rule['id']}'", rule["id"])
             condition = evaluate.compiled_condition(s.condition) if s.condition else None
             found.setdefault(s.when.event, []).append(Trigger(
                 s.when.event, s.when.bean, s.when.cards, condition, evaluate.compiled_effect(s.effect),

@@ -10,6 +10,7 @@ from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
 from .kinds import same, types
+from .lasting import forbidden
 from .draw_moves import DRAW
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
 from .moves import legal, nth_proposal, proposal_space
@@ -47,13 +48,17 @@ class KRandomBot:
         made = self._made[1] if self._made[0] == turn else 0
         count, space = (0, ()) if made >= self.max_proposals or not m.phases[g.phase].trade or g.decision \
             else proposal_space(m, g, seat)
+        kept = None
+        if count and g.lasting:  # as Game.proposals: while a constraint lasts, those it leaves listed
+            kept = [p for p in (nth_proposal(seat, space, i) for i in range(count)) if not forbidden(m, g, p)]
+            count = len(kept)
         if not actions and not count:
             raise Stalled(f"the game waits for seat {seat + 1}, who has no legal action", _where(m, g))
         pick = self.below(len(actions) + count)
         if pick < len(actions):
             return actions[pick]
         self._made = (turn, made + 1)
-        return nth_proposal(seat, space, pick - len(actions))
+        return kept[pick - len(actions)] if kept is not None else nth_proposal(seat, space, pick - len(actions))
 
 
 class KGreedyBot:
@@ -201,10 +206,13 @@ class KGreedyBot:
                 key = (g.turn, partner, f"{zone}:{bean}")
                 if partner == seat or key in self._asked:
                     continue
+                gift = (PROPOSE, seat, partner, (zone, bean), None)
+                if g.lasting and forbidden(m, g, gift):  # as engine/bots.py: trading taken away for a while
+                    continue
                 self._asked.add(key)
                 if len(self._asked) > 200:
                     self._asked = {k for k in self._asked if k[0] == g.turn}
-                return (PROPOSE, seat, partner, (zone, bean), None)
+                return gift
         return None
 
 

@@ -115,6 +115,8 @@ class SpecBuilder:
                             self.span(node), self.span(name))]
         if node.data == "rule":
             return [self.rule(node, section, phase)]
+        if node.data == "card_step":
+            return [self.card_step(node, section, phase)]
         raise AssertionError(f"unexpected item {node.data}")  # the grammar allows no other
 
     def phase(self, node: Tree, section: str | None) -> Phase:
@@ -129,7 +131,7 @@ class SpecBuilder:
             placement = (_words(place.children[0]), Ref("phase", str(target), self.span(target)))
         entries: list[Any] = []
         for child in node.children:
-            if isinstance(child, Tree) and child.data in ("rule", "bean", "removal"):
+            if isinstance(child, Tree) and child.data in ("rule", "bean", "removal", "card_step"):
                 entries.extend(self.item(child, section=section, phase=str(name)))
         return Phase(verb, str(name), title, placement, tuple(entries),
                      self.provenance(_tree(node.children, "provenance")), self.span(node),
@@ -177,11 +179,33 @@ class SpecBuilder:
                     section, self.span(name), tuple(contradictions), plays_as)
 
     def rule(self, node: Tree, section: str | None, phase: str | None) -> Rule:
-        rule_id = _tree(node.children, "rule_id")
         statement = next(c for c in node.children
                          if isinstance(c, Tree) and c.data not in ("rule_id", "provenance") and
                          c.data not in _CLAUSES)
         kind, params, refs = self.statement(statement)
+        return self._rule(node, kind, params, refs, self.wording(statement), section, phase, statement)
+
+    def card_step(self, node: Tree, section: str | None, phase: str | None) -> Rule:
+        """A rule's own step when something happens to a card: a rule of kind ``card-step``
+        whose params hold the event, the bean (None: any card), the condition and the effects
+        written under it (as under an ability); its other clauses are a rule's."""
+        rule_id = _tree(node.children, "rule_id")
+        bean = next((t for t in _tokens(node.children, "NAME")), None)
+        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
+        params = {"event": _words(_tree(node.children, "step_event")), "bean": str(bean) if bean else None,
+                  "condition": self.condition(cond) if cond is not None else None,
+                  "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS]}
+        refs = [Ref("bean", str(bean), self.span(bean))] if bean else []
+        # the wording is the header line from "when" to its colon (the effects follow below)
+        line = self.lines[node.meta.line - 1]
+        start = line.index("when", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
+        text = " ".join(line[start:line.index(":", start) + 1].split())
+        return self._rule(node, "card-step", params, refs, text, section, phase, None)
+
+    def _rule(self, node: Tree, kind: str, params: dict[str, Any], refs: list[Ref], text: str,
+              section: str | None, phase: str | None, statement: Tree | None) -> Rule:
+        """A rule with its id, citations and the clauses indented under it."""
+        rule_id = _tree(node.children, "rule_id")
         provenance = self.provenance(_tree(node.children, "provenance"))
         says, notes, contradictions = [], [], []
         for clause in node.children:
@@ -197,10 +221,10 @@ class SpecBuilder:
                 contradictions.append(self.contradiction(clause))
         id_token = _tokens(rule_id.children, "NAME")[0] if rule_id is not None else None
         replace = rule_id is not None and self.lines[rule_id.meta.line - 1][rule_id.meta.column - 1:].startswith("replace")
-        if kind == "note":
+        if kind == "note" and statement is not None:
             notes.insert(0, Text("", params["text"], provenance, self.span(statement)))
         return Rule(str(id_token) if id_token else None, replace, kind, params, tuple(refs),
-                    self.wording(statement), tuple(says), tuple(notes), provenance,
+                    text, tuple(says), tuple(notes), provenance,
                     self.span(node), section, phase, self.span(id_token) if id_token else None,
                     tuple(contradictions))
 
@@ -619,6 +643,11 @@ class SpecBuilder:
             out["do"] = kind.replace("_", "-")
         elif kind == "lasting":
             out.update(_lasting(node))
+        elif kind == "add_to_counter":  # "add 1 to own harvests"; no owner: the table's counter
+            owner = _tree(node.children, "owner")
+            out.update({"do": "add-to-counter", "amount": self.ints(node)[0],
+                        "counter": str(_tokens(node.children, "NAME")[0]),
+                        "owner": _words(owner).replace(" ", "-") if owner else None})
         elif kind in ("lasting_card", "lasting_open"):  # a constraint on one chosen card, a zone laid open
             out["do"] = "lasting"
             out.update(_lasting_time(node))
@@ -633,6 +662,11 @@ class SpecBuilder:
         if node.data == "planted_compare":
             return {"test": "planted", "compare": _words(_tree(node.children, "compare")),
                     "value": self.ints(node)[0]}
+        if node.data == "counter_compare":  # "own harvests >= 2"; no owner: the table's counter
+            owner = _tree(node.children, "owner")
+            return {"test": "counter", "counter": str(_tokens(node.children, "NAME")[0]),
+                    "owner": _words(owner).replace(" ", "-") if owner else None,
+                    "compare": _words(_tree(node.children, "compare")), "value": self.ints(node)[0]}
         if node.data != "fields_compare":
             place = self.place(next(c for c in node.children if isinstance(c, Tree) and c.data in _PLACES))
         if node.data == "is_empty":
@@ -655,17 +689,17 @@ _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "whe
              "when_revealed"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
             "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
-            "move_chosen", "opponent_plants", "lasting_card", "lasting_open"}
-_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare"}
+            "move_chosen", "opponent_plants", "lasting_card", "lasting_open", "add_to_counter"}
+_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare", "counter_compare"}
 _PLACES = {"place", "this_field", "named_field"}
 
 
 def _lasting_time(node: Tree) -> dict[str, Any]:
     """How long a lasting constraint holds: the time, and whose turn or phase (where it says)."""
-    time = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith(("until_", "in_next")))
+    time = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith(("until_", "in_next", "for_rest")))
     whose = _tree(time.children, "lasting_who")
     phase = _tokens(time.children, "NAME")
-    return {"time": time.data.removeprefix("until_").replace("_", "-"),
+    return {"time": time.data.removeprefix("until_").removeprefix("for_").replace("_", "-"),
             "phase": str(phase[0]) if phase else None,
             "whose": _words(whose).replace(" ", "-") if whose else None}
 

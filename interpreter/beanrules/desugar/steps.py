@@ -1,0 +1,27 @@
+"""Rewrite of a rule's own step when something happens to a card ("when a card is harvested,
+if own harvests >= 2:" with effects under it) into a core ``do`` at that event: the effects
+are an ability's (desugar/cards.py), run for the player the card belongs to; written in a
+phase, the step holds only in that phase."""
+from __future__ import annotations
+
+from ..core.conditions import AllOf, InPhase
+from ..core.effects import Sequence
+from ..core.statements import Do
+from ..core.timing import When
+from .cards import condition, effect
+from .registry import rewrite
+
+
+@rewrite("card-step", 'counter harvests per player   § r "p.1"\n'
+                      'rule tally: when a card is harvested, if own harvests < 3:   § r "p.1"\n'
+                      '  add 1 to own harvests',
+         "When a card is harvested, if the harvests of the owner of this card is less than 3: add 1 to the owner of this card's harvests.")
+def card_step(rule):
+    """When a card (of the bean named, else any) is planted, harvested, revealed or drawn, and
+    the condition holds, the effects run by themselves for the player the card belongs to."""
+    p = rule["params"]
+    test = condition(p["condition"]) if p["condition"] else None
+    if rule.get("phase"):
+        test = InPhase(rule["phase"]) if test is None else AllOf((InPhase(rule["phase"]), test))
+    steps = tuple(effect(e) for e in p["effects"])
+    return (Do(When(p["event"], p["bean"], None), test, steps[0] if len(steps) == 1 else Sequence(steps)),)

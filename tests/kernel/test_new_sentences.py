@@ -1,0 +1,67 @@
+"""The sentences for core mechanisms that no sentence wrote before (issue #13): the kernel plays
+a spec that uses them exactly as the interpreter does, or refuses it by name - never plays it
+differently.
+
+- Lasting constraints until a phase begins and for the rest of the game, laid down by cards'
+  abilities, are served: both engines play the same games (frost-cards.bean), and the games
+  compared do lay them down. A constraint that forbids trading (frost-cards.bean's drought
+  bean, hush.bean's) is kept by the bots of both engines alike.
+- A rule's own step on a card event, and counters added to by effects, are refused by the rule
+  kind (kernel/support.py's KNOWN_KINDS); the interpreter plays those specs.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.engine.simulate import choose_engine
+from beanrules.kernel import kernel_reason
+
+from kernel_differential import compared
+
+HERE = Path(__file__).parent
+VARIANTS = HERE.parents[1] / "conformance" / "variants"
+
+
+@pytest.fixture(scope="module")
+def frost_cards() -> dict:
+    return compile_spec(str(HERE / "frost-cards.bean"))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_constraints_until_a_phase_and_for_the_whole_game_play_alike(frost_cards, players):
+    assert kernel_reason(frost_cards, players, ["random", "greedy"]) is None
+    laid: list[dict] = []
+
+    def watch(game, action, events) -> None:
+        laid.extend(e for e in events if e["event"] == "lasting")
+    compared(frost_cards, players, range(3), watch=watch)
+    # the games compared lay down both new times (phase None and until None: the whole game)
+    assert any(e["until"] is None for e in laid)
+    assert any(e["until"] is not None and "start of phase" in e["says"] for e in laid)
+
+
+def test_proposals_a_lasting_constraint_forbids_are_not_made_in_either_engine():
+    # hush.bean: "until end of turn: each opponent may not trade". The interpreter's bots leave
+    # out the proposals it forbids (Game.proposals lists what legal_actions lists); the kernel's
+    # random bot once picked from the whole space and its greedy bot made up gifts, so the games
+    # parted. Now both leave them out, and the games compared do lay the constraint down.
+    laid: list[dict] = []
+
+    def watch(game, action, events) -> None:
+        laid.extend(e for e in events if e["event"] == "lasting")
+    compared(compile_spec(str(VARIANTS / "hush.bean")), 3, range(3), watch=watch)
+    assert laid
+
+
+@pytest.mark.parametrize("variant,reason", [
+    ("frost.bean", "rule 'frost' of kind 'card-step'"),
+    ("tally.bean", "rule 'harvests' of kind 'counter'"),
+])
+def test_a_rules_step_and_counters_are_refused_by_name(variant, reason):
+    model = compile_spec(str(VARIANTS / variant))
+    assert reason in (kernel_reason(model, 3) or "")
+    engine, why = choose_engine(model, 3, ["random"], keep_records=False)
+    assert engine == "interpreter" and reason in (why or "")
