@@ -94,3 +94,47 @@ def test_the_starting_state_leaves_the_contracts_defaults_to_the_engine(tmp_path
     game = Game.from_partial(compile_spec("classic"), list(other.players), named)
     state = game.state_json()
     assert (state["active"], state["phase"], state["exhaustions"], state["over"]) == ("Greg", "plant", 0, False)
+
+
+# The game loaded back from the state JSON plays on alike (conformance/reload.py): an engine
+# whose loaded game forgets what its JSON does not show fails the case at the expectation (what
+# it answers now) or at the next action (its events and state).
+_FROM_STATE = Game.from_state.__func__
+
+
+def _loaded_differently(monkeypatch: pytest.MonkeyPatch, change) -> None:
+    def from_state(cls, model: dict, state: dict) -> Game:
+        game = _FROM_STATE(cls, model, state)
+        change(game)
+        return game
+    monkeypatch.setattr(Game, "from_state", classmethod(from_state))
+
+
+def test_a_loaded_game_must_list_the_same_actions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _loaded_differently(monkeypatch, lambda game: setattr(game, "legal_actions", lambda player, trades=True: []))
+    status, message = _run(tmp_path)
+    assert status == "failed"
+    assert "Game.from_state(state_json()) plays on otherwise (now): legal.Anna" in message
+
+
+def test_a_loaded_game_must_give_the_same_events_for_the_next_action(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    def silent(game: Game) -> None:
+        apply = game.apply
+        game.apply = lambda action, keep_events=True: apply(action, keep_events=False)
+    _loaded_differently(monkeypatch, silent)
+    first = case(id="expect-first", steps=[{"expect": {"coins": {"Anna": 0}}}, {"do": "Anna harvests 1"}])
+    (result,) = run_files([write(tmp_path, first)]).results
+    assert result.status == "failed" and result.step == 1
+    assert "Game.from_state(state_json()) plays on otherwise: 'Anna harvests 1' gives the events []" in result.message
+
+
+def test_a_loaded_game_must_refuse_by_the_same_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def lenient(game: Game) -> None:
+        game.apply = lambda action, keep_events=True: []
+    _loaded_differently(monkeypatch, lenient)
+    refusing = case(id="refuse-after-expect", steps=[{"do": "Anna harvests 1"}, {"expect": {"coins": {"Anna": 1}}},
+                                                     {"refuse": "Anna harvests 1", "rule": "whole-field"}])
+    (result,) = run_files([write(tmp_path, refusing)]).results
+    assert result.status == "failed" and result.step == 2
+    assert "it carries out 'Anna harvests 1', which the game refused" in result.message

@@ -171,18 +171,33 @@ def test_the_action_notation_page_documents_uses():
     assert "uses magpie with Natalie, 1, 2" in page
 
 
-REFUSED = sorted((Path(__file__).parents[2] / "conformance" / "variants").glob("refused-*.bean"))
+# The refused specs whose fault is a rule or the rulebook, not a card: what .rule names (None:
+# no one rule, as for a rulebook without phases).
+NOT_A_CARD = {"refused-leftovers-to-opponent": "leave-for-opponent", "refused-no-phase": None}
+VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
+REFUSED = sorted(p for p in VARIANTS.glob("refused-*.bean") if p.stem not in NOT_A_CARD)
+
+
+def _refusal(spec: Path) -> tuple[dict, UnsupportedRule]:
+    model = compile_spec(str(spec), playable=False)
+    with pytest.raises(UnsupportedRule) as info:
+        Game(model, players=["Anna", "Natalie", "Greg"], seed=0)
+    return model, info.value
+
+
+@pytest.mark.parametrize("stem", sorted(NOT_A_CARD))
+def test_a_refused_rule_names_the_rule(stem):
+    _, refusal = _refusal(VARIANTS / f"{stem}.bean")
+    assert (refusal.rule, refusal.card) == (NOT_A_CARD[stem], None)
 
 
 @pytest.mark.parametrize("spec", REFUSED, ids=[p.stem for p in REFUSED])
 def test_a_refused_ability_names_its_card(spec):
     """UnsupportedRule names what to fix: `.rule` for a rule, `.card` for a card's ability
     (docs/engine-contract.md), so a tool built on the engine can point at it."""
-    model = compile_spec(str(spec), playable=False)
-    with pytest.raises(UnsupportedRule) as info:
-        Game(model, players=["Anna", "Natalie", "Greg"], seed=0)
+    model, refusal = _refusal(spec)
     carded = [b["id"] for b in model["beans"] if core_card(b).abilities]
     if not carded:  # a rule's own step on a card event (refused-choice-in-a-rules-step.bean): the rule
-        assert info.value.card is None and info.value.rule in {r["id"] for r in model["rules"]}
+        assert refusal.card is None and refusal.rule in {r["id"] for r in model["rules"]}
         return
-    assert info.value.rule is None and info.value.card in carded, (info.value.rule, info.value.card, carded)
+    assert refusal.rule is None and refusal.card in carded, (refusal.rule, refusal.card, carded)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from . import fastpath
+from . import fastpath, reload
 from .cases import Case, CaseError
 from .compare import compare, match_events
 from .decisions import check_decisions, state_keys, uses_decisions
@@ -196,6 +196,7 @@ class _Run:
     game_class: type
     illegal: type[Exception]
     applied: list[str] = field(default_factory=list)
+    loaded: Any = None  # the game loaded back from the state JSON at the last expect step (reload.py)
 
 
 def _promises(run: _Run, state: dict[str, Any], decisions: bool) -> list[str]:
@@ -203,9 +204,12 @@ def _promises(run: _Run, state: dict[str, Any], decisions: bool) -> list[str]:
     JSON loads back as the same state (`Game.from_state` round-trips exactly), `is_over` agrees
     with it, `history` lists the applied actions, and — where the case asks what may happen —
     `who_may_act` names exactly the players with a legal action and `proposals` counts and
-    builds the proposals `legal_actions` lists."""
+    builds the proposals `legal_actions` lists. The loaded game must also play on alike
+    (reload.py): it answers the same now, and the next action gives the same events and state."""
     game, problems = run.game, []
-    again = run.game_class.from_state(run.model, copy.deepcopy(state)).state_json()
+    run.loaded = run.game_class.from_state(run.model, copy.deepcopy(state))
+    again = run.loaded.state_json()
+    problems += reload.differ_now(game, run.loaded, state["players"])
     if again != state:
         problems.append("Game.from_state(state_json()) is another state: "
                         + "; ".join(f"{path}: {want!r} became {got!r}" for path, want, got in compare(state, again)))
@@ -232,6 +236,11 @@ def _run_step(run: _Run, step: dict[str, Any], events: list[dict[str, Any]] | No
             raise _StepFailed(f"expected the action to be allowed, but it was {_refusal(exc)}") from None
         from beanrules.engine import parse_action, to_notation
         run.applied.append(to_notation(parse_action(step["do"])))
+        loaded, run.loaded = run.loaded, None
+        if loaded is not None:  # the game loaded back at the last expect step, given the same action
+            broken = reload.differ_after(loaded, step["do"], applied, game.state_json(), illegal)
+            if broken:
+                raise _StepFailed("\n".join(["the engine breaks a promise of the engine contract", *broken]))
         return applied
     if "refuse" in step:
         allowed = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]  # [None]: no rule
@@ -247,6 +256,9 @@ def _run_step(run: _Run, step: dict[str, Any], events: list[dict[str, Any]] | No
             if after != before:
                 raise _StepFailed("refused, but the state changed",
                                   [m for m in compare(before, after)]) from None
+            broken = [] if run.loaded is None else reload.differ_refused(run.loaded, step["refuse"], exc, illegal)
+            if broken:
+                raise _StepFailed("\n".join(["the engine breaks a promise of the engine contract", *broken]))
             return events
         raise _StepFailed(f"expected a refusal by {_rules(allowed)}, but the action was allowed")
     if "expect" in step:
