@@ -1,4 +1,5 @@
-"""The action notation: one line → one Action, by the Lark grammar grammar/actions.lark."""
+"""The action notation: one line → one Action, by the Lark grammar grammar/actions.lark (a
+canonical line is read without Lark, to the same Action: engine/canonical.py)."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
@@ -10,6 +11,7 @@ from ..limits import MAX_ACTION_CHARS, MAX_DIGITS
 from ..paths import grammar_file
 from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
                       UseAbility)
+from .canonical import read
 from .errors import NotationError
 
 _PLANT_ZONES = {"hand", "offer", "set-aside"}
@@ -147,6 +149,12 @@ def parse_action(text: str) -> Action:
     line = text.strip()
     if not line:
         raise NotationError(text, "empty action")
+    action = read(line)  # a line as notation() writes it, without Lark (engine/canonical.py)
+    return action if action is not None else lark_action(line)
+
+
+def lark_action(line: str) -> Action:
+    """The grammar's reading of a stripped, non-empty line of at most MAX_ACTION_CHARS."""
     try:
         tree = _parser().parse(line)
     except UnexpectedInput as exc:
