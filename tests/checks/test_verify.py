@@ -40,6 +40,45 @@ def test_the_checker_sees_a_card_vanish_and_a_hand_reordered() -> None:
     assert any("Anna's coins went from 0 to 0 with 2 earned or spent" in p for p in problems)
 
 
+class _NoRoundTrip:
+    """A sample that never asks for the round trip (the states below are edited JSON)."""
+
+    def due(self, after: dict) -> bool:
+        return False
+
+
+def test_the_checker_sees_a_plant_not_from_the_front_and_lets_drawn_cards_join_the_back() -> None:
+    game = Game(compile_spec("classic"), ["Anna", "Natalie", "Greg"], seed=3)
+    before, total = game.state_json(), game.state.card_counts()
+    front, other = before["hands"]["Anna"][0], before["hands"]["Anna"][1]
+
+    def problems(events: list[dict], anna: list[str] | None = None) -> list[str]:
+        after = json.loads(json.dumps(before))
+        after["hands"]["Anna"] = anna if anna is not None else after["hands"]["Anna"]
+        return step_problems(game, before, events, total, after=after, sample=_NoRoundTrip())
+
+    def planted(bean: str, player: str = "Anna", zone: str = "hand") -> dict:
+        return {"event": "planted", "player": player, "bean": bean, "from": zone, "field": 1}
+
+    assert problems([planted(front)]) == []
+    assert problems([planted(other)]) == [f"Anna planted {other} from the hand, but the front card was ['{front}']"]
+    # each plant of the action is held to the hand as it was before it; other zones and players aside
+    assert len(problems([planted(front), planted(other), planted(other, zone="offer")])) == 1
+    assert problems([planted(other, player="Natalie")]) == [
+        f"Natalie planted {other} from the hand, but the front card was {before['hands']['Natalie'][:1]}"]
+    grown = before["hands"]["Anna"] + ["wax", "wax"]
+    assert any("Anna's hand changed order" in p for p in problems([], grown))
+    for joined in ([{"event": "drew", "player": "Anna", "cards": 2}],
+                   [{"event": "moved", "to": "Anna", "to_zone": "hand", "end": "back", "cards": 1},
+                    {"event": "took", "player": "Anna"}],
+                   [{"event": "ability", "hands": ["Anna"]}]):
+        assert problems(joined, grown) == []
+    assert any("Anna's hand changed order" in p for p in problems(
+        [{"event": "drew", "player": "Anna", "cards": 1}], before["hands"]["Anna"] + ["wax", "wax"]))
+    assert any("Anna's hand changed order" in p for p in problems(
+        [{"event": "moved", "to": "Anna", "to_zone": "hand", "end": "front", "cards": 2}], grown))
+
+
 def test_verify_cli_reports_every_spec(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The passing run in this process (it shares the compiled specs and parsed case files);
     # the failing one as its own process, as a user runs it.

@@ -30,6 +30,8 @@ BOTS = ("random", "greedy")  # seated in turn around the table
 
 
 def _is_subsequence(part: list[str], whole: list[str]) -> bool:
+    if part == whole[len(whole) - len(part):]:  # the usual case: kept whole, or planted from the front
+        return True
     remaining = iter(whole)
     return all(card in remaining for card in part)
 
@@ -43,28 +45,39 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     (checks/round_trip.py); None: after this action."""
     problems = []
     after = game.state_json() if after is None else after
-    if game.state.card_counts() != total:
-        problems.append(f"cards appeared or vanished: {dict(game.state.card_counts() - total)} more, "
-                        f"{dict(total - game.state.card_counts())} fewer")
-    drawn: Counter = Counter(e["player"] for e in events if e["event"] == "drew" for _ in range(e["cards"]))
-    # a card moved to the back of a hand (drawn from another player's hand) joins it as drawn ones do
-    drawn.update(e["to"] for e in events if e["event"] == "moved" and e["to_zone"] == "hand" and e["end"] == "back"
-                 for _ in range(e["cards"]))
-    drawn.update(e["player"] for e in events if e["event"] == "took")  # a card taken to the back of the hand
-    # hands an ability reversed, reordered or swapped
-    rearranged = {p for e in events for p in e.get("hands") or ()}
+    counts = game.state.card_counts()
+    # dict equality first (in C); Counter's own, which reads a missing bean as 0, where it fails
+    if dict.__eq__(counts, total) is not True and counts != total:
+        problems.append(f"cards appeared or vanished: {dict(counts - total)} more, {dict(total - counts)} fewer")
     # Hand cards leave from the front only where a plant-from-hand step plants them; a
     # plant-pending step on the hand takes them in any order.
     front_only = game.ruleset.phase(before["phase"]).plant is not None
+    # One pass over the events: the cards each hand gained at its back (drawn, a card moved to
+    # the back of a hand from another player's, a card taken), the hands an ability reversed,
+    # reordered or swapped, and the beans each player planted from the hand, in order.
+    drawn: Counter = Counter()
+    rearranged: set[str] = set()
+    planted: dict[str, list[str]] = {}
+    for e in events:
+        kind = e["event"]
+        if kind == "drew":
+            drawn[e["player"]] += len(range(e["cards"]))
+        elif kind == "moved":
+            if e["to_zone"] == "hand" and e["end"] == "back":
+                drawn[e["to"]] += len(range(e["cards"]))
+        elif kind == "took":
+            drawn[e["player"]] += 1
+        elif kind == "planted" and front_only and e["from"] == "hand":
+            planted.setdefault(e["player"], []).append(e["bean"])
+        rearranged.update(e.get("hands") or ())
     for player in after["players"]:
         old, new = before["hands"][player], after["hands"][player]
         kept = new[:len(new) - drawn[player]]
         if player not in rearranged and not _is_subsequence(kept, old):
             problems.append(f"{player}'s hand changed order: {old} → {new}")
-        for e in events:
-            if front_only and e["event"] == "planted" and e["from"] == "hand" and e["player"] == player \
-                    and (not old or old[0] != e["bean"]):
-                problems.append(f"{player} planted {e['bean']} from the hand, but the front card was {old[:1]}")
+        for bean in planted.get(player, ()):
+            if not old or old[0] != bean:
+                problems.append(f"{player} planted {bean} from the hand, but the front card was {old[:1]}")
     payout = game.ruleset.payout
     gained: Counter = Counter()
     banked = 0  # coin cards taken from the bank (coin-source from bank: the removed zone)

@@ -71,8 +71,10 @@ class RoundTrips:
 
     def due(self, after: dict[str, Any]) -> bool:
         self.actions += 1
-        shape = (after["phase"], after["over"],
-                 _skeleton({key: value for key, value in after.items() if key not in ZONES}))
+        shape = (after["phase"], after["over"],  # the skeleton of `after` without its zones
+                 tuple([(key, _skeleton(item) if type(item) in _NESTED else type(item))
+                        for key, item in after.items() if key not in ZONES]))
         new = shape not in self.shapes
-        self.shapes.add(shape)
+        if new:
+            self.shapes.add(shape)
         return new or after["over"] or self.actions % self.every == 0
