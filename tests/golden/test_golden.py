@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -37,10 +38,10 @@ def _difference(label: str, expected, actual) -> str:
     return f"{label}: recorded {expected!r}, now {actual!r}"
 
 
-def _compare(where: str, recorded: dict, now: dict, spec: str, hint: str) -> None:
+def _compare(where: str, recorded: dict, now: dict, spec: str, hint: Callable[[], str]) -> None:
     for key, value in now.items():
         if recorded.get(key) != value:
-            pytest.fail(f"{where}: {_difference(key, recorded.get(key), value)}\n{hint}\n"
+            pytest.fail(f"{where}: {_difference(key, recorded.get(key), value)}\n{hint()}\n"
                         + RERECORD.format(spec=spec), pytrace=False)
 
 
@@ -54,8 +55,9 @@ def test_golden_playthrough(path: Path):
     assert header["format"] == FORMAT
     spec = header["spec"]
     model = compile_spec(spec)
-    hint = "" if header["model_hash"] == model_hash(model) else \
-        f"(the rule model of {spec} changed since this game was recorded)"
+    def hint() -> str:  # only for a failure's message: hashing the model costs 5-10 ms
+        return "" if header["model_hash"] == model_hash(model) else \
+            f"(the rule model of {spec} changed since this game was recorded)"
     game = Game(model, header["players"], seed=header["seed"])
     _compare("after the deal", header, {"initial_state": game.state_json(),
                                         "start_events": game.start_events, **observe(game)}, spec, hint)
