@@ -3,6 +3,7 @@ exactly as the interpreter does (or would have to refuse them by name, which it 
 
 - second-run-out.bean: two ends, the one written second coming first (the kernel's end test
   reads every end).
+- hand-limit-trades.bean: a trade may take a hand past its limit; the kernel refuses it by name.
 - kannibohne-frozen-gift.bean: card 15 forbids the opponent's harvests before its gift, so a
   gift no field takes cannot be given. The kernel once offered the harvest to make room all the
   same (kernel/plant_for.py did not ask the lasting forbid), so its bots used the card where the
@@ -28,3 +29,14 @@ def test_the_kernel_plays_the_variant_as_the_interpreter(variant, players):
     model = compile_spec(str(VARIANTS / variant))
     assert kernel_reason(model, players, ["random", "greedy"]) is None
     assert compared(model, players, range(3))
+
+
+def test_a_hand_limit_with_trades_into_the_hand_is_refused_by_name():
+    # hand-limit-trades.bean: a trade may take a hand past the limit, which the interpreter
+    # refuses and undoes; the kernel does not try trades against the limit, so it says so.
+    from beanrules.engine.simulate import choose_engine
+    model = compile_spec(str(VARIANTS / "hand-limit-trades.bean"))
+    reason = "rule 'hand-limit' with trades into the hand"
+    assert reason in (kernel_reason(model, 3) or "")
+    engine, why = choose_engine(model, 3, ["random"], keep_records=False)
+    assert engine == "interpreter" and reason in (why or "")
