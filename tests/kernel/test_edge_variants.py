@@ -40,3 +40,20 @@ def test_a_hand_limit_with_trades_into_the_hand_is_refused_by_name():
     assert reason in (kernel_reason(model, 3) or "")
     engine, why = choose_engine(model, 3, ["random"], keep_records=False)
     assert engine == "interpreter" and reason in (why or "")
+
+
+def test_a_target_beside_the_deck_end_is_played_alike_and_both_ends_come():
+    """first-to-twelve.bean at 3 players: the kernel plays the interpreter's games, and among
+    them some end by the target (someone reached 12 before the deck's third run-out) and some
+    by the deck (nobody had 12 as it ran out, and the turn was finished)."""
+    from beanrules.engine import Game
+    from beanrules.engine.actions import Harvest
+    model = compile_spec(str(VARIANTS / "first-to-twelve.bean"))
+    assert kernel_reason(model, 3, ["random", "greedy"]) is None
+    by = {"target": 0, "deck": 0}
+
+    def watch(game: Game, action, events: list) -> None:
+        if game.state.over and action is not None:
+            by["deck" if game.state.exhaustions >= 3 and not isinstance(action, Harvest) else "target"] += 1
+    compared(model, 3, range(6), watch=watch)  # a difference fails inside
+    assert by["target"] and by["deck"], by
