@@ -185,10 +185,16 @@ def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions | None
             return
 
 
+_NO_NAMES: dict = {}  # the empty environment of a compiled condition
+
+
 def reached_target(state: State, rs: Ruleset, events: list) -> None:
     """After an action: an end that reads more than the deck (a number of coins, a counter)
-    ends the game as soon as it holds."""
-    if rs.marks is not None and rs.marks.target_ends and not state.over and ending(state, rs):
+    ends the game as soon as it holds. Only such an end: one by the deck's run-outs, which may
+    hold already while a rule to finish the turn lets the turn's last phases run, comes as the
+    flow leaves a step (_after_step, end_phase)."""
+    if rs.marks is not None and rs.marks.target_ends and not state.over and any(
+            rs.ends[i].fn(state, _NO_NAMES) for i in rs.marks.target_ends):
         state.decision = None
         finish_game(state, rs, events)
 

@@ -31,7 +31,8 @@ class Marks:
     counters: tuple[tuple[str, bool, int], ...] = ()  # (name, per player, start value)
     tokens: tuple[str, ...] = ()  # tokens the state keeps (who holds each may change)
     start_holders: tuple[tuple[str, str], ...] = ()  # (token, START): held from the setup on
-    target_ends: bool = False  # an end condition reads more than the deck: checked as play goes on
+    # The ends (places in Ruleset.ends) that read more than the deck: checked as play goes on
+    target_ends: tuple[int, ...] = ()
 
     def initial_counters(self, players: list[str]) -> dict[str, Any] | None:
         if not self.counters:
@@ -54,7 +55,7 @@ def of(rs: Any) -> Marks:
     return rs.marks or NO_MARKS
 
 
-def marks(program: Program, target_ends: bool) -> Marks | None:
+def marks(program: Program, target_ends: tuple[int, ...]) -> Marks | None:
     fixed = {s.token for _, s in program if isinstance(s, core.ChooseStartPlayer) and s.token}
     counters = tuple((s.counter, s.per_player, s.start) for _, s in program if isinstance(s, core.DeclareCounter))
     tokens = tuple(dict.fromkeys(s.token for _, s in program

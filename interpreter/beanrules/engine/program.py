@@ -161,20 +161,23 @@ def direction(program: Program) -> int:
     return -1 if found and found[-1].direction == "right" else 1
 
 
-def ends(program: Program, refs: dict[str, RuleRef]) -> tuple[tuple, int | None, RuleRef | None, bool]:
+def ends(program: Program, refs: dict[str, RuleRef]) -> tuple[tuple, int | None, RuleRef | None, tuple[int, ...]]:
     """The end conditions, how often the deck may run out (where an end says so), the rule to
-    cite when the game is over, and whether an end reads more than the deck's run-outs (a
-    target such as coins or a counter: the engine then checks it as play goes on)."""
-    found, limit, ref, targets = [], None, None, False
+    cite when the game is over, and which ends (their places among the conditions) read more
+    than the deck's run-outs: a target such as coins or a counter, which the engine checks as
+    play goes on. Only those: an end by the deck comes as the flow leaves a step, where a rule
+    to finish the turn may still let phases run."""
+    found, limit, ref, targets = [], None, None, []
     for rule, s in _of(program, core.EndWhen):
-        targets = targets or not evaluate.reads_only(s.condition, (DeckRunOuts,))
+        if not evaluate.reads_only(s.condition, (DeckRunOuts,)):
+            targets.append(len(found))
         found.append(evaluate.compiled_condition(s.condition))
         ref = ref or refs[rule["id"]]
         c = s.condition
         if (isinstance(c, conditions.Compare) and isinstance(c.left, DeckRunOuts) and c.op == ">="
                 and isinstance(c.right, Number)):
             limit = c.right.value if limit is None else min(limit, c.right.value)
-    return tuple(found), limit, ref, targets
+    return tuple(found), limit, ref, tuple(targets)
 
 
 def finish_turn(program: Program) -> tuple[str | None, frozenset[str]]:

@@ -134,6 +134,7 @@ class Machine(core.Primitives):
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
+        self.target_tests = tuple(self.ends[i] for i in (rs.marks.target_ends if rs.marks else ()))
         self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
         self.score_terms = tuple(core.number(t.node, self) for t in rs.score_terms)
@@ -190,6 +191,13 @@ class Machine(core.Primitives):
     # -- the deck ----------------------------------------------------------------------------
     def is_ending(self, g: KState) -> bool:
         for end in self.ends:
+            if end(g, _ENV):
+                return True
+        return False
+
+    def target_reached(self, g: KState) -> bool:
+        """An end that reads more than the deck holds (flow.reached_target's test)."""
+        for end in self.target_tests:
             if end(g, _ENV):
                 return True
         return False

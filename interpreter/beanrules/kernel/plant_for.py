@@ -2,8 +2,8 @@
 opponent plants the front card of the owner's hand on one of their fields, choosing which.
 
 Among the fields that take the card under the planting rules; only where none does (and the
-rules say a player harvests to make room) among the fields they may harvest, which they harvest
-first. One field to choose from: it is planted at once; several: a decision the game waits for,
+rules say a player harvests to make room) among the fields they may harvest (the protection rule
+and any lasting forbid hold), which they harvest first. One field to choose from: it is planted at once; several: a decision the game waits for,
 labelled as the engine labels it; none: the use cannot happen (abilities.Dead).
 """
 from __future__ import annotations
@@ -36,6 +36,14 @@ def field_refused(m: Any, fields: list[list[int]], index: int) -> bool:
     return m.only_paying and m.coins_for(field) < 1
 
 
+def _harvest_forbidden(m: Any, g: KState, seat: int, index: int) -> bool:
+    """hand_effects._harvest_forbidden: a lasting forbid in force names this harvest, so the
+    field may not be harvested to make room (kernel/lasting.py's forbidden)."""
+    from .lasting import forbidden
+    from .machine import HARVEST
+    return forbidden(m, g, (HARVEST, seat, index))
+
+
 class KPlantFor:
     def __init__(self, node: effects.Plant, prims: Any):
         from .card_effects import selected
@@ -65,7 +73,8 @@ class KPlantFor:
         if not m.make_room:
             raise Dead()
         room = [i for i in range(len(fields)) if not field_refused(m, fields, i)
-                and field_accepts(m, [], card, fields[:i] + [[]] + fields[i + 1:])]
+                and field_accepts(m, [], card, fields[:i] + [[]] + fields[i + 1:])
+                and not (g.lasting and _harvest_forbidden(m, g, player, i))]
         if not room:
             raise Dead()
         return player, card, room, True

@@ -53,9 +53,10 @@ class Tally:
             g.ending = m.is_ending(g)
 
     def reached(self, m: Any, g: KState) -> bool:
-        """flow.reached_target after an action: the end holds now, so the game ends (True)."""
+        """flow.reached_target after an action: an end by a target holds now, so the game ends
+        (True); an end by the deck alone waits for the flow, as the engine's does."""
         g.ending = m.is_ending(g)
-        if not g.ending:
+        if not (g.ending and m.target_reached(g)):
             return False
         g.decision = None
         m.finish(g)
