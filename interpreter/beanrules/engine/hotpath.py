@@ -38,7 +38,7 @@ from .planting import new_field_ok, plant_card
 from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
-from .trading import add_proposal, check_accept_cards, do_respond, execute
+from .trading import accept_breaks, add_proposal, check_accept_cards, do_respond, execute
 from . import transitions
 from .eventlog import UNRECORDED
 
@@ -173,6 +173,7 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
             _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
 
     acceptable, responds = _acceptable(rs), _RESPONDS.get  # (the answers, interned: legal._respond)
+    limited = bool(rs.requirements) and not rs.trade.to_set_aside  # trading.accept_breaks asks
     # The interned actions each player's listing hands out (legal._end, _buy, _harvests), looked
     # up once per listing rather than one by one: (end planting, end trading, buy, harvests)
     mine_of: dict[str, tuple] = {}
@@ -214,6 +215,8 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                             ok = True
                         except IllegalAction:
                             ok = False
+                    if ok and limited:  # a hand limit the received cards would break: refused, not listed
+                        ok = not accept_breaks(state, rs, proposal)
                     target = proposal["id"]
                     if ok:
                         out.append(responds((player, "accepts", target)) or _respond(player, "accepts", target))

@@ -18,7 +18,7 @@ from .planting import new_field_ok
 from . import moves
 from .ruleset import Ruleset
 from .state import State
-from .trading import check_accept_cards
+from .trading import accept_breaks, check_accept_cards
 
 
 def _distinct(cards: list[str]) -> list[str]:
@@ -151,8 +151,8 @@ def answers(state: State, rs: Ruleset, player: str, out: list) -> None:
     for proposal in state.proposals:
         if proposal["to"] == player:
             try:
-                check_accept_cards(state, rs, proposal)
-                out.append(_respond(player, "accepts", proposal["id"]))
+                if not accept_breaks(state, rs, proposal, check_accept_cards(state, rs, proposal)):
+                    out.append(_respond(player, "accepts", proposal["id"]))
             except IllegalAction:
                 pass
             out.append(_respond(player, "rejects", proposal["id"]))

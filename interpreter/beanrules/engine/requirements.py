@@ -111,3 +111,13 @@ def snapshot(state: Any) -> dict:
 def restore(state: Any, saved: dict) -> None:
     for name, value in saved.items():
         setattr(state, name, value)
+
+
+def would_break(state: Any, rs: Any, change: Any) -> bool:
+    """Whether `change`, made to a copy of the state, breaks a requirement that holds now (what
+    Game.apply refuses an action for): so that an action listed as legal is one apply takes.
+    The state itself is not touched."""
+    from .state import State
+    trial = State(**snapshot(state))
+    change(trial)
+    return broken(trial, rs) is not None and broken(state, rs) is None

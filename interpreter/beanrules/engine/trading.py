@@ -10,6 +10,7 @@ from __future__ import annotations
 from .actions import CardRef, Propose, Respond
 from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
+from .requirements import would_break
 from .ruleset import Ruleset
 from .state import State
 
@@ -178,6 +179,16 @@ def check_accept_cards(state: State, rs: Ruleset, proposal: dict) -> tuple[Picke
     give = _pick(state, rs, proposal["from"], proposal["give"], present=True)
     take = _pick(state, rs, proposal["to"], proposal["take"], present=True)
     return give, take
+
+
+def accept_breaks(state: State, rs: Ruleset, proposal: dict, cards: tuple[Picked, Picked] | None = None) -> bool:
+    """Whether accepting the proposal would break a requirement that holds now (the hand limit,
+    where received cards go to the hand): Game.apply refuses such an accept, so the listings of
+    legal actions (legal.answers, the hot path's) leave it out."""
+    if not rs.requirements or rs.trade.to_set_aside:
+        return False
+    give, take = cards or check_accept_cards(state, rs, proposal)
+    return would_break(state, rs, lambda trial: execute(trial, rs, proposal, give, take, UNRECORDED))
 
 
 def _take(state: State, owner: str, picked: Picked) -> list[str]:
