@@ -93,3 +93,15 @@ def test_an_unchanged_copy_shares_the_rulesets_compiled_from_its_original(
     changed["beans"][0]["beanometer"][0]["cards"] += 1
     assert compile_ruleset(changed, 4) is not compile_ruleset(first, 4)
     assert compile_ruleset(changed, 4).payout != compile_ruleset(first, 4).payout
+
+
+def test_the_newest_copies_are_remembered_when_the_bound_is_reached() -> None:
+    """model/copying.py remembers at most _LIMIT copies; at the bound the oldest is forgotten,
+    not all of them (clearing all made two copies handed out one after the other compile apart,
+    depending on how many copies the process had made before)."""
+    from beanrules.model import copying
+    for _ in range(copying._LIMIT - 1):
+        compile_spec("classic")
+    first, second = compile_spec("classic"), compile_spec("classic")
+    assert len(copying._ORIGINS) <= copying._LIMIT
+    assert compile_ruleset(first, 4) is compile_ruleset(second, 4)

@@ -42,8 +42,8 @@ _ORIGINS: dict[int, tuple[Any, Any]] = {}  # id(copy) -> (copy, original); holds
 
 def note_copy(copy: Any, original: Any) -> None:
     """`copy` was made from `original`, which nobody will change."""
-    if len(_ORIGINS) >= _LIMIT:  # keeps memory flat when many models pass through one process
-        _ORIGINS.clear()
+    if len(_ORIGINS) >= _LIMIT:  # keeps memory flat when many models pass through one process:
+        del _ORIGINS[next(iter(_ORIGINS))]  # the oldest goes (clearing all forgot the newest too)
     _ORIGINS[id(copy)] = (copy, original)
 
 
