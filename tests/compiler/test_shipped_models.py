@@ -100,6 +100,7 @@ def test_the_newest_copies_are_remembered_when_the_bound_is_reached() -> None:
     not all of them (clearing all made two copies handed out one after the other compile apart,
     depending on how many copies the process had made before)."""
     from beanrules.model import copying
+    copying._ORIGINS.clear()  # (a fresh memo, so that the bound falls between the two copies)
     for _ in range(copying._LIMIT - 1):
         compile_spec("classic")
     first, second = compile_spec("classic"), compile_spec("classic")
