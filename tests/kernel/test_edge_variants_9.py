@@ -6,6 +6,8 @@ exactly as the interpreter does.
   cases hold the interpreter to a thirteenth field, which bots do not reach, and the games
   compared here give some player more fields than were dealt.
 - gifts-without-consent.bean: a gift is given as soon as it is offered (trades still wait).
+- duel-without-discard.bean: the duel without its permitted move, so the fast path serves the
+  phase in which the active player plants their own accepted offers.
 """
 from __future__ import annotations
 
@@ -45,3 +47,14 @@ def test_gifts_without_consent_are_played_alike(players):
             and not getattr(action, "take", True)
     compared(model, players, range(4), watch=watch)  # a difference fails inside
     assert given[0], players
+
+
+def test_the_duel_without_its_discard_is_played_alike():
+    model = compile_spec(str(VARIANTS / "duel-without-discard.bean"))
+    assert kernel_reason(model, 2, ["random", "greedy"]) is None
+    planted = [0]
+
+    def watch(game, action, events: list) -> None:  # an accepted offer planted in its receiver's turn
+        planted[0] += any(e["event"] == "planted" and e["from"] == "set-aside" for e in events)
+    compared(model, 2, range(4), watch=watch)  # a difference fails inside
+    assert planted[0]
