@@ -8,7 +8,8 @@ exactly as the interpreter does.
 - gifts-without-consent.bean: a gift is given as soon as it is offered (trades still wait).
 - duel-without-discard.bean: the duel without its permitted move, so the fast path serves the
   phase in which the active player plants their own accepted offers.
-- hand-limit-trades-and-take.bean: trades into a limited hand; the kernel refuses it by name.
+hand-limit-trades-and-take.bean is refused by the kernel by the same name as hand-limit-trades.bean
+(tests/kernel/test_edge_variants.py): trades into a limited hand.
 """
 from __future__ import annotations
 
@@ -60,13 +61,3 @@ def test_the_duel_without_its_discard_is_played_alike():
     compared(model, 2, range(4), watch=watch)  # a difference fails inside
     assert planted[0]
 
-
-def test_a_hand_limit_with_trades_into_the_hand_and_a_move_is_refused_by_name():
-    # hand-limit-trades-and-take.bean: as hand-limit-trades.bean (tests/kernel/test_edge_variants.py),
-    # with a permitted move besides; the kernel does not try trades against the limit, so it says so
-    from beanrules.engine.simulate import choose_engine
-    model = compile_spec(str(VARIANTS / "hand-limit-trades-and-take.bean"))
-    reason = "rule 'hand-limit' with trades into the hand"
-    assert reason in (kernel_reason(model, 3) or "")
-    engine, why = choose_engine(model, 3, ["random"], keep_records=False)
-    assert engine == "interpreter" and reason in (why or "")
