@@ -18,7 +18,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Span
 
-_ELLIPSIS = re.compile(r"\s*(?:\[…\]|…|\.\.\.)\s*")
+_ELLIPSIS = re.compile(r"\s*(?:\[(?:…|\.\.\.)\]|…|\.\.\.)\s*")
 _LEADING = re.compile(r"^(?:[•\-*#①-⑳]+\s*|\d+\.\s+(?=\d+\.)|#+\s*)")
 _PARTS = re.compile(r"\s*(?: · |, |; )\s*")
 
