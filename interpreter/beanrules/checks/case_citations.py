@@ -12,6 +12,7 @@ printed reader turns, and is not looked up as part of a heading.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,13 +131,24 @@ class _Resolver:
 def review_case_citations(paths: Iterable[Path], sources: Path,
                           docs: Path | None = None) -> CaseCitationReport:
     """Look up every case citation of the case files in `paths` (see the module's doc)."""
-    resolver = _Resolver(sources, docs)
+    return _review_all(((path, case_citations(path)) for path in paths), _Resolver(sources, docs))
+
+
+def _review_all(files: Iterable[tuple[Path, list[CaseCitation]]], resolver: _Resolver) -> CaseCitationReport:
     report = CaseCitationReport()
-    for path in paths:
+    for _path, citations in files:
         report.files += 1
-        for citation in case_citations(path):
+        for citation in citations:
             _review(citation, resolver, report)
     return report
+
+
+def _nearest_line(source: SourceText, where: str) -> str | None:
+    """The source's line most like the cited section, ignoring case as the look-up does
+    ("Third Bean Fields" is the heading "THIRD BEAN FIELDS")."""
+    folded = {line.casefold(): line for line in source.lines}
+    found = difflib.get_close_matches(normalise(where).casefold(), list(folded), n=1, cutoff=0.3)
+    return folded[found[0]] if found else None
 
 
 def _shown(spec: str) -> str:
@@ -162,7 +174,7 @@ def _review(citation: CaseCitation, resolver: _Resolver, report: CaseCitationRep
     where = without_page(citation.where)
     if not source.has_section(where):
         report.missed += 1
-        near = source.nearest(where, source.lines)
+        near = _nearest_line(source, where)
         report.diagnostics.append(Diagnostic(
             "warning", "section-not-found",
             f"{on}: cites the section \"{citation.where}\", which {source.file} does not have"
@@ -178,3 +190,23 @@ def _review(citation: CaseCitation, resolver: _Resolver, report: CaseCitationRep
                 f"{on}: quotes \"{missing}\", which {source.file} does not say"
                 + ("" if missing == normalise(citation.quote) else f" (in \"{citation.quote[:60]}…\")")
                 + (f"; nearest there: \"{near}\"" if near else ""), span))
+
+
+def review_shipped(sources: Path, specs: Iterable[str] = ()) -> CaseCitationReport:
+    """``beanrules check --sources DIR``: the shipped conformance cases' citations; with
+    `specs` (names or .bean paths, as check takes them) only the cases that run on one of them."""
+    from ..conformance.loader import discover, spec_key
+    from ..paths import conformance_dir
+    wanted = {spec_key(s) for s in specs}
+    files = ((path, [c for c in case_citations(path) if not wanted or wanted & set(c.specs)])
+             for path in discover([conformance_dir()]))
+    return _review_all(((p, cs) for p, cs in files if cs), _Resolver(sources, repository_docs()))
+
+
+def summary(report: CaseCitationReport) -> str:
+    """The report's last line in `check`'s text output."""
+    line = (f"case citations: {report.checked} looked up in {report.files} case files, "
+            f"{report.missed} not found")
+    if report.not_looked_up:
+        line += f", {report.not_looked_up} not looked up (their source text is not at hand)"
+    return line

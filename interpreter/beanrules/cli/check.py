@@ -18,13 +18,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "terminal). A translation that restates a value differently from its original is "
                     "an error; a rule it leaves out that its own text states, a warning. With "
                     "--sources, every quoted citation and 'says' text is looked up in the source "
-                    "files. Exit 0 when all are clean, 1 when any has errors.")
+                    "files, and so is every conformance case's citation (all shipped cases, or "
+                    "those of the SPECs named). Exit 0 when all are clean, 1 when any has errors.")
     parser.add_argument("specs", nargs="*", metavar="SPEC",
                         help="spec names (classic, translations/es, …) or .bean paths; default: all shipped specs")
     parser.add_argument("--sources", type=Path, metavar="DIR",
                         help="folder of the source texts (e.g. shared/rulebooks): find every quoted "
                              "§ text and says text in its source file and every cited section; a "
-                             "miss is a warning that names both texts")
+                             "miss is a warning that names both texts. Also looks up the "
+                             "conformance cases' citations: every shipped case with no SPEC, "
+                             "else the cases that run on the SPECs")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only problems, not the clean specs")
     parser.set_defaults(func=run)
@@ -57,9 +60,15 @@ def run(args: argparse.Namespace) -> int:
         results[name] = {"ok": ok, "diagnostics": diagnostics,
                          "rules": len(model["rules"]) if model else None,
                          "beans": len(model["beans"]) if model else None}
+    # The conformance cases' own citations (checks/case_citations.py): warnings, never a failure.
+    cases = None
+    if args.sources is not None:
+        from ..checks.case_citations import review_shipped, summary
+        cases = review_shipped(args.sources, args.specs)
     if args.json:
         print(json.dumps({"specs": {n: {**r, "diagnostics": [d.to_json() for d in r["diagnostics"]]}
-                                    for n, r in results.items()}, "failed": failed}, indent=2,
+                                    for n, r in results.items()}, "failed": failed,
+                          **({"cases": cases.to_json()} if cases is not None else {})}, indent=2,
                          ensure_ascii=False))
         return 1 if failed else 0
     # Colour the quoted spec lines only for a person at a terminal (and not under NO_COLOR).
@@ -74,5 +83,9 @@ def run(args: argparse.Namespace) -> int:
         elif not result["ok"]:
             errors = count(result["diagnostics"], "error")
             print(f"FAIL  {escape_controls(name)}: {errors} error{'s' * (errors != 1)}")
+    if cases is not None:
+        for diagnostic in cases.diagnostics:
+            print(diagnostic.render())
+        print(summary(cases))
     print(f"{len(names) - failed} of {len(names)} specs clean")
     return 1 if failed else 0
