@@ -78,11 +78,16 @@ def test_a_misquote_names_the_case_the_quote_and_the_nearest_text(tmp_path, sour
     assert diagnostic.span is not None and diagnostic.span.line == 7  # the line of its cite
 
 
-def test_a_section_the_source_does_not_have_is_a_warning(tmp_path, sources):
-    report = review(tmp_path, sources, '{where: "Third Bean Field Rules"}')
-    (diagnostic,) = report.diagnostics
-    assert diagnostic.code == "section-not-found"
-    assert '"Third Bean Field Rules"' in diagnostic.message and "THIRD BEAN FIELDS" in diagnostic.message
+@pytest.mark.parametrize("cite, code, named", [
+    # a heading the source lacks: the nearest line is found ignoring case, as the look-up is
+    ('{where: "Third Bean Field Rules"}', "section-not-found", ['"Third Bean Field Rules"', "THIRD BEAN FIELDS"]),
+    # a title no spec the case runs on lists among its sources
+    ('{source: "Bohnanza Deluxe", where: "Setup"}', "source-not-found", ['"Bohnanza Deluxe"', "how-to-play"]),
+])
+def test_a_section_or_source_not_found_is_a_warning_naming_it(tmp_path, sources, cite, code, named):
+    (diagnostic,) = review(tmp_path, sources, cite).diagnostics
+    assert (diagnostic.code, diagnostic.severity) == (code, "warning")
+    assert all(text in diagnostic.message for text in named)
 
 
 def test_a_trailing_page_reference_is_not_looked_up_but_the_heading_before_it_is(tmp_path, sources):
@@ -93,13 +98,6 @@ def test_a_trailing_page_reference_is_not_looked_up_but_the_heading_before_it_is
     assert without_page("Leicht vergessen 6 (Regelheft S. 5–6, 8–9)") == "Leicht vergessen 6"
     # A parenthetical that is no page stays part of the name.
     assert without_page("The \"Mixed Patch Rule\" (variant)") == "The \"Mixed Patch Rule\" (variant)"
-
-
-def test_a_source_no_spec_of_the_case_lists_is_a_warning(tmp_path, sources):
-    report = review(tmp_path, sources, '{source: "Bohnanza Deluxe", where: "Setup"}')
-    (diagnostic,) = report.diagnostics
-    assert diagnostic.code == "source-not-found"
-    assert '"Bohnanza Deluxe"' in diagnostic.message and "how-to-play" in diagnostic.message
 
 
 def test_a_source_may_be_named_by_its_id_in_the_spec(tmp_path, sources):
