@@ -100,6 +100,16 @@ def test_a_trailing_page_reference_is_not_looked_up_but_the_heading_before_it_is
     assert without_page("The \"Mixed Patch Rule\" (variant)") == "The \"Mixed Patch Rule\" (variant)"
 
 
+def test_the_headers_file_must_be_the_file_the_specs_give_its_source(tmp_path, sources):
+    clean = review(tmp_path, sources, '{where: "Third Bean Fields"}')
+    assert (clean.checked, clean.missed, clean.diagnostics) == (1, 0, [])
+    path = tmp_path / "cases.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("file: bohnanza-how", "file: how"), encoding="utf-8")
+    (diagnostic,) = review_case_citations([path], sources).diagnostics
+    assert diagnostic.code == "file-not-matching"
+    assert '"how-to-play.en.txt"' in diagnostic.message and "(bohnanza-how-to-play.en.txt)" in diagnostic.message
+
+
 def test_a_source_may_be_named_by_its_id_in_the_spec(tmp_path, sources):
     assert review(tmp_path, sources, '{source: htp, where: "Third Bean Fields"}').checked == 1
 

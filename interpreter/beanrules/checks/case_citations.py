@@ -41,13 +41,14 @@ class CaseCitation:
     quote: str | None
     specs: tuple[str, ...]  # what the case runs on: shipped spec names or .bean paths
     line: int        # of the cite, for the report (0: unknown)
+    file_named: str | None = None  # the header's `file`, when the case cites the header's source
 
 
 @dataclass
 class CaseCitationReport:
     files: int = 0
     checked: int = 0          # sections and quotes looked up
-    missed: int = 0
+    missed: int = 0           # of those, and headers whose `file` is not their source's
     not_looked_up: int = 0    # citations whose source text is not at hand
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -70,9 +71,10 @@ def case_citations(path: Path) -> list[CaseCitation]:
         if case.problems or not isinstance(case.raw.get("cite"), dict):
             continue
         cite = case.raw["cite"]
+        source = cite.get("source", document["source"])
         found.append(CaseCitation(
-            result.display, case.id, cite.get("source", document["source"]), cite["where"],
-            cite.get("quote"), case.targets, _cite_line(text, case.line)))
+            result.display, case.id, source, cite["where"], cite.get("quote"), case.targets,
+            _cite_line(text, case.line), document.get("file") if source == document["source"] else None))
     return found
 
 
@@ -120,12 +122,17 @@ class _Resolver:
                 return None, f"{document.group(1)} is not at hand (no docs/ folder)"
             found = read_source(self.docs / Path(document.group(1)).name)
             return found, None
-        for spec in citation.specs:
-            name = source_files(spec).get(citation.source)
-            if name is not None:
-                found = read_source(self.sources / name)
-                return (found, None) if found else (None, f"{name} is not in {self.sources}")
+        name = self.file_name(citation)
+        if name is not None:
+            found = read_source(self.sources / name)
+            return (found, None) if found else (None, f"{name} is not in {self.sources}")
         return None, None
+
+    @staticmethod
+    def file_name(citation: CaseCitation) -> str | None:
+        """The file the first spec the case runs on that lists the cited source gives it."""
+        return next((name for spec in citation.specs
+                     if (name := source_files(spec).get(citation.source)) is not None), None)
 
 
 def review_case_citations(paths: Iterable[Path], sources: Path,
@@ -138,9 +145,24 @@ def _review_all(files: Iterable[tuple[Path, list[CaseCitation]]], resolver: _Res
     report = CaseCitationReport()
     for _path, citations in files:
         report.files += 1
+        named = next((c for c in citations if c.file_named), None)
+        if named is not None:
+            _check_file_named(named, report)
         for citation in citations:
             _review(citation, resolver, report)
     return report
+
+
+def _check_file_named(citation: CaseCitation, report: CaseCitationReport) -> None:
+    """The header's `file` (for readers) is the file the specs give its source, once a file."""
+    name = _Resolver.file_name(citation)
+    if name is None or name == citation.file_named:
+        return  # an unknown source is reported with the case that cites it
+    report.missed += 1
+    report.diagnostics.append(Diagnostic(
+        "warning", "file-not-matching",
+        f"{citation.file}: file \"{citation.file_named}\" is not the file of \"{citation.source}\" "
+        f"in the specs its cases run on ({name})", None))
 
 
 def _nearest_line(source: SourceText, where: str) -> str | None:
