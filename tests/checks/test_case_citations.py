@@ -149,6 +149,17 @@ def test_check_reports_case_citations_in_json_and_stays_clean_on_warnings(tmp_pa
     assert all("conformance/how-to-play/" in d["message"] for d in cases["diagnostics"])
 
 
+def test_a_spec_path_selects_the_cases_that_run_on_that_variant(tmp_path):
+    """check takes .bean paths as SPECs: the cases of the case files that run on that file."""
+    from beanrules.paths import conformance_dir
+    variant = conformance_dir() / "variants" / "one-field.bean"
+    expected = [c for c in case_citations(conformance_dir() / "variants" / "edges-6.yaml")
+                if str(variant) in c.specs]
+    assert expected, "edges-6.yaml has a case on one-field.bean"
+    report = review_shipped(tmp_path, [str(variant)])  # no rulebook texts: nothing is read
+    assert (report.files, report.checked, report.not_looked_up) == (1, 0, len(expected))
+
+
 def test_check_without_sources_looks_up_no_case_citation(capsys):
     assert main(["check", "--json", "how-to-play"]) == 0
     assert "cases" not in json.loads(capsys.readouterr().out)
