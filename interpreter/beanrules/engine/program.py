@@ -16,7 +16,7 @@ from ..core import conditions, statements as core, timing
 from ..core.categories import Statement
 from ..core.quantities import BeanList, DeckRunOuts, Number
 from ..desugar import desugar_rule
-from . import decisions, evaluate
+from . import decisions, evaluate, one_model
 from .errors import RuleRef, UnsupportedRule
 
 Program = list[tuple[dict, Statement]]
@@ -26,7 +26,8 @@ def core_program(model: dict, players: int) -> Program:
     """Every core statement with the rule it came from, by-player values resolved."""
     out: Program = []
     for rule in model["rules"]:
-        for statement in desugar_rule(rule):
+        # once per rule while one model compiles for every player count (engine/one_model.py)
+        for statement in one_model.made_once("desugar", rule, None, lambda: desugar_rule(rule)):
             out.append((rule, evaluate.for_players(statement, players, rule["id"])))
     return out
 

@@ -1,0 +1,81 @@
+"""While one model is compiled for the engine, each rule is desugared and each card's abilities
+are made once (engine/one_model.py): what the memo hands out equals what is made without it,
+for every shipped spec and test variant at every player count; a different model or count
+gets its own; nothing outlives the scope."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from beanrules import SpecError, compile_spec, list_specs
+from beanrules.engine import one_model
+from beanrules.engine.abilities import card_abilities
+from beanrules.engine.program import core_program
+from beanrules.model.copying import copy_json
+
+VARIANTS = sorted(Path(__file__).resolve().parents[2].joinpath("conformance", "variants").glob("*.bean"))
+
+
+def _models() -> list[dict]:
+    out = [compile_spec(name) for name in list_specs()]
+    for path in VARIANTS:
+        try:
+            out.append(compile_spec(str(path)))
+        except SpecError:
+            continue  # a variant kept to be refused: its own cases check the refusal
+    return out
+
+
+def test_in_a_scope_every_spec_and_variant_gets_what_it_gets_without_one() -> None:
+    models = _models()
+    assert len(models) > len(list_specs())
+    for model in models:
+        counts = range(model["players"]["min"], model["players"]["max"] + 1)
+        fresh = {n: (core_program(model, n), card_abilities(model, n)) for n in counts}
+        with one_model.scope():
+            for _ in range(2):  # made, then handed out again
+                for n in counts:
+                    assert (core_program(model, n), card_abilities(model, n)) == fresh[n], (model["rulebook"], n)
+
+
+def test_another_model_or_count_gets_its_own() -> None:
+    base = compile_spec("anniversary/magpie")
+    other = copy_json(base)
+    other["beans"] = [b for b in other["beans"] if not b["abilities"]]
+    other["rules"] = other["rules"][1:]
+    with one_model.scope():
+        assert card_abilities(base, 3) and not card_abilities(other, 3)
+        card_abilities(base, 4)
+        assert len(core_program(other, 3)) < len(core_program(base, 3))
+        kept = one_model._MEMO
+        assert kept is not None and {key[2] for key in kept if key[0] == "card-abilities"} == {3, 4}
+
+
+def test_nothing_outlives_the_scope() -> None:
+    model = compile_spec("classic")
+    with one_model.scope():
+        with one_model.scope():  # a nested scope keeps to the outer one
+            first = core_program(model, 3)
+        assert one_model._MEMO
+        assert core_program(model, 3)[0][1] is first[0][1]
+    assert one_model._MEMO is None
+    rule = next(r for r in model["rules"] if r["kind"] == "hand-order")
+    rule["kind"] = "note"
+    rule["params"] = {}
+    assert len(core_program(model, 3)) < len(first)  # a changed rule is desugared again
+
+
+def test_a_failed_make_is_not_kept() -> None:
+    calls: list[int] = []
+
+    def make() -> int:
+        calls.append(1)
+        raise ValueError("refused")
+
+    source = object()
+    with one_model.scope():
+        for _ in range(2):
+            with pytest.raises(ValueError):
+                one_model.made_once("x", source, None, make)
+    assert len(calls) == 2
