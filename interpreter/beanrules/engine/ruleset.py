@@ -367,7 +367,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     core_program = program.core_program(model, n)
     if n != 2:  # "the opponent" is one player only in a game of two
         for rule, statement in core_program:
-            if any(isinstance(node, Opponent) for node in statement.walk()):
+            if one_model.holds(statement, Opponent):
                 raise UnsupportedRule(f"rule '{rule['id']}' speaks of the opponent, who is known only "
                                       "in a game of two players", rule["id"])
     rs = _read(core_program, refs)
