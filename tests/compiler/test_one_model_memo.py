@@ -83,3 +83,21 @@ def test_a_failed_make_is_not_kept() -> None:
             with pytest.raises(ValueError):
                 one_model.made_once("x", source, None, make)
     assert len(calls) == 2
+
+
+def test_holds_finds_a_kind_at_any_depth_in_and_out_of_a_scope() -> None:
+    from beanrules.core.actors import Opponent
+    from beanrules.core.quantities import ByPlayers
+    from beanrules.core.node import Node
+    from beanrules.desugar import desugar_rule
+    model = compile_spec("classic")
+    statements = [s for rule in model["rules"] for s in desugar_rule(rule)]  # before any count
+    by_players = [s for s in statements if any(isinstance(n, ByPlayers) for n in s.walk())]
+    assert by_players  # classic's fields and removed beans depend on the count
+    for statement in statements:
+        expected = statement in by_players
+        assert one_model.holds(statement, ByPlayers) is expected
+        with one_model.scope():
+            assert one_model.holds(statement, ByPlayers) is expected
+            assert one_model.holds(statement, Node)  # a category: any node of it
+            assert not one_model.holds(statement, Opponent)

@@ -51,5 +51,7 @@ def holds(node: Any, kind: type) -> bool:
     walk and kept for the scope: a statement no player count changes is the same object at every
     count, so the steps that look for the opponent, a lasting constraint or a by-players value
     do not walk it again for each count."""
-    found = made_once("kinds", node, None, lambda: frozenset(type(n) for n in node.walk()))
-    return any(issubclass(k, kind) for k in found)
+    def answer() -> bool:
+        found = made_once("kinds", node, None, lambda: frozenset(type(n) for n in node.walk()))
+        return any(issubclass(k, kind) for k in found)
+    return made_once("holds", node, kind, answer)
