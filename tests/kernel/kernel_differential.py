@@ -198,3 +198,27 @@ def ends_first(counts: list[int]) -> list:
     spec at every player count."""
     ends = (min(counts), max(counts))
     return [n if n in ends else pytest.param(n, marks=pytest.mark.sweep) for n in counts]
+
+
+def seed_ranges(default: int, full: int) -> list:
+    """The seeds of a mechanism test: range(default) in the test command, and the test as it
+    was, range(full), marked `sweep` (pytest -m sweep, which .ci/run runs). Measured by coverage
+    of beanrules/ (branches too) over the whole test command, with a coverage context for each
+    seed compared: the seeds past the first of these tests reached no line or branch that the
+    first seeds and the rest of the test command do not. Two tests whose further seeds did
+    (the thaler's takeover at 3 players, the owl's constraints that last) keep them all, and so
+    do those whose own assertions need every seed to see the mechanism (thalers written down,
+    the kingfisher's text cards). `default`: the seeds a test's assertions need (that the games
+    compared reach the mechanism)."""
+    return [pytest.param(range(default), id=f"seeds-0-{default - 1}"),
+            pytest.param(range(full), marks=pytest.mark.sweep, id=f"seeds-0-{full - 1}")]
+
+
+def ends_and_seeds(counts: list[int], default: int, full: int) -> list:
+    """ends_first and seed_ranges together, as (players, seeds): the smallest and the largest
+    count with range(default) in the test command; every count with range(full) marked `sweep`
+    (a count between is a sweep's, and it plays the seeds the test played before)."""
+    ends = (min(counts), max(counts))
+    default_runs = [pytest.param(n, range(default), id=f"{n}-seeds-0-{default - 1}") for n in counts if n in ends]
+    return default_runs + [pytest.param(n, range(full), marks=pytest.mark.sweep, id=f"{n}-seeds-0-{full - 1}")
+                           for n in counts]
