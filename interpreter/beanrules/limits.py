@@ -21,7 +21,7 @@ MAX_SHOWN_LINE = 160             # characters of a source line shown under a dia
 # ---------------------------------------------------------------- numbers in a spec
 MAX_DIGITS = 6                   # longer numbers are past every bound below, never converted
 MAX_PLAYERS = 10                 # players at one table (the rulebooks allow at most 7)
-MAX_FIELDS = 10                  # fields one player owns, including bought ones
+MAX_FIELDS = 10                  # fields a spec deals or sells up to (play may add more: docs/limits.md)
 MAX_BEAN_COUNT = 1_000           # cards of one bean type (and each beanometer step)
 MAX_CARDS = 10_000               # cards in play in one game, and any count of cards or coins
 MAX_DECK_RUNS = 20               # times the deck may run out before the game ends

@@ -11,7 +11,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "play", help="simulate bot games, or play one yourself (--human SEAT)",
         description="Simulate G games between bots and print, per seat, win share and mean coins, "
-                    "turns and actions per game and the first player's advantage, each with a 95%% "
+                    "turns and actions per game and the first player's advantage, each with a 95% "
                     "confidence interval; or play in the terminal against bots. Same arguments, same "
                     "output, whatever --jobs.")
     parser.add_argument("spec", help="spec name (classic, ...) or path to a .bean file")
