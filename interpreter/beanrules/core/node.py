@@ -92,47 +92,62 @@ class Node:
     DOC: ClassVar[str] = ""
 
     # -------------------------------------------------------------- structure
+    # These run millions of times in a test run (every compile walks every statement several
+    # times), so they read the field names once per class and walk with a stack, not with
+    # nested generators (``yield from`` costs a frame per level for every node yielded).
     def fields(self) -> Iterator[tuple[dataclasses.Field, Any]]:
         for f in _fields_of(type(self)):
             yield f, getattr(self, f.name)
 
-    def children(self) -> Iterator["Node"]:
-        for _, value in self.fields():
-            for item in value if isinstance(value, tuple) else (value,):
-                if isinstance(item, Node):
-                    yield item
+    def children(self) -> list["Node"]:
+        """The nodes directly below this one, in field order."""
+        out: list[Node] = []
+        for name in _names_of(type(self)):
+            value = getattr(self, name)
+            if type(value) is tuple:
+                out.extend(item for item in value if isinstance(item, Node))
+            elif isinstance(value, Node):
+                out.append(value)
+        return out
 
     def walk(self) -> Iterator["Node"]:
         """This node and every node below it, depth first."""
-        yield self
-        for child in self.children():
-            yield from child.walk()
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            below = node.children()
+            if below:
+                below.reverse()
+                stack.extend(below)
 
     def bound_names(self) -> tuple[str, ...]:
         """Names this node binds for the steps after it (choose, let)."""
-        return tuple(v for f, v in self.fields() if f.metadata.get("binds") and v)
+        return tuple(v for v in (getattr(self, name) for name in _binding_of(type(self))) if v)
 
     # -------------------------------------------------------------- JSON
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"node": self.NODE}
-        for f, value in self.fields():
-            out[f.name] = _json_value(value)
+        for name in _names_of(type(self)):
+            out[name] = _json_value(getattr(self, name))
         return out
 
     # -------------------------------------------------------------- checks
     def check(self, scope: Scope) -> list[Problem]:
         """Every name this node and its children use resolves in `scope`."""
         problems: list[Problem] = []
-        inner = scope.with_bound(*self.IMPLICIT, *self.bound_names())
-        for f, value in self.fields():
-            kind = f.metadata.get("names")
+        binding = self.IMPLICIT + self.bound_names()
+        inner = scope.with_bound(*binding) if binding else scope
+        for name, kind in _checked_of(type(self)):
+            value = getattr(self, name)
+            values = value if type(value) is tuple else (value,)
             if kind:
-                for name in value if isinstance(value, tuple) else (value,):
-                    if isinstance(name, str):
-                        found = (inner if kind == "bound" else scope).resolve(kind, name)
+                for item in values:
+                    if isinstance(item, str):
+                        found = (inner if kind == "bound" else scope).resolve(kind, item)
                         if found:
                             problems.append(found)
-            for item in value if isinstance(value, tuple) else (value,):
+            for item in values:
                 if isinstance(item, Node):
                     problems += item.check(inner)
         return problems
@@ -152,10 +167,27 @@ def _fields_of(cls: type) -> tuple[dataclasses.Field, ...]:
     return dataclasses.fields(cls)
 
 
+@functools.cache
+def _names_of(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in _fields_of(cls))
+
+
+@functools.cache
+def _checked_of(cls: type) -> tuple[tuple[str, str | None], ...]:
+    """Each field of a node class with the kind of name it holds (None: no name)."""
+    return tuple((f.name, f.metadata.get("names")) for f in _fields_of(cls))
+
+
+@functools.cache
+def _binding_of(cls: type) -> tuple[str, ...]:
+    """The fields of a node class that bind a name (binds())."""
+    return tuple(f.name for f in _fields_of(cls) if f.metadata.get("binds"))
+
+
 def _json_value(value: Any) -> Any:
     if isinstance(value, Node):
         return value.to_json()
-    if isinstance(value, tuple):
+    if type(value) is tuple:
         return [_json_value(v) for v in value]
     return value
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core import statements, timing
 from ..desugar.cards import card as core_card
-from . import evaluate
+from . import evaluate, one_model
 from .actions import UseAbility
 from .effects import FEED, NONE, OWNER, Feed, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
@@ -78,6 +78,10 @@ def _nesting(bean: dict) -> int:
 
 def card_abilities(model: dict, players: int) -> list[tuple[dict, statements.Ability, RuleRef]]:
     """Every ability of every card, with its card and the rule it is cited as."""
+    return list(one_model.made_once("card-abilities", model, players, lambda: _made(model, players)))
+
+
+def _made(model: dict, players: int) -> tuple[tuple[dict, statements.Ability, RuleRef], ...]:
     out = []
     for bean in model["beans"]:
         if _nesting(bean) > MAX_NESTING:
@@ -86,7 +90,7 @@ def card_abilities(model: dict, players: int) -> list[tuple[dict, statements.Abi
         made = evaluate.for_players(core_card(bean), players, bean["id"])
         for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"])):
             out.append((bean, ability, ability_ref(bean, i, data)))
-    return out
+    return tuple(out)
 
 
 def kind_of(ability: statements.Ability) -> str:

@@ -107,11 +107,20 @@ def for_players(node: Any, players: int, where: str) -> Any:
         fitting = [c for c in node.cases if c.min is not None and c.min <= players <= c.max]
         fitting += [c for c in node.cases if c.min is None]
         return for_players(fitting[0].value, players, where) if fitting else node
-    if isinstance(node, tuple):
-        return tuple(for_players(n, players, where) for n in node)
+    # Every rule is resolved for every player count it is compiled for, and most of a tree has
+    # no by-players value: a subtree with none comes back as the very same object (nothing is
+    # rebuilt), and plain values (names, numbers) are not visited at all.
+    if type(node) is tuple:
+        resolved = tuple(for_players(n, players, where) if isinstance(n, (Node, tuple)) else n for n in node)
+        return node if all(new is old for new, old in zip(resolved, node)) else resolved
     if isinstance(node, Node):
-        changed = {f: for_players(v, players, where) for f, v in node.__dict__.items()}
-        return replace(node, **changed) if any(changed[f] is not v for f, v in node.__dict__.items()) else node
+        changed = {}
+        for name, value in node.__dict__.items():
+            if isinstance(value, (Node, tuple)):
+                new = for_players(value, players, where)
+                if new is not value:
+                    changed[name] = new
+        return replace(node, **changed) if changed else node
     return node
 
 

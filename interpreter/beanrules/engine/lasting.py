@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator
 
 from ..core import actors, effects, places, statements as core, timing
 from ..core.categories import Node
-from . import evaluate
+from . import evaluate, one_model
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .effects import OWNER
 from .errors import IllegalAction, RuleRef, UnsupportedRule
@@ -200,6 +200,8 @@ def collect(program: list, abilities: list, refs: dict[str, RuleRef]) -> dict[st
     found: dict[str, LastingSpec] = {}
     sources = [(refs[rule["id"]], s) for rule, s in program] + [(ref, a) for _, a, ref in abilities]
     for ref, statement in sources:
+        if not one_model.holds(statement, effects.Lasting):
+            continue
         for node in statement.walk():
             if isinstance(node, effects.Lasting):
                 spec = compile_lasting(node, ref)

@@ -14,9 +14,9 @@ from typing import Any, Iterator
 
 from ..core import conditions, statements as core, timing
 from ..core.categories import Statement
-from ..core.quantities import BeanList, DeckRunOuts, Number
+from ..core.quantities import BeanList, ByPlayers, DeckRunOuts, Number
 from ..desugar import desugar_rule
-from . import decisions, evaluate
+from . import decisions, evaluate, one_model
 from .errors import RuleRef, UnsupportedRule
 
 Program = list[tuple[dict, Statement]]
@@ -24,11 +24,18 @@ Program = list[tuple[dict, Statement]]
 
 def core_program(model: dict, players: int) -> Program:
     """Every core statement with the rule it came from, by-player values resolved."""
+    return list(one_model.made_once("program", model, players, lambda: _resolved(model, players)))
+
+
+def _resolved(model: dict, players: int) -> tuple[tuple[dict, Statement], ...]:
     out: Program = []
     for rule in model["rules"]:
-        for statement in desugar_rule(rule):
-            out.append((rule, evaluate.for_players(statement, players, rule["id"])))
-    return out
+        # once per rule while one model compiles for every player count (engine/one_model.py)
+        for statement in one_model.made_once("desugar", rule, None, lambda: desugar_rule(rule)):
+            resolved = (evaluate.for_players(statement, players, rule["id"])
+                        if one_model.holds(statement, ByPlayers) else statement)
+            out.append((rule, resolved))
+    return tuple(out)
 
 
 def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:

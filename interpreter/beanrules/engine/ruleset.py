@@ -16,7 +16,7 @@ from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
 from ..model.copying import original_of
-from . import draw_moves, evaluate, kinds, moves, permissions, program, readings as read, requirements, tally as tallies
+from . import draw_moves, evaluate, kinds, moves, one_model, permissions, program, readings as read, requirements, tally as tallies
 from .errors import ImpossibleState, RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
@@ -353,6 +353,11 @@ def _buy_field(rs: _Readings, n: int) -> BuyFieldRule | None:
 
 
 def _compile(model: dict, n: int) -> Ruleset:
+    with one_model.scope():  # the cards' abilities are made once, not for each step that reads them
+        return _compile_rules(model, n)
+
+
+def _compile_rules(model: dict, n: int) -> Ruleset:
     lo, hi = model["players"]["min"], model["players"]["max"]
     if not lo <= n <= hi:
         raise ImpossibleState("players", f"{model['rulebook']} is played by {lo} to {hi} players, not {n}")
@@ -362,7 +367,7 @@ def _compile(model: dict, n: int) -> Ruleset:
     core_program = program.core_program(model, n)
     if n != 2:  # "the opponent" is one player only in a game of two
         for rule, statement in core_program:
-            if any(isinstance(node, Opponent) for node in statement.walk()):
+            if one_model.holds(statement, Opponent):
                 raise UnsupportedRule(f"rule '{rule['id']}' speaks of the opponent, who is known only "
                                       "in a game of two players", rule["id"])
     rs = _read(core_program, refs)

@@ -14,12 +14,16 @@ def copy_json(value: Any) -> Any:
     """A copy of `value` sharing no dict or list with it (tuples are copied as tuples)."""
     kind = type(value)
     if kind is dict:
-        return {key: copy_json(item) for key, item in value.items()}
+        # most items are plain values: copied in place, without a call each
+        return {key: copy_json(item) if type(item) in _NESTED else item for key, item in value.items()}
     if kind is list:
-        return [copy_json(item) for item in value]
+        return [copy_json(item) if type(item) in _NESTED else item for item in value]
     if kind is tuple:
         return tuple(copy_json(item) for item in value)
     return value  # str, int, float, bool, None: immutable
+
+
+_NESTED = frozenset({dict, list, tuple})
 
 
 # --- Copies of a rule model that share what was compiled from their original ---------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..engine import one_model
 from ..engine.errors import UnsupportedRule
 from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players, compile_ruleset
 from .model_rules import error, one, player_counts, rules_of, span_of
@@ -25,6 +26,11 @@ _EFFECTS_WITH_BODIES = ("then", "else", "effects")
 
 def check_playable(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
     """Every reason the engine could not play this model as written (empty: it plays)."""
+    with one_model.scope():  # the model is not changed while checked: its rules desugar once
+        return _reasons(model, header)
+
+
+def _reasons(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
     out = not_yet(model, header) + names_in_abilities(model, header) + cards_in_play(model, header)
     out += turn_structure(model, header) + room_to_plant(model, header) + contradictions(model, header)
     out += hand_limit_below_deal(model, header) + never_planted_yet_owed(model, header)

@@ -94,8 +94,34 @@ def _byte_error(data: bytes, offset: int, file: str, what: str) -> Diagnostic:
                       Span(file, line, column, line, column + 1))
 
 
+# Trees of texts that parsed clean, by the text alone: a syntax tree holds positions, never the
+# file's name, so the same text written to another file (tests write variants of a spec to a
+# fresh folder each; `check` and the docs read a spec again) is not parsed again. Nothing
+# changes a tree once built (syntax/build.py and syntax/bounds.py only read it). Bounded: the
+# oldest text goes first.
+_TREES: dict[str, Tree] = {}
+_TREES_LIMIT = 64
+
+
 def parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
     """Parse spec text. Returns the tree (None if there were syntax errors) and diagnostics."""
+    tree = _TREES.get(text)
+    if tree is not None:
+        return tree, []
+    tree, diagnostics = _parse_text(text, file)
+    if tree is not None and not diagnostics:
+        if len(_TREES) >= _TREES_LIMIT:
+            del _TREES[next(iter(_TREES))]
+        _TREES[text] = tree
+    return tree, diagnostics
+
+
+def forget_trees() -> None:
+    """Drop every kept tree (for benchmarks that time parsing itself)."""
+    _TREES.clear()
+
+
+def _parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
     if not text.strip():
         return None, [Diagnostic("error", "empty", "the spec is empty: it must start with "
                                  "'rulebook NAME'", Span(file, 1, 1, 1, 1),

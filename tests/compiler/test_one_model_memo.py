@@ -1,0 +1,103 @@
+"""While one model is compiled for the engine, each rule is desugared and each card's abilities
+are made once (engine/one_model.py): what the memo hands out equals what is made without it,
+for every shipped spec and test variant at every player count; a different model or count
+gets its own; nothing outlives the scope."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from beanrules import compile_spec, list_specs
+from beanrules.engine import one_model
+from beanrules.engine.abilities import card_abilities
+from beanrules.engine.errors import UnsupportedRule
+from beanrules.engine.program import core_program
+from beanrules.model.copying import copy_json
+
+VARIANTS = sorted(Path(__file__).resolve().parents[2].joinpath("conformance", "variants").glob("*.bean"))
+
+
+def _models() -> list[dict]:
+    # the variants' models as written (playable=False: the engine's own check of each, which
+    # the conformance cases run, is not what this test is about)
+    return [compile_spec(name) for name in list_specs()] + [compile_spec(str(p), playable=False) for p in VARIANTS]
+
+
+def _made(model: dict, n: int) -> object:
+    try:
+        return core_program(model, n), card_abilities(model, n)
+    except UnsupportedRule as refused:
+        return str(refused)
+
+
+def test_in_a_scope_every_spec_and_variant_gets_what_it_gets_without_one() -> None:
+    models = _models()
+    assert len(models) == len(list_specs()) + len(VARIANTS) > 40
+    for model in models:
+        counts = range(model["players"]["min"], model["players"]["max"] + 1)
+        fresh = {n: _made(model, n) for n in counts}
+        with one_model.scope():
+            for _ in range(2):  # made, then handed out again
+                for n in counts:
+                    assert _made(model, n) == fresh[n], (model["rulebook"], n)
+
+
+def test_another_model_or_count_gets_its_own() -> None:
+    base = compile_spec("anniversary/magpie")
+    other = copy_json(base)
+    other["beans"] = [b for b in other["beans"] if not b["abilities"]]
+    other["rules"] = other["rules"][1:]
+    with one_model.scope():
+        assert card_abilities(base, 3) and not card_abilities(other, 3)
+        card_abilities(base, 4)
+        assert len(core_program(other, 3)) < len(core_program(base, 3))
+        kept = one_model._MEMO
+        assert kept is not None and {key[2] for key in kept if key[0] == "card-abilities"} == {3, 4}
+
+
+def test_nothing_outlives_the_scope() -> None:
+    model = compile_spec("classic")
+    with one_model.scope():
+        with one_model.scope():  # a nested scope keeps to the outer one
+            first = core_program(model, 3)
+        assert one_model._MEMO
+        assert core_program(model, 3)[0][1] is first[0][1]
+    assert one_model._MEMO is None
+    rule = next(r for r in model["rules"] if r["kind"] == "hand-order")
+    rule["kind"] = "note"
+    rule["params"] = {}
+    assert len(core_program(model, 3)) < len(first)  # a changed rule is desugared again
+
+
+def test_a_failed_make_is_not_kept() -> None:
+    calls: list[int] = []
+
+    def make() -> int:
+        calls.append(1)
+        raise ValueError("refused")
+
+    source = object()
+    with one_model.scope():
+        for _ in range(2):
+            with pytest.raises(ValueError):
+                one_model.made_once("x", source, None, make)
+    assert len(calls) == 2
+
+
+def test_holds_finds_a_kind_at_any_depth_in_and_out_of_a_scope() -> None:
+    from beanrules.core.actors import Opponent
+    from beanrules.core.quantities import ByPlayers
+    from beanrules.core.node import Node
+    from beanrules.desugar import desugar_rule
+    model = compile_spec("classic")
+    statements = [s for rule in model["rules"] for s in desugar_rule(rule)]  # before any count
+    by_players = [s for s in statements if any(isinstance(n, ByPlayers) for n in s.walk())]
+    assert by_players  # classic's fields and removed beans depend on the count
+    for statement in statements:
+        expected = statement in by_players
+        assert one_model.holds(statement, ByPlayers) is expected
+        with one_model.scope():
+            assert one_model.holds(statement, ByPlayers) is expected
+            assert one_model.holds(statement, Node)  # a category: any node of it
+            assert not one_model.holds(statement, Opponent)
