@@ -23,39 +23,59 @@ from beanrules.kernel.machine import Machine
 from beanrules.kernel.state import KState
 
 
+# json.dumps of what is most often empty or None, without the call (a snapshot is taken after
+# every action on both sides): the same text json.dumps gives.
+_EMPTY = {type(None): "null", dict: "{}", list: "[]", tuple: "[]"}
+
+
+def _json(value: Any, sort_keys: bool = True) -> str:
+    """json.dumps(value, sort_keys=sort_keys)."""
+    if not value:
+        text = _EMPTY.get(type(value))
+        if text is not None:
+            return text
+    return json.dumps(value, sort_keys=sort_keys)
+
+
 def interpreter_snapshot(st: State) -> tuple:
     """Every part of the state that changes during a game (the rest is fixed by the setup)."""
     players = st.players
     return (st.phase, st.active, st.turn, st.planted, st.exhaustions, st.shuffles, st.next_proposal, st.over,
             tuple(st.deck), tuple(st.discard), tuple(st.offer), tuple(st.removed),
-            tuple(tuple(st.hands[p]) for p in players), tuple(tuple(st.set_aside[p]) for p in players),
-            tuple(tuple(st.coins[p]) for p in players),
-            tuple(tuple(tuple(f) for f in st.fields[p]) for p in players),
-            tuple((x["id"], x["from"], x["to"], tuple((r["zone"], r["bean"]) for r in x["give"]),
-                   tuple((r["zone"], r["bean"]) for r in x["take"])) for x in st.proposals),
-            tuple(sorted((rule, tuple(times)) for rule, times in st.moved.items())),
-            tuple(sorted((st.tokens or {}).items())), json.dumps(st.decision, sort_keys=True),
-            json.dumps(st.used), json.dumps(located(st), sort_keys=True),
-            json.dumps(st.counters, sort_keys=True), st.winners)
+            tuple([tuple(st.hands[p]) for p in players]), tuple([tuple(st.set_aside[p]) for p in players]),
+            tuple([tuple(st.coins[p]) for p in players]),
+            tuple([tuple([tuple(f) for f in st.fields[p]]) for p in players]),
+            tuple([(x["id"], x["from"], x["to"], tuple([(r["zone"], r["bean"]) for r in x["give"]]),
+                    tuple([(r["zone"], r["bean"]) for r in x["take"]])) for x in st.proposals]),
+            tuple(sorted([(rule, tuple(times)) for rule, times in st.moved.items()])),
+            tuple(sorted((st.tokens or {}).items())), _json(st.decision), _json(st.used, False), _json(located(st)),
+            _json(st.counters), st.winners)
 
 
-def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
-    name = m.bean_names.__getitem__  # map() with it: the deck is copied after every action
+def kernel_snapshot(m: Machine, g: KState, names: list[str], memo: dict | None = None) -> tuple:
+    """interpreter_snapshot of the kernel's state. `memo`: the bean names of each zone's card
+    ids, by those ids, kept by the caller over one game (a zone mostly stays as it was from one
+    action to the next, and a tuple of ids is cheaper to hash than to map to names)."""
+    memo = {} if memo is None else memo
+    name = m.bean_names.__getitem__
 
     def cards(zone: list[int]) -> tuple:
-        return tuple(map(name, zone))
+        key = tuple(zone)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(map(name, key))
+        return found
     seats = range(g.n)
     return (m.phase_ids[g.phase], names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
             g.over, cards(g.deck), cards(g.discard), cards(g.offer), cards(g.removed),
-            tuple(cards(g.hands[p]) for p in seats), tuple(cards(g.set_aside[p]) for p in seats),
-            tuple(cards(g.coins[p]) for p in seats), tuple(tuple(cards(f) for f in g.fields[p]) for p in seats),
-            tuple((pid, names[src], names[dst], ((give[0], name(give[1])),), () if take is None else ((take[0], name(take[1])),))
-                  for pid, src, dst, give, take in g.proposals),
-            tuple(sorted((rule, tuple(times)) for rule, times in g.moved.items())),
-            tuple(sorted((t, None if h is None else names[h]) for t, h in g.tokens.items())),
-            json.dumps(None if g.decision is None else decision_json(m, g, names), sort_keys=True),
-            json.dumps(g.used), json.dumps(lasting_json(g, names, m.bean_names), sort_keys=True),
-            json.dumps(counters_json(g, names), sort_keys=True),
+            tuple([cards(g.hands[p]) for p in seats]), tuple([cards(g.set_aside[p]) for p in seats]),
+            tuple([cards(g.coins[p]) for p in seats]), tuple([tuple([cards(f) for f in g.fields[p]]) for p in seats]),
+            tuple([(pid, names[src], names[dst], ((give[0], name(give[1])),),
+                    () if take is None else ((take[0], name(take[1])),)) for pid, src, dst, give, take in g.proposals]),
+            tuple(sorted([(rule, tuple(times)) for rule, times in g.moved.items()])),
+            tuple(sorted([(t, None if h is None else names[h]) for t, h in g.tokens.items()])),
+            _json(None if g.decision is None else decision_json(m, g, names)), _json(g.used, False),
+            _json(lasting_json(g, names, m.bean_names)), _json(counters_json(g, names)),
             None if g.winners is None else [names[p] for p in g.winners])
 
 
@@ -92,11 +112,12 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
 
     machine = kernel_for(model, n)
     first = machine.new_game(seed)
-    theirs = [(None, state_json(machine, first, names, start) if full else kernel_snapshot(machine, first, names))]
+    memo: dict = {}  # kernel_snapshot's, over this game
+    theirs = [(None, state_json(machine, first, names, start) if full else kernel_snapshot(machine, first, names, memo))]
 
     def observe(m: Machine, g: KState, action: tuple) -> None:
         theirs.append((action_of(m, names, action),
-                       state_json(m, g, names, start) if full else kernel_snapshot(m, g, names)))
+                       state_json(m, g, names, start) if full else kernel_snapshot(m, g, names, memo)))
     result = play(machine, seed, kinds, trades=trades, observe=observe)
     for i, ((a1, s1), (a2, s2)) in enumerate(zip(ours, theirs)):
         if a1 != a2:
@@ -177,3 +198,27 @@ def ends_first(counts: list[int]) -> list:
     spec at every player count."""
     ends = (min(counts), max(counts))
     return [n if n in ends else pytest.param(n, marks=pytest.mark.sweep) for n in counts]
+
+
+def seed_ranges(default: int, full: int) -> list:
+    """The seeds of a mechanism test: range(default) in the test command, and the test as it
+    was, range(full), marked `sweep` (pytest -m sweep, which .ci/run runs). Measured by coverage
+    of beanrules/ (branches too) over the whole test command, with a coverage context for each
+    seed compared: the seeds past the first of these tests reached no line or branch that the
+    first seeds and the rest of the test command do not. Two tests whose further seeds did
+    (the thaler's takeover at 3 players, the owl's constraints that last) keep them all, and so
+    do those whose own assertions need every seed to see the mechanism (thalers written down,
+    the kingfisher's text cards). `default`: the seeds a test's assertions need (that the games
+    compared reach the mechanism)."""
+    return [pytest.param(range(default), id=f"seeds-0-{default - 1}"),
+            pytest.param(range(full), marks=pytest.mark.sweep, id=f"seeds-0-{full - 1}")]
+
+
+def ends_and_seeds(counts: list[int], default: int, full: int) -> list:
+    """ends_first and seed_ranges together, as (players, seeds): the smallest and the largest
+    count with range(default) in the test command; every count with range(full) marked `sweep`
+    (a count between is a sweep's, and it plays the seeds the test played before)."""
+    ends = (min(counts), max(counts))
+    default_runs = [pytest.param(n, range(default), id=f"{n}-seeds-0-{default - 1}") for n in counts if n in ends]
+    return default_runs + [pytest.param(n, range(full), marks=pytest.mark.sweep, id=f"{n}-seeds-0-{full - 1}")
+                           for n in counts]

@@ -18,17 +18,18 @@ import pytest
 from beanrules import compile_spec
 from beanrules.kernel import kernel_reason
 
-from kernel_differential import compared
+from kernel_differential import compared, seed_ranges
 
 VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
 
 
 @pytest.mark.parametrize("variant,players", [("second-run-out.bean", 3), ("second-run-out.bean", 4),
                                              ("kannibohne-frozen-gift.bean", 2)])
-def test_the_kernel_plays_the_variant_as_the_interpreter(variant, players):
+@pytest.mark.parametrize("seeds", seed_ranges(1, 3))
+def test_the_kernel_plays_the_variant_as_the_interpreter(variant, players, seeds):
     model = compile_spec(str(VARIANTS / variant))
     assert kernel_reason(model, players, ["random", "greedy"]) is None
-    assert compared(model, players, range(3))
+    assert compared(model, players, seeds)
 
 
 def test_a_hand_limit_with_trades_into_the_hand_is_refused_by_name():

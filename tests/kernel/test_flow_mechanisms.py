@@ -28,7 +28,7 @@ from beanrules.engine import Game
 from beanrules.engine.actions import DrawCard, EndPhase, MoveCard
 from beanrules.kernel import kernel_for, kernel_reason, play
 
-from kernel_differential import compared, ends_first, first_difference, sweep
+from kernel_differential import compared, ends_and_seeds, ends_first, first_difference, seed_ranges, sweep
 from test_served_mechanisms import counts, model
 
 HERE = Path(__file__).parent
@@ -45,8 +45,8 @@ def test_the_kernel_serves_it(path, players):
     kernel_for(model(path), players)  # compiles, no fallback
 
 
-@pytest.mark.parametrize("players", ends_first(counts(HAND_LIMIT)))
-def test_the_hand_limit_cuts_draws_and_takes(players):
+@pytest.mark.parametrize("players,seeds", ends_and_seeds(counts(HAND_LIMIT), 1, 2))
+def test_the_hand_limit_cuts_draws_and_takes(players, seeds):
     m = model(HAND_LIMIT)
     seen = {"cut": 0, "full": 0, "took": 0}
 
@@ -61,12 +61,12 @@ def test_the_hand_limit_cuts_draws_and_takes(players):
                 and all(turn != state.turn for turn, _ in state.moved.values()):
             seen["full"] += 1  # the discard's top card is there, but the hand may not take it
             assert not any(type(a) is MoveCard for a in game.legal_actions(state.active))
-    compared(m, players, range(2), watch)
+    compared(m, players, seeds, watch)
     assert seen["cut"] and seen["full"] and seen["took"], seen
 
 
-@pytest.mark.parametrize("players", ends_first(counts(DRAWS)))
-def test_draws_one_at_a_time_owed_as_far_as_the_hand_may_take_them(players):
+@pytest.mark.parametrize("players,seeds", ends_and_seeds(counts(DRAWS), 1, 2))
+def test_draws_one_at_a_time_owed_as_far_as_the_hand_may_take_them(players, seeds):
     m = model(DRAWS)
     seen = {"draws": 0, "between": 0, "short": 0}
     turn = {"turn": 1, "active": None, "drawn": 0}
@@ -86,7 +86,7 @@ def test_draws_one_at_a_time_owed_as_far_as_the_hand_may_take_them(players):
             seen["between"] += 1  # the discard's top card taken between two draws
         if state.over and state.exhaustions < 3:
             assert max(len(c) for c in state.coins.values()) >= 8  # ended by the coin target
-    compared(m, players, range(2), watch)
+    compared(m, players, seeds, watch)
     assert seen["draws"] and seen["between"] and seen["short"], seen
     # an end by 8 coin cards as soon as a player has them, in a game compared
     compared_where(m, players, lambda g: g.exhaustions < 3 and max(len(c) for c in g.coins) >= 8)
@@ -131,7 +131,8 @@ def test_thalers_written_down_and_the_first_to_the_target_wins(players):
 
 
 @pytest.mark.parametrize("path", [LEFTOVERS, FLOW])
-def test_optional_plantings_and_cards_left_to_the_opponent(path):
+@pytest.mark.parametrize("seeds", seed_ranges(1, 3))
+def test_optional_plantings_and_cards_left_to_the_opponent(path, seeds):
     m = model(path)
     seen = {"left": 0, "moved": 0}
 
@@ -141,7 +142,7 @@ def test_optional_plantings_and_cards_left_to_the_opponent(path):
                 e["event"] == "moved" and e["from_zone"] == "offer" and e["to_zone"] == "set-aside" for e in events):
             seen["left"] += 1  # the player ended phase 3 with cards unplanted: they went to the opponent
         seen["moved"] += any(e["event"] == "discarded" for e in events) and not state.over
-    compared(m, 2, range(3), watch)
+    compared(m, 2, seeds, watch)
     assert seen["left"] and seen["moved"], seen
 
 

@@ -19,7 +19,7 @@ from beanrules import compile_spec
 from beanrules.engine.simulate import choose_engine
 from beanrules.kernel import kernel_reason
 
-from kernel_differential import compared
+from kernel_differential import compared, seed_ranges
 
 HERE = Path(__file__).parent
 VARIANTS = HERE.parents[1] / "conformance" / "variants"
@@ -31,19 +31,21 @@ def frost_cards() -> dict:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_constraints_until_a_phase_and_for_the_whole_game_play_alike(frost_cards, players):
+@pytest.mark.parametrize("seeds", seed_ranges(1, 3))
+def test_constraints_until_a_phase_and_for_the_whole_game_play_alike(frost_cards, players, seeds):
     assert kernel_reason(frost_cards, players, ["random", "greedy"]) is None
     laid: list[dict] = []
 
     def watch(game, action, events) -> None:
         laid.extend(e for e in events if e["event"] == "lasting")
-    compared(frost_cards, players, range(3), watch=watch)
+    compared(frost_cards, players, seeds, watch=watch)
     # the games compared lay down both new times (phase None and until None: the whole game)
     assert any(e["until"] is None for e in laid)
     assert any(e["until"] is not None and "start of phase" in e["says"] for e in laid)
 
 
-def test_proposals_a_lasting_constraint_forbids_are_not_made_in_either_engine():
+@pytest.mark.parametrize("seeds", seed_ranges(1, 3))
+def test_proposals_a_lasting_constraint_forbids_are_not_made_in_either_engine(seeds):
     # hush.bean: "until end of turn: each opponent may not trade". The interpreter's bots leave
     # out the proposals it forbids (Game.proposals lists what legal_actions lists); the kernel's
     # random bot once picked from the whole space and its greedy bot made up gifts, so the games
@@ -52,7 +54,7 @@ def test_proposals_a_lasting_constraint_forbids_are_not_made_in_either_engine():
 
     def watch(game, action, events) -> None:
         laid.extend(e for e in events if e["event"] == "lasting")
-    compared(compile_spec(str(VARIANTS / "hush.bean")), 3, range(3), watch=watch)
+    compared(compile_spec(str(VARIANTS / "hush.bean")), 3, seeds, watch=watch)
     assert laid
 
 

@@ -25,7 +25,7 @@ from beanrules.engine.actions import Action, EndPhase, Plant, UseAbility
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_reason
 
-from kernel_differential import ends_first, fast_difference, first_difference
+from kernel_differential import ends_and_seeds, fast_difference, first_difference, seed_ranges
 
 HERE = Path(__file__).parent
 _MODELS: dict[str, dict] = {}
@@ -76,8 +76,8 @@ class Count:
 HERON = "heron.bean"
 
 
-@pytest.mark.parametrize("players", ends_first(counts(model(HERON))))
-def test_cards_on_top_of_fields_that_play_as_other_beans(players):
+@pytest.mark.parametrize("players,seeds", ends_and_seeds(counts(model(HERON)), 1, 2))
+def test_cards_on_top_of_fields_that_play_as_other_beans(players, seeds):
     m = model(HERON)
 
     def mixed_plant(game: Game, state: State, listed: list, action: Action) -> bool:
@@ -107,7 +107,7 @@ def test_cards_on_top_of_fields_that_play_as_other_beans(players):
         return action == EndPhase(action.player, "phase") and state.phase == "draw"
 
     seen = Count(mixed_plant=mixed_plant, used=used, once=once, ended=ended)
-    compare(m, players, range(2), seen)
+    compare(m, players, seeds, seen)
     assert all(seen.found.values()), seen.found
 
 
@@ -135,7 +135,8 @@ def test_the_effects_text_cards_use_on_hands_and_piles():
 CUCKOO = "cuckoo.bean"
 
 
-def test_abilities_in_which_the_opponent_decides():
+@pytest.mark.parametrize("seeds", seed_ranges(2, 4))
+def test_abilities_in_which_the_opponent_decides(seeds):
     """cuckoo.bean (the duel): the card's owner uses it, the opponent decides and the game waits
     for them: which hand card they give, which stink bean (where they hold one), on which field
     they plant the owner's front card, and which field they harvest to make room for it."""
@@ -146,7 +147,7 @@ def test_abilities_in_which_the_opponent_decides():
         if decision is not None:
             assert decision["player"] != state.active and "anchor" in decision  # the opponent, in an ability
             asked.add((decision["rule"], decision["name"].split(" for the ")[0]))
-    compare(model(CUCKOO), 2, range(4), look)
+    compare(model(CUCKOO), 2, seeds, look)
     assert asked == {("beggar-beg", "gift"), ("stinker-demand", "given"), ("planter-give", "a field"),
                      ("planter-give", "a field to harvest")}
 

@@ -23,7 +23,7 @@ from beanrules.engine import Game
 from beanrules.engine.actions import Choose, MoveCard, UseAbility
 from beanrules.kernel import kernel_for, kernel_reason, play
 
-from kernel_differential import compared, ends_first, first_difference
+from kernel_differential import compared, ends_and_seeds, ends_first, first_difference, seed_ranges
 
 _MODELS: dict[str, dict] = {}
 
@@ -47,15 +47,17 @@ def test_the_kernel_plays_it(name, players):
 
 
 @pytest.mark.parametrize("players", counts("anniversary/duel"))
-def test_discards_and_pulls_from_the_discard_pile(players):
-    seen = compared(model("anniversary/duel"), players, range(4))
+@pytest.mark.parametrize("seeds", seed_ranges(1, 4))
+def test_discards_and_pulls_from_the_discard_pile(players, seeds):
+    seen = compared(model("anniversary/duel"), players, seeds)
     assert sum(type(a) is MoveCard and a.verb == "discards" for a in seen) >= 4
 
 
 @pytest.mark.parametrize("players", counts("anniversary/field-beans"))
-def test_a_third_field_for_two_field_beans(players):
+@pytest.mark.parametrize("seeds", seed_ranges(1, 3))
+def test_a_third_field_for_two_field_beans(players, seeds):
     m = model("anniversary/field-beans")
-    compared(m, players, range(3))
+    compared(m, players, seeds)
     # the kernel's own games of those seeds (compared above) grow a third field somewhere
     machine = kernel_for(m, players)
     grown = sum(len(fields) == 3 for seed in range(3) for fields in
@@ -84,14 +86,14 @@ def test_the_thaler_taken_over_resisted_and_drawn_at_random(players):
     assert answers - {"yes", "no", "nothing"}  # a holder chosen by name
 
 
-@pytest.mark.parametrize("players", ends_first(counts("anniversary/magpie")))
-def test_the_magpie_played_from_the_hand_and_flown_when_revealed(players):
+@pytest.mark.parametrize("players,seeds", ends_and_seeds(counts("anniversary/magpie"), 1, 3))
+def test_the_magpie_played_from_the_hand_and_flown_when_revealed(players, seeds):
     m = model("anniversary/magpie")
     fled: list[dict] = []
 
     def watch(game: Game, action: Any, events: list[dict]) -> None:
         fled.extend(e for e in events if e.get("event") == "ability" and e.get("on") == "revealed")
-    uses = [a for a in compared(m, players, range(3), watch) if type(a) is UseAbility]
+    uses = [a for a in compared(m, players, seeds, watch) if type(a) is UseAbility]
     assert any(len(a.choices) == 6 for a in uses)  # two players robbed, each bean planted on a chosen field
     # a magpie turned over flies to the discard pile by itself: the interpreter's events of the
     # games compared say so (and the states compared include the offer and the discard pile)
@@ -101,8 +103,8 @@ def test_the_magpie_played_from_the_hand_and_flown_when_revealed(players):
 ROOK = str(Path(__file__).parent / "rook.bean")
 
 
-@pytest.mark.parametrize("players", ends_first([3, 4, 5]))
-def test_a_front_card_that_cannot_be_played_lets_the_plant_lapse_in_both_engines(players):
+@pytest.mark.parametrize("players,seeds", ends_and_seeds([3, 4, 5], 1, 3))
+def test_a_front_card_that_cannot_be_played_lets_the_plant_lapse_in_both_engines(players, seeds):
     """rook.bean: a card never planted whose ability moves one of its owner's field tops, so
     with every field empty it cannot be played; the plant the phase requires lapses
     (docs/engine-contract.md, "When nobody can act"). The kernel lists the same end of planting:
@@ -110,7 +112,7 @@ def test_a_front_card_that_cannot_be_played_lets_the_plant_lapse_in_both_engines
     (random and greedy bots in turn, trading on: seeds 0 to 2 show it at every player count)."""
     m = model(ROOK)
     assert kernel_reason(m, players, ["random", "greedy"]) is None
-    compared(m, players, range(3))
+    compared(m, players, seeds)
     lapsed = 0
 
     def before(game: Game, player: str, action: Any) -> None:
@@ -119,6 +121,6 @@ def test_a_front_card_that_cannot_be_played_lets_the_plant_lapse_in_both_engines
         hand = state.hands[player]
         if action.notation().endswith("ends planting") and state.planted == 0 and hand and hand[0] == "rook":
             lapsed += 1
-    for seed in range(3):
+    for seed in seeds:
         assert first_difference(m, players, seed, ["random", "greedy"], True, before=before) is None, seed
     assert lapsed
