@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from playthrough import FORMAT, GAMES, GOLDEN_DIR, file_name, observe, read  # noqa: E402
 
 from beanrules.engine import Game  # noqa: E402
+from beanrules.engine.actions import Propose  # noqa: E402
 from beanrules.engine.ruleset import model_hash  # noqa: E402
 from beanrules.resolve.compiler import compile_spec  # noqa: E402
 
@@ -67,3 +68,27 @@ def test_golden_playthrough(path: Path):
     assert game.is_over, f"the recorded actions end, the game does not ({path.name})"
     _compare("at the end", closing, {"final_state": game.state_json(), "scores": game.scores(),
                                      "winners": game.winners()}, spec, hint)
+
+
+# Random bots that trade, and greedy ones at four players: the games with the most proposals.
+COUNTED = ["classic.3p.random.seed1", "my-first--step-3.4p.greedy.seed14"]
+
+
+@pytest.mark.parametrize("stem", COUNTED)
+def test_the_proposals_counted_are_the_proposals_listed(stem: str):
+    """observe() counts each player's proposals with Game.proposals, without building them:
+    at every step of a recorded game with trading, that count is the number of proposals that
+    legal_actions(player) lists besides the listing without trades."""
+    header, *steps, _ = read(GOLDEN_DIR / f"{stem}.jsonl")
+    game = Game(compile_spec(header["spec"]), header["players"], seed=header["seed"])
+    compared = 0
+    for step in [None, *steps]:
+        if step:
+            game.apply(step["do"])
+        for player in game.players:
+            listed = game.legal_actions(player, trades=True)
+            counted = len(game.proposals(player))
+            assert counted == len(listed) - len(game.legal_actions(player, trades=False)) \
+                == sum(type(a) is Propose for a in listed), (step, player)
+            compared += counted > 0
+    assert compared > 100  # the game traded: the counts compared were not all zero
