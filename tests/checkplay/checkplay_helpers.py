@@ -44,13 +44,22 @@ def line_of(text: str, fragment: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
 
 
-def play_problems(model: dict, seeds: tuple[int, ...] = (0,), invariants: bool = True) -> list[str]:
-    """Bot games (random and greedy) for every allowed player count: with `invariants`, every
-    invariant is checked after every action (checks/invariants.py) at the smallest player count;
-    otherwise the game must end (no Stalled: nobody left without a legal action, no stall)
-    keeping its cards, with winners."""
+def player_counts(model: dict, which: str = "every") -> list[int]:
+    """The allowed player counts of `model`: "every" one, the "ends" (the smallest and the
+    largest) or those "between" them."""
+    low, high = model["players"]["min"], model["players"]["max"]
+    every = range(low, high + 1)
+    return {"every": list(every), "ends": sorted({low, high}), "between": list(every[1:-1])}[which]
+
+
+def play_problems(model: dict, seeds: tuple[int, ...] = (0,), invariants: bool = True,
+                  counts: str = "every") -> list[str]:
+    """Bot games (random and greedy) for the allowed player counts `counts` (player_counts):
+    with `invariants`, every invariant is checked after every action (checks/invariants.py) at
+    the smallest player count; otherwise the game must end (no Stalled: nobody left without a
+    legal action, no stall) keeping its cards, with winners."""
     problems = []
-    for n in range(model["players"]["min"], model["players"]["max"] + 1):
+    for n in player_counts(model, counts):
         for seed in seeds:
             if invariants and n == model["players"]["min"]:
                 found = playout(model, model["rulebook"], n, seed).problems

@@ -1,7 +1,8 @@
 """What checks, plays, kind by kind: for every rule kind of the rule-model schema (and the two
 card clauses, abilities and "cannot be planted"), a spec that uses it either plays — `check`
 accepts it, and random and greedy bots play a full game for every allowed player count with
-every invariant kept — or `check` rejects it with an error at the clause's line and column.
+every invariant kept (the smallest and the largest count in the test command, those between
+under pytest -m sweep) — or `check` rejects it with an error at the clause's line and column.
 A kind that plays is also read: taking it out is rejected by `check` or changes what the
 engine compiles. So no spec that checks clean can raise UnsupportedRule or be partly ignored."""
 from __future__ import annotations
@@ -170,20 +171,33 @@ def test_other_constructs_the_engine_cannot_run_are_rejected_where_written(what:
     assert {e.code for e in outcome.errors} <= {"not-playable", "never-in-play"}, [e.render() for e in outcome.errors]
 
 
-_played: dict[str, Outcome] = {}
+_checked: dict[str, Outcome] = {}
+_played: set[tuple[str, str]] = set()
+
+
+def _played_sample(body: str, folder: Path, counts: str) -> Outcome:
+    """The sample spec of `body`, checked clean and played at its player counts `counts`
+    ("ends" or "between", checkplay_helpers.player_counts), each once per body (the classic
+    kinds share one). Every invariant is checked at the smallest count of the samples that
+    change what happens in a game; classic itself is played invariant-checked by verify and
+    tests/engine."""
+    if body not in _checked:
+        outcome = check_file(folder, variant_text(body), f"sample-{len(_checked)}.bean")
+        assert not outcome.rejected, [e.render() for e in outcome.errors]
+        _checked[body] = outcome
+    sample = _checked[body]
+    if (body, counts) not in _played:
+        assert play_problems(sample.model, invariants=bool(body), counts=counts) == []
+        _played.add((body, counts))
+    return sample
 
 
 @pytest.mark.parametrize("kind", sorted(set(SAMPLES) - NOT_YET))
-def test_a_kind_that_checks_clean_plays_every_player_count(kind: str, folder: Path) -> None:
-    body, clause = SAMPLES[kind]
-    if body not in _played:
-        outcome = check_file(folder, variant_text(body), f"sample-{len(_played)}.bean")
-        assert not outcome.rejected, [e.render() for e in outcome.errors]
-        # Every invariant for the samples that change what happens in a game; classic itself
-        # is played invariant-checked by verify and tests/engine.
-        assert play_problems(outcome.model, invariants=bool(body)) == []
-        _played[body] = outcome
-    sample = _played[body]
+def test_a_kind_that_checks_clean_plays_its_fewest_and_most_players(kind: str, folder: Path) -> None:
+    """The test command plays the sample at its smallest and largest player count, and finds
+    the kind read by the engine; the counts between are
+    test_a_kind_that_checks_clean_plays_the_player_counts_between's (pytest -m sweep)."""
+    sample = _played_sample(SAMPLES[kind][0], folder, "ends")
     assert kind in {r["kind"] for r in sample.model["rules"]}
     if kind in NOT_BEHAVIOURAL:
         assert not engine_reads(folder, sample, kind)  # if this fails, the kind became behavioural: move it
@@ -191,12 +205,26 @@ def test_a_kind_that_checks_clean_plays_every_player_count(kind: str, folder: Pa
         assert engine_reads(folder, sample, kind), f"the engine ignores '{kind}': taking it out changes nothing"
 
 
+# A count between plays the same rules with values between the two ends' values: measured by
+# coverage of beanrules/ (branches too) over the whole test command, the games between reached no
+# line or branch that the test command does not (docs/contributing.md).
+@pytest.mark.sweep
+@pytest.mark.parametrize("kind", sorted(set(SAMPLES) - NOT_YET))
+def test_a_kind_that_checks_clean_plays_the_player_counts_between(kind: str, folder: Path) -> None:
+    """Under pytest -m sweep (.ci/run): the sample plays at every player count between its
+    smallest and largest (the test command plays those two)."""
+    _played_sample(SAMPLES[kind][0], folder, "between")
+
+
+@pytest.mark.parametrize("counts", ["ends", pytest.param("between", marks=pytest.mark.sweep)])
 @pytest.mark.parametrize("what", sorted(PLAYS_EXTRA))
-def test_other_constructs_that_check_clean_play(what: str, folder: Path) -> None:
+def test_other_constructs_that_check_clean_play(what: str, counts: str, folder: Path) -> None:
+    """They play at their smallest and largest player count in the test command, at the
+    counts between under pytest -m sweep (.ci/run)."""
     body, _ = PLAYS_EXTRA[what]
     outcome = check_file(folder, variant_text(body))
     assert not outcome.rejected, [e.render() for e in outcome.errors]
-    assert play_problems(outcome.model) == []
+    assert play_problems(outcome.model, counts=counts) == []
 
 
 def test_coins_out_of_play_is_read_by_check(folder: Path) -> None:
