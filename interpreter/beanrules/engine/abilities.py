@@ -139,6 +139,26 @@ def check_zones(ability: statements.Ability, players: int) -> None:
                               "other players:')")
 
 
+def check_bound_cards(ability: statements.Ability) -> None:
+    """`TIME: NAME may not be planted` follows the card chosen as NAME while it lies in a hand
+    (engine/lasting.py): a card chosen or picked at random from a field, the deck or another
+    shared place could never carry the constraint, so every use would be refused. Refused here,
+    so by check, not mid-game."""
+    from ..core import actors, effects, places
+    chosen = {n.name: n for n in ability.walk() if isinstance(n, (effects.Choose, effects.AtRandom))}
+    for node in ability.walk():
+        rule = node.rule if isinstance(node, effects.Lasting) else None
+        if not (isinstance(rule, statements.Forbid) and isinstance(rule.action, effects.Plant)
+                and isinstance(rule.action.cards, actors.Bound) and rule.action.cards.name in chosen):
+            continue
+        choice = chosen[rule.action.cards.name]
+        place = choice.options.place if isinstance(choice.options, places.CardsIn) else choice.options
+        if isinstance(place, places.Field) or (isinstance(place, places.Zone) and place.zone != "hand"):
+            raise UnsupportedRule(f"ability '{ability.name}': '{choice.name} may not be planted' follows the card "
+                                  f"while it lies in a hand, but {choice.name} is chosen from {place.to_text()}: "
+                                  f"choose {choice.name} from a hand")
+
+
 def deciding_phases(model: dict, players: int) -> set[str]:
     """The phases that wait for the active player's decision (planting from the hand, trading),
     and so give them a moment to use an ability; any other phase passes by itself."""
@@ -185,6 +205,7 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
                                    kind, phases.pop() if phases else None, any(t.once_per_turn for t in during),
                                    _compiled(ability.effect, ref), ref))
             check_zones(ability, players)
+            check_bound_cards(ability)
     return tuple(out)
 
 
@@ -444,6 +465,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
         else:
             check_phase(model, ability, deciding_phases(model, players), kind)
         check_zones(ability, players)
+        check_bound_cards(ability)
     except UnsupportedRule as exc:
         return str(exc)
     return None
