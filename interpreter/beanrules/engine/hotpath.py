@@ -28,6 +28,7 @@ import dataclasses
 from functools import partial
 from typing import Any, Callable
 
+from ..memo import remember
 from .actions import BuyField, EndPhase, Harvest, Plant, Propose, Respond
 from .errors import IllegalAction
 from .buying import do_buy
@@ -124,9 +125,7 @@ def plan_for(rs: Ruleset) -> Plan:
     """The Plan of a ruleset, built once (rulesets are cached per model, so plans are too)."""
     plan = _PLANS.get(id(rs))
     if plan is None or plan.rs is not rs:
-        if len(_PLANS) > 64:  # memory stays flat when many models pass through one process
-            _PLANS.clear()
-        plan = _PLANS[id(rs)] = Plan(rs)
+        plan = remember(_PLANS, id(rs), Plan(rs))  # bounded, the oldest goes (memo.py)
     return plan
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
+from ..memo import remember
 from ..model.copying import original_of
 from . import draw_moves, evaluate, kinds, moves, one_model, permissions, program, readings as read, requirements, tally as tallies
 from .errors import ImpossibleState, RuleRef, UnsupportedRule
@@ -254,9 +255,7 @@ def compile_ruleset(model: dict, players: int) -> Ruleset:
         return hit[1]
     original = original_of(model)  # an unchanged copy shares its original's (model/copying.py)
     ruleset = _compile(model, players) if original is model else compile_ruleset(original, players)
-    if len(_CACHE) > 64:  # keeps memory flat when many models pass through one process:
-        del _CACHE[next(iter(_CACHE))]  # the oldest goes (clearing all forgot what was just compiled)
-    _CACHE[key] = (model, ruleset)  # holds the model so its id cannot be reused while cached
+    remember(_CACHE, key, (model, ruleset))  # holds the model so its id cannot be reused while cached
     return ruleset
 
 

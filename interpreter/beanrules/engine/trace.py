@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator
 
 from ..core import effects, statements as core, timing
 from ..core.categories import Effect
+from ..memo import remember
 from . import readings as read
 from .kinds import compile_plays_as
 
@@ -66,9 +67,7 @@ def _said(model: dict[str, Any]) -> list[tuple[str, list[Any]]]:
         except NoRewrite:
             statements = ()
         out.append((rule["id"], [x for s in statements for x in (s, read.read(s)) if x is not None]))
-    if len(_SAYS) > 64:
-        _SAYS.clear()
-    _SAYS[id(model)] = (model, out)
+    remember(_SAYS, id(model), (model, out))  # bounded, the oldest goes (memo.py)
     return out
 
 

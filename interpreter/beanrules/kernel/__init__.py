@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from ..engine.errors import Stalled, UnsupportedRule
 from ..engine.ruleset import compile_ruleset
+from ..memo import remember
 from ..model.copying import original_of
 from .bots import KERNEL_BOTS, KRandomBot
 from .core import KernelUnsupported
@@ -53,9 +54,7 @@ def kernel_for(model: dict, players: int) -> Machine:
     rs = compile_ruleset(model, players)
     check_ruleset(rs)
     machine = Machine(rs)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[key] = (model, machine)
+    remember(_CACHE, key, (model, machine))  # bounded, the oldest goes (memo.py)
     return machine
 
 

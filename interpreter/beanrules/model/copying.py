@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..memo import remember
+
 
 def copy_json(value: Any) -> Any:
     """A copy of `value` sharing no dict or list with it (tuples are copied as tuples)."""
@@ -46,9 +48,7 @@ _ORIGINS: dict[int, tuple[Any, Any]] = {}  # id(copy) -> (copy, original); holds
 
 def note_copy(copy: Any, original: Any) -> None:
     """`copy` was made from `original`, which nobody will change."""
-    if len(_ORIGINS) >= _LIMIT:  # keeps memory flat when many models pass through one process:
-        del _ORIGINS[next(iter(_ORIGINS))]  # the oldest goes (clearing all forgot the newest too)
-    _ORIGINS[id(copy)] = (copy, original)
+    remember(_ORIGINS, id(copy), (copy, original), _LIMIT)  # at the bound the oldest goes (memo.py)
 
 
 def original_of(model: Any) -> Any:

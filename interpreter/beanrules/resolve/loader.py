@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..limits import MAX_SPEC_BYTES
+from ..memo import remember
 from ..paths import specs_dir
 from ..syntax.ast import Spec
 from ..syntax.bounds import check_tree
@@ -133,7 +134,7 @@ _CACHE: dict[tuple[str, int, int], tuple[Spec | None, str | None, list[Diagnosti
 
 
 def read_spec(spec_file: SpecFile) -> tuple[Spec | None, str | None, list[Diagnostic]]:
-    """Read, decode, parse and build one spec file (cached by path, size and mtime). The size
+    """Read, decode, parse and build one spec file (cached by path, size and mtime, bounded). The size
     is checked before a byte is read, and numbers and texts before the AST is built."""
     display = spec_file.display
     try:
@@ -157,6 +158,4 @@ def read_spec(spec_file: SpecFile) -> tuple[Spec | None, str | None, list[Diagno
             diagnostics = check_tree(tree, display)
             if not diagnostics:
                 spec = build_spec(tree, display, text)
-    result = (spec, text, diagnostics)
-    _CACHE[key] = result
-    return result
+    return remember(_CACHE, key, (spec, text, diagnostics))  # bounded, the oldest goes (memo.py)

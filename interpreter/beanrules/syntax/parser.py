@@ -14,6 +14,7 @@ from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..limits import MAX_NESTING, MAX_SPEC_BYTES
+from ..memo import remember
 from ..paths import grammar_file
 from .tables import load_or_build
 
@@ -110,9 +111,7 @@ def parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
         return tree, []
     tree, diagnostics = _parse_text(text, file)
     if tree is not None and not diagnostics:
-        if len(_TREES) >= _TREES_LIMIT:
-            del _TREES[next(iter(_TREES))]
-        _TREES[text] = tree
+        remember(_TREES, text, tree, _TREES_LIMIT)
     return tree, diagnostics
 
 

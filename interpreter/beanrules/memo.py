@@ -1,0 +1,24 @@
+"""The one rule every process-wide cache of beanrules follows: bounded, the oldest entry goes.
+
+Specs, copies of rule models, rulesets, kernels, fast-path plans and parse trees are each
+remembered so that the same work is not done twice, but a process may see any number of them
+(a test run writes thousands of variants, `play --jobs` runs for hours), so each cache holds at
+most a fixed number of entries. At the bound only the oldest entry is forgotten: clearing the
+whole cache also forgot what had just been made, so two copies of a model handed out one after
+the other could compile apart (a fresh-clone CI run failed on it).
+"""
+from __future__ import annotations
+
+from typing import TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remember(cache: dict[K, V], key: K, value: V, limit: int = 64) -> V:
+    """Keep `value` under `key` in `cache`, which holds at most `limit` entries (a dict keeps
+    insertion order, so its first key is the oldest); return `value`."""
+    if key not in cache and len(cache) >= limit:
+        del cache[next(iter(cache))]
+    cache[key] = value
+    return value
