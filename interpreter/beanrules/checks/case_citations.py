@@ -12,14 +12,13 @@ printed reader turns, and is not looked up as part of a heading.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Span
-from .citations import SourceText, normalise, read_source
+from .citations import SourceText, read_source
 
 # "(Regelheft S. 8)", "(Regelheft S. 5–6, 8–9)", "(p. 3)", "(página 4)": a page, not a heading.
 _PAGE = re.compile(r"\s*\([^()]*?\b(?:S\.|p\.|pp\.|pages?|páginas?|Seite)\s*\d[^()]*\)\s*$")
@@ -165,14 +164,6 @@ def _check_file_named(citation: CaseCitation, report: CaseCitationReport) -> Non
         f"in the specs its cases run on ({name})", None))
 
 
-def _nearest_line(source: SourceText, where: str) -> str | None:
-    """The source's line most like the cited section, ignoring case as the look-up does
-    ("Third Bean Fields" is the heading "THIRD BEAN FIELDS")."""
-    folded = {line.casefold(): line for line in source.lines}
-    found = difflib.get_close_matches(normalise(where).casefold(), list(folded), n=1, cutoff=0.3)
-    return folded[found[0]] if found else None
-
-
 def _shown(spec: str) -> str:
     """A spec as the case file names it: a .bean key is an absolute path (loader.spec_key)."""
     return Path(spec).name if spec.endswith(".bean") else spec
@@ -196,7 +187,7 @@ def _review(citation: CaseCitation, resolver: _Resolver, report: CaseCitationRep
     where = without_page(citation.where)
     if not source.has_section(where):
         report.missed += 1
-        near = _nearest_line(source, where)
+        near = source.nearest_line(where)
         report.diagnostics.append(Diagnostic(
             "warning", "section-not-found",
             f"{on}: cites the section \"{citation.where}\", which {source.file} does not have"
@@ -206,12 +197,8 @@ def _review(citation: CaseCitation, resolver: _Resolver, report: CaseCitationRep
         missing = source.has_quote(citation.quote)
         if missing is not None:
             report.missed += 1
-            near = source.nearest(missing)
             report.diagnostics.append(Diagnostic(
-                "warning", "quote-not-found",
-                f"{on}: quotes \"{missing}\", which {source.file} does not say"
-                + ("" if missing == normalise(citation.quote) else f" (in \"{citation.quote[:60]}…\")")
-                + (f"; nearest there: \"{near}\"" if near else ""), span))
+                "warning", "quote-not-found", f"{on}: {source.quote_missed(missing, citation.quote)}", span))
 
 
 def review_shipped(sources: Path, specs: Iterable[str] = ()) -> CaseCitationReport:

@@ -74,10 +74,24 @@ class SourceText:
                 return any(later.startswith(f"{number}.") for later in self.lines[i + 1:])
         return False
 
-    def nearest(self, text: str, pool: tuple[str, ...] | None = None) -> str | None:
-        candidates = pool if pool is not None else self.sentences
-        found = difflib.get_close_matches(normalise(text), list(candidates), n=1, cutoff=0.3)
+    def nearest(self, text: str) -> str | None:
+        """The source's sentence most like `text`."""
+        found = difflib.get_close_matches(normalise(text), list(self.sentences), n=1, cutoff=0.3)
         return found[0] if found else None
+
+    def nearest_line(self, where: str) -> str | None:
+        """The source's line most like a cited section, ignoring case as the look-up does
+        ("Third Bean Fields" is the heading "THIRD BEAN FIELDS")."""
+        folded = {line.casefold(): line for line in self.lines}
+        found = difflib.get_close_matches(normalise(where).casefold(), list(folded), n=1, cutoff=0.3)
+        return folded[found[0]] if found else None
+
+    def quote_missed(self, missing: str, quote: str) -> str:
+        """How a warning says that this source does not have `missing`, a fragment of `quote`."""
+        near = self.nearest(missing)
+        return (f"quotes \"{missing}\", which {self.file} does not say"
+                + ("" if missing == normalise(quote) else f" (in \"{quote[:60]}…\")")
+                + (f"; nearest there: \"{near}\"" if near else ""))
 
 
 @cache
@@ -130,7 +144,7 @@ def review_citations(model: dict[str, Any], sources: Path) -> CitationReport:
             report.checked += 1
             if not any(t.has_section(record["where"]) for t in texts):
                 report.missed += 1
-                near = texts[0].nearest(record["where"], texts[0].lines)
+                near = texts[0].nearest_line(record["where"])
                 report.diagnostics.append(Diagnostic(
                     "warning", "section-not-found",
                     f"{record['on']}: {what} names a section that {texts[0].file} does not have"
@@ -140,12 +154,9 @@ def review_citations(model: dict[str, Any], sources: Path) -> CitationReport:
             missing = [t.has_quote(record["quote"]) for t in texts]
             if all(m is not None for m in missing):
                 report.missed += 1
-                near = texts[0].nearest(missing[0])
                 report.diagnostics.append(Diagnostic(
                     "warning", "quote-not-found",
-                    f"{record['on']}: {what} quotes \"{missing[0]}\", which {texts[0].file} does not say"
-                    + ("" if missing[0] == normalise(record["quote"]) else f" (in \"{record['quote'][:60]}…\")")
-                    + (f"; nearest there: \"{near}\"" if near else ""), _span(record)))
+                    f"{record['on']}: {what} {texts[0].quote_missed(missing[0], record['quote'])}", _span(record)))
     return report
 
 
