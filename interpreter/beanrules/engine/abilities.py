@@ -144,14 +144,16 @@ def check_bound_cards(ability: statements.Ability) -> None:
     (engine/lasting.py): a card chosen or picked at random from a field, the deck or another
     shared place could never carry the constraint, so every use would be refused. Refused here,
     so by check, not mid-game."""
-    from ..core import actors, effects, places
+    from ..core import effects, places
+    from .lasting import constrained_card
+    if not one_model.holds(ability, effects.Lasting):
+        return
     chosen = {n.name: n for n in ability.walk() if isinstance(n, (effects.Choose, effects.AtRandom))}
     for node in ability.walk():
-        rule = node.rule if isinstance(node, effects.Lasting) else None
-        if not (isinstance(rule, statements.Forbid) and isinstance(rule.action, effects.Plant)
-                and isinstance(rule.action.cards, actors.Bound) and rule.action.cards.name in chosen):
+        name = constrained_card(node) if isinstance(node, effects.Lasting) else None
+        if name not in chosen:
             continue
-        choice = chosen[rule.action.cards.name]
+        choice = chosen[name]
         place = choice.options.place if isinstance(choice.options, places.CardsIn) else choice.options
         if isinstance(place, places.Field) or (isinstance(place, places.Zone) and place.zone != "hand"):
             raise UnsupportedRule(f"ability '{ability.name}': '{choice.name} may not be planted' follows the card "

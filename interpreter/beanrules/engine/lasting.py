@@ -161,10 +161,19 @@ def compile_lasting(node: effects.Lasting, ref: RuleRef) -> LastingSpec:
         return LastingSpec(node.to_text(), node, ref, False, _never, None, opens=compile_open(node, rule))
     if not isinstance(rule, (core.Forbid, core.Allow)):
         raise _refuse(node, "what lasts is a forbid, an allow or a zone laid open")
-    card = rule.action.cards.name if isinstance(rule, core.Forbid) and isinstance(rule.action, effects.Plant) \
-        and isinstance(rule.action.cards, actors.Bound) and rule.action.cards.name not in _ANY else None
-    spec = compile_rule(node, rule.action, rule.condition, isinstance(rule, core.Forbid), ref, card=card)
+    spec = compile_rule(node, rule.action, rule.condition, isinstance(rule, core.Forbid), ref,
+                        card=constrained_card(node))
     return spec
+
+
+def constrained_card(node: effects.Lasting) -> str | None:
+    """The name of the chosen card that `TIME: NAME may not be planted` follows (None: the
+    constraint is on no chosen card)."""
+    rule = node.rule
+    if isinstance(rule, core.Forbid) and isinstance(rule.action, effects.Plant) \
+            and isinstance(rule.action.cards, actors.Bound) and rule.action.cards.name not in _ANY:
+        return rule.action.cards.name
+    return None
 
 
 def _never(state: Any, rs: Any, action: Action, env: dict) -> bool:
