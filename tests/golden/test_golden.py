@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playthrough import FORMAT, GAMES, GOLDEN_DIR, file_name, observe, read  # noqa: E402
+from playthrough import FORMAT, GAMES, GOLDEN_DIR, canonical, canonical_text, file_name, observe, read  # noqa: E402
 
 from beanrules.engine import Game  # noqa: E402
 from beanrules.engine.actions import Propose  # noqa: E402
@@ -92,3 +92,18 @@ def test_the_proposals_counted_are_the_proposals_listed(stem: str):
                 == sum(type(a) is Propose for a in listed), (step, player)
             compared += counted > 0
     assert compared > 100  # the game traded: the counts compared were not all zero
+
+
+def test_the_digested_text_is_the_text_the_games_were_recorded_from():
+    """The digests are taken of orjson's text where orjson is installed: at every step of a
+    recorded game with trading and written coins, it is json.dumps's text, byte for byte, for
+    the state and for every view."""
+    pytest.importorskip("orjson")
+    header, *steps, _ = read(GOLDEN_DIR / "kannibohne.2p.mixed.seed17.jsonl")
+    game = Game(compile_spec(header["spec"]), header["players"], seed=header["seed"])
+    for step in [None, *steps]:
+        if step:
+            game.apply(step["do"])
+        for value in (game.state_json(), {p: game.view(p) for p in game.players}):
+            assert canonical(value) == canonical_text(value), step
+    assert canonical({1: "a"}) == canonical_text({1: "a"})  # orjson refuses it: json's text
