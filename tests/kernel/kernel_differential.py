@@ -57,21 +57,21 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str], memo: dict | None =
     ids, by those ids, kept by the caller over one game (a zone mostly stays as it was from one
     action to the next, and a tuple of ids is cheaper to hash than to map to names)."""
     memo = {} if memo is None else memo
-    name = m.bean_names.__getitem__
+    b = m.bean_names
 
     def cards(zone: list[int]) -> tuple:
         key = tuple(zone)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = tuple(map(name, key))
+            found = memo[key] = tuple([b[c] for c in key])
         return found
     seats = range(g.n)
     return (m.phase_ids[g.phase], names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
             g.over, cards(g.deck), cards(g.discard), cards(g.offer), cards(g.removed),
             tuple([cards(g.hands[p]) for p in seats]), tuple([cards(g.set_aside[p]) for p in seats]),
             tuple([cards(g.coins[p]) for p in seats]), tuple([tuple([cards(f) for f in g.fields[p]]) for p in seats]),
-            tuple([(pid, names[src], names[dst], ((give[0], name(give[1])),),
-                    () if take is None else ((take[0], name(take[1])),)) for pid, src, dst, give, take in g.proposals]),
+            tuple([(pid, names[src], names[dst], ((give[0], b[give[1]]),),
+                    () if take is None else ((take[0], b[take[1]]),)) for pid, src, dst, give, take in g.proposals]),
             tuple(sorted([(rule, tuple(times)) for rule, times in g.moved.items()])),
             tuple(sorted([(t, None if h is None else names[h]) for t, h in g.tokens.items()])),
             _json(None if g.decision is None else decision_json(m, g, names)), _json(g.used, False),
@@ -93,9 +93,36 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
     `before(game, player, action)` sees the interpreter's game before each action is applied
     (to look at the state it acts in)."""
     kinds = _seat_bots(bots, n)
-    game = Game(model, n, seed=seed)
+    game, start, ours = interpreter_steps(model, n, seed, kinds, trades, full, watch, before)
     names = game.players
-    players = {p: make_bot(kinds[i], seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(names)}
+
+    machine = kernel_for(model, n)
+    view = kernel_view(names, start, full)
+    theirs = [(None, view(machine, machine.new_game(seed)))]
+
+    def observe(m: Machine, g: KState, action: tuple) -> None:
+        theirs.append((action_of(m, names, action), view(m, g)))
+    result = play(machine, seed, kinds, trades=trades, observe=observe)
+    parted = step_difference(ours, theirs)
+    if parted is not None:
+        return parted
+    if seen is not None:
+        seen.extend(action for action, _ in ours[1:])
+    final = state_json(machine, result.state, names, start)
+    if final != game.state_json():
+        return "the final state JSON differs"
+    return _outcome(game, result)
+
+
+def interpreter_steps(model: dict, n: int, seed: int, kinds: list[str], trades: bool, full: bool,
+                      watch: Callable[[Game, Any, list], None] | None = None,
+                      before: Callable[[Game, str, Any], None] | None = None
+                      ) -> tuple[Game, dict[str, Any], list[tuple]]:
+    """The interpreter's game of first_difference, played to its end, its state JSON after the
+    deal, and its steps: (None, the state after the deal), then (action, the state after it)
+    for each action; a state as its interpreter_snapshot, or with full=True its state JSON."""
+    game = Game(model, n, seed=seed)
+    players = {p: make_bot(kinds[i], seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(game.players)}
     start = game.state_json()
     ours = [(None, start if full else interpreter_snapshot(game.state))]
     if watch is not None:
@@ -109,16 +136,22 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
         if watch is not None:
             watch(game, action, events)
         ours.append((action, game.state_json() if full else interpreter_snapshot(game.state)))
+    return game, start, ours
 
-    machine = kernel_for(model, n)
-    first = machine.new_game(seed)
-    memo: dict = {}  # kernel_snapshot's, over this game
-    theirs = [(None, state_json(machine, first, names, start) if full else kernel_snapshot(machine, first, names, memo))]
 
-    def observe(m: Machine, g: KState, action: tuple) -> None:
-        theirs.append((action_of(m, names, action),
-                       state_json(m, g, names, start) if full else kernel_snapshot(m, g, names, memo)))
-    result = play(machine, seed, kinds, trades=trades, observe=observe)
+def kernel_view(names: list[str], start: dict[str, Any], full: bool) -> Callable[[Machine, KState], Any]:
+    """What first_difference compares of each of the kernel's states, over one game: its
+    kernel_snapshot, or with full=True its state JSON (`start`: the interpreter's JSON after
+    the deal, for the keys the kernel does not hold). Both keep the names of the zones seen
+    so far (a memo over this game)."""
+    memo: dict = {}
+    if full:
+        return lambda m, g: state_json(m, g, names, start, memo)
+    return lambda m, g: kernel_snapshot(m, g, names, memo)
+
+
+def step_difference(ours: list[tuple], theirs: list[tuple]) -> str | None:
+    """Where two games' steps (action, state after it) part: None if nowhere."""
     for i, ((a1, s1), (a2, s2)) in enumerate(zip(ours, theirs)):
         if a1 != a2:
             return f"action {i}: interpreter {a1}, kernel {a2}"
@@ -126,12 +159,7 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
             return f"after action {i} ({a1}): the states differ:\n  {s1}\n  {s2}"
     if len(ours) != len(theirs):
         return f"the interpreter played {len(ours) - 1} actions, the kernel {len(theirs) - 1}"
-    if seen is not None:
-        seen.extend(action for action, _ in ours[1:])
-    final = state_json(machine, result.state, names, start)
-    if final != game.state_json():
-        return "the final state JSON differs"
-    return _outcome(game, result)
+    return None
 
 
 def _outcome(game: Game, result: object) -> str | None:

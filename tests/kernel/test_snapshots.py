@@ -1,16 +1,20 @@
 """The differential test's snapshots (kernel_differential.py) are as strict as the JSON they
 stand for: its short cut for empty values gives json.dumps's text, and the memo of zone names
-kept over a game gives the names a fresh snapshot gives, however the zones change."""
+kept over a game gives the names a fresh snapshot gives, however the zones change; a
+difference in any part of a state, snapshot or state JSON, is reported after that action."""
 from __future__ import annotations
 
 import json
+from typing import Any, Callable
 
 import pytest
 
 from beanrules import compile_spec
 from beanrules.kernel import kernel_for, play
+from beanrules.kernel.export import action_of, state_json
+from beanrules.kernel.state import KState
 
-from kernel_differential import _json, kernel_snapshot
+from kernel_differential import _json, interpreter_steps, kernel_snapshot, kernel_view, step_difference
 
 
 @pytest.mark.parametrize("value", [None, {}, [], (), 0, False, "", {"b": 1, "a": [2, {}]}, [[1, "x"]], (1, 2),
@@ -20,17 +24,88 @@ def test_the_short_cut_gives_the_text_json_gives(value):
         assert _json(value, sort_keys) == json.dumps(value, sort_keys=sort_keys)
 
 
-def test_a_memo_kept_over_a_game_names_every_zone_as_a_fresh_snapshot_does():
+def test_a_memo_kept_over_a_game_names_every_zone_as_a_fresh_snapshot_and_export_do():
     model = compile_spec("classic")
     machine = kernel_for(model, 4)
     names = ["A", "B", "C", "D"]
     memo: dict = {}
+    exported: dict = {}  # state_json's memo
     compared = []
 
     def observe(m, g, action) -> None:
         kept = kernel_snapshot(m, g, names, memo)
         assert kept == kernel_snapshot(m, g, names), len(compared)
+        assert state_json(m, g, names, {}, exported) == state_json(m, g, names, {}), len(compared)
         compared.append(kept)
     play(machine, 5, ["random", "greedy"] * 2, trades=True, observe=observe)
-    # the zones changed under the memo: the deck shrank, hands and fields grew and emptied
-    assert len({s[8] for s in compared}) > 10 and len(memo) > 100
+    # the zones changed under the memos: the deck shrank, hands and fields grew and emptied
+    assert len({s[8] for s in compared}) > 10 and len(memo) > 100 and len(exported) > 100
+
+
+def _plants(phases: int) -> dict[str, Callable[[KState], bool]]:
+    """A change to one part of a copy of the kernel's state each (True where it could be made
+    in this state): every part the state JSON holds that a game changes."""
+    def bump(name: str) -> Callable[[KState], bool]:
+        return lambda g: setattr(g, name, getattr(g, name) + 1) is None
+
+    def replace(name: str, value: Callable[[KState], Any], when: Callable[[KState], Any] = lambda g: True):
+        return lambda g: bool(when(g)) and setattr(g, name, value(g)) is None
+    other = lambda seat, g: (seat + 1) % g.n  # noqa: E731
+    return {
+        "phase": replace("phase", lambda g: (g.phase + 1) % phases),
+        "active": replace("active", lambda g: other(g.active, g)),
+        **{name: bump(name) for name in ("turn", "planted", "exhaustions", "shuffles", "next_proposal")},
+        "over": replace("over", lambda g: not g.over),
+        "deck": lambda g: bool(g.deck) and g.deck.pop() is not None,
+        **{zone: (lambda zone: lambda g: getattr(g, zone).append(0) is None)(zone)
+           for zone in ("discard", "offer", "removed")},
+        **{zone: (lambda zone: lambda g: getattr(g, zone)[1].append(0) is None)(zone)
+           for zone in ("hands", "set_aside", "coins")},
+        "fields": lambda g: g.fields[0][1].append(0) is None,
+        "proposals": lambda g: g.proposals.append([g.next_proposal, 0, 1, ("hand", 0), None]) is None,
+        "moved": replace("moved", lambda g: {**g.moved, "a rule": [g.turn, 1]}),
+        "tokens": replace("tokens", lambda g: {**g.tokens, "a token": 0}),
+        "used": replace("used", lambda g: [*g.used, [g.turn, "a card"]]),
+        "decision": replace("decision", lambda g: {**g.decision, "player": other(g.decision["player"], g)},
+                            lambda g: g.decision),
+        "lasting": replace("lasting", lambda g: [{**g.lasting[0], "owner": other(g.lasting[0]["owner"], g)},
+                                                 *g.lasting[1:]], lambda g: g.lasting),
+        "counters": replace("counters", lambda g: {c: [v + 1 for v in value] if type(value) is list else value + 1
+                                                   for c, value in g.counters.items()}, lambda g: g.counters),
+        "winners": replace("winners", lambda g: [other(g.winners[0], g)] if g.winners else [0]),
+    }
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["snapshots", "full-json"])
+def test_a_difference_planted_in_any_part_of_the_state_is_reported_where_it_is(full):
+    """The harness's comparison sees every part of the kernel's state: one part of one state
+    changed (in a copy, so the game plays on as it was) is reported after that very action.
+    Kannibohne's duel (seed 1) has text cards' decisions, constraints that last, counters and
+    abilities used; the parts a game of it leaves empty are changed from empty."""
+    model = compile_spec("kannibohne")
+    kinds = ["random", "greedy"]
+    game, start, ours = interpreter_steps(model, 2, 1, kinds, True, full)
+    machine = kernel_for(model, 2)
+    view = kernel_view(game.players, start, full)
+    theirs = [(None, view(machine, machine.new_game(1)))]
+    plants = _plants(len(machine.phase_ids))
+    planted: dict[str, tuple[int, Any]] = {}  # part -> (the action after which, the changed state's view)
+
+    def observe(m, g: KState, action: tuple) -> None:
+        theirs.append((action_of(m, game.players, action), view(m, g)))
+        for part, plant in plants.items():
+            changed = g.copy()
+            if part not in planted and len(theirs) > 3 and plant(changed):
+                planted[part] = (len(theirs) - 1, view(m, changed))
+    play(machine, 1, kinds, trades=True, observe=observe)
+    assert step_difference(ours, theirs) is None
+    assert set(planted) == set(plants)  # every part was changed in some state of the game
+    for part, (step, changed) in planted.items():
+        action = theirs[step][0]
+        assert step_difference(ours, [*theirs[:step], (action, changed), *theirs[step + 1:]]) \
+            .startswith(f"after action {step} ({action}): the states differ"), part
+    step = len(theirs) // 2
+    other_action = theirs[step + 1][0]
+    assert step_difference(ours, [*theirs[:step], (other_action, theirs[step][1]), *theirs[step + 1:]]) \
+        == f"action {step}: interpreter {ours[step][0]}, kernel {other_action}"
+    assert step_difference(ours, theirs[:-1]).startswith("the interpreter played")
