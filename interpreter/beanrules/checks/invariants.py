@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine import Game, Stalled
 from ..engine.bots import make_bot
-from ..engine.legal import legal_actions, next_to_act, proposal_count, where
+from ..engine.legal import next_to_act, proposal_count, where
 from ..engine.records import make_record, replay
 from .round_trip import RoundTrips, round_trip_problem
 
@@ -144,7 +144,11 @@ def _place(game: Game) -> str:
 def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
     """The engine contract on waiting: a game not over waits for someone, and everyone it waits
     for has a legal action (docs/engine-contract.md, "When nobody can act"). ``waiting``:
-    game.waiting_for(), where the caller has just asked it."""
+    game.waiting_for(), where the caller has just asked it.
+
+    The actions are those Game.listed hands the bots (legal_actions, or the hot path's lister
+    where tests/engine/test_hotpath.py holds it to legal_actions), so that a playout that
+    keeps listings (Game.keep_listings) lists each state's once: here, and for the bot."""
     state, rs = game.state, game.ruleset
     if state.over:
         return []
@@ -152,8 +156,10 @@ def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
     if not waiting:
         return [f"the game waits for nobody, yet it is not over ({_place(game)})"]
     trading = rs.phase(state.phase).trade
-    return [f"the game waits for {p}, who has no legal action ({_place(game)})" for p in waiting
-            if not legal_actions(state, rs, p, False) and not (trading and proposal_count(state, rs, p)[0])]
+    listing = game.listing  # what the next apply may trust stays the caller's own listing
+    idle = [p for p in waiting if not game.listed(p, False) and not (trading and proposal_count(state, rs, p)[0])]
+    game.listing = listing
+    return [f"the game waits for {p}, who has no legal action ({_place(game)})" for p in idle]
 
 
 @dataclass
@@ -179,6 +185,7 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
         return result
     total = game.state.card_counts()
     seats = {p: make_bot(bots[i % len(bots)], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+    game.keep_listings()  # the wait check's listing is the bot's (only apply changes the state here)
     stuck = wait_problems(game)
     if stuck:
         result.problems += stuck
