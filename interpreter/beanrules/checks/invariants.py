@@ -22,7 +22,7 @@ from typing import Any
 from ..engine import Game, Stalled
 from ..engine.bots import make_bot
 from ..engine.legal import next_to_act, proposal_count, where
-from ..engine.records import make_record, replay
+from ..engine.records import replays
 from .round_trip import RoundTrips, round_trip_problem
 
 MAX_ACTIONS = 50_000
@@ -216,7 +216,7 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
             return result
     if not game.winners():
         result.problems.append("the game ended without a winner")
-    replayed = replay(make_record(spec, model, game, seed), model)
+    replayed = replays(spec, model, game, seed)
     if not replayed.ok:
         result.problems.append(f"its record does not replay: {replayed.message}")
     return result
