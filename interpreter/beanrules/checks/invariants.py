@@ -39,68 +39,82 @@ def _is_subsequence(part: list[str], whole: list[str]) -> bool:
 def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter,
                   with_state: bool = False, after: dict[str, Any] | None = None,
                   sample: RoundTrips | None = None) -> Any:
-    """Every invariant one applied action broke (``before``: the state JSON before it; ``after``:
-    the state JSON now, if the caller has it); with_state=True: (problems, the state JSON after
-    it), for callers that keep it. ``sample``: the JSON round trip only where it says
+    """Every invariant one applied action broke (``before``: the state JSON before it, or any
+    dict with its phase, players, hands, coins, counters and removed; ``after``: the state JSON
+    now, if the caller has it); with_state=True: (problems, the state JSON after it), for
+    callers that keep it. ``sample``: the JSON round trip only where it says
     (checks/round_trip.py); None: after this action."""
     problems = []
     after = game.state_json() if after is None else after
+    rs = game.ruleset
     counts = game.state.card_counts()
     # dict equality first (in C); Counter's own, which reads a missing bean as 0, where it fails
     if dict.__eq__(counts, total) is not True and counts != total:
         problems.append(f"cards appeared or vanished: {dict(counts - total)} more, {dict(total - counts)} fewer")
     # Hand cards leave from the front only where a plant-from-hand step plants them; a
     # plant-pending step on the hand takes them in any order.
-    front_only = game.ruleset.phase(before["phase"]).plant is not None
+    front_only = rs.phase(before["phase"]).plant is not None
+    tally = rs.tally
+    written = tally.counter if tally is not None else None  # the counter coins are written on
     # One pass over the events: the cards each hand gained at its back (drawn, a card moved to
     # the back of a hand from another player's, a card taken), the hands an ability reversed,
-    # reordered or swapped, and the beans each player planted from the hand, in order.
-    drawn: Counter = Counter()
+    # reordered or swapped, the beans each player planted from the hand, in order; the coins
+    # harvests paid (and fields cost) each player, those paid from the bank, and what the
+    # rules counted onto the counter coins are written on. Plain dicts: most actions have an
+    # event or two, and a Counter each cost more than the pass.
+    drawn: dict[str, int] = {}
     rearranged: set[str] = set()
     planted: dict[str, list[str]] = {}
+    gained: dict[str, int] = {}
+    counted: dict[str, int] = {}
+    banked = 0  # coin cards taken from the bank (coin-source from bank: the removed zone)
+    paid: list[str] = []  # what harvests paid against the beanometer, in the order they came
     for e in events:
         kind = e["event"]
         if kind == "drew":
-            drawn[e["player"]] += len(range(e["cards"]))
+            drawn[e["player"]] = drawn.get(e["player"], 0) + len(range(e["cards"]))
         elif kind == "moved":
             if e["to_zone"] == "hand" and e["end"] == "back":
-                drawn[e["to"]] += len(range(e["cards"]))
+                drawn[e["to"]] = drawn.get(e["to"], 0) + len(range(e["cards"]))
         elif kind == "took":
-            drawn[e["player"]] += 1
-        elif kind == "planted" and front_only and e["from"] == "hand":
-            planted.setdefault(e["player"], []).append(e["bean"])
-        rearranged.update(e.get("hands") or ())
+            drawn[e["player"]] = drawn.get(e["player"], 0) + 1
+        elif kind == "planted":
+            if front_only and e["from"] == "hand":
+                planted.setdefault(e["player"], []).append(e["bean"])
+        elif kind == "harvested":
+            # A bank that runs short pays what it holds; the rest is reported as unpaid.
+            due = rs.payout[e["bean"]][e["cards"]]
+            if e["coins"] + e.get("unpaid", 0) != due:
+                paid.append(f"{e['player']} harvested {e['cards']} {e['bean']} for {e['coins']} coins, "
+                            f"the beanometer says {due}")
+            if e.get("unpaid") and (not rs.coins_from_bank or after["removed"]):
+                paid.append(f"{e['player']} was paid {e['unpaid']} coins short, yet the bank was not empty")
+            gained[e["player"]] = gained.get(e["player"], 0) + e["coins"]
+            banked += e["coins"]
+        elif kind == "bought-field":  # coins paid for a field go to the discard pile
+            gained[e["player"]] = gained.get(e["player"], 0) - e["coins"]
+        elif kind == "counted" and e.get("counter") == written and "player" in e:
+            counted[e["player"]] = counted.get(e["player"], 0) + e["amount"]
+        hands = e.get("hands")
+        if hands:
+            rearranged.update(hands)
     for player in after["players"]:
         old, new = before["hands"][player], after["hands"][player]
-        kept = new[:len(new) - drawn[player]]
+        kept = new[:len(new) - drawn.get(player, 0)]
         if player not in rearranged and not _is_subsequence(kept, old):
             problems.append(f"{player}'s hand changed order: {old} → {new}")
         for bean in planted.get(player, ()):
             if not old or old[0] != bean:
                 problems.append(f"{player} planted {bean} from the hand, but the front card was {old[:1]}")
-    payout = game.ruleset.payout
-    gained: Counter = Counter()
-    banked = 0  # coin cards taken from the bank (coin-source from bank: the removed zone)
-    for e in events:
-        if e["event"] == "harvested":
-            # A bank that runs short pays what it holds; the rest is reported as unpaid.
-            if e["coins"] + e.get("unpaid", 0) != payout[e["bean"]][e["cards"]]:
-                problems.append(f"{e['player']} harvested {e['cards']} {e['bean']} for {e['coins']} coins, "
-                                f"the beanometer says {payout[e['bean']][e['cards']]}")
-            if e.get("unpaid") and (not game.ruleset.coins_from_bank or after["removed"]):
-                problems.append(f"{e['player']} was paid {e['unpaid']} coins short, yet the bank was not empty")
-            gained[e["player"]] += e["coins"]
-            banked += e["coins"]
-        elif e["event"] == "bought-field":  # coins paid for a field go to the discard pile
-            gained[e["player"]] -= e["coins"]
-    problems += _coin_problems(game, before, after, gained, events)
-    if game.ruleset.coins_from_bank and len(after["removed"]) != len(before["removed"]) - banked:
+    problems += paid
+    problems += _coin_problems(before, after, written, gained, counted)
+    if rs.coins_from_bank and len(after["removed"]) != len(before["removed"]) - banked:
         problems.append(f"the bank went from {len(before['removed'])} to {len(after['removed'])} cards "
                         f"with {banked} coins paid from it")
-    elif not game.ruleset.coins_from_bank and after["removed"] != before["removed"]:
+    elif not rs.coins_from_bank and after["removed"] != before["removed"]:
         problems.append("cards out of play changed")
     waiting = game.waiting_for()
-    if next_to_act(game.state, game.ruleset) != (waiting[0] if waiting else None):
+    if next_to_act(game.state, rs) != (waiting[0] if waiting else None):
         problems.append("the quick and the full answer to 'who acts next' disagree")
     problems += wait_problems(game, waiting)
     found = round_trip_problem(game, after) if sample is None or sample.due(after) else None
@@ -109,29 +123,26 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     return (problems, after) if with_state else problems
 
 
-def _coin_problems(game: Game, before: dict, after: dict, gained: Counter, events: list[dict]) -> list[str]:
+def _coin_problems(before: dict, after: dict, written: str | None, gained: dict[str, int],
+                   counted: dict[str, int]) -> list[str]:
     """Coins change only by what harvests earned (and fields cost): as coin cards, or where
-    coins are written down (engine/tally.py) on their counter, while no coin card appears;
-    a counter may also change by what the rules count onto it ("counted" events)."""
-    tally = game.ruleset.tally
-    written = tally.counter if tally is not None else None
-    counted: Counter = Counter()
-    for e in events:
-        if e["event"] == "counted" and e.get("counter") == written and "player" in e:
-            counted[e["player"]] += e["amount"]
+    coins are written down (engine/tally.py) on their counter (``written``), while no coin card
+    appears; a counter may also change by what the rules count onto it ("counted" events)."""
     problems = []
     for player in after["players"]:
         old, new = len(before["coins"][player]), len(after["coins"][player])
-        if written is None and new != old + gained[player]:
-            problems.append(f"{player}'s coins went from {old} to {new} with {gained[player]} earned or spent")
+        earned = gained.get(player, 0)
         if written is None:
+            if new != old + earned:
+                problems.append(f"{player}'s coins went from {old} to {new} with {earned} earned or spent")
             continue
         if new != old:
             problems.append(f"{player}'s coin cards went from {old} to {new}, though coins are written down")
         was, now = before["counters"][written][player], after["counters"][written][player]
-        if now != was + gained[player] + counted[player]:
-            problems.append(f"{player}'s {written} went from {was} to {now} with {gained[player]} earned "
-                            f"by harvests and {counted[player]} counted")
+        extra = counted.get(player, 0)
+        if now != was + earned + extra:
+            problems.append(f"{player}'s {written} went from {was} to {now} with {earned} earned "
+                            f"by harvests and {extra} counted")
     return problems
 
 
