@@ -90,3 +90,38 @@ def test_the_quick_and_the_full_answer_to_who_acts_next_must_agree(kannibohne, m
     assert _check(kannibohne, before, before, []) == []
     monkeypatch.setattr(invariants, "next_to_act", lambda state, rs: "nobody")
     assert "the quick and the full answer to 'who acts next' disagree" in _check(kannibohne, before, before, [])
+
+
+def test_a_playout_counts_the_changed_zones_against_what_they_held(kannibohne) -> None:
+    """conserved=True (invariant playouts: the state before was counted the action before):
+    only the zones an action changed are counted, and they must hold the cards they held."""
+    game = kannibohne
+    before = game.state_json()
+    anna, natalie = game.players
+
+    def conserved(after: dict) -> list[str]:
+        return step_problems(game, before, [], game.state.card_counts(), after=after, sample=_NoRoundTrip(),
+                             conserved=True)
+    moved = copy.deepcopy(before)
+    card = moved["deck"].pop(0)
+    moved["discard"].append(card)
+    assert [p for p in conserved(moved) if "cards" in p] == []
+    vanished = copy.deepcopy(before)
+    lost = vanished["hands"][natalie].pop()
+    assert f"cards appeared or vanished: {{}} more, {{'{lost}': 1}} fewer" in conserved(vanished)
+    changed = copy.deepcopy(before)
+    changed["hands"][anna][0] = next(bean for bean in game.ruleset.beans if bean != changed["hands"][anna][0])
+    assert any(p.startswith("cards appeared or vanished") for p in conserved(changed))
+
+
+def test_a_playout_whose_state_json_leaves_a_card_out_fails_at_once(monkeypatch) -> None:
+    """The count of the changed zones builds on the state JSON holding the box at the start."""
+    written = Game.state_json
+
+    def short(self):
+        state = written(self)
+        state["deck"] = state["deck"][1:]
+        return state
+    monkeypatch.setattr(Game, "state_json", short)
+    result = invariants.playout(compile_spec("classic"), "classic", 3, 0)
+    assert result.problems == ["the state JSON does not hold the cards of the state"] and result.actions == 0
