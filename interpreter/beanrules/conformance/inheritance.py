@@ -138,6 +138,7 @@ def run_binding(binding: Binding) -> list[Outcome]:
         result, trace = run_traced(case)
         outcomes.append(Outcome(case.id, case.file, "own", result.status, result, frozenset(trace.rules)))
     model, _, _ = compiled(binding.spec.key)
+    changed_from: dict[str, dict[str, str]] = {}  # base key -> model_changes: one base, many cases
     for case in binding.inherited:
         result, trace = run_traced(case)
         base_id = binding.ancestor(case.target)
@@ -148,7 +149,9 @@ def run_binding(binding: Binding) -> list[Outcome]:
             _, base_trace = _run_on_base(case, base_id.key)
             rules |= base_trace.rules
             beans |= base_trace.beans
-            changed = model_changes(base_model, model)
+            if base_id.key not in changed_from:
+                changed_from[base_id.key] = model_changes(base_model, model)
+            changed = changed_from[base_id.key]
             changes = [changed[k] for k in sorted(changed)
                        if (k.startswith("rule:") and k[5:] in rules) or (k.startswith("bean:") and k[5:] in beans)]
         # A case the variant's changes touch but that still passes holds for the variant too.
