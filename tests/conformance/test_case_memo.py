@@ -67,3 +67,28 @@ def test_a_case_runs_once_per_model(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(runner, "compiled", lambda spec: (model, model_info("classic", model), None))
     inheritance.run_traced(built)
     assert runs == ["chili-harvest", "chili-harvest"]
+
+
+def _naive_line(text: str, case_id: str) -> int:
+    """The first line that gives the id, found line by line (the loader finds all in one pass)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        key, _, value = line.strip().lstrip("- ").partition(":")
+        if key == "id" and value.strip().strip("'\"") == case_id:
+            return number
+    return 0
+
+
+def test_each_case_knows_the_line_its_id_is_on(tmp_path: Path) -> None:
+    from beanrules.conformance import discover
+    from beanrules.paths import conformance_dir
+    path = write(tmp_path, case(id="chili"), case(id="chili-harvest"), case(id="soy"))
+    text = path.read_text(encoding="utf-8").replace("id: soy", "id: 'soy'  ")
+    path.write_text(text.replace("- id: chili-harvest", "-   id: \"chili-harvest\"\n"), encoding="utf-8")
+    files = [path, *discover([conformance_dir()])]
+    checked = 0
+    for file in files:
+        text = file.read_text(encoding="utf-8")
+        for loaded in load_file(file).cases:
+            assert loaded.line == _naive_line(text, loaded.id) > 0, (file, loaded.id)
+            checked += 1
+    assert checked > 100

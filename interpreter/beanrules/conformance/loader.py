@@ -185,6 +185,7 @@ def _outline(path: Path, display: str) -> tuple[CaseFile, Any, list[Planned]]:
     result.spec, result.specs = specs[0], specs
     planned: list[Planned] = []
     seen: dict[str, int] = {}
+    lines = _id_lines(text)
     for index, raw in enumerate(raw_cases):
         problems = case_problems.get(index, [])
         case_id = label(index)
@@ -195,7 +196,7 @@ def _outline(path: Path, display: str) -> tuple[CaseFile, Any, list[Planned]]:
         if own is not None and outside_folder(own, path):
             problems.append(CaseError(display, str(outside_folder(own, path)), case_id, "spec"))
         targets = (own,) if own is not None else tuple(specs)
-        line = _line_of(text, case_id) if not problems else 0
+        line = lines.get(case_id, 0) if not problems else 0
         planned.append(Planned(index, case_id, raw, targets, tuple(problems), line))
     return result, document, planned
 
@@ -260,10 +261,21 @@ def _targeted(built: tuple[list[CaseError], Case | None], target: str) -> tuple[
     return problems, (None if case is None else replace(case, target=target))
 
 
-def _line_of(text: str, case_id: str) -> int:
-    """Where the case starts, for reports (the loaded document keeps no positions)."""
-    found = re.search(rf"^[ \t-]*id:[ \t]*['\"]?{re.escape(case_id)}['\"]?\s*$", text, re.M)
-    return text.count("\n", 0, found.start()) + 1 if found else 0
+# A case's `id:` line: a list item's key or a key of its own, the id bare or quoted (a case
+# id is lowercase letters, digits and '-', the schema says, so the id ends where they end).
+_ID_LINE = re.compile(r"""^[ \t-]*id:[ \t]*['"]?([a-z0-9][a-z0-9-]*)['"]?\s*$""", re.M)
+
+
+def _id_lines(text: str) -> dict[str, int]:
+    """Where each case id is first given in the text (1-based), for reports (the loaded
+    document keeps no positions); one pass over the file, not one per case."""
+    lines: dict[str, int] = {}
+    at, line = 0, 1
+    for found in _ID_LINE.finditer(text):
+        line += text.count("\n", at, found.start())
+        at = found.start()
+        lines.setdefault(found.group(1), line)
+    return lines
 
 
 def _build(raw: dict[str, Any], index: int, document: dict[str, Any],
