@@ -113,9 +113,9 @@ def test_describe_value_reads_player_cases() -> None:
 
 
 def test_conformance_cases_are_documented_under_the_rules_they_name() -> None:
-    from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases
+    from beanrules.docs.cases import cases_by_rule, documented_cases_of, render_cases
 
-    cases = documented_cases()["classic"]
+    cases = documented_cases_of("classic")
     page = render_cases("classic", cases)
     assert f"{len(cases)} cases" in page and len(cases) >= 60
     assert "rule-1-protection-refuses-single-bean" in page
@@ -124,11 +124,35 @@ def test_conformance_cases_are_documented_under_the_rules_they_name() -> None:
     assert "rule-1-protection-refuses-single-bean" in protection
 
 
+def test_the_cases_of_each_shipped_spec_are_documented_as_that_spec_alone_documents_them(tmp_path) -> None:
+    """documented_cases (the site's pages, docs/hooks.py) groups what documented_cases_of (one
+    rulebook's page) finds, spec by spec; cases on a .bean file beside them are tests only."""
+    from beanrules.docs.cases import documented_cases, documented_cases_of
+    from beanrules.paths import specs_dir
+
+    (tmp_path / "other.bean").write_text((specs_dir() / "classic.bean").read_text(encoding="utf-8").replace(
+        'rulebook classic "Bohnanza"', 'rulebook other "Another game"'), encoding="utf-8")
+    case = ("  - id: {id}\n    cite: {{where: Preparar}}\n    description: three fields with three players\n"
+            "    players: [Anna, Natalie, Greg]\n    dealt: true\n    steps:\n"
+            "      - expect: {{fields: {{Anna: [[], [], []]}}}}\n")
+    (tmp_path / "a.yaml").write_text("spec: [classic, translations/es]\nsource: Reglas\ncases:\n"
+                                     + case.format(id="three") + case.format(id="again"), encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("spec: other.bean\nsource: Reglas\ncases:\n" + case.format(id="other"),
+                                     encoding="utf-8")
+    found = documented_cases(tmp_path)
+    assert list(found) == ["classic", "translations/es"]
+    for spec, cases in found.items():
+        assert cases == documented_cases_of(spec, tmp_path)
+        assert [(d.case.id, d.case.spec, d.result.status) for d in cases] == [
+            ("three", spec, "passed"), ("again", spec, "passed")]
+        assert "fields" in cases[0].rules
+
+
 def test_worked_examples_are_told_from_the_cases() -> None:
-    from beanrules.docs.cases import documented_cases
+    from beanrules.docs.cases import documented_cases_of
     from beanrules.docs.stories import stories_from
 
-    stories = stories_from(documented_cases()["classic"])
+    stories = stories_from(documented_cases_of("classic"))
     page = render_reference(compile_spec("classic"), inputs=PageInputs(stories=stories))
     examples = page.split("## Worked examples")[1].split("\n## ")[0]
     assert "1. Natalie plants red in 2." in examples

@@ -117,6 +117,23 @@ def test_a_loaded_game_must_list_the_same_actions(tmp_path: Path, monkeypatch: p
     assert "Game.from_state(state_json()) plays on otherwise (now): legal.Anna" in message
 
 
+def test_a_loaded_game_must_answer_the_same_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # listed alike, so only the answers in full (reload.answers) can tell
+    _loaded_differently(monkeypatch, lambda game: setattr(game, "scores", lambda: {"Anna": 7, "Natalie": 0, "Greg": 0}))
+    status, message = _run(tmp_path)
+    assert status == "failed"
+    assert "Game.from_state(state_json()) plays on otherwise (now): scores.Anna: 1 became 7" in message
+
+
+def test_a_loaded_game_may_list_the_same_actions_in_another_order(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    def reversed_listing(game: Game) -> None:
+        listed = game.legal_actions
+        game.legal_actions = lambda player, trades=True: listed(player, trades)[::-1]
+    _loaded_differently(monkeypatch, reversed_listing)
+    assert _run(tmp_path) == ("passed", "")
+
+
 def test_a_loaded_game_must_give_the_same_events_for_the_next_action(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     def silent(game: Game) -> None:

@@ -50,6 +50,24 @@ def _replayed(tmp_path: Path, raw: dict[str, Any], monkeypatch: pytest.MonkeyPat
     return play
 
 
+def test_a_pytest_item_plays_its_case_a_second_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As `beanrules conformance` does: the item runs the case untraced (a traced run, as
+    verify's, gets no second play)."""
+    from beanrules.conformance.pytest_plugin import collect_file
+
+    class Cases:  # conformance/conftest.py's hook, for a file in tmp_path
+        @staticmethod
+        def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+            return collect_file(file_path, parent)
+    plays: list[fastpath.Replay] = []
+    replay = fastpath.replay
+    monkeypatch.setattr(fastpath, "replay", lambda *args: plays.append(replay(*args)) or plays[-1])
+    path = write(tmp_path, TRADE)
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts=", "--rootdir", str(tmp_path),
+                        str(path)], plugins=[Cases()])
+    assert code == 0 and len(plays) == 1 and plays[0].divergence is None
+
+
 def _run(tmp_path: Path, raw: dict[str, Any] = TRADE) -> Any:
     (result,) = run_files([write(tmp_path, raw)]).results
     return result

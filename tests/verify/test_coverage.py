@@ -29,6 +29,17 @@ def test_the_trace_records_payouts_refusals_and_nothing_when_off() -> None:
     assert trace.active() is None
 
 
+def test_the_same_question_of_another_model_finds_that_models_rules() -> None:
+    """What a model's rules say is found once per model and question (trace._saying): a model
+    without the protection rule, asked the same, finds none."""
+    model = compile_spec("classic")
+    without = {**model, "rules": [r for r in model["rules"] if r["id"] != "protection"]}
+    for kept in (model, without, model):
+        seen = trace.Trace()
+        seen.add(kept, trace.read.Protection)
+        assert seen.rules == ({"protection"} if kept is model else set())
+
+
 def test_every_classic_rule_that_changes_behaviour_is_exercised_or_listed() -> None:
     result = verify_spec("classic", games=0, seed=0)
     coverage = result["coverage"]

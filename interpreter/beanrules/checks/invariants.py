@@ -21,8 +21,8 @@ from typing import Any
 
 from ..engine import Game, Stalled
 from ..engine.bots import make_bot
-from ..engine.legal import legal_actions, next_to_act, proposal_count, where
-from ..engine.records import make_record, replay
+from ..engine.legal import next_to_act, proposal_count, where
+from ..engine.records import replays
 from .round_trip import RoundTrips, round_trip_problem
 
 MAX_ACTIONS = 50_000
@@ -38,69 +38,83 @@ def _is_subsequence(part: list[str], whole: list[str]) -> bool:
 
 def step_problems(game: Game, before: dict[str, Any], events: list[dict], total: Counter,
                   with_state: bool = False, after: dict[str, Any] | None = None,
-                  sample: RoundTrips | None = None) -> Any:
-    """Every invariant one applied action broke (``before``: the state JSON before it; ``after``:
-    the state JSON now, if the caller has it); with_state=True: (problems, the state JSON after
-    it), for callers that keep it. ``sample``: the JSON round trip only where it says
-    (checks/round_trip.py); None: after this action."""
+                  sample: RoundTrips | None = None, conserved: bool = False) -> Any:
+    """Every invariant one applied action broke (``before``: the state JSON before it;
+    ``after``: the state JSON now, if the caller has it); with_state=True: (problems, the state
+    JSON after it), for callers that keep it. ``sample``: the JSON round trip only where it
+    says (checks/round_trip.py); None: after this action. conserved=True: ``before``'s cards
+    are known to be ``total`` (a playout checked them the action before), so only the zones
+    the action changed are counted (see _conserved)."""
     problems = []
     after = game.state_json() if after is None else after
-    counts = game.state.card_counts()
-    # dict equality first (in C); Counter's own, which reads a missing bean as 0, where it fails
-    if dict.__eq__(counts, total) is not True and counts != total:
+    rs = game.ruleset
+    if not (_conserved(before, after) if conserved else _holds(game.state.card_counts(), total)):
+        counts = json_cards(after) if conserved else game.state.card_counts()
         problems.append(f"cards appeared or vanished: {dict(counts - total)} more, {dict(total - counts)} fewer")
     # Hand cards leave from the front only where a plant-from-hand step plants them; a
     # plant-pending step on the hand takes them in any order.
-    front_only = game.ruleset.phase(before["phase"]).plant is not None
+    front_only = rs.phase(before["phase"]).plant is not None
+    tally = rs.tally
+    written = tally.counter if tally is not None else None  # the counter coins are written on
     # One pass over the events: the cards each hand gained at its back (drawn, a card moved to
     # the back of a hand from another player's, a card taken), the hands an ability reversed,
-    # reordered or swapped, and the beans each player planted from the hand, in order.
-    drawn: Counter = Counter()
+    # reordered or swapped, the beans each player planted from the hand, in order; the coins
+    # harvests paid (and fields cost) each player, those paid from the bank, and what the
+    # rules counted onto the counter coins are written on. Plain dicts: most actions have an
+    # event or two, and a Counter each cost more than the pass.
+    drawn: dict[str, int] = {}
     rearranged: set[str] = set()
     planted: dict[str, list[str]] = {}
+    gained: dict[str, int] = {}
+    counted: dict[str, int] = {}
+    banked = 0  # coin cards taken from the bank (coin-source from bank: the removed zone)
+    paid: list[str] = []  # what harvests paid against the beanometer, in the order they came
     for e in events:
         kind = e["event"]
         if kind == "drew":
-            drawn[e["player"]] += len(range(e["cards"]))
+            drawn[e["player"]] = drawn.get(e["player"], 0) + len(range(e["cards"]))
         elif kind == "moved":
             if e["to_zone"] == "hand" and e["end"] == "back":
-                drawn[e["to"]] += len(range(e["cards"]))
+                drawn[e["to"]] = drawn.get(e["to"], 0) + len(range(e["cards"]))
         elif kind == "took":
-            drawn[e["player"]] += 1
-        elif kind == "planted" and front_only and e["from"] == "hand":
-            planted.setdefault(e["player"], []).append(e["bean"])
-        rearranged.update(e.get("hands") or ())
+            drawn[e["player"]] = drawn.get(e["player"], 0) + 1
+        elif kind == "planted":
+            if front_only and e["from"] == "hand":
+                planted.setdefault(e["player"], []).append(e["bean"])
+        elif kind == "harvested":
+            # A bank that runs short pays what it holds; the rest is reported as unpaid.
+            due = rs.payout[e["bean"]][e["cards"]]
+            if e["coins"] + e.get("unpaid", 0) != due:
+                paid.append(f"{e['player']} harvested {e['cards']} {e['bean']} for {e['coins']} coins, "
+                            f"the beanometer says {due}")
+            if e.get("unpaid") and (not rs.coins_from_bank or after["removed"]):
+                paid.append(f"{e['player']} was paid {e['unpaid']} coins short, yet the bank was not empty")
+            gained[e["player"]] = gained.get(e["player"], 0) + e["coins"]
+            banked += e["coins"]
+        elif kind == "bought-field":  # coins paid for a field go to the discard pile
+            gained[e["player"]] = gained.get(e["player"], 0) - e["coins"]
+        elif kind == "counted" and e.get("counter") == written and "player" in e:
+            counted[e["player"]] = counted.get(e["player"], 0) + e["amount"]
+        hands = e.get("hands")
+        if hands:
+            rearranged.update(hands)
     for player in after["players"]:
         old, new = before["hands"][player], after["hands"][player]
-        kept = new[:len(new) - drawn[player]]
+        kept = new[:len(new) - drawn.get(player, 0)]
         if player not in rearranged and not _is_subsequence(kept, old):
             problems.append(f"{player}'s hand changed order: {old} → {new}")
         for bean in planted.get(player, ()):
             if not old or old[0] != bean:
                 problems.append(f"{player} planted {bean} from the hand, but the front card was {old[:1]}")
-    payout = game.ruleset.payout
-    gained: Counter = Counter()
-    banked = 0  # coin cards taken from the bank (coin-source from bank: the removed zone)
-    for e in events:
-        if e["event"] == "harvested":
-            # A bank that runs short pays what it holds; the rest is reported as unpaid.
-            if e["coins"] + e.get("unpaid", 0) != payout[e["bean"]][e["cards"]]:
-                problems.append(f"{e['player']} harvested {e['cards']} {e['bean']} for {e['coins']} coins, "
-                                f"the beanometer says {payout[e['bean']][e['cards']]}")
-            if e.get("unpaid") and (not game.ruleset.coins_from_bank or after["removed"]):
-                problems.append(f"{e['player']} was paid {e['unpaid']} coins short, yet the bank was not empty")
-            gained[e["player"]] += e["coins"]
-            banked += e["coins"]
-        elif e["event"] == "bought-field":  # coins paid for a field go to the discard pile
-            gained[e["player"]] -= e["coins"]
-    problems += _coin_problems(game, before, after, gained, events)
-    if game.ruleset.coins_from_bank and len(after["removed"]) != len(before["removed"]) - banked:
+    problems += paid
+    problems += _coin_problems(before, after, written, gained, counted)
+    if rs.coins_from_bank and len(after["removed"]) != len(before["removed"]) - banked:
         problems.append(f"the bank went from {len(before['removed'])} to {len(after['removed'])} cards "
                         f"with {banked} coins paid from it")
-    elif not game.ruleset.coins_from_bank and after["removed"] != before["removed"]:
+    elif not rs.coins_from_bank and after["removed"] != before["removed"]:
         problems.append("cards out of play changed")
     waiting = game.waiting_for()
-    if next_to_act(game.state, game.ruleset) != (waiting[0] if waiting else None):
+    if next_to_act(game.state, rs) != (waiting[0] if waiting else None):
         problems.append("the quick and the full answer to 'who acts next' disagree")
     problems += wait_problems(game, waiting)
     found = round_trip_problem(game, after) if sample is None or sample.due(after) else None
@@ -109,29 +123,72 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     return (problems, after) if with_state else problems
 
 
-def _coin_problems(game: Game, before: dict, after: dict, gained: Counter, events: list[dict]) -> list[str]:
+def _holds(counts: Counter, total: Counter) -> bool:
+    # dict equality first (in C); Counter's own, which reads a missing bean as 0, where it fails
+    return dict.__eq__(counts, total) is True or counts == total
+
+
+TABLE_ZONES = ("deck", "discard", "offer", "removed")  # the zones of the state JSON that are one list
+PLAYER_ZONES = ("hands", "set_aside", "coins")  # one list per player (and "fields": lists per player)
+
+
+def json_cards(state: dict[str, Any]) -> Counter:
+    """How many cards of each bean lie in all the zones of a state JSON together."""
+    cards: Counter = Counter()
+    for zone in TABLE_ZONES:
+        cards.update(state[zone])
+    for player in state["players"]:
+        for zone in PLAYER_ZONES:
+            cards.update(state[zone][player])
+        for field in state["fields"][player]:
+            cards.update(field)
+    return cards
+
+
+def _conserved(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """The cards in the zones one action changed are the cards those zones held before it.
+    Where ``before`` held every card of the box once each, so does ``after``: counting every
+    card after every action (about 150 of them) cost more than every other check of a step,
+    while an action changes a zone or three (the rest compare equal, in C)."""
+    gone: list[str] = []
+    came: list[str] = []
+    for zone in TABLE_ZONES:
+        if before[zone] != after[zone]:
+            gone += before[zone]
+            came += after[zone]
+    for player in after["players"]:
+        for zone in PLAYER_ZONES:
+            if before[zone][player] != after[zone][player]:
+                gone += before[zone][player]
+                came += after[zone][player]
+        if before["fields"][player] != after["fields"][player]:
+            for field in before["fields"][player]:
+                gone += field
+            for field in after["fields"][player]:
+                came += field
+    return not came and not gone or _holds(Counter(came), Counter(gone))
+
+
+def _coin_problems(before: dict, after: dict, written: str | None, gained: dict[str, int],
+                   counted: dict[str, int]) -> list[str]:
     """Coins change only by what harvests earned (and fields cost): as coin cards, or where
-    coins are written down (engine/tally.py) on their counter, while no coin card appears;
-    a counter may also change by what the rules count onto it ("counted" events)."""
-    tally = game.ruleset.tally
-    written = tally.counter if tally is not None else None
-    counted: Counter = Counter()
-    for e in events:
-        if e["event"] == "counted" and e.get("counter") == written and "player" in e:
-            counted[e["player"]] += e["amount"]
+    coins are written down (engine/tally.py) on their counter (``written``), while no coin card
+    appears; a counter may also change by what the rules count onto it ("counted" events)."""
     problems = []
     for player in after["players"]:
         old, new = len(before["coins"][player]), len(after["coins"][player])
-        if written is None and new != old + gained[player]:
-            problems.append(f"{player}'s coins went from {old} to {new} with {gained[player]} earned or spent")
+        earned = gained.get(player, 0)
         if written is None:
+            if new != old + earned:
+                problems.append(f"{player}'s coins went from {old} to {new} with {earned} earned or spent")
             continue
         if new != old:
             problems.append(f"{player}'s coin cards went from {old} to {new}, though coins are written down")
         was, now = before["counters"][written][player], after["counters"][written][player]
-        if now != was + gained[player] + counted[player]:
-            problems.append(f"{player}'s {written} went from {was} to {now} with {gained[player]} earned "
-                            f"by harvests and {counted[player]} counted")
+        extra = counted.get(player, 0)
+        if now != was + earned + extra:
+            problems.append(f"{player}'s {written} went from {was} to {now} with {earned} earned "
+                            f"by harvests and {extra} counted")
     return problems
 
 
@@ -144,7 +201,11 @@ def _place(game: Game) -> str:
 def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
     """The engine contract on waiting: a game not over waits for someone, and everyone it waits
     for has a legal action (docs/engine-contract.md, "When nobody can act"). ``waiting``:
-    game.waiting_for(), where the caller has just asked it."""
+    game.waiting_for(), where the caller has just asked it.
+
+    The actions are those Game.listed hands the bots (legal_actions, or the hot path's lister
+    where tests/engine/test_hotpath.py holds it to legal_actions), so that a playout that
+    keeps listings (Game.keep_listings) lists each state's once: here, and for the bot."""
     state, rs = game.state, game.ruleset
     if state.over:
         return []
@@ -152,8 +213,10 @@ def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
     if not waiting:
         return [f"the game waits for nobody, yet it is not over ({_place(game)})"]
     trading = rs.phase(state.phase).trade
-    return [f"the game waits for {p}, who has no legal action ({_place(game)})" for p in waiting
-            if not legal_actions(state, rs, p, False) and not (trading and proposal_count(state, rs, p)[0])]
+    listing = game.listing  # what the next apply may trust stays the caller's own listing
+    idle = [p for p in waiting if not game.listed(p, False) and not (trading and proposal_count(state, rs, p)[0])]
+    game.listing = listing
+    return [f"the game waits for {p}, who has no legal action ({_place(game)})" for p in idle]
 
 
 @dataclass
@@ -179,12 +242,16 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
         return result
     total = game.state.card_counts()
     seats = {p: make_bot(bots[i % len(bots)], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+    game.keep_listings()  # the wait check's listing is the bot's (only apply changes the state here)
     stuck = wait_problems(game)
     if stuck:
         result.problems += stuck
         return result
     sample = RoundTrips()
     before = game.state_json()
+    if not _holds(json_cards(before), total):  # what each step's count of the changed zones builds on
+        result.problems.append("the state JSON does not hold the cards of the state")
+        return result
     while not game.is_over:
         if result.actions >= MAX_ACTIONS:
             result.problems.append(f"the game did not end within {MAX_ACTIONS} actions; it stalled at "
@@ -202,14 +269,14 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
         result.actions += 1
         # the state after this action is the one before the next (a bot only reads the state)
         after = game.state_json()
-        problems = step_problems(game, before, events, total, after=after, sample=sample)
+        problems = step_problems(game, before, events, total, after=after, sample=sample, conserved=True)
         before = after
         if problems:
             result.problems += [f"action {result.actions} ({game.history[-1]}): {p}" for p in problems]
             return result
     if not game.winners():
         result.problems.append("the game ended without a winner")
-    replayed = replay(make_record(spec, model, game, seed), model)
+    replayed = replays(spec, model, game, seed)
     if not replayed.ok:
         result.problems.append(f"its record does not replay: {replayed.message}")
     return result

@@ -51,6 +51,7 @@ def round_trip_problem(game: Game, after: dict[str, Any]) -> str | None:
 
 
 _NESTED = (dict, list)
+_NESTED_SET = frozenset(_NESTED)
 
 
 def _skeleton(value: Any) -> Any:
@@ -58,6 +59,9 @@ def _skeleton(value: Any) -> Any:
     if type(value) is dict:
         return tuple([(key, _skeleton(item) if type(item) in _NESTED else type(item))
                       for key, item in value.items()])
+    kinds = set(map(type, value))  # a list of scalars (most lists: names, ids) is its set of types
+    if kinds.isdisjoint(_NESTED_SET):
+        return frozenset(kinds)
     return frozenset([_skeleton(item) if type(item) in _NESTED else type(item) for item in value])
 
 

@@ -1,19 +1,29 @@
 """What a loaded case file is made of: cases ready to run, and the errors of those that are not."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..memo import remember
 
 
 def spec_label(spec: str) -> str:
     """A spec key for people: a shipped name as it is, a path relative to here if it can be."""
     if not spec.endswith(".bean"):
         return spec
-    try:
-        return str(Path(spec).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return spec
+    key = (spec, os.getcwd())
+    if key not in _LABELS:  # resolving asks the file system, and every case result is named so
+        try:
+            label = str(Path(spec).resolve().relative_to(Path(key[1]).resolve()))
+        except ValueError:
+            label = spec
+        remember(_LABELS, key, label, 1024)
+    return _LABELS[key]
+
+
+_LABELS: dict[tuple[str, str], str] = {}  # (spec key, working folder) -> its label
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..engine.trace import Trace, recording
+from ..memo import remember
+from . import runner
 from .binding import Binding
 from .cases import Case, CaseError
 from .loader import compiled
@@ -56,8 +58,28 @@ class Outcome:
         return self.result.explain() if self.result else self.case_id
 
 
+# (case, rule model) -> the case's result and trace; the key's objects are held in the value, so
+# no id in a key can be another object's while the entry lasts.
+_RUNS: dict[tuple[int, int], tuple[tuple[Case, Any], tuple[CaseResult, Trace]]] = {}
+
+
 def run_traced(case: Case) -> tuple[CaseResult, Trace]:
-    """Run one case, recording which rules the engine consulted."""
+    """Run one case, recording which rules the engine consulted; once per case and rule model.
+    The loader makes a case once per version of its file and spec, and the model is the one
+    the runner compiles the case's spec to (runner.compiled, once per version of the spec):
+    with the engine's code, they decide all a run does. verify runs a spec's cases each time
+    it is asked, and `--coverage`, the docs and the tests ask again for the same spec."""
+    model = runner.compiled(case.spec)[0]
+    key = (id(case), id(model))
+    if key not in _RUNS:
+        remember(_RUNS, key, ((case, model), _run_traced(case)), 4096)
+    result, trace = _RUNS[key][1]
+    # Copies: a caller may add to what it is handed without changing what the next one gets.
+    return replace(result, mismatches=list(result.mismatches)), replace(trace, rules=set(trace.rules),
+                                                                         beans=set(trace.beans))
+
+
+def _run_traced(case: Case) -> tuple[CaseResult, Trace]:
     with recording() as trace:
         result = run_case(case)
     for step in case.steps:  # a refusal the case expects names its rule even if it never came
@@ -116,6 +138,7 @@ def run_binding(binding: Binding) -> list[Outcome]:
         result, trace = run_traced(case)
         outcomes.append(Outcome(case.id, case.file, "own", result.status, result, frozenset(trace.rules)))
     model, _, _ = compiled(binding.spec.key)
+    changed_from: dict[str, dict[str, str]] = {}  # base key -> model_changes: one base, many cases
     for case in binding.inherited:
         result, trace = run_traced(case)
         base_id = binding.ancestor(case.target)
@@ -126,7 +149,9 @@ def run_binding(binding: Binding) -> list[Outcome]:
             _, base_trace = _run_on_base(case, base_id.key)
             rules |= base_trace.rules
             beans |= base_trace.beans
-            changed = model_changes(base_model, model)
+            if base_id.key not in changed_from:
+                changed_from[base_id.key] = model_changes(base_model, model)
+            changed = changed_from[base_id.key]
             changes = [changed[k] for k in sorted(changed)
                        if (k.startswith("rule:") and k[5:] in rules) or (k.startswith("bean:") and k[5:] in beans)]
         # A case the variant's changes touch but that still passes holds for the variant too.

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..documents import DocumentError, load_yaml, read_text
 from ..limits import MAX_CASE_BYTES
+from ..memo import remember
 from .cases import Case, CaseError, CaseFile
 from .checks import check_case, layout_problems
 from . import refusals, startstate
@@ -89,15 +90,20 @@ def _compiled(spec: str, stamp: int) -> tuple[dict[str, Any] | None, ModelInfo |
 _PARSED: dict[tuple[str, int, int], tuple[str, Any, list[tuple[list[Any], str]]]] = {}
 
 
+def _version(path: Path) -> tuple[str, int, int]:
+    """Which version of a case file this is (an edited file is read again)."""
+    stat = path.stat()
+    return str(path.resolve()), stat.st_mtime_ns, stat.st_size
+
+
 def _parse(path: Path) -> tuple[str, Any, list[tuple[list[Any], str]]]:
     """A case file's text, YAML document and schema errors, read once per version of the file:
     verify binds the whole suite to every spec, and parsing is most of that cost."""
-    stat = path.stat()
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    key = _version(path)
     if key not in _PARSED:
         text = read_text(path, MAX_CASE_BYTES)
         document = load_yaml(text)
-        _PARSED[key] = (text, document, list(schema_errors(document)))
+        remember(_PARSED, key, (text, document, list(schema_errors(document))), 256)
     return _PARSED[key]
 
 
@@ -114,10 +120,27 @@ class Planned:
     line: int
 
 
+_OUTLINES: dict[tuple[tuple[str, int, int], str], tuple[CaseFile, Any, list[Planned]]] = {}
+
+
 def outline(path: Path) -> tuple[CaseFile, Any, list[Planned]]:
     """A case file read and checked as far as it can be without compiling a spec: the file
-    (with its errors, spec and specs; no cases), its YAML document and its planned cases."""
+    (with its errors, spec and specs; no cases), its YAML document and its planned cases.
+    Worked out once per version of the file and way of showing its path: verify loads every
+    case file for every spec it binds, and finding each case's line was most of that."""
     display = _display(path)
+    try:
+        key = (_version(path), display)
+    except OSError:  # _outline says why the file cannot be read
+        return _outline(path, display)
+    if key not in _OUTLINES:
+        remember(_OUTLINES, key, _outline(path, display), 256)
+    file, document, planned = _OUTLINES[key]
+    # The caller fills in its own cases and errors: a fresh file with the same findings.
+    return replace(file, specs=list(file.specs), errors=list(file.errors), cases=[], broken={}), document, list(planned)
+
+
+def _outline(path: Path, display: str) -> tuple[CaseFile, Any, list[Planned]]:
     result = CaseFile(path=path, display=display)
     try:
         text, document, problems = _parse(path)
@@ -162,6 +185,7 @@ def outline(path: Path) -> tuple[CaseFile, Any, list[Planned]]:
     result.spec, result.specs = specs[0], specs
     planned: list[Planned] = []
     seen: dict[str, int] = {}
+    lines = _id_lines(text)
     for index, raw in enumerate(raw_cases):
         problems = case_problems.get(index, [])
         case_id = label(index)
@@ -172,7 +196,7 @@ def outline(path: Path) -> tuple[CaseFile, Any, list[Planned]]:
         if own is not None and outside_folder(own, path):
             problems.append(CaseError(display, str(outside_folder(own, path)), case_id, "spec"))
         targets = (own,) if own is not None else tuple(specs)
-        line = _line_of(text, case_id) if not problems else 0
+        line = lines.get(case_id, 0) if not problems else 0
         planned.append(Planned(index, case_id, raw, targets, tuple(problems), line))
     return result, document, planned
 
@@ -201,17 +225,57 @@ def build(planned: Planned, document: Any, display: str, run_on: dict[str, str] 
         if run_on is not None and target not in run_on:
             continue
         spec = run_on[target] if run_on is not None else target
-        problems, case = _build(planned.raw, planned.index, document, display, planned.line, spec)
+        problems, case = _built(planned, document, display, spec, target)
         if case is None:
             return problems
-        into.append(replace(case, target=target))
+        into.append(case)
     return []
 
 
-def _line_of(text: str, case_id: str) -> int:
-    """Where the case starts, for reports (the loaded document keeps no positions)."""
-    found = re.search(rf"^[ \t-]*id:[ \t]*['\"]?{re.escape(case_id)}['\"]?\s*$", text, re.M)
-    return text.count("\n", 0, found.start()) + 1 if found else 0
+# (planned case, document, display, spec, model, target) -> what _build made of it; the key's
+# objects are held in the value, so no id in a key can be another object's while the entry lasts.
+_BUILT: dict[tuple[int, int, str, str, int, str], tuple[Any, tuple[list[CaseError], Case | None]]] = {}
+
+
+def _built(planned: Planned, document: Any, display: str, spec: str,
+           target: str) -> tuple[list[CaseError], Case | None]:
+    """The case built on `spec` for `target` (or its problems), once per planned case, spec and
+    rule model: verify binds every case file to each spec it verifies, and checking a case
+    starts its game. What decides the result is all in the key: the case (a planned case is
+    made once per version of its file, see outline), the file's document and shown path, and
+    the spec's rule model as compiled (once per version). The same case object comes back
+    each time, so what is worked out from a case can be kept by it (inheritance.run_traced)."""
+    if "refused" in planned.raw:  # a spec that must not compile: no model, nothing costly to keep
+        return _targeted(_build(planned.raw, planned.index, document, display, planned.line, spec), target)
+    model = compiled(spec)[0]
+    key = (id(planned), id(document), display, spec, id(model), target)
+    if key not in _BUILT:
+        made = _targeted(_build(planned.raw, planned.index, document, display, planned.line, spec), target)
+        remember(_BUILT, key, ((planned, document, model), made), 4096)
+    problems, case = _BUILT[key][1]
+    return list(problems), case
+
+
+def _targeted(built: tuple[list[CaseError], Case | None], target: str) -> tuple[list[CaseError], Case | None]:
+    problems, case = built
+    return problems, (None if case is None else replace(case, target=target))
+
+
+# A case's `id:` line: a list item's key or a key of its own, the id bare or quoted (a case
+# id is lowercase letters, digits and '-', the schema says, so the id ends where they end).
+_ID_LINE = re.compile(r"""^[ \t-]*id:[ \t]*['"]?([a-z0-9][a-z0-9-]*)['"]?\s*$""", re.M)
+
+
+def _id_lines(text: str) -> dict[str, int]:
+    """Where each case id is first given in the text (1-based), for reports (the loaded
+    document keeps no positions); one pass over the file, not one per case."""
+    lines: dict[str, int] = {}
+    at, line = 0, 1
+    for found in _ID_LINE.finditer(text):
+        line += text.count("\n", at, found.start())
+        at = found.start()
+        lines.setdefault(found.group(1), line)
+    return lines
 
 
 def _build(raw: dict[str, Any], index: int, document: dict[str, Any],

@@ -75,6 +75,8 @@ class CaseItem(pytest.Item):
         cases, problems = collector.built(self.planned)
         if self.target not in cases:  # the case does not load on this spec (or an earlier one)
             raise CaseFailed("\n".join(e.render() for e in problems))
+        # Untraced, unlike verify's runs (inheritance.run_traced): only an untraced run plays
+        # the case a second time through the engine's fast path (conformance/fastpath.py).
         result: CaseResult = run_case(cases[self.target])
         if result.status == "skipped":
             pytest.skip(result.message)

@@ -10,13 +10,13 @@ through the engine's fast path (conformance/fastpath.py), which must leave the s
 """
 from __future__ import annotations
 
-import copy
 import importlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from ..model.copying import copy_json
 from . import fastpath, reload
 from .cases import Case, CaseError
 from .compare import compare, match_events
@@ -138,7 +138,7 @@ def run_case(case: Case) -> CaseResult:
         if case.dealt:
             game = Game(model, players=list(case.players), seed=case.seed)
         else:
-            game = Game.from_partial(model, list(case.players), copy.deepcopy(partial), seed=case.seed)
+            game = Game.from_partial(model, list(case.players), copy_json(partial), seed=case.seed)
         start = game.state_json()
     except Exception as exc:  # an engine bug must fail this case, not the suite
         result.status = "failed"
@@ -207,7 +207,7 @@ def _promises(run: _Run, state: dict[str, Any], decisions: bool) -> list[str]:
     builds the proposals `legal_actions` lists. The loaded game must also play on alike
     (reload.py): it answers the same now, and the next action gives the same events and state."""
     game, problems = run.game, []
-    run.loaded = run.game_class.from_state(run.model, copy.deepcopy(state))
+    run.loaded = run.game_class.from_state(run.model, copy_json(state))
     again = run.loaded.state_json()
     problems += reload.differ_now(game, run.loaded, state["players"])
     if again != state:
@@ -244,7 +244,7 @@ def _run_step(run: _Run, step: dict[str, Any], events: list[dict[str, Any]] | No
         return applied
     if "refuse" in step:
         allowed = step["rule"] if isinstance(step["rule"], list) else [step["rule"]]  # [None]: no rule
-        before = copy.deepcopy(game.state_json())
+        before = copy_json(game.state_json())
         try:
             game.apply(step["refuse"])
         except illegal as exc:

@@ -31,17 +31,25 @@ def documented_cases(root: Path | None = None) -> dict[str, list[DocumentedCase]
     """Every loadable case under the conformance folder, run once, grouped by spec name. A case
     file of a test spec beside it (a ``.bean`` path, no shipped rulebook) is a test only: the
     site shows cases under the shipped rulebooks they exercise."""
-    by_spec: dict[str, list[DocumentedCase]] = {}
-    for path in discover([root or conformance_dir()]):
-        for case in load_file(path).cases:
-            if case.spec.endswith(".bean"):
-                continue
-            result, trace = run_traced(case)
-            model = compiled(case.spec)[0]
-            order = [r["id"] for r in model["rules"]] if model else sorted(trace.rules)
-            rules = tuple(r for r in order if r in trace.rules)
-            by_spec.setdefault(case.spec, []).append(DocumentedCase(case, result, rules))
-    return by_spec
+    specs = dict.fromkeys(case.spec for path in discover([root or conformance_dir()])
+                          for case in load_file(path).cases if not case.spec.endswith(".bean"))
+    return {spec: documented_cases_of(spec, root) for spec in specs}
+
+
+@cache
+def documented_cases_of(spec: str, root: Path | None = None) -> list[DocumentedCase]:
+    """``documented_cases()[spec]``, running only the cases written for that spec (the other
+    specs' cases are not even built): a page of one rulebook needs no other rulebook's runs."""
+    return [_documented(case) for path in discover([root or conformance_dir()])
+            for case in load_file(path, {spec: spec}).cases]
+
+
+def _documented(case: Case) -> DocumentedCase:
+    """A case run traced, with the rules it exercised in the model's order."""
+    result, trace = run_traced(case)
+    model = compiled(case.spec)[0]
+    order = [r["id"] for r in model["rules"]] if model else sorted(trace.rules)
+    return DocumentedCase(case, result, tuple(r for r in order if r in trace.rules))
 
 
 def cases_by_rule(cases: list[DocumentedCase]) -> dict[str, list[DocumentedCase]]:

@@ -16,6 +16,7 @@ a copy of the state first, so a refusal leaves the state untouched.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -364,8 +365,9 @@ def usable(state: Any, rs: Any, player: str) -> list[UseAbility]:
     if player != state.active or state.over:
         return []
     out: list[UseAbility] = []
+    per_card = Counter(a.card for a in rs.abilities)  # a card with two abilities names the one used
     for spec in rs.abilities:
-        named = spec.name if sum(a.card == spec.card for a in rs.abilities) > 1 else None
+        named = spec.name if per_card[spec.card] > 1 else None
         fields: list[int | None] = [None]
         if spec.where == "field-top":
             fields = [i + 1 for i, f in enumerate(state.fields[player]) if f and f[-1] == spec.card]

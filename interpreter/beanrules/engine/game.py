@@ -59,6 +59,7 @@ class Game:
         self.plan = hotpath.plan_for(self.ruleset)  # the per-phase closures of the hot path
         self.listing: tuple[State, list[Action]] | None = None  # the last listed actions (hotpath.listed)
         self.offered: tuple[State, Proposals] | None = None  # the last proposals built (Game.proposals)
+        self.kept: dict[tuple[str, bool], tuple[list[Action], bool]] | None = None  # see keep_listings
         start(self.state, self.ruleset, self.start_events, self.plan)
         if trace.active() is not None:
             trace.note(model, None, self.start_events)
@@ -76,6 +77,7 @@ class Game:
         game.plan = hotpath.plan_for(game.ruleset)
         game.listing = None
         game.offered = None
+        game.kept = None
         return game
 
     @classmethod
@@ -134,13 +136,30 @@ class Game:
 
     def listed(self, player: str, trades: bool = True) -> list[Action]:
         """legal_actions itself, not a copy, for the engine's own bots, which must not change it."""
+        kept = self.kept
+        if kept is not None:
+            hit = kept.get((player, trades))
+            if hit is not None:  # listed for this very state (keep_listings): no change since
+                self.listing = (self.state, hit[0]) if hit[1] else None
+                return hit[0]
         state = self.state
         if state.over or state.decision is not None or state.lasting or player not in state.hands:
             self.listing = None  # answers to a decision, or a listing a lasting constraint shapes
-            return legal_actions(state, self.ruleset, player, trades)
-        out = self.plan.by_id[state.phase].lister(state, player, trades)
-        self.listing = (state, out)
+            out = legal_actions(state, self.ruleset, player, trades)
+        else:
+            out = self.plan.by_id[state.phase].lister(state, player, trades)
+            self.listing = (state, out)
+        if kept is not None:
+            kept[(player, trades)] = (out, self.listing is not None)
         return out
+
+    def keep_listings(self) -> None:
+        """From now on, listed() answers a second ask for the same player (and trades) from
+        the first until the next action is applied, which forgets them all. For a loop that
+        alone changes the state, by apply (checks/invariants.py: the check that everyone the
+        game waits for has a legal action lists them, and the bot then picks from the same
+        list); a state changed any other way would be answered from a stale listing."""
+        self.kept = {}
 
     def proposals(self, player: str) -> Proposals:
         """The one-card proposals of `player` now, in the order legal_actions(player) lists
@@ -180,6 +199,8 @@ class Game:
         state, rs, plan = self.state, self.ruleset, self.plan
         listing, offered = self.listing, self.offered
         self.listing = self.offered = None  # a listing (and the proposals built) hold until the next action
+        if self.kept is not None:
+            self.kept = {}
         events: list[dict] = [] if keep_events else UNRECORDED
         # Every branch checks completely before it changes anything; a requirement (the hand
         # limit) is checked after the action's own change, which is undone if it breaks one.

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from ..diagnostics import did_you_mean
+from ..memo import remember
 
 from . import marks
 from .abilities import adds_fields
@@ -38,6 +39,28 @@ def _box(rs: Ruleset) -> tuple[list[str], list[str]]:
     in_play = [b for b in rs.beans for _ in range(rs.bean_counts[b])]
     removed = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
     return in_play, removed
+
+
+def _box_counts(rs: Ruleset) -> Counter[str]:
+    """How many cards of each bean the box holds, in play then removed, in model order (as
+    Counter(in play) + Counter(removed) of _box: no bean without a card)."""
+    box: Counter[str] = Counter()
+    for bean in (*rs.beans, *rs.removed_beans):
+        if rs.bean_counts[bean] > 0:
+            box[bean] += rs.bean_counts[bean]
+    return box
+
+
+_ADDS_FIELDS: dict[int, tuple[Ruleset, bool]] = {}
+
+
+def _adds_fields(rs: Ruleset) -> bool:
+    """abilities.adds_fields, once per ruleset: it walks every ability, and every case of the
+    conformance suite starts from a partial state."""
+    hit = _ADDS_FIELDS.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        hit = remember(_ADDS_FIELDS, id(rs), (rs, adds_fields(rs)))
+    return hit[1]
 
 
 def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
@@ -108,7 +131,7 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
     # With a buy-field rule a player may hold bought fields beyond the ones dealt out.
     buy = rs.buy_field
     most = rs.fields if buy is None else None if buy.max_fields is None else max(rs.fields, buy.max_fields)
-    if adds_fields(rs):  # a card's ability may have given a player more fields
+    if _adds_fields(rs):  # a card's ability may have given a player more fields
         most = None
     for p in players:
         given = [list(f) for f in partial.get("fields", {}).get(p, [])]
@@ -139,7 +162,7 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
             raise ImpossibleState(key, _unknown_player(who, players))
     state.counters, state.tokens = partial_marks(rs, players, state.start_player, partial)
     placed = state.card_counts()
-    box = Counter(_box(rs)[0]) + Counter(_box(rs)[1])
+    box = _box_counts(rs)
     for bean in placed:
         if bean not in box:
             hint = did_you_mean(str(bean), rs.bean_counts)
@@ -148,7 +171,8 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
     if too_many:
         raise ImpossibleState(None, "more cards than the game has: " + ", ".join(
             f"{n} {b} cards, but the game has {box[b]}" for b, n in sorted(too_many.items())))
-    rest = sorted((box - placed).elements(), key=list(box).index)
+    order = {bean: index for index, bean in enumerate(box)}
+    rest = sorted((box - placed).elements(), key=order.__getitem__)
     if "deck" in partial:
         state.removed.extend(rest)
     else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Callable, Iterator
 
 from ..core import effects, statements as core, timing
@@ -23,8 +24,10 @@ from .kinds import compile_plays_as
 # What a rule says, found by the engine's own reading of its core (readings.py) or by the type
 # of a core statement: a type, or a test of a statement or reading.
 Says = type | Callable[[Any], bool]
+# Each test is made once (cached) so that it can key what it finds in a model (Trace.add).
 
 
+@cache
 def _does(effect: type, when: type | None = None) -> Callable[[Any], bool]:
     """A ``do`` statement with this effect (at this timing)."""
     return lambda s: isinstance(s, core.Do) and isinstance(s.effect, effect) and (when is None or isinstance(s.when, when))
@@ -39,14 +42,17 @@ def _whole(s: Any) -> bool:
     return isinstance(s, read.Takes) and s.whole
 
 
+@cache
 def _plants_from(zone: str) -> Callable[[Any], bool]:
     return lambda s: isinstance(s, read.PlantEvery) and s.zone == zone
 
 
+@cache
 def _trades(zone: str) -> Callable[[Any], bool]:
     return lambda s: isinstance(s, read.Tradeable) and s.zone == zone
 
 
+@cache
 def _consent(gift: bool) -> Callable[[Any], bool]:
     return lambda s: isinstance(s, read.Consent) and s.gift == gift
 
@@ -81,10 +87,24 @@ class Trace:
 
     def add(self, model: dict[str, Any], *says: Says) -> None:
         """The rules whose core says any of these."""
-        tests = [(lambda s, t=t: isinstance(s, t)) if isinstance(t, type) else t for t in says]
-        for rule_id, said in _said(model):
-            if any(test(s) for s in said for test in tests):
-                self.rules.add(rule_id)
+        self.rules.update(_saying(model, says))
+
+
+_SAYING: dict[tuple[int, tuple[Says, ...]], tuple[dict, frozenset[str]]] = {}
+
+
+def _saying(model: dict[str, Any], says: tuple[Says, ...]) -> frozenset[str]:
+    """The rules of a model whose core says any of these, once per model and tests: a traced
+    case asks the same few questions of the same model at nearly every action. The tests are
+    module-level (or cached) functions and types, so a key stays the same question."""
+    key = (id(model), says)
+    hit = _SAYING.get(key)
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    tests = [(lambda s, t=t: isinstance(s, t)) if isinstance(t, type) else t for t in says]
+    found = frozenset(rule_id for rule_id, said in _said(model) if any(test(s) for s in said for test in tests))
+    remember(_SAYING, key, (model, found), 1024)  # bounded, the oldest goes (memo.py)
+    return found
 
 
 _active: Trace | None = None
@@ -140,7 +160,16 @@ def _harvest(trace: Trace, model: dict[str, Any], event: dict[str, Any], manual:
         if event["cards"] == 1:  # a single bean came off: the protection rule let it
             trace.add(model, read.Protection)
     if event.get("unpaid") is not None:
-        trace.add(model, lambda s: isinstance(s, core.DeclareZone) and s.zone == "bank")
+        trace.add(model, _declares_bank)
+
+
+def _declares_bank(s: Any) -> bool:
+    return isinstance(s, core.DeclareZone) and s.zone == "bank"
+
+
+def _permits_draw(s: Any) -> bool:
+    """The permit of a draw by action (engine/draw_moves.py)."""
+    return isinstance(s, core.Permit) and isinstance(s.action, effects.Draw)
 
 
 def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: Any) -> None:
@@ -159,6 +188,7 @@ def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: 
         trace.add(model, read.SameTypeMany)  # a second field of a type already growing
 
 
+@cache
 def _permits(effect: type) -> Callable[[Any], bool]:
     """A permission, constraint or allowance about this kind of action."""
     return lambda s: isinstance(s, (core.Permit, core.Forbid, core.Allow)) and isinstance(s.action, effect)
@@ -210,8 +240,8 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
         trace.add(model, read.EndsPhase)
     if kind == "BuyField":
         trace.add(model, read.BuyField)
-    if kind == "DrawCard":  # a draw by action: the permit of a draw (engine/draw_moves.py)
-        trace.add(model, lambda s: isinstance(s, core.Permit) and isinstance(s.action, effects.Draw))
+    if kind == "DrawCard":  # a draw by action
+        trace.add(model, _permits_draw)
     over = False
     for event in events:
         name = event["event"]
