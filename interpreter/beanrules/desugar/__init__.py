@@ -9,11 +9,13 @@ library, one per sentence kind (:data:`REWRITES`), each with a documented exampl
 from __future__ import annotations
 
 import dataclasses
+import marshal
 from typing import Any
 
 from ..core.categories import Statement
 from ..core.node import Scope
 from ..diagnostics import Diagnostic, Span
+from ..memo import remember
 from . import conditions, ending, harvesting, setup, steps, tokens, trading, turn  # noqa: F401 (registers the rewrites)
 from .cards import card
 from .registry import REWRITES, Rewrite
@@ -100,16 +102,14 @@ def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     for rule in model["rules"]:
         try:
-            statements = desugar_rule(rule)
+            statements, rule["core"] = _made(rule, _rule_core)
         except NoRewrite as error:
             diagnostics.append(Diagnostic("error", "no-rewrite", str(error), _span(rule.get("span"))))
-            statements = ()
-        rule["core"] = [s.to_json() for s in statements]
+            statements, rule["core"] = (), []
         per_rule.append((rule, statements))
     cards = []
     for bean in model["beans"]:
-        made = card(bean)
-        bean["core"] = made.to_json()
+        made, bean["core"] = _made(bean, _bean_core)
         cards.append((bean, made))
     statements = [s for _, found in per_rule for s in found]
     survey = _Survey(statements)
@@ -127,6 +127,39 @@ def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
         diagnostics += [Diagnostic("error", "counter-owner", f"{what}: {message}", _span(span), suggestion=hint)
                         for message, hint in _counter_owners(survey.counting_nodes(statement), survey.per_player)]
     return diagnostics
+
+
+# What a rule or bean desugared to, by its content: desugar_rule and card read nothing but the
+# dict they are given, and a variant composed onto a base desugars every rule and bean of the
+# base again (a copy of it, equal to it), as does every test writing a variant. The key is the
+# item without the core it was given, marshalled in version 2, which writes equal contents as
+# equal bytes (later versions flag objects held more than once, which depends on who else
+# holds them). What was made is kept as the statements (frozen, only read here) and the bytes
+# of their JSON, loaded afresh for each model (a model's core is its own to change). Bounded:
+# the oldest goes first (memo.py).
+_MADE: dict[bytes, tuple[Any, bytes]] = {}
+_MADE_LIMIT = 4096  # rules and beans: the shipped specs and the variants a test run writes hold fewer
+
+
+def _made(item: dict[str, Any], make: Any) -> tuple[Any, Any]:
+    """(what `make` makes of `item`, its JSON): kept, or made now and kept."""
+    key = marshal.dumps([(k, v) for k, v in item.items() if k != "core"], 2)
+    hit = _MADE.get(key)
+    if hit is None:
+        made, data = make(item)
+        hit = remember(_MADE, key, (made, marshal.dumps(data)), _MADE_LIMIT)
+        return made, data
+    return hit[0], marshal.loads(hit[1])
+
+
+def _rule_core(rule: dict[str, Any]) -> tuple[tuple[Statement, ...], list[Any]]:
+    statements = desugar_rule(rule)
+    return statements, [s.to_json() for s in statements]
+
+
+def _bean_core(bean: dict[str, Any]) -> tuple[Any, Any]:
+    made = card(bean)
+    return made, made.to_json()
 
 
 def _counter_owners(nodes: list[Any], per_player: dict[str, bool]) -> list[tuple[str, str]]:
