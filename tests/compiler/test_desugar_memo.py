@@ -1,6 +1,8 @@
-"""A rule or bean desugared before is not desugared again (desugar/__init__.py keeps what each
-made, by its content): a model compiled with the memo full is the model compiled with it
-empty, each model's core is its own, and a rule that says something else gets its own core."""
+"""A rule or bean desugared before is not desugared again, nor its statements checked again
+against the same names (desugar/__init__.py keeps both): a model compiled with the memos full
+is the model compiled with them empty, each model's core is its own, a rule that says
+something else gets its own core, and the same statement is checked again where other names
+exist."""
 from __future__ import annotations
 
 import json
@@ -8,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from beanrules import compile_spec
+from beanrules import SpecError, compile_spec
 from beanrules import desugar
 from beanrules.resolve import shipped
 
@@ -18,6 +20,7 @@ SPECS = ["classic", "kannibohne", "anniversary/magpie", "translations/es"]  # ab
 @pytest.fixture
 def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(desugar, "_MADE", {})
+    monkeypatch.setattr(desugar, "_CHECKED", {})
     shipped.forget()
     yield
     shipped.forget()
@@ -48,3 +51,19 @@ def test_a_rule_that_says_something_else_gets_its_own_core(fresh_memo: None, tmp
         return next(r["core"] for r in compile_spec(str(path))["rules"] if r["kind"] == "hand-limit")
     seven, nine = hand_limit_core(7), hand_limit_core(9)
     assert json.dumps(nine) == json.dumps(seven).replace("7", "9") != json.dumps(seven)
+
+
+def test_the_same_statement_is_checked_again_where_other_names_exist(fresh_memo: None, tmp_path: Path) -> None:
+    bean = compile_spec("classic")["beans"][0]["id"]
+    card = (f'card seer "Seer bean" 1 beanometer 1   § v "1"\n  ability look: when planted   § v "1"\n'
+            f'    if own hand holds {bean}:\n      gain 1 coins\n')
+    path = tmp_path / "v.bean"
+    path.write_text('rulebook v "V"\n  extends classic\n  source v "V"\n' + card
+                    + 'hand limit 9   § v "2"\n', encoding="utf-8")  # (the seer's span ends where in the next)
+    compile_spec(str(path), playable=False)  # the seer's ability checked: its bean exists
+    path.write_text('rulebook v "V"\n  extends classic\n  source v "V"\n' + card
+                    + f'remove bean {bean}   § v "2"\n', encoding="utf-8")
+    with pytest.raises(SpecError) as raised:  # the same seer (same lines), the bean gone
+        compile_spec(str(path), playable=False)
+    assert any(d.code == "core-name" and f"unknown bean '{bean}'" in d.message and d.span.line == 5
+               for d in raised.value.diagnostics), raised.value.diagnostics

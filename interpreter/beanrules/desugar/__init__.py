@@ -109,19 +109,20 @@ def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
         per_rule.append((rule, statements))
     cards = []
     for bean in model["beans"]:
-        made, bean["core"] = _made(bean, _bean_core)
-        cards.append((bean, made))
+        (made, alone), bean["core"] = _made(bean, _bean_core)
+        cards.append((bean, made, alone))
     statements = [s for _, found in per_rule for s in found]
     survey = _Survey(statements)
     scope = survey.scope(model)
     checks = [(f"rule '{rule['id']}'", rule.get("span"), s) for rule, found in per_rule for s in found]
-    for bean, made in cards:
+    for bean, made, alone in cards:
         # an ability's problems point at the ability, the card's own at the card
-        checks.append((f"bean '{bean['id']}'", bean.get("span"), dataclasses.replace(made, abilities=())))
+        checks.append((f"bean '{bean['id']}'", bean.get("span"), alone))
         checks += [(f"bean '{bean['id']}', ability {ability.name or i + 1}", data.get("span"), ability)
                    for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"]))]
+    names = (tuple(sorted(scope.known.items())), scope.bound)
     for what, span, statement in checks:
-        for problem in statement.check(scope):
+        for problem in _problems(statement, scope, names):
             diagnostics.append(Diagnostic("error", "core-name", f"{what}: {problem.message}",
                                           _span(span), suggestion=problem.suggestion))
         diagnostics += [Diagnostic("error", "counter-owner", f"{what}: {message}", _span(span), suggestion=hint)
@@ -152,14 +153,30 @@ def _made(item: dict[str, Any], make: Any) -> tuple[Any, Any]:
     return hit[0], marshal.loads(hit[1])
 
 
+# The problems a statement made above has in a scope: the same statement objects come back
+# from the memo for every model holding the rule, and most models a test run compiles name the
+# same beans, phases and counters. Keyed by the statement's id (the entry holds the statement,
+# so the id cannot be reused while kept) and the scope's names.
+_CHECKED: dict[tuple[int, Any], tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _problems(statement: Any, scope: Scope, names: Any) -> tuple[Any, ...]:
+    key = (id(statement), names)
+    hit = _CHECKED.get(key)
+    if hit is None or hit[0] is not statement:
+        hit = remember(_CHECKED, key, (statement, tuple(statement.check(scope))), _MADE_LIMIT)
+    return hit[1]
+
+
 def _rule_core(rule: dict[str, Any]) -> tuple[tuple[Statement, ...], list[Any]]:
     statements = desugar_rule(rule)
     return statements, [s.to_json() for s in statements]
 
 
-def _bean_core(bean: dict[str, Any]) -> tuple[Any, Any]:
+def _bean_core(bean: dict[str, Any]) -> tuple[tuple[Any, Any], Any]:
+    """(the card, the card without its abilities, checked apart from them), its JSON."""
     made = card(bean)
-    return made, made.to_json()
+    return (made, dataclasses.replace(made, abilities=())), made.to_json()
 
 
 def _counter_owners(nodes: list[Any], per_player: dict[str, bool]) -> list[tuple[str, str]]:
