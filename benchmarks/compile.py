@@ -1,6 +1,7 @@
 """Compile speed: median parse, resolve, desugar, validate and playable-check milliseconds per spec
 in a warm process, and the wall time of a cold `beanrules check` over all specs (a new process
-each run).
+each run). Then what the test suite does most: a kept shipped spec handed out again (a copy), a
+variant of it compiled from a file, and a spec with syntax errors parsed with its recovery.
 
     python benchmarks/compile.py [--runs N] [--json]
 
@@ -13,8 +14,10 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
 
@@ -59,6 +62,37 @@ def stages(name: str) -> tuple[float, float, float, float, float]:
     return (t1 - t0) * 1000, (t2 - t1b) * 1000, (t2b - t2) * 1000, (t3 - t2b) * 1000, (t4 - t3) * 1000
 
 
+BROKEN_LINES = 5  # lines of classic broken for the recovery figure, each a different error
+
+
+def repeated(name: str, runs: int) -> dict[str, float]:
+    """Milliseconds (medians): a kept shipped spec handed out again; a variant that extends it,
+    compiled from its file (its own text and rules; the base's copied and desugared again); the
+    spec with BROKEN_LINES lines broken, parsed with every recovery (a text with errors is
+    never remembered, so each run parses it anew)."""
+    spec_file, _ = locate(name)
+    folder = Path(tempfile.mkdtemp(prefix="beanrules-bench-"))
+    variant = folder / "variant.bean"
+    variant.write_text(f'rulebook variant "Variant"\n  extends {name}\n', encoding="utf-8")
+    lines = spec_file.path.read_text(encoding="utf-8").split("\n")
+    clauses = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")][1:]
+    for k, at in enumerate(clauses[len(clauses) // (BROKEN_LINES + 1)::len(clauses) // (BROKEN_LINES + 1)][:BROKEN_LINES]):
+        lines[at] += [" @", ' "open', "  x", " y z", " :"][k % 5]
+    broken = "\n".join(lines)
+
+    def median_ms(work: Callable[[], object]) -> float:
+        work()  # warm: the base kept, the grammar loaded
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            work()
+            times.append((time.perf_counter() - start) * 1000)
+        return round(statistics.median(times), 2)
+    return {"kept_copy_ms": median_ms(lambda: compile_spec(name)),
+            "variant_ms": median_ms(lambda: compile_spec(str(variant))),
+            "broken_parse_ms": median_ms(lambda: parse_text(broken, "broken.bean"))}
+
+
 def cold_check_seconds() -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "beanrules", "check", "-q"], check=True,
@@ -82,7 +116,8 @@ def main() -> None:
                       "playable_ms": round(playable, 2),
                       "total_ms": round(parse + resolve + desugar + validate + playable, 2)}
     cold = statistics.median(cold_check_seconds() for _ in range(max(3, args.runs // 3)))
-    result = {"specs": rows, "cold_check_all_s": round(cold, 3)}
+    again = {name: repeated(name, args.runs) for name in ("classic", "kannibohne")}
+    result = {"specs": rows, "cold_check_all_s": round(cold, 3), "repeated": again}
     if args.json:
         print(json.dumps(result, indent=2))
         return
@@ -95,6 +130,9 @@ def main() -> None:
     print(f"{'all specs':28} {total['parse_ms']:9.1f} {total['resolve_ms']:11.1f} {total['desugar_ms']:11.1f} "
           f"{total['validate_ms']:12.1f} {total['playable_ms']:12.1f} {total['total_ms']:9.1f}")
     print(f"cold `beanrules check` over {len(rows)} specs: {cold:.3f} s (median)")
+    print(f"\n{'again':28} {'kept copy ms':>13} {'variant ms':>11} {'parse, ' + str(BROKEN_LINES) + ' lines broken, ms':>29}")
+    for name, row in again.items():
+        print(f"{name:28} {row['kept_copy_ms']:13.2f} {row['variant_ms']:11.2f} {row['broken_parse_ms']:29.2f}")
 
 
 if __name__ == "__main__":

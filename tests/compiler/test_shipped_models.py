@@ -106,3 +106,33 @@ def test_the_newest_copies_are_remembered_when_the_bound_is_reached() -> None:
     first, second = compile_spec("classic"), compile_spec("classic")
     assert len(copying._ORIGINS) <= copying._LIMIT
     assert compile_ruleset(first, 4) is compile_ruleset(second, 4)
+
+
+def _containers(value: object, seen: list[int]) -> list[int]:
+    """The ids of every dict, list and tuple in `value`, each time it is met."""
+    if isinstance(value, (dict, list, tuple)):
+        seen.append(id(value))
+        for item in (value.values() if isinstance(value, dict) else value):
+            _containers(item, seen)
+    return seen
+
+
+def test_copies_loaded_from_a_kept_models_bytes_share_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept model is copied from its marshalled bytes (model/copying.py): each copy equals
+    the model, and no dict or list appears twice, within one copy or across two, even where
+    the model itself held one container in two places."""
+    from beanrules.model import copying
+    model = {"a": {"b": [1, 2.5, None, True, "x"]}, "t": (1, [2])}
+    model["again"] = model["a"]  # one dict in two places
+    copying.freeze(model)
+    first, second = copying.copy_model(model), copying.copy_model(model)
+    assert first == second == model
+    ids = _containers(first, []) + _containers(second, [])
+    assert len(ids) == len(set(ids)) == 2 * len(_containers(model, []))
+    first["again"]["b"].append(3)
+    assert first["a"]["b"] == [1, 2.5, None, True, "x"] and model["a"]["b"] == [1, 2.5, None, True, "x"]
+    monkeypatch.setattr(shipped, "_KEPT", {})  # (the process's kept models come back afterwards)
+    compile_spec("anniversary/magpie", playable=False)
+    kept = compile_spec("anniversary/magpie", playable=False)  # loaded from the kept one's bytes
+    ids = _containers(kept, [])
+    assert len(ids) == len(set(ids))

@@ -9,11 +9,13 @@ library, one per sentence kind (:data:`REWRITES`), each with a documented exampl
 from __future__ import annotations
 
 import dataclasses
+import marshal
 from typing import Any
 
 from ..core.categories import Statement
 from ..core.node import Scope
 from ..diagnostics import Diagnostic, Span
+from ..memo import remember
 from . import conditions, ending, harvesting, setup, steps, tokens, trading, turn  # noqa: F401 (registers the rewrites)
 from .cards import card
 from .registry import REWRITES, Rewrite
@@ -100,33 +102,81 @@ def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     for rule in model["rules"]:
         try:
-            statements = desugar_rule(rule)
+            statements, rule["core"] = _made(rule, _rule_core)
         except NoRewrite as error:
             diagnostics.append(Diagnostic("error", "no-rewrite", str(error), _span(rule.get("span"))))
-            statements = ()
-        rule["core"] = [s.to_json() for s in statements]
+            statements, rule["core"] = (), []
         per_rule.append((rule, statements))
     cards = []
     for bean in model["beans"]:
-        made = card(bean)
-        bean["core"] = made.to_json()
-        cards.append((bean, made))
+        (made, alone), bean["core"] = _made(bean, _bean_core)
+        cards.append((bean, made, alone))
     statements = [s for _, found in per_rule for s in found]
     survey = _Survey(statements)
     scope = survey.scope(model)
     checks = [(f"rule '{rule['id']}'", rule.get("span"), s) for rule, found in per_rule for s in found]
-    for bean, made in cards:
+    for bean, made, alone in cards:
         # an ability's problems point at the ability, the card's own at the card
-        checks.append((f"bean '{bean['id']}'", bean.get("span"), dataclasses.replace(made, abilities=())))
+        checks.append((f"bean '{bean['id']}'", bean.get("span"), alone))
         checks += [(f"bean '{bean['id']}', ability {ability.name or i + 1}", data.get("span"), ability)
                    for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"]))]
+    names = (tuple(sorted(scope.known.items())), scope.bound)
     for what, span, statement in checks:
-        for problem in statement.check(scope):
+        for problem in _problems(statement, scope, names):
             diagnostics.append(Diagnostic("error", "core-name", f"{what}: {problem.message}",
                                           _span(span), suggestion=problem.suggestion))
         diagnostics += [Diagnostic("error", "counter-owner", f"{what}: {message}", _span(span), suggestion=hint)
                         for message, hint in _counter_owners(survey.counting_nodes(statement), survey.per_player)]
     return diagnostics
+
+
+# What a rule or bean desugared to, by its content: desugar_rule and card read nothing but the
+# dict they are given, and a variant composed onto a base desugars every rule and bean of the
+# base again (a copy of it, equal to it), as does every test writing a variant. The key is the
+# item without the core it was given, marshalled in version 2, which writes equal contents as
+# equal bytes (later versions flag objects held more than once, which depends on who else
+# holds them). What was made is kept as the statements (frozen, only read here) and the bytes
+# of their JSON, loaded afresh for each model (a model's core is its own to change). Bounded:
+# the oldest goes first (memo.py).
+_MADE: dict[bytes, tuple[Any, bytes]] = {}
+_MADE_LIMIT = 4096  # rules and beans: the shipped specs and the variants a test run writes hold fewer
+
+
+def _made(item: dict[str, Any], make: Any) -> tuple[Any, Any]:
+    """(what `make` makes of `item`, its JSON): kept, or made now and kept."""
+    key = marshal.dumps([(k, v) for k, v in item.items() if k != "core"], 2)
+    hit = _MADE.get(key)
+    if hit is None:
+        made, data = make(item)
+        hit = remember(_MADE, key, (made, marshal.dumps(data)), _MADE_LIMIT)
+        return made, data
+    return hit[0], marshal.loads(hit[1])
+
+
+# The problems a statement made above has in a scope: the same statement objects come back
+# from the memo for every model holding the rule, and most models a test run compiles name the
+# same beans, phases and counters. Keyed by the statement's id (the entry holds the statement,
+# so the id cannot be reused while kept) and the scope's names.
+_CHECKED: dict[tuple[int, Any], tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _problems(statement: Any, scope: Scope, names: Any) -> tuple[Any, ...]:
+    key = (id(statement), names)
+    hit = _CHECKED.get(key)
+    if hit is None or hit[0] is not statement:
+        hit = remember(_CHECKED, key, (statement, tuple(statement.check(scope))), _MADE_LIMIT)
+    return hit[1]
+
+
+def _rule_core(rule: dict[str, Any]) -> tuple[tuple[Statement, ...], list[Any]]:
+    statements = desugar_rule(rule)
+    return statements, [s.to_json() for s in statements]
+
+
+def _bean_core(bean: dict[str, Any]) -> tuple[tuple[Any, Any], Any]:
+    """(the card, the card without its abilities, checked apart from them), its JSON."""
+    made = card(bean)
+    return (made, dataclasses.replace(made, abilities=())), made.to_json()
 
 
 def _counter_owners(nodes: list[Any], per_player: dict[str, bool]) -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ from typing import Any
 from ..desugar import desugar_model
 from ..diagnostics import Diagnostic, SpecError, Span, attach_source, capped
 from ..limits import MAX_EXTENDS
-from ..model.copying import copy_json, note_copy
+from ..model.copying import copy_model, note_copy
 from ..model.validate import schema_problems
 from . import bounds, checks, shipped
 from .glosses import missing_glosses
@@ -145,7 +145,7 @@ def compile_with_warnings(name_or_path: str, playable: bool = True) -> tuple[dic
     diagnostics = attach_source(capped(diagnostics), compilation.texts)
     if model is None:
         raise SpecError(diagnostics)
-    handed = copy_json(model)  # the caller's own: the kept model stays as compiled
+    handed = copy_model(model)  # the caller's own: the kept model stays as compiled
     note_copy(handed, model)  # while unchanged, it shares the rulesets compiled from the model
     return handed, diagnostics
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import Diagnostic, Span, did_you_mean
-from ..model.copying import copy_json
+from ..model.copying import copy_model
 from ..syntax.ast import Bean, Phase, Removal, Rule, Spec
 from .citations import spec_citations
 from .to_json import bean_json, contradictions_json, default_rule_id, provenance_json, rule_json, span_json
@@ -45,7 +45,7 @@ def start_model(spec: Spec, base: dict[str, Any] | None) -> dict[str, Any]:
     if base is None:
         model = empty_model(spec)
     else:
-        model = copy_json(base)
+        model = copy_model(base)  # a kept base: loaded from its bytes (model/copying.py)
         model["rulebook"] = header.name
         model["title"] = header.title or base["title"]
         model["language"] = header.language or base["language"]

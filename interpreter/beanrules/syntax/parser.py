@@ -3,7 +3,8 @@
 The grammar is ``grammar/beanrules.lark``; this module only drives Lark and turns its
 exceptions into :class:`Diagnostic` objects. To report several syntax errors in one run,
 the parser recovers line by line: after an error it neutralises the offending line (and the
-block indented under it) and parses again, up to :data:`MAX_SYNTAX_ERRORS` times.
+block indented under it) and parses again, up to :data:`MAX_SYNTAX_ERRORS` times, each time
+from the last line break above the neutralised line (syntax/resume.py).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..limits import MAX_NESTING, MAX_SPEC_BYTES
 from ..memo import remember
 from ..paths import grammar_file
+from .resume import ResumableParse
 from .tables import load_or_build
 
 MAX_SYNTAX_ERRORS = 20
@@ -120,7 +122,10 @@ def forget_trees() -> None:
     _TREES.clear()
 
 
-def _parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
+def _parse_text(text: str, file: str, resume: bool = True) -> tuple[Tree | None, list[Diagnostic]]:
+    """Parse, recovering after each syntax error. Each parse after the first starts at the last
+    line break above the line just rewritten (syntax/resume.py), unless `resume` is False
+    (tests compare the two: the same diagnostics either way)."""
     if not text.strip():
         return None, [Diagnostic("error", "empty", "the spec is empty: it must start with "
                                  "'rulebook NAME'", Span(file, 1, 1, 1, 1),
@@ -131,9 +136,14 @@ def _parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
         return None, [too_deep]
     diagnostics: list[Diagnostic] = []
     neutralised: set[int] = set()
+    parser = ResumableParse(spec_parser(), SpecIndenter)
+    same_lines = 0  # lines above the first one rewritten: the same as in the parse before
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
-            tree = spec_parser().parse("\n".join(lines) + "\n")
+            if resume:
+                tree = parser.parse("\n".join(lines) + "\n", same_lines)
+            else:
+                tree = spec_parser().parse("\n".join(lines) + "\n")
         except (UnexpectedInput, DedentError) as exc:
             diagnostic = _diagnose(exc, lines, file)
             line_no = diagnostic.span.line if diagnostic.span else None
@@ -145,7 +155,9 @@ def _parse_text(text: str, file: str) -> tuple[Tree | None, list[Diagnostic]]:
             if (line_no is None or line_no > len(lines) or line_no == _first_line(lines)
                     or not _neutralise(lines, line_no - 1, neutralised)):
                 break  # without a header there is nothing to recover into
+            same_lines = line_no - 1  # _neutralise rewrote that line and the lines under it
             continue
+        # a tree is handed out only from the first parse, which started at the first line
         return (tree if not diagnostics else None), diagnostics
     return None, diagnostics
 
