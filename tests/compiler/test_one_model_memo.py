@@ -101,3 +101,51 @@ def test_holds_finds_a_kind_at_any_depth_in_and_out_of_a_scope() -> None:
             assert one_model.holds(statement, ByPlayers) is expected
             assert one_model.holds(statement, Node)  # a category: any node of it
             assert not one_model.holds(statement, Opponent)
+
+
+def test_what_is_kept_per_rule_and_statement_is_what_is_made_fresh() -> None:
+    """The process-wide memos (desugar.rule_statements, one_model.of_node) hand out what is
+    made without them: each rule's statements, resolved for every count, what the engine reads
+    of each statement, and which kinds each holds, for every shipped spec and test variant."""
+    from beanrules.core.actors import Opponent
+    from beanrules.core.quantities import ByPlayers
+    from beanrules.desugar import NoRewrite, desugar_rule
+    from beanrules.engine import readings
+    from beanrules.engine.evaluate import for_players
+    from beanrules.engine.ruleset import _reading
+    checked = 0
+    for model in _models():
+        for rule in model["rules"]:
+            try:
+                fresh = desugar_rule(rule)
+            except NoRewrite:
+                continue
+            for statement in fresh:
+                assert _reading(statement) == readings.read(statement), rule["id"]
+                for kind in (ByPlayers, Opponent):
+                    assert one_model.holds(statement, kind) is any(isinstance(n, kind) for n in statement.walk())
+                checked += 1
+        for n in range(model["players"]["min"], model["players"]["max"] + 1):
+            try:
+                expected = [(rule, for_players(s, n, rule["id"]) if any(isinstance(x, ByPlayers) for x in s.walk())
+                             else s) for rule in model["rules"] for s in desugar_rule(rule)]
+            except UnsupportedRule as refused:
+                with pytest.raises(UnsupportedRule, match=str(refused)):
+                    core_program(model, n)
+                continue
+            assert core_program(model, n) == expected, (model["rulebook"], n)
+    assert checked > 1000
+
+
+def test_models_with_an_equal_rule_share_its_statements_and_a_changed_rule_gets_its_own() -> None:
+    from beanrules.desugar import desugar_rule, rule_statements
+    base = compile_spec("classic")
+    other = copy_json(base)  # not noted as a copy: another model with equal rules
+    for mine, theirs in zip(base["rules"], other["rules"]):
+        assert rule_statements(mine) is rule_statements(theirs)
+    rule = next(r for r in other["rules"] if r["kind"] == "hand-order")
+    was = rule_statements(rule)
+    rule["text"] = rule["text"] + " "  # written otherwise: a rule of its own, desugared again
+    assert rule_statements(rule) is not was and rule_statements(rule) == desugar_rule(rule) == was
+    rule["kind"], rule["params"] = "note", {}  # a rule that means something else says so
+    assert rule_statements(rule) == desugar_rule(rule) != was

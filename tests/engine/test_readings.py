@@ -74,8 +74,8 @@ def test_an_unread_statement_refuses_its_rule_by_what_it_says(monkeypatch):
     model = copy.deepcopy(compile_spec("classic"))
     unread = core.Forbid(effects.Harvest(PLAYER, FIELD, False),
                          conditions.Compare(_count(FIELD), "=", quantities.Number(2)))
-    real = program.desugar_rule
-    monkeypatch.setattr(program, "desugar_rule",
+    real = program.rule_statements
+    monkeypatch.setattr(program, "rule_statements",
                         lambda rule: (unread,) if rule["id"] == "coin-source" else real(rule))
     with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says \"No player may harvest") as refused:
         Game(model, 3)

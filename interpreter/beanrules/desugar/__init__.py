@@ -142,15 +142,28 @@ _MADE: dict[bytes, tuple[Any, bytes]] = {}
 _MADE_LIMIT = 4096  # rules and beans: the shipped specs and the variants a test run writes hold fewer
 
 
+def _key(item: dict[str, Any]) -> bytes:
+    return marshal.dumps([(k, v) for k, v in item.items() if k != "core"], 2)
+
+
 def _made(item: dict[str, Any], make: Any) -> tuple[Any, Any]:
     """(what `make` makes of `item`, its JSON): kept, or made now and kept."""
-    key = marshal.dumps([(k, v) for k, v in item.items() if k != "core"], 2)
+    key = _key(item)
     hit = _MADE.get(key)
     if hit is None:
         made, data = make(item)
         hit = remember(_MADE, key, (made, marshal.dumps(data)), _MADE_LIMIT)
         return made, data
     return hit[0], marshal.loads(hit[1])
+
+
+def rule_statements(rule: dict[str, Any]) -> tuple[Statement, ...]:
+    """``desugar_rule(rule)`` from the same memo, without its JSON: the engine desugars every
+    rule of every model it compiles (engine/program.py), and the models of a run share most of
+    their rules (variants of classic), so the same statement objects come back for each, and
+    what is kept per statement (engine/one_model.py) is found again."""
+    hit = _MADE.get(_key(rule))
+    return hit[0] if hit is not None else _made(rule, _rule_core)[0]
 
 
 # The problems a statement made above has in a scope: the same statement objects come back

@@ -10,12 +10,18 @@ statements, the program per player count, the abilities per count, the kinds of 
 holds. The memo is keyed by the identity of the model
 or rule it was made from, which is sound only while nothing changes them: so it lives only
 for the length of a compile (the model is not changed while it is compiled) and is dropped
-when the outermost scope ends. Outside a scope nothing is kept.
+when the outermost scope ends. Outside a scope nothing is kept by :func:`made_once`.
+
+What depends on one node object alone (the kinds of node a tree holds, what the engine reads of
+a statement) is kept for the process instead, by :func:`of_node`: nodes never change, and the
+statements of a rule are the same objects in every model that holds the rule.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from typing import Any, Callable, Hashable, Iterator
+
+from ..memo import remember
 
 _MEMO: dict[tuple[str, int, Hashable], tuple[Any, Any]] | None = None
 
@@ -46,12 +52,30 @@ def made_once(what: str, source: Any, extra: Hashable, make: Callable[[], Any]) 
     return _MEMO[key][1]
 
 
+# What is made of one node and nothing else, kept in the process: a node is a frozen dataclass,
+# so what it holds or reads as never changes, and the statements of a rule are the same objects
+# in every model holding it (desugar.rule_statements), so a test run's models, mostly variants
+# of classic, find what was made for their shared rules. Keyed by the node's id; the entry holds
+# the node, so its id cannot pass to another object while kept.
+_PER_NODE: dict[tuple[str, int, Hashable], tuple[Any, Any]] = {}
+_PER_NODE_LIMIT = 32768  # entries: more than a test run's models make (memo.py: the oldest goes)
+
+
+def of_node(what: str, node: Any, extra: Hashable, make: Callable[[], Any]) -> Any:
+    """``make()``, which must depend on `node` (and `extra`) alone, made once per node object."""
+    key = (what, id(node), extra)
+    hit = _PER_NODE.get(key)
+    if hit is None or hit[0] is not node:
+        hit = remember(_PER_NODE, key, (node, make()), _PER_NODE_LIMIT)
+    return hit[1]
+
+
 def holds(node: Any, kind: type) -> bool:
     """Whether `node` or a node below it is a `kind`. The kinds a tree holds are gathered in one
-    walk and kept for the scope: a statement no player count changes is the same object at every
-    count, so the steps that look for the opponent, a lasting constraint or a by-players value
-    do not walk it again for each count."""
+    walk and kept: a statement no player count changes is the same object at every count and
+    in every model with its rule, so the steps that look for the opponent, a lasting constraint
+    or a by-players value do not walk it again for each count or model."""
     def answer() -> bool:
-        found = made_once("kinds", node, None, lambda: frozenset(type(n) for n in node.walk()))
+        found = of_node("kinds", node, None, lambda: frozenset(type(n) for n in node.walk()))
         return any(issubclass(k, kind) for k in found)
-    return made_once("holds", node, kind, answer)
+    return of_node("holds", node, kind, answer)

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 from ..core import conditions, statements as core, timing
 from ..core.categories import Statement
 from ..core.quantities import BeanList, ByPlayers, DeckRunOuts, Number
-from ..desugar import desugar_rule
+from ..desugar import rule_statements
 from . import decisions, evaluate, one_model
 from .errors import RuleRef, UnsupportedRule
 
@@ -30,8 +30,8 @@ def core_program(model: dict, players: int) -> Program:
 def _resolved(model: dict, players: int) -> tuple[tuple[dict, Statement], ...]:
     out: Program = []
     for rule in model["rules"]:
-        # once per rule while one model compiles for every player count (engine/one_model.py)
-        for statement in one_model.made_once("desugar", rule, None, lambda: desugar_rule(rule)):
+        # once per rule content in the process (desugar/__init__.py), whatever model holds it
+        for statement in rule_statements(rule):
             resolved = (evaluate.for_players(statement, players, rule["id"])
                         if one_model.holds(statement, ByPlayers) else statement)
             out.append((rule, resolved))
