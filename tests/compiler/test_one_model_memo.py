@@ -18,7 +18,8 @@ from beanrules.model.copying import copy_json
 VARIANTS = sorted(Path(__file__).resolve().parents[2].joinpath("conformance", "variants").glob("*.bean"))
 
 
-def _models() -> list[dict]:
+@pytest.fixture(scope="module")
+def models() -> list[dict]:
     # the variants' models as written (playable=False: the engine's own check of each, which
     # the conformance cases run, is not what this test is about)
     return [compile_spec(name) for name in list_specs()] + [compile_spec(str(p), playable=False) for p in VARIANTS]
@@ -31,8 +32,7 @@ def _made(model: dict, n: int) -> object:
         return str(refused)
 
 
-def test_in_a_scope_every_spec_and_variant_gets_what_it_gets_without_one() -> None:
-    models = _models()
+def test_in_a_scope_every_spec_and_variant_gets_what_it_gets_without_one(models: list[dict]) -> None:
     assert len(models) == len(list_specs()) + len(VARIANTS) > 40
     for model in models:
         counts = range(model["players"]["min"], model["players"]["max"] + 1)
@@ -103,7 +103,7 @@ def test_holds_finds_a_kind_at_any_depth_in_and_out_of_a_scope() -> None:
             assert not one_model.holds(statement, Opponent)
 
 
-def test_what_is_kept_per_rule_and_statement_is_what_is_made_fresh() -> None:
+def test_what_is_kept_per_rule_and_statement_is_what_is_made_fresh(models: list[dict]) -> None:
     """The process-wide memos (desugar.rule_statements, one_model.of_node) hand out what is
     made without them: each rule's statements, resolved for every count, what the engine reads
     of each statement, and which kinds each holds, for every shipped spec and test variant."""
@@ -114,7 +114,7 @@ def test_what_is_kept_per_rule_and_statement_is_what_is_made_fresh() -> None:
     from beanrules.engine.evaluate import for_players
     from beanrules.engine.ruleset import _reading
     checked = 0
-    for model in _models():
+    for model in models:
         for rule in model["rules"]:
             try:
                 fresh = desugar_rule(rule)
@@ -151,13 +151,14 @@ def test_models_with_an_equal_rule_share_its_statements_and_a_changed_rule_gets_
     assert rule_statements(rule) == desugar_rule(rule) != was
 
 
-def test_a_model_equal_to_one_compiled_gets_its_ruleset_and_that_ruleset_equals_a_fresh_compile() -> None:
+def test_a_model_equal_to_one_compiled_gets_its_ruleset_and_that_ruleset_equals_a_fresh_compile(
+        models: list[dict]) -> None:
     """compile_ruleset keeps rulesets by their model's content (engine/ruleset.py): a separate
     model object with equal content gets the ruleset already compiled, which equals one compiled
     afresh, for every shipped spec and test variant at every count; a changed model its own."""
     from beanrules.engine import ruleset
     checked = 0
-    for model in _models():
+    for model in models:
         for n in range(model["players"]["min"], model["players"]["max"] + 1):
             try:
                 fresh = ruleset._compile(copy_json(model), n)
