@@ -150,27 +150,3 @@ def test_models_with_an_equal_rule_share_its_statements_and_a_changed_rule_gets_
     rule["kind"], rule["params"] = "note", {}  # a rule that means something else says so
     assert rule_statements(rule) == desugar_rule(rule) != was
 
-
-def test_a_model_equal_to_one_compiled_gets_its_ruleset_and_that_ruleset_equals_a_fresh_compile(
-        models: list[dict]) -> None:
-    """compile_ruleset keeps rulesets by their model's content (engine/ruleset.py): a separate
-    model object with equal content gets the ruleset already compiled, which equals one compiled
-    afresh, for every shipped spec and test variant at every count; a changed model its own."""
-    from beanrules.engine import ruleset
-    checked = 0
-    for model in models:
-        for n in range(model["players"]["min"], model["players"]["max"] + 1):
-            try:
-                fresh = ruleset._compile(copy_json(model), n)
-            except UnsupportedRule:
-                continue
-            kept = ruleset.compile_ruleset(copy_json(model), n)
-            assert kept == fresh, (model["rulebook"], n)
-            assert ruleset.compile_ruleset(copy_json(model), n) is kept
-            checked += 1
-    assert checked > 100
-    changed = copy_json(compile_spec("classic"))
-    before = ruleset.compile_ruleset(copy_json(changed), 4)
-    changed["rules"] = [r for r in changed["rules"] if r["kind"] != "hand-order"]
-    after = ruleset.compile_ruleset(changed, 4)
-    assert after is not before and before.hand_order is not None and after.hand_order is None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import marshal
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -255,29 +254,9 @@ def compile_ruleset(model: dict, players: int) -> Ruleset:
     if hit is not None and hit[0] is model:
         return hit[1]
     original = original_of(model)  # an unchanged copy shares its original's (model/copying.py)
-    ruleset = _by_content(model, players) if original is model else compile_ruleset(original, players)
+    ruleset = _compile(model, players) if original is model else compile_ruleset(original, players)
     remember(_CACHE, key, (model, ruleset))  # holds the model so its id cannot be reused while cached
     return ruleset
-
-
-# Rulesets by the content of their model: a test run compiles the same variant text again and
-# again from separate sources (each a new model object, not a noted copy), about one compile in
-# four. A digest of marshal's bytes of a model (~0.5 ms for classic, where a compile takes
-# 5-15 ms) names its content: equal digests, equal model, so the Ruleset compiled is the same.
-_BY_CONTENT: dict[tuple[bytes, int], Ruleset] = {}
-_BY_CONTENT_LIMIT = 256  # more than the counts of every shipped spec and test variant (~170)
-
-
-def _by_content(model: dict, players: int) -> Ruleset:
-    try:
-        # version 2: no back-references, so equal content gives equal bytes
-        key = (hashlib.blake2b(marshal.dumps(model, 2)).digest(), players)
-    except ValueError:  # not JSON data (a model built by hand): compiled on its own
-        return _compile(model, players)
-    hit = _BY_CONTENT.get(key)
-    if hit is None:
-        hit = remember(_BY_CONTENT, key, _compile(model, players), _BY_CONTENT_LIMIT)
-    return hit
 
 
 def _refused(rule: dict, statement: Statement, why: str = "which this engine does not play yet") -> UnsupportedRule:
