@@ -52,3 +52,30 @@ def test_model_hash_follows_the_rules_not_their_place_in_the_file(tmp_path) -> N
     changed.write_text(text.replace("draw 3 to back of hand", "draw 2 to back of hand"), encoding="utf-8")
     assert model_hash(compile_spec(str(changed))) != model_hash(classic)
     assert model_hash(compile_spec("how-to-play")) != model_hash(classic)
+
+
+def test_the_greedy_bot_answers_with_the_listed_harvest_or_rejection() -> None:
+    """The greedy bot's harvests and rejections are the listed objects, which Game.apply
+    carries out without the full re-check; only its gifts (never listed: it asks for no
+    proposals) are checked in full. The games are the same either way (tests/golden)."""
+    from beanrules.engine.actions import Harvest, Propose, Respond
+
+    model = compile_spec("classic")
+    kinds: dict[type, int] = {}
+    chosen: dict[type, int] = {}
+    for seed in range(3):
+        game = Game(model, 4, seed=seed)
+        bots = {p: make_bot("greedy", seed=f"{seed}:{i}", trades=True) for i, p in enumerate(game.players)}
+        full_check = game._checked_move
+
+        def checked(action, events, full_check=full_check):
+            kinds[type(action)] = kinds.get(type(action), 0) + 1
+            return full_check(action, events)
+        game._checked_move = checked
+        while not game.state.over:
+            player = next_to_act(game.state, game.ruleset)
+            action = bots[player].choose(game, player)
+            chosen[type(action)] = chosen.get(type(action), 0) + 1
+            game.apply(action)
+    assert chosen.get(Harvest, 0) > 20 and chosen.get(Respond, 0) > 20 and kinds.get(Propose, 0) > 20
+    assert Harvest not in kinds and Respond not in kinds, kinds

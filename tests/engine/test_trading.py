@@ -105,3 +105,37 @@ def test_listed_proposals_can_be_picked_without_building_them(trading):
         assert count == len(listed) > 0
         assert [nth_proposal(player, space, i) for i in range(count)] == listed
     assert all(p.to == "Natalie" for p in proposals(trading.state, trading.ruleset, "Anna"))
+
+
+def test_the_listed_proposals_are_the_product_built_anew():
+    """legal.proposals hands out interned rows (one per give, partner and what may be asked):
+    at every trading step of random games they are the documented product built afresh, every
+    give with the gift and each ask of every partner, in that order, however the hands changed."""
+    from beanrules import compile_spec
+    from beanrules.engine import Game
+    from beanrules.engine.actions import CardRef, Propose
+    from beanrules.engine.bots import RandomBot
+    from beanrules.engine.legal import _lazy_space, proposals
+
+    def fresh(game: Game, player: str) -> list[Propose]:
+        give, from_offer, asks = _lazy_space(game.state, game.ruleset, player)
+        takes = [(partner, [()] + [(CardRef(b, "offer"),) for b in offer] + [(CardRef(b, "hand"),) for b in hand])
+                 for partner, offer, hand in asks]
+        return [Propose(player, partner, (CardRef(g, "offer" if i < from_offer else "hand"),), t)
+                for partner, ts in takes for i, g in enumerate(give) for t in ts]
+
+    compared = 0
+    for spec, seed in (("classic", 3), ("how-to-play", 4)):  # (how-to-play: asked beans need consent)
+        model = compile_spec(spec)
+        game = Game(model, 4, seed=seed)
+        bots = {p: RandomBot(seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
+        while not game.state.over and game.state.turn < 8:
+            if game.ruleset.phase(game.state.phase).trade:
+                for player in game.players:
+                    listed = proposals(game.state, game.ruleset, player)
+                    assert listed == fresh(game, player), (spec, game.state.turn, player)
+                    compared += len(listed)
+            player = game.plan.by_id[game.state.phase].waiter(game.state) if game.state.decision is None \
+                else game.state.decision["player"]
+            game.apply(bots[player].choose(game, player))
+    assert compared > 1_000

@@ -29,14 +29,21 @@ from beanrules.engine.actions import DrawCard, EndPhase, MoveCard
 from beanrules.kernel import kernel_for, kernel_reason, play
 
 from kernel_differential import compared, ends_and_seeds, ends_first, first_difference, seed_ranges, sweep
-from test_served_mechanisms import counts, model
+from test_served_mechanisms import counts, model, unlike_the_specs
 
 HERE = Path(__file__).parent
 HAND_LIMIT, DRAWS, THALERS, LEFTOVERS, FLOW = (str(HERE / f"{name}.bean") for name in (
     "hand-limit", "draws", "thalers", "leftovers", "kannibohne-flow"))
 VARIANTS = (HAND_LIMIT, DRAWS, THALERS, LEFTOVERS, FLOW)
-SERVED = [(path, n) for path in VARIANTS for n in counts(path)]
+# Their player counts, written here so that collecting the file compiles none of them
+# (test_served_mechanisms.PLAYERS says why; the test below holds them to the variants).
+PLAYERS = {HAND_LIMIT: (3, 5), DRAWS: (3, 5), THALERS: (3, 5), LEFTOVERS: (2, 2), FLOW: (2, 2)}
+SERVED = [(path, n) for path in VARIANTS for n in counts(path, PLAYERS)]
 IDS = [f"{Path(path).stem}-{n}p" for path, n in SERVED]
+
+
+def test_the_player_counts_written_here_are_the_variants():
+    assert unlike_the_specs(PLAYERS, model) == []
 
 
 @pytest.mark.parametrize("path,players", SERVED, ids=IDS)
@@ -45,7 +52,7 @@ def test_the_kernel_serves_it(path, players):
     kernel_for(model(path), players)  # compiles, no fallback
 
 
-@pytest.mark.parametrize("players,seeds", ends_and_seeds(counts(HAND_LIMIT), 1, 2))
+@pytest.mark.parametrize("players,seeds", ends_and_seeds(counts(HAND_LIMIT, PLAYERS), 1, 2))
 def test_the_hand_limit_cuts_draws_and_takes(players, seeds):
     m = model(HAND_LIMIT)
     seen = {"cut": 0, "full": 0, "took": 0}
@@ -65,7 +72,7 @@ def test_the_hand_limit_cuts_draws_and_takes(players, seeds):
     assert seen["cut"] and seen["full"] and seen["took"], seen
 
 
-@pytest.mark.parametrize("players,seeds", ends_and_seeds(counts(DRAWS), 1, 2))
+@pytest.mark.parametrize("players,seeds", ends_and_seeds(counts(DRAWS, PLAYERS), 1, 2))
 def test_draws_one_at_a_time_owed_as_far_as_the_hand_may_take_them(players, seeds):
     m = model(DRAWS)
     seen = {"draws": 0, "between": 0, "short": 0}
@@ -102,7 +109,7 @@ def compared_where(m: dict, players: int, happens: Callable[[Any], bool]) -> Non
     assert first_difference(m, players, found[0], found[1], False) is None
 
 
-@pytest.mark.parametrize("players", ends_first(counts(THALERS)))
+@pytest.mark.parametrize("players", ends_first(counts(THALERS, PLAYERS)))
 def test_thalers_written_down_and_the_first_to_the_target_wins(players):
     m = model(THALERS)
     seen = {"stopped": 0, "protected": 0, "paid": 0}

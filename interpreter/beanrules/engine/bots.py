@@ -122,16 +122,16 @@ class GreedyBot:
             field = fields[i]
             table = rs.payout[field[-1]]
             if len(field) > 1 and coins_for(rs, field) == max(table) and coins_for(rs, field) > 0:
-                return Harvest(player, i + 1)
-        plants = [a for a in legal if isinstance(a, Plant)]
-        ends = [a for a in legal if isinstance(a, EndPhase)]
-        responses = [a for a in legal if isinstance(a, Respond)]
+                return _listed(legal, Harvest(player, i + 1))
+        plants = [a for a in legal if type(a) is Plant]
+        ends = [a for a in legal if type(a) is EndPhase]
+        responses = [a for a in legal if type(a) is Respond]
         # 2. Answer proposals made to this player.
         for response in responses:
             if response.verb == "accepts":
                 proposal = next(p for p in state.proposals if p["id"] == response.target)
                 return response if self._likes(game, player, proposal) else \
-                    Respond(player, "rejects", response.target)
+                    _listed(responses, Respond(player, "rejects", response.target))
         if any(r.verb == "rejects" for r in responses):
             return next(r for r in responses if r.verb == "rejects")
         # 2b. Rich and every field in use: one more field lets more beans grow.
@@ -175,7 +175,7 @@ class GreedyBot:
         options = _harvestable(state, rs, player, legal)
         if options:
             best = max(options, key=lambda i: (coins_for(rs, fields[i]), -len(fields[i])))
-            return Harvest(player, best + 1)
+            return _listed(legal, Harvest(player, best + 1))
         return legal[self.rng.randrange(len(legal))]
 
     @staticmethod
@@ -258,6 +258,15 @@ class GreedyBot:
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def _listed(legal: list[Action], action: Action) -> Action:
+    """The listed action equal to `action` (the very object: Game.apply carries out an action
+    it has just listed without the full re-check), else `action` itself, checked in full."""
+    for candidate in legal:
+        if candidate == action:
+            return candidate
+    return action
 
 
 def _harvestable(state: Any, rs: Any, player: str, legal: list[Action]) -> list[int]:

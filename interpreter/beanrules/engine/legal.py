@@ -39,6 +39,7 @@ _BUYS: dict[str, BuyField] = {}
 _RESPONDS: dict[tuple, Respond] = {}
 _CARDS: dict[tuple, CardRef] = {}
 _PROPOSALS: dict[tuple, Propose] = {}
+_ASKS: dict[tuple, tuple[Propose, ...]] = {}  # one give's row of proposals (legal.proposals)
 _T = TypeVar("_T")
 
 
@@ -167,21 +168,28 @@ def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
             tr.hand is not None and "hand" not in tr.untradeable)
 
 
-def proposal_space(state: State, rs: Ruleset, player: str) -> tuple[list[CardRef], list[tuple[str, list[tuple]]]]:
-    """The listed one-card proposals as a product: (cards to give, [(partner, what to ask)]).
-    Every give goes with every ask of every partner."""
-    beans, from_offer, lazy = _lazy_space(state, rs, player)
-    give = [CardRef(b, "offer" if i < from_offer else "hand") for i, b in enumerate(beans)]
-    if not give:
-        return [], []
-    asks = [(partner, [()] + [(CardRef(b, "offer"),) for b in offer] + [(CardRef(b, "hand"),) for b in hand])
-            for partner, offer, hand in lazy]
-    return give, asks
-
-
 def proposals(state: State, rs: Ruleset, player: str) -> list[Propose]:
-    give, asks = proposal_space(state, rs, player)
-    return [Propose(player, partner, (g,), t) for partner, takes in asks for g in give for t in takes]
+    """The listed one-card proposals: every give with every ask of every partner (the order
+    nth_proposal counts). Built from interned rows: listing them anew each time a player is
+    asked cost more than the rest of a trading listing."""
+    give, from_offer, asks = _lazy_space(state, rs, player)
+    out: list[Propose] = []
+    for partner, offer, hand in asks:
+        for g, bean in enumerate(give):
+            out.extend(_asks(player, partner, bean, "offer" if g < from_offer else "hand", offer, hand))
+    return out
+
+
+def _asks(player: str, partner: str, bean: str, zone: str, offer: tuple, hand: tuple) -> tuple[Propose, ...]:
+    """One give of `player` to `partner`: as a gift, then for each offered bean, then for each
+    hand bean (interned per row, as the plants are)."""
+    key = (player, partner, bean, zone, offer, hand)
+    row = _ASKS.get(key)
+    if row is None:
+        row = _interned(_ASKS, 5_000, key, lambda: (_proposal(player, partner, bean, zone, None, None),)
+                        + tuple(_proposal(player, partner, bean, zone, b, "offer") for b in offer)
+                        + tuple(_proposal(player, partner, bean, zone, b, "hand") for b in hand))
+    return row
 
 
 def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...], int, list[tuple]]:
@@ -208,7 +216,7 @@ def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...]
     for partner in partners:
         # A proposal that needs no consent is carried out at once, so it may only ask for
         # beans the partner holds; one that waits for consent may ask for any bean type.
-        hand = (rs.beans if tr.consent else _distinct(state.hands[partner])) if hand_ok else ()
+        hand = (tuple(rs.beans) if tr.consent else tuple(_distinct(state.hands[partner]))) if hand_ok else ()
         if rs.unplantable:
             hand = tuple(b for b in hand if b not in rs.unplantable)
         asks.append((partner, offer if partner == state.active else (), hand))
