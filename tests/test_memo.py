@@ -14,3 +14,20 @@ def test_a_key_already_kept_is_replaced_without_forgetting_another():
     cache = {"a": 0, "b": 1}
     remember(cache, "a", 5, limit=2)
     assert cache == {"a": 5, "b": 1}
+
+
+def test_per_object_makes_once_per_object_and_extra_never_for_an_equal_other_object() -> None:
+    from beanrules.memo import per_object
+    cache: dict = {}
+    made: list = []
+    a, b = {"x": 1}, {"x": 1}  # equal, not the same object
+
+    def make(obj: dict, extra: int):
+        return lambda: made.append((id(obj), extra)) or len(made)
+    assert per_object(cache, a, 1, make(a, 1)) == per_object(cache, a, 1, make(a, 1)) == 1
+    assert per_object(cache, b, 1, make(b, 1)) == 2  # by identity: an equal object is made anew
+    assert per_object(cache, a, 2, make(a, 2)) == 3  # another extra
+    # an entry whose id now names another object (the key planted by hand) is not handed out
+    cache[(id(b), 3)] = (a, "a's answer")
+    assert per_object(cache, b, 3, make(b, 3)) == 4
+    assert per_object(cache, a, 9, make(a, 9), limit=4) == 5 and len(cache) == 4  # bounded

@@ -9,7 +9,7 @@ the other could compile apart (a fresh-clone CI run failed on it).
 """
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, Callable, Hashable, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -22,3 +22,16 @@ def remember(cache: dict[K, V], key: K, value: V, limit: int = 64) -> V:
         del cache[next(iter(cache))]
     cache[key] = value
     return value
+
+
+def per_object(cache: dict[tuple[int, Hashable], tuple[Any, V]], obj: Any, extra: Hashable,
+               make: Callable[[], V], limit: int = 64) -> V:
+    """``make()``, kept in `cache` per object `obj` (by identity) and `extra`, under
+    `remember`'s bound. For what depends on an object nobody changes (a model, a ruleset, a
+    node): an id is cheap to hash where the object is not, and the entry holds the object, so
+    its id cannot pass to another object while the entry is kept."""
+    key = (id(obj), extra)
+    hit = cache.get(key)
+    if hit is None or hit[0] is not obj:
+        hit = remember(cache, key, (obj, make()), limit)
+    return hit[1]

@@ -15,7 +15,7 @@ from typing import Any
 from ..core.categories import Statement
 from ..core.node import Scope
 from ..diagnostics import Diagnostic, Span
-from ..memo import remember
+from ..memo import per_object, remember
 from . import conditions, ending, harvesting, setup, steps, tokens, trading, turn  # noqa: F401 (registers the rewrites)
 from .cards import card
 from .registry import REWRITES, Rewrite
@@ -174,11 +174,7 @@ _CHECKED: dict[tuple[int, Any], tuple[Any, tuple[Any, ...]]] = {}
 
 
 def _problems(statement: Any, scope: Scope, names: Any) -> tuple[Any, ...]:
-    key = (id(statement), names)
-    hit = _CHECKED.get(key)
-    if hit is None or hit[0] is not statement:
-        hit = remember(_CHECKED, key, (statement, tuple(statement.check(scope))), _MADE_LIMIT)
-    return hit[1]
+    return per_object(_CHECKED, statement, names, lambda: tuple(statement.check(scope)), _MADE_LIMIT)
 
 
 def _rule_core(rule: dict[str, Any]) -> tuple[tuple[Statement, ...], list[Any]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Callable, Hashable, Iterator
 
-from ..memo import remember
+from ..memo import per_object
 
 _MEMO: dict[tuple[str, int, Hashable], tuple[Any, Any]] | None = None
 
@@ -57,17 +57,13 @@ def made_once(what: str, source: Any, extra: Hashable, make: Callable[[], Any]) 
 # in every model holding it (desugar.rule_statements), so a test run's models, mostly variants
 # of classic, find what was made for their shared rules. Keyed by the node's id; the entry holds
 # the node, so its id cannot pass to another object while kept.
-_PER_NODE: dict[tuple[str, int, Hashable], tuple[Any, Any]] = {}
+_PER_NODE: dict[tuple[int, Hashable], tuple[Any, Any]] = {}
 _PER_NODE_LIMIT = 32768  # entries: more than a test run's models make (memo.py: the oldest goes)
 
 
 def of_node(what: str, node: Any, extra: Hashable, make: Callable[[], Any]) -> Any:
     """``make()``, which must depend on `node` (and `extra`) alone, made once per node object."""
-    key = (what, id(node), extra)
-    hit = _PER_NODE.get(key)
-    if hit is None or hit[0] is not node:
-        hit = remember(_PER_NODE, key, (node, make()), _PER_NODE_LIMIT)
-    return hit[1]
+    return per_object(_PER_NODE, node, (what, extra), make, _PER_NODE_LIMIT)
 
 
 def holds(node: Any, kind: type) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 from ..core import statements as core
 from ..core.actors import Opponent
 from ..core.categories import Statement
-from ..memo import remember
+from ..memo import per_object
 from ..model.copying import original_of
 from . import draw_moves, evaluate, kinds, moves, one_model, permissions, program, readings as read, requirements, tally as tallies
 from .errors import ImpossibleState, RuleRef, UnsupportedRule
@@ -249,14 +249,10 @@ _CACHE: dict[tuple[int, int], tuple[dict, Ruleset]] = {}
 def compile_ruleset(model: dict, players: int) -> Ruleset:
     """The Ruleset for this model and player count, compiled once and cached per model object.
     Rule models are treated as immutable: change a copy, not a model a game has used."""
-    key = (id(model), players)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is model:
-        return hit[1]
-    original = original_of(model)  # an unchanged copy shares its original's (model/copying.py)
-    ruleset = _compile(model, players) if original is model else compile_ruleset(original, players)
-    remember(_CACHE, key, (model, ruleset))  # holds the model so its id cannot be reused while cached
-    return ruleset
+    def make() -> Ruleset:
+        original = original_of(model)  # an unchanged copy shares its original's (model/copying.py)
+        return _compile(model, players) if original is model else compile_ruleset(original, players)
+    return per_object(_CACHE, model, players, make)  # bounded, the oldest goes (memo.py)
 
 
 def _refused(rule: dict, statement: Statement, why: str = "which this engine does not play yet") -> UnsupportedRule:

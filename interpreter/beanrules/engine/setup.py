@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from ..diagnostics import did_you_mean
-from ..memo import remember
+from ..memo import per_object
 
 from . import marks
 from .abilities import adds_fields
@@ -51,16 +51,13 @@ def _box_counts(rs: Ruleset) -> Counter[str]:
     return box
 
 
-_ADDS_FIELDS: dict[int, tuple[Ruleset, bool]] = {}
+_ADDS_FIELDS: dict[tuple[int, None], tuple[Ruleset, bool]] = {}
 
 
 def _adds_fields(rs: Ruleset) -> bool:
     """abilities.adds_fields, once per ruleset: it walks every ability, and every case of the
     conformance suite starts from a partial state."""
-    hit = _ADDS_FIELDS.get(id(rs))
-    if hit is None or hit[0] is not rs:
-        hit = remember(_ADDS_FIELDS, id(rs), (rs, adds_fields(rs)))
-    return hit[1]
+    return per_object(_ADDS_FIELDS, rs, None, lambda: adds_fields(rs))
 
 
 def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:

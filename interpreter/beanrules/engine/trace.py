@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 
 from ..core import effects, statements as core, timing
 from ..core.categories import Effect
-from ..memo import remember
+from ..memo import per_object
 from . import readings as read
 from .kinds import compile_plays_as
 
@@ -57,24 +57,23 @@ def _consent(gift: bool) -> Callable[[Any], bool]:
     return lambda s: isinstance(s, read.Consent) and s.gift == gift
 
 
-_SAYS: dict[int, tuple[dict, list[tuple[str, list[Any]]]]] = {}
+_SAYS: dict[tuple[int, None], tuple[dict, list[tuple[str, list[Any]]]]] = {}
 
 
 def _said(model: dict[str, Any]) -> list[tuple[str, list[Any]]]:
     """Each rule's core statements and what the engine reads in them, once per model."""
     from ..desugar import NoRewrite, desugar_rule
-    hit = _SAYS.get(id(model))
-    if hit is not None and hit[0] is model:
-        return hit[1]
-    out = []
-    for rule in model["rules"]:
-        try:
-            statements = desugar_rule(rule)
-        except NoRewrite:
-            statements = ()
-        out.append((rule["id"], [x for s in statements for x in (s, read.read(s)) if x is not None]))
-    remember(_SAYS, id(model), (model, out))  # bounded, the oldest goes (memo.py)
-    return out
+
+    def said() -> list[tuple[str, list[Any]]]:
+        out = []
+        for rule in model["rules"]:
+            try:
+                statements = desugar_rule(rule)
+            except NoRewrite:
+                statements = ()
+            out.append((rule["id"], [x for s in statements for x in (s, read.read(s)) if x is not None]))
+        return out
+    return per_object(_SAYS, model, None, said)
 
 
 @dataclass
@@ -97,14 +96,10 @@ def _saying(model: dict[str, Any], says: tuple[Says, ...]) -> frozenset[str]:
     """The rules of a model whose core says any of these, once per model and tests: a traced
     case asks the same few questions of the same model at nearly every action. The tests are
     module-level (or cached) functions and types, so a key stays the same question."""
-    key = (id(model), says)
-    hit = _SAYING.get(key)
-    if hit is not None and hit[0] is model:
-        return hit[1]
-    tests = [(lambda s, t=t: isinstance(s, t)) if isinstance(t, type) else t for t in says]
-    found = frozenset(rule_id for rule_id, said in _said(model) if any(test(s) for s in said for test in tests))
-    remember(_SAYING, key, (model, found), 1024)  # bounded, the oldest goes (memo.py)
-    return found
+    def find() -> frozenset[str]:
+        tests = [(lambda s, t=t: isinstance(s, t)) if isinstance(t, type) else t for t in says]
+        return frozenset(rule_id for rule_id, said in _said(model) if any(test(s) for s in said for test in tests))
+    return per_object(_SAYING, model, says, find, 1024)
 
 
 _active: Trace | None = None

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from ..engine.errors import Stalled, UnsupportedRule
 from ..engine.ruleset import compile_ruleset
-from ..memo import remember
+from ..memo import per_object
 from ..model.copying import original_of
 from .bots import KERNEL_BOTS, KRandomBot
 from .core import KernelUnsupported
@@ -46,16 +46,13 @@ def kernel_for(model: dict, players: int) -> Machine:
     """The kernel of this model for this many players (compiled once per model object), or
     KernelUnsupported naming what it does not play. UnsupportedRule: the engine does not either."""
     model = original_of(model)  # an unchanged copy of a compiled model shares its kernel (model/copying.py)
-    key = (id(model), players)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is model:
-        return hit[1]
-    check_model(model)
-    rs = compile_ruleset(model, players)
-    check_ruleset(rs)
-    machine = Machine(rs)
-    remember(_CACHE, key, (model, machine))  # bounded, the oldest goes (memo.py)
-    return machine
+
+    def make() -> Machine:
+        check_model(model)
+        rs = compile_ruleset(model, players)
+        check_ruleset(rs)
+        return Machine(rs)
+    return per_object(_CACHE, model, players, make)  # bounded, the oldest goes (memo.py)
 
 
 def kernel_reason(model: dict, players: int, bots: list[str] | tuple[str, ...] = ("random",)) -> str | None:
