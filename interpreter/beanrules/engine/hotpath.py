@@ -177,12 +177,9 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     # up once per listing rather than one by one: (end planting, end trading, buy, harvests)
     mine_of: dict[str, tuple] = {}
 
-    def own(player: str) -> tuple:
-        if len(mine_of) > 1_000:  # player names may differ between games
-            mine_of.clear()
-        mine = mine_of[player] = (_end(player, "planting"), _end(player, "trading"), _buy(player),
-                                  _harvests(player))
-        return mine
+    def own(player: str) -> tuple:  # bounded as memo.py says: player names may differ between games
+        return remember(mine_of, player, (_end(player, "planting"), _end(player, "trading"), _buy(player),
+                                          _harvests(player)), 1_000)
 
     def lister(state: State, player: str, trades: bool) -> list:
         out: list = []

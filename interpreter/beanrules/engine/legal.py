@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
+from ..memo import remember
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from . import decisions
 from .buying import may_buy
@@ -44,13 +45,11 @@ _T = TypeVar("_T")
 
 
 def _interned(cache: dict[Any, _T], limit: int, key: Any, build: Callable[..., _T], *args: Any) -> _T:
-    """The value kept for `key`, built by build(*args) the first time. Bounded: player names
-    may differ between games, so past `limit` entries the cache starts afresh."""
+    """The value kept for `key`, built by build(*args) the first time. Bounded as memo.py
+    says (player names may differ between games): past `limit` entries the oldest goes."""
     value = cache.get(key)
     if value is None:
-        if len(cache) > limit:
-            cache.clear()
-        value = cache[key] = build(*args)
+        value = remember(cache, key, build(*args), limit)
     return value
 
 
