@@ -110,6 +110,26 @@ def test_the_headers_file_must_be_the_file_the_specs_give_its_source(tmp_path, s
     assert '"how-to-play.en.txt"' in diagnostic.message and "(bohnanza-how-to-play.en.txt)" in diagnostic.message
 
 
+def test_a_header_citing_a_rulebook_without_its_file_is_warned_of_a_document_needs_none(tmp_path, sources):
+    """Every case file names the text of its rulebook for readers; one that does not is told
+    which file to add. A project document's title names its file: no `file` is asked for."""
+    path = tmp_path / "cases.yaml"
+    path.write_text(CASE.replace("file: bohnanza-how-to-play.en.txt\n", "").replace("{CITE}", '{where: "Third Bean Fields"}'),
+                    encoding="utf-8")
+    report = review_case_citations([path], sources)
+    (diagnostic,) = report.diagnostics
+    assert (diagnostic.code, diagnostic.severity, report.missed, report.checked) == ("file-missing", "warning", 1, 1)
+    assert "cases.yaml: the header names no file" in diagnostic.message
+    assert '"How To Play Bohnanza"' in diagnostic.message and "`file: bohnanza-how-to-play.en.txt`" in diagnostic.message
+    document = "The beanrules rules language (docs/language.md)"
+    path.write_text(path.read_text(encoding="utf-8").replace("source: How To Play Bohnanza", f"source: {document}")
+                    .replace('{where: "Third Bean Fields"}', '{where: "Setup"}'), encoding="utf-8")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "language.md").write_text("# The rules language\n\n## Setup\n", encoding="utf-8")
+    assert (lambda r: (r.checked, r.missed, r.diagnostics))(review_case_citations([path], sources, docs)) == (1, 0, [])
+
+
 def test_a_source_may_be_named_by_its_id_in_the_spec(tmp_path, sources):
     assert review(tmp_path, sources, '{source: htp, where: "Third Bean Fields"}').checked == 1
 
