@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from beanrules.checks.case_citations import (
-    case_citations, repository_docs, review_case_citations, review_shipped, without_page)
+    case_citations, repository_docs, review_case_citations, review_shipped, summary, without_page)
 from beanrules.cli import main
 
 RULEBOOKS = Path(__file__).parents[3] / "shared" / "rulebooks"
@@ -201,6 +202,10 @@ def test_every_shipped_case_citation_is_found(tmp_path):
     report = review_shipped(RULEBOOKS)
     assert [d.message for d in report.diagnostics] == []
     assert report.not_looked_up == 0 and report.checked > 900
+    # the line docs/checks.md shows, in the words check prints (its counts grow with the suite)
+    shown = re.search(r"on the shipped suite it reads\n`(case citations: [^`]*)`",
+                      (Path(__file__).parents[2] / "docs" / "checks.md").read_text(encoding="utf-8")).group(1)
+    assert re.fullmatch(re.sub(r"\d+", r"\\d+", shown), summary(report)), (shown, summary(report))
 
 
 @pytest.mark.skipif(not RULEBOOKS.is_dir(), reason="the rulebooks are not beside the checkout (../shared/rulebooks)")
