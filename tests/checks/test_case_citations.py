@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from beanrules.checks.case_citations import (
-    case_citations, repository_docs, review_case_citations, review_shipped, without_page)
+    case_citations, repository_docs, review_case_citations, review_shipped, summary, without_page)
 from beanrules.cli import main
 
 RULEBOOKS = Path(__file__).parents[3] / "shared" / "rulebooks"
@@ -110,6 +111,26 @@ def test_the_headers_file_must_be_the_file_the_specs_give_its_source(tmp_path, s
     assert '"how-to-play.en.txt"' in diagnostic.message and "(bohnanza-how-to-play.en.txt)" in diagnostic.message
 
 
+def test_a_header_citing_a_rulebook_without_its_file_is_warned_of_a_document_needs_none(tmp_path, sources):
+    """Every case file names the text of its rulebook for readers; one that does not is told
+    which file to add. A project document's title names its file: no `file` is asked for."""
+    path = tmp_path / "cases.yaml"
+    path.write_text(CASE.replace("file: bohnanza-how-to-play.en.txt\n", "").replace("{CITE}", '{where: "Third Bean Fields"}'),
+                    encoding="utf-8")
+    report = review_case_citations([path], sources)
+    (diagnostic,) = report.diagnostics
+    assert (diagnostic.code, diagnostic.severity, report.missed, report.checked) == ("file-missing", "warning", 1, 1)
+    assert "cases.yaml: the header names no file" in diagnostic.message
+    assert '"How To Play Bohnanza"' in diagnostic.message and "`file: bohnanza-how-to-play.en.txt`" in diagnostic.message
+    document = "The beanrules rules language (docs/language.md)"
+    path.write_text(path.read_text(encoding="utf-8").replace("source: How To Play Bohnanza", f"source: {document}")
+                    .replace('{where: "Third Bean Fields"}', '{where: "Setup"}'), encoding="utf-8")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "language.md").write_text("# The rules language\n\n## Setup\n", encoding="utf-8")
+    assert (lambda r: (r.checked, r.missed, r.diagnostics))(review_case_citations([path], sources, docs)) == (1, 0, [])
+
+
 def test_a_source_may_be_named_by_its_id_in_the_spec(tmp_path, sources):
     assert review(tmp_path, sources, '{source: htp, where: "Third Bean Fields"}').checked == 1
 
@@ -181,6 +202,10 @@ def test_every_shipped_case_citation_is_found(tmp_path):
     report = review_shipped(RULEBOOKS)
     assert [d.message for d in report.diagnostics] == []
     assert report.not_looked_up == 0 and report.checked > 900
+    # the line docs/checks.md shows, in the words check prints (its counts grow with the suite)
+    shown = re.search(r"on the shipped suite it reads\n`(case citations: [^`]*)`",
+                      (Path(__file__).parents[2] / "docs" / "checks.md").read_text(encoding="utf-8")).group(1)
+    assert re.fullmatch(re.sub(r"\d+", r"\\d+", shown), summary(report)), (shown, summary(report))
 
 
 @pytest.mark.skipif(not RULEBOOKS.is_dir(), reason="the rulebooks are not beside the checkout (../shared/rulebooks)")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from beanrules import compile_spec
+from beanrules import SpecError, compile_spec
 from beanrules.core.actors import ActivePlayer, AllPlayers, Bound
 from beanrules.core.effects import AddToCounter, Choose as ChooseNode, ForEach
 from beanrules.core.quantities import CounterValue, Number
@@ -135,6 +135,30 @@ def test_a_loaded_state_with_wrong_tokens_or_decision_is_refused_clearly(thaler,
     change(saved)
     with pytest.raises(ValueError, match=message):
         Game.from_state(thaler, saved)
+
+
+@pytest.mark.parametrize("section, rule, does", [
+    ("phase draw", "rule take-card: active player may take start-player when fields are worth 6 coins with 3 "
+     "players, 5 coins with 4 to 5 players", "passes the token 'start-player'"),
+    ("setup", 'token start-player "the card"', "declares the token 'start-player'"),
+])
+def test_a_rule_that_passes_or_declares_the_card_the_start_player_keeps_is_refused(tmp_path: Path, section, rule,
+                                                                                     does):
+    """Classic's start player keeps the start player card all game, so the state stores no
+    holder for it (its holder is start_player): a rule passing it would have the interpreter
+    write into tokens it does not keep (None; the kernel's {} would take it), a rule declaring
+    it again held by nobody would not be what the game plays. Both are refused at the rule,
+    before any game: by the engine (UnsupportedRule) and so by check."""
+    spec = tmp_path / "kept.bean"
+    spec.write_text('rulebook kept "The start player card passed"\n  extends classic\n  source v "Variant"\n'
+                    f'{section}\n  {rule}   § v "1"\n', encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        compile_spec(str(spec))
+    (error,) = [d for d in raised.value.diagnostics if d.severity == "error"]
+    assert does in error.message and "('start player chosen, keeps the card')" in error.message
+    assert error.span is not None and error.span.line == 5
+    with pytest.raises(UnsupportedRule, match=does):  # the model as it compiles without that check
+        Game(compile_spec(str(spec), playable=False), 3, seed=0)
 
 
 def test_an_end_on_coins_ends_the_game_as_soon_as_it_holds(tmp_path: Path):

@@ -47,6 +47,8 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple([(x["id"], x["from"], x["to"], tuple([(r["zone"], r["bean"]) for r in x["give"]]),
                     tuple([(r["zone"], r["bean"]) for r in x["take"]])) for x in st.proposals]),
             tuple(sorted([(rule, tuple(times)) for rule, times in st.moved.items()])),
+            # None (the rules declare no token) as the kernel's {}: the interpreter never holds {}
+            # (State.from_json reads it as None), so this loses nothing the state JSON shows
             tuple(sorted((st.tokens or {}).items())), _json(st.decision), _json(st.used, False), _json(located(st)),
             _json(st.counters), st.winners)
 

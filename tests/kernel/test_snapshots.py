@@ -10,11 +10,13 @@ from typing import Any, Callable
 import pytest
 
 from beanrules import compile_spec
+from beanrules.engine import Game
 from beanrules.kernel import kernel_for, play
 from beanrules.kernel.export import action_of, state_json
 from beanrules.kernel.state import KState
 
-from kernel_differential import _json, interpreter_steps, kernel_snapshot, kernel_view, step_difference
+from kernel_differential import (_json, interpreter_snapshot, interpreter_steps, kernel_snapshot, kernel_view,
+                                 step_difference)
 
 
 @pytest.mark.parametrize("value", [None, {}, [], (), 0, False, "", {"b": 1, "a": [2, {}]}, [[1, "x"]], (1, 2),
@@ -109,3 +111,24 @@ def test_a_difference_planted_in_any_part_of_the_state_is_reported_where_it_is(f
     assert step_difference(ours, [*theirs[:step], (other_action, theirs[step][1]), *theirs[step + 1:]]) \
         == f"action {step}: interpreter {ours[step][0]}, kernel {other_action}"
     assert step_difference(ours, theirs[:-1]).startswith("the interpreter played")
+
+
+def test_tokens_loaded_empty_are_no_tokens_so_the_snapshot_is_as_strict_as_the_json():
+    """The snapshots read an interpreter state's tokens None and {} alike, and the kernel's {}
+    (its form of "the rules declare none") as both, where the state JSON tells them apart
+    (`tokens` absent or `{}`). They are one state: a new game holds None or every token its
+    rules declare, and a loaded state may hold {} only where the rules declare none (else
+    Game.from_state refuses it). So State.from_json reads {} as None (engine/state.py says why)
+    and no interpreter state holds {}: a loaded `tokens: {}` gives a new game's JSON and
+    snapshot, the kernel's too, with no `tokens` key in either JSON."""
+    model = compile_spec("classic")
+    game = Game(model, 3, seed=4)
+    fresh = game.state_json()
+    assert "tokens" not in fresh and game.state.tokens is None
+    loaded = Game.from_state(model, {**fresh, "tokens": {}})
+    assert loaded.state.tokens is None and loaded.state_json() == fresh
+    machine = kernel_for(model, 3)
+    started = machine.new_game(4)
+    assert started.tokens == {} and "tokens" not in state_json(machine, started, game.players, fresh)
+    assert interpreter_snapshot(loaded.state) == interpreter_snapshot(game.state) \
+        == kernel_snapshot(machine, started, game.players)

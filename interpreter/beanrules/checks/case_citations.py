@@ -41,6 +41,7 @@ class CaseCitation:
     specs: tuple[str, ...]  # what the case runs on: shipped spec names or .bean paths
     line: int        # of the cite, for the report (0: unknown)
     file_named: str | None = None  # the header's `file`, when the case cites the header's source
+    header: bool = False  # the case cites the header's source (whose `file` the header names)
 
 
 @dataclass
@@ -73,7 +74,8 @@ def case_citations(path: Path) -> list[CaseCitation]:
         source = cite.get("source", document["source"])
         found.append(CaseCitation(
             result.display, case.id, source, cite["where"], cite.get("quote"), case.targets,
-            _cite_line(text, case.line), document.get("file") if source == document["source"] else None))
+            _cite_line(text, case.line), document.get("file") if source == document["source"] else None,
+            source == document["source"]))
     return found
 
 
@@ -144,7 +146,7 @@ def _review_all(files: Iterable[tuple[Path, list[CaseCitation]]], resolver: _Res
     report = CaseCitationReport()
     for _path, citations in files:
         report.files += 1
-        named = next((c for c in citations if c.file_named), None)
+        named = next((c for c in citations if c.header), None)
         if named is not None:
             _check_file_named(named, report)
         for citation in citations:
@@ -153,11 +155,19 @@ def _review_all(files: Iterable[tuple[Path, list[CaseCitation]]], resolver: _Res
 
 
 def _check_file_named(citation: CaseCitation, report: CaseCitationReport) -> None:
-    """The header's `file` (for readers) is the file the specs give its source, once a file."""
+    """The header's `file` (for readers) is the file the specs give its source, once a file.
+    A source the specs give no file (a project document, whose title names it: `… (docs/language.md)`)
+    needs none; a rulebook does: the header names its text for a reader, as every case file does."""
     name = _Resolver.file_name(citation)
     if name is None or name == citation.file_named:
         return  # an unknown source is reported with the case that cites it
     report.missed += 1
+    if citation.file_named is None:
+        report.diagnostics.append(Diagnostic(
+            "warning", "file-missing",
+            f"{citation.file}: the header names no file for its source \"{citation.source}\", which the "
+            f"specs its cases run on give as {name}: add `file: {name}` after `source:`, for readers", None))
+        return
     report.diagnostics.append(Diagnostic(
         "warning", "file-not-matching",
         f"{citation.file}: file \"{citation.file_named}\" is not the file of \"{citation.source}\" "

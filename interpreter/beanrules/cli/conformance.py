@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     which.add_argument("--spec", metavar="SPEC",
                        help="run the cases of this spec (a name or a .bean path) on the model compiled from it")
     which.add_argument("--rulebook", metavar="NAME", help="the same as --spec NAME (classic, translations/es, …)")
-    parser.add_argument("--json", action="store_true", help='print {"rulebooks": {NAME: {cases, passed, failed}}}')
+    parser.add_argument("--json", action="store_true", help='print {"rulebooks": {NAME: {cases, passed, failed}}, '
+                        '"changed_by_variant": [...], "seconds": S}')
     parser.set_defaults(func=run)
 
 

@@ -16,7 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "output, whatever --jobs.")
     parser.add_argument("spec", help="spec name (classic, ...) or path to a .bean file")
     parser.add_argument("--players", type=int, metavar="N", help="number of players (default: the fewest the rules allow)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (game i uses S+i)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0; game i uses S+i)")
     parser.add_argument("--games", type=int, default=1, metavar="G", help="number of games (default 1)")
     parser.add_argument("--bots", default="random", metavar="KINDS",
                         help="bots per seat, comma separated, repeated around the table: random (any "

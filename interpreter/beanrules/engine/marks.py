@@ -15,6 +15,7 @@ from typing import Any
 from ..core import actors, conditions, effects, quantities, statements as core
 from ..core.timing import AtSetup
 from . import evaluate
+from .errors import UnsupportedRule
 from .evaluate import Env, extension
 
 Program = list[tuple[dict, Any]]
@@ -57,6 +58,8 @@ def of(rs: Any) -> Marks:
 
 def marks(program: Program, target_ends: tuple[int, ...]) -> Marks | None:
     fixed = {s.token for _, s in program if isinstance(s, core.ChooseStartPlayer) and s.token}
+    if fixed:
+        _kept_alone(program, fixed)
     counters = tuple((s.counter, s.per_player, s.start) for _, s in program if isinstance(s, core.DeclareCounter))
     tokens = tuple(dict.fromkeys(s.token for _, s in program
                                  if isinstance(s, core.DeclareToken) and s.token not in fixed))
@@ -65,6 +68,26 @@ def marks(program: Program, target_ends: tuple[int, ...]) -> Marks | None:
                     and isinstance(s.effect, effects.PassToken) and isinstance(s.effect.to, actors.StartPlayer))
     found = Marks(counters, tokens, holders, target_ends)
     return None if found == NO_MARKS else found
+
+
+def _kept_alone(program: Program, fixed: set[str]) -> None:
+    """A token the start player keeps all game (``start player chosen, keeps the card``) is not
+    stored: its holder is the state's start player. So no other rule may declare it again (as
+    held by nobody, say) or pass it: the game could not do what that rule says (UnsupportedRule
+    at that rule; check reports it there)."""
+    keeping = {rule["id"]: rule.get("text") or rule["id"] for rule, s in program
+               if isinstance(s, core.ChooseStartPlayer) and s.token}
+    for rule, statement in program:
+        if rule["id"] in keeping:
+            continue
+        for node in statement.walk():
+            if isinstance(node, (core.DeclareToken, effects.PassToken)) and node.token in fixed:
+                said = next(iter(keeping.values()))
+                does, so = (("declares", "it has no holder of its own to give") if isinstance(node, core.DeclareToken)
+                             else ("passes", "no rule can pass it"))
+                raise UnsupportedRule(
+                    f"rule '{rule['id']}' {does} the token '{node.token}', which the start player keeps all game "
+                    f"('{said}'): {so}", rule["id"])
 
 
 def holder(state: Any, token: str) -> str | None:

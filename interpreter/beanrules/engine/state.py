@@ -51,7 +51,8 @@ class State:
     next_proposal: int
     # counter -> value (a table counter) or {player: value} (a per-player one); None: none declared
     counters: dict[str, Any] | None = None
-    tokens: dict[str, str | None] | None = None  # token -> holder (None: nobody); None: none declared
+    # token -> holder (None: nobody); None: none declared (never {}: from_json reads {} as None)
+    tokens: dict[str, str | None] | None = None
     decision: dict[str, Any] | None = None  # the decision the game waits for (engine/decisions.py)
     used: list = field(default_factory=list)  # [turn, "card.ability@field"] of once-per-turn uses
     # How often each permitted move (engine/moves.py) or draw by action (engine/draw_moves.py) was
@@ -121,7 +122,14 @@ class State:
             over=bool(data["over"]), seed=data["seed"], shuffles=int(data["shuffles"]),
             next_proposal=int(data["next_proposal"]),
             counters=copy_json(data["counters"]) if data.get("counters") is not None else None,
-            tokens=dict(data["tokens"]) if data.get("tokens") is not None else None,
+            # `tokens: {}` is read as no tokens (None): rules that declare a token start every
+            # game with it (marks.initial_tokens), so only rules that declare none can have an
+            # empty mapping (Game.from_state refuses it otherwise, decisions.check_loaded), and
+            # for them both say the same: no token is kept, one the state does not keep is the
+            # start player's (marks.holder), and no rule passes one (marks._kept_alone). One
+            # form, so a loaded state's JSON is a new game's (no `tokens` key) and its kernel
+            # differential snapshot (tests/kernel) is as strict as the JSON.
+            tokens=(dict(data["tokens"]) or None) if data.get("tokens") is not None else None,
             decision=copy_json(data["decision"]) if data.get("decision") is not None else None,
             used=[[int(u[0]), str(u[1])] for u in data.get("used", [])],
             moved={str(k): [int(t), int(n)] for k, (t, n) in (data.get("moved") or {}).items()},
