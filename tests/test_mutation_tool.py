@@ -111,6 +111,18 @@ def test_the_shipped_triage_loads_and_a_broken_one_is_a_clear_error(tmp_path: Pa
         mutation.load_triage(broken)
 
 
+def test_every_shipped_triage_entry_names_a_mutant_the_engine_has() -> None:
+    """An entry whose line moved to another function matches nothing, and that line's survivors
+    go untriaged; the tool warns of such entries, and the shipped list has none."""
+    verdicts = mutation.load_triage()
+    modules = sorted({v.match.split(".py:", 1)[0] for v in verdicts} | set(mutation.DEFAULT_MODULES))
+    assert [v.match for v in mutation.unmatched(verdicts, modules)] == []
+    moved = mutation.Verdict("scoring.py:no_such_function: * in `return 0`", "equivalent", "why")
+    kept = mutation.Verdict("scoring.py:*", "equivalent", "why")
+    assert mutation.unmatched([moved, kept], ["scoring"]) == [moved]
+    assert mutation.unmatched([moved], ["legal"]) == []  # a module not run is not judged
+
+
 def test_a_pattern_matches_only_where_it_says() -> None:
     verdict = mutation.Verdict("legal.py:_buy: * in `if len(_BUYS) > 5_000:`", "equivalent", "why")
     assert verdict.matches("legal.py:_buy: `>` → `>=` in `if len(_BUYS) > 5_000:`")
