@@ -148,6 +148,22 @@ def test_a_sample_gives_each_module_its_share_and_a_floor() -> None:
     assert {m: sum(1 for x in first if x[0] == m) for m in sizes} == shares
 
 
+def test_a_changed_stratum_leaves_the_others_sample_alone() -> None:
+    """Each stratum draws from a generator of its own (seed and name): mutants added to one
+    module redraw that module, not the others (as long as their shares stay). With one generator
+    for all strata in turn, module a's ten more mutants changed b's and c's samples for seeds 1,
+    3, 12, 15, 24 and 28 of the first 30."""
+    sizes = {"a": 10, "b": 500, "c": 300}
+    items = [(module, i) for module, n in sizes.items() for i in range(n)]
+    grown = items[:10] + [("a", 10 + i) for i in range(10)] + items[10:]  # ten more mutants in a
+    assert allocate({"a": 20, "b": 500, "c": 300}, 60) == allocate(sizes, 60)  # the same shares
+    for seed in range(30):
+        before = stratified(items, lambda item: item[0], 60, seed=seed)
+        after = stratified(grown, lambda item: item[0], 60, seed=seed)
+        assert [x for x in before if x[0] != "a"] == [x for x in after if x[0] != "a"], seed
+        assert sum(1 for x in after if x[0] == "a") == 3
+
+
 def test_the_estimate_scales_each_stratum_and_its_interval_narrows_to_a_census() -> None:
     # A census: the ratio is exact and there is no uncertainty.
     census = ratio_estimate({"a": (4, [(1, 1), (1, 1), (0, 1), (0, 0)]), "b": (2, [(1, 1), (1, 1)])})
