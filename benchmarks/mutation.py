@@ -352,6 +352,16 @@ def apply_triage(mutants: list[Mutant], outcomes: dict[str, Outcome], verdicts: 
             for v, statuses in matched.items() if statuses and all(s in ("killed", "timeout") for s in statuses)]
 
 
+def unmatched(verdicts: list[Verdict], modules: list[str]) -> list[Verdict]:
+    """The triage entries for these modules that match no mutant of theirs at all (NOT_ENGINE's
+    included): the line they name moved to another function or is gone. Such an entry says
+    nothing any more, and a moved line's survivors go untriaged (ruleset._compile's did when its
+    body moved into _compile_rules)."""
+    keys = {f"{module}.py": [m.key for m in enumerate_mutants(ENGINE / f"{module}.py")] for module in modules}
+    return [v for v in verdicts if v.match.split(":", 1)[0] in keys
+            and not any(v.matches(key) for key in keys[v.match.split(":", 1)[0]])]
+
+
 COLUMNS = ("mutants", "killed", "equivalent", "out-of-reach", "survived")
 
 
@@ -511,7 +521,11 @@ def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
                     print(f"{outcome.status}: {outcome.key}", file=sys.stderr, flush=True)
                 if done * 10 // len(mutants) != (done - 1) * 10 // len(mutants):
                     print(f"mutants: {done}/{len(mutants)}", file=sys.stderr, flush=True)
-    warnings = apply_triage(mutants, outcomes, load_triage(args.triage))
+    verdicts = load_triage(args.triage)
+    warnings = apply_triage(mutants, outcomes, verdicts)
+    if not args.function:  # (with --function only some of a module's mutants are made)
+        warnings += [f"triage entry {v.match!r} ({v.verdict}) matches no mutant of the engine: its line moved or is gone"
+                     for v in unmatched(verdicts, args.module or list(DEFAULT_MODULES))]
     seconds = time.perf_counter() - began
     table = tally(mutants, outcomes, population)
     return {"mutants": mutants, "outcomes": outcomes, "table": table, "seconds": seconds,

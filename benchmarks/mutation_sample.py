@@ -5,7 +5,9 @@ Used by benchmarks/mutation.py (--limit). A full run of every engine mutant take
 shared two-core machine, so a measurement is often a sample. A plain random sample of a few
 hundred would leave small modules with one mutant or none; the sample here is *stratified by
 module*: each module gets a share proportional to its number of mutants (largest remainders),
-but at least `floor` (or all it has), drawn at random with a fixed seed.
+but at least `floor` (or all it has), drawn at random with a fixed seed: each stratum from its
+own generator, seeded by the seed and the stratum's name (since December 2026; before, one
+generator drew the strata in turn, so mutants added to one module redrew every module after it).
 
 The score is a ratio, killed / non-equivalent (or killed / reachable), and both counts are
 only known on the sample, so the estimate is the *combined ratio estimator* of survey sampling
@@ -52,10 +54,12 @@ def stratified(items: Sequence[T], stratum_of, total: int, seed: int, floor: int
     for index, item in enumerate(items):
         groups[stratum_of(item)].append(index)
     counts = allocate({k: len(v) for k, v in groups.items()}, total, floor)
-    rng = random.Random(seed)
     picked: set[int] = set()
-    for stratum in sorted(groups):  # a fixed order, so the seed alone decides the sample
-        picked.update(rng.sample(groups[stratum], counts[stratum]))
+    for stratum, members in groups.items():
+        # Each stratum draws from its own generator, seeded by the seed and the stratum's name,
+        # so a change to one module (mutants added or gone) redraws that module alone; the
+        # others keep their sample unless their share of `total` moves with the population.
+        picked.update(random.Random(f"{seed}:{stratum}").sample(members, counts[stratum]))
     return [item for index, item in enumerate(items) if index in picked]
 
 

@@ -111,6 +111,18 @@ def test_the_shipped_triage_loads_and_a_broken_one_is_a_clear_error(tmp_path: Pa
         mutation.load_triage(broken)
 
 
+def test_every_shipped_triage_entry_names_a_mutant_the_engine_has() -> None:
+    """An entry whose line moved to another function matches nothing, and that line's survivors
+    go untriaged; the tool warns of such entries, and the shipped list has none."""
+    verdicts = mutation.load_triage()
+    modules = sorted({v.match.split(".py:", 1)[0] for v in verdicts} | set(mutation.DEFAULT_MODULES))
+    assert [v.match for v in mutation.unmatched(verdicts, modules)] == []
+    moved = mutation.Verdict("scoring.py:no_such_function: * in `return 0`", "equivalent", "why")
+    kept = mutation.Verdict("scoring.py:*", "equivalent", "why")
+    assert mutation.unmatched([moved, kept], ["scoring"]) == [moved]
+    assert mutation.unmatched([moved], ["legal"]) == []  # a module not run is not judged
+
+
 def test_a_pattern_matches_only_where_it_says() -> None:
     verdict = mutation.Verdict("legal.py:_buy: * in `if len(_BUYS) > 5_000:`", "equivalent", "why")
     assert verdict.matches("legal.py:_buy: `>` → `>=` in `if len(_BUYS) > 5_000:`")
@@ -134,6 +146,22 @@ def test_a_sample_gives_each_module_its_share_and_a_floor() -> None:
     assert first != stratified(items, lambda item: item[0], 100, seed=8)
     assert first == sorted(first, key=items.index)  # in the order of the population
     assert {m: sum(1 for x in first if x[0] == m) for m in sizes} == shares
+
+
+def test_a_changed_stratum_leaves_the_others_sample_alone() -> None:
+    """Each stratum draws from a generator of its own (seed and name): mutants added to one
+    module redraw that module, not the others (as long as their shares stay). With one generator
+    for all strata in turn, module a's ten more mutants changed b's and c's samples for seeds 1,
+    3, 12, 15, 24 and 28 of the first 30."""
+    sizes = {"a": 10, "b": 500, "c": 300}
+    items = [(module, i) for module, n in sizes.items() for i in range(n)]
+    grown = items[:10] + [("a", 10 + i) for i in range(10)] + items[10:]  # ten more mutants in a
+    assert allocate({"a": 20, "b": 500, "c": 300}, 60) == allocate(sizes, 60)  # the same shares
+    for seed in range(30):
+        before = stratified(items, lambda item: item[0], 60, seed=seed)
+        after = stratified(grown, lambda item: item[0], 60, seed=seed)
+        assert [x for x in before if x[0] != "a"] == [x for x in after if x[0] != "a"], seed
+        assert sum(1 for x in after if x[0] == "a") == 3
 
 
 def test_the_estimate_scales_each_stratum_and_its_interval_narrows_to_a_census() -> None:

@@ -59,11 +59,6 @@ def runs(statement: Statement) -> bool:
         or tally.runs(statement) or draw_moves.runs(statement)
 
 
-def runs_all(program: Program, rule: dict) -> bool:
-    """Whether the engine runs every core statement of this rule (a note has none)."""
-    return all(runs(s) for r, s in program if r is rule)
-
-
 def rule_of(program: Program, kind: type) -> dict | None:
     """The last rule with a statement of this type (a later rule replaces an earlier one)."""
     found = [rule for rule, _ in _of(program, kind)]
