@@ -150,3 +150,37 @@ def test_models_with_an_equal_rule_share_its_statements_and_a_changed_rule_gets_
     rule["kind"], rule["params"] = "note", {}  # a rule that means something else says so
     assert rule_statements(rule) == desugar_rule(rule) != was
 
+
+
+def test_what_is_kept_per_card_and_count_and_per_statement_survey_is_what_is_made_fresh(models: list[dict]) -> None:
+    """The card a bean makes (desugar.bean_card), its abilities resolved for every count
+    (evaluate.resolved_for, per node and count), and what desugaring surveys of each statement
+    (desugar._surveyed: what it declares, its nodes naming a counter) are what is made without
+    a memo, for every shipped spec and test variant; a changed bean gets a card of its own."""
+    from beanrules import desugar
+    from beanrules.desugar import bean_card, desugar_rule
+    from beanrules.desugar.cards import card
+    from beanrules.engine.evaluate import for_players, resolved_for
+    cards = surveyed = 0
+    for model in models:
+        counts = range(model["players"]["min"], model["players"]["max"] + 1)
+        for bean in model["beans"]:
+            fresh = card(bean)
+            assert bean_card(bean) == fresh and bean_card(bean) is bean_card(copy_json(bean))
+            for n in counts:
+                assert resolved_for(bean_card(bean), n) == for_players(fresh, n, bean["id"]), (bean["id"], n)
+            cards += 1
+        for rule in model["rules"]:
+            for statement in desugar_rule(rule):
+                nodes = list(statement.walk())
+                declared, per_player, counting = desugar._surveyed(statement)
+                assert declared == tuple((kind, getattr(node, attr)) for node in nodes
+                                         for kind, attr in [desugar._DECLARES.get(node.NODE, (None, None))] if kind)
+                assert per_player == tuple((n.counter, n.per_player) for n in nodes if n.NODE == "declare-counter")
+                assert counting == tuple(n for n in nodes if n.NODE in desugar._COUNTING)
+                surveyed += 1
+    assert cards > 300 and surveyed > 1000
+    bean = copy_json(next(b for m in models for b in m["beans"] if b["abilities"]))
+    was = bean_card(bean)
+    bean["abilities"] = []
+    assert bean_card(bean) == card(bean) != was

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import statements, timing
-from ..desugar.cards import card as core_card
+from ..desugar import bean_card
 from . import evaluate, one_model
 from .actions import UseAbility
 from .effects import FEED, NONE, OWNER, Feed, NeedChoice
@@ -88,7 +88,7 @@ def _made(model: dict, players: int) -> tuple[tuple[dict, statements.Ability, Ru
         if _nesting(bean) > MAX_NESTING:
             raise UnsupportedRule(f"the abilities of card '{bean['id']}' nest effects more than "
                                   f"{MAX_NESTING} deep")
-        made = evaluate.for_players(core_card(bean), players, bean["id"])
+        made = evaluate.resolved_for(bean_card(bean), players)
         for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"])):
             out.append((bean, ability, ability_ref(bean, i, data)))
     return tuple(out)
@@ -459,7 +459,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
     from .triggers import check_automatic
     if _nesting(bean) > MAX_NESTING:
         return f"its effects nest more than {MAX_NESTING} deep"
-    ability = evaluate.for_players(core_card(bean), players, bean["id"]).abilities[index]
+    ability = evaluate.resolved_for(bean_card(bean), players).abilities[index]
     try:
         check_players(ability, players)
         kind = kind_of(ability)
@@ -477,7 +477,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
 
 def played_from_hand(bean: dict) -> bool:
     """The card has an ability 'when played' (so it enters play even if it is never planted)."""
-    made = core_card(bean)
+    made = bean_card(bean)
     return any(any(isinstance(t, timing.When) and t.event == "played" for t in a.when) for a in made.abilities)
 
 

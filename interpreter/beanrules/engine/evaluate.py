@@ -99,6 +99,15 @@ def _extended(what: str, node: Node) -> Any:
 
 
 # ------------------------------------------------------------------ player counts
+def resolved_for(node: Any, players: int) -> Any:
+    """``for_players(node, players)``, made once per node object and count (engine/one_model.py:
+    a node never changes, and a rule's statements and a card's abilities are the same objects
+    in every model holding them, so a check of every count and the games after it, and a test
+    run's variants of one spec, resolve each once)."""
+    from . import one_model
+    return one_model.of_node("for-players", node, players, lambda: for_players(node, players, ""))
+
+
 def for_players(node: Any, players: int, where: str) -> Any:
     """The node with every by-players value resolved for this player count (one with no
     case for it stays, and is refused if the engine ever needs its value)."""
