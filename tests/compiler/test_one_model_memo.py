@@ -184,3 +184,66 @@ def test_what_is_kept_per_card_and_count_and_per_statement_survey_is_what_is_mad
     was = bean_card(bean)
     bean["abilities"] = []
     assert bean_card(bean) == card(bean) != was
+
+
+def test_steps_compiled_once_per_node_play_as_steps_compiled_afresh(models: list[dict],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each effect and condition is compiled to a closure once per node object, and whether it
+    waits for a decision (or another player decides in it) asked once (evaluate.compiled_effect,
+    decisions.waits, abilities.others_decide): what is kept is what a fresh computation says,
+    and a game of every shipped spec and test variant played with the kept closures is, state
+    for state, the game played with closures compiled afresh (an empty memo)."""
+    from beanrules.engine import Game, abilities, decisions, evaluate
+    from beanrules.core.actors import CardOwner
+    from beanrules.engine.bots import make_bot
+    from beanrules.engine.legal import next_to_act
+    from beanrules.engine.lasting import acting
+    from beanrules.core.effects import Ask, Choose
+    from beanrules.core.statements import Do
+    from beanrules.desugar import rule_statements
+    asked = 0
+    for model in models:
+        for rule in model["rules"]:
+            for statement in rule_statements(rule):
+                if not isinstance(statement, Do):
+                    continue
+                node = statement.effect
+                assert decisions.waits(node) is any(isinstance(n, (Choose, Ask)) or decisions.deciding(n)
+                                                   for n in acting(node))
+                assert abilities.others_decide(node) is any(
+                    (isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
+                    or decisions.deciding(n) for n in acting(node))
+                try:
+                    kept = evaluate.compiled_effect(node)
+                except UnsupportedRule as refused:  # refused each time, never kept
+                    with pytest.raises(UnsupportedRule, match=str(refused)):
+                        evaluate.compiled_effect(node)
+                    continue
+                assert kept.node is node and evaluate.compiled_effect(node) is kept
+                asked += 1
+    assert asked > 200
+
+    def game(model: dict, n: int) -> list[dict]:
+        played = Game(copy_json(model), n, seed=3)  # a copy: its own ruleset, compiled now
+        seats = {p: make_bot("greedy" if i % 2 else "random", seed=f"3:{i}") for i, p in enumerate(played.players)}
+        states = []
+        for _ in range(60):
+            player = next_to_act(played.state, played.ruleset)
+            if player is None:
+                break
+            played.apply(seats[player].choose(played, player))
+            states.append(played.state_json())
+        return states
+
+    compared = 0
+    for model in models:
+        n = model["players"]["min"]
+        try:
+            kept = game(model, n)
+        except UnsupportedRule:
+            continue
+        monkeypatch.setattr(one_model, "_PER_NODE", {})  # every closure compiled afresh
+        assert game(model, n) == kept, model["rulebook"]
+        monkeypatch.undo()
+        compared += 1
+    assert compared > 40

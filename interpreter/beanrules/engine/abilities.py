@@ -166,9 +166,10 @@ def deciding_phases(model: dict, players: int) -> set[str]:
     """The phases that wait for the active player's decision (planting from the hand, trading),
     and so give them a moment to use an ability; any other phase passes by itself."""
     from . import program, readings
+    from .ruleset import _reading  # what the engine reads of a statement, once per statement
     found = set()
     for rule, statement in program.core_program(model, players):
-        reading = readings.read(statement)
+        reading = _reading(statement)
         if isinstance(reading, (readings.PlantFront, readings.Trading)) and \
                 any(p["id"] == reading.phase and rule["id"] in p["rules"] for p in model["phases"]):
             found.add(reading.phase)
@@ -213,13 +214,15 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
 
 
 def others_decide(effect: Any) -> bool:
-    """The effect holds a choice that a player other than the card's owner makes."""
+    """The effect holds a choice that a player other than the card's owner makes (asked once
+    per node object: engine/one_model.py)."""
     from ..core.actors import CardOwner
     from ..core.effects import Choose
     from .decisions import deciding
     from .lasting import acting
-    return any((isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
-               or deciding(n) for n in acting(effect))
+    return one_model.of_node("others-decide", effect, None, lambda: any(
+        (isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
+        or deciding(n) for n in acting(effect)))
 
 
 def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:
