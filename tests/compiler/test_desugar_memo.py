@@ -23,6 +23,7 @@ def fresh_memo(monkeypatch: pytest.MonkeyPatch) -> None:
     come back afterwards, for the tests that follow)."""
     monkeypatch.setattr(desugar, "_MADE", {})
     monkeypatch.setattr(desugar, "_CHECKED", {})
+    monkeypatch.setattr(desugar, "_SURVEYED", {})
     monkeypatch.setattr(shipped, "_KEPT", {})
 
 

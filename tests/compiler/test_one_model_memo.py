@@ -150,3 +150,100 @@ def test_models_with_an_equal_rule_share_its_statements_and_a_changed_rule_gets_
     rule["kind"], rule["params"] = "note", {}  # a rule that means something else says so
     assert rule_statements(rule) == desugar_rule(rule) != was
 
+
+
+def test_what_is_kept_per_card_and_count_and_per_statement_survey_is_what_is_made_fresh(models: list[dict]) -> None:
+    """The card a bean makes (desugar.bean_card), its abilities resolved for every count
+    (evaluate.resolved_for, per node and count), and what desugaring surveys of each statement
+    (desugar._surveyed: what it declares, its nodes naming a counter) are what is made without
+    a memo, for every shipped spec and test variant; a changed bean gets a card of its own."""
+    from beanrules import desugar
+    from beanrules.desugar import bean_card, desugar_rule
+    from beanrules.desugar.cards import card
+    from beanrules.engine.evaluate import for_players, resolved_for
+    cards = surveyed = 0
+    for model in models:
+        counts = range(model["players"]["min"], model["players"]["max"] + 1)
+        for bean in model["beans"]:
+            fresh = card(bean)
+            assert bean_card(bean) == fresh and bean_card(bean) is bean_card(copy_json(bean))
+            for n in counts:
+                assert resolved_for(bean_card(bean), n) == for_players(fresh, n, bean["id"]), (bean["id"], n)
+            cards += 1
+        for rule in model["rules"]:
+            for statement in desugar_rule(rule):
+                nodes = list(statement.walk())
+                declared, per_player, counting = desugar._surveyed(statement)
+                assert declared == tuple((kind, getattr(node, attr)) for node in nodes
+                                         for kind, attr in [desugar._DECLARES.get(node.NODE, (None, None))] if kind)
+                assert per_player == tuple((n.counter, n.per_player) for n in nodes if n.NODE == "declare-counter")
+                assert counting == tuple(n for n in nodes if n.NODE in desugar._COUNTING)
+                surveyed += 1
+    assert cards > 300 and surveyed > 1000
+    bean = copy_json(next(b for m in models for b in m["beans"] if b["abilities"]))
+    was = bean_card(bean)
+    bean["abilities"] = []
+    assert bean_card(bean) == card(bean) != was
+
+
+def test_steps_compiled_once_per_node_play_as_steps_compiled_afresh(models: list[dict],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each effect and condition is compiled to a closure once per node object, and whether it
+    waits for a decision (or another player decides in it) asked once (evaluate.compiled_effect,
+    decisions.waits, abilities.others_decide): what is kept is what a fresh computation says,
+    and a game of every shipped spec and test variant played with the kept closures is, state
+    for state, the game played with closures compiled afresh (an empty memo)."""
+    from beanrules.engine import Game, abilities, decisions, evaluate
+    from beanrules.core.actors import CardOwner
+    from beanrules.engine.bots import make_bot
+    from beanrules.engine.legal import next_to_act
+    from beanrules.engine.lasting import acting
+    from beanrules.core.effects import Ask, Choose
+    from beanrules.core.statements import Do
+    from beanrules.desugar import rule_statements
+    asked = 0
+    for model in models:
+        for rule in model["rules"]:
+            for statement in rule_statements(rule):
+                if not isinstance(statement, Do):
+                    continue
+                node = statement.effect
+                assert decisions.waits(node) is any(isinstance(n, (Choose, Ask)) or decisions.deciding(n)
+                                                   for n in acting(node))
+                assert abilities.others_decide(node) is any(
+                    (isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
+                    or decisions.deciding(n) for n in acting(node))
+                try:
+                    kept = evaluate.compiled_effect(node)
+                except UnsupportedRule as refused:  # refused each time, never kept
+                    with pytest.raises(UnsupportedRule, match=str(refused)):
+                        evaluate.compiled_effect(node)
+                    continue
+                assert kept.node is node and evaluate.compiled_effect(node) is kept
+                asked += 1
+    assert asked > 200
+
+    def game(model: dict, n: int) -> list[dict]:
+        played = Game(copy_json(model), n, seed=3)  # a copy: its own ruleset, compiled now
+        seats = {p: make_bot("greedy" if i % 2 else "random", seed=f"3:{i}") for i, p in enumerate(played.players)}
+        states = []
+        for _ in range(60):
+            player = next_to_act(played.state, played.ruleset)
+            if player is None:
+                break
+            played.apply(seats[player].choose(played, player))
+            states.append(played.state_json())
+        return states
+
+    compared = 0
+    for model in models:
+        n = model["players"]["min"]
+        try:
+            kept = game(model, n)
+        except UnsupportedRule:
+            continue
+        monkeypatch.setattr(one_model, "_PER_NODE", {})  # every closure compiled afresh
+        assert game(model, n) == kept, model["rulebook"]
+        monkeypatch.undo()
+        compared += 1
+    assert compared > 40

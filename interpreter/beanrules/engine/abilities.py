@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import statements, timing
-from ..desugar.cards import card as core_card
+from ..desugar import bean_card
 from . import evaluate, one_model
 from .actions import UseAbility
 from .effects import FEED, NONE, OWNER, Feed, NeedChoice
@@ -88,7 +88,7 @@ def _made(model: dict, players: int) -> tuple[tuple[dict, statements.Ability, Ru
         if _nesting(bean) > MAX_NESTING:
             raise UnsupportedRule(f"the abilities of card '{bean['id']}' nest effects more than "
                                   f"{MAX_NESTING} deep")
-        made = evaluate.for_players(core_card(bean), players, bean["id"])
+        made = evaluate.resolved_for(bean_card(bean), players)
         for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"])):
             out.append((bean, ability, ability_ref(bean, i, data)))
     return tuple(out)
@@ -166,9 +166,10 @@ def deciding_phases(model: dict, players: int) -> set[str]:
     """The phases that wait for the active player's decision (planting from the hand, trading),
     and so give them a moment to use an ability; any other phase passes by itself."""
     from . import program, readings
+    from .ruleset import _reading  # what the engine reads of a statement, once per statement
     found = set()
     for rule, statement in program.core_program(model, players):
-        reading = readings.read(statement)
+        reading = _reading(statement)
         if isinstance(reading, (readings.PlantFront, readings.Trading)) and \
                 any(p["id"] == reading.phase and rule["id"] in p["rules"] for p in model["phases"]):
             found.add(reading.phase)
@@ -213,13 +214,15 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
 
 
 def others_decide(effect: Any) -> bool:
-    """The effect holds a choice that a player other than the card's owner makes."""
+    """The effect holds a choice that a player other than the card's owner makes (asked once
+    per node object: engine/one_model.py)."""
     from ..core.actors import CardOwner
     from ..core.effects import Choose
     from .decisions import deciding
     from .lasting import acting
-    return any((isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
-               or deciding(n) for n in acting(effect))
+    return one_model.of_node("others-decide", effect, None, lambda: any(
+        (isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
+        or deciding(n) for n in acting(effect)))
 
 
 def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:
@@ -459,7 +462,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
     from .triggers import check_automatic
     if _nesting(bean) > MAX_NESTING:
         return f"its effects nest more than {MAX_NESTING} deep"
-    ability = evaluate.for_players(core_card(bean), players, bean["id"]).abilities[index]
+    ability = evaluate.resolved_for(bean_card(bean), players).abilities[index]
     try:
         check_players(ability, players)
         kind = kind_of(ability)
@@ -477,7 +480,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
 
 def played_from_hand(bean: dict) -> bool:
     """The card has an ability 'when played' (so it enters play even if it is never planted)."""
-    made = core_card(bean)
+    made = bean_card(bean)
     return any(any(isinstance(t, timing.When) and t.event == "played" for t in a.when) for a in made.abilities)
 
 

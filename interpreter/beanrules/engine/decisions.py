@@ -77,8 +77,10 @@ class _Wait:
 
 
 def waits(node: Node) -> bool:
-    """Whether running this effect may have to wait for a player's decision."""
-    return any(isinstance(n, (effects.Choose, effects.Ask)) or deciding(n) for n in acting(node))
+    """Whether running this effect may have to wait for a player's decision (asked once per
+    node object: engine/one_model.py)."""
+    return evaluate.one_model.of_node("waits", node, None, lambda: any(
+        isinstance(n, (effects.Choose, effects.Ask)) or deciding(n) for n in acting(node)))
 
 
 def acting(node: Node) -> Any:

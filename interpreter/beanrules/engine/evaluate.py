@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
+from . import one_model
 from .errors import UnsupportedRule
 from .eventlog import UNRECORDED
 
@@ -55,11 +56,17 @@ def compiled_number(node: Node) -> Compiled:
 
 
 def compiled_condition(node: Node) -> Compiled:
-    return Compiled(node, condition(node))
+    """The condition as a closure, made once per node object (engine/one_model.py)."""
+    return one_model.of_node("condition", node, None, lambda: Compiled(node, condition(node)))
 
 
 def compiled_effect(node: Node) -> Compiled:
-    return Compiled(node, effect(node))
+    """The effect as a closure, made once per node object: a closure reads the state, the
+    ruleset and the environment it is called with, nothing of the model it was compiled for,
+    and a rule's statements are the same objects in every model holding the rule and at every
+    player count that leaves them as they are (engine/one_model.py), so the check of every
+    count, the games after it and a test run's variants of a spec compile each step once."""
+    return one_model.of_node("effect", node, None, lambda: Compiled(node, effect(node)))
 
 
 def _unsupported(node: Node, what: str) -> UnsupportedRule:
@@ -99,6 +106,14 @@ def _extended(what: str, node: Node) -> Any:
 
 
 # ------------------------------------------------------------------ player counts
+def resolved_for(node: Any, players: int) -> Any:
+    """``for_players(node, players)``, made once per node object and count (engine/one_model.py:
+    a node never changes, and a rule's statements and a card's abilities are the same objects
+    in every model holding them, so a check of every count and the games after it, and a test
+    run's variants of one spec, resolve each once)."""
+    return one_model.of_node("for-players", node, players, lambda: for_players(node, players, ""))
+
+
 def for_players(node: Any, players: int, where: str) -> Any:
     """The node with every by-players value resolved for this player count (one with no
     case for it stays, and is refused if the engine ever needs its value)."""

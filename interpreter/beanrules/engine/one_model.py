@@ -13,7 +13,8 @@ for the length of a compile (the model is not changed while it is compiled) and 
 when the outermost scope ends. Outside a scope nothing is kept by :func:`made_once`.
 
 What depends on one node object alone (the kinds of node a tree holds, what the engine reads of
-a statement) is kept for the process instead, by :func:`of_node`: nodes never change, and the
+a statement, a node resolved for a player count, the closure an effect or condition compiles
+to) is kept for the process instead, by :func:`of_node`: nodes never change, and the
 statements of a rule are the same objects in every model that holds the rule.
 """
 from __future__ import annotations

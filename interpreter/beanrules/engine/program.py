@@ -30,9 +30,11 @@ def core_program(model: dict, players: int) -> Program:
 def _resolved(model: dict, players: int) -> tuple[tuple[dict, Statement], ...]:
     out: Program = []
     for rule in model["rules"]:
-        # once per rule content in the process (desugar/__init__.py), whatever model holds it
-        for statement in rule_statements(rule):
-            resolved = (evaluate.for_players(statement, players, rule["id"])
+        # once per rule content in the process (desugar/__init__.py), whatever model holds it;
+        # its key (the rule's content) made once per rule in a scope, not again for each count
+        statements = one_model.made_once("statements", rule, None, lambda: rule_statements(rule))
+        for statement in statements:
+            resolved = (evaluate.resolved_for(statement, players)
                         if one_model.holds(statement, ByPlayers) else statement)
             out.append((rule, resolved))
     return tuple(out)
