@@ -205,7 +205,11 @@ _CHECKED: dict[tuple[int, Any], tuple[Any, tuple[Any, ...]]] = {}
 
 
 def _problems(statement: Any, scope: Scope, names: Any) -> tuple[Any, ...]:
-    return per_object(_CHECKED, statement, names, lambda: tuple(statement.check(scope)), _MADE_LIMIT)
+    """The names `statement` leaves unresolved, each once: one sentence may stand for a node
+    used in several places (a takeover passes its token in each branch), and the writer wrote
+    the name once."""
+    return per_object(_CHECKED, statement, names, lambda: tuple(dict.fromkeys(statement.check(scope))),
+                      _MADE_LIMIT)
 
 
 def _rule_core(rule: dict[str, Any]) -> tuple[tuple[Statement, ...], list[Any]]:
