@@ -5,6 +5,7 @@ difference in any part of a state, snapshot or state JSON, is reported after tha
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -132,3 +133,21 @@ def test_tokens_loaded_empty_are_no_tokens_so_the_snapshot_is_as_strict_as_the_j
     assert started.tokens == {} and "tokens" not in state_json(machine, started, game.players, fresh)
     assert interpreter_snapshot(loaded.state) == interpreter_snapshot(game.state) \
         == kernel_snapshot(machine, started, game.players)
+
+
+@pytest.mark.parametrize("key, declaring", [
+    ("tokens", "anniversary/bean-thaler"),
+    ("counters", str(Path(__file__).parents[2] / "conformance/variants/kannibohne-frozen-gift.bean"))],
+    ids=["tokens", "counters"])
+def test_an_empty_mapping_loaded_for_rules_declaring_none_is_a_new_games_state(key: str, declaring: str) -> None:
+    """`tokens: {}` and `counters: {}` say what an absent key says for rules that declare none
+    (both were once treated apart: counters {} was refused, tokens {} printed back as {}); where
+    the rules declare one, the empty mapping leaves it out and is refused."""
+    model = compile_spec("classic")
+    fresh = Game(model, 3, seed=4).state_json()
+    assert Game.from_state(model, {**fresh, key: {}}).state_json() == fresh
+    other = compile_spec(declaring)
+    started = Game(other, other["players"]["min"], seed=4).state_json()
+    assert started[key]
+    with pytest.raises(ValueError, match=f"state.{key}"):
+        Game.from_state(other, {**started, key: {}})

@@ -121,7 +121,8 @@ class State:
             proposals=copy_json(data["proposals"]), planted=int(data["planted"]),
             over=bool(data["over"]), seed=data["seed"], shuffles=int(data["shuffles"]),
             next_proposal=int(data["next_proposal"]),
-            counters=copy_json(data["counters"]) if data.get("counters") is not None else None,
+            # `counters: {}` likewise (rules that declare a counter start every game with it)
+            counters=(copy_json(data["counters"]) or None) if data.get("counters") is not None else None,
             # `tokens: {}` is read as no tokens (None): rules that declare a token start every
             # game with it (marks.initial_tokens), so only rules that declare none can have an
             # empty mapping (Game.from_state refuses it otherwise, decisions.check_loaded), and
