@@ -127,7 +127,7 @@ def test_what_is_kept_per_rule_and_statement_is_what_is_made_fresh(models: list[
                 checked += 1
         for n in range(model["players"]["min"], model["players"]["max"] + 1):
             try:
-                expected = [(rule, for_players(s, n, rule["id"]) if any(isinstance(x, ByPlayers) for x in s.walk())
+                expected = [(rule, for_players(s, n) if any(isinstance(x, ByPlayers) for x in s.walk())
                              else s) for rule in model["rules"] for s in desugar_rule(rule)]
             except UnsupportedRule as refused:
                 with pytest.raises(UnsupportedRule, match=str(refused)):
@@ -168,7 +168,7 @@ def test_what_is_kept_per_card_and_count_and_per_statement_survey_is_what_is_mad
             fresh = card(bean)
             assert bean_card(bean) == fresh and bean_card(bean) is bean_card(copy_json(bean))
             for n in counts:
-                assert resolved_for(bean_card(bean), n) == for_players(fresh, n, bean["id"]), (bean["id"], n)
+                assert resolved_for(bean_card(bean), n) == for_players(fresh, n), (bean["id"], n)
             cards += 1
         for rule in model["rules"]:
             for statement in desugar_rule(rule):

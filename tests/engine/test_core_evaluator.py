@@ -44,9 +44,9 @@ def test_phase_and_turn_conditions(classic):
 
 def test_a_value_by_player_count_resolves_the_named_case_before_otherwise():
     value = ByPlayers((PlayersCase(None, None, Number(5)), PlayersCase(6, 7, Number(3))))
-    assert evaluate.for_players(value, 6, "deal") == Number(3)
-    assert evaluate.for_players(value, 4, "deal") == Number(5)
-    unresolved = evaluate.for_players(ByPlayers((PlayersCase(3, 3, Number(1)),)), 4, "x")
+    assert evaluate.for_players(value, 6) == Number(3)
+    assert evaluate.for_players(value, 4) == Number(5)
+    unresolved = evaluate.for_players(ByPlayers((PlayersCase(3, 3, Number(1)),)), 4)
     with pytest.raises(UnsupportedRule, match="no value for this many players"):
         evaluate.number(unresolved)
 

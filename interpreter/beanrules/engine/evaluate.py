@@ -111,28 +111,28 @@ def resolved_for(node: Any, players: int) -> Any:
     a node never changes, and a rule's statements and a card's abilities are the same objects
     in every model holding them, so a check of every count and the games after it, and a test
     run's variants of one spec, resolve each once)."""
-    return one_model.of_node("for-players", node, players, lambda: for_players(node, players, ""))
+    return one_model.of_node("for-players", node, players, lambda: for_players(node, players))
 
 
-def for_players(node: Any, players: int, where: str) -> Any:
+def for_players(node: Any, players: int) -> Any:
     """The node with every by-players value resolved for this player count (one with no
     case for it stays, and is refused if the engine ever needs its value)."""
     if isinstance(node, quantities.ByPlayers):
         # a case for this count wins wherever it stands; "otherwise" only where none fits
         fitting = [c for c in node.cases if c.min is not None and c.min <= players <= c.max]
         fitting += [c for c in node.cases if c.min is None]
-        return for_players(fitting[0].value, players, where) if fitting else node
+        return for_players(fitting[0].value, players) if fitting else node
     # Every rule is resolved for every player count it is compiled for, and most of a tree has
     # no by-players value: a subtree with none comes back as the very same object (nothing is
     # rebuilt), and plain values (names, numbers) are not visited at all.
     if type(node) is tuple:
-        resolved = tuple(for_players(n, players, where) if isinstance(n, (Node, tuple)) else n for n in node)
+        resolved = tuple(for_players(n, players) if isinstance(n, (Node, tuple)) else n for n in node)
         return node if all(new is old for new, old in zip(resolved, node)) else resolved
     if isinstance(node, Node):
         changed = {}
         for name, value in node.__dict__.items():
             if isinstance(value, (Node, tuple)):
-                new = for_players(value, players, where)
+                new = for_players(value, players)
                 if new is not value:
                     changed[name] = new
         return replace(node, **changed) if changed else node
