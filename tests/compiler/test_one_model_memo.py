@@ -112,7 +112,6 @@ def test_what_is_kept_per_rule_and_statement_is_what_is_made_fresh(models: list[
     from beanrules.desugar import NoRewrite, desugar_rule
     from beanrules.engine import readings
     from beanrules.engine.evaluate import for_players
-    from beanrules.engine.ruleset import _reading
     checked = 0
     for model in models:
         for rule in model["rules"]:
@@ -121,7 +120,7 @@ def test_what_is_kept_per_rule_and_statement_is_what_is_made_fresh(models: list[
             except NoRewrite:
                 continue
             for statement in fresh:
-                assert _reading(statement) == readings.read(statement), rule["id"]
+                assert readings.read_once(statement) == readings.read(statement), rule["id"]
                 for kind in (ByPlayers, Opponent):
                     assert one_model.holds(statement, kind) is any(isinstance(n, kind) for n in statement.walk())
                 checked += 1

@@ -166,10 +166,9 @@ def deciding_phases(model: dict, players: int) -> set[str]:
     """The phases that wait for the active player's decision (planting from the hand, trading),
     and so give them a moment to use an ability; any other phase passes by itself."""
     from . import program, readings
-    from .ruleset import _reading  # what the engine reads of a statement, once per statement
     found = set()
     for rule, statement in program.core_program(model, players):
-        reading = _reading(statement)
+        reading = readings.read_once(statement)
         if isinstance(reading, (readings.PlantFront, readings.Trading)) and \
                 any(p["id"] == reading.phase and rule["id"] in p["rules"] for p in model["phases"]):
             found.add(reading.phase)

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core import actors, conditions, effects, places, quantities, statements as core, timing
 from ..core.categories import Node, Statement
+from . import one_model
 
 PLAYER = actors.Bound("player")
 FIELD = actors.Bound("field")
@@ -442,3 +443,9 @@ def read(statement: Statement) -> Any:
     if isinstance(statement, core.DeclareToken):
         return Token(statement.token)
     return None
+
+
+def read_once(statement: Statement) -> Any:
+    """``read(statement)``, made once per statement object (engine/one_model.py): the ruleset of
+    every player count and the phases that wait for a decision read the same statements."""
+    return one_model.of_node("reading", statement, None, lambda: read(statement))

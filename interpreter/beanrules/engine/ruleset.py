@@ -286,7 +286,7 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
     for rule, statement in core_program:
         if program.runs(statement):
             continue
-        reading = _reading(statement)
+        reading = read.read_once(statement)
         if reading is None and on_event(statement):
             continue  # a step when something happens to a card: engine/triggers.py runs it
         if reading is None:
@@ -298,11 +298,6 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
             raise _refused(rule, statement)
         found.append((rule, reading))
     return _Readings(found, refs)
-
-
-def _reading(statement: Statement) -> Any:
-    """``read.read(statement)``, made once per statement object (engine/one_model.py)."""
-    return one_model.of_node("reading", statement, None, lambda: read.read(statement))
 
 
 def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[PlantStep | None, bool, tuple]:
@@ -472,7 +467,7 @@ def on_event(statement: Statement) -> bool:
     """A ``do`` when a card is planted, harvested, revealed or drawn that no reading takes."""
     from ..core import timing
     return isinstance(statement, core.Do) and isinstance(statement.when, timing.When) \
-        and _reading(statement) is None
+        and read.read_once(statement) is None
 
 
 def card_rules(model: dict, core_program: Any, refs: dict[str, RuleRef], n: int) -> tuple[tuple, dict]:
