@@ -180,12 +180,18 @@ def _made(item: dict[str, Any], make: Any) -> tuple[Any, Any]:
     return hit[0], marshal.loads(hit[1])
 
 
+def _made_alone(item: dict[str, Any], make: Any) -> Any:
+    """What `make` makes of `item`, from the same memo as _made, without the copy of its JSON
+    (for the engine, which reads the objects alone)."""
+    hit = _MADE.get(_key(item))
+    return hit[0] if hit is not None else _made(item, make)[0]
+
+
 def bean_card(bean: dict[str, Any]) -> Any:
     """``cards.card(bean)`` from the same memo: the engine makes every card's abilities for
     every player count it compiles (engine/abilities.py), so the same card object comes back
     for an equal bean, and what is kept per node (engine/one_model.py) is found again."""
-    hit = _MADE.get(_key(bean))
-    return hit[0][0] if hit is not None else _made(bean, _bean_core)[0][0]
+    return _made_alone(bean, _bean_core)[0]
 
 
 def rule_statements(rule: dict[str, Any]) -> tuple[Statement, ...]:
@@ -193,8 +199,7 @@ def rule_statements(rule: dict[str, Any]) -> tuple[Statement, ...]:
     rule of every model it compiles (engine/program.py), and the models of a run share most of
     their rules (variants of classic), so the same statement objects come back for each, and
     what is kept per statement (engine/one_model.py) is found again."""
-    hit = _MADE.get(_key(rule))
-    return hit[0] if hit is not None else _made(rule, _rule_core)[0]
+    return _made_alone(rule, _rule_core)
 
 
 # The problems a statement made above has in a scope: the same statement objects come back

@@ -62,16 +62,16 @@ _SAYS: dict[tuple[int, None], tuple[dict, list[tuple[str, list[Any]]]]] = {}
 
 def _said(model: dict[str, Any]) -> list[tuple[str, list[Any]]]:
     """Each rule's core statements and what the engine reads in them, once per model."""
-    from ..desugar import NoRewrite, desugar_rule
+    from ..desugar import NoRewrite, rule_statements
 
     def said() -> list[tuple[str, list[Any]]]:
         out = []
         for rule in model["rules"]:
             try:
-                statements = desugar_rule(rule)
+                statements = rule_statements(rule)  # the statements (and readings) the engine keeps
             except NoRewrite:
                 statements = ()
-            out.append((rule["id"], [x for s in statements for x in (s, read.read(s)) if x is not None]))
+            out.append((rule["id"], [x for s in statements for x in (s, read.read_once(s)) if x is not None]))
         return out
     return per_object(_SAYS, model, None, said)
 
