@@ -29,7 +29,7 @@ from ..core.categories import Node
 from . import evaluate
 from .actions import Choose as ChooseAction
 from .errors import IllegalAction, UnsupportedRule
-from .evaluate import RULES, Env, extension
+from .evaluate import RULES, Env
 
 NOTHING = "nothing"  # the answer of a player who may choose and does not
 YES, NO = "yes", "no"
@@ -287,43 +287,46 @@ def _rng(state: Any, env: Env, name: str) -> random.Random:
     return random.Random(f"{state.seed}:pick:{state.turn}:{state.phase}:{rule}:{name}")
 
 
-@extension("effect")
-def _effect(node: Any) -> Any:
-    """The effects that go with decisions when they need none themselves: picking at random,
-    moving a picked card. (An ``if`` without a decision, such as the branch of a decision's
-    outcome, is compiled by engine/effects.py, whose compiler comes first.)"""
-    if isinstance(node, effects.AtRandom) and isinstance(node.options, places.CardsIn):
-        where, name = _place(node.options.place), node.name
+def at_random(node: effects.AtRandom) -> Any:
+    """A card picked at random from a place, seeded by the game, the turn and the rule (None:
+    a pick among other things than cards)."""
+    if not isinstance(node.options, places.CardsIn):
+        return None
+    where, name = _place(node.options.place), node.name
 
-        def pick(state: Any, rs: Any, env: Env, events: list) -> None:
-            zone, owner, cards = where(state, env)
-            if not cards:
-                env[name], env[name + "@"] = [], None
-                return
-            index = _rng(state, env, name).randrange(len(cards))
-            env[name] = [cards[index]]
-            env[name + "@"] = {"zone": zone, "owner": owner, "index": index}
-            events.append({"event": "picked-at-random", "name": name, "zone": zone, "owner": owner})
-        return pick
-    if isinstance(node, effects.Move) and isinstance(node.cards, actors.Bound):
-        name, end = node.cards.name, node.end
-        to = _place(node.to)
+    def pick(state: Any, rs: Any, env: Env, events: list) -> None:
+        zone, owner, cards = where(state, env)
+        if not cards:
+            env[name], env[name + "@"] = [], None
+            return
+        index = _rng(state, env, name).randrange(len(cards))
+        env[name] = [cards[index]]
+        env[name + "@"] = {"zone": zone, "owner": owner, "index": index}
+        events.append({"event": "picked-at-random", "name": name, "zone": zone, "owner": owner})
+    return pick
 
-        def move(state: Any, rs: Any, env: Env, events: list) -> None:
-            at = env.get(name + "@")
-            if not at:
-                return
-            card = _cards_at(state, at).pop(at["index"])
-            zone, owner, cards = to(state, env)
-            if end in ("front", "bottom"):
-                cards.insert(0, card)
-            else:
-                cards.append(card)
-            env[name + "@"] = None  # the card has left the place it was picked from
-            events.append({"event": "moved", "cards": 1, "from_zone": at["zone"], "from": at["owner"],
-                           "to_zone": zone, "to": owner, "end": end or "back"})
-        return move
-    return None
+
+def move_picked(node: effects.Move) -> Any:
+    """Move a card a decision or a random pick bound, from where it lies (None: another move)."""
+    if not isinstance(node.cards, actors.Bound):
+        return None
+    name, end = node.cards.name, node.end
+    to = _place(node.to)
+
+    def move(state: Any, rs: Any, env: Env, events: list) -> None:
+        at = env.get(name + "@")
+        if not at:
+            return
+        card = _cards_at(state, at).pop(at["index"])
+        zone, owner, cards = to(state, env)
+        if end in ("front", "bottom"):
+            cards.insert(0, card)
+        else:
+            cards.append(card)
+        env[name + "@"] = None  # the card has left the place it was picked from
+        events.append({"event": "moved", "cards": 1, "from_zone": at["zone"], "from": at["owner"],
+                       "to_zone": zone, "to": owner, "end": end or "back"})
+    return move
 
 
 # ------------------------------------------------------------------ waiting and answering

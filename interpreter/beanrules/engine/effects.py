@@ -2,8 +2,8 @@
 
 :mod:`.evaluate` compiles the nodes every rulebook's sentences use; the nodes here (the
 effects of the effect language, the actors and places that speak about a card's owner, the
-choices a player makes while an ability runs) are registered with it through
-``evaluate.extend`` and compiled the same way, by node type, once per game.
+choices a player makes while an ability runs) are compiled the same way, by node type, once
+per game: each function here is the semantics of a node type named in engine/semantics.py.
 
 Every effect is bounded: ``repeat`` and ``for-chosen`` count their bound once, ``choose``
 takes one value, nothing calls itself. A choice is read from the feed in the environment
@@ -86,56 +86,54 @@ def _feed(env: dict) -> Feed:
 
 
 # ------------------------------------------------------------------ actors
-def players_of(node: Node) -> evaluate.PlayersFn | None:
-    if isinstance(node, actors.CardOwner) and node.card is None:
-        return lambda state, env: [env[OWNER]]
-    if isinstance(node, (actors.OtherPlayers, actors.Opponent)):
-        two = isinstance(node, actors.Opponent)
+def card_owner(node: actors.CardOwner) -> evaluate.PlayersFn | None:
+    if node.card is not None:
+        return None
+    return lambda state, env: [env[OWNER]]
 
-        def others(state: Any, env: dict) -> list[str]:
-            players, me = state.players, env.get(OWNER, state.active)
-            rs = env.get(evaluate.RULES)
-            step, i, n = (rs.direction if rs else 1), players.index(me), len(players)
-            found = [players[(i + step * k) % n] for k in range(1, n)]
-            if two and len(found) != 1:
-                raise IllegalAction(None, "'the opponent' is meant for a game of two players")
-            return found
-        return others
-    return None
+
+def others(node: actors.OtherPlayers | actors.Opponent) -> evaluate.PlayersFn:
+    """Every player but the one the rule speaks about (the ability's owner, else the active
+    player), in the direction of play from them; the opponent: the one other player."""
+    two = isinstance(node, actors.Opponent)
+
+    def run(state: Any, env: dict) -> list[str]:
+        players, me = state.players, env.get(OWNER, state.active)
+        rs = env.get(evaluate.RULES)
+        step, i, n = (rs.direction if rs else 1), players.index(me), len(players)
+        found = [players[(i + step * k) % n] for k in range(1, n)]
+        if two and len(found) != 1:
+            raise IllegalAction(None, "'the opponent' is meant for a game of two players")
+        return found
+    return run
 
 
 # ------------------------------------------------------------------ places and numbers
-def zone_of(node: Node) -> evaluate.ZoneFn | None:
-    if isinstance(node, places.Zone) and node.zone == "field" and node.owner is not None:
-        who = evaluate.players_of(node.owner)
-        # every card of a player's fields, in field order (for counting; never changed in place)
-        return lambda state, env: [c for f in state.fields[who(state, env)[0]] for c in f]
-    return None  # the shared piles (the discard pile among them) are evaluate.zone_of's own
+def all_fields(node: places.Zone) -> evaluate.ZoneFn | None:
+    """Every card of a player's fields, in field order (for counting; never changed in place)."""
+    if node.zone != "field" or node.owner is None:
+        return None
+    who = evaluate.players_of(node.owner)
+    return lambda state, env: [c for f in state.fields[who(state, env)[0]] for c in f]
 
 
-def number(node: Node) -> evaluate.NumFn | None:
-    if isinstance(node, quantities.FieldsOf):
-        who = evaluate.players_of(node.player)
-        return lambda state, env: len(state.fields[who(state, env)[0]])
-    if isinstance(node, quantities.Count) and node.bean is not None:
-        zone, bean = evaluate.zone_of(node.place), node.bean
-        return lambda state, env: zone(state, env).count(bean)
-    return None
+def fields_of(node: quantities.FieldsOf) -> evaluate.NumFn:
+    who = evaluate.players_of(node.player)
+    return lambda state, env: len(state.fields[who(state, env)[0]])
 
 
-def condition(node: Node) -> evaluate.CondFn | None:
-    if isinstance(node, conditions.Fits):
-        cards, onto = node.cards, node.field
-        if not (isinstance(cards, actors.Bound) and isinstance(onto, actors.Bound)):
-            return None
-        held, target = cards.name, onto.name
+def fits(node: conditions.Fits) -> evaluate.CondFn | None:
+    """Whether a picked card may go onto a picked field under the planting rules."""
+    cards, onto = node.cards, node.field
+    if not (isinstance(cards, actors.Bound) and isinstance(onto, actors.Bound)):
+        return None
+    held, target = cards.name, onto.name
 
-        def fits(state: Any, env: dict) -> bool:
-            from .planting import field_accepts
-            player = env[target + "@"]
-            return field_accepts(env[evaluate.RULES], env[target], env[held].bean, state.fields[player])
-        return fits
-    return None
+    def run(state: Any, env: dict) -> bool:
+        from .planting import field_accepts
+        player = env[target + "@"]
+        return field_accepts(env[evaluate.RULES], env[target], env[held].bean, state.fields[player])
+    return run
 
 
 # ------------------------------------------------------------------ choices
@@ -278,8 +276,8 @@ def move(node: effects.Move) -> evaluate.EffectFn:
     if isinstance(cards, places.CardsIn):
         return None  # all (or the bottom) cards of a zone: moved by engine/selection.py
     name = _held(cards)
-    others = (found for c in evaluate.EXTENSIONS["effect"] if c is not effect for found in [c(node)] if found)
-    other = next(others, None)
+    from .decisions import move_picked
+    other = move_picked(node)  # a card a decision picked, where it lies
 
     def move_held(state: Any, rs: Any, env: dict, events: list) -> None:
         held = env.get(name)
@@ -359,16 +357,6 @@ def remove_field(node: effects.RemoveField) -> evaluate.EffectFn:
     return run
 
 
-def swap(node: effects.Swap) -> evaluate.EffectFn:
-    first, second = evaluate.zone_of(node.first), evaluate.zone_of(node.second)
-
-    def run(state: Any, rs: Any, env: dict, events: list) -> None:
-        a, b = first(state, env), second(state, env)
-        a[:], b[:] = list(b), list(a)
-        events.append({"event": "swapped", "first": node.first.to_text(), "second": node.second.to_text()})
-    return run
-
-
 def if_(node: effects.If) -> evaluate.EffectFn:
     test, then = evaluate.condition(node.condition), evaluate.effect(node.then)
     otherwise = evaluate.effect(node.otherwise) if node.otherwise is not None else None
@@ -386,17 +374,3 @@ def let(node: effects.Let) -> evaluate.EffectFn:
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         env[name] = value(state, {**env, evaluate.RULES: rs})
     return run
-
-
-EFFECTS = {effects.Choose: choose, effects.ForChosen: for_chosen, effects.Move: move, effects.Plant: plant,
-           effects.AddField: add_field, effects.RemoveField: remove_field, effects.Swap: swap,
-           effects.If: if_, effects.Let: let}
-
-effect = evaluate.by_type(EFFECTS)
-
-
-# Registered first: a ``move`` of a card bound by an ability (a Held) is this module's; any
-# other bound card (picked by a decision, engine/decisions.py) goes to the next compiler.
-for _what, _compiler in (("actor", players_of), ("place", zone_of), ("quantity", number),
-                         ("condition", condition), ("effect", effect)):
-    evaluate.EXTENSIONS[_what].insert(0, _compiler)

@@ -73,36 +73,15 @@ def _unsupported(node: Node, what: str) -> UnsupportedRule:
     return UnsupportedRule(f"the engine does not run the core {what} '{node.NODE}' yet")
 
 
-# Compilers of further core nodes, by what they compile ("actor", "place", "quantity",
-# "condition", "effect"), registered by the engine modules that own a mechanism (counters and
-# tokens, decisions, …), so that each keeps its nodes in its own module. A compiler returns
-# None for a node that is not its own.
-EXTENSIONS: dict[str, list[Callable[[Node], Any]]] = {
-    "actor": [], "place": [], "quantity": [], "condition": [], "effect": []}
-
-
-def extension(what: str) -> Callable[[Callable[[Node], Any]], Callable[[Node], Any]]:
-    def register(compiler: Callable[[Node], Any]) -> Callable[[Node], Any]:
-        EXTENSIONS[what].append(compiler)
-        return compiler
-    return register
-
-
-def by_type(builders: dict[type, Callable[[Any], Any]]) -> Callable[[Node], Any]:
-    """An extension compiler from a table of node types: the builder of the node's type, or
-    None (the next extension is asked)."""
-    def compile_node(node: Node) -> Any:
-        build = builders.get(type(node))
-        return build(node) if build is not None else None
-    return compile_node
-
-
-def _extended(what: str, node: Node) -> Any:
-    for compiler in EXTENSIONS[what]:
-        found = compiler(node)
-        if found is not None:
-            return found
-    raise _unsupported(node, what)
+def _compile(role: str, node: Node) -> Any:
+    """The closure of `node` in `role` ("actor", "place", "quantity", "condition", "effect"),
+    made by the one semantics entry of its type (engine/semantics.py)."""
+    from .semantics import compiler_for  # the table imports every module that compiles a node
+    compile_node = compiler_for(type(node), role)
+    found = compile_node(node) if compile_node is not None else None
+    if found is None:
+        raise _unsupported(node, role)
+    return found
 
 
 # ------------------------------------------------------------------ player counts
@@ -139,24 +118,59 @@ def for_players(node: Any, players: int) -> Any:
     return node
 
 
-# ------------------------------------------------------------------ actors and places
+# ------------------------------------------------------------------ the roles a node plays
+# What a node means is its type's entry in engine/semantics.py; these five ask it, by role.
 def players_of(node: Node) -> PlayersFn:
-    if isinstance(node, actors.ActivePlayer):
-        return lambda state, env: [state.active]
-    if isinstance(node, actors.StartPlayer):
-        return lambda state, env: [state.start_player]
-    if isinstance(node, actors.AllPlayers):
-        return lambda state, env: list(state.players)
-    if isinstance(node, actors.EachPlayer):
-        def each(state: Any, env: Env) -> list[str]:
-            players, i = state.players, state.players.index(state.active)
-            step, n = env.get("direction", 1), len(players)
-            return [players[(i + step * k) % n] for k in range(n)]
-        return each
-    if isinstance(node, actors.Bound):
-        name = node.name
-        return lambda state, env: [env[name]]
-    return _extended("actor", node)
+    return _compile("actor", node)
+
+
+def zone_of(node: Node) -> ZoneFn:
+    """The list holding a zone's cards (the engine's own list: effects change it in place)."""
+    return _compile("place", node)
+
+
+def number(node: Node) -> NumFn:
+    return _compile("quantity", node)
+
+
+def condition(node: Node) -> CondFn:
+    return _compile("condition", node)
+
+
+def effect(node: Node) -> EffectFn:
+    return _compile("effect", node)
+
+
+# ------------------------------------------------------------------ actors and places
+def active_player(node: actors.ActivePlayer) -> PlayersFn:
+    return lambda state, env: [state.active]
+
+
+def start_player(node: actors.StartPlayer) -> PlayersFn:
+    return lambda state, env: [state.start_player]
+
+
+def all_players(node: actors.AllPlayers) -> PlayersFn:
+    return lambda state, env: list(state.players)
+
+
+def each_player(node: actors.EachPlayer) -> PlayersFn:
+    def each(state: Any, env: Env) -> list[str]:
+        players, i = state.players, state.players.index(state.active)
+        step, n = env.get("direction", 1), len(players)
+        return [players[(i + step * k) % n] for k in range(n)]
+    return each
+
+
+def bound_player(node: actors.Bound) -> PlayersFn:
+    name = node.name
+    return lambda state, env: [env[name]]
+
+
+def bound_zone(node: actors.Bound) -> ZoneFn:
+    """A field bound by for-each."""
+    name = node.name
+    return lambda state, env: env[name]
 
 
 _SHARED = {"deck", "discard", "offer", "removed"}
@@ -170,69 +184,83 @@ def names_several_zones(node: Node, players: int) -> bool:
         (isinstance(node.owner, actors.AnyPlayer) or (isinstance(node.owner, actors.OtherPlayers) and players > 2))
 
 
-def zone_of(node: Node) -> ZoneFn:
-    """The list holding a zone's cards (the engine's own list: effects change it in place)."""
-    if isinstance(node, actors.Bound):  # a field bound by for-each
-        name = node.name
-        return lambda state, env: env[name]
-    if isinstance(node, places.Zone):
-        if node.owner is None and node.zone in _SHARED:
-            attr = node.zone
-            return lambda state, env: getattr(state, attr)
-        if node.owner is not None and node.zone in _PER_PLAYER:
-            if isinstance(node.owner, (actors.EachPlayer, actors.AllPlayers)):
-                # always several zones: refused as the rules compile (so by check), not mid-game
-                raise UnsupportedRule(f"'{node.to_text()}' names a zone of every player; the engine "
-                                      "moves the cards of one player's zone")
-            attr, who = _PER_PLAYER[node.zone], players_of(node.owner)
+def pile(node: places.Zone) -> ZoneFn | None:
+    """A shared pile, or one player's hand, coins or set-aside cards (None: another zone)."""
+    if node.owner is None and node.zone in _SHARED:
+        attr = node.zone
+        return lambda state, env: getattr(state, attr)
+    if node.owner is not None and node.zone in _PER_PLAYER:
+        if isinstance(node.owner, (actors.EachPlayer, actors.AllPlayers)):
+            # always several zones: refused as the rules compile (so by check), not mid-game
+            raise UnsupportedRule(f"'{node.to_text()}' names a zone of every player; the engine "
+                                  "moves the cards of one player's zone")
+        attr, who = _PER_PLAYER[node.zone], players_of(node.owner)
 
-            def owned(state: Any, env: Env) -> list[str]:
-                found = who(state, env)
-                if len(found) != 1:
-                    raise UnsupportedRule(f"'{node.to_text()}' names more than one zone")
-                return getattr(state, attr)[found[0]]
-            return owned
-    return _extended("place", node)
+        def owned(state: Any, env: Env) -> list[str]:
+            found = who(state, env)
+            if len(found) != 1:
+                raise UnsupportedRule(f"'{node.to_text()}' names more than one zone")
+            return getattr(state, attr)[found[0]]
+        return owned
+    return None
 
 
 # ------------------------------------------------------------------ numbers and conditions
-def number(node: Node) -> NumFn:
-    if isinstance(node, quantities.ByPlayers):  # left by for_players: no case for this count
-        raise UnsupportedRule(f"'{node.to_text()}': the rule model gives no value for this many players")
-    if isinstance(node, quantities.Number):
-        value = node.value
-        return lambda state, env: value
-    if isinstance(node, quantities.BySeat):
-        counts = node.counts
-        return lambda state, env: counts[min(env["seat"], len(counts) - 1)]
-    if isinstance(node, quantities.Count) and node.bean is None:
-        zone = zone_of(node.place)
-        return lambda state, env: len(zone(state, env))
-    if isinstance(node, quantities.FieldValue):
-        from .harvesting import coins_for  # what a field pays is the beanometer's, as harvests pay
-        place = node.field
-        if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
-            owner = players_of(place.owner)  # all of a player's fields: what they pay together
-            return lambda state, env: sum(coins_for(env[RULES], f) for f in state.fields[owner(state, env)[0]])
-        field = zone_of(place)
-        return lambda state, env: coins_for(env[RULES], field(state, env))
-    if isinstance(node, quantities.DeckRunOuts):
-        return lambda state, env: state.exhaustions
-    if isinstance(node, quantities.Sum):
-        terms = [number(t) for t in node.terms]
-        return lambda state, env: sum(t(state, env) for t in terms)
-    if isinstance(node, quantities.Times):
-        factor, of = node.factor, number(node.of)
-        return lambda state, env: factor * of(state, env)
-    if isinstance(node, quantities.SeatDistance):
-        who, origin = players_of(node.player), players_of(node.origin)
-        sign = 1 if node.direction == "clockwise" else -1  # seats run clockwise in state.players
+def by_players(node: quantities.ByPlayers) -> NumFn:
+    # left by for_players: no case for this count
+    raise UnsupportedRule(f"'{node.to_text()}': the rule model gives no value for this many players")
 
-        def distance(state: Any, env: Env) -> int:
-            seats = state.players
-            return sign * (seats.index(who(state, env)[0]) - seats.index(origin(state, env)[0])) % len(seats)
-        return distance
-    return _extended("quantity", node)
+
+def constant(node: quantities.Number) -> NumFn:
+    value = node.value
+    return lambda state, env: value
+
+
+def by_seat(node: quantities.BySeat) -> NumFn:
+    counts = node.counts
+    return lambda state, env: counts[min(env["seat"], len(counts) - 1)]
+
+
+def count_all(node: quantities.Count) -> NumFn | None:
+    """How many cards a place holds (None: a count of one bean type, hand_effects.count_of)."""
+    if node.bean is not None:
+        return None
+    zone = zone_of(node.place)
+    return lambda state, env: len(zone(state, env))
+
+
+def field_value(node: quantities.FieldValue) -> NumFn:
+    from .harvesting import coins_for  # what a field pays is the beanometer's, as harvests pay
+    place = node.field
+    if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
+        owner = players_of(place.owner)  # all of a player's fields: what they pay together
+        return lambda state, env: sum(coins_for(env[RULES], f) for f in state.fields[owner(state, env)[0]])
+    field = zone_of(place)
+    return lambda state, env: coins_for(env[RULES], field(state, env))
+
+
+def deck_run_outs(node: quantities.DeckRunOuts) -> NumFn:
+    return lambda state, env: state.exhaustions
+
+
+def sum_of(node: quantities.Sum) -> NumFn:
+    terms = [number(t) for t in node.terms]
+    return lambda state, env: sum(t(state, env) for t in terms)
+
+
+def times(node: quantities.Times) -> NumFn:
+    factor, of = node.factor, number(node.of)
+    return lambda state, env: factor * of(state, env)
+
+
+def seat_distance(node: quantities.SeatDistance) -> NumFn:
+    who, origin = players_of(node.player), players_of(node.origin)
+    sign = 1 if node.direction == "clockwise" else -1  # seats run clockwise in state.players
+
+    def distance(state: Any, env: Env) -> int:
+        seats = state.players
+        return sign * (seats.index(who(state, env)[0]) - seats.index(origin(state, env)[0])) % len(seats)
+    return distance
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -240,32 +268,42 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
     "!=": operator.ne}
 
 
-def condition(node: Node) -> CondFn:
-    if isinstance(node, conditions.Compare):
-        left, test = number(node.left), _COMPARE[node.op]
-        if isinstance(node.right, quantities.Number):  # the common case, one call less
-            bound = node.right.value
-            return lambda state, env: test(left(state, env), bound)
-        right = number(node.right)
-        return lambda state, env: test(left(state, env), right(state, env))
-    if isinstance(node, conditions.AllOf):
-        terms = [condition(t) for t in node.terms]
-        return lambda state, env: all(t(state, env) for t in terms)
-    if isinstance(node, conditions.AnyOf):
-        terms = [condition(t) for t in node.terms]
-        return lambda state, env: any(t(state, env) for t in terms)
-    if isinstance(node, conditions.Not):
-        term = condition(node.term)
-        return lambda state, env: not term(state, env)
-    if isinstance(node, conditions.InPhase):
-        phase = node.phase
-        return lambda state, env: state.phase == phase
-    if isinstance(node, conditions.TurnOf):
-        who = players_of(node.player)
-        return lambda state, env: state.active in who(state, env)
-    if isinstance(node, conditions.Always):
-        return lambda state, env: True
-    return _extended("condition", node)
+def compare(node: conditions.Compare) -> CondFn:
+    left, test = number(node.left), _COMPARE[node.op]
+    if isinstance(node.right, quantities.Number):  # the common case, one call less
+        bound = node.right.value
+        return lambda state, env: test(left(state, env), bound)
+    right = number(node.right)
+    return lambda state, env: test(left(state, env), right(state, env))
+
+
+def all_of(node: conditions.AllOf) -> CondFn:
+    terms = [condition(t) for t in node.terms]
+    return lambda state, env: all(t(state, env) for t in terms)
+
+
+def any_of(node: conditions.AnyOf) -> CondFn:
+    terms = [condition(t) for t in node.terms]
+    return lambda state, env: any(t(state, env) for t in terms)
+
+
+def not_(node: conditions.Not) -> CondFn:
+    term = condition(node.term)
+    return lambda state, env: not term(state, env)
+
+
+def in_phase(node: conditions.InPhase) -> CondFn:
+    phase = node.phase
+    return lambda state, env: state.phase == phase
+
+
+def turn_of(node: conditions.TurnOf) -> CondFn:
+    who = players_of(node.player)
+    return lambda state, env: state.active in who(state, env)
+
+
+def always(node: conditions.Always) -> CondFn:
+    return lambda state, env: True
 
 
 def reads_only(node: Node, allowed: tuple[type, ...]) -> bool:
@@ -297,108 +335,129 @@ def take_cards(state: Any, rs: Any, count: int, events: list, into: list | None 
     return cards
 
 
-def effect(node: Node) -> EffectFn:
-    from .deck import ending, shuffle as deck_shuffle  # the deck's rules (exhaustion, reshuffle) live there
+def reveal(node: effects.Reveal) -> EffectFn:
+    cards = node.cards
+    if not top_of_deck(cards):
+        raise _unsupported(node, "effect (revealing other than the top of the deck)")
+    count, to = number(cards.count), zone_of(node.to)
 
-    if isinstance(node, effects.Reveal):
-        cards = node.cards
-        if not top_of_deck(cards):
-            raise _unsupported(node, "effect (revealing other than the top of the deck)")
-        count, to = number(cards.count), zone_of(node.to)
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        into = to(state, env)
+        shown = take_cards(state, rs, count(state, env), events, into)
+        if events is not UNRECORDED:
+            events.append({"event": "revealed", "player": state.active, "cards": shown})
+        if rs.triggers:  # a card's "when revealed" step
+            from .triggers import fire
+            for card in shown:
+                fire(state, rs, "revealed", state.active, card, events, zone=into, where="the offer")
+    return run
 
-        def reveal(state: Any, rs: Any, env: Env, events: list) -> None:
-            into = to(state, env)
-            shown = take_cards(state, rs, count(state, env), events, into)
+
+def draw(node: effects.Draw) -> EffectFn:
+    from .deck import ending
+    if node.end != "back" or node.up_to:
+        raise _unsupported(node, "effect (drawing to the front of a hand)")
+    count, who = number(node.count), players_of(node.player)
+    in_turn = isinstance(node.player, actors.EachPlayer)  # who reads the direction of play
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        players = who(state, {**env, "direction": rs.direction} if in_turn else env)
+        for i, player in enumerate(players, 1):
+            wanted = count(state, env)
+            if rs.requirements:  # a hand limit: draw only as many as the hand may hold
+                from .requirements import room
+                wanted = room(state, rs, player, wanted)
+            drawn = take_cards(state, rs, wanted, events)
+            state.hands[player].extend(drawn)
             if events is not UNRECORDED:
-                events.append({"event": "revealed", "player": state.active, "cards": shown})
-            if rs.triggers:  # a card's "when revealed" step
+                events.append({"event": "drew", "player": player, "cards": len(drawn)})
+            if rs.triggers:  # a card's "when drawn" step
                 from .triggers import fire
-                for card in shown:
-                    fire(state, rs, "revealed", state.active, card, events, zone=into, where="the offer")
-        return reveal
-    if isinstance(node, effects.Draw):
-        if node.end != "back" or node.up_to:
-            raise _unsupported(node, "effect (drawing to the front of a hand)")
-        count, who = number(node.count), players_of(node.player)
-        in_turn = isinstance(node.player, actors.EachPlayer)  # who reads the direction of play
+                for card in drawn:
+                    fire(state, rs, "drawn", player, card, events, zone=state.hands[player],
+                         where=f"{player}'s hand")
+            if i < len(players) and ending(state, rs):  # the next player draws nothing
+                break
+    return run
 
-        def draw(state: Any, rs: Any, env: Env, events: list) -> None:
-            players = who(state, {**env, "direction": rs.direction} if in_turn else env)
-            for i, player in enumerate(players, 1):
-                wanted = count(state, env)
-                if rs.requirements:  # a hand limit: draw only as many as the hand may hold
-                    from .requirements import room
-                    wanted = room(state, rs, player, wanted)
-                drawn = take_cards(state, rs, wanted, events)
-                state.hands[player].extend(drawn)
-                if events is not UNRECORDED:
-                    events.append({"event": "drew", "player": player, "cards": len(drawn)})
-                if rs.triggers:  # a card's "when drawn" step
-                    from .triggers import fire
-                    for card in drawn:
-                        fire(state, rs, "drawn", player, card, events, zone=state.hands[player],
-                             where=f"{player}'s hand")
-                if i < len(players) and ending(state, rs):  # the next player draws nothing
-                    break
-        return draw
-    if isinstance(node, effects.Shuffle) and node.into is not None:
-        source, into = zone_of(node.place), zone_of(node.into)
 
-        def shuffle(state: Any, rs: Any, env: Env, events: list) -> None:
-            cards = source(state, env)
-            moved = list(cards)
-            cards.clear()
-            # the k-th shuffle of a game has its own seed: replays need no RNG state
-            deck_shuffle(moved, state.seed, state.shuffles + 1)
-            state.shuffles += 1
-            into(state, env).extend(moved)
-            events.append({"event": "reshuffled", "exhaustions": state.exhaustions, "cards": len(moved)})
-        return shuffle
-    if isinstance(node, effects.SkipPhase) and node.phase is None:
-        return lambda state, rs, env, events: "skip"
-    if isinstance(node, effects.ForEach):
-        name, body = node.name, effect(node.body)
-        if isinstance(node.among, places.Zone) and node.among.zone == "field" and node.among.owner:
-            owner = players_of(node.among.owner)
+def shuffle_into(node: effects.Shuffle) -> EffectFn | None:
+    """A pile shuffled into another (the discard pile made the deck), with the k-th shuffle's
+    own seed (None: a pile shuffled where it lies, hand_effects.shuffle)."""
+    from .deck import shuffle as deck_shuffle  # the deck's rules (exhaustion, reshuffle) live there
+    if node.into is None:
+        return None
+    source, into = zone_of(node.place), zone_of(node.into)
 
-            def each_field(state: Any, rs: Any, env: Env, events: list) -> None:
-                player = owner(state, env)[0]
-                for index, field in enumerate(state.fields[player]):
-                    body(state, rs, {**env, name: field, name + "#": index}, events)
-            return each_field
-        among = players_of(node.among)
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        cards = source(state, env)
+        moved = list(cards)
+        cards.clear()
+        # the k-th shuffle of a game has its own seed: replays need no RNG state
+        deck_shuffle(moved, state.seed, state.shuffles + 1)
+        state.shuffles += 1
+        into(state, env).extend(moved)
+        events.append({"event": "reshuffled", "exhaustions": state.exhaustions, "cards": len(moved)})
+    return run
 
-        def each_player(state: Any, rs: Any, env: Env, events: list) -> None:
-            for player in among(state, env):
-                body(state, rs, {**env, name: player}, events)
-        return each_player
-    if isinstance(node, effects.Repeat):
-        times, body = number(node.times), effect(node.body)
-        test = condition(node.condition) if node.condition else None
 
-        def repeat(state: Any, rs: Any, env: Env, events: list) -> None:
-            inner = {**env, RULES: rs}
-            for _ in range(times(state, inner)):  # the bound is counted once: always terminates
-                if test is not None and not test(state, inner):
-                    break
-                body(state, rs, env, events)
-        return repeat
-    if isinstance(node, effects.Harvest) and isinstance(node.field, actors.Bound):
-        from .harvesting import coins_for, do_harvest
-        who, name, paying = players_of(node.player), node.field.name, node.only_paying
+def skip_this_phase(node: effects.SkipPhase) -> EffectFn | None:
+    if node.phase is not None:
+        return None
+    return lambda state, rs, env, events: "skip"
 
-        def harvest(state: Any, rs: Any, env: Env, events: list) -> None:
-            field = env[name]
-            if field and (not paying or coins_for(rs, field) >= 1):
-                do_harvest(state, rs, who(state, env)[0], env[name + "#"], events)
-        return harvest
-    if isinstance(node, effects.Sequence):
-        steps = [effect(s) for s in node.steps]
 
-        def sequence(state: Any, rs: Any, env: Env, events: list) -> str | None:
-            for step in steps:
-                if step(state, rs, env, events) == "skip":
-                    return "skip"
-            return None
-        return sequence
-    return _extended("effect", node)
+def for_each(node: effects.ForEach) -> EffectFn:
+    name, body = node.name, effect(node.body)
+    if isinstance(node.among, places.Zone) and node.among.zone == "field" and node.among.owner:
+        owner = players_of(node.among.owner)
+
+        def each_field(state: Any, rs: Any, env: Env, events: list) -> None:
+            player = owner(state, env)[0]
+            for index, field in enumerate(state.fields[player]):
+                body(state, rs, {**env, name: field, name + "#": index}, events)
+        return each_field
+    among = players_of(node.among)
+
+    def each_player(state: Any, rs: Any, env: Env, events: list) -> None:
+        for player in among(state, env):
+            body(state, rs, {**env, name: player}, events)
+    return each_player
+
+
+def repeat(node: effects.Repeat) -> EffectFn:
+    count, body = number(node.times), effect(node.body)
+    test = condition(node.condition) if node.condition else None
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        inner = {**env, RULES: rs}
+        for _ in range(count(state, inner)):  # the bound is counted once: always terminates
+            if test is not None and not test(state, inner):
+                break
+            body(state, rs, env, events)
+    return run
+
+
+def harvest_bound(node: effects.Harvest) -> EffectFn | None:
+    """Harvest a field bound by for-each (None: another field; the game's harvest action)."""
+    if not isinstance(node.field, actors.Bound):
+        return None
+    from .harvesting import coins_for, do_harvest
+    who, name, paying = players_of(node.player), node.field.name, node.only_paying
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        field = env[name]
+        if field and (not paying or coins_for(rs, field) >= 1):
+            do_harvest(state, rs, who(state, env)[0], env[name + "#"], events)
+    return run
+
+
+def sequence(node: effects.Sequence) -> EffectFn:
+    steps = [effect(s) for s in node.steps]
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> str | None:
+        for step in steps:
+            if step(state, rs, env, events) == "skip":
+                return "skip"
+        return None
+    return run

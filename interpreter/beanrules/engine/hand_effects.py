@@ -25,7 +25,6 @@ from typing import Any
 
 from ..core import actors, effects, places, quantities
 from ..core.categories import Node
-from . import effects as _ability_effects  # noqa: F401 (its compilers are registered first)
 from . import evaluate
 from .effects import FEED, OWNER, Held, _feed
 from .decisions import DECIDERS, Decider
@@ -312,34 +311,27 @@ def refuse(node: effects.Refuse) -> evaluate.EffectFn:
     return run
 
 
-_EFFECTS = {effects.Look: look, effects.Reorder: reorder, effects.Reverse: reverse, effects.Swap: swap,
-            effects.Choose: choose_card, effects.Move: each_type, effects.Shuffle: shuffle,
-            effects.Refuse: refuse, effects.Plant: plant_for}
-
-effect = evaluate.by_type(_EFFECTS)
-
-
 # ------------------------------------------------------------------ numbers
-def number(node: Node) -> evaluate.NumFn | None:
-    if isinstance(node, quantities.PlantedThisPhase):
-        return lambda state, env: state.planted
-    if isinstance(node, quantities.Half):  # rounded down ("repeat half of count of offer times")
-        whole = evaluate.number(node.of)
-        return lambda state, env: whole(state, env) // 2
-    if isinstance(node, quantities.Count) and node.bean is not None:
-        zone, bean = evaluate.zone_of(node.place), node.bean
-
-        def count(state: Any, env: dict) -> int:
-            rs = env.get(evaluate.RULES)
-            cards = zone(state, env)
-            if rs is not None and rs.plays_as:  # cards that play as the bean count as it
-                return sum(1 for c in cards if type_of(rs, c) == bean)
-            return cards.count(bean)
-        return count
-    return None
+def planted_this_phase(node: quantities.PlantedThisPhase) -> evaluate.NumFn:
+    return lambda state, env: state.planted
 
 
-# Registered before engine/effects.py's: a choice of a hand card, the moves of one card of
-# each type, and the effects above are this module's; everything else falls through.
-for _what, _compiler in (("quantity", number), ("effect", effect)):
-    evaluate.EXTENSIONS[_what].insert(0, _compiler)
+def half(node: quantities.Half) -> evaluate.NumFn:
+    """Rounded down ("repeat half of count of offer times")."""
+    whole = evaluate.number(node.of)
+    return lambda state, env: whole(state, env) // 2
+
+
+def count_of(node: quantities.Count) -> evaluate.NumFn | None:
+    """How many cards of one bean type a place holds (cards that play as it count as it)."""
+    if node.bean is None:
+        return None
+    zone, bean = evaluate.zone_of(node.place), node.bean
+
+    def count(state: Any, env: dict) -> int:
+        rs = env.get(evaluate.RULES)
+        cards = zone(state, env)
+        if rs is not None and rs.plays_as:  # cards that play as the bean count as it
+            return sum(1 for c in cards if type_of(rs, c) == bean)
+        return cards.count(bean)
+    return count

@@ -262,11 +262,9 @@ def _mark_chosen(state: Any, env: dict, name: str) -> dict:
     raise IllegalAction(None, f"a constraint on the card chosen as {name} needs a card of a hand")
 
 
-def effect(node: Node) -> evaluate.EffectFn | None:
-    return _lay(node) if isinstance(node, effects.Lasting) else None
-
-
-evaluate.EXTENSIONS["effect"].append(effect)
+def lay(node: effects.Lasting) -> evaluate.EffectFn:
+    """A constraint laid down to last (on a card, for some turns): engine/marked.py keeps it."""
+    return _lay(node)
 
 
 # ------------------------------------------------------------------ how long

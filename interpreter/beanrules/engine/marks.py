@@ -1,5 +1,5 @@
 """Counters and tokens: what the rules declare, where the state keeps them, and the core nodes
-that read or change them (registered with the evaluator, engine/evaluate.py).
+that read or change them (named in engine/semantics.py, the table the evaluator compiles by).
 
 A counter is a number per player (coins written down, say) or for the table; a token is held by
 one player or by nobody (a card passed from player to player). The state holds ``counters`` and ``tokens`` only
@@ -16,7 +16,7 @@ from ..core import actors, conditions, effects, quantities, statements as core
 from ..core.timing import AtSetup
 from . import evaluate
 from .errors import UnsupportedRule
-from .evaluate import Env, extension
+from .evaluate import Env
 
 Program = list[tuple[dict, Any]]
 
@@ -107,79 +107,62 @@ def counter_value(state: Any, name: str, player: str | None) -> int:
 
 
 # ------------------------------------------------------------------ the evaluator's nodes
-@extension("actor")
-def _actor(node: Any) -> Any:
-    if isinstance(node, actors.TokenHolder):
-        token = node.token
-        return lambda state, env: [h] if (h := holder(state, token)) is not None else []
-    if isinstance(node, actors.OtherPlayers):
-        # every player but the one the rule speaks about (the acting player, else the active
-        # one), in turn order from them
-        def others(state: Any, env: Env) -> list[str]:
-            me = env.get("player", state.active)
-            players, n = state.players, len(state.players)
-            i, step = players.index(me), env.get("direction", 1)
-            return [players[(i + step * k) % n] for k in range(1, n)]
-        return others
-    return None
+def token_holder(node: actors.TokenHolder) -> Any:
+    token = node.token
+    return lambda state, env: [h] if (h := holder(state, token)) is not None else []
 
 
-@extension("quantity")
-def _quantity(node: Any) -> Any:
-    if isinstance(node, quantities.CounterValue):
-        name = node.counter
-        if node.player is None:
-            return lambda state, env: counter_value(state, name, None)
-        who = evaluate.players_of(node.player)
-        return lambda state, env: counter_value(state, name, who(state, env)[0])
-    if isinstance(node, quantities.OneIf):
-        test = evaluate.condition(node.condition)
-        return lambda state, env: 1 if test(state, env) else 0
-    return None  # a count of one bean type is engine/hand_effects.number's (cards playing as it count)
+def counter(node: quantities.CounterValue) -> Any:
+    name = node.counter
+    if node.player is None:
+        return lambda state, env: counter_value(state, name, None)
+    who = evaluate.players_of(node.player)
+    return lambda state, env: counter_value(state, name, who(state, env)[0])
 
 
-@extension("condition")
-def _condition(node: Any) -> Any:
-    if isinstance(node, conditions.HoldsToken):
-        who, token = evaluate.players_of(node.player), node.token
-        return lambda state, env: holder(state, token) in who(state, env)
-    if isinstance(node, conditions.SomePlayer):
-        among, name, where = evaluate.players_of(node.among), node.name, evaluate.condition(node.where)
-        return lambda state, env: any(where(state, {**env, name: p}) for p in among(state, env))
-    return None
+def one_if(node: quantities.OneIf) -> Any:
+    test = evaluate.condition(node.condition)
+    return lambda state, env: 1 if test(state, env) else 0
 
 
-@extension("actor")
-def _any_player(node: Any) -> Any:
-    if isinstance(node, actors.AnyPlayer):  # in a condition: whichever player, in seat order
-        return lambda state, env: list(state.players)
-    return None
+def holds_token(node: conditions.HoldsToken) -> Any:
+    who, token = evaluate.players_of(node.player), node.token
+    return lambda state, env: holder(state, token) in who(state, env)
 
 
-@extension("effect")
-def _effect(node: Any) -> Any:
-    if isinstance(node, effects.PassToken):
-        token, to = node.token, evaluate.players_of(node.to)
+def some_player(node: conditions.SomePlayer) -> Any:
+    among, name, where = evaluate.players_of(node.among), node.name, evaluate.condition(node.where)
+    return lambda state, env: any(where(state, {**env, name: p}) for p in among(state, env))
 
-        def pass_token(state: Any, rs: Any, env: Env, events: list) -> None:
-            new = to(state, env)[0]
-            old = state.tokens.get(token)
-            if old != new:
-                state.tokens[token] = new
-                events.append({"event": "token-passed", "token": token, "from": old, "to": new})
-        return pass_token
-    if isinstance(node, effects.AddToCounter):
-        name, amount = node.counter, evaluate.number(node.amount)
-        who = evaluate.players_of(node.player) if node.player is not None else None
 
-        def add(state: Any, rs: Any, env: Env, events: list) -> None:
-            value = amount(state, env)
-            if who is None:
-                state.counters[name] += value
-                events.append({"event": "counted", "counter": name, "amount": value})
-                return
-            for player in who(state, env):
-                state.counters[name][player] += value
-                events.append({"event": "counted", "counter": name, "player": player, "amount": value})
-        return add
-    return None
+def any_player(node: actors.AnyPlayer) -> Any:
+    """In a condition: whichever player, in seat order."""
+    return lambda state, env: list(state.players)
+
+
+def pass_token(node: effects.PassToken) -> Any:
+    token, to = node.token, evaluate.players_of(node.to)
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        new = to(state, env)[0]
+        old = state.tokens.get(token)
+        if old != new:
+            state.tokens[token] = new
+            events.append({"event": "token-passed", "token": token, "from": old, "to": new})
+    return run
+
+
+def add_to_counter(node: effects.AddToCounter) -> Any:
+    name, amount = node.counter, evaluate.number(node.amount)
+    who = evaluate.players_of(node.player) if node.player is not None else None
+
+    def add(state: Any, rs: Any, env: Env, events: list) -> None:
+        value = amount(state, env)
+        if who is None:
+            state.counters[name] += value
+            events.append({"event": "counted", "counter": name, "amount": value})
+            return
+        for player in who(state, env):
+            state.counters[name][player] += value
+            events.append({"event": "counted", "counter": name, "player": player, "amount": value})
+    return add

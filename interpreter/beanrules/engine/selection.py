@@ -1,8 +1,7 @@
 """Selections of cards and moving them: the core's ``cards`` (the top, front, back or all cards
 of a zone), ``matches`` (a card of a type a place holds), ``move`` of such a selection (where
 engine/effects.py, which moves cards an ability picked, leaves it) and a number bound by
-``let``, compiled into closures like the rest of the evaluator, which hands them here
-(``evaluate.extension``).
+``let``, compiled into closures like the rest of the evaluator (engine/semantics.py names them).
 
 Zones are plain lists whose ends mean different things: the deck and a hand list their top
 (front) card first; the discard pile, the offer and a field list it last (cards are laid on
@@ -15,7 +14,7 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places
 from ..core.categories import Node
 from .errors import UnsupportedRule
-from .evaluate import RULES, extension
+from .evaluate import RULES
 from .kinds import type_of
 
 # Zones whose list starts with the top (front) card; in all others the top card is the last.
@@ -121,21 +120,14 @@ def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
 
 
 # ------------------------------------------------------------------ the evaluator's nodes
-@extension("condition")
-def _condition(node: Node) -> Any:
-    return matches(node) if isinstance(node, conditions.Matches) else None
-
-
-@extension("effect")
-def _effect(node: Node) -> Any:
-    if isinstance(node, effects.Move) and isinstance(node.cards, places.CardsIn) and node.cards.bean is None:
+def move_selected(node: effects.Move) -> Callable[[Any, Any, dict, list], None] | None:
+    """A move of a selection of any bean type (None: another move, engine/semantics.py)."""
+    if isinstance(node.cards, places.CardsIn) and node.cards.bean is None:
         return move(node)
     return None
 
 
-@extension("quantity")
-def _quantity(node: Node) -> Any:
-    if isinstance(node, actors.Bound):  # a number bound by ``let``
-        name = node.name
-        return lambda state, env: env[name]
-    return None
+def bound_number(node: actors.Bound) -> Callable[[Any, dict], int]:
+    """A number bound by ``let``."""
+    name = node.name
+    return lambda state, env: env[name]

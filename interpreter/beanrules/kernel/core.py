@@ -32,18 +32,14 @@ def _no(node: Node, what: str) -> KernelUnsupported:
     return KernelUnsupported(f"the core {what} '{node.NODE}' ({node.to_text()})")
 
 
-# Nodes the kernel's mechanism modules compile (kernel/tally.py: counters, "some player"), per
-# category: functions (node, prims) -> closure or None (actors: (node, direction)), tried before
-# a node is refused, so that a mechanism's nodes live in its own module.
-EXTENSIONS: dict[str, list[Callable[[Node, Any], Any]]] = {"actor": [], "quantity": [], "condition": []}
-
-
 def _extended(category: str, node: Node, arg: Any, what: str) -> Fn:
-    for compile_ in EXTENSIONS[category]:
-        found = compile_(node, arg)
-        if found is not None:
-            return found
-    raise _no(node, what)
+    """A node of a mechanism of its own (kernel/tally.py: counters, tokens, "some player"),
+    named here rather than registered by the module at import, so no import order decides."""
+    from . import tally  # (tally compiles its nodes' parts with this module)
+    found = {"actor": tally.actor, "quantity": tally.quantity, "condition": tally.condition}[category](node, arg)
+    if found is None:
+        raise _no(node, what)
+    return found
 
 
 class Primitives:

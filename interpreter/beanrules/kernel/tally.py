@@ -81,13 +81,13 @@ def compile_tally(rs: Any, prims: core.Primitives) -> Tally | None:
 
 
 # ------------------------------------------------------------------ the core nodes they read
-def _actor(node: Any, direction: int) -> Callable | None:
+def actor(node: Any, direction: int) -> Callable | None:
     if isinstance(node, actors.AnyPlayer):  # in a condition: whichever player, in seat order
         return lambda g, env: list(range(g.n))
     return None
 
 
-def _quantity(node: Any, prims: Any) -> Callable | None:
+def quantity(node: Any, prims: Any) -> Callable | None:
     if isinstance(node, quantities.CounterValue):
         name = node.counter
         if node.player is None:
@@ -97,14 +97,9 @@ def _quantity(node: Any, prims: Any) -> Callable | None:
     return None
 
 
-def _condition(node: Any, prims: Any) -> Callable | None:
+def condition(node: Any, prims: Any) -> Callable | None:
     if isinstance(node, conditions.SomePlayer):
         among, name = core.players_of(node.among, prims.direction), node.name
         where = core.condition(node.where, prims)
         return lambda g, env: any(where(g, {**env, name: p}) for p in among(g, env))
     return None
-
-
-core.EXTENSIONS["actor"].append(_actor)
-core.EXTENSIONS["quantity"].append(_quantity)
-core.EXTENSIONS["condition"].append(_condition)

@@ -1,0 +1,171 @@
+"""What each core node means to the engine: one table, one entry per node type.
+
+An entry names, for each role the node can play (an actor, a place, a quantity, a condition,
+an effect), the one function that compiles it into a closure over the game state; the
+evaluator (engine/evaluate.py) asks this table and nothing else, so which compiler runs never
+depends on the order modules were imported in. A node type whose meaning depends on the shape
+of its fields (a ``move`` of a picked card, of the top cards of a pile, of one card of each
+type) lists its shapes' compilers in the order they are tried, here, in one place: each says
+None for a shape that is not its own.
+
+Statements and timings are not compiled to closures one by one: the ruleset reads them into
+the game's program. Their entries name the functions that read them (``read_by``), so the
+table says, for every node of the core, where its meaning lives today. (The issue "One
+semantics" moves those readings into the nodes' own entries; docs/architecture.md.)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..core import actors, conditions, effects, places, quantities
+from ..core.categories import Statement, Timing
+from ..core.categories import Node
+from ..core.node import NODES
+from . import decisions, effects as ability_effects, evaluate, hand_effects, lasting, marks, selection
+
+ROLES = ("actor", "place", "quantity", "condition", "effect")
+"""What a compiled node is: who (a list of players), where (a zone's list of cards), how many,
+whether, or what happens."""
+
+Compiler = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class Semantics:
+    """The meaning of one core node type: its compiler in each role it plays (a function of the
+    node that returns a closure, or None for a shape it does not run), and, for a node the
+    ruleset reads into the program instead, the functions that read it (dotted names)."""
+
+    roles: Mapping[str, Compiler] = field(default_factory=dict)
+    read_by: tuple[str, ...] = ()
+    not_run: str | None = None  # why the engine refuses the node wherever it stands
+
+    def __post_init__(self) -> None:
+        unknown = set(self.roles) - set(ROLES)
+        assert not unknown, f"unknown roles {unknown}"
+
+
+def shapes(*compilers: Compiler) -> Compiler:
+    """One node type compiled by the first of `compilers` that takes the node's shape."""
+    def compile_shape(node: Node) -> Any:
+        for compile_node in compilers:
+            found = compile_node(node)
+            if found is not None:
+                return found
+        return None
+    compile_shape.shapes = compilers  # type: ignore[attr-defined]  (for docs and tests)
+    return compile_shape
+
+
+def _run(**roles: Compiler) -> Semantics:
+    return Semantics(roles=roles)
+
+
+def _read(*by: str) -> Semantics:
+    return Semantics(read_by=by)
+
+
+_PROGRAM = ("engine.readings.read", "engine.ruleset.compile_ruleset")
+"""The statements the ruleset reads by their shape into the game's settings (readings.py) or
+collects itself (ruleset.py)."""
+
+_TIMING = ("engine.readings.read", "engine.triggers", "engine.program")
+"""When a ``do`` or a permission acts: read with the statement that holds it."""
+
+SEMANTICS: dict[type[Node], Semantics] = {
+    # ---------------------------------------------------------------- actors
+    actors.ActivePlayer: _run(actor=evaluate.active_player),
+    actors.StartPlayer: _run(actor=evaluate.start_player),
+    actors.EachPlayer: _run(actor=evaluate.each_player),
+    actors.AllPlayers: _run(actor=evaluate.all_players),
+    actors.AnyPlayer: _run(actor=marks.any_player),
+    actors.Opponent: _run(actor=ability_effects.others),
+    actors.OtherPlayers: _run(actor=ability_effects.others),
+    actors.TokenHolder: _run(actor=marks.token_holder),
+    actors.CardOwner: _run(actor=ability_effects.card_owner),
+    # a name bound by choose, for-each or let: a player, a field, or a number
+    actors.Bound: _run(actor=evaluate.bound_player, place=evaluate.bound_zone, quantity=selection.bound_number),
+    # ---------------------------------------------------------------- places
+    places.Zone: _run(place=shapes(evaluate.pile, ability_effects.all_fields)),
+    places.CardsIn: _read("engine.selection.cards", "engine.effects.move", "engine.decisions",
+                          "engine.readings.read"),
+    places.Due: _read("engine.readings.read"),
+    places.Field: _read("engine.selection.zone_name", "engine.abilities"),
+    # ---------------------------------------------------------------- quantities
+    quantities.Number: _run(quantity=evaluate.constant),
+    quantities.ByPlayers: _run(quantity=evaluate.by_players),
+    quantities.PlayersCase: _read("engine.evaluate.for_players"),
+    quantities.BySeat: _run(quantity=evaluate.by_seat),
+    quantities.BeanList: _read("engine.program"),
+    quantities.Count: _run(quantity=shapes(evaluate.count_all, hand_effects.count_of)),
+    quantities.TypesIn: Semantics(not_run="no sentence compiles to it yet"),
+    quantities.FieldsOf: _run(quantity=ability_effects.fields_of),
+    quantities.CounterValue: _run(quantity=marks.counter),
+    quantities.FieldValue: _run(quantity=evaluate.field_value),
+    quantities.PlantedThisPhase: _run(quantity=hand_effects.planted_this_phase),
+    quantities.DeckRunOuts: _run(quantity=evaluate.deck_run_outs),
+    quantities.Sum: _run(quantity=evaluate.sum_of),
+    quantities.Times: _run(quantity=evaluate.times),
+    quantities.Half: _run(quantity=hand_effects.half),
+    quantities.OneIf: _run(quantity=marks.one_if),
+    quantities.SeatDistance: _run(quantity=evaluate.seat_distance),
+    # ---------------------------------------------------------------- conditions
+    conditions.Compare: _run(condition=evaluate.compare),
+    conditions.TurnOf: _run(condition=evaluate.turn_of),
+    conditions.InPhase: _run(condition=evaluate.in_phase),
+    conditions.HoldsToken: _run(condition=marks.holds_token),
+    conditions.AllOf: _run(condition=evaluate.all_of),
+    conditions.AnyOf: _run(condition=evaluate.any_of),
+    conditions.Not: _run(condition=evaluate.not_),
+    conditions.SomePlayer: _run(condition=marks.some_player),
+    conditions.SomeField: _read("engine.readings.read", "engine.permissions"),
+    conditions.Matches: _run(condition=selection.matches),
+    conditions.Fits: _run(condition=ability_effects.fits),
+    conditions.Agreed: _read("engine.readings.read"),
+    conditions.Always: _run(condition=evaluate.always),
+    # ---------------------------------------------------------------- effects
+    effects.Move: _run(effect=shapes(hand_effects.each_type, ability_effects.move, selection.move_selected)),
+    effects.Reveal: _run(effect=evaluate.reveal),
+    effects.Draw: _run(effect=evaluate.draw),
+    effects.Deal: _read("engine.program"),
+    effects.Shuffle: _run(effect=shapes(evaluate.shuffle_into, hand_effects.shuffle)),
+    effects.Swap: _run(effect=hand_effects.swap),
+    effects.Reverse: _run(effect=hand_effects.reverse),
+    effects.Look: _run(effect=hand_effects.look),
+    effects.Reorder: _run(effect=hand_effects.reorder),
+    effects.Plant: _run(effect=shapes(hand_effects.plant_for, ability_effects.plant)),
+    effects.Harvest: Semantics(roles={"effect": evaluate.harvest_bound},
+                               read_by=("engine.readings.read", "engine.permissions")),
+    effects.Trade: _read("engine.readings.read", "engine.lasting"),
+    effects.UseAbility: _read("engine.lasting"),
+    effects.GainCoins: Semantics(not_run="a card's coins are paid by the beanometer's payout, not by an effect yet"),
+    effects.AddField: _run(effect=ability_effects.add_field),
+    effects.RemoveField: _run(effect=ability_effects.remove_field),
+    effects.AddToCounter: _run(effect=marks.add_to_counter),
+    effects.PassToken: _run(effect=marks.pass_token),
+    effects.SkipPhase: _run(effect=evaluate.skip_this_phase),
+    effects.EndPhase: _read("engine.readings.read"),
+    effects.EndGame: Semantics(not_run="a game ends by its end-when statements"),
+    effects.Lasting: _run(effect=lasting.lay),
+    effects.Refuse: _run(effect=hand_effects.refuse),
+    effects.Sequence: _run(effect=evaluate.sequence),
+    effects.If: _run(effect=ability_effects.if_),
+    effects.Repeat: _run(effect=evaluate.repeat),
+    effects.ForEach: _run(effect=evaluate.for_each),
+    effects.ForChosen: _run(effect=ability_effects.for_chosen),
+    effects.Choose: _run(effect=shapes(hand_effects.choose_card, ability_effects.choose)),
+    effects.Ask: _read("engine.decisions"),
+    effects.AtRandom: _run(effect=decisions.at_random),
+    effects.Let: _run(effect=ability_effects.let),
+}
+# Statements and timings: read into the program by the ruleset.
+SEMANTICS.update({node: _read(*_PROGRAM) for node in NODES.values() if issubclass(node, Statement)})
+SEMANTICS.update({node: _read(*_TIMING) for node in NODES.values() if issubclass(node, Timing)})
+
+
+def compiler_for(node_type: type, role: str) -> Compiler | None:
+    """The function that compiles a node of `node_type` in `role`, or None: the engine does not
+    run it there (evaluate then refuses the node by name, when the game is created)."""
+    entry = SEMANTICS.get(node_type)
+    return entry.roles.get(role) if entry is not None else None
