@@ -194,6 +194,11 @@ class Game:
         NotationError (for a string that is not an action). keep_events=False (bots, simulation,
         benchmarks): the same play, but no events are kept or returned, and the game has no
         trace for a record (`traced` becomes False)."""
+        if trace.active() is None:
+            return self._apply(action, keep_events)
+        return trace.traced(self, action, lambda taken: self._apply(taken, keep_events))
+
+    def _apply(self, action: Action | str, keep_events: bool) -> list[dict]:
         if type(action) is str:
             action = parse_action(action)
         state, rs, plan = self.state, self.ruleset, self.plan

@@ -8,9 +8,10 @@ of its fields (a ``move`` of a picked card, of the top cards of a pile, of one c
 type) lists its shapes' compilers in the order they are tried, here, in one place: each says
 None for a shape that is not its own.
 
-Statements and timings are not compiled to closures one by one: the ruleset reads them into
-the game's program. Their entries name the functions that read them (``read_by``), so the
-table says, for every node of the core, where its meaning lives today. (The issue "One
+Statements and timings are not compiled to closures one by one yet: the ruleset reads them
+into the game's settings and steps. Their entries name the functions that read them
+(``read_by``, checked to exist by a test), so the table says, for every node of the core,
+where its meaning lives today. (The issue "One
 semantics" moves those readings into the nodes' own entries; docs/architecture.md.)
 """
 from __future__ import annotations
@@ -18,8 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ..core import actors, conditions, effects, places, quantities
-from ..core.categories import Statement, Timing
+from ..core import actors, conditions, effects, places, quantities, statements, timing
 from ..core.categories import Node
 from ..core.node import NODES
 from . import decisions, effects as ability_effects, evaluate, hand_effects, lasting, marks, selection
@@ -65,13 +65,6 @@ def _run(**roles: Compiler) -> Semantics:
 def _read(*by: str) -> Semantics:
     return Semantics(read_by=by)
 
-
-_PROGRAM = ("engine.readings.read", "engine.ruleset.compile_ruleset")
-"""The statements the ruleset reads by their shape into the game's settings (readings.py) or
-collects itself (ruleset.py)."""
-
-_TIMING = ("engine.readings.read", "engine.triggers", "engine.program")
-"""When a ``do`` or a permission acts: read with the statement that holds it."""
 
 SEMANTICS: dict[type[Node], Semantics] = {
     # ---------------------------------------------------------------- actors
@@ -159,9 +152,60 @@ SEMANTICS: dict[type[Node], Semantics] = {
     effects.AtRandom: _run(effect=decisions.at_random),
     effects.Let: _run(effect=ability_effects.let),
 }
-# Statements and timings: read into the program by the ruleset.
-SEMANTICS.update({node: _read(*_PROGRAM) for node in NODES.values() if issubclass(node, Statement)})
-SEMANTICS.update({node: _read(*_TIMING) for node in NODES.values() if issubclass(node, Timing)})
+# ---------------------------------------------------------------- timings: read with the statement that holds them
+SEMANTICS.update({
+    timing.AtSetup: _read("engine.program.setup_deal", "engine.marks.marks"),
+    timing.AtStartOf: _read("engine.program.phase_entry"),
+    timing.AtEndOf: _read("engine.program.phase_exit", "engine.lasting.deadline"),
+    timing.EndOfTurn: _read("engine.lasting.deadline"),
+    timing.EndOfPhaseOf: _read("engine.lasting.deadline"),
+    timing.StartOfTurn: _read("engine.lasting.deadline"),
+    timing.During: _read("engine.readings.read", "engine.permissions.standing", "engine.moves.compile_move",
+                         "engine.draw_moves.compile_draw", "engine.abilities.kind_of"),
+    timing.AnyTime: _read("engine.readings.read", "engine.permissions.standing", "engine.moves.compile_move"),
+    timing.When: _read("engine.triggers.compile_triggers", "engine.abilities.kind_of", "engine.readings.read"),
+    timing.WhenDeckRunsOut: _read("engine.program.deck_out"),
+    timing.WhileOnTop: _read("engine.abilities.kind_of"),
+    timing.AtGameEnd: _read("engine.program.game_end"),
+    timing.WholeGame: _read("engine.lasting.deadline"),
+})
+# ---------------------------------------------------------------- statements: read into the ruleset
+# (engine/readings.py reads permissions, constraints and the harvest by their shape into the
+# Ruleset's settings; the issue "One semantics" replaces those readings with these entries'
+# own compilers.)
+SEMANTICS.update({
+    statements.Players: _read("engine.game.Game"),  # the player count a game is made for
+    statements.DeclareZone: _read("engine.program.visibility"),
+    statements.DeclareCounter: _read("engine.marks.marks", "engine.tally.compile_tally"),
+    statements.DeclareToken: _read("engine.marks.marks", "engine.readings.read"),
+    statements.Card: _read("engine.abilities.card_abilities"),
+    statements.InPlay: _read("engine.program.beans_in_play"),
+    statements.OutOfPlay: _read("engine.program.beans_in_play"),
+    statements.Fields: _read("engine.program.setup_fields"),
+    statements.ChooseStartPlayer: _read("engine.marks.marks", "engine.readings.read"),
+    statements.TurnOrder: _read("engine.program.direction"),
+    statements.BelongsTo: _read("engine.readings.read"),
+    statements.Do: _read("engine.program.phase_entry", "engine.program.phase_exit", "engine.program.deck_out",
+                         "engine.program.game_end", "engine.program.setup_deal", "engine.triggers.compile_triggers",
+                         "engine.readings.read"),
+    statements.Permit: _read("engine.readings.read", "engine.moves.compile_move", "engine.draw_moves.compile_draw",
+                             "engine.permissions.standing"),
+    statements.Forbid: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting"),
+    statements.Allow: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting"),
+    statements.LiesOpen: _read("engine.exposure.compile_open", "engine.lasting.compile_lasting"),
+    statements.Require: _read("engine.requirements"),
+    statements.Ability: _read("engine.abilities.card_abilities"),
+    statements.EndWhen: _read("engine.program.ends"),
+    statements.FinishTurn: _read("engine.program.finish_turn"),
+    statements.Score: _read("engine.program.scoring"),
+    statements.Winner: _read("engine.program.scoring"),
+    statements.WonBy: _read("engine.tally.compile_tally"),
+    statements.TieBreak: _read("engine.program.scoring"),
+    statements.HarvestTakes: _read("engine.readings.read"),
+    statements.Payout: _read("engine.readings.read"),
+    statements.PayInto: _read("engine.tally.compile_tally"),
+    statements.CoinSource: _read("engine.readings.read"),
+})
 
 
 def compiler_for(node_type: type, role: str) -> Compiler | None:

@@ -1,8 +1,8 @@
 """Which rules a game consulted: an optional hook for rule coverage (``verify --coverage``).
 
-Off by default, and then it costs nothing: Game.apply runs as written. Within
-``with recording() as trace:``, Game.apply is wrapped to hand this module what each action did
-(its events or its refusal), and a game's setup reports itself; :func:`note` reads them as the rules the engine applied: the rule
+Off by default, and then it costs one test per action. Within ``with recording() as trace:``,
+Game.apply hands this module what each action did (its events or its refusal, through
+:func:`traced`), and a game's setup reports itself; :func:`note` reads them as the rules the engine applied: the rule
 a refusal names, the beanometer and coin source of a payout, the reveal and draw steps of a
 phase, the end of the game and its tie-break. It reads only the engine's public events, so a
 new engine that emits the same events (docs/engine-contract.md) keeps the same trace. A rule is
@@ -19,7 +19,9 @@ from ..core import effects, statements as core, timing
 from ..core.categories import Effect
 from ..memo import per_object
 from . import readings as read
+from .errors import IllegalAction
 from .kinds import compile_plays_as
+from .notation import parse_action
 
 # What a rule says, found by the engine's own reading of its core (readings.py) or by the type
 # of a core statement: a type, or a test of a statement or reading.
@@ -107,38 +109,28 @@ _active: Trace | None = None
 
 @contextmanager
 def recording() -> Iterator[Trace]:
-    """Record what every game consults until the block ends. While it lasts, Game.apply is
-    wrapped to report each action; outside it Game.apply runs as written, at no cost."""
-    from .game import Game
+    """Record what every game consults until the block ends: while it lasts, Game.apply
+    reports each action here (:func:`traced`); outside it, it runs as written."""
     global _active
     outer, _active = _active, Trace()
-    plain = Game.apply
-    if outer is None:
-        Game.apply = _traced(plain)  # type: ignore[method-assign]
     try:
         yield _active
     finally:
         _active = outer
-        if outer is None:
-            Game.apply = plain  # type: ignore[method-assign]
 
 
-def _traced(apply: Callable[..., list[dict[str, Any]]]) -> Callable[..., list[dict[str, Any]]]:
-    from .errors import IllegalAction
-    from .notation import parse_action
-
-    def traced_apply(game: Any, action: Any) -> list[dict[str, Any]]:
-        if type(action) is str:
-            action = parse_action(action)
-        try:
-            events = apply(game, action)
-        except IllegalAction as refusal:
-            note(game.model, action, [], refusal)
-            raise
-        note(game.model, action, events, state=game.state)
-        return events
-    traced_apply.__doc__ = apply.__doc__
-    return traced_apply
+def traced(game: Any, action: Any, apply: Callable[[Any], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Apply `action` to `game` by `apply`, and note what it made the engine consult (its
+    events, or the refusal, which is raised on)."""
+    if type(action) is str:
+        action = parse_action(action)
+    try:
+        events = apply(action)
+    except IllegalAction as refusal:
+        note(game.model, action, [], refusal)
+        raise
+    note(game.model, action, events, state=game.state)
+    return events
 
 
 def active() -> Trace | None:
