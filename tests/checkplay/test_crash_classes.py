@@ -251,3 +251,24 @@ def test_each_opponents_hand_is_one_zone_only_in_a_game_of_two(tmp_path: Path) -
     duel = check_file(tmp_path, GRAB.format(title="Grab in the duel", base="anniversary/duel"), "grab-duel.bean")
     assert not duel.rejected, duel.errors
     assert play_problems(duel.model, seeds=(0, 1)) == []
+
+
+# -- a rule's own step that meets a pile with too few cards (issue #27) ---------------------------
+
+SHORT_PILES = Path(__file__).resolve().parents[2] / "conformance" / "variants" / "short-piles.bean"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_steps_that_take_from_short_piles_play_to_the_end(players: int, bot: str) -> None:
+    """A step taking the discard pile's top card on every plant meets an empty discard pile in
+    the first turns, and one taking three cards off the deck on every harvest runs the deck
+    out: both do what they can (docs/language.md), and every game ends. Before, the first
+    ended play with an internal error ("the discard pile holds fewer than 1 cards")."""
+    from beanrules import compile_spec
+    model = compile_spec(str(SHORT_PILES))
+    for seed in range(2):
+        game = Game(model, [f"P{i}" for i in range(players)], seed=seed)
+        play_out(game, {p: make_bot(bot, seed) for p in game.players}, max_actions=20_000)
+        assert game.state.over
+        assert game.state.exhaustions >= 1

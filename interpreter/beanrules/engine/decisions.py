@@ -390,7 +390,8 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
         env: Env = {**decision["names"], RULES: rs, _ANCHOR: anchor}
     else:
         step = rs.phase(state.phase).entry[decision["step"]]
-        node, env = step.run.node, {**decision["names"], RULES: rs, _STEP: step}
+        # the phase step goes on by itself after the answer (evaluate.BY_ITSELF)
+        node, env = step.run.node, {**decision["names"], RULES: rs, _STEP: step, evaluate.BY_ITSELF: True}
     option = action.option
     if "cards" in decision and option != NOTHING:
         env[_ANSWER] = decision["cards"][decision["options"].index(option)]

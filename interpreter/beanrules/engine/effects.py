@@ -253,16 +253,19 @@ def move(node: effects.Move) -> evaluate.EffectFn:
 
         def move_ends(state: Any, rs: Any, env: dict, events: list) -> None:
             zone, n = source(state, env), count(state, env)
+            # a player's use of an ability is refused when the pile holds too few cards; a step
+            # that runs by itself takes the cards there are (evaluate.BY_ITSELF)
+            whole = not cards.up_to and not env.get(evaluate.BY_ITSELF)
             if deck:  # off the deck as a draw takes cards: the deck may run out (and be reshuffled)
                 from .deck import take_top
-                if not zone and not cards.up_to and n:
+                if not zone and whole and n:
                     raise IllegalAction(None, "the deck is empty")
                 taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
                 _put(to(state, env), taken, front)
                 events.append(_moved(len(taken), "deck", None, to_zone, to_owner(state, env), end))
                 return
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
-            if len(taken) < n and not cards.up_to:
+            if len(taken) < n and whole:
                 raise IllegalAction(None, f"{cards.place.to_text()} holds fewer than {n} cards")
             if from_front:
                 del zone[:len(taken)]

@@ -25,6 +25,10 @@ from .eventlog import UNRECORDED
 
 Env = dict[str, Any]
 RULES = "rules"  # the environment entry holding the ruleset, for the beanometer
+# The environment entry of an effect that runs by itself (a rule's step, a card's step on an
+# event), not as an action a player chose: nobody can be refused, so it does what it can (a
+# move of more cards than a pile holds takes those there are; docs/language.md).
+BY_ITSELF = "#by-itself"  # ("#": not a name a decision keeps, engine/decisions.py)
 NumFn = Callable[[Any, Env], int]
 CondFn = Callable[[Any, Env], bool]
 PlayersFn = Callable[[Any, Env], list[str]]

@@ -102,7 +102,8 @@ class CoreStep:
 
     def fire(self, state: Any, rs: "Ruleset", events: list) -> str | None:
         """Run the step: None when its condition does not hold, else "ran" or "skip"."""
-        env = {evaluate.RULES: rs, "#step": self}  # the step: a decision in it says where to go on
+        # the step: a decision in it says where to go on; a step runs by itself (evaluate.BY_ITSELF)
+        env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, "#step": self}
         if self.condition is not None and not self.condition.fn(state, env):
             return None
         return self.run.fn(state, rs, env, events) or "ran"

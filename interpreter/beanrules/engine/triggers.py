@@ -100,7 +100,7 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
         if (trigger.bean is not None and trigger.bean != bean) or \
                 (trigger.cards is not None and trigger.cards != cards):
             continue
-        env = {evaluate.RULES: rs, OWNER: player, "player": player, "cards": cards,
+        env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, OWNER: player, "player": player, "cards": cards,
                "card": Held(bean, zone, where, False, _ZONES.get(event), None if event == "revealed" else player)
                if zone is not None else None}
         if field is not None:
