@@ -40,6 +40,17 @@ def mark(cards: list, index: int) -> dict:
     return {"bean": str(card), _OBJECT: card}
 
 
+def follow(state: Any, player: str, index: int) -> str:
+    """The card at `index` of `player`'s hand as an object no other card is, to be found again
+    after an action moves it (trading.follow): made one in place, unless a constraint already
+    names that very card (its object is one already, and must stay the constraint's)."""
+    hand = state.hands[player]
+    card = hand[index]
+    if not any(isinstance(entry, dict) and is_marked(card, entry.get("card")) for entry in state.lasting):
+        card = hand[index] = _own(card)
+    return card
+
+
 def locate(state: Any, named: dict) -> tuple[str, int] | None:
     """(player, index in their hand) of the card a constraint names, or None: in no hand."""
     card = named.get(_OBJECT)
