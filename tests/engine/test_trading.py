@@ -212,3 +212,4 @@ def test_an_offer_whose_card_has_gone_shows_so(make):
     assert _proposal(gone) == "Greg → Natalie: gives hand soy (gone) for offer blue"
     error = refused(game, "Natalie accepts 1", "trade-hand-any-position")
     assert "left the hand" in error.message
+

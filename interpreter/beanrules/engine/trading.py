@@ -252,6 +252,7 @@ def follow(state: State) -> Followed:
     each made an object no other card is (engine/marked.py), so that refollow finds where each
     went, whatever moved it (another trade, a card played from in front of it)."""
     out: Followed = []
+    cards: dict[tuple[str, int], str] = {}  # one object for a card that several proposals name
     for proposal in state.proposals:
         owner = proposal["from"]
         hand = state.hands[owner]
@@ -259,7 +260,10 @@ def follow(state: State) -> Followed:
             position, bean = ref.get("position"), ref.get("bean")
             if bean is not None and type(position) is int and 1 <= position <= len(hand) \
                     and hand[position - 1] == bean:
-                out.append((ref, owner, _follow_card(state, owner, position - 1)))
+                card = cards.get((owner, position))
+                if card is None:
+                    card = cards[owner, position] = _follow_card(state, owner, position - 1)
+                out.append((ref, owner, card))
     return out
 
 
