@@ -13,7 +13,10 @@ The state's JSON says where the card lies: the entry's ``"card": {"bean", "playe
 written from the object whenever the state is saved (``located``) and made into such an object
 again when it is loaded (``restore``), so a saved game, the copy an ability is tried on and a
 replay all keep it. A card that has left every hand has no place: the constraint on it lapses
-(engine/lasting.py). This module imports nothing of the engine, so the state can use it.
+(engine/lasting.py). An open trade proposal that names a card by its position in the
+proposer's hand follows it the same way through each action (`follow`, engine/trading.py), and
+writes down where it lies afterwards. This module imports nothing of the engine, so the state
+can use it.
 (A bean id of one letter would be one object in every card of it, as Python keeps such strings
 once: the shipped rulebooks' ids are words.)
 """
