@@ -139,3 +139,77 @@ def test_the_listed_proposals_are_the_product_built_anew():
                 else game.state.decision["player"]
             game.apply(bots[player].choose(game, player))
     assert compared > 1_000
+
+
+def _twins_apart(hand: list[str]) -> tuple[int, int] | None:
+    """(m, j), 0-based: a card m in front of j, where j's bean also lies in front of m."""
+    for j, bean in enumerate(hand):
+        for m in range(1, j):
+            if hand[m] != bean and bean in hand[:m]:
+                return m, j
+    return None
+
+
+def test_a_record_replayed_moves_the_card_named_by_position(classic):
+    # issue 25: a card named by its hand position is the card that moves in a recorded game too.
+    # A dealt game where a player holds a bean twice with another card between: he gives the
+    # card between, then the later twin, each by its position, to the active player; the replay
+    # of the record moves the same cards, to the same hands in the same order.
+    from beanrules.engine import Game
+    from beanrules.engine.records import make_record, replay
+    for seed in range(200):
+        game = Game(classic, 3, seed=seed)
+        active = game.state.active
+        game.apply(f"{active} plants")
+        game.apply(f"{active} ends planting")
+        if game.state.phase != "trade":
+            continue
+        giver = next((p for p in game.players if p != active and _twins_apart(game.state.hands[p])), None)
+        if giver is None:
+            continue
+        m, j = _twins_apart(game.state.hands[giver])
+        hand = list(game.state.hands[giver])
+        game.apply(f"{giver} gives hand {j + 1} to {active}")
+        game.apply(f"{giver} gives hand {m + 1} to {active}")
+        game.apply(f"{active} accepts 2")
+        assert game.state_json()["proposals"][0]["give"] == [{"zone": "hand", "bean": hand[j], "position": j}]
+        game.apply(f"{active} accepts 1")
+        kept = [c for i, c in enumerate(hand) if i not in (m, j)]
+        assert game.state_json()["hands"][giver] == kept
+        record = make_record("classic", classic, game, seed)
+        result = replay(record, classic)
+        assert result.ok, result.message
+        assert result.game.state_json()["hands"][giver] == kept
+        return
+    pytest.fail("no dealt game in 200 seeds has a bean twice in a hand with another card between")
+
+
+def test_an_open_offer_by_position_follows_its_card_through_a_saved_game(make):
+    # The stored position is where the card lies now: a game saved and loaded between the two
+    # accepts (Game.from_state) gives the same card as the game played on.
+    from beanrules.engine import Game
+    game = make({"active": "Natalie", "phase": "trade", "offer": ["blue", "chili"],
+                 "hands": {"Greg": ["soy", "chili", "red", "soy", "stink"]}})
+    game.apply("Greg offers hand 4 to Natalie for blue")
+    game.apply("Greg offers hand 2 to Natalie for chili")
+    game.apply("Natalie accepts 2")
+    loaded = Game.from_state(game.model, game.state_json())
+    for g in (game, loaded):
+        g.apply("Natalie accepts 1")
+        assert g.state_json()["hands"]["Greg"] == ["soy", "red", "stink"]
+
+
+def test_an_offer_whose_card_has_gone_shows_so(make):
+    from beanrules.engine.terminal import _proposal
+    game = make({"active": "Natalie", "phase": "trade", "offer": ["blue", "chili"],
+                 "hands": {"Greg": ["soy", "chili", "soy", "red"]}})
+    game.apply("Greg offers hand 3 to Natalie for blue")
+    game.apply("Greg gives hand 3 to Natalie")
+    assert _proposal(game.state_json()["proposals"][0]) == "Greg → Natalie: gives hand soy (card 3) for offer blue"
+    game.apply("Natalie accepts 2")
+    gone = game.state_json()["proposals"][0]
+    assert gone["give"] == [{"zone": "hand", "bean": "soy", "gone": True}]
+    assert _proposal(gone) == "Greg → Natalie: gives hand soy (gone) for offer blue"
+    error = refused(game, "Natalie accepts 1", "trade-hand-any-position")
+    assert "left the hand" in error.message
+

@@ -21,7 +21,7 @@ from .ruleset import Ruleset, compile_ruleset
 from .scoring import scores, winners
 from .setup import new_state, partial_state
 from .state import State
-from .trading import add_proposal, check_propose, check_respond, do_respond
+from .trading import add_proposal, check_propose, check_respond, do_respond, follow, refollow
 from .view import view
 
 def _suggest(word: str, candidates: tuple[str, ...]) -> str:
@@ -209,6 +209,8 @@ class Game:
         events: list[dict] = [] if keep_events else UNRECORDED
         # Every branch checks completely before it changes anything; a requirement (the hand
         # limit) is checked after the action's own change, which is undone if it breaks one.
+        # cards open proposals name by position, followed through the action (trading.follow)
+        followed = follow(state) if state.proposals else None
         saved = requirements.snapshot(state) if rs.requirements else None
         move = None  # listed for this state just now: legal, so no re-check (engine/hotpath.py)
         if listing is not None and listing[0] is state:
@@ -238,6 +240,8 @@ class Game:
             end_phase(state, rs, events, plan.steps)
         if state.lasting:
             lasting.expire(state, rs, events)
+        if followed:
+            refollow(state, followed)
         self.actions.append(action)
         if keep_events:
             self.trace.append(events)

@@ -255,8 +255,8 @@ def _acceptable(rs: Ruleset) -> Callable[[State, dict], bool | None]:
                 continue
             ref = refs[0]
             zone, bean = ref.get("zone"), ref.get("bean")
-            if len(refs) > 1 or zone is None or ref.get("position") is not None:
-                return None  # several cards, a zone to find, or a card named by position
+            if len(refs) > 1 or zone is None or len(ref) > 2:
+                return None  # several cards, a zone to find, or a card named by position (or gone)
             if zone in blocked or bean in unplantable:
                 return False
             if zone == "offer":

@@ -13,7 +13,10 @@ The state's JSON says where the card lies: the entry's ``"card": {"bean", "playe
 written from the object whenever the state is saved (``located``) and made into such an object
 again when it is loaded (``restore``), so a saved game, the copy an ability is tried on and a
 replay all keep it. A card that has left every hand has no place: the constraint on it lapses
-(engine/lasting.py). This module imports nothing of the engine, so the state can use it.
+(engine/lasting.py). An open trade proposal that names a card by its position in the
+proposer's hand follows it the same way through each action (`follow`, engine/trading.py), and
+writes down where it lies afterwards. This module imports nothing of the engine, so the state
+can use it.
 (A bean id of one letter would be one object in every card of it, as Python keeps such strings
 once: the shipped rulebooks' ids are words.)
 """
@@ -38,6 +41,17 @@ def mark(cards: list, index: int) -> dict:
     """Make the card at `index` of `cards` one of its own (in place): the entry's "card"."""
     card = cards[index] = _own(cards[index])
     return {"bean": str(card), _OBJECT: card}
+
+
+def follow(state: Any, player: str, index: int) -> str:
+    """The card at `index` of `player`'s hand as an object no other card is, to be found again
+    after an action moves it (trading.follow): made one in place, unless a constraint already
+    names that very card (its object is one already, and must stay the constraint's)."""
+    hand = state.hands[player]
+    card = hand[index]
+    if not any(isinstance(entry, dict) and is_marked(card, entry.get("card")) for entry in state.lasting):
+        card = hand[index] = _own(card)
+    return card
 
 
 def locate(state: Any, named: dict) -> tuple[str, int] | None:

@@ -107,8 +107,17 @@ def _question(decision: dict) -> str:
 
 
 def _refs(refs: list[dict]) -> str:
-    """Cards of a proposal: "hand chili, offer soy" (a hidden card by its position)."""
-    return ", ".join(f"{r['zone']} {r.get('bean') or 'card ' + str(r.get('position'))}" for r in refs)
+    """Cards of a proposal: "hand chili, offer soy" (a hidden card by its position, one's own
+    card named by position with it: "hand soy (card 3)", or "(gone)" once it left the hand)."""
+    return ", ".join(_ref(r) for r in refs)
+
+
+def _ref(r: dict) -> str:
+    bean, position = r.get("bean"), r.get("position")
+    if bean is None:
+        return f"{r['zone']} card {position}"
+    where = " (gone)" if r.get("gone") else "" if position is None else f" (card {position})"
+    return f"{r['zone']} {bean}{where}"
 
 
 def _proposal(p: dict) -> str:

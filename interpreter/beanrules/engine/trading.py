@@ -3,18 +3,21 @@
 A proposal names cards, it does not move them: "only take the beans out of your hand once the
 trade is agreed" (es, Fase 2). Cards are resolved against the hands again when the proposal is
 accepted, and move to the receivers' set-aside zones (traded-to-set-aside) or, without that
-rule, to the back of their hands.
+rule, to the back of their hands. A card the proposer names by a position of its own hand is
+that very card: the proposal follows it while other actions move the hand (follow, refollow).
 """
 from __future__ import annotations
 
 from .actions import CardRef, Propose, Respond
 from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
+from .marked import follow as _follow_card
 from .requirements import would_break
 from .ruleset import Ruleset
 from .state import State
 
 Picked = list[tuple[str, int | str]]  # ("hand", index) or ("offer", bean)
+Followed = list[tuple[dict, str, str]]  # (a proposal's card reference, the hand's owner, the card)
 
 
 def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool) -> Picked:
@@ -47,6 +50,8 @@ def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool
         elif zone == "hand":
             if tr.hand is None:
                 raise IllegalAction(tr.trade, "hand cards cannot be traded")
+            if ref.get("gone"):
+                raise IllegalAction(tr.hand, f"the {bean} {owner} named by its hand position has left the hand")
             if position is not None:
                 # Positions count from 1 and stay within the hand (its size is public): 0 or a
                 # negative number must never become hand[-1].
@@ -87,15 +92,16 @@ def _refuse_unplantable(state: State, rs: Ruleset, zone: str, bean: str | None, 
 
 def _ref_json(state: State, owner: str, ref: CardRef, picked: tuple[str, int | str], known: bool) -> dict:
     """The stored form of a resolved reference. `known`: the owner's hand was looked at (the
-    proposer's own cards), so a position becomes the bean that lies there: an open offer names
-    its cards, and a trade accepted before it cannot make it stale by moving them. (Which of
-    two equal beans leaves a hand changes nothing: the rest keeps the same order.) A position
-    asked of the other player stays a position, resolved when that player accepts."""
+    proposer's own cards), so a position keeps the bean that lies there too: the proposal names
+    that very card, which leaves from its place when the proposal is accepted (of two equal
+    beans, which one leaves decides the order of the rest), and whose position the proposal
+    follows while other actions move the hand (follow). A position asked of the other player
+    stays a position, resolved when that player accepts."""
     zone, what = picked
     if zone == "offer":
         return {"zone": "offer", "bean": what}
     if ref.position is not None and known:
-        return {"zone": "hand", "bean": state.hands[owner][int(what)]}
+        return {"zone": "hand", "bean": state.hands[owner][int(what)], "position": ref.position}
     if ref.position is not None:
         return {"zone": "hand", "bean": None, "position": ref.position}
     return {"zone": "hand", "bean": ref.bean}
@@ -239,6 +245,38 @@ def do_respond(state: State, rs: Ruleset, action: Respond, proposal: dict,
         if events is not UNRECORDED:
             events.append({"event": "rejected" if action.verb == "rejects" else "withdrawn",
                            "proposal": proposal["id"], "by": action.player})
+
+
+def follow(state: State) -> Followed:
+    """Before an action: the cards open proposals name by a position of the proposer's own hand,
+    each made an object no other card is (engine/marked.py), so that refollow finds where each
+    went, whatever moved it (another trade, a card played from in front of it)."""
+    out: Followed = []
+    cards: dict[tuple[str, int], str] = {}  # one object for a card that several proposals name
+    for proposal in state.proposals:
+        owner = proposal["from"]
+        hand = state.hands[owner]
+        for ref in proposal["give"]:
+            position, bean = ref.get("position"), ref.get("bean")
+            if bean is not None and type(position) is int and 1 <= position <= len(hand) \
+                    and hand[position - 1] == bean:
+                card = cards.get((owner, position))
+                if card is None:
+                    card = cards[owner, position] = _follow_card(state, owner, position - 1)
+                out.append((ref, owner, card))
+    return out
+
+
+def refollow(state: State, followed: Followed) -> None:
+    """After the action: each followed card's position now, or, where it has left its owner's
+    hand, the mark that the proposal can no longer be accepted (`gone`)."""
+    for ref, owner, card in followed:
+        index = next((i for i, held in enumerate(state.hands[owner]) if held is card), None)
+        if index is None:
+            ref.pop("position", None)
+            ref["gone"] = True
+        else:
+            ref["position"] = index + 1
 
 
 def lapse_proposals(state: State, events: list) -> None:
