@@ -14,6 +14,7 @@ spec keeps: at least the own count, at most own plus the bases', and every own r
 """
 from __future__ import annotations
 
+import html
 import os
 import re
 from collections import Counter
@@ -22,6 +23,7 @@ from functools import cache
 import pytest
 
 from beanrules.checks.report import consistency_report, render_report
+from beanrules.docs.reference import render_reference
 from beanrules.paths import specs_dir
 from beanrules.resolve.compiler import compile_spec, list_specs
 
@@ -78,3 +80,16 @@ def test_the_whole_report_holds_every_clause_of_every_spec_once() -> None:
     said = {(a["what"], a["states"]) for a in report["assumed"] if a["spec"] == "kannibohne"}
     assert ("card card-13, ability take-from-hand, effect", "move bean to own hand back") in said
     assert ("card card-01, plays as", "plays as red") in said
+
+
+@pytest.mark.parametrize("spec", list_specs())
+def test_the_rulebook_page_lists_every_assumption_of_its_spec(spec: str) -> None:
+    page = render_reference(compile_spec(spec))
+    section = page.split("\n## Assumptions\n")[1].split("\n## ")[0]
+    items = [line for line in section.splitlines() if line.startswith("- ")]
+    own, inherited = len(written(spec)), sum(len(written(b)) for b in bases(spec))
+    assert own <= len(items) <= own + inherited
+    if not inherited:
+        assert len(items) == own
+    for reason in written(spec):
+        assert html.escape(reason, quote=False).replace("|", "&#124;") in section
