@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
 from mkdocs.structure.files import File  # noqa: E402
 
 from beanrules import compile_spec, list_specs  # noqa: E402
+from beanrules.checks.assumptions import assumptions_in_force  # noqa: E402
 from beanrules.checks.report import consistency_report, render_report  # noqa: E402
 from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
 from beanrules.docs.comparison import family_order, render_comparison  # noqa: E402
@@ -160,7 +161,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
 
         rows = [f"| [`{name}`]({_reference_uri(name)}) | {model['title']} | "
                 f"{model['players']['min']}–{model['players']['max']} | {len(model['rules'])} | "
-                f"{sum(1 for r in model['rules'] if r['provenance']['assumed'])} | {conformance(name)} |"
+                f"{len(assumptions_in_force(name, model))} | {conformance(name)} |"
                 for name, model in ((n, compile_spec(n)) for n in list_specs())]
         table = ("| spec | title | players | rules | assumed | conformance cases |\n"
                  "|---|---|---|---|---|---|\n" + "\n".join(rows))

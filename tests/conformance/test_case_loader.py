@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from beanrules.cli import main
 from beanrules.conformance import load_file
 from casefiles import case, write
 
@@ -170,3 +173,43 @@ def test_beans_in_play_and_fields_follow_the_player_count(tmp_path: Path) -> Non
     [error] = load_file(path).all_errors
     assert error.case_id == "three" and "bean 'cocoa' is not in play in how-to-play" in error.render()
     assert [c.id for c in load_file(path).cases] == ["four"]
+
+
+# Shapes the schema refuses, which the loader once read before it knew their shape: `beanrules
+# conformance` ended with "internal error" (an empty `cases:` item: "argument of type 'NoneType'
+# is not iterable"; a spec that is a list or a bool: "'list' object has no attribute
+# 'endswith'", "argument of type 'bool' is not iterable"). Each must be a located error, and
+# the file's good cases still load.
+SHAPES = {
+    "an empty item in cases": ("cases:\n-\n", "case 'cases[0]': None is not of type 'object'"),
+    "a case that is a bool": ("cases:\n- true\n", "case 'cases[0]': True is not of type 'object'"),
+    "a case that is a number": ("cases:\n- 7\n", "case 'cases[0]': 7 is not of type 'object'"),
+    "a case's spec that is a list": ("cases:\n- {id: own-spec, spec: [classic]}\n",
+                                     "case 'own-spec' at spec: ['classic'] is not of type 'string'"),
+    "a case's spec that is a bool": ("cases:\n- {id: own-spec, spec: true}\n",
+                                     "case 'own-spec' at spec: True is not of type 'string'"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_case_of_another_shape_is_a_located_error(tmp_path: Path, shape: str, capsys) -> None:
+    good = write(tmp_path, case()).read_text(encoding="utf-8")
+    written, expected = SHAPES[shape]
+    path = tmp_path / "shape.yaml"
+    path.write_text(good.replace("cases:\n", written, 1), encoding="utf-8")
+    loaded = load_file(path)
+    assert [c.id for c in loaded.cases] == ["chili-harvest"]
+    assert f"{path}: {expected}" in messages(path)
+    assert main(["conformance", str(path)]) == 1
+    out = capsys.readouterr()
+    assert "internal error" not in out.out + out.err and expected in out.out + out.err
+
+
+@pytest.mark.parametrize("spec, expected", [([["classic"]], "at spec: [['classic']] is not of type 'string'"),
+                                            (True, "at spec: True is not of type 'string'")])
+def test_a_file_spec_of_another_shape_is_a_located_error(tmp_path: Path, spec: Any, expected: str, capsys) -> None:
+    path = write(tmp_path, case(), spec=spec)
+    assert messages(path) == [f"{path} {expected}"]
+    assert main(["conformance", str(path)]) == 1
+    out = capsys.readouterr()
+    assert "internal error" not in out.out + out.err and expected in out.out + out.err

@@ -3,7 +3,9 @@ through `beanrules replay`.
 
 Case files: a shipped case file with lines dropped, repeated or swapped, and YAML injected
 (aliases, anchors, duplicate keys, deep brackets, 4,301-digit numbers, control characters,
-tags, paths as the spec). Records: a real record with actions dropped, repeated, swapped or
+tags, paths as the spec); and the same file's document with values of other shapes than the
+schema's put anywhere in it (an empty item in `cases:`, a list or a bool where a spec name
+stands, a number for a case), run by `beanrules conformance`. Records: a real record with actions dropped, repeated, swapped or
 edited, keys removed, numbers and texts replaced, nesting added, the text cut short."""
 from __future__ import annotations
 
@@ -16,13 +18,15 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+import yaml
+from hypothesis import given, note
 from hypothesis import strategies as st
 
 from beanrules import compile_spec
 from beanrules.cli import main
 from beanrules.conformance.loader import load_file
 from beanrules.conformance.runner import run_case
+from beanrules.conformance.schema import schema_errors
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot
 from beanrules.engine.records import make_record
@@ -53,6 +57,65 @@ def test_a_mutated_case_file_loads_and_runs_without_an_internal_error(text: str)
         for case in loaded.cases[:CASES_RUN]:
             result = run_case(case)
             assert result.status in ("passed", "failed", "error", "skipped"), result
+
+
+# Values of other shapes than the schema's; the first ones found ending the runner with an
+# internal error were an empty list item (None) and a list or bool where a spec name stands.
+SHAPES = [None, True, False, 0, -1, 1.5, "", "x", [], [None], [[]], {}, {"x": 1}, ["classic"], [["classic"]]]
+# Where to put them: the places those were found, or any place of the document (None).
+PLACES = [("spec",), ("source",), ("cases", 0), ("cases", 1), ("cases", 0, "spec"), ("cases", 0, "id"),
+          ("cases", 0, "cite"), ("cases", 0, "steps", 0), None]
+
+
+def _places(node: object, at: tuple = ()) -> list[tuple]:
+    found = [at]
+    if isinstance(node, dict):
+        found += [p for key, value in node.items() for p in _places(value, at + (key,))]
+    elif isinstance(node, list):
+        found += [p for i, value in enumerate(node) for p in _places(value, at + (i,))]
+    return found
+
+
+def _put(document: object, at: tuple, value: object) -> object:
+    """The document with `value` at `at` (made where a dict lacks the key); unchanged where the
+    path runs through something else."""
+    if not at:
+        return value
+    node = document
+    for key in at[:-1]:
+        try:
+            node = node[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return document
+    if isinstance(node, dict) or (isinstance(node, list) and isinstance(at[-1], int) and at[-1] < len(node)):
+        node[at[-1]] = value
+    return document
+
+
+@st.composite
+def reshaped(draw) -> object:
+    """The first cases of a shipped case file, with one to three values given another shape."""
+    document = yaml.safe_load("\n".join(CASES))
+    document["cases"] = document["cases"][:CASES_RUN]
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.sampled_from(PLACES)) or draw(st.sampled_from(_places(document)))
+        document = _put(document, at, draw(st.sampled_from(SHAPES)))
+    return document
+
+
+@budget(20)
+@given(reshaped())
+def test_a_case_file_of_another_shape_is_refused_with_a_located_error(document: object) -> None:
+    path = FOLDER / "shape.yaml"
+    path.write_text(json.dumps(document), encoding="utf-8")  # JSON is YAML
+    note(json.dumps(document)[:2000])
+    out = io.StringIO()
+    with time_budget(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        code = main(["conformance", str(path)])
+    assert "internal error" not in out.getvalue(), out.getvalue()
+    assert code in (0, 1), out.getvalue()
+    if list(schema_errors(document)):  # a shape the schema refuses: said, with the file, and failed
+        assert code == 1 and "shape.yaml" in out.getvalue(), out.getvalue()
 
 
 @cache

@@ -8,14 +8,21 @@ about where the rulebooks disagree, with both citations each time.
    chose; a topic is listed where the rulebooks say different things. A variant appears where
    it changes the topic against its base.
 3. Translations: restated values that differ from the original, and rules left out.
-4. Every value a spec marks ``assumed``, with the reason.
+4. Every ``assumed`` clause of each spec, wherever it stands (a bean, a rule, a phase, a
+   card's text or ability or effect, a note), with what it qualifies and the reason; the
+   same whether a spec is given by name or by its path.
 """
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+from ..diagnostics import SpecError
+from ..paths import specs_dir
 from ..resolve.compiler import compile_spec, list_specs
+from ..resolve.loader import SpecFile, is_shipped, locate
+from .assumptions import file_assumptions
 
 # What a rule kind governs. Kinds that answer the same question in different ways share one.
 _TOPICS: dict[str, str] = {
@@ -89,7 +96,7 @@ def _contradictions(models: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _between(models: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+def _between(models: dict[str, dict[str, Any]], bases: dict[str, str]) -> list[dict[str, Any]]:
     books = {n: m for n, m in models.items() if not m.get("translates")}
     by_topic: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for name, model in books.items():
@@ -101,7 +108,7 @@ def _between(models: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
         entries = []
         for name, model in books.items():
             rules = per_spec.get(name, [])
-            base = model.get("extends")
+            base = bases.get(name)
             if base in books and _value(per_spec.get(base, [])) == _value(rules):
                 continue  # a variant is listed only where it changes the topic
             entries.append({"spec": name, "says": "; ".join(r["text"] for r in rules) or "says nothing",
@@ -117,11 +124,11 @@ def _between(models: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(out, key=lambda t: t["governs"])
 
 
-def _translations(models: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+def _translations(models: dict[str, dict[str, Any]], bases: dict[str, str]) -> list[dict[str, Any]]:
     from .translation import dropped_rules
     out = []
     for name, model in models.items():
-        original = models.get(model.get("translates") or "")
+        original = models.get(bases.get(name, "")) if model.get("translates") else None
         if original is None:
             continue
         out.append({"spec": name, "original": model["translates"],
@@ -140,32 +147,64 @@ def _states(item: dict[str, Any]) -> str:
     return f"{item['count']} cards, beanometer (cards:coins) {meter}"
 
 
-def _assumed(models: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+def _assumed(files: dict[str, SpecFile]) -> list[dict[str, Any]]:
+    """Every ``assumed`` clause each spec's own file writes (checks/assumptions.py): on a bean
+    or rule, and on a card's text, an ability and its effects, a phase, a note."""
     out = []
-    for name, model in models.items():
-        for kind, items in (("bean", model["beans"]), ("rule", model["rules"])):
-            for item in items:
-                if item["provenance"]["assumed"] and item.get("origin") == name:
-                    out.append({"spec": name, "what": f"{kind} {item['id']}",
-                                "states": _states(item), "reason": item["provenance"]["assumed"]})
+    for name, spec_file in files.items():
+        out += [{"spec": name, "what": a.what, "states": a.states, "reason": a.reason,
+                 "where": f"{a.file}:{a.line}"} for a in file_assumptions(spec_file, name)]
     return out
 
 
+def _spec_file(name: str, near: Path | None = None) -> tuple[str, SpecFile | None]:
+    """A spec's file, and the name the report gives it: a shipped spec by its name, also when
+    given by its path (so that the two give the same report), any other file by its path."""
+    spec_file, _ = locate(name, near=near)
+    if spec_file is None:
+        return name, None
+    if is_shipped(spec_file.name) and (specs_dir() / f"{spec_file.name}.bean").resolve() == spec_file.path.resolve():
+        return spec_file.name, spec_file
+    return (name if near is None else spec_file.display), spec_file
+
+
 def consistency_report(specs: list[str] | None = None) -> dict[str, Any]:
-    """The report over the given specs (default: every shipped spec). The base of a variant
-    or translation is compiled too, so that it can be compared."""
-    names = specs or list_specs()
-    models = {name: compile_spec(name) for name in names}
-    for model in list(models.values()):
-        for base in (model.get("extends"), model.get("translates")):
-            if base and base not in models:
-                try:
-                    models[base] = compile_spec(base)
-                except Exception:  # a base by path beside a spec: compared only if given too
-                    pass
+    """The report over the given specs (default: every shipped spec). The bases of a variant
+    or translation (its base, and that one's base in turn) are compiled too, so that they can be
+    compared and their assumptions listed."""
+    files: dict[str, SpecFile | None] = dict(_spec_file(name) for name in specs) if specs else \
+        {name: _spec_file(name)[1] for name in list_specs()}
+    models = {name: compile_spec(str(f.path) if f is not None and not is_shipped(name) else name)
+              for name, f in files.items()}
+    bases: dict[str, str] = {}  # a variant's name to the name its base has in the report
+    queue = list(models)
+    while queue:  # the base of each spec, and its base in turn
+        name = queue.pop(0)
+        for base in (models[name].get("extends"), models[name].get("translates")):
+            if not base:
+                continue
+            spec_file = files[name]
+            key, base_file = _spec_file(base, near=spec_file.path.parent if spec_file else None)
+            if base_file is None:
+                continue
+            try:
+                if key not in models:
+                    models[key] = compile_spec(key if is_shipped(key) else str(base_file.path))
+                    files[key] = base_file
+                    queue.append(key)
+                bases[name] = key
+            except SpecError:  # reported when that spec is given itself
+                pass
     models = {n: models[n] for n in sorted(models)}
-    return {"specs": list(models), "within": _contradictions(models), "between": _between(models),
-            "translations": _translations(models), "assumed": _assumed(models)}
+    return {"specs": list(models), "within": _contradictions(models),
+            "between": _between(models, {n: b for n, b in bases.items() if models[n].get("extends")}),
+            "translations": _translations(models, bases),
+            "assumed": _assumed({n: f for n, f in sorted(files.items()) if f is not None})}
+
+
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell: a '|' of the spec's own (`a | b`) would split the cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def render_report(report: dict[str, Any]) -> str:
@@ -175,7 +214,7 @@ def render_report(report: dict[str, Any]) -> str:
            f"- {len(report['within'])} contradictions within a rulebook, recorded in the specs",
            f"- {len(report['between'])} questions the rulebooks answer differently",
            f"- {sum(len(t['differs']) + len(t['dropped']) for t in report['translations'])} translation differences",
-           f"- {len(report['assumed'])} assumed values", "",
+           f"- {len(report['assumed'])} assumed values (every `assumed` clause of the specs)", "",
            "## Within a rulebook", "",
            "Where a rulebook says two things (`but`), or a spec's value departs from its own quote (`departs`).", ""]
     for c in report["within"]:
@@ -204,6 +243,9 @@ def render_report(report: dict[str, Any]) -> str:
         for d in t["dropped"]:
             out.append(f"- `{t['spec']}` does not restate rule `{d['rule']}` ({d['text']}), which its "
                        f"text states ({'; '.join(d['cites'])}) (a warning)")
-    out += ["", "## Assumed values", "", "| spec | what | value | why |", "|---|---|---|---|"]
-    out += [f"| `{a['spec']}` | {a['what']} | {a['states']} | {a['reason']} |" for a in report["assumed"]]
+    out += ["", "## Assumed values", "",
+            "Every `assumed` clause, with what it is written on and what that states.", "",
+            "| spec | line | what | value | why |", "|---|---|---|---|---|"]
+    out += [f"| `{a['spec']}` | {a['where'].rpartition(':')[2]} | {a['what']} | {_cell(a['states'])} | {_cell(a['reason'])} |"
+            for a in report["assumed"]]
     return "\n".join(out) + "\n"

@@ -3,6 +3,8 @@
 A file that cannot be read, or whose header is broken, yields only file errors; a broken
 case is set aside with its errors and the file's other cases still load. Nothing here raises
 for a bad file: every problem becomes a CaseError that names the file, the case and the path.
+The schema goes first: nothing of the header or of a case is read before the schema has held
+its shape (a case may be an empty item, a number, or name its spec with a list).
 """
 from __future__ import annotations
 
@@ -192,7 +194,9 @@ def _outline(path: Path, display: str) -> tuple[CaseFile, Any, list[Planned]]:
         if case_id in seen:
             problems.append(CaseError(display, f"duplicate case id (also cases[{seen[case_id]}])", case_id, "id"))
         seen.setdefault(case_id, index)
-        own = spec_key(raw["spec"], path) if "spec" in raw else None
+        # Only a case the schema holds is read: an empty item (None), a number, or a spec
+        # that is a list or a bool is a shape the schema has already said is wrong.
+        own = spec_key(raw["spec"], path) if not problems and "spec" in raw else None
         if own is not None and outside_folder(own, path):
             problems.append(CaseError(display, str(outside_folder(own, path)), case_id, "spec"))
         targets = (own,) if own is not None else tuple(specs)

@@ -15,6 +15,8 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..checks.assumptions import Assumption, assumptions_in_force
+from ..resolve.loader import is_shipped
 from ..wording import plural
 from .english import Context, explain, listing
 from .meter import meter_cells, meter_width
@@ -39,6 +41,7 @@ class PageInputs:
     has_cases_page: bool = True
     source_pages: frozenset[str] = frozenset()  # spec names that have a source page
     figure: str | None = None   # Markdown showing the simulation figure, relative to the page
+    assumptions: tuple[Assumption, ...] | None = None  # None: read from the spec's files
 
 
 def rule_anchor(rule_id: str) -> str:
@@ -392,14 +395,13 @@ class Page:
                 link = (f"[{title_of(item['id'])}](#{rule_anchor(item['id'])})" if "kind" in item
                         else f"[{self.ctx.bean(item['id'])}](#bean-{item['id']})")
                 out.append(f"- {link}: {self.contradiction(found)}")
-        assumed = [(kind, item) for kind, items in (("bean", self.model["beans"]), ("rule", self.model["rules"]))
-                   for item in items if item["provenance"]["assumed"]]
+        assumed = self.assumptions()
         out += ["", "## Assumptions", ""]
         if assumed:
-            out += ["What the sources do not state, and why the spec assumes it:", ""]
-            out += [f"- {kind} " + (f"[{title_of(item['id'])}](#{rule_anchor(item['id'])})" if kind == "rule"
-                                    else f"[{self.ctx.bean(item['id'])}](#bean-{item['id']})")
-                    + f": {_escape(item['provenance']['assumed'])}" for kind, item in assumed]
+            out += ["What the sources do not state, and why the spec assumes it: every `assumed` clause of the "
+                    "spec" + (" and those of its bases on what it keeps of them" if self.model["lineage"][:-1] else "")
+                    + ", on a rule, a bean, a card's text or ability, an effect or a phase:", ""]
+            out += [self.assumption(a) for a in assumed]
         else:
             out.append("None: every clause cites its source.")
         if self.model["differences"]:
@@ -408,6 +410,36 @@ class Page:
             out += [f"| {d['what']} | `{d['id']}` | {d['field']} | `{_escape(str(d['original']))}` | "
                     f"`{_escape(str(d['translation']))}` |" for d in self.model["differences"]]
         return out
+
+    def assumptions(self) -> list[Assumption]:
+        """Every assumption in force (checks/assumptions.py): given, read from the spec's files,
+        or for a model of no shipped spec the one reason each bean and rule of it keeps."""
+        if self.inputs.assumptions is not None:
+            return list(self.inputs.assumptions)
+        if is_shipped(self.spec):
+            return assumptions_in_force(self.spec, self.model)
+        return [Assumption(item.get("origin") or self.spec, item["span"]["file"] if item.get("span") else "",
+                           item["span"]["line"] if item.get("span") else 0, f"{kind} {item['id']}",
+                           f"{kind} {item['id']}", item.get("text", ""), item["provenance"]["assumed"],
+                           item["span"]["line"] if item.get("span") else 0)
+                for kind, items in (("bean", self.model["beans"]), ("rule", self.model["rules"]))
+                for item in items if item["provenance"]["assumed"]]
+
+    def assumption(self, found: Assumption) -> str:
+        """One line of the list: the item linked where the page shows it, the part of it the
+        clause is written on with its words, the reason, and the base it comes from."""
+        kind, _, item_id = found.item.partition(" ")
+        if kind == "rule" and item_id in self.rules:
+            label = f"rule [{title_of(item_id)}](#{rule_anchor(item_id)})"
+        elif kind in ("bean", "card") and any(b["id"] == item_id for b in self.model["beans"]):
+            label = f"{kind} [{_escape(self.ctx.bean(item_id))}](#bean-{item_id})"
+        else:
+            label = _escape(found.item)
+        part = found.what[len(found.item):].lstrip(", ")
+        if part:
+            label += f", {_escape(part)} <code>{_escape(found.states)}</code>"
+        origin = f" (from [`{found.spec}`]({rulebook_page(found.spec, self.spec)}))" if found.spec != self.spec else ""
+        return f"- {label}: {_escape(found.reason)}{origin}"
 
     def markdown(self) -> str:
         model = self.model
