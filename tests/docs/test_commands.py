@@ -1,4 +1,4 @@
-"""The commands README.md, docs/*.md and benchmarks/RESULTS.md show are the commands
+"""The commands README.md, docs/*.md, CHANGELOG.md and benchmarks/RESULTS.md show are the commands
 the code has: every `beanrules …` and `python benchmarks/….py …` line they give parses with the
 options it names, the README's command table names every option of every command, and the
 outputs they show (a transcript, the keys of a JSON object) are what the command prints. The
@@ -20,7 +20,8 @@ import pytest
 from beanrules.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "benchmarks" / "RESULTS.md"]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "CHANGELOG.md",
+         ROOT / "benchmarks" / "RESULTS.md"]
 COMMAND = re.compile(r"^(?:\$ )?((?:beanrules|python benchmarks/\w+\.py)(?:\s.*)?)$")
 
 
