@@ -1,9 +1,9 @@
-"""The commands README.md and docs/*.md show are the commands the code has: every `beanrules …`
-and `python benchmarks/….py …` line they give parses with the options it names, the README's
-command table names every option of every command, and the outputs they show (a transcript,
-the keys of a JSON object) are what the command prints. The pages' other commands have tests of
-their own (tests/test_tutorial.py runs the tutorial's; tests/test_cli_help.py reads every
---help)."""
+"""The commands README.md, docs/*.md, CHANGELOG.md and benchmarks/RESULTS.md show are the commands
+the code has: every `beanrules …` and `python benchmarks/….py …` line they give parses with the
+options it names, the README's command table names every option of every command, and the
+outputs they show (a transcript, the keys of a JSON object) are what the command prints. The
+pages' other commands have tests of their own (tests/test_tutorial.py runs the tutorial's;
+tests/test_cli_help.py reads every --help)."""
 from __future__ import annotations
 
 import argparse
@@ -20,7 +20,8 @@ import pytest
 from beanrules.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "CHANGELOG.md",
+         ROOT / "benchmarks" / "RESULTS.md"]
 COMMAND = re.compile(r"^(?:\$ )?((?:beanrules|python benchmarks/\w+\.py)(?:\s.*)?)$")
 
 

@@ -9,6 +9,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,7 +42,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="print the consistency report of the specs instead: contradictions "
                              "within a rulebook, differences between rulebooks by what each rule "
                              "governs, translation differences, assumed values")
-    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.add_argument("--verbose", action="store_true",
+                        help="also list, per spec, the inherited cases changed by the variant, how its "
+                             "games were played and how many of its cases were its own")
+    parser.add_argument("--json", action="store_true",
+                        help="print the results as one JSON object (everything --verbose lists, and more)")
     parser.set_defaults(func=run)
 
 
@@ -80,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"specs": results, "failed": failed, "summary": _counts(results),
                           "seconds": round(seconds, 2)}, indent=2, ensure_ascii=False))
         return 1 if failed else 0
-    _print(results, failed, seconds, args.coverage)
+    _print(results, failed, seconds, args.coverage, args.verbose)
     return 1 if failed else 0
 
 
@@ -93,12 +98,18 @@ def _counts(results: dict[str, dict]) -> dict[str, int]:
     return out
 
 
-def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage: bool) -> None:
+def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage: bool, verbose: bool) -> None:
+    """The table, then per spec only what needs a look: its errors, warnings and failures (and,
+    with --verbose, the cases its variant changed, how its games were played and where its cases
+    came from); then the summary line. A run where everything passes prints the table and the
+    summary."""
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
     out = Console(highlight=False)
-    table = Table(title="beanrules verify")
+    # No outer edge and collapsed padding: the longest shipped name fits an 80-column pipe.
+    table = Table(title="beanrules verify", box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
     for column in ("spec", "compiles", "warn", "games", "cases", "inh.", "chg.", "verdict"):
         table.add_column(column, justify="left" if column == "spec" else "right",
                          no_wrap=column in ("spec", "games", "cases", "verdict"))
@@ -113,28 +124,19 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
                       str(len(r["warnings"])), games, cases_cell, str(cases["inherited"]),
                       str(cases["changed"]), verdict)
     out.print(table)
+    if any(r["cases"]["changed"] for r in results.values()):
+        out.print("chg.: inherited cases that no longer pass because the variant changed a rule they "
+                  "exercise; not failures" + ("" if verbose else " (--verbose lists them)"), markup=False)
     for name, r in results.items():
         games = [f"{g['players']} players, seed {g['seed']}: {p}" for g in r["games_failed"] for p in g["problems"]]
         for line in r["errors"] + r["warnings"] + games + r["cases_failed"]:
             out.print(f"[{name}] {line}", markup=False)
         if r["playable"] not in (True, None):
             out.print(f"[{name}] {r['playable']}", markup=False)
-        for changed in r["cases_changed_brief"]:  # in full with --json
-            out.print(f"[{name}] changed by the variant: {changed}", markup=False)
-        by = r.get("games_by")
-        if by:
-            rest = f"{by['kernel']} by the playout kernel" if by["kernel"] or not by["interpreter_quick"] else \
-                f"{by['interpreter_quick']} by the interpreter checking that no card appears or vanishes " \
-                f"(the kernel does not play it: {by['kernel_reason']})"
-            out.print(f"[{name}] games: {by['interpreter']} by the interpreter, every invariant checked after "
-                      f"every action; {rest}", markup=False)
-        cases = r["cases"]
-        if r["compiled"]:
-            out.print(f"[{name}] cases: {cases['own']} own, {cases['inherited']} inherited"
-                      + (f" ({', '.join(r['bases'])})" if r["bases"] else "")
-                      + f", {cases['changed']} changed by the variant, {cases['passed']} passed", markup=False)
         for note in r["notes"].values():
             out.print(f"[{name}] warning: {note}", markup=False)
+        if verbose:
+            _print_details(out, name, r)
         if coverage and r["compiled"]:
             uncovered = r["coverage"]["uncovered"]
             out.print(f"[{name}] coverage: {r['coverage']['exercised']} of {r['coverage']['rules']} rules "
@@ -151,3 +153,22 @@ def _print(results: dict[str, dict], failed: list[str], seconds: float, coverage
     warned = f"; {counts['no-cases']} ran no cases (warning, marked ok*)" if counts["no-cases"] else ""
     out.print(f"{counts['verified']} of {counts['specs']} specs verified"
               + (f"; failed: {', '.join(parts)}" if parts else "") + warned + f" in {seconds:.1f} s", soft_wrap=True)
+
+
+def _print_details(out: Any, name: str, r: dict) -> None:
+    """--verbose: how the games were played, where the cases came from, and each case the variant
+    changed, one line each (in full with --json)."""
+    by = r.get("games_by")
+    if by:
+        rest = f"{by['kernel']} by the playout kernel" if by["kernel"] or not by["interpreter_quick"] else \
+            f"{by['interpreter_quick']} by the interpreter checking that no card appears or vanishes " \
+            f"(the kernel does not play it: {by['kernel_reason']})"
+        out.print(f"[{name}] games: {by['interpreter']} by the interpreter, every invariant checked after "
+                  f"every action; {rest}", markup=False)
+    cases = r["cases"]
+    if r["compiled"]:
+        out.print(f"[{name}] cases: {cases['own']} own, {cases['inherited']} inherited"
+                  + (f" ({', '.join(r['bases'])})" if r["bases"] else "")
+                  + f", {cases['changed']} changed by the variant, {cases['passed']} passed", markup=False)
+    for changed in r["cases_changed_brief"]:
+        out.print(f"[{name}] changed by the variant: {changed}", markup=False, soft_wrap=True)
