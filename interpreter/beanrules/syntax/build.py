@@ -369,7 +369,10 @@ class SpecBuilder:
         numbers = self.ints(node)
         front = any(isinstance(c, Tree) and c.data == "front_of" for c in node.children)
         at_will = _tree(node.children, "at_will") is not None  # "any number": no bound a turn
-        return {"from": "front" if front else "any", "max": None if at_will else numbers[0] if numbers else 1}, []
+        params = {"from": "front" if front else "any", "max": None if at_will else numbers[0] if numbers else 1}
+        if _tree(node.children, "keep_last") is not None:  # the last card waits for a first plant
+            params["keep_last"] = True
+        return params, []
 
     def st_discard_pending(self, node: Tree) -> tuple[dict, list]:
         return {"zone": _words(_tree(node.children, "zone_name"))}, []
