@@ -9,6 +9,7 @@ from .eventlog import UNRECORDED
 from .harvesting import auto_harvests
 from .abilities import keeps_open as ability_keeps_open
 from .hotpath import Plan, plan_for
+from .lasting import may_harvest
 from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -41,22 +42,9 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
         from .draw_moves import keeps_open as draw_keeps_open
         if draw_keeps_open(state, rs):
             return False
-    if rs.declared_ends and ph.id in rs.declared_ends and harvest_waits(state, rs):
+    if rs.declared_ends and ph.id in rs.declared_ends and may_harvest(state, rs, active):
         return False  # the player declares the phase finished: a harvest they may make waits for them
     return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
-
-
-def harvest_waits(state: State, rs: Ruleset) -> bool:
-    """The active player may still harvest a field now (lasting constraints and forbids by
-    condition heard)."""
-    from .harvesting import harvestable
-    active = state.active
-    fields = harvestable(state, rs, active)
-    if not (state.lasting or rs.standing):
-        return bool(fields)
-    from .actions import Harvest
-    from .lasting import constrain
-    return any(type(a) is Harvest for a in constrain(state, rs, active, [Harvest(active, i + 1) for i in fields]))
 
 
 def step_waits(state: State, rs: Ruleset, step) -> bool:

@@ -61,7 +61,7 @@ def _busy(m: Machine, ph: Phase) -> str:
     if m.decides:
         busy.append("g.decision is not None")
     if ph.index in m.declared:  # the player declares the phase finished: a harvest keeps it open
-        busy.append("m.harvest_waits(g)")
+        busy.append("m.may_harvest(g, g.active)")
     normal = " or ".join(busy) or "False"
     if m.lastings:  # constraints in force change what is left to do: the machine's own test
         return f"((not complete(g, phases[{ph.index}])) if g.lasting else ({normal}))"

@@ -360,13 +360,12 @@ class Machine(core.Primitives):
             return False
         if self.draws and draw_moves.keeps_open(self, g):  # a draw the active player may still make
             return False
-        if ph.index in self.declared and self.harvest_waits(g):  # the player declares the phase finished
+        if ph.index in self.declared and self.may_harvest(g, active):  # the player declares the phase finished
             return False
         return not (self.moves and card_moves.keeps_open(self.moves, g, self.requirements))
 
-    def harvest_waits(self, g: KState) -> bool:
-        """flow.harvest_waits: the active player may still harvest a field now."""
-        seat = g.active
+    def may_harvest(self, g: KState, seat: int) -> bool:
+        """lasting.may_harvest: `seat` may harvest one of their fields now."""
         fields = self.harvestable(g, seat)
         if not g.lasting:
             return bool(fields)
