@@ -26,6 +26,7 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "coin-source": ('replace coin-source: coins from bank, rest to discard   § v "1"\n', "coins from bank"),
     "discard-from-hand": ('phase plant\n  may discard 1 from front of hand   § v "1"\n', "may discard"),
     "discard-pending": ('phase plant-traded\n  may discard set-aside cards   § v "1"\n', "may discard set-aside"),
+    "declared-end": ('phase plant\n  ends when active player declares it finished   § v "1"\n', "declares it finished"),
     "end-on-target": ('game ends when a player reaches 25 coins   § v "1"\n', "reaches 25"),
     "hand-limit": ('hand limit 7   § v "1"\n', "hand limit"),
     "harvest-only-paying": ('harvest only when beanometer pays   § v "1"\n' + MIXED, "harvest only when"),
@@ -89,6 +90,9 @@ EXTRA = {
                          "plants coins cards"),
     "plant from the deck": ('phase plant-traded\n  active player plants deck cards in any order   § v "1"\n',
                             "plants deck cards"),
+    # a phase that waits for no planting player cannot wait for its declared end yet
+    "declared end of a phase that plants nothing from the hand": (
+        'phase draw\n  ends when active player declares it finished   § v "1"\n', "declares it finished"),
     "everyone plants a shared pile": ('phase plant-traded\n  replace plant-pending-offer: everyone plants offer '
                                       'cards in any order   § v "1"\n', "everyone plants offer"),
 }
@@ -102,6 +106,9 @@ PLAYS_EXTRA = {
                                        'replace winner: most thalers wins   § v "1"\n'
                                        'replace end-on-exhaustion: game ends when a player reaches 8 thalers, '
                                        'who wins   § v "1"\n', "reaches 8 thalers"),
+    # discards at will that may not empty the hand before a card of it is planted
+    "discards that keep the last card": ('phase plant\n  may discard any number from front of hand, but not the last '
+                                         'card before one is planted   § v "1"\n', "but not the last card"),
     "everyone plants hand cards": ('phase plant-traded\n  everyone plants hand cards in any order   § v "1"\n',
                                    "plants hand cards"),
     # card abilities the engine runs: one used on a field, one played from the hand by a card

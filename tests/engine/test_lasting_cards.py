@@ -92,7 +92,7 @@ def test_an_open_hand_is_in_every_view_while_it_lies_open(model):
     assert "Natalie's hand lies open, every player sees it (laid down by Anna's card; through turn 2, phase draw)" \
         in _describe(events, "Natalie")
     # whatever the hand holds while it lies open: an exchange gives Natalie Anna's old hand
-    game.apply("Anna discards red")
+    game.apply("Anna plants red in 2")
     state = game.state_json()
     state["hands"]["Natalie"].append("garden")
     assert Game.from_state(model, state).view("Anna")["hands"]["Natalie"] == ["kenia", "card-13", "garden"]

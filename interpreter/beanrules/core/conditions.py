@@ -47,6 +47,17 @@ class HoldsToken(Cond):
         return f"{self.player.to_text()} holds the {self.token}"
 
 
+@core("may-harvest")
+class MayHarvest(Cond):
+    """The player may harvest one of their fields now: the harvest timing, the protection rule
+    and every constraint in force allow it."""
+
+    player: Actor
+
+    def text(self) -> str:
+        return f"{self.player.to_text()} may harvest one of their fields now"
+
+
 @core("all-of")
 class AllOf(Cond):
     terms: tuple[Cond, ...]

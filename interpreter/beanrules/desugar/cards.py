@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
 from ..core.categories import Effect, Timing
-from ..core.conditions import Compare, Not
+from ..core.conditions import AnyOf, Compare, MayHarvest, Not
 from ..core.effects import (AddField, AddToCounter, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Plant, Refuse,
                             Reorder, Repeat, Reverse, Sequence, Shuffle, Swap)
 from ..core.places import CardsIn, Zone
@@ -89,6 +89,10 @@ def _counter_owner(data: dict[str, Any]):
 
 
 def condition(data: dict[str, Any]):
+    if data["test"] == "any":  # "only if A or B"
+        return AnyOf(tuple(condition(c) for c in data["of"]))
+    if data["test"] == "harvestable":
+        return MayHarvest(_OWNERS[data["owner"]])
     if data["test"] == "counter":
         return Compare(CounterValue(data["counter"], _counter_owner(data)), data["compare"], Number(data["value"]))
     if data["test"] == "planted":

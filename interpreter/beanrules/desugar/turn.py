@@ -3,12 +3,12 @@ pull, draw, take from the discard, plant what is pending, leave cards for the op
 from __future__ import annotations
 
 from ..core.actors import ActivePlayer, Bound, EachPlayer, Opponent
-from ..core.conditions import AllOf, Compare, Fits, InPhase, Matches, Not, SomeField
+from ..core.conditions import AllOf, AnyOf, Compare, Fits, InPhase, Matches, Not, SomeField
 from typing import Any
 
 from ..core.effects import Ask, Draw, EndPhase, Harvest, If, Let, Move, Plant, Repeat, Reveal, Sequence, SkipPhase
 from ..core.places import Due
-from ..core.quantities import Count, Number, Sum
+from ..core.quantities import Count, Number, PlantedThisPhase, Sum
 from ..core.statements import Allow, Do, Forbid, HarvestTakes, Permit
 from ..core.timing import AnyTime, AtEndOf, During, WhenDeckRunsOut
 from .build import CARD, FIELD, PLAYER, any_card, count, every, hand, num, phase_start, top, zone
@@ -45,7 +45,10 @@ def discard_from_hand(rule):
     cards = top(hand(PLAYER), 1, "front") if rule["params"]["from"] == "front" else any_card(hand(PLAYER))
     action = Move(cards, zone("discard"), "top")
     most = rule["params"]["max"]  # None: "any number", at will
-    return (Permit(ActivePlayer(), action, _during(rule), None, False, None,
+    keep = None
+    if rule["params"].get("keep_last"):  # not the last card while none was planted in the phase
+        keep = AnyOf((Compare(PlantedThisPhase(), ">", Number(0)), Compare(count(hand(PLAYER)), ">", Number(1))))
+    return (Permit(ActivePlayer(), action, _during(rule), keep, False, None,
                    Number(most) if most is not None else None),)
 
 
@@ -148,6 +151,13 @@ def leave_for_opponent(rule):
 def trade_end(rule):
     """The active player ends the phase when they choose."""
     return (Permit(ActivePlayer(), EndPhase(None), _during(rule), None, False, None, None),)
+
+
+@rewrite("declared-end", "ends when active player declares it finished", "During phase step, the active player must end this phase (exactly once).", phase=True)
+def declared_end(rule):
+    """The phase ends when the active player ends it: it does not end by itself while they may
+    still harvest (a harvest alone keeps no other phase open)."""
+    return (Permit(ActivePlayer(), EndPhase(None), _during(rule), None, True, Number(1), Number(1)),)
 
 
 # ------------------------------------------------------------------ planting rules

@@ -181,9 +181,12 @@ def plant_from_hand(p: dict, ctx: Context) -> str:
 
 def discard_from_hand(p: dict, ctx: Context) -> str:
     where = "the front of your hand" if p.get("from", "front") == "front" else "your hand (any card)"
+    keep = (" While you have planted none of your hand cards in this phase, you may not discard the last one."
+            if p.get("keep_last") else "")
     if p.get("max", 1) is None:
-        return f"You may discard cards from {where} onto the discard pile, as many as you like, one at a time."
-    return f"You may discard up to {plural(p.get('max', 1), 'card')} from {where}."
+        return (f"You may discard cards from {where} onto the discard pile, as many as you like, one at a time."
+                + keep)
+    return f"You may discard up to {plural(p.get('max', 1), 'card')} from {where}." + keep
 
 
 def discard_pending(p: dict, ctx: Context) -> str:
@@ -251,6 +254,11 @@ def traded_to_set_aside(p: dict, ctx: Context) -> str:
 
 def trade_end(p: dict, ctx: Context) -> str:
     return "The active player says when trading ends; it may go on after the turned-over cards are gone."
+
+
+def declared_end(p: dict, ctx: Context) -> str:
+    return ("This phase ends when you declare it finished: while you may still harvest a field, it waits "
+            "for you.")
 
 
 def plant_pending(p: dict, ctx: Context) -> str:

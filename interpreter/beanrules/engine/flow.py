@@ -9,6 +9,7 @@ from .eventlog import UNRECORDED
 from .harvesting import auto_harvests
 from .abilities import keeps_open as ability_keeps_open
 from .hotpath import Plan, plan_for
+from .lasting import may_harvest
 from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -41,6 +42,8 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
         from .draw_moves import keeps_open as draw_keeps_open
         if draw_keeps_open(state, rs):
             return False
+    if rs.declared_ends and ph.id in rs.declared_ends and may_harvest(state, rs, active):
+        return False  # the player declares the phase finished: a harvest they may make waits for them
     return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
 
 

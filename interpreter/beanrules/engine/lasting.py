@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from ..core import actors, effects, places, statements as core, timing
+from ..core import actors, conditions, effects, places, statements as core, timing
 from ..core.categories import Node
 from . import evaluate, one_model
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
@@ -453,3 +453,19 @@ def describe(state: Any) -> list[str]:
             what = f" [{entry['open']['player']}'s {entry['open']['zone']}]"
         out.append(f"{entry['says']}{what} (laid down for {entry['owner']}; {when})")
     return out
+
+
+def may_harvest(state: Any, rs: Any, player: str) -> bool:
+    """`player` may harvest one of their fields now: the harvest timing and the protection rule
+    (harvesting.harvestable) allow it, and no constraint in force takes it away (or one lets them)."""
+    from .harvesting import harvestable
+    fields = harvestable(state, rs, player)
+    if not constrained(state, rs):
+        return bool(fields)
+    return any(type(a) is Harvest for a in constrain(state, rs, player, [Harvest(player, i + 1) for i in fields]))
+
+
+def may_harvest_condition(node: conditions.MayHarvest) -> Any:
+    """The condition "own field may be harvested" (core ``may-harvest``)."""
+    who = evaluate.players_of(node.player)
+    return lambda state, env: may_harvest(state, env[evaluate.RULES], who(state, env)[0])

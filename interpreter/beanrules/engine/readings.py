@@ -60,6 +60,12 @@ class EndsPhase:
 
 
 @dataclass(frozen=True)
+class DeclaredEnd:
+    """`phase` ends when the active player ends it: a harvest they may still make keeps it open."""
+    phase: str
+
+
+@dataclass(frozen=True)
 class HarvestTime:
     """When players harvest by choice: any player at any time, or the active player in their
     own turn except in `except_phases`."""
@@ -263,6 +269,9 @@ def _permit(s: core.Permit) -> Any:
         return Trading(when.phase)
     if isinstance(action, effects.EndPhase) and action.phase is None and isinstance(s.player, actors.ActivePlayer) \
             and isinstance(when, timing.During) and when.phase and s.condition is None:
+        if s.must:  # owed once: the phase waits for it (a harvest keeps it open)
+            once = _number(s.least) == 1 and _number(s.most) == 1
+            return DeclaredEnd(when.phase) if once else None
         return EndsPhase(when.phase)
     if isinstance(action, effects.Harvest) and action.player == PLAYER and action.field == FIELD \
             and not action.only_paying:

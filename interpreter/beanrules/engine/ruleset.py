@@ -220,6 +220,9 @@ class Ruleset:
     lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
     standing: tuple = ()  # forbids and permissions by condition, always in force (engine/permissions.py)
     draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
+    # Phases the active player ends by declaring them finished: a harvest they may still make
+    # keeps such a phase open (flow.phase_complete), where elsewhere it keeps none open.
+    declared_ends: frozenset[str] = frozenset()
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -405,6 +408,14 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
             raise UnsupportedRule(f"rule '{rule['id']}' is a step of phase '{r.phase}', which does not list it",
                                   rule["id"])
 
+    declared_ends = frozenset(r.phase for _, r in rs.all(read.DeclaredEnd))
+    for rule, r in rs.all(read.DeclaredEnd):  # a phase that waits for its planting player only
+        declared = next((ph for ph in phases if ph.id == r.phase), None)
+        if declared is None or declared.plant is None:
+            raise UnsupportedRule(f"rule '{rule['id']}': a phase ends by the active player's declaration only "
+                                  "where it plants from the hand (the player it waits for), which "
+                                  f"phase '{r.phase}' does not", rule["id"])
+
     # Harvesting by choice: any time wins over own turn where a model has both.
     timing = next((r for _, r in rs.all(read.HarvestTime) if r.any_time), rs.last(read.HarvestTime))
     timing_ref = rs.ref(read.HarvestTime, lambda r: r is timing) if timing else None
@@ -456,7 +467,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
         lastings=lasting.collect(core_program, _card_abilities(model, n), refs),
         standing=tuple(r for _, r in rs.all(lasting.LastingSpec)),
-        draws=draw_moves.compile_draws(core_program, refs))
+        draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends)
 
 
 def _card_abilities(model: dict, n: int) -> list:

@@ -117,6 +117,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     conditions.Fits: _run(condition=ability_effects.fits),
     conditions.Agreed: _read("engine.readings.read"),
     conditions.Always: _run(condition=evaluate.always),
+    conditions.MayHarvest: _run(condition=lasting.may_harvest_condition),
     # ---------------------------------------------------------------- effects
     effects.Move: _run(effect=shapes(hand_effects.each_type, ability_effects.move, selection.move_selected)),
     effects.Reveal: _run(effect=evaluate.reveal),

@@ -60,6 +60,8 @@ def _busy(m: Machine, ph: Phase) -> str:
         busy.append("draw_open(m, g)")
     if m.decides:
         busy.append("g.decision is not None")
+    if ph.index in m.declared:  # the player declares the phase finished: a harvest keeps it open
+        busy.append("m.may_harvest(g, g.active)")
     normal = " or ".join(busy) or "False"
     if m.lastings:  # constraints in force change what is left to do: the machine's own test
         return f"((not complete(g, phases[{ph.index}])) if g.lasting else ({normal}))"

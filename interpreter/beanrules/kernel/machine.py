@@ -103,6 +103,8 @@ class Machine(core.Primitives):
         self.manual = rs.manual_harvest
         self.own_turn = rs.harvest_when == "own-turn"
         self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
+        # phases the active player ends by declaring them finished: a harvest they may make keeps them open
+        self.declared = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.declared_ends)
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
         self.make_room = rs.make_room is not None  # a plant for another player may harvest first (kernel/plant_for.py)
@@ -358,7 +360,17 @@ class Machine(core.Primitives):
             return False
         if self.draws and draw_moves.keeps_open(self, g):  # a draw the active player may still make
             return False
+        if ph.index in self.declared and self.may_harvest(g, active):  # the player declares the phase finished
+            return False
         return not (self.moves and card_moves.keeps_open(self.moves, g, self.requirements))
+
+    def may_harvest(self, g: KState, seat: int) -> bool:
+        """lasting.may_harvest: `seat` may harvest one of their fields now."""
+        fields = self.harvestable(g, seat)
+        if not g.lasting:
+            return bool(fields)
+        from .lasting import constrain
+        return any(a[0] == HARVEST for a in constrain(self, g, seat, [(HARVEST, seat, i) for i in fields]))
 
     @staticmethod
     def pending_left(g: KState, ph: Phase) -> bool:

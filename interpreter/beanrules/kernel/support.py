@@ -35,7 +35,7 @@ KNOWN_KINDS = frozenset({
     # flow mechanisms: a hand limit (requirements.py), draws by action (draw_moves.py), targets
     # (tally.py), steps as a phase ends, permitted moves
     "hand-limit", "draw-one-at-a-time", "end-on-target", "leave-for-opponent", "take-discard-top",
-    "discard-pending",
+    "discard-pending", "declared-end",
 })
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
@@ -69,6 +69,8 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
 # card mechanisms the kernel learnt: cards that play as another type (kernel/kinds.py),
 # constraints that last (kernel/lasting.py).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plays_as", "lastings"}
+# phases the active player ends by declaring them finished (machine.harvest_waits)
+KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"declared_ends"}
 _PLANTED_FROM = {"hand", "set-aside", "offer"}
 
 

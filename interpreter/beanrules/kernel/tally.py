@@ -98,6 +98,9 @@ def quantity(node: Any, prims: Any) -> Callable | None:
 
 
 def condition(node: Any, prims: Any) -> Callable | None:
+    if isinstance(node, conditions.MayHarvest):  # lasting.may_harvest (the machine's)
+        who = core.players_of(node.player, prims.direction)
+        return lambda g, env: prims.may_harvest(g, who(g, env)[0])
     if isinstance(node, conditions.SomePlayer):
         among, name = core.players_of(node.among, prims.direction), node.name
         where = core.condition(node.where, prims)

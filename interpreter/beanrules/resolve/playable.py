@@ -93,9 +93,11 @@ def names_in_abilities(model: dict, header: Span | None) -> list[Diagnostic]:
                     unknown("phase", trigger["phase"], phases)
             for effect in _effects(ability["effects"]):
                 condition = effect.get("condition") or {}
-                if condition.get("bean") is not None and condition["bean"] not in beans:
-                    unknown("bean", condition["bean"], beans)
-                places = [effect.get(k) for k in ("from", "to", "at")] + [condition.get("place")]
+                tests = condition.get("of") or [condition]  # "only if A or B": each of them
+                for test in tests:
+                    if test.get("bean") is not None and test["bean"] not in beans:
+                        unknown("bean", test["bean"], beans)
+                places = [effect.get(k) for k in ("from", "to", "at")] + [t.get("place") for t in tests]
                 for place in places:
                     if place and zones and place["zone"] not in zones:
                         unknown("zone", place["zone"], zones)

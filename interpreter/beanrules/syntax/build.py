@@ -369,7 +369,10 @@ class SpecBuilder:
         numbers = self.ints(node)
         front = any(isinstance(c, Tree) and c.data == "front_of" for c in node.children)
         at_will = _tree(node.children, "at_will") is not None  # "any number": no bound a turn
-        return {"from": "front" if front else "any", "max": None if at_will else numbers[0] if numbers else 1}, []
+        params = {"from": "front" if front else "any", "max": None if at_will else numbers[0] if numbers else 1}
+        if _tree(node.children, "keep_last") is not None:  # the last card waits for a first plant
+            params["keep_last"] = True
+        return params, []
 
     def st_discard_pending(self, node: Tree) -> tuple[dict, list]:
         return {"zone": _words(_tree(node.children, "zone_name"))}, []
@@ -617,8 +620,8 @@ class SpecBuilder:
             out["to"] = places[0]
         elif kind == "only_if":
             out["do"] = "only-if"
-            cond = next(c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS)
-            out["condition"] = self.condition(cond)
+            conds = [self.condition(c) for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS]
+            out["condition"] = conds[0] if len(conds) == 1 else {"test": "any", "of": conds}
         elif kind == "gain":
             out["coins"] = self.ints(node)[0]
         elif kind == "if":
@@ -659,6 +662,8 @@ class SpecBuilder:
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
+        if node.data == "may_harvest":  # "own field may be harvested": one of the player's fields, now
+            return {"test": "harvestable", "owner": _words(_tree(node.children, "owner")).replace(" ", "-")}
         if node.data == "planted_compare":
             return {"test": "planted", "compare": _words(_tree(node.children, "compare")),
                     "value": self.ints(node)[0]}
@@ -690,7 +695,8 @@ _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "whe
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
             "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
             "move_chosen", "opponent_plants", "lasting_card", "lasting_open", "add_to_counter"}
-_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare", "counter_compare"}
+_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare", "counter_compare",
+               "may_harvest"}
 _PLACES = {"place", "this_field", "named_field"}
 
 
