@@ -71,15 +71,35 @@ def test_a_shape_the_engine_does_not_play_is_not_read(statement):
 
 
 def test_an_unread_statement_refuses_its_rule_by_what_it_says(monkeypatch):
+    """A harvest binds its field for a constraint's condition, not a card: a forbid of harvesting
+    that speaks of a card is refused by what it says, when the game is created."""
     model = copy.deepcopy(compile_spec("classic"))
     unread = core.Forbid(effects.Harvest(PLAYER, FIELD, False),
-                         conditions.Compare(_count(FIELD), "=", quantities.Number(2)))
+                         conditions.Compare(_count(CARD), "=", quantities.Number(2)))
     real = program.rule_statements
     monkeypatch.setattr(program, "rule_statements",
                         lambda rule: (unread,) if rule["id"] == "coin-source" else real(rule))
     with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says \"No player may harvest") as refused:
         Game(model, 3)
     assert refused.value.rule == "coin-source"
+
+
+def test_a_forbid_of_harvesting_by_the_fields_size_plays_as_a_generic_guard(monkeypatch):
+    """No reading has the shape "no harvest of a field of two": it runs as a guard by its
+    condition, over the field the harvest names (engine/lasting.py binds it)."""
+    model = copy.deepcopy(compile_spec("classic"))
+    by_size = core.Forbid(effects.Harvest(PLAYER, FIELD, False),
+                          conditions.Compare(_count(FIELD), "=", quantities.Number(2)))
+    assert readings.read(by_size) is None
+    real = program.rule_statements
+    monkeypatch.setattr(program, "rule_statements",
+                        lambda rule: (by_size,) if rule["id"] == "coin-source" else real(rule))
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"],
+                             {"phase": "plant", "fields": {"Anna": [["red", "red"], ["soy", "soy", "soy"], []]}})
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("Anna harvests 1")
+    assert refused.value.rule == "coin-source"
+    assert Harvest("Anna", 2) in game.legal_actions("Anna") and Harvest("Anna", 1) not in game.legal_actions("Anna")
 
 
 def test_coins_from_points_are_written_on_a_counter_and_every_harvested_card_is_discarded():

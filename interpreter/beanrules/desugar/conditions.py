@@ -38,8 +38,11 @@ def condition(test: dict[str, Any]):
         left = CounterValue(test["name"], PLAYER)
     else:
         place = test["place"]
-        owner = _OWNERS[place["owner"]] if place["owner"] else (PLAYER if place["zone"] in _PER_PLAYER else None)
-        left = Count(Zone(place["zone"], owner), None)
+        if place.get("bound"):  # "this field": the field the action is about (the one harvested)
+            left = Count(Bound(place["bound"]), None)
+        else:
+            owner = _OWNERS[place["owner"]] if place["owner"] else (PLAYER if place["zone"] in _PER_PLAYER else None)
+            left = Count(Zone(place["zone"], owner), None)
     return Compare(left, test["compare"], Number(test["value"]))
 
 

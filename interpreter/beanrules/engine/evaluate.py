@@ -306,6 +306,19 @@ def turn_of(node: conditions.TurnOf) -> CondFn:
     return lambda state, env: state.active in who(state, env)
 
 
+def some_field(node: conditions.SomeField) -> CondFn:
+    """Some field of the owner, bound as the node's name (the field; NAME# its index, NAME@ its
+    owner, as for-each and choose bind one), where the condition holds."""
+    owner, name, where = players_of(node.owner), node.name, condition(node.where)
+    index, at = name + "#", name + "@"
+
+    def test(state: Any, env: Env) -> bool:
+        player = owner(state, env)[0]
+        return any(where(state, {**env, name: field, index: i, at: player})
+                   for i, field in enumerate(state.fields[player]))
+    return test
+
+
 def always(node: conditions.Always) -> CondFn:
     return lambda state, env: True
 

@@ -107,6 +107,31 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
     return next((c for c in cards if c == action.bean), None)
 
 
+def _binds(action: Node) -> set[str]:
+    """The names a matched action binds for its condition: a harvest's field (the field, its
+    index NAME# and owner NAME@, as for-each and choose bind one)."""
+    if isinstance(action, effects.Harvest) and isinstance(action.field, actors.Bound):
+        return {action.field.name}
+    return set()
+
+
+def _harvest(action: effects.Harvest) -> Matcher:
+    """A harvest by one of the players the rule names, binding the field harvested."""
+    who = _players(action.player)
+    name = action.field.name if isinstance(action.field, actors.Bound) else None
+
+    def harvest(state: Any, rs: Any, a: Action, env: dict) -> bool:
+        if type(a) is not Harvest or a.player not in who(state, env):
+            return False
+        if name is not None:
+            fields, index = state.fields[a.player], (a.field or 0) - 1
+            if not 0 <= index < len(fields):
+                return False  # no such field: refused as such (harvesting.field_refusal)
+            env[name], env[name + "#"], env[name + "@"] = fields[index], index, a.player
+        return True
+    return harvest
+
+
 def _matcher(action: Node) -> Matcher:
     """What engine actions a core action names (the engine's actions, by their type)."""
     if isinstance(action, effects.Plant) and isinstance(action.cards, actors.Bound) \
@@ -123,8 +148,9 @@ def _matcher(action: Node) -> Matcher:
                 and (zone is None or _plant_zone(state, rs, a) == zone) \
                 and (bean is None or a.bean in (None, bean))
         return plant
-    simple: dict[type, tuple[type, ...]] = {effects.Harvest: (Harvest,), effects.UseAbility: (UseAbility,),
-                                           effects.AddField: (BuyField,)}
+    if isinstance(action, effects.Harvest):
+        return _harvest(action)
+    simple: dict[type, tuple[type, ...]] = {effects.UseAbility: (UseAbility,), effects.AddField: (BuyField,)}
     if type(action) in simple:
         kinds, who = simple[type(action)], _players(action.player)
         card = getattr(action, "card", None)
@@ -192,7 +218,8 @@ def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool,
     named = {n.name for n in action.walk() if isinstance(n, actors.Bound)} - _ANY - {card}
     if condition is not None:
         named |= {n.name for n in condition.walk() if isinstance(n, actors.Bound)}
-    loose = sorted(named - _IMPLICIT)
+        named -= {n.name for n in condition.walk() if isinstance(n, (conditions.SomeField, conditions.SomePlayer))}
+    loose = sorted(named - _IMPLICIT - _binds(action))
     if loose:
         raise _refuse(node, f"a constraint by condition speaks of who acts ('the player'), not of "
                             f"{', '.join(loose)}")

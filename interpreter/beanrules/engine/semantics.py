@@ -112,7 +112,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     conditions.AnyOf: _run(condition=evaluate.any_of),
     conditions.Not: _run(condition=evaluate.not_),
     conditions.SomePlayer: _run(condition=marks.some_player),
-    conditions.SomeField: _read("engine.readings.read", "engine.permissions"),
+    conditions.SomeField: Semantics(roles={"condition": evaluate.some_field}, read_by=("engine.readings.read",)),
     conditions.Matches: _run(condition=selection.matches),
     conditions.Fits: _run(condition=ability_effects.fits),
     conditions.Agreed: _read("engine.readings.read"),

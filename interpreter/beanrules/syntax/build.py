@@ -520,7 +520,8 @@ class SpecBuilder:
             test: dict[str, Any] = {"test": cond.data.removeprefix("cond_").replace("_", "-")}
             names, ints = _tokens(cond.children, "NAME"), self.ints(cond)
             compare = _tree(cond.children, "compare")
-            place = _tree(cond.children, "place")
+            # a place, or the field the action is about ("this field": the one harvested)
+            place = next((c for c in cond.children if isinstance(c, Tree) and c.data in _PLACES), None)
             if names:
                 test["name"] = str(names[0])
             if compare is not None:
