@@ -74,6 +74,7 @@ class Table:
 
     def __init__(self, spec: str | dict = "classic", players: int | None = None,
                  max_proposals: int = MAX_PROPOSALS):
+        self.spec_given = spec if isinstance(spec, dict) else None
         self.spec, self.model = load_model(spec)
         counts = player_counts(self.model)
         self.players = counts.start if players is None else int(players)
@@ -132,6 +133,12 @@ class Table:
         self.labels = [label(k) for k in keys]
         self._layout(probe)
 
+    def __deepcopy__(self, memo: dict) -> "Table":
+        return self  # static: shared by every copy of a match
+
+    def __reduce__(self) -> tuple:
+        return (_table, (self.spec if self.spec_given is None else self.spec_given, self.players, self.max_proposals))
+
     # -- observation layout --------------------------------------------------------------------
     def _layout(self, probe: Game) -> None:
         n, B, F = self.players, len(self.beans), self.max_fields
@@ -175,6 +182,19 @@ class Table:
         return {"spec": self.spec, "players": self.players, "actions": self.size, "action_blocks": blocks,
                 "observation": self.layout.size,
                 "observation_parts": {k: v[1] for k, v in self.layout.parts.items()}}
+
+
+_TABLES: dict[tuple, Table] = {}
+
+
+def _table(spec: str | dict, players: int, max_proposals: int) -> Table:
+    """A Table again (unpickling), built once per process for a spec given by name or path."""
+    if isinstance(spec, dict):
+        return Table(spec, players, max_proposals)
+    key = (spec, players, max_proposals)
+    if key not in _TABLES:
+        _TABLES[key] = Table(spec, players, max_proposals)
+    return _TABLES[key]
 
 
 def zone_size(beans: int) -> int:
@@ -228,6 +248,28 @@ class Match:
         self.using: tuple | None = None  # (head, [the uses it may still become], choices so far)
         self.steps = 0
         self._listed: tuple[int, str, dict[int, Any]] | None = None
+
+    def clone(self) -> "Match":
+        """The same match, played on apart (Game.from_state: the same game from here on)."""
+        other = Match.__new__(Match)
+        other.table, other.seed, other.steps = self.table, self.seed, self.steps
+        other.game = Game.from_state(self.table.model, self.game.state_json())
+        other.made = dict(self.made)
+        other.using = self.using
+        other._listed = None
+        return other
+
+    def __deepcopy__(self, memo: dict) -> "Match":
+        return self.clone()  # (OpenSpiel clones a Python state by deep-copying its attributes)
+
+    def __getstate__(self) -> dict[str, Any]:  # pickled (OpenSpiel's serialize): the state JSON
+        return {"table": self.table, "seed": self.seed, "steps": self.steps, "made": self.made,
+                "using": self.using, "state": self.game.state_json()}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.table, self.seed, self.steps = saved["table"], saved["seed"], saved["steps"]
+        self.made, self.using, self._listed = saved["made"], saved["using"], None
+        self.game = Game.from_state(self.table.model, saved["state"])
 
     # -- who acts, what they may do --------------------------------------------------------
     @property
