@@ -49,6 +49,19 @@ def load_model(spec: str | dict) -> tuple[str, dict]:
     return name, compile_spec(name)
 
 
+def adds_fields(node: Any) -> bool:
+    """Whether an effect of the model's core gives a player another field (a rule that only
+    forbids or permits doing so does not)."""
+    if isinstance(node, dict):
+        if node.get("node") == "add-field":
+            return True
+        return any(adds_fields(v) for k, v in node.items()
+                   if not (k == "action" and node.get("node") in ("forbid", "permit")))
+    if isinstance(node, list):
+        return any(adds_fields(v) for v in node)
+    return False
+
+
 def player_counts(model: dict) -> range:
     return range(model["players"]["min"], model["players"]["max"] + 1)
 
@@ -91,7 +104,7 @@ class Table:
         self.max_fields = max(rs.fields, *(len(f) for f in probe.state.fields.values()),
                               (buy.max_fields if buy.max_fields is not None else rs.fields + EXTRA_FIELDS)
                               if buy is not None else 0)
-        if "add-field" in json.dumps(self.model) or "AddField" in json.dumps(self.model):
+        if adds_fields(self.model):  # an effect gives a player more fields: room for a few
             self.max_fields += EXTRA_FIELDS
         self.phases = tuple(p.id for p in rs.phases)
         self.trades = any(p.trade for p in rs.phases)
@@ -311,8 +324,8 @@ class Match:
         budget = self.proposals_left(player) > 0
         for action in self.game.legal_actions(player, trades=budget and t.trades):
             key = self.encode(player, action, state)
-            if key is None:
-                continue
+            if key is None or (key[0] == "buy" and len(state.fields[player]) >= t.max_fields):
+                continue  # (not in the space; a field beyond the space's, under a buy rule without a limit)
             i = t.index.get(key)
             if i is None:
                 continue
