@@ -49,6 +49,9 @@ def load_model(spec: str | dict) -> tuple[str, dict]:
     return name, compile_spec(name)
 
 
+_BY_ACTION_ALONE = (Plant, Harvest, EndPhase, Propose, BuyField, DrawCard)
+
+
 def adds_fields(node: Any) -> bool:
     """Whether an effect of the model's core gives a player another field (a rule that only
     forbids or permits doing so does not)."""
@@ -97,6 +100,10 @@ class Table:
         probe = Game(self.model, self.players, seed=0)
         rs = self.ruleset = probe.ruleset
         self.names = probe.players
+        self.seat_of = {p: i for i, p in enumerate(self.names)}
+        # action ids of the actions whose id depends on the action alone (the engine lists the
+        # same objects again: it interns its plants, harvests and proposals), by identity
+        self.known: dict[int, tuple[Any, int | None]] = {}
         n = self.players
         self.beans = tuple(b["id"] for b in self.model["beans"])  # every card id of the model
         self.bean_index = {b: i for i, b in enumerate(self.beans)}
@@ -261,6 +268,7 @@ class Match:
         self.using: tuple | None = None  # (head, [the uses it may still become], choices so far)
         self.steps = 0
         self._listed: tuple[int, str, dict[int, Any]] | None = None
+        self._acting: tuple[int, str | None] | None = None  # (steps, the player to act then)
 
     def clone(self) -> "Match":
         """The same match, played on apart (Game.from_state: the same game from here on)."""
@@ -269,7 +277,7 @@ class Match:
         other.game = Game.from_state(self.table.model, self.game.state_json())
         other.made = dict(self.made)
         other.using = self.using
-        other._listed = None
+        other._listed = other._acting = None
         return other
 
     def __deepcopy__(self, memo: dict) -> "Match":
@@ -281,7 +289,7 @@ class Match:
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.table, self.seed, self.steps = saved["table"], saved["seed"], saved["steps"]
-        self.made, self.using, self._listed = saved["made"], saved["using"], None
+        self.made, self.using, self._listed, self._acting = saved["made"], saved["using"], None, None
         self.game = Game.from_state(self.table.model, saved["state"])
 
     # -- who acts, what they may do --------------------------------------------------------
@@ -295,15 +303,18 @@ class Match:
             return None
         if self.using is not None:
             return self.using[0][0]
+        if self._acting is not None and self._acting[0] == self.steps:
+            return self._acting[1]
         waiting = self.game.waiting_for()
-        return waiting[0] if waiting else None
+        self._acting = (self.steps, waiting[0] if waiting else None)
+        return self._acting[1]
 
     def seat(self, player: str) -> int:
-        return self.table.names.index(player)
+        return self.table.seat_of[player]
 
     def offset(self, viewer: str, other: str) -> int:
-        n = self.table.players
-        return (self.seat(other) - self.seat(viewer)) % n
+        seat_of = self.table.seat_of
+        return (seat_of[other] - seat_of[viewer]) % self.table.players
 
     def _options(self, player: str) -> dict[int, Any]:
         """action id -> the Action (or, for an ability's head, the uses it stands for)."""
@@ -322,16 +333,24 @@ class Match:
         out = {}
         state = self.game.state
         budget = self.proposals_left(player) > 0
+        known = t.known
         for action in self.game.legal_actions(player, trades=budget and t.trades):
-            key = self.encode(player, action, state)
-            if key is None or (key[0] == "buy" and len(state.fields[player]) >= t.max_fields):
-                continue  # (not in the space; a field beyond the space's, under a buy rule without a limit)
-            i = t.index.get(key)
-            if i is None:
-                continue
-            if key[0] == "use":
-                out.setdefault(i, []).append(action)
+            hit = known.get(id(action))
+            if hit is not None and hit[0] is action:
+                i = hit[1]
             else:
+                key = self.encode(player, action, state)
+                if key is None or (key[0] == "buy" and len(state.fields[player]) >= t.max_fields):
+                    continue  # (not in the space; a field beyond the space's, under a buy rule without a limit)
+                i = t.index.get(key)
+                if type(action) in _BY_ACTION_ALONE:
+                    if len(known) > 50_000:
+                        known.clear()
+                    known[id(action)] = (action, i)  # (the action kept: its id is not reused meanwhile)
+                if key[0] == "use" and i is not None:
+                    out.setdefault(i, []).append(action)
+                    continue
+            if i is not None:
                 out.setdefault(i, action)
         return out
 
@@ -499,11 +518,11 @@ def encode_view(table: Table, view: dict[str, Any], viewer: str, acting: str | N
     B, F, n = len(t.beans), t.max_fields, t.players
     bi = t.bean_index
     out = np.zeros(table.layout.size, dtype=np.float32)
-    names = t.names
-    me = names.index(viewer)
+    names, seat_of = t.names, t.seat_of
+    me = seat_of[viewer]
 
     def off(name: str) -> int:
-        return (names.index(name) - me) % n
+        return (seat_of[name] - me) % n
 
     out[L["phase"][0] + t.phases.index(view["phase"])] = 1
     out[L["active"][0] + off(view["active"])] = 1
