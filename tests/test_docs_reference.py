@@ -39,8 +39,9 @@ def test_english_reads_player_count_cases() -> None:
         "The game ends when the deck runs out for the 2nd time with 3 players, for the 3rd time otherwise."
     classic = compile_spec("classic")
     protection = next(r for r in classic["rules"] if r["id"] == "protection")
-    assert explain(protection, Context.of(classic)) == ("Protection: you may not harvest a field that holds a single "
-                                                        "bean while another of your fields holds more than 1 bean.")
+    assert explain(protection, Context.of(classic)) == ("You may not harvest a field that holds a single bean while "
+                                                        "another of your fields holds more than 1 bean (the protection "
+                                                        "rule).")
 
 
 def rule_blocks(page: str) -> dict[str, str]:
@@ -71,7 +72,8 @@ def test_every_rule_has_anchor_sentence_line_citations_and_cases(spec: str) -> N
 def test_classic_page_reads_as_a_rulebook() -> None:
     page = render_reference(compile_spec("classic"), {"protection": ["rule-1-protection-refuses-single-bean"]})
     headings = [line for line in page.splitlines() if line.startswith("## ")]
-    assert headings[:6] == ["## The goal", "## What the game contains", "## Setup", "## The turn", "## Planting",
+    assert headings[:2] == ["## The rules in brief", "## The rules in full"]  # the rules read first
+    assert headings[2:8] == ["## The goal", "## What the game contains", "## Setup", "## The turn", "## Planting",
                             "## Harvesting and the beanometer"]
     assert "| Stink bean | 16 | 3 | 5 | 7 | 8 |" in page.replace('<span id="bean-stink"></span>', "")
     assert "| Garden bean | 6 | – | 2 | 3 | – |" in page.replace('<span id="bean-garden"></span>', "")
@@ -158,7 +160,8 @@ def test_worked_examples_are_told_from_the_cases() -> None:
     assert "1. Natalie plants red in 2." in examples
     assert "*Refused*: Natalie plants soy in 1: the rule [one-type-per-field](#rule-one-type-per-field) forbids it." \
         in examples
-    assert "Natalie's fields: blue, blue, blue | red, red" in examples
+    assert "Natalie's fields: field 1 holds 3 Blue beans; field 2 holds 2 Red beans" in examples  # as a player writes it
+    assert "Anna may now only do “Anna rejects 1”" in examples and "{'" not in examples
 def test_every_rule_kind_has_a_row_in_the_comparison_matrix() -> None:
     from beanrules.docs.comparison import TOPICS
 
@@ -196,8 +199,9 @@ def test_what_a_source_says_against_a_rule_is_shown_with_the_rule() -> None:
     turn["contradictions"] = [{"kind": "but", "reason": None, "citations": [
         {"source": "es", "where": "Como se Juega", "quote": "hacia la derecha", "gloss": "to the right"}]}]
     page = render_reference(model)
-    line = ("**but** the source also says <abbr title=\"Reglas del juego de Bohnanza\">es</abbr> Como se Juega: "
-            "“hacia la derecha” <span class=\"gloss\">(“to the right”)</span>")
+    line = ("**The sources disagree**: <abbr title=\"Reglas del juego de Bohnanza\">es</abbr> Como se Juega: "
+            "“hacia la derecha” <span class=\"gloss\">(“to the right”)</span> says otherwise; this spec follows "
+            "<abbr title=\"Reglas del juego de Bohnanza\">es</abbr> Fase 4: “el jugador a su izquierda")
     assert line in rule_blocks(page)["turn-order"]
     assert f"- [Turn order](#rule-turn-order): {line}" in page.split("## Where the sources say otherwise")[1]
 
@@ -217,9 +221,10 @@ def test_bean_tables_show_every_beanometer_step() -> None:
     from beanrules.docs.comparison import render_comparison
     kannibohne, classic = compile_spec("kannibohne"), compile_spec("classic")
     page = render_reference(kannibohne)
-    assert "| bean | cards | 1 coin | 2 coins | 3 coins | 4 coins | 5 coins | other names |" in page
+    # Kannibohne's money is thalers written down, and the table says so
+    assert "| bean | cards | 1 thaler | 2 thalers | 3 thalers | 4 thalers | 5 thalers | other names |" in page
     kenia = next(line for line in page.splitlines() if 'id="bean-kenia"' in line)
-    assert "| 3 + 5 playing as it | 2 | 3 | 5 | 6 | 7 |" in kenia  # 3 plain cards and 5 text cards; 2 pay 1 thaler … 7 pay 5
+    assert "| 8 (5 of them special cards) | 2 | 3 | 5 | 6 | 7 |" in kenia  # 3 plain cards and 5 text cards; 2 pay 1 … 7 pay 5
     stink = next(line for line in page.splitlines() if 'id="bean-stink"' in line)
     assert "| 2 | 4 | 6 | 7 | – |" in stink  # a four-step bean gets a dash in the fifth column
     # a rulebook whose beans stop at 4 coins keeps its four columns
@@ -261,16 +266,20 @@ def test_phases_are_named_by_title_not_by_a_counted_number() -> None:
     from beanrules.cli.diff import render as render_diff
     kannibohne, classic = compile_spec("kannibohne"), compile_spec("classic")
     page = render_reference(kannibohne)
-    assert "### Turn cards face up" in page and "### Preliminary phase: Discard remaining cards" in page
-    assert not re.search(r"### Phase \d", page) and "Phase 5" not in page
+    # the rulebook's own numbers, read from the passages the phases cite: the preliminary phase has none
+    assert "### Phase 2: Turn cards face up" in page and "### Preliminary phase: Discard remaining cards" in page
+    assert not re.search(r"### Phase [05]", page) and "Phase 5" not in page
     # (the assumptions quote the spec's own reasons, which may well say "phase 3 (…)")
     assert "phase 3 (" not in page.split("\n## Assumptions\n")[0]
-    assert "except during the phase “Turn cards face up”" in page  # was "phase 3 (Turn cards face up)"
+    assert "except during phase 2, “Turn cards face up”" in page  # was "phase 3 (Turn cards face up)"
     classic_page = render_reference(classic)
-    assert "### Turn over and trade beans" in classic_page
-    assert "the phase “Turn over and trade beans” and the phase “Plant traded and turned-over beans”" in classic_page
+    assert "### Phase 2: Turn over and trade beans" in classic_page
+    assert "phase 2, “Turn over and trade beans” and phase 3, “Plant traded and turned-over beans”" in classic_page
     said = render_diff(compare_models(classic, kannibohne), classic, kannibohne)
-    assert "the phase “Turn cards face up”" in said and not re.search(r"phase \d \(", said)
+    assert "phase 2, “Turn cards face up”" in said and not re.search(r"phase \d \(", said)
+    # the duel adds a phase before the rulebook's phase 1: it gets no number, the others keep theirs
+    duel = render_reference(compile_spec("anniversary/duel"))
+    assert "### Plant the cards you accepted" in duel and "### Phase 1: Plant beans from your hand" in duel
 
 
 def test_a_rule_that_every_case_relies_on_shows_a_few_cases_and_counts_the_rest() -> None:

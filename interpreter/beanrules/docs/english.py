@@ -8,8 +8,10 @@ reach the pages as parameters.
 """
 from __future__ import annotations
 
+import dataclasses
 import inspect
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..wording import ordinal, plural
@@ -28,28 +30,89 @@ VISIBILITY = {"hidden": "face down: nobody sees the cards, only how many there a
               "top-visible": "only the top card is visible"}
 
 
+# A rulebook's own number for a phase, read from the phase's title or the passages it cites
+# ("Fase 1: …", "Phase 2: …", "Regelheft S. 8 · 3. Phase").
+_PHASE_NUMBER = (re.compile(r"\b(?:Phase|Fase)\s+(\d+)\b"), re.compile(r"\b(\d+)\.\s*Phase\b"))
+
+
+def rulebook_numbers(phases: list[dict[str, Any]]) -> dict[str, int]:
+    """Each phase's number in the rulebook's own numbering, where it has one. A number is taken
+    only when all the passages of a phase agree on it and the numbers rise through the turn;
+    an added phase the rulebook does not number stays unnumbered (the duel's phase before
+    phase 1), so a counted place never poses as the rulebook's number."""
+    found: dict[str, int] = {}
+    for phase in phases:
+        said = {int(m.group(1)) for text in [phase.get("title") or ""]
+                + [c["where"] for c in phase["provenance"]["citations"]]
+                for pattern in _PHASE_NUMBER for m in pattern.finditer(text)}
+        if len(said) == 1:
+            found[phase["id"]] = said.pop()
+    numbers = list(found.values())
+    return found if numbers == sorted(set(numbers)) else {}
+
+
 @dataclass(frozen=True)
 class Context:
-    """What a sentence may name besides the rule's parameters: beans and phases of one model."""
+    """What a sentence may name besides the rule's parameters: beans, phases, tokens and the
+    facts of the rest of the model a sentence must not contradict (whether hand cards trade,
+    whether money is written down, whether reaching a target wins)."""
 
     bean_names: dict[str, str]         # bean id -> its name in English (or the spec's language)
-    # phase id -> its title. A phase is named by its title, never by its place in the turn: a
-    # rulebook numbers its phases itself, and not always from the first (a preliminary phase may
-    # come before its "Phase 1"), so a counted ordinal would contradict the rulebook.
+    # phase id -> its title. A phase is named by its title and by the rulebook's own number where
+    # it has one (``numbers``), never by its place in the turn: a rulebook numbers its phases
+    # itself, and not always from the first (a preliminary phase may come before its "Phase 1").
     phases: dict[str, str]
+    numbers: dict[str, int] = field(default_factory=dict)
+    tokens: dict[str, str] = field(default_factory=dict)   # token id -> its title
+    trades_hand: bool = True          # False: hand cards never trade, so a trade is an offer
+    counter: str | None = None        # money written down under this name ("thalers")
+    target: int | None = None         # reaching this much money ends the game and wins it
+    here: str | None = None           # the phase of the rule being explained
+    specials: frozenset[str] = frozenset()   # cards that play as another bean (text cards)
 
     @classmethod
     def of(cls, model: dict[str, Any]) -> Context:
         names = {b["id"]: b["names"].get("en") or b["names"].get(model["language"]) or b["id"]
                  for b in model["beans"]}
-        return cls(names, {p["id"]: p["title"] or p["id"] for p in model["phases"]})
+        kinds: dict[str, dict[str, Any]] = {}
+        for rule in model["rules"]:
+            kinds.setdefault(rule["kind"], rule["params"])
+        untradeable = {r["params"]["zone"] for r in model["rules"] if r["kind"] == "untradeable"}
+        target = kinds.get("end-on-target", {})
+        return cls(names, {p["id"]: p["title"] or p["id"] for p in model["phases"]},
+                   numbers=rulebook_numbers(model["phases"]),
+                   tokens={r["params"]["token"]: r["params"].get("title") or r["params"]["token"]
+                           for r in model["rules"] if r["kind"] == "token"},
+                   trades_hand="hand" not in untradeable,
+                   counter=kinds.get("coin-source", {}).get("counter"),
+                   target=target.get("coins") if target.get("wins") else None,
+                   specials=frozenset(b["id"] for b in model["beans"] if b.get("plays_as")))
 
     def bean(self, bean_id: str) -> str:
         return self.bean_names.get(bean_id, bean_id)
 
     def phase(self, phase_id: str) -> str:
         title = self.phases.get(phase_id)
+        if title and phase_id in self.numbers:
+            return f"phase {self.numbers[phase_id]}, “{title}”"
         return f"the phase “{title}”" if title else f"phase {phase_id}"
+
+    def token(self, token_id: str) -> str:
+        return f"the {self.tokens.get(token_id, token_id)}"
+
+    def money(self, n: Any) -> str:
+        """An amount of the rulebook's money: coins, or what it writes down instead."""
+        if self.counter:
+            return f"{n} {self.counter}" if n != 1 else f"{n} {self.counter.rstrip('s')}"
+        return plural(n, "coin")
+
+    @property
+    def money_name(self) -> str:
+        return self.counter or "coins"
+
+    def this_phase(self) -> str:
+        """The phase of the rule being explained, named (never "this phase" without one)."""
+        return self.phase(self.here) if self.here else "its phase"
 
 
 def listing(items: list[str], last: str = "and") -> str:
@@ -76,10 +139,17 @@ def by_players(value: Any, say: Callable[[Any], str]) -> str:
 
 
 def _beans(ctx: Context, ids: list[str]) -> str:
+    special = [b for b in ids if b in ctx.specials]
+    if len(special) > 3:  # many special cards: counted, not listed (each is on the page's card list)
+        return listing([ctx.bean(b) for b in ids if b not in special]
+                       + [f"the {len(special)} special cards that play as one of them"])
     return listing([ctx.bean(b) for b in ids])
 
 
 def zone(p: dict, ctx: Context) -> str:
+    if p["zone"] == "coins" and ctx.counter:
+        return (f"Each player has a place for coin cards, which stays empty: {ctx.counter} are written down, "
+                "not taken as cards.")
     what = ZONE_NAMES.get(p["zone"], p["zone"])
     owner = "Each player has" if p["per_player"] else "There is"
     return f"{owner} {what}, {VISIBILITY[p['visibility']]}."
@@ -165,7 +235,7 @@ def mixed_fields(p: dict, ctx: Context) -> str:
 
 
 def skip_if_hand_empty(p: dict, ctx: Context) -> str:
-    return "If your hand is empty at the start of this phase, skip it."
+    return f"If your hand is empty at the start of {ctx.this_phase()}, skip that phase."
 
 
 def plant_from_hand(p: dict, ctx: Context) -> str:
@@ -215,10 +285,15 @@ def offer_owner(p: dict, ctx: Context) -> str:
 
 
 def trade(p: dict, ctx: Context) -> str:
+    if not ctx.trades_hand:
+        return ("Now the active player may make offers: an offer gives turned-over cards to another player "
+                "for nothing in return, and hand cards are never offered or traded.")
     return "Now the players trade beans."
 
 
 def trade_partners(p: dict, ctx: Context) -> str:
+    if not ctx.trades_hand:
+        return "Offers go from the active player to one other player at a time."
     return "Every trade is between the active player and one other player; the others never trade among themselves."
 
 
@@ -227,6 +302,8 @@ def tradeable_hand(p: dict, ctx: Context) -> str:
 
 
 def tradeable_offer(p: dict, ctx: Context) -> str:
+    if not ctx.trades_hand:
+        return "The active player may offer the turned-over cards, and only those."
     return "The active player may trade the turned-over cards as well as cards from the hand."
 
 
@@ -235,24 +312,35 @@ def untradeable(p: dict, ctx: Context) -> str:
 
 
 def trade_amounts(p: dict, ctx: Context) -> str:
+    if not ctx.trades_hand:
+        return "An offer may hold any number of the turned-over cards."
     return "Any number of cards may be traded for any number of other cards."
 
 
 def trade_consent(p: dict, ctx: Context) -> str:
+    if not ctx.trades_hand:
+        return "An offer is made only when both players agree to it."
     return ("A trade happens only when both players agree to it; no card leaves a hand before they have "
             "agreed.")
 
 
 def gift_consent(p: dict, ctx: Context) -> str:
+    if not ctx.trades_hand:
+        return "The player offered the cards may accept or refuse them."
     return "Cards may be given away for nothing in return, but only if the receiver agrees to take them."
 
 
 def traded_to_set_aside(p: dict, ctx: Context) -> str:
+    if not ctx.trades_hand:
+        return ("Offered cards a player accepts are set aside beside that player's fields: they never go into "
+                "the hand and are planted later.")
     return ("Cards received in a trade (or as a gift) are set aside beside the receiver's fields: they never "
             "go into the hand, may not be traded on, and are planted later.")
 
 
 def trade_end(p: dict, ctx: Context) -> str:
+    if not ctx.trades_hand:
+        return "The active player says when the offers end."
     return "The active player says when trading ends; it may go on after the turned-over cards are gone."
 
 
@@ -262,7 +350,8 @@ def declared_end(p: dict, ctx: Context) -> str:
 
 
 def plant_pending(p: dict, ctx: Context) -> str:
-    zone_cards = {"set-aside": "the cards set aside beside their fields",  # by trades, or left by the opponent
+    zone_cards = {"set-aside": "the cards set aside beside their fields" if ctx.trades_hand
+                  else "the offered cards they accepted, set aside beside their fields",  # by trades, or left by the opponent
                   "offer": "the turned-over cards that nobody took"}.get(p["zone"], f"the cards in {p['zone']}")
     if p["who"] == "everyone":
         return f"Every player (not only the active one) must plant {zone_cards}, in any order they like."
@@ -312,7 +401,7 @@ def whole_field(p: dict, ctx: Context) -> str:
 
 def payout(p: dict, ctx: Context) -> str:
     return (f"What a harvest earns is read on the beanometer of the {p['card']} card of the field: "
-            "the largest number of cards the field reaches pays that many coins.")
+            f"the largest number of cards the field reaches pays that many {ctx.money_name}.")
 
 
 def coin_source(p: dict, ctx: Context) -> str:
@@ -330,16 +419,17 @@ def coin_source(p: dict, ctx: Context) -> str:
 
 def protection(p: dict, ctx: Context) -> str:
     empty = " or is empty" if p.get("or_empty") else ""
-    return (f"Protection: you may not harvest a field that holds a single bean while another of your fields "
-            f"holds more than {plural(p['while_other_field_has_more_than'], 'bean')}{empty}.")
+    return (f"You may not harvest a field that holds a single bean while another of your fields "
+            f"holds more than {plural(p['while_other_field_has_more_than'], 'bean')}{empty} (the protection rule).")
 
 
 def auto_harvest(p: dict, ctx: Context) -> str:
-    return "A field is harvested by itself as soon as its beanometer pays a coin, even during another player's turn."
+    return (f"A field is harvested by itself as soon as its beanometer pays {ctx.money(1)}, even during another "
+            "player's turn.")
 
 
 def harvest_only_paying(p: dict, ctx: Context) -> str:
-    return "You may harvest a field only when its beanometer pays at least one coin."
+    return f"You may harvest a field only when its beanometer pays at least {ctx.money(1)}."
 
 
 def reshuffle(p: dict, ctx: Context) -> str:
@@ -370,17 +460,22 @@ def final_harvest(p: dict, ctx: Context) -> str:
     if p["fields"] == "all":
         return "At the end every player harvests all of their fields."
     who = "every other player (not the one whose turn it is)" if p.get("who") == "others" else "every player"
-    return f"At the end {who} harvests the fields that pay at least one coin."
+    return f"At the end {who} harvests the fields that pay at least {ctx.money(1)}."
 
 
 def hand_score(p: dict, ctx: Context) -> str:
     if p["per_card"] == 0:
         return "Cards left in a hand score nothing."
-    return f"Each card left in a hand scores {plural(p['per_card'], 'coin')}."
+    return f"Each card left in a hand scores {ctx.money(p['per_card'])}."
 
 
 def winner(p: dict, ctx: Context) -> str:
-    return f"The player with the most {p.get('counter') or 'coins'} wins."
+    money = p.get("counter") or "coins"
+    if ctx.target is not None:
+        # the end on a target names the winner: the score is what is written down, not a second way to win
+        return (f"Each player's score is the {money} they have; it does not change who wins: "
+                f"the player who reached {ctx.money(ctx.target)} wins.")
+    return f"The player with the most {money} wins."
 
 
 def tie_farthest_seat(p: dict, ctx: Context) -> str:
@@ -392,12 +487,14 @@ def tie_most_hand_cards(p: dict, ctx: Context) -> str:
 
 
 def tie_shared(p: dict, ctx: Context) -> str:
+    if ctx.target is not None:
+        return f"Should two players reach {ctx.money(ctx.target)} at once, they share the victory."
     return "Tied players share the victory."
 
 
 def token(p: dict, ctx: Context) -> str:
     held = " The start player holds it at the start." if p.get("holder") == "start-player" else ""
-    return f"There is a token: {p.get('title') or p['token']}.{held}"
+    return f"There is one {p.get('title') or p['token']}, which one player holds at a time.{held}"
 
 
 def counter(p: dict, ctx: Context) -> str:
@@ -405,12 +502,12 @@ def counter(p: dict, ctx: Context) -> str:
     return f"{whose} a count of {p.get('title') or p['counter']}, starting at {p['start']}."
 
 
-def _conditions(groups: list[list[dict]]) -> str:
-    return listing([_all_of(tests) for tests in groups], "or")
+def _conditions(groups: list[list[dict]], ctx: Context) -> str:
+    return listing([_all_of(tests, ctx) for tests in groups], "or")
 
 
-def _all_of(tests: list[dict]) -> str:
-    words = {"phase": "it is phase {name}", "not-phase": "it is not phase {name}", "own-turn": "it is their turn",
+def _all_of(tests: list[dict], ctx: Context) -> str:
+    words = {"phase": "it is {phase}", "not-phase": "it is not {phase}", "own-turn": "it is their turn",
              "not-own-turn": "it is not their turn", "holding": "they hold the {name}",
              "fields": "they have {compare} {value} fields", "counter": "their {name} is {compare} {value}"}
     out = []
@@ -419,42 +516,39 @@ def _all_of(tests: list[dict]) -> str:
             owner = (t["place"]["owner"] or "own").replace("-", " ")
             out.append(f"the count of {owner} {t['place']['zone']} is {t['compare']} {t['value']}")
         else:
-            out.append(words[t["test"]].format(**t))
+            out.append(words[t["test"]].format(**t, phase=ctx.phase(t["name"]) if "phase" in t["test"] else ""))
     return listing(out)
 
 
 def forbid_while(p: dict, ctx: Context) -> str:
     acts = listing([a["act"].replace("-", " ") + (f" from {a['from']}" if a.get("from") else "") for a in p["actions"]],
                    "or")
-    return f"No player may {acts} while {_conditions(p['conditions'])}."
+    return f"No player may {acts} while {_conditions(p['conditions'], ctx)}."
 
 
 def permit_harvest(p: dict, ctx: Context) -> str:
-    return f"A player may harvest when {_conditions(p['conditions'])}."
+    return f"A player may harvest when {_conditions(p['conditions'], ctx)}."
 
 
 def token_draw(p: dict, ctx: Context) -> str:
-    return (f"An active player who holds the {p['token']} draws {plural(p['more'], 'card')} more "
-            "in this phase.")
+    return (f"An active player who holds {ctx.token(p['token'])} draws {plural(p['more'], 'more card')} "
+            f"in {ctx.this_phase()}.")
 
 
 def token_takeover(p: dict, ctx: Context) -> str:
-    worth = p["worth"]
-    if isinstance(worth, dict):
-        worth = ", ".join(f"{c['value']} with {c['players'][0]}"
-                          + (f" to {c['players'][1]}" if c['players'][1] != c['players'][0] else "") + " players"
-                          if isinstance(c["players"], list) else f"{c['value']} otherwise"
-                          for c in worth["by_players"])
-    out = (f"At the start of this phase the active player may take the {p['token']} from its holder when "
-           f"their fields together are worth at least {worth} coins by the beanometer.")
+    token = ctx.token(p["token"])
+    out = (f"At the start of {ctx.this_phase()}, the active player may take {token} from the player who holds it, "
+           f"if the active player's fields together are worth at least "
+           f"{by_players(p['worth'], ctx.money)} by the beanometer (what harvesting each of them now would pay).")
     if p.get("resist"):
-        out += (f" The holder may resist: the active player then draws a random card from the holder's hand, and a "
-                f"{p['resist']['stops']} bean makes the takeover fail.")
+        out += (f" The holder, if holding any hand cards, may resist: the active player then draws one card at random "
+                f"from the holder's hand (it goes to the back of the active player's hand), and if it is a "
+                f"{ctx.bean(p['resist']['stops'])} the takeover fails.")
     return out
 
 
 def tie_token_holder(p: dict, ctx: Context) -> str:
-    return f"A tie goes to the tied player who holds the {p['token']}."
+    return f"A tie goes to the tied player who holds {ctx.token(p['token'])}."
 
 
 def card_step(p: dict, ctx: Context) -> str:
@@ -475,4 +569,6 @@ ENGLISH: dict[str, Callable[[dict, Context], str]] = {
 def explain(rule: dict[str, Any], ctx: Context) -> str:
     """The rule as a sentence; an unknown kind says so rather than hiding it."""
     english = ENGLISH.get(rule["kind"])
+    if rule.get("phase") and rule["phase"] != ctx.here:
+        ctx = dataclasses.replace(ctx, here=rule["phase"])
     return english(rule["params"], ctx) if english else f"(a `{rule['kind']}` rule: {rule['text']})"

@@ -18,7 +18,8 @@ from typing import Any
 from ..checks.assumptions import Assumption, assumptions_in_force
 from ..resolve.loader import is_shipped
 from ..wording import plural
-from .english import Context, explain, listing
+from .brief import phase_heading, rules_in_brief, _when
+from .english import ENGLISH, Context, explain, listing
 from .meter import meter_cells, meter_width
 from .links import up
 from .stories import Story, render_story
@@ -66,15 +67,27 @@ def title_of(rule_id: str) -> str:
     return rule_id.replace("-", " ").capitalize()
 
 
+def rule_title(rule: dict[str, Any]) -> str:
+    """A rule's name on the page: its id, unless the id names another kind of rule (a variant that
+    replaced ``harvest-any-time`` by an own-turn rule keeps the id, not its meaning)."""
+    if rule["id"] in ENGLISH and rule["id"] != rule["kind"]:
+        return title_of(rule["kind"])
+    return title_of(rule["id"])
+
+
 # At most this many case links under a rule; the rest are counted.
 _CASES_SHOWN = 8
 
 
-def _abilities(abilities: list[dict]) -> str:
-    """A special card's abilities by their titles: "— ability “Look ahead”"."""
+def _abilities(abilities: list[dict], ctx: Context | None = None) -> str:
+    """A special card's abilities by their titles and when they are used: "— ability “Look
+    ahead”: in phase 1, “…”, at most once per turn"."""
     if not abilities:
         return ""
-    titles = ", ".join(f"“{_escape(a.get('title') or a['id'])}”" for a in abilities)
+    titles = ", ".join(f"“{_escape(a.get('title') or a['id'])}”"
+                       + (": used " + ", ".join(w.removeprefix("only ") for w in _when(a["triggers"], ctx, False)
+                                               if "lapses" not in w) if ctx else "")
+                       for a in abilities)
     return f" — {'ability' if len(abilities) == 1 else 'abilities'} {titles}"
 
 
@@ -113,11 +126,15 @@ class Page:
                 text += ' <span class="gloss">(no English gloss in the spec)</span>'
         return text
 
-    def contradiction(self, found: dict[str, Any]) -> str:
-        """What a source says against a rule (``but``) or why its value departs from its quote."""
-        label = ("**but** the source also says" if found["kind"] == "but"
-                 else f"**departs** from its quote: {_escape(found.get('reason') or '')}")
-        return label + " " + "; ".join(self.citation(c) for c in found["citations"])
+    def contradiction(self, found: dict[str, Any], rule: dict[str, Any] | None = None) -> str:
+        """What a source says against a rule (``but``) or why its value departs from its quote:
+        the sources disagree, and the spec follows the passages the rule cites."""
+        against = "; ".join(self.citation(c) for c in found["citations"])
+        if found["kind"] != "but":
+            return f"**departs** from its quote: {_escape(found.get('reason') or '')} {against}"
+        followed = [self.citation(c) for c in (rule or {}).get("provenance", {}).get("citations", [])[:1]]
+        return (f"**The sources disagree**: {against} says otherwise; this spec follows "
+                + ("; ".join(followed) if followed else "its own reading") + ".")
 
     def bean_line(self, span: dict[str, Any] | None) -> str:
         if not span:
@@ -150,8 +167,8 @@ class Page:
         provenance = rule["provenance"]
         says = rule["says"].get(self.model["language"]) if self.model["language"] != "en" else None
         lines = [f'<div class="rule" id="{anchor}" markdown>', "",
-                 f'<a class="rule-name" href="#{anchor}" title="link to this rule">{title_of(rule["id"])}</a> '
-                 + explain(rule, self.ctx), ""]
+                 f'<a class="rule-name" href="#{anchor}" title="link to this rule">{rule_title(rule)}</a>', "",
+                 self.lead(rule) + explain(rule, self.ctx), ""]
         if says:
             lines += [f'<span class="says">In the rulebook’s words ({self.model["language"]}): '
                       f'“{_escape(says)}”</span>', ""]
@@ -159,15 +176,26 @@ class Page:
                 self.case_links(rule["id"])]
         if rule.get("origin") and rule["origin"] != self.spec:
             meta.append(f"from [`{rule['origin']}`]({rulebook_page(rule['origin'], self.spec)}#{anchor})")
-        lines += ['<div class="rule-meta" markdown>', " · ".join(meta), "</div>", ""]
+        disagree = [f'<p class="disagree" markdown>{self.contradiction(c, rule)}</p>'
+                    for c in rule.get("contradictions", [])]
         cites = [f"- {self.citation(c)}" for c in provenance["citations"]]
         if provenance.get("assumed"):
             cites.append(f"- **assumed**: {_escape(provenance['assumed'])}")
         for note in rule.get("notes", []):
             cites.append(f"- note: {_escape(note['text'] if isinstance(note, dict) else note)}")
-        cites += [f"- {self.contradiction(c)}" for c in rule.get("contradictions", [])]
+        summary = "sources" + (", assumed" if provenance.get("assumed") else "") + ", spec line, cases"
+        # where the sources disagree, the page says so under the rule, and which the spec follows
+        lines += [d for c in disagree for d in (c, "")]
+        # the rule reads first; where it comes from is folded under it, in a smaller type
+        lines += ['<details class="rule-sources" markdown>', f"<summary>{summary}</summary>", "",
+                  '<div class="rule-meta" markdown>', " · ".join(meta), "</div>", ""]
         lines += cites or ["- **no citation**"]
-        return lines + ["", "</div>", ""]
+        return lines + ["", "</details>", "", "</div>", ""]
+
+    def lead(self, rule: dict[str, Any]) -> str:
+        """A tie-break after another is applied only to the players the first leaves tied."""
+        ties = [r["id"] for r in self.model["rules"] if r["kind"].startswith("tie-")]
+        return "If that leaves a tie: " if rule["id"] in ties[1:] else ""
 
     def rules_of(self, ids: list[str]) -> list[str]:
         out: list[str] = []
@@ -182,7 +210,8 @@ class Page:
         count = f"{players['min']} to {players['max']}" if players["min"] != players["max"] else str(players["min"])
         fields = explain(kinds["fields"], self.ctx).removeprefix("Each player has ").rstrip(".") \
             if "fields" in kinds else "bean fields"
-        money = "bean dollars" if kinds.get("coin-source", {}).get("params", {}).get("from") == "bank" else "coins"
+        money = ("bean dollars" if kinds.get("coin-source", {}).get("params", {}).get("from") == "bank"
+                 else self.ctx.money_name)
         sentences = [f"A game for {count} players. Each player grows beans in their fields ({fields}) and "
                      f"harvests them for {money}: the more beans of one type a field holds, the more its "
                      "beanometer pays. On your turn you plant from your hand, turn over cards and trade "
@@ -212,18 +241,18 @@ class Page:
         for rule in self.model["rules"]:
             old = base_rules.get(rule["id"])
             if old is None:
-                rows.append(f"- **added** [{title_of(rule['id'])}]({here}#{rule_anchor(rule['id'])}): "
+                rows.append(f"- **added** [{rule_title(rule)}]({here}#{rule_anchor(rule['id'])}): "
                             f"{explain(rule, self.ctx)}")
             elif rule.get("origin") == self.spec and (old["kind"], old["params"]) != (rule["kind"], rule["params"]):
-                rows.append(f"- **changed** [{title_of(rule['id'])}]({here}#{rule_anchor(rule['id'])}): "
+                rows.append(f"- **changed** [{rule_title(rule)}]({here}#{rule_anchor(rule['id'])}): "
                             f"{explain(rule, self.ctx)} ([before]({there}#{rule_anchor(rule['id'])}): "
                             f"{explain(old, Context.of(base))})")
             elif rule.get("origin") == self.spec:
-                rows.append(f"- **restated** [{title_of(rule['id'])}]({here}#{rule_anchor(rule['id'])}) "
+                rows.append(f"- **restated** [{rule_title(rule)}]({here}#{rule_anchor(rule['id'])}) "
                             f"with this rulebook's own citations (as [in `{name}`]({there}#{rule_anchor(rule['id'])}))")
         for rule_id, old in base_rules.items():
             if rule_id not in self.rules:
-                rows.append(f"- **removed** [{title_of(rule_id)}]({there}#{rule_anchor(rule_id)}): no longer "
+                rows.append(f"- **removed** [{rule_title(old)}]({there}#{rule_anchor(rule_id)}): no longer "
                             f"“{explain(old, Context.of(base)).rstrip('.')}”")
         base_beans = {b["id"]: b for b in base["beans"]}
         for bean in self.model["beans"]:
@@ -231,8 +260,10 @@ class Page:
                 rows.append(f"- **added bean** {self.ctx.bean(bean['id'])} ({bean['count']} cards)")
         base_phases = [p["id"] for p in base["phases"]]
         if base_phases != [p["id"] for p in self.model["phases"]]:
-            rows.append(f"- **turn**: {' → '.join(p['id'] for p in self.model['phases'])} "
-                        f"(was {' → '.join(base_phases)})")
+            titles = {p["id"]: phase_heading(p, self.ctx) for p in self.model["phases"]}
+            old_titles = {p["id"]: phase_heading(p, Context.of(base)) for p in base["phases"]}
+            rows.append(f"- **turn**: {' → '.join(titles[p['id']] for p in self.model['phases'])} "
+                        f"(was {' → '.join(old_titles[p] for p in base_phases)})")
         return out + (rows or ["- nothing: every rule is as in the base."]) + [""]
 
     def beans_in_play(self) -> set[str]:
@@ -263,13 +294,15 @@ class Page:
                 + f", {total} cards in all"
                 + (f"; the game uses {len(used)} of them (see [Setup](#setup))" if used and len(used) < len(beans) else "")
                 + ". Each card shows its bean's **beanometer**: how many beans of that type a field needs to "
-                f"pay {listing([str(c) for c in range(1, width + 1)], 'or')} coins (– where no number of beans pays that much).", "",
-                "| bean | cards | " + " | ".join(plural(c, "coin") for c in range(1, width + 1)) + " | other names |",
+                f"pay {listing([str(c) for c in range(1, width + 1)], 'or')} {self.ctx.money_name} (– where no number of beans "
+                "pays that much).", "",
+                "| bean | cards | " + " | ".join(self.money(c) for c in range(1, width + 1)) + " | other names |",
                 "|---|---|" + "---|" * width + "---|"]
         for bean in types:
             others = ", ".join(f"{name} ({lang})" for lang, name in bean["names"].items()
                                if name != self.ctx.bean(bean["id"]))
-            count = str(bean["count"]) + (f" + {playing_as[bean['id']]} playing as it" if bean["id"] in playing_as else "")
+            count = (f"{bean['count'] + playing_as[bean['id']]} ({playing_as[bean['id']]} of them special cards)"
+                     if bean["id"] in playing_as else str(bean["count"]))
             out.append(f'| <span id="bean-{bean["id"]}"></span>{_escape(self.ctx.bean(bean["id"]))} | {count} | '
                        + " | ".join(meter_cells(bean, width)) + f" | {_escape(others)} |")
         out.append("")
@@ -287,7 +320,7 @@ class Page:
                               if bean.get("plays_as") else "")
                            + (": " + _escape(text) if text else "")
                            + ("" if bean.get("plantable", True) else " (cannot be planted)")
-                           + _abilities(bean.get("abilities") or []))
+                           + _abilities(bean.get("abilities") or [], self.ctx))
             out.append("")
         return out
 
@@ -296,9 +329,9 @@ class Page:
         out = ["## The turn", "",
                f"Players take turns; the player whose turn it is is the *active player*. A turn has "
                f"{len(phases)} phases, in this order:", ""]
-        out += [f"{n}. {p['title'] or p['id']}" for n, p in enumerate(phases, 1)] + [""]
+        out += [f"- [{phase_heading(p, self.ctx)}](#phase-{p['id']})" for p in phases] + [""]
         for phase in phases:  # headed by the title only: the rulebook's own numbering is not the count
-            out += [f"### {phase['title'] or phase['id']}", ""]
+            out += [f"### {phase_heading(phase, self.ctx)} {{ #phase-{phase['id']} }}", ""]
             if phase["provenance"]["citations"]:
                 out += [" · ".join(self.citation(c) for c in phase["provenance"]["citations"]), ""]
             ids = [rid for rid in phase["rules"] if rid in self.rules]
@@ -308,7 +341,7 @@ class Page:
     def money(self, n: int) -> str:
         """Coins, or bean dollars where they come from a bank."""
         bank = any(r["kind"] == "coin-source" and r["params"].get("from") == "bank" for r in self.model["rules"])
-        return plural(n, "bean dollar") if bank else plural(n, "coin")
+        return plural(n, "bean dollar") if bank else self.ctx.money(n)
 
     def worked_harvest(self) -> list[str]:
         """A harvest told with numbers: a bean from this rulebook, its beanometer read aloud."""
@@ -374,7 +407,8 @@ class Page:
                "The rulebook's own examples, as the conformance suite plays them (each is a test that passed "
                "or failed when this page was built).", ""]
         for story in self.inputs.stories:
-            out += render_story(story, self.spec, lambda rid: f"#{rule_anchor(rid)}" if rid in self.rules else None)
+            out += render_story(story, self.spec, lambda rid: f"#{rule_anchor(rid)}" if rid in self.rules else None,
+                                self.ctx.bean, self.ctx.phase)
         return out
 
     def closing(self) -> list[str]:
@@ -392,9 +426,9 @@ class Page:
         if against:
             out += ["", "## Where the sources say otherwise", ""]
             for item, found in against:
-                link = (f"[{title_of(item['id'])}](#{rule_anchor(item['id'])})" if "kind" in item
+                link = (f"[{rule_title(item)}](#{rule_anchor(item['id'])})" if "kind" in item
                         else f"[{self.ctx.bean(item['id'])}](#bean-{item['id']})")
-                out.append(f"- {link}: {self.contradiction(found)}")
+                out.append(f"- {link}: {self.contradiction(found, item)}")
         assumed = self.assumptions()
         out += ["", "## Assumptions", ""]
         if assumed:
@@ -454,7 +488,11 @@ class Page:
         out += [f"Players: {low if low == high else f'{low} to {high}'}. Each rule below has its own "
                 "link (click its name), the words of the spec it comes from and their line, the rulebook "
                 f"passages it cites, and the conformance cases that exercise it.{source}", ""]
-        out += self.changes() + self.overview() + self.contents()
+        out += self.changes() + rules_in_brief(model, self.ctx).markdown()
+        out += ["## The rules in full", "",
+                "Each rule with the passages it cites, its line in the spec and the cases that check it "
+                "(fold out *sources* under a rule).", ""]
+        out += self.overview() + self.contents()
         by_section: dict[str, list[str]] = {}
         for rule in model["rules"]:
             if rule["phase"] is None and rule["kind"] not in ("zone", "note"):

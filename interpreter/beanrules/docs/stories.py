@@ -33,38 +33,96 @@ def stories_from(cases: list[DocumentedCase], limit: int = 8) -> tuple[Story, ..
                  for d in chosen)
 
 
-def _cards(value: Any) -> str:
-    if isinstance(value, list):
-        if value and all(isinstance(v, list) for v in value):
-            return " | ".join(_cards(v) or "empty" for v in value)
-        return ", ".join(str(v) for v in value) or "none"
-    return str(value)
+def _name(bean: Any, names: Callable[[str], str]) -> str:
+    return names(str(bean)) if isinstance(bean, str) else str(bean)
 
 
-# How a state key reads after a player's name ("Natalie's hand"), where it differs from the key.
-PER_PLAYER_LABELS = {"hands": "hand", "set_aside": "set-aside cards", "coins": "coins"}
+def _beans(cards: list[Any], names: Callable[[str], str]) -> str:
+    """Cards as a player writes them: "Stink bean, Chili bean", or "3 Blue beans" for a run."""
+    if not cards:
+        return "nothing"
+    runs: list[list[Any]] = []
+    for card in cards:
+        if runs and runs[-1][0] == card:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    said = []
+    for run in runs:
+        name = _name(run[0], names)
+        said.append(f"{len(run)} {name}s" if len(run) > 1 and name.lower().endswith("bean") else
+                    ", ".join([name] * len(run)))
+    return ", ".join(said)
 
 
-def _state(expect: dict[str, Any]) -> str:
-    """An expected state fragment in words: "Natalie's fields: blue, blue | red"."""
+def _fields(fields: list[list[Any]], names: Callable[[str], str]) -> str:
+    return "; ".join(f"field {i} {'is empty' if not cards else 'holds ' + _beans(cards, names)}"
+                     for i, cards in enumerate(fields, 1))
+
+
+def _actions(lines: list[str]) -> str:
+    return " or ".join(f"“{line}”" for line in lines) or "nothing"
+
+
+def _per_player(key: str, player: str, value: Any, names: Callable[[str], str]) -> str:
+    if key == "hands":
+        return f"{player} holds {_beans(value, names)}" + (" (front first)" if len(value) > 1 else "")
+    if key == "fields":
+        return f"{player}'s fields: {_fields(value, names)}"
+    if key == "set_aside":
+        return f"{player} has set aside {_beans(value, names)}"
+    if key == "coins":
+        return (f"{player} has {value} coin{'s' if value != 1 else ''}" if isinstance(value, int)
+                else f"{player}'s coins: {_beans(value, names)}")
+    if key == "legal":
+        said = [f"{_actions(v)}" for v in value.values()] if isinstance(value, dict) else [_actions(value)]
+        return f"{player} may now only do " + "; ".join(said)
+    label = key.replace("_", " ")
+    return f"{player}'s {label}: {_beans(value, names) if isinstance(value, list) else value}"
+
+
+def _state(expect: dict[str, Any], names: Callable[[str], str] = str, phases: Callable[[str], str] = str) -> str:
+    """An expected state fragment as a player says it: "Natalie's fields: field 1 holds 3 Blue beans"."""
     parts = []
     for key, value in expect.items():
-        label = PER_PLAYER_LABELS.get(key, key.replace("_", " ")) if isinstance(value, dict) else key.replace("_", " ")
         if isinstance(value, dict):
-            parts += [f"{player}'s {label}: {_cards(cards)}" for player, cards in value.items()]
+            parts += [_per_player(key, player, v, names) for player, v in value.items()]
+        elif key == "phase":
+            parts.append(f"it is {phases(value)}")
+        elif key == "active":
+            parts.append(f"{value} is the active player")
+        elif key == "offer":
+            parts.append(f"the turned-over cards are {_beans(value, names)}" if isinstance(value, list)
+                         else f"{value} turned-over cards lie there")
+        elif key == "proposals":
+            parts.append("no proposal is open" if value == 0 else
+                         f"{value} proposal{'s are' if value != 1 else ' is'} open")
+        elif key == "waiting_for":
+            parts.append(f"the game waits for {' and '.join(value)}" if value else "the game waits for nobody")
+        elif key == "discard":
+            parts.append(f"the discard pile holds {_beans(value, names)} (top last)")
+        elif key == "deck":
+            parts.append(f"the deck holds {_beans(value, names)} (top first)" if isinstance(value, list)
+                         else f"the deck holds {value} cards")
+        elif key == "removed":
+            parts.append(f"{value} card{'s are' if value != 1 else ' is'} out of play")
         else:
-            parts.append(f"{label}: {_cards(value)}")
+            parts.append(f"{key.replace('_', ' ')}: {_beans(value, names) if isinstance(value, list) else value}")
     return "; ".join(parts)
 
 
-def _event(event: dict[str, Any]) -> str:
-    rest = ", ".join(f"{k} {_cards(v)}" for k, v in event.items() if k != "event")
+def _event(event: dict[str, Any], names: Callable[[str], str] = str) -> str:
+    rest = ", ".join(f"{k} {_beans(v, names) if isinstance(v, list) else v}" for k, v in event.items()
+                     if k != "event")
     return f"{event.get('event', 'event')}" + (f" ({rest})" if rest else "")
 
 
-def _step(step: dict[str, Any], rule_link: Callable[[str], str | None]) -> str:
+def _step(step: dict[str, Any], rule_link: Callable[[str], str | None],
+          names: Callable[[str], str] = str, phases: Callable[[str], str] = str) -> str:
     if "do" in step:
-        return f"{step['do']}."
+        # the notation's zone words read as a player says them: "offers offer soy" is the turned-over soy
+        said = re.sub(r"\boffer (?=[a-z])", "the turned-over ", step["do"])
+        return re.sub(r"\bhand (?=[a-z])", "from the hand ", said) + "."
     if "refuse" in step:
         rules = step.get("rule")
         names = [rules] if isinstance(rules, str) else list(rules or [])
@@ -72,16 +130,18 @@ def _step(step: dict[str, Any], rule_link: Callable[[str], str | None]) -> str:
         because = f": the rule {' or '.join(linked)} forbids it" if linked else ""
         return f"*Refused*: {step['refuse']}{because}."
     if "events" in step:
-        return "This happens: " + "; ".join(_event(e) for e in step["events"]) + "."
+        return "This happens: " + "; ".join(_event(e, names) for e in step["events"]) + "."
     if "expect" in step:
-        return f"Now {_state(step['expect'])}."
+        return f"Now {_state(step['expect'], names, phases)}."
     return ", ".join(f"{k}: {v}" for k, v in step.items()) + "."
 
 
-def render_story(story: Story, spec: str, rule_link: Callable[[str], str | None]) -> list[str]:
+def render_story(story: Story, spec: str, rule_link: Callable[[str], str | None],
+                 names: Callable[[str], str] = str, phases: Callable[[str], str] = str) -> list[str]:
+    """A case as a worked example; ``names`` gives a bean's name for its id, ``phases`` a phase's."""
     quote = f" “{story.quote}”" if story.quote else ""
     out = [f"### {story.where}", "", f"*{story.where}*{quote}", "", story.description, ""]
-    out += [f"{n}. {_step(step, rule_link)}" for n, step in enumerate(story.steps, 1)]
+    out += [f"{n}. {_step(step, rule_link, names, phases)}" for n, step in enumerate(story.steps, 1)]
     out += ["", f"The case [`{story.case_id}`]({up(spec)}cases/{spec}.md#{story.case_id}) {story.status} "
             "when this page was built.", ""]
     return out
