@@ -63,7 +63,7 @@ def _rule_sentences(page: str) -> Iterator[tuple[str, str]]:
     """(rule id, the sentence printed as the rule) for each rule entry of the page."""
     for part in page.split('<div class="rule" id="rule-')[1:]:
         rule_id = part.split('"')[0]
-        body = part.split("</a>", 1)[1].split('<details class="rule-sources"')[0].split('<p class="disagree"')[0]
+        body = part.split("</a>", 1)[1].split('<details class="rule-sources"')[0].split('<p class="disagree"')[0].split('<p class="rule-note"')[0]
         body = body.split('<span class="says">')[0].strip()
         yield rule_id, body.removeprefix("If that leaves a tie: ")
 

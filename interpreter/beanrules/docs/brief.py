@@ -50,6 +50,10 @@ class Sentence:
         return "; ".join(f"[{p.text.rstrip('.') if i < len(self.parts) - 1 else p.text}](#{p.target})"
                          for i, p in enumerate(self.parts))
 
+    def text(self) -> str:
+        """The sentence without its links."""
+        return "; ".join(p.text.rstrip(".") if i < len(self.parts) - 1 else p.text for i, p in enumerate(self.parts))
+
     def rules(self) -> list[str]:
         return [p.target.removeprefix("rule-") for p in self.parts if p.target.startswith("rule-")]
 
@@ -59,7 +63,7 @@ def _lower_first(text: str) -> str:
     return text if first.isupper() and len(first) > 1 else text[:1].lower() + text[1:]
 
 
-def _joined(rules: list[dict[str, Any]], ctx: Context) -> Sentence:
+def joined(rules: list[dict[str, Any]], ctx: Context) -> Sentence:
     parts = []
     for i, rule in enumerate(rules):
         text = explain(rule, ctx)
@@ -81,14 +85,14 @@ def _group(rules: list[dict[str, Any]], ctx: Context) -> list[Sentence]:
             run.append(rule)
             continue
         if run:
-            out.append(_joined(run, ctx))
+            out.append(joined(run, ctx))
         run = [rule]
     if run:
-        out.append(_joined(run, ctx))
+        out.append(joined(run, ctx))
     return out
 
 
-def _when(triggers: list[dict[str, Any]], ctx: Context, varies: bool) -> list[str]:
+def ability_when(triggers: list[dict[str, Any]], ctx: Context, varies: bool) -> list[str]:
     """The conditions of an ability's use, in words ("only while the card lies on top …")."""
     said = []
     for t in triggers:
@@ -111,26 +115,54 @@ def _when(triggers: list[dict[str, Any]], ctx: Context, varies: bool) -> list[st
     return said
 
 
+_EVENTS = ("when-revealed", "when-harvested", "when-planted")
+
+
+def acts_by_itself(ability: dict[str, Any]) -> bool:
+    """An ability that acts when something happens to its card, not when its owner uses it."""
+    return any(t["on"] in _EVENTS for t in ability["triggers"])
+
+
+def needs_effect(bean: dict[str, Any], ability: dict[str, Any]) -> bool:
+    """Whether a page says what an ability does in the core's words: no printed text says it."""
+    return not bean.get("text") or acts_by_itself(ability)
+
+
+def ability_effect(bean: dict[str, Any], index: int) -> str:
+    """What a card's ability does, in the core's words (for a card without a printed text)."""
+    from ..core.node import from_json
+    found = ((bean.get("core") or {}).get("abilities") or [])
+    return from_json(found[index]["effect"]).to_text() if index < len(found) else ""
+
+
 def ability_sentences(model: dict[str, Any], ctx: Context) -> list[Sentence]:
-    """How the cards with an ability act, one sentence per way of acting (the triggers' kinds)."""
-    by_way: dict[tuple[str, ...], list[tuple[dict, dict]]] = {}
+    """How the cards with an ability act, one sentence per way of acting (the triggers' kinds);
+    where few cards act so and carry no printed text, what the ability does."""
+    by_way: dict[tuple[str, ...], list[tuple[dict, int]]] = {}
     for bean in model["beans"]:
-        for ability in bean.get("abilities") or []:
+        for index, ability in enumerate(bean.get("abilities") or []):
             way = tuple(t["on"] for t in ability["triggers"])
-            by_way.setdefault(way, []).append((bean, ability))
+            by_way.setdefault(way, []).append((bean, index))
     out = []
     for way, found in by_way.items():
         cards = list(dict.fromkeys(b["id"] for b, _ in found))
-        phases = {t.get("phase") for _, a in found for t in a["triggers"] if t["on"] == "in-phase"}
-        when = _when(found[0][1]["triggers"], ctx, varies=len(phases) > 1)
-        names = (f"{len(cards)} cards carry a special action" if len(cards) > 3
-                 else listing([ctx.bean(c) for c in cards]) + (" carries" if len(cards) == 1 else " carry")
-                 + " a special action")
-        counted = sum(b["count"] for b in model["beans"] if b["id"] in cards)
-        if len(cards) == 1 and counted > 1:
-            names = f"Each {ctx.bean(cards[0])} carries a special action"
-        out.append(Sentence((Part(f"{names} (see Special cards), used by the card's owner " + ", ".join(when) + ".",
-                                  "special-cards"),)))
+        phases = {t.get("phase") for b, i in found for t in b["abilities"][i]["triggers"] if t["on"] == "in-phase"}
+        first, index = found[0]
+        when = ability_when(first["abilities"][index]["triggers"], ctx, varies=len(phases) > 1)
+        if len(cards) > 3:
+            said = f"{len(cards)} cards carry a special action (see Special cards), used by the card's owner "
+        else:
+            counted = sum(b["count"] for b in model["beans"] if b["id"] in cards)
+            who = (f"Each {ctx.bean(cards[0])}" if len(cards) == 1 and counted > 1
+                   else listing([ctx.bean(c) for c in cards]))
+            ability = first["abilities"][index]
+            said = (f"{who} {'carries' if len(cards) == 1 else 'carry'} a special action, "
+                    f"“{ability.get('title') or ability['id']}”, "
+                    + ("which acts " if acts_by_itself(ability) else "used by its owner "))
+        said += ", ".join(when)
+        if len(cards) == 1 and needs_effect(first, first["abilities"][index]):
+            said += ": " + ability_effect(first, index)
+        out.append(Sentence((Part(said + ".", "special-cards"),)))
     return out
 
 
@@ -169,28 +201,37 @@ def rules_in_brief(model: dict[str, Any], ctx: Context | None = None) -> Brief:
         placed.update(r["id"] for r in fresh)
         return fresh
 
+    from .comparison import TOPICS  # the kinds in the order a rulebook tells them (imports this module's page)
+    order = {kind: (row, i) for row, (_, kinds) in enumerate(TOPICS) for i, kind in enumerate(kinds)}
+
+    def told(chosen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """In the order a rulebook tells them, whatever order a variant added them in; tie-breaks
+        keep the model's order, which is the order they apply in."""
+        def key(rule: dict[str, Any]) -> tuple[int, int]:
+            row, i = order.get(rule["kind"], (len(TOPICS), 0))
+            return (row, 0 if rule["kind"].startswith("tie-") else i)
+        return sorted(take(chosen), key=key)
+
     goal = take([r for kind in _GOAL for r in rules if r["kind"] == kind])
     phases = model["phases"]
     planting = next((p["id"] for p in phases
                      if any(r["phase"] == p["id"] and r["kind"] == "plant-from-hand" for r in rules)), None)
-    at_planting = take([r for r in rules if r["phase"] is None and r["kind"] in _AT_PLANTING]) if planting else []
+    at_planting = told([r for r in rules if r["phase"] is None and r["kind"] in _AT_PLANTING]) if planting else []
     # protection binds where a harvest is made to make room, and is said after it
     at_planting.sort(key=lambda r: r["kind"] == "protection")
-    setup = take([r for r in rules if r["phase"] is None and r["section"] == "setup"])
-    parts: list[tuple[str, list[Sentence]]] = [("The goal", _group(goal, ctx)), ("Setup", _group(setup, ctx))]
-    from .comparison import TOPICS  # the kinds in the order a rulebook tells them (imports this module's page)
-    order = {kind: i for i, (_, kinds) in enumerate(TOPICS) for kind in kinds}
+    setup = [r for r in rules if r["phase"] is None and r["section"] == "setup"]
+    parts: list[tuple[str, list[Sentence]]] = [("The goal", _group(goal, ctx)), ("Setup", _group(told(setup), ctx))]
     for phase in phases:
-        own = sorted(take([r for r in rules if r["phase"] == phase["id"]]), key=lambda r: order.get(r["kind"], 99))
+        own = told([r for r in rules if r["phase"] == phase["id"]])
         if phase["id"] == planting:
             own += at_planting
         parts.append((phase_heading(phase, ctx), _group(own, ctx) or [
             Sentence((Part("Nothing happens in this phase but what the other rules allow.", f"phase-{phase['id']}"),))]))
     for section, heading in (("planting", "Planting"), ("trading", "Trading"),
                              ("harvesting", "Harvesting and the beanometer"), ("deck", "The deck")):
-        parts.append((heading, _group(take([r for r in rules if r["section"] == section]), ctx)))
-    parts.append(("The end", _group(take([r for r in rules if r["section"] in ("end", "scoring")]), ctx)))
-    special = _group(take([r for r in rules if r["section"] == "cards"]), ctx)
+        parts.append((heading, _group(told([r for r in rules if r["section"] == section]), ctx)))
+    parts.append(("The end", _group(told([r for r in rules if r["section"] in ("end", "scoring")]), ctx)))
+    special = _group(told([r for r in rules if r["section"] == "cards"]), ctx)
     parts.append(("Special cards", ability_sentences(model, ctx) + special))
-    parts.append(("Other rules", _group(take(rules), ctx)))
+    parts.append(("Other rules", _group(told(rules), ctx)))
     return Brief(parts)

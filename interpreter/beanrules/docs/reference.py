@@ -18,7 +18,7 @@ from typing import Any
 from ..checks.assumptions import Assumption, assumptions_in_force
 from ..resolve.loader import is_shipped
 from ..wording import plural
-from .brief import phase_heading, rules_in_brief, _when
+from .brief import ability_effect, ability_when, acts_by_itself, joined, needs_effect, phase_heading, rules_in_brief
 from .english import ENGLISH, Context, explain, listing
 from .meter import meter_cells, meter_width
 from .links import up
@@ -79,16 +79,23 @@ def rule_title(rule: dict[str, Any]) -> str:
 _CASES_SHOWN = 8
 
 
-def _abilities(abilities: list[dict], ctx: Context | None = None) -> str:
+def _abilities(bean: dict[str, Any], ctx: Context | None = None) -> str:
     """A special card's abilities by their titles and when they are used: "— ability “Look
-    ahead”: in phase 1, “…”, at most once per turn"."""
+    ahead”: used in phase 1, “…”, at most once per turn"; for a card without a printed text,
+    what the ability does."""
+    abilities = bean.get("abilities") or []
     if not abilities:
         return ""
-    titles = ", ".join(f"“{_escape(a.get('title') or a['id'])}”"
-                       + (": used " + ", ".join(w.removeprefix("only ") for w in _when(a["triggers"], ctx, False)
-                                               if "lapses" not in w) if ctx else "")
-                       for a in abilities)
-    return f" — {'ability' if len(abilities) == 1 else 'abilities'} {titles}"
+    said = []
+    for index, a in enumerate(abilities):
+        text = f"“{_escape(a.get('title') or a['id'])}”"
+        if ctx:
+            text += (": acts " if acts_by_itself(a) else ": used ") + ", ".join(w.removeprefix("only ") for w in ability_when(a["triggers"], ctx, False)
+                                          if "lapses" not in w)
+            if needs_effect(bean, a):
+                text += f"; it does this: {_escape(ability_effect(bean, index))}"
+        said.append(text)
+    return f" — {'ability' if len(abilities) == 1 else 'abilities'} " + "; ".join(said)
 
 
 def _escape(text: str) -> str:
@@ -181,11 +188,12 @@ class Page:
         cites = [f"- {self.citation(c)}" for c in provenance["citations"]]
         if provenance.get("assumed"):
             cites.append(f"- **assumed**: {_escape(provenance['assumed'])}")
-        for note in rule.get("notes", []):
-            cites.append(f"- note: {_escape(note['text'] if isinstance(note, dict) else note)}")
         summary = "sources" + (", assumed" if provenance.get("assumed") else "") + ", spec line, cases"
         # where the sources disagree, the page says so under the rule, and which the spec follows
         lines += [d for c in disagree for d in (c, "")]
+        # the spec's own notes on a rule say what a player needs with it (an exception, a reading)
+        lines += [f'<p class="rule-note" markdown>Note: {_escape(n["text"] if isinstance(n, dict) else n)}</p>'
+                  for n in rule.get("notes", [])] + ([""] if rule.get("notes") else [])
         # the rule reads first; where it comes from is folded under it, in a smaller type
         lines += ['<details class="rule-sources" markdown>', f"<summary>{summary}</summary>", "",
                   '<div class="rule-meta" markdown>', " · ".join(meta), "</div>", ""]
@@ -222,9 +230,9 @@ class Page:
         for kind in ("end-on-exhaustion", "end-on-target", "winner"):
             if kind in kinds:
                 sentences.append(explain(kinds[kind], self.ctx))
-        for rule in self.model["rules"]:
-            if rule["kind"].startswith("tie-"):
-                sentences.append(explain(rule, self.ctx))
+        ties = [rule for rule in self.model["rules"] if rule["kind"].startswith("tie-")]
+        if ties:  # one sentence, in the order the tie-breaks apply
+            sentences.append(joined(ties, self.ctx).text())
         return ["## The goal", "", " ".join(sentences), ""]
 
     def changes(self) -> list[str]:
@@ -320,7 +328,7 @@ class Page:
                               if bean.get("plays_as") else "")
                            + (": " + _escape(text) if text else "")
                            + ("" if bean.get("plantable", True) else " (cannot be planted)")
-                           + _abilities(bean.get("abilities") or [], self.ctx))
+                           + _abilities(bean, self.ctx))
             out.append("")
         return out
 
