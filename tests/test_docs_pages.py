@@ -190,6 +190,17 @@ def test_generated_sentences_have_no_unit_or_number_slips(spec: str) -> None:
         assert not re.search(r"pile of coins|coin pile|\d+ coins?\b", text), spec
 
 
+def test_the_comparison_page_has_no_unit_or_number_slips() -> None:
+    """The comparison's cells are the same sentences, each in its own model's words; its bean
+    table once said "1 cards" for each of Kannibohne's text cards."""
+    from beanrules.docs.comparison import render_comparison
+
+    text = _generated_text(render_comparison({spec: compile_spec(spec) for spec in list_specs()}))
+    for pattern, slip in SLIPS:
+        found = re.search(pattern, text)
+        assert not found, f"{slip}: …{text[max(0, found.start() - 80):found.end() + 40]}…"
+
+
 def test_the_slip_patterns_catch_the_slips_of_the_issue() -> None:
     said = ["at least 6 with 3 players, 5 with 4 to 5 players coins", "| 3 + 5 playing as it |", "1 cards",
             "At the start of this phase the active player", "Players: 2 to 2 players", "3 coin",

@@ -157,9 +157,9 @@ def test_worked_examples_are_told_from_the_cases() -> None:
     stories = stories_from(documented_cases_of("classic"))
     page = render_reference(compile_spec("classic"), inputs=PageInputs(stories=stories))
     examples = page.split("## Worked examples")[1].split("\n## ")[0]
-    assert "1. Natalie plants red in 2." in examples
-    assert "*Refused*: Natalie plants soy in 1: the rule [one-type-per-field](#rule-one-type-per-field) forbids it." \
-        in examples
+    assert "1. Natalie plants red in field 2." in examples
+    assert "*Refused*: Natalie plants soy in field 1: the rule [One type per field](#rule-one-type-per-field) forbids " \
+        "it." in examples
     assert "Natalie's fields: field 1 holds 3 Blue beans; field 2 holds 2 Red beans" in examples  # as a player writes it
     assert "Anna may now only do “Anna rejects 1”" in examples and "{'" not in examples
 def test_every_rule_kind_has_a_row_in_the_comparison_matrix() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..wording import plural
 from .english import Context, explain
 from .meter import meter_cells, meter_width
 from .reference import rule_anchor
@@ -111,7 +112,7 @@ def _bean_table(models: dict[str, dict[str, Any]]) -> list[str]:
     def cell(bean: dict[str, Any] | None) -> str:
         if bean is None:
             return "—"
-        return f"{bean['count']} cards, {' / '.join(meter_cells(bean, width))}"
+        return f"{plural(bean['count'], 'card')}, {' / '.join(meter_cells(bean, width))}"
 
     out = ["| bean | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|" + "---|" * len(names)]
     for bean_id, found in beans.items():

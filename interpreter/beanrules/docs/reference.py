@@ -416,7 +416,8 @@ class Page:
                "or failed when this page was built).", ""]
         for story in self.inputs.stories:
             out += render_story(story, self.spec, lambda rid: f"#{rule_anchor(rid)}" if rid in self.rules else None,
-                                self.ctx.bean, self.ctx.phase)
+                                self.ctx.bean, self.ctx.phase,
+                                lambda rid: rule_title(self.rules[rid]) if rid in self.rules else rid)
         return out
 
     def closing(self) -> list[str]:

@@ -117,18 +117,31 @@ def _event(event: dict[str, Any], names: Callable[[str], str] = str) -> str:
     return f"{event.get('event', 'event')}" + (f" ({rest})" if rest else "")
 
 
+# The action notation's words, as a player says them: "offers offer soy" is the turned-over soy,
+# "hand red" a red from the hand, "in 2" field 2, "accepts 1" proposal 1.
+_SAID = [(re.compile(r"\boffer (?=[a-z])"), "the turned-over "),
+         (re.compile(r"\bhand ([a-z][\w-]*)"), r"\1 from the hand"),
+         (re.compile(r"\b(plants [\w-]+(?: from the hand)? in|harvests) (\d+)\b"), r"\1 field \2"),
+         (re.compile(r"\b(accepts|rejects|withdraws) (\d+)\b"), r"\1 proposal \2")]
+
+
+def _said(line: str) -> str:
+    for pattern, said in _SAID:
+        line = pattern.sub(said, line)
+    return line
+
+
 def _step(step: dict[str, Any], rule_link: Callable[[str], str | None],
-          names: Callable[[str], str] = str, phases: Callable[[str], str] = str) -> str:
+          names: Callable[[str], str] = str, phases: Callable[[str], str] = str,
+          titles: Callable[[str], str] = str) -> str:
     if "do" in step:
-        # the notation's zone words read as a player says them: "offers offer soy" is the turned-over soy
-        said = re.sub(r"\boffer (?=[a-z])", "the turned-over ", step["do"])
-        return re.sub(r"\bhand (?=[a-z])", "from the hand ", said) + "."
+        return f"{_said(step['do'])}."
     if "refuse" in step:
         rules = step.get("rule")
         names = [rules] if isinstance(rules, str) else list(rules or [])
-        linked = [f"[{r}]({rule_link(r)})" if rule_link(r) else f"`{r}`" for r in names]
+        linked = [f"[{titles(r)}]({rule_link(r)})" if rule_link(r) else f"`{r}`" for r in names]
         because = f": the rule {' or '.join(linked)} forbids it" if linked else ""
-        return f"*Refused*: {step['refuse']}{because}."
+        return f"*Refused*: {_said(step['refuse'])}{because}."
     if "events" in step:
         return "This happens: " + "; ".join(_event(e, names) for e in step["events"]) + "."
     if "expect" in step:
@@ -137,11 +150,13 @@ def _step(step: dict[str, Any], rule_link: Callable[[str], str | None],
 
 
 def render_story(story: Story, spec: str, rule_link: Callable[[str], str | None],
-                 names: Callable[[str], str] = str, phases: Callable[[str], str] = str) -> list[str]:
-    """A case as a worked example; ``names`` gives a bean's name for its id, ``phases`` a phase's."""
+                 names: Callable[[str], str] = str, phases: Callable[[str], str] = str,
+                 titles: Callable[[str], str] = str) -> list[str]:
+    """A case as a worked example; ``names`` gives a bean's name for its id, ``phases`` a phase's,
+    ``titles`` a rule's."""
     quote = f" “{story.quote}”" if story.quote else ""
     out = [f"### {story.where}", "", f"*{story.where}*{quote}", "", story.description, ""]
-    out += [f"{n}. {_step(step, rule_link, names, phases)}" for n, step in enumerate(story.steps, 1)]
+    out += [f"{n}. {_step(step, rule_link, names, phases, titles)}" for n, step in enumerate(story.steps, 1)]
     out += ["", f"The case [`{story.case_id}`]({up(spec)}cases/{spec}.md#{story.case_id}) {story.status} "
             "when this page was built.", ""]
     return out
