@@ -128,7 +128,7 @@ def test_no_page_prints_a_rule_its_model_contradicts(spec: str) -> None:
     for rule_id, text in printed.items():
         assert text == explain(rules[rule_id], ctx), rule_id  # this model's rule, in this model's words
     names = re.findall(r'class="rule-name" href="#rule-([\w-]+)"[^>]*>([^<]+)<', page)
-    assert all(name == rule_title(rules[rid]) for rid, name in names)
+    assert all(name == rule_title(rules[rid], model) for rid, name in names)
     for sentence in _printed_as_holding(page):
         for pattern, claim, holds in CLAIMS:
             if re.search(pattern, sentence):

@@ -1,12 +1,16 @@
 """A rulebook page per spec, generated from its compiled rule model so it reads as a rulebook.
 
-The page follows the order of a printed rulebook: the goal, what the game contains, setup, the
-turn phase by phase, planting, harvesting with the beanometer explained on a worked harvest,
-the deck, the end, special cards; then worked examples told from the conformance cases, the
-sources and the assumptions. Every sentence about a rule comes from :mod:`.english`; every rule
-has a stable anchor ``#rule-ID`` and shows its citations with the quoted words (and their English
-gloss), its ``.bean`` line (linked to the spec's source page), the cases that exercise it, and
-whether it is assumed and why. A variant opens with what changes from its base.
+A variant's page opens with what changes from its base; every page then with the rules in brief
+(:mod:`.brief`), the whole game in play order, each line linked to its rule's entry. The rules in
+full follow the order of a printed rulebook: the goal, what the game contains, setup, the turn
+phase by phase (numbered as the rulebook numbers them), planting, harvesting with the beanometer
+explained on a worked harvest, the deck, the end, special cards (what each ability does and when
+it is used); then worked examples told from the conformance cases, the sources and the
+assumptions. Every sentence about a rule comes from :mod:`.english`; every rule has a stable
+anchor ``#rule-ID``, its name on a line of its own, and, folded under it, its citations with the
+quoted words (and their English gloss), its ``.bean`` line (linked to the spec's source page),
+the cases that exercise it, and whether it is assumed and why. Where the sources disagree, the
+rule says so in the open, and which passage the spec follows.
 """
 from __future__ import annotations
 
@@ -67,10 +71,11 @@ def title_of(rule_id: str) -> str:
     return rule_id.replace("-", " ").capitalize()
 
 
-def rule_title(rule: dict[str, Any]) -> str:
-    """A rule's name on the page: its id, unless the id names another kind of rule (a variant that
-    replaced ``harvest-any-time`` by an own-turn rule keeps the id, not its meaning)."""
-    if rule["id"] in ENGLISH and rule["id"] != rule["kind"]:
+def rule_title(rule: dict[str, Any], model: dict[str, Any] | None = None) -> str:
+    """A rule's name on the page: its id, unless a variant replaced the rule of that id by
+    another kind of rule, so the id names what the rule no longer is (the duel replaces
+    ``harvest-any-time`` by an own-turn rule: it keeps the id, not its meaning)."""
+    if model and model.get("extends") and rule["id"] in ENGLISH and rule["id"] != rule["kind"]:
         return title_of(rule["kind"])
     return title_of(rule["id"])
 
@@ -174,7 +179,7 @@ class Page:
         provenance = rule["provenance"]
         says = rule["says"].get(self.model["language"]) if self.model["language"] != "en" else None
         lines = [f'<div class="rule" id="{anchor}" markdown>', "",
-                 f'<a class="rule-name" href="#{anchor}" title="link to this rule">{rule_title(rule)}</a>', "",
+                 f'<a class="rule-name" href="#{anchor}" title="link to this rule">{rule_title(rule, self.model)}</a>', "",
                  self.lead(rule) + explain(rule, self.ctx), ""]
         if says:
             lines += [f'<span class="says">In the rulebook’s words ({self.model["language"]}): '
@@ -249,18 +254,18 @@ class Page:
         for rule in self.model["rules"]:
             old = base_rules.get(rule["id"])
             if old is None:
-                rows.append(f"- **added** [{rule_title(rule)}]({here}#{rule_anchor(rule['id'])}): "
+                rows.append(f"- **added** [{rule_title(rule, self.model)}]({here}#{rule_anchor(rule['id'])}): "
                             f"{explain(rule, self.ctx)}")
             elif rule.get("origin") == self.spec and (old["kind"], old["params"]) != (rule["kind"], rule["params"]):
-                rows.append(f"- **changed** [{rule_title(rule)}]({here}#{rule_anchor(rule['id'])}): "
+                rows.append(f"- **changed** [{rule_title(rule, self.model)}]({here}#{rule_anchor(rule['id'])}): "
                             f"{explain(rule, self.ctx)} ([before]({there}#{rule_anchor(rule['id'])}): "
                             f"{explain(old, Context.of(base))})")
             elif rule.get("origin") == self.spec:
-                rows.append(f"- **restated** [{rule_title(rule)}]({here}#{rule_anchor(rule['id'])}) "
+                rows.append(f"- **restated** [{rule_title(rule, self.model)}]({here}#{rule_anchor(rule['id'])}) "
                             f"with this rulebook's own citations (as [in `{name}`]({there}#{rule_anchor(rule['id'])}))")
         for rule_id, old in base_rules.items():
             if rule_id not in self.rules:
-                rows.append(f"- **removed** [{rule_title(old)}]({there}#{rule_anchor(rule_id)}): no longer "
+                rows.append(f"- **removed** [{rule_title(old, base)}]({there}#{rule_anchor(rule_id)}): no longer "
                             f"“{explain(old, Context.of(base)).rstrip('.')}”")
         base_beans = {b["id"]: b for b in base["beans"]}
         for bean in self.model["beans"]:
@@ -417,7 +422,7 @@ class Page:
         for story in self.inputs.stories:
             out += render_story(story, self.spec, lambda rid: f"#{rule_anchor(rid)}" if rid in self.rules else None,
                                 self.ctx.bean, self.ctx.phase,
-                                lambda rid: rule_title(self.rules[rid]) if rid in self.rules else rid)
+                                lambda rid: rule_title(self.rules[rid], self.model) if rid in self.rules else rid)
         return out
 
     def closing(self) -> list[str]:
@@ -435,7 +440,7 @@ class Page:
         if against:
             out += ["", "## Where the sources say otherwise", ""]
             for item, found in against:
-                link = (f"[{rule_title(item)}](#{rule_anchor(item['id'])})" if "kind" in item
+                link = (f"[{rule_title(item, self.model)}](#{rule_anchor(item['id'])})" if "kind" in item
                         else f"[{self.ctx.bean(item['id'])}](#bean-{item['id']})")
                 out.append(f"- {link}: {self.contradiction(found, item)}")
         assumed = self.assumptions()
