@@ -43,3 +43,27 @@ def test_built_site_shows_a_figure_per_rulebook(built_site: Path) -> None:
         assert f'src="../figures/{name}.svg"' in comparison
         page = (built_site / "rulebooks" / name / "index.html").read_text(encoding="utf-8")
         assert f"figures/{name}.svg" in page and 'id="how-games-go"' in page
+
+
+def test_built_rulebook_pages_open_with_the_rules_in_brief_and_have_no_slips(built_site: Path) -> None:
+    """What a reader gets: every built rulebook page has the brief first (after what changes),
+    each of its lines a link, and its text, without the folded sources, has no unit or number
+    slip (beanrules.docs.slips)."""
+    import html
+    import re
+
+    from beanrules import list_specs
+    from beanrules.docs.slips import slips
+
+    for name in list_specs():
+        page = (built_site / "rulebooks" / name / "index.html").read_text(encoding="utf-8")
+        headings = re.findall(r'<h2 id="([^"]+)"', page)
+        assert headings[int(headings[0].startswith("what-changes"))] == "the-rules-in-brief", (name, headings[:3])
+        brief = page.split('<div class="brief">')[1].split("</div>")[0]
+        items = re.findall(r"<li>(.*?)</li>", brief, flags=re.S)
+        assert 0 < len(items) <= 40 and all(item.lstrip().startswith("<a href=\"#") for item in items), name
+        # the article, up to the assumptions (the spec's own reasons, quoted), without the folded sources
+        article = page.split("<article")[1].split('<h2 id="assumptions"')[0]
+        text = re.sub(r"<details class=\"rule-sources\".*?</details>", "", article, flags=re.S)
+        text = re.sub(r"“[^”]*”", "“”", html.unescape(re.sub(r"<[^>]+>", "", text)))
+        assert len(text) > 5000 and not slips(text), (name, slips(text)[:3])

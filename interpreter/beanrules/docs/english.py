@@ -473,8 +473,7 @@ def winner(p: dict, ctx: Context) -> str:
     money = p.get("counter") or "coins"
     if ctx.target is not None:
         # the end on a target names the winner: the score is what is written down, not a second way to win
-        return (f"Each player's score is the {money} they have; it does not change who wins: "
-                f"the player who reached {ctx.money(ctx.target)} wins.")
+        return f"Each player's score is the {money} they have; it does not change who has won."
     return f"The player with the most {money} wins."
 
 
