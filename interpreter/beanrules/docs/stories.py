@@ -92,8 +92,8 @@ def _state(expect: dict[str, Any], names: Callable[[str], str] = str, phases: Ca
         elif key == "active":
             parts.append(f"{value} is the active player")
         elif key == "offer":
-            parts.append(f"the turned-over cards are {_beans(value, names)}" if isinstance(value, list)
-                         else f"{value} turned-over cards lie there")
+            parts.append((f"the turned-over cards are {_beans(value, names)}" if value else "no turned-over card is left")
+                         if isinstance(value, list) else f"{value} turned-over cards lie there")
         elif key == "proposals":
             parts.append("no proposal is open" if value == 0 else
                          f"{value} proposal{'s are' if value != 1 else ' is'} open")
@@ -112,6 +112,15 @@ def _state(expect: dict[str, Any], names: Callable[[str], str] = str, phases: Ca
 
 
 def _event(event: dict[str, Any], names: Callable[[str], str] = str) -> str:
+    """An event as a player tells it, for the events worked examples show; any other as its fields."""
+    kind, said = event.get("event"), {k: v for k, v in event.items() if k != "event"}
+    if kind == "harvested" and {"player", "bean", "cards", "coins"} <= set(said):
+        return (f"{said['player']} harvests {_beans([said['bean']] * said['cards'], names)} for "
+                f"{said['coins']} coin{'s' if said['coins'] != 1 else ''}")
+    if kind == "revealed" and set(said) == {"cards"}:
+        return f"{_beans(said['cards'], names)} {'is' if len(said['cards']) == 1 else 'are'} turned over"
+    if kind == "traded" and set(said) == {"from", "to"}:
+        return f"{said['from']} and {said['to']} trade"
     rest = ", ".join(f"{k} {_beans(v, names) if isinstance(v, list) else v}" for k, v in event.items()
                      if k != "event")
     return f"{event.get('event', 'event')}" + (f" ({rest})" if rest else "")
