@@ -221,6 +221,8 @@ def rules_in_brief(model: dict[str, Any], ctx: Context | None = None) -> Brief:
     at_planting.sort(key=lambda r: r["kind"] == "protection")
     setup = [r for r in rules if r["phase"] is None and r["section"] == "setup"]
     parts: list[tuple[str, list[Sentence]]] = [("The goal", _group(goal, ctx)), ("Setup", _group(told(setup), ctx))]
+    # how special cards act comes before the turn, where they are used
+    parts.append(("Special cards", ability_sentences(model, ctx)))
     for phase in phases:
         own = told([r for r in rules if r["phase"] == phase["id"]])
         if phase["id"] == planting:
@@ -231,7 +233,6 @@ def rules_in_brief(model: dict[str, Any], ctx: Context | None = None) -> Brief:
                              ("harvesting", "Harvesting and the beanometer"), ("deck", "The deck")):
         parts.append((heading, _group(told([r for r in rules if r["section"] == section]), ctx)))
     parts.append(("The end", _group(told([r for r in rules if r["section"] in ("end", "scoring")]), ctx)))
-    special = _group(told([r for r in rules if r["section"] == "cards"]), ctx)
-    parts.append(("Special cards", ability_sentences(model, ctx) + special))
+    parts.append(("Steps on special cards", _group(told([r for r in rules if r["section"] == "cards"]), ctx)))
     parts.append(("Other rules", _group(told(rules), ctx)))
     return Brief(parts)

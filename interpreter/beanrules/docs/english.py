@@ -69,6 +69,7 @@ class Context:
     target: int | None = None         # reaching this much money ends the game and wins it
     here: str | None = None           # the phase of the rule being explained
     specials: frozenset[str] = frozenset()   # cards that play as another bean (text cards)
+    leftovers: bool = False           # turned-over cards left unplanted go to the opponent
 
     @classmethod
     def of(cls, model: dict[str, Any]) -> Context:
@@ -86,7 +87,8 @@ class Context:
                    trades_hand="hand" not in untradeable,
                    counter=kinds.get("coin-source", {}).get("counter"),
                    target=target.get("coins") if target.get("wins") else None,
-                   specials=frozenset(b["id"] for b in model["beans"] if b.get("plays_as")))
+                   specials=frozenset(b["id"] for b in model["beans"] if b.get("plays_as")),
+                   leftovers="leave-for-opponent" in kinds)
 
     def bean(self, bean_id: str) -> str:
         return self.bean_names.get(bean_id, bean_id)
@@ -350,7 +352,8 @@ def declared_end(p: dict, ctx: Context) -> str:
 
 
 def plant_pending(p: dict, ctx: Context) -> str:
-    zone_cards = {"set-aside": "the cards set aside beside their fields" if ctx.trades_hand
+    zone_cards = {"set-aside": "the turned-over cards the opponent left unplanted" if ctx.leftovers
+                  else "the cards set aside beside their fields" if ctx.trades_hand
                   else "the offered cards they accepted, set aside beside their fields",  # by trades, or left by the opponent
                   "offer": "the turned-over cards that nobody took"}.get(p["zone"], f"the cards in {p['zone']}")
     if p["who"] == "everyone":
