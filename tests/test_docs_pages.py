@@ -70,7 +70,11 @@ def _rule_sentences(page: str) -> Iterator[tuple[str, str]]:
 
 
 def _core_nodes(model: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    stack: list[Any] = [c for r in model["rules"] for c in r.get("core") or []]
+    return _nodes([c for r in model["rules"] for c in r.get("core") or []])
+
+
+def _nodes(root: Any) -> Iterator[dict[str, Any]]:
+    stack: list[Any] = [root]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
@@ -98,12 +102,18 @@ def _most_money_wins(model: dict[str, Any]) -> bool:
                    for r in model["rules"] for c in r.get("core") or [])
 
 
+def _no_card_adds_a_field(model: dict[str, Any]) -> bool:
+    return not any(n["node"] == "add-field" for b in model["beans"] for n in _nodes((b.get("core") or {}).get("abilities")))
+
+
 # What a printed sentence claims, and what in the compiled core must hold for the claim to be true.
 CLAIMS: list[tuple[str, str, Callable[[dict[str, Any]], bool]]] = [
     (r"cards from (?:the|a|any position in a) hand|for any number of other cards|Cards from any position",
      "hand cards may be traded", _hand_trades),
     (r"at any time, even during another player's turn", "anyone may harvest at any time", _harvest_any_time),
     (r"The player with the most \w+ wins", "the most money wins", _most_money_wins),
+    (r"harvest only during your own turn", "harvesting in one's own turn only", lambda m: not _harvest_any_time(m)),
+    (r"gain another field|number of fields is fixed", "no field is ever added", _no_card_adds_a_field),
 ]
 
 
@@ -148,6 +158,11 @@ def test_the_claims_are_checked_against_the_core() -> None:
     assert block["trade-offer-cards"] == "The active player may offer the turned-over cards, and only those."
     assert block["trade-any-number"] == "An offer may hold any number of the turned-over cards."
     assert '">Harvest own turn</a>' in page and '">Harvest any time</a>' not in page
+    # classic's fixed fields stay in the field beans' variant, whose cards add a field
+    assert _no_card_adds_a_field(classic) and not _no_card_adds_a_field(compile_spec("anniversary/field-beans"))
+    _, page = _page("anniversary/field-beans")
+    assert dict(_rule_sentences(page))["no-field-buying"] == (
+        "Nobody can buy another field; only a Field bean can give a player one more (see Special cards).")
 
 
 def _generated_text(page: str) -> str:

@@ -70,6 +70,7 @@ class Context:
     here: str | None = None           # the phase of the rule being explained
     specials: frozenset[str] = frozenset()   # cards that play as another bean (text cards)
     leftovers: bool = False           # turned-over cards left unplanted go to the opponent
+    field_cards: tuple[str, ...] = ()  # beans whose abilities give a player another field
 
     @classmethod
     def of(cls, model: dict[str, Any]) -> Context:
@@ -88,7 +89,8 @@ class Context:
                    counter=kinds.get("coin-source", {}).get("counter"),
                    target=target.get("coins") if target.get("wins") else None,
                    specials=frozenset(b["id"] for b in model["beans"] if b.get("plays_as")),
-                   leftovers="leave-for-opponent" in kinds)
+                   leftovers="leave-for-opponent" in kinds,
+                   field_cards=tuple(b["id"] for b in model["beans"] if _gives_a_field(b)))
 
     def bean(self, bean_id: str) -> str:
         return self.bean_names.get(bean_id, bean_id)
@@ -115,6 +117,20 @@ class Context:
     def this_phase(self) -> str:
         """The phase of the rule being explained, named (never "this phase" without one)."""
         return self.phase(self.here) if self.here else "its phase"
+
+
+def _gives_a_field(bean: dict[str, Any]) -> bool:
+    """Whether an ability of the bean adds a field (its core effect has an ``add-field``)."""
+    stack: list[Any] = [a.get("effect") for a in (bean.get("core") or {}).get("abilities") or []]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("node") == "add-field":
+                return True
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def listing(items: list[str], last: str = "and") -> str:
@@ -175,6 +191,9 @@ def fields(p: dict, ctx: Context) -> str:
 
 
 def fields_fixed(p: dict, ctx: Context) -> str:
+    if ctx.field_cards:
+        return (f"Nobody can buy another field; only {listing(['a ' + ctx.bean(b) for b in ctx.field_cards], 'or')} "
+                "can give a player one more (see Special cards).")
     return "Nobody can buy or gain another field: the number of fields is fixed for the whole game."
 
 
