@@ -114,6 +114,9 @@ CLAIMS: list[tuple[str, str, Callable[[dict[str, Any]], bool]]] = [
     (r"The player with the most \w+ wins", "the most money wins", _most_money_wins),
     (r"harvest only during your own turn", "harvesting in one's own turn only", lambda m: not _harvest_any_time(m)),
     (r"gain another field|number of fields is fixed", "no field is ever added", _no_card_adds_a_field),
+    (r"never change the order of the cards in your hand:", "no card changes the order of a hand",
+     lambda m: not any(n["node"] in ("reverse", "reorder") and (n.get("place") or {}).get("zone") == "hand"
+                       for b in m["beans"] for n in _nodes((b.get("core") or {}).get("abilities")))),
 ]
 
 

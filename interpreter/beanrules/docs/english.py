@@ -71,6 +71,7 @@ class Context:
     specials: frozenset[str] = frozenset()   # cards that play as another bean (text cards)
     leftovers: bool = False           # turned-over cards left unplanted go to the opponent
     field_cards: tuple[str, ...] = ()  # beans whose abilities give a player another field
+    hand_cards: tuple[str, ...] = ()   # beans whose abilities change the order of a hand
 
     @classmethod
     def of(cls, model: dict[str, Any]) -> Context:
@@ -90,7 +91,8 @@ class Context:
                    target=target.get("coins") if target.get("wins") else None,
                    specials=frozenset(b["id"] for b in model["beans"] if b.get("plays_as")),
                    leftovers="leave-for-opponent" in kinds,
-                   field_cards=tuple(b["id"] for b in model["beans"] if _gives_a_field(b)))
+                   field_cards=tuple(b["id"] for b in model["beans"] if _ability_does(b, _adds_a_field)),
+                   hand_cards=tuple(b["id"] for b in model["beans"] if _ability_does(b, _reorders_a_hand)))
 
     def bean(self, bean_id: str) -> str:
         return self.bean_names.get(bean_id, bean_id)
@@ -119,18 +121,26 @@ class Context:
         return self.phase(self.here) if self.here else "its phase"
 
 
-def _gives_a_field(bean: dict[str, Any]) -> bool:
-    """Whether an ability of the bean adds a field (its core effect has an ``add-field``)."""
+def _ability_does(bean: dict[str, Any], does: Callable[[dict[str, Any]], bool]) -> bool:
+    """Whether a core node of some ability of the bean is one ``does`` accepts."""
     stack: list[Any] = [a.get("effect") for a in (bean.get("core") or {}).get("abilities") or []]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            if node.get("node") == "add-field":
+            if "node" in node and does(node):
                 return True
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
     return False
+
+
+def _adds_a_field(node: dict[str, Any]) -> bool:
+    return node["node"] == "add-field"
+
+
+def _reorders_a_hand(node: dict[str, Any]) -> bool:
+    return node["node"] in ("reverse", "reorder") and (node.get("place") or {}).get("zone") == "hand"
 
 
 def listing(items: list[str], last: str = "and") -> str:
@@ -221,7 +231,9 @@ def deal(p: dict, ctx: Context) -> str:
 
 
 def hand_order(p: dict, ctx: Context) -> str:
-    return ("You may never change the order of the cards in your hand: cards you draw go to the back, "
+    but = (f" (only {listing(['a ' + ctx.bean(b) for b in ctx.hand_cards], 'or')} may change it: see Special cards)"
+           if ctx.hand_cards else "")
+    return (f"You may never change the order of the cards in your hand{but}: cards you draw go to the back, "
             "and you plant from the front.")
 
 
