@@ -50,6 +50,8 @@ def test_every_page_opens_with_the_rules_in_brief_each_line_linked(spec: str) ->
     assert headings[first] == "## The rules in brief"
     lines = [line for line in _brief(page).splitlines() if line.startswith("- ")]
     assert 25 <= len(lines) <= MAX_BRIEF, (spec, len(lines))
+    sentences = sum(len(re.findall(r"[.!?](?:\)|\]\(#[\w-]+\))*(?:\s|$)", line)) for line in lines)
+    assert sentences <= MAX_BRIEF + 2, (spec, sentences)  # "at most about 40 sentences"
     anchors = _anchors(page)
     for line in lines:
         targets = re.findall(r"\]\(#([\w-]+)\)", line)

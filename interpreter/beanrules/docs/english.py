@@ -275,10 +275,10 @@ def plant_from_hand(p: dict, ctx: Context) -> str:
     low, high = p["min"], p["max"]
     if low >= 1:
         extra = high - low
-        more = (" You may then plant the next card as well" if extra == 1
-                else f" You may then plant up to {extra} more" if extra else "")
-        return (f"You must plant the {'front card' if low == 1 else f'{low} front cards'} of your hand."
-                f"{more}{'; never more than ' + str(high) + '.' if extra else ''}")
+        more = ("; you may then plant the next card as well" if extra == 1
+                else f"; you may then plant up to {extra} more" if extra else "")
+        return (f"You must plant the {'front card' if low == 1 else f'{low} front cards'} of your hand"
+                f"{more}{', never more than ' + str(high) if extra else ''}.")
     return f"You may plant up to {plural(high, 'card')} from the front of your hand."
 
 
@@ -440,8 +440,8 @@ def payout(p: dict, ctx: Context) -> str:
 
 def coin_source(p: dict, ctx: Context) -> str:
     if p["from"] == "harvested-cards":
-        rest = " The other harvested cards go to the discard pile." if p["rest_to_discard"] else ""
-        return "Coins are harvested cards: turn over as many as the harvest earns onto your coin pile." + rest
+        rest = "; the other harvested cards go to the discard pile" if p["rest_to_discard"] else ""
+        return "Coins are harvested cards: turn over as many as the harvest earns onto your coin pile" + rest + "."
     if p["from"] == "bank":
         return ("Coins come from a separate pile (the bank), not from the harvested cards"
                 + (", which all go to the discard pile." if not p["rest_to_discard"] else "."))
@@ -526,8 +526,8 @@ def tie_shared(p: dict, ctx: Context) -> str:
 
 
 def token(p: dict, ctx: Context) -> str:
-    held = " The start player holds it at the start." if p.get("holder") == "start-player" else ""
-    return f"There is one {p.get('title') or p['token']}, which one player holds at a time.{held}"
+    held = "; the start player holds it at the start" if p.get("holder") == "start-player" else ""
+    return f"There is one {p.get('title') or p['token']}, which one player holds at a time{held}."
 
 
 def counter(p: dict, ctx: Context) -> str:
