@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
 from ..core.categories import Effect, Timing
-from ..core.conditions import AnyOf, Compare, MayHarvest, Not
+from ..core.conditions import AnyOf, Compare, HoldsToken, InPhase, MayHarvest, Not, TurnOf
 from ..core.effects import (AddField, AddToCounter, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Plant, Refuse,
                             Reorder, Repeat, Reverse, Sequence, Shuffle, Swap)
 from ..core.places import CardsIn, Zone
@@ -93,6 +93,11 @@ def condition(data: dict[str, Any]):
         return AnyOf(tuple(condition(c) for c in data["of"]))
     if data["test"] == "harvestable":
         return MayHarvest(_OWNERS[data["owner"]])
+    if data["test"] in ("phase", "own-turn"):  # the card's owner's turn; the phase now
+        found = InPhase(data["phase"]) if data["test"] == "phase" else TurnOf(CardOwner(None))
+        return Not(found) if data["not"] else found
+    if data["test"] == "holding":
+        return HoldsToken(CardOwner(None), data["token"])
     if data["test"] == "counter":
         return Compare(CounterValue(data["counter"], _counter_owner(data)), data["compare"], Number(data["value"]))
     if data["test"] == "planted":

@@ -663,6 +663,12 @@ class SpecBuilder:
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
+        if node.data in ("is_phase", "is_not_phase"):  # "it is phase trade", as a constraint says it
+            return {"test": "phase", "phase": str(_tokens(node.children, "NAME")[0]), "not": node.data == "is_not_phase"}
+        if node.data in ("is_own_turn", "is_not_own_turn"):
+            return {"test": "own-turn", "not": node.data == "is_not_own_turn"}
+        if node.data == "is_holding":
+            return {"test": "holding", "token": str(_tokens(node.children, "NAME")[0])}
         if node.data == "may_harvest":  # "own field may be harvested": one of the player's fields, now
             return {"test": "harvestable", "owner": _words(_tree(node.children, "owner")).replace(" ", "-")}
         if node.data == "planted_compare":
@@ -697,7 +703,7 @@ _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if",
             "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
             "move_chosen", "opponent_plants", "lasting_card", "lasting_open", "add_to_counter"}
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare", "counter_compare",
-               "may_harvest"}
+               "may_harvest", "is_phase", "is_not_phase", "is_own_turn", "is_not_own_turn", "is_holding"}
 _PLACES = {"place", "this_field", "named_field"}
 
 
