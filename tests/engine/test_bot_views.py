@@ -144,10 +144,33 @@ def test_a_seat_shows_what_the_view_shows(classic):
                     seat.discard, seat.deciding, seat.lasting) == \
                 (view["players"], view["turn"], view["phase"], view["active"], view["over"], view["proposals"],
                  view["offer"], view["discard"], "decision" in view, "lasting" in view)
-            assert [seat.fields_of(q) for q in game.players] == [view["fields"][q] for q in game.players]
         game.apply(bots[player].choose(game, player), keep_events=False)
         checked += 1
     assert checked == 300
+
+
+def test_a_zone_the_rules_keep_from_the_player_is_not_on_the_seat(classic):
+    """Under a variant's zone rules (an offer kept face down, a set-aside zone its owner may not
+    see) the seat refuses those zones as the view does, on both engines' seats."""
+    from dataclasses import replace
+
+    from beanrules.kernel import kernel_for
+    from beanrules.kernel.bots import KSeat
+    from beanrules.engine.seat import Unseen
+
+    game = Game(classic, players=3, seed=4)
+    rules = replace(game.ruleset, visibility={**game.ruleset.visibility, "offer": "hidden", "set-aside": "hidden"})
+    seat = Seat("Anna", rules, game.state, game.listed, game.proposals, lambda action: False, lambda: {})
+    assert seat.hand == game.state.hands["Anna"] and seat.fields == game.state.fields["Anna"]
+    for zone in ("offer", "set_aside"):
+        with pytest.raises(Unseen):
+            getattr(seat, zone)
+    machine = kernel_for(classic, 3)
+    kseat = KSeat(type("M", (), {"rs": rules})(), machine.new_game(4), 0)
+    assert len(kseat.hand) == 5
+    for zone in ("offer", "set_aside"):
+        with pytest.raises(Unseen):
+            getattr(kseat, zone)
 
 
 class _DeckPeeker(GreedyBot):

@@ -25,6 +25,7 @@ from .legal import tradeable_zones, where
 from .planting import auto_field
 from .proposal_space import Proposals
 from .ruleset import Ruleset
+from .view import shows
 
 # The kinds of action a bot tells apart, numbered as the playout kernel numbers its action
 # tuples (kernel/bots.py checks that they agree), so that one bot reads either engine's seat.
@@ -33,13 +34,22 @@ _KIND = {Plant: PLANT, EndPhase: END, Harvest: HARVEST, BuyField: BUY, Propose: 
          MoveCard: MOVE, Choose: CHOOSE, UseAbility: USE, DrawCard: DRAW}
 
 
+# The zones a seat reads, and whether as the player's own (the others are shared).
+READ_ZONES = (("offer", False), ("discard", False), ("hand", True), ("field", True), ("set-aside", True))
+
+
+class Unseen(LookupError):
+    """A bot asked its seat for cards its player may not see."""
+
+
 class Seat:
     """One player's seat at a game: what they see, the rules, what they may do.
 
     Public state: `players`, `turn`, `phase`, `active`, `over`, `deciding` (a decision waits),
     `proposals` (the open ones), `lasting` (whether a constraint laid down for a while holds),
-    `offer`, `discard`, `fields_of(p)`. Their own zones: `hand`, `fields`, `set_aside`,
-    `coin_count`. The rules: `rules`. Legality: `actions()` (the legal actions but proposals),
+    `offer`, `discard`. Their own zones: `hand`, `fields`, `set_aside`, `coin_count`. A zone
+    that the rules keep from the player (engine/view.py: a hidden offer, a hand its owner may not
+    see) raises Unseen when read. The rules: `rules`. Legality: `actions()` (the legal actions but proposals),
     `count_proposals()` and `proposal(n)` (the one-card proposals, counted at once and built one
     at a time), `legal(trades)`,
     `forbidden(action)`, `harvestable(legal)`; `stalled(message)` is the error a bot raises
@@ -50,7 +60,7 @@ class Seat:
     …): kernel/bots.py's KSeat has the same words for the kernel's integer beans and action
     tuples, so one bot (engine/bots.py) plays on both engines."""
 
-    __slots__ = ("player", "rules", "_state", "_listed", "_proposals", "_forbidden", "_where", "_space")
+    __slots__ = ("player", "rules", "_state", "_listed", "_proposals", "_forbidden", "_where", "_space", "_unseen")
     kind = staticmethod(lambda action: _KIND[type(action)])
 
     def __init__(self, player: str, rules: Ruleset, state: Any, listed: Callable[[str, bool], list[Action]],
@@ -64,6 +74,8 @@ class Seat:
         self._forbidden = forbidden
         self._where = where
         self._space: Proposals | None = None  # the proposals count_proposals counted
+        # the zones read here that a variant's rules may keep from the player (engine/view.py)
+        self._unseen = frozenset(zone for zone, own in READ_ZONES if not shows(rules, zone, own))
 
     @classmethod
     def of(cls, game: Any, player: str) -> "Seat":
@@ -90,9 +102,6 @@ class Seat:
     active = property(attrgetter("_state.active"))
     over = property(attrgetter("_state.over"))
     proposals = property(attrgetter("_state.proposals"), doc="The open proposals, as the state JSON writes them")
-    offer = property(attrgetter("_state.offer"))
-    discard = property(attrgetter("_state.discard"))
-
     @property
     def deciding(self) -> bool:
         """A decision waits (the view shows whose and its options; the legal actions are its answers)."""
@@ -103,25 +112,35 @@ class Seat:
         """A constraint laid down for a while holds (the view lists them)."""
         return bool(self._state.lasting)
 
-    def fields_of(self, player: str) -> list[list[str]]:
-        return self._state.fields[player]
+    @property
+    def offer(self) -> list[str]:
+        return self._shown("offer", self._state.offer)
+
+    @property
+    def discard(self) -> list[str]:
+        return self._shown("discard", self._state.discard)
 
     # -- the player's own zones ------------------------------------------------------------
     @property
     def hand(self) -> list[str]:
-        return self._state.hands[self.player]
+        return self._shown("hand", self._state.hands[self.player])
 
     @property
     def fields(self) -> list[list[str]]:
-        return self._state.fields[self.player]
+        return self._shown("field", self._state.fields[self.player])
 
     @property
     def set_aside(self) -> list[str]:
-        return self._state.set_aside[self.player]
+        return self._shown("set-aside", self._state.set_aside[self.player])
 
     @property
     def coin_count(self) -> int:
-        return len(self._state.coins[self.player])
+        return len(self._state.coins[self.player])  # a player always counts their own coins
+
+    def _shown(self, zone: str, cards: Any) -> Any:
+        if zone in self._unseen:
+            raise Unseen(f"{self.player} may not see the cards of the {zone} (its zone rule)")
+        return cards
 
     # -- legality: the engine's answers -----------------------------------------------------
     def actions(self) -> list[Action]:

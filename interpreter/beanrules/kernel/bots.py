@@ -9,6 +9,8 @@ from operator import attrgetter, itemgetter
 
 from ..engine.bots import GreedyBot, RandomBot
 from ..engine.errors import Stalled
+from ..engine.seat import READ_ZONES, Unseen
+from ..engine.view import shows
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
@@ -55,7 +57,7 @@ class KSeat:
     zones, the public ones, the rules) or asking the kernel about legality; so the bots,
     written once, play the kernel's games as they play the interpreter's."""
 
-    __slots__ = ("m", "g", "player", "named", "_space", "_kept")
+    __slots__ = ("m", "g", "player", "named", "_space", "_kept", "_unseen")
     kind = itemgetter(0)
 
     def __init__(self, m: Machine, g: KState, seat: int):
@@ -63,18 +65,24 @@ class KSeat:
         self.named = f"seat {seat + 1}"
         self._space: tuple = ()  # the proposals count_proposals counted
         self._kept: list[tuple] | None = None  # or those a constraint in force leaves
+        self._unseen = frozenset(zone for zone, own in READ_ZONES if not shows(m.rs, zone, own))
 
     # the public state and the player's own zones
     players = property(lambda self: range(self.g.n))
     turn = property(attrgetter("g.turn"))
     active = property(attrgetter("g.active"))
-    offer = property(attrgetter("g.offer"))
     deciding = property(lambda self: self.g.decision is not None)
     lasting = property(lambda self: bool(self.g.lasting))
-    hand = property(lambda self: self.g.hands[self.player])
-    fields = property(lambda self: self.g.fields[self.player])
-    set_aside = property(lambda self: self.g.set_aside[self.player])
+    offer = property(lambda self: self._shown("offer", self.g.offer))
+    hand = property(lambda self: self._shown("hand", self.g.hands[self.player]))
+    fields = property(lambda self: self._shown("field", self.g.fields[self.player]))
+    set_aside = property(lambda self: self._shown("set-aside", self.g.set_aside[self.player]))
     coin_count = property(lambda self: len(self.g.coins[self.player]))
+
+    def _shown(self, zone: str, cards: list) -> list:
+        if zone in self._unseen:
+            raise Unseen(f"{self.named} may not see the cards of the {zone} (its zone rule)")
+        return cards
 
     # legality
     def actions(self) -> list[tuple]:
