@@ -1,11 +1,16 @@
 """Bots choose from what their player may know.
 
-The bots read the game's state directly (engine/bots.py), not a player's view (Game.view), so
-nothing in their code stops them from peeking at the draw pile or at other players' hands.
-A bot that did would make every simulated win share (`beanrules play --games`) a measure of
-cheating. These tests hold them to fair play: at many points of real games, the hidden cards
-(the draw pile's order and contents, every other player's hand) are dealt anew from the same
-cards, and the bot, in the same inner state, must choose exactly as before.
+A bot that peeked at the draw pile or at other players' hands would make every simulated win
+share (`beanrules play --games`) a measure of cheating. A bot decides from its player's seat
+(engine/seat.py): what Game.view(player) shows, the rules and the engine's answers about
+legality. Two tests hold them to it:
+
+- every bot plays full games of every shipped spec from seats over a state built from
+  Game.view(player) alone, in which every zone the view counts rather than shows raises when
+  read (`_Hidden`); the games must be the very games the bots play from live seats;
+- at many points of real games, the hidden cards (the draw pile's order and contents, every
+  other player's hand) are dealt anew from the same cards, and the bot, in the same inner
+  state, must choose exactly as before.
 """
 from __future__ import annotations
 
@@ -17,8 +22,185 @@ from typing import Any, Callable
 
 import pytest
 
+from beanrules import compile_spec
 from beanrules.engine import Game
-from beanrules.engine.bots import GreedyBot, make_bot
+from beanrules.engine.actions import Action
+from beanrules.engine.bots import BOTS, GreedyBot, SeatedBot, make_bot, play_out
+from beanrules.engine.lasting import forbidding
+from beanrules.engine.legal import where
+from beanrules.engine.seat import Seat
+from beanrules.engine.state import State
+from beanrules.resolve.compiler import list_specs
+
+
+class Peeked(Exception):
+    """A bot read what its player may not see."""
+
+
+class _Hidden:
+    """A zone the view counts rather than shows: its size is public, anything else raises."""
+
+    def __init__(self, what: str, size: int):
+        self.what, self.size = what, size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _peek(self, *_: Any, **__: Any) -> Any:
+        raise Peeked(f"read {self.what}, which the player may not see")
+
+    __getitem__ = __iter__ = __contains__ = __eq__ = __reversed__ = __add__ = __radd__ = _peek
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getattr__(self, name: str) -> Any:
+        self._peek()
+
+
+def _shown(value: Any, what: str) -> Any:
+    """A zone of the view: a list it shows, else (a count, or a count and a top) a _Hidden zone."""
+    if isinstance(value, list):
+        return value
+    return _Hidden(what, value if isinstance(value, int) else value["count"])
+
+
+class _Shown:
+    """A state made from Game.view(player) alone: what it shows, and _Hidden zones for what
+    it counts. It has the State's attributes, so the engine's readers of a state (a field's
+    harvests) read it as they read the live one."""
+
+    def __init__(self, view: dict[str, Any]):
+        defaults = {f: None for f in State.__dataclass_fields__}
+        defaults.update(used=[], moved={}, lasting=[])
+        for key in defaults:
+            setattr(self, key, view.get(key, defaults[key]))
+        for key in ("deck", "discard", "offer", "removed"):
+            setattr(self, key, _shown(view[key], f"the {key}"))
+        for key in ("hands", "set_aside", "coins"):
+            setattr(self, key, {p: _shown(v, f"{p}'s {key}") for p, v in view[key].items()})
+        self.fields = {p: [_shown(f, f"{p}'s field") for f in fs] for p, fs in view["fields"].items()}
+        self.seed = _Hidden("the seed", 0)
+
+
+def seat_from_view(game: Game, player: str) -> Seat:
+    """`player`'s seat over a state made from their view alone, with the engine's answers
+    about legality (which the engine gives every player) from the game itself."""
+    def forbidden(action: Action) -> bool:
+        return bool(game.state.lasting) and forbidding(game.state, game.ruleset, action) is not None
+    return Seat(player, game.ruleset, _Shown(game.view(player)), game.listed, game.proposals, forbidden,
+                lambda: where(game.state, game.ruleset))
+
+
+def _played_from_views(model: dict, players: int, seed: int, kinds: list[str], trades: bool,
+                       max_actions: int = 5_000) -> list[str]:
+    """A game whose bots decide from seats over their views alone: its history."""
+    game = Game(model, players, seed=seed)
+    bots = {p: make_bot(kinds[i % len(kinds)], seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(game.players)}
+    while not game.is_over and len(game.actions) < max_actions:
+        player = game.waiting_for()[0]
+        game.apply(bots[player].decide(seat_from_view(game, player)), keep_events=False)
+    assert game.is_over
+    return game.history
+
+
+def _played_live(model: dict, players: int, seed: int, kinds: list[str], trades: bool) -> list[str]:
+    game = Game(model, players, seed=seed)
+    bots = {p: make_bot(kinds[i % len(kinds)], seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(game.players)}
+    play_out(game, bots, max_actions=5_000, keep_events=False)
+    return game.history
+
+
+_MODELS: dict[str, dict] = {}
+
+
+def _model(name: str) -> dict:
+    return _MODELS.get(name) or _MODELS.setdefault(name, compile_spec(name))
+
+
+@pytest.mark.parametrize("name", list_specs())
+def test_every_bot_plays_every_spec_from_its_view_alone(name):
+    """Both bots, random and greedy, seated side by side; at the smallest player count without
+    trading, at the largest with it. A read of the deck, of another player's hand, or of
+    anything else the view does not show raises Peeked; and the games are the live games."""
+    model = _model(name)
+    counts = model["players"]["min"], model["players"]["max"]
+    assert set(BOTS) == {"random", "greedy"}  # a new bot joins the mix below
+    for players, trades, kinds in ((counts[0], False, ["greedy", "random"]), (counts[1], True, ["random", "greedy"])):
+        seed = len(name) + players
+        assert _played_from_views(model, players, seed, kinds, trades) == _played_live(model, players, seed, kinds, trades)
+
+
+def test_a_seat_shows_what_the_view_shows(classic):
+    """Each of a seat's accessors is the view's entry, at many points of a game with trading."""
+    game = Game(classic, players=4, seed=3)
+    bots = {p: make_bot("random", seed=i) for i, p in enumerate(game.players)}
+    checked = 0
+    while not game.is_over and checked < 300:
+        player = game.waiting_for()[0]
+        for p in game.players:
+            seat, view = Seat.of(game, p), game.view(p)
+            assert (seat.hand, seat.fields, seat.set_aside, seat.coin_count) == \
+                (view["hands"][p], view["fields"][p], view["set_aside"][p], len(view["coins"][p]))
+            assert (seat.players, seat.turn, seat.phase, seat.active, seat.over, seat.proposals, seat.offer,
+                    seat.discard, seat.deciding, seat.lasting) == \
+                (view["players"], view["turn"], view["phase"], view["active"], view["over"], view["proposals"],
+                 view["offer"], view["discard"], "decision" in view, "lasting" in view)
+        game.apply(bots[player].choose(game, player), keep_events=False)
+        checked += 1
+    assert checked == 300
+
+
+def test_a_zone_the_rules_keep_from_the_player_is_not_on_the_seat(classic):
+    """Under a variant's zone rules (an offer kept face down, a set-aside zone its owner may not
+    see) the seat refuses those zones as the view does, on both engines' seats."""
+    from dataclasses import replace
+
+    from beanrules.kernel import kernel_for
+    from beanrules.kernel.bots import KSeat
+    from beanrules.engine.seat import Unseen
+
+    game = Game(classic, players=3, seed=4)
+    rules = replace(game.ruleset, visibility={**game.ruleset.visibility, "offer": "hidden", "set-aside": "hidden"})
+    seat = Seat("Anna", rules, game.state, game.listed, game.proposals, lambda action: False, lambda: {})
+    assert seat.hand == game.state.hands["Anna"] and seat.fields == game.state.fields["Anna"]
+    for zone in ("offer", "set_aside"):
+        with pytest.raises(Unseen):
+            getattr(seat, zone)
+    machine = kernel_for(classic, 3)
+    kseat = KSeat(type("M", (), {"rs": rules})(), machine.new_game(4), 0)
+    assert len(kseat.hand) == 5
+    for zone in ("offer", "set_aside"):
+        with pytest.raises(Unseen):
+            getattr(kseat, zone)
+
+
+class _DeckPeeker(GreedyBot):
+    """Plays greedily, but ends a phase early when the draw pile's top card is a bean it
+    grows: a choice no player could make fairly. It reaches past its seat's accessors."""
+
+    def decide(self, seat: Seat) -> Any:
+        deck, fields = seat._state.deck, seat.fields
+        ends = [a for a in seat.legal(False) if a.notation().endswith(("ends trading", "ends planting"))]
+        if ends and deck and any(f and f[-1] == deck[0] for f in fields):
+            return ends[0]
+        return super().decide(seat)
+
+
+class _HandPeeker(SeatedBot):
+    """Takes the first listed action, after counting an opponent's red beans."""
+
+    def decide(self, seat: Seat) -> Any:
+        other = next(p for p in seat.players if p != seat.player)
+        seat._state.hands[other].count("red")
+        return seat.legal()[0]
+
+
+@pytest.mark.parametrize("peeker, reads", [(_DeckPeeker(), "the deck"), (_HandPeeker(), "'s hands")])
+def test_a_bot_that_reads_a_hidden_zone_is_caught(classic, peeker, reads):
+    game = Game(classic, players=3, seed=1)
+    with pytest.raises(Peeked, match=reads):
+        for _ in range(200):
+            player = game.waiting_for()[0]
+            game.apply(peeker.decide(seat_from_view(game, player)), keep_events=False)
 
 
 def _hidden_dealt_anew(game: Game, player: str, rng: random.Random) -> Game:
@@ -90,23 +272,11 @@ def test_dealing_the_hidden_cards_anew_changes_them(classic):
             assert after[key] == before[key], key
 
 
-class _PeekingBot(GreedyBot):
-    """Plays greedily, but ends a phase early when the draw pile's top card is a bean it
-    grows: a choice no player could make fairly."""
-
-    def choose(self, game: Game, player: str) -> Any:
-        deck, fields = game.state.deck, game.state.fields[player]
-        ends = [a for a in game.legal_actions(player, trades=False) if a.notation().endswith(("ends trading", "ends planting"))]
-        if ends and deck and any(f and f[-1] == deck[0] for f in fields):
-            return ends[0]
-        return super().choose(game, player)
-
-
-def test_a_bot_that_peeks_at_the_draw_pile_is_caught(classic):
+def test_a_bot_that_peeks_at_the_draw_pile_is_caught_by_dealing_anew(classic):
     with pytest.raises(AssertionError, match="once hidden cards were dealt anew"):
         for seed in range(3):
             _compared_choices(classic, seed, "greedy", True, points=40,
-                              make=lambda kind, seed, trades: _PeekingBot(seed=seed, trades=trades))
+                              make=lambda kind, seed, trades: _DeckPeeker(seed=seed, trades=trades))
 
 
 @pytest.mark.parametrize("copier", [copy.deepcopy, lambda bot: pickle.loads(pickle.dumps(bot))])

@@ -4,28 +4,28 @@ A bot is asked only when the game waits for its player (Game.waiting_for); it th
 of that player's legal actions. Off-turn harvests (and purchases of a field, under a buy-field
 rule) therefore happen when a bot is asked anyway (answering a proposal, planting in a
 plant-pending phase).
+
+A bot decides from its player's seat only (engine/seat.py): what Game.view(player) shows,
+the rules and the engine's answers about legality, never the deck or another player's hand.
+`choose(game, player)` hands the bot that seat; `decide(seat)` is the bot.
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Callable, Protocol
 
-from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond,
-                      UseAbility)
+from .actions import Action
 from .decisions import NO, NOTHING, YES
 from .deck import INLINE_DRAW
 from .game import Game
-from .harvesting import coins_for, harvestable, run_length
-from .kinds import same_type, type_of
 from .errors import Stalled
-from .legal import tradeable_zones, where
+from .legal import where
+from .seat import BUY, CHOOSE, DRAW, END, MOVE, PLANT, RESPOND, USE, Seat
 
 
-def no_choice(game: Game, player: str) -> Stalled:
+def no_choice(seat: Seat) -> Stalled:
     """What a bot raises when asked to act with nothing legal to do (an engine or check gap)."""
-    return Stalled(f"the game waits for {player}, who has no legal action", where(game.state, game.ruleset))
-from .planting import auto_field
-from .proposal_space import NO_PROPOSALS
+    return seat.stalled(f"the game waits for {seat.named}, who has no legal action")  # type: ignore[return-value]
 
 
 class Bot(Protocol):
@@ -33,12 +33,27 @@ class Bot(Protocol):
 
     def choose(self, game: Game, player: str) -> Action: ...
 
+    def decide(self, seat: Seat) -> Action: ...
+
+
+class SeatedBot:
+    """What every bot shares: asked by the game, it decides from the player's seat alone."""
+
+    name = "bot"
+
+    def choose(self, game: Game, player: str) -> Action:
+        """The action this bot takes for `player` now, from that player's seat."""
+        return self.decide(Seat.of(game, player))
+
+    def decide(self, seat: Seat) -> Action:
+        raise NotImplementedError
+
 
 # Whether RandomBot may write its draw out (engine/deck.py: CPython's _randbelow).
 _INLINE_DRAW = INLINE_DRAW
 
 
-class RandomBot:
+class RandomBot(SeatedBot):
     """Uniform over the listed legal actions, trading included. So that trading ends, a player
     makes at most `max_proposals` proposals per turn; after that only other actions count."""
 
@@ -61,18 +76,18 @@ class RandomBot:
         self.__dict__.update(saved)
         self._bits = self.rng.getrandbits if saved["_bits"] else None
 
-    def choose(self, game: Game, player: str) -> Action:
-        actions = game.listed(player, False)
+    def decide(self, seat: Seat) -> Action:
+        actions = seat.actions()
         n = listed = len(actions)
         if self.trades:
-            turn = game.state.turn
+            turn = seat.turn
             made = self._made[1] if self._made[0] == turn else 0
             # Uniform over all listed legal actions, proposals included, without building the
-            # proposals that are not picked (there are hundreds: Game.proposals builds one).
-            proposals = game.proposals(player) if made < self.max_proposals else NO_PROPOSALS
-            n += proposals.count  # (len(proposals), without a call)
+            # proposals that are not picked (there are hundreds: the seat builds one).
+            if made < self.max_proposals:
+                n += seat.count_proposals()
         if not n:
-            raise no_choice(game, player)
+            raise no_choice(seat)
         # randrange(n) for n > 0 is _randbelow(n): the same draw, without randrange's checks,
         # written out where it is CPython's _randbelow_with_getrandbits (one call less)
         bits = self._bits
@@ -86,10 +101,14 @@ class RandomBot:
         if k < listed:
             return actions[k]
         self._made = (turn, made + 1)
-        return proposals[k - listed]
+        return seat.proposal(k - listed)
 
 
-class GreedyBot:
+# GreedyBot's lists of the listed actions, by kind (the others it does not tell apart).
+_SORTED = {PLANT: 0, END: 1, RESPOND: 2, USE: 3, MOVE: 4, DRAW: 5, BUY: 6}
+
+
+class GreedyBot(SeatedBot):
     """Plants where fields grow, harvests at a beanometer's top step (or when it must make
     room, the field that pays most), draws whenever a rule lets it draw by action, takes the
     discard pile's top card when it grows in a field
@@ -98,7 +117,10 @@ class GreedyBot:
     hand cards it cannot use, accepts
     trades whose cards fit its fields and cost it nothing it grows. Under a buy-field rule it
     buys one field beyond those dealt out: when a card must be planted and fits no field, or
-    when every field grows and it has at least two coins more than the price."""
+    when every field grows and it has at least two coins more than the price.
+
+    It reads its seat only in the seat's words (engine/seat.py), so the same bot plays the
+    playout kernel's games on the kernel's seat (kernel/bots.py)."""
 
     name = "greedy"
     buy_margin: int | None = 2  # buy when every field grows and coins >= price + this (None: never)
@@ -107,62 +129,65 @@ class GreedyBot:
     def __init__(self, seed: int | str = 0, trades: bool = True):
         self.rng = random.Random(seed)
         self.trades = trades
-        self._asked: set[tuple[int, str, str]] = set()  # (turn, partner, bean) gifts offered
+        self._asked: set[tuple[int, Any, str]] = set()  # (turn, partner, bean) gifts offered
 
-    def choose(self, game: Game, player: str) -> Action:
-        state, rs = game.state, game.ruleset
-        legal = game.legal_actions(player, trades=False)
+    def decide(self, seat: Any) -> Any:
+        legal = seat.actions()
         if not legal:
-            raise no_choice(game, player)
-        if state.decision is not None:
-            return self._decide(legal)
-        fields = state.fields[player]
+            raise no_choice(seat)
+        if seat.deciding:
+            return self._decide(seat, legal)
+        fields, coins_for, planted = seat.fields, seat.coins_for, seat.planted
         # 1. Harvest a field that reached its beanometer's top step: it cannot pay more.
-        for i in _harvestable(state, rs, player, legal):
+        for i in seat.harvestable(legal):
             field = fields[i]
-            table = rs.payout[field[-1]]
-            if len(field) > 1 and coins_for(rs, field) == max(table) and coins_for(rs, field) > 0:
-                return _listed(legal, Harvest(player, i + 1))
-        plants = [a for a in legal if type(a) is Plant]
-        ends = [a for a in legal if type(a) is EndPhase]
-        responses = [a for a in legal if type(a) is Respond]
+            pays = coins_for(field)
+            if len(field) > 1 and pays == seat.top_step(field[-1]) and pays > 0:
+                return seat.harvest(i, legal)
+        plants, ends, responses, uses, moves, draws, buys = kinds = [], [], [], [], [], [], []
+        kind, by_kind = seat.kind, _SORTED
+        for a in legal:  # the listed actions by kind, each in the listing's order
+            k = by_kind.get(kind(a))
+            if k is not None:
+                kinds[k].append(a)
         # 2. Answer proposals made to this player.
         for response in responses:
-            if response.verb == "accepts":
-                proposal = next(p for p in state.proposals if p["id"] == response.target)
-                return response if self._likes(game, player, proposal) else \
-                    _listed(responses, Respond(player, "rejects", response.target))
-        if any(r.verb == "rejects" for r in responses):
-            return next(r for r in responses if r.verb == "rejects")
+            verb, target = seat.response(response)
+            if verb == "accepts":
+                return response if self._likes(seat, target) else seat.reject(target, responses)
+        for response in responses:
+            if seat.response(response)[0] == "rejects":
+                return response
         # 2b. Rich and every field in use: one more field lets more beans grow.
-        buy = self._buy(game, player, legal)
+        buy = self._buy(seat, buys)
         if buy is not None and self.buy_margin is not None and all(fields) and \
-                len(state.coins[player]) >= rs.buy_field.cost + self.buy_margin:  # type: ignore[union-attr]
+                seat.coin_count >= seat.buy_cost + self.buy_margin:
             return buy
         # 2c. Use a card's ability, the use that takes most (the longest choice sequence).
-        uses = [a for a in legal if type(a) is UseAbility]
         if uses:
-            return max(uses, key=lambda a: len(a.choices))
+            return max(uses, key=seat.use_size)
         # 2d. Take a card that grows on one of its fields; discard one that would fit none.
-        move = self._move(game, player, legal)
-        if move is not None:
-            return move
+        if moves:
+            move = self._move(seat, moves)
+            if move is not None:
+                return move
         # 2e. Draw while a rule lets it be done by action: a card more to plant, never fewer.
-        draw = next((a for a in legal if type(a) is DrawCard), None)
-        if draw is not None:
-            return draw
+        if draws:
+            return draws[0]
         # 3. Plant where the bean already grows; into an empty field only when planting is
         #    required now (no phase end is offered), not for an optional second hand card.
-        growing = [a for a in plants if fields[a.field - 1] and same_type(rs, fields[a.field - 1][-1], a.bean)]
-        if growing:
-            return growing[0]
+        same = seat.same
+        for a in plants:
+            i, bean = planted(a)
+            if fields[i] and same(fields[i][-1], bean):
+                return a
         if plants and not ends:
-            if all(fields[a.field - 1] for a in plants):  # mixed-fields: it must cover a field,
-                return min(plants, key=lambda a: run_length(rs, fields[a.field - 1]))  # the shortest run
+            if all(fields[planted(a)[0]] for a in plants):  # mixed-fields: it must cover a field,
+                return min(plants, key=lambda a: seat.run_length(fields[planted(a)[0]]))  # the shortest run
             return plants[0]
         # 4. Trading as the active player: give away cards that fit none of its fields.
-        if self.trades and state.active == player and rs.phase(state.phase).trade:
-            gift = self._gift(game, player)
+        if self.trades and seat.active == seat.player and seat.trading:
+            gift = self._gift(seat)
             if gift is not None:
                 return gift
         if ends:
@@ -172,116 +197,88 @@ class GreedyBot:
         #    cards, losing least growth).
         if buy is not None and self.buy_when_stuck:
             return buy
-        options = _harvestable(state, rs, player, legal)
+        options = seat.harvestable(legal)
         if options:
-            best = max(options, key=lambda i: (coins_for(rs, fields[i]), -len(fields[i])))
-            return _listed(legal, Harvest(player, best + 1))
+            best = max(options, key=lambda i: (coins_for(fields[i]), -len(fields[i])))
+            return seat.harvest(best, legal)
         return legal[self.rng.randrange(len(legal))]
 
     @staticmethod
-    def _decide(legal: list[Action]) -> Action:
+    def _decide(seat: Any, legal: list) -> Any:
         """A decision: say yes (take the chance it offers), else take the first option rather
         than nothing."""
-        options = {a.option: a for a in legal if isinstance(a, Choose)}
+        kind, option = seat.kind, seat.option
+        options = {option(a): a for a in legal if kind(a) == CHOOSE}
         if YES in options:
             return options[YES]
         return next((a for o, a in options.items() if o not in (NO, NOTHING)), legal[0])
 
     @staticmethod
-    def _move(game: Game, player: str, legal: list[Action]) -> MoveCard | None:
-        fields = game.state.fields[player]
-        for action in legal:
-            if type(action) is not MoveCard:
-                continue
-            bean = action.bean if action.bean is not None else \
-                game.state.hands[player][(action.position or 1) - 1]
-            fits = auto_field(game.ruleset, fields, bean) is not None
-            growing = any(f and same_type(game.ruleset, f[-1], bean) for f in fields)
+    def _move(seat: Any, moves: list) -> Any:
+        fields, same = seat.fields, seat.same
+        for action in moves:
+            verb, bean, position = seat.moved(action)
+            if bean is None:
+                bean = seat.hand[(position or 1) - 1]
+            fits = seat.auto_field(bean) is not None
+            growing = any(f and same(f[-1], bean) for f in fields)
             # A card that fits no field is discarded where discards are few; where they are
             # unbounded, only when no field can be harvested to make room for it (else a bot
             # would discard for ever and never harvest).
-            rs, state = game.ruleset, game.state
-            few = all(r.most is not None for r in rs.moves if r.verb == "discards" and r.phase in (None, state.phase))
-            stuck = not fits and (few or not harvestable(state, rs, player))
-            if (action.verb == "takes" and growing) or (action.verb == "discards" and stuck):
+            stuck = not fits and (seat.discards_bounded() or not seat.harvestable())
+            if (verb == "takes" and growing) or (verb == "discards" and stuck):
                 return action
         return None
 
     @staticmethod
-    def _buy(game: Game, player: str, legal: list[Action]) -> BuyField | None:
+    def _buy(seat: Any, buys: list) -> Any:
         """Buying a field, if legal and the player holds no more fields than were dealt out."""
-        if game.ruleset.buy_field is None or len(game.state.fields[player]) > game.ruleset.fields:
+        if not buys or seat.buy_cost is None or len(seat.fields) > seat.fields_dealt:
             return None
-        return next((a for a in legal if type(a) is BuyField), None)
+        return buys[0]
 
-    def _fits(self, game: Game, player: str, beans: list[str]) -> bool:
+    @staticmethod
+    def _fits(seat: Any, beans: list) -> bool:
         """All these beans, with the cards already waiting to be planted, fit the fields."""
-        fields = game.state.fields[player]
+        fields, same, type_of = seat.fields, seat.same, seat.type_of
         free = sum(1 for f in fields if not f)
-        waiting = list(game.state.set_aside[player])
-        if player == game.state.active:
-            waiting += game.state.offer
-        rs = game.ruleset
-        new = {type_of(rs, b) for b in beans + waiting if not any(f and same_type(rs, f[-1], b) for f in fields)}
+        waiting = list(seat.set_aside)
+        if seat.player == seat.active:
+            waiting += seat.offer
+        new = {type_of(b) for b in beans + waiting if not any(f and same(f[-1], b) for f in fields)}
         return len(new) <= free
 
-    def _likes(self, game: Game, player: str, proposal: dict) -> bool:
-        fields = game.state.fields[player]
-        grown = {type_of(game.ruleset, f[-1]) for f in fields if f}
-        get = [r["bean"] for r in proposal["give"]]
-        pay = [r["bean"] for r in proposal["take"] if r.get("bean")]
-        return self._fits(game, player, get) and not ({type_of(game.ruleset, b) for b in pay} & grown) and \
-            all(r.get("bean") for r in proposal["take"])
+    def _likes(self, seat: Any, target: Any) -> bool:
+        """Accept a proposal whose cards fit the fields and that asks for nothing grown here."""
+        type_of = seat.type_of
+        grown = {type_of(f[-1]) for f in seat.fields if f}
+        get, pay, named = seat.proposal_terms(target)
+        return self._fits(seat, get) and not ({type_of(b) for b in pay} & grown) and named
 
-    def _gift(self, game: Game, player: str) -> Propose | None:
-        state = game.state
-        fields = state.fields[player]
-        offer_ok, hand_ok = tradeable_zones(game.ruleset)
-        cards = [("offer", b) for b in dict.fromkeys(state.offer)] if offer_ok else []
-        cards += [("hand", b) for b in dict.fromkeys(state.hands[player][1:])] if hand_ok else []
+    def _gift(self, seat: Any) -> Any:
+        player, turn = seat.player, seat.turn
+        offer_ok, hand_ok = seat.tradeable
+        cards = [("offer", b) for b in dict.fromkeys(seat.offer)] if offer_ok else []
+        cards += [("hand", b) for b in dict.fromkeys(seat.hand[1:])] if hand_ok else []
         for zone, bean in cards:
-            if auto_field(game.ruleset, fields, bean) is not None or bean in game.ruleset.unplantable:
+            if seat.auto_field(bean) is not None or bean in seat.unplantable:
                 continue
-            for partner in state.players:
-                key = (state.turn, partner, f"{zone}:{bean}")
+            for partner in seat.players:
+                key = (turn, partner, f"{zone}:{bean}")
                 if partner == player or key in self._asked:
                     continue
-                gift = Propose(player, partner, (CardRef(bean, zone),), ())
+                gift = seat.gift(partner, zone, bean)
                 # a constraint laid down for a while may take trading away (engine/lasting.py)
-                if state.lasting and lasting_forbids(state, game.ruleset, gift):
+                if seat.lasting and seat.forbidden(gift):
                     continue
                 self._asked.add(key)
                 if len(self._asked) > 200:
-                    self._asked = {k for k in self._asked if k[0] == state.turn}
+                    self._asked = {k for k in self._asked if k[0] == turn}
                 return gift
         return None
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def _listed(legal: list[Action], action: Action) -> Action:
-    """The listed action equal to `action` (the very object: Game.apply carries out an action
-    it has just listed without the full re-check), else `action` itself, checked in full."""
-    for candidate in legal:
-        if candidate == action:
-            return candidate
-    return action
-
-
-def _harvestable(state: Any, rs: Any, player: str, legal: list[Action]) -> list[int]:
-    """The fields the player may harvest now: the fast path, unless a constraint by condition
-    (engine/lasting.py) changes what is legal; then the listed harvests."""
-    if not (state.lasting or rs.standing):
-        return harvestable(state, rs, player)
-    return [a.field - 1 for a in legal if type(a) is Harvest]
-
-
-def lasting_forbids(state: Any, rs: Any, action: Action) -> bool:
-    """A lasting constraint in force forbids the action (the greedy bot's gifts are made up,
-    not taken from the listed actions)."""
-    from .lasting import forbidding
-    return forbidding(state, rs, action) is not None
 
 
 def make_bot(kind: str, seed: int | str = 0, trades: bool = True) -> Bot:
@@ -298,12 +295,17 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000, keep_
     count = 0
     state, rs, apply = game.state, game.ruleset, game.apply
     phases = game.plan.by_id  # legal.next_to_act, as each phase's closure (engine/hotpath.py)
+    # Each bot decides from its player's seat (one per player: a seat reads the live state); a
+    # driver that is no bot (a test's wrapper that watches the game) is asked by choose.
+    deciders = {p: (bot.decide if hasattr(bot, "decide") else (lambda _, bot=bot, p=p: bot.choose(game, p)),
+                    Seat.of(game, p)) for p, bot in bots.items()}
     while not state.over:
         decision = state.decision
         player = decision["player"] if decision is not None else phases[state.phase].waiter(state)
         if player is None:
             raise Stalled("the game waits for nobody, yet it is not over", where(state, rs))
-        apply(bots[player].choose(game, player), keep_events)
+        decide, seat = deciders[player]
+        apply(decide(seat), keep_events)
         count += 1
         if count >= max_actions and not state.over:
             raise Stalled(f"the game did not end within {max_actions} actions", where(state, rs))

@@ -18,29 +18,45 @@ def _shown(cards: list[str], visibility: str, own: bool) -> Any:
     return len(cards)
 
 
-def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
-    """`player` None: a spectator's view. Zones the model does not describe are public, except
-    the deck (its order is the game's chance) and a player's own coins, always known to them."""
-    out = state.to_json()
+def visibility(rs: Ruleset, zone: str) -> str:
+    """How the rules show a zone (`deck`, `hand`, `field`, …): public, owner-sees, top-visible or
+    hidden. Zones the model does not describe are public, except the deck (its order is the
+    game's chance) and hands and coins (their owner's); a player always counts their own coins."""
     vis = rs.visibility
-    for zone, key in _SHARED.items():
+    if zone in _SHARED:
         default = "hidden" if zone == "deck" else "public"
         if zone == "removed" and rs.coins_from_bank:  # the bank is the removed zone
             default = vis.get("bank", default)
-        out[key] = _shown(getattr(state, key), vis.get(zone, default), False)
+        return vis.get(zone, default)
+    if zone == "field":
+        return vis.get("field", "public")
+    shown = vis.get(zone, "owner-sees" if zone in ("hand", "coins") else "public")
+    return "owner-sees" if zone == "coins" and shown == "hidden" else shown
+
+
+def shows(rs: Ruleset, zone: str, own: bool) -> bool:
+    """Whether a view shows every card of the zone: a shared zone (own False), or a player's
+    own zone (own True) or another's (own False), unless laid open for a while."""
+    shown = visibility(rs, zone)
+    return shown == "public" or (shown == "owner-sees" and own)
+
+
+def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
+    """`player` None: a spectator's view (visibility says how each zone is shown)."""
+    out = state.to_json()
+    for zone, key in _SHARED.items():
+        out[key] = _shown(getattr(state, key), visibility(rs, zone), False)
     for zone, key in _PER_PLAYER.items():
-        default = "owner-sees" if zone in ("hand", "coins") else "public"
-        visibility = vis.get(zone, default)
-        if zone == "coins" and visibility == "hidden":
-            visibility = "owner-sees"  # a player counts their own coin cards
-        out[key] = {p: _shown(getattr(state, key)[p], visibility, p == player) for p in state.players}
+        shown = visibility(rs, zone)
+        out[key] = {p: _shown(getattr(state, key)[p], shown, p == player) for p in state.players}
     if state.lasting:  # a zone laid open for a while (engine/exposure.py): everyone sees it
         from .exposure import opened
         for zone, owner in opened(state, rs):
             key = _PER_PLAYER[zone]
             out[key][owner] = list(getattr(state, key)[owner])
-    if vis.get("field", "public") != "public":
-        out["fields"] = {p: [_shown(f, vis["field"], p == player) for f in fs] for p, fs in state.fields.items()}
+    field = visibility(rs, "field")
+    if field != "public":
+        out["fields"] = {p: [_shown(f, field, p == player) for f in fs] for p, fs in state.fields.items()}
     if state.decision is not None:  # who decides what is public, the names bound so far are not
         from .decisions import decision_view
         out["decision"] = decision_view(state.decision)
