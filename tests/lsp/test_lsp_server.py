@@ -1,0 +1,218 @@
+"""The language server (`beanrules lsp`), driven through the protocol by pygls's own client:
+one server process for the module, each test an exact answer on a shipped spec or on a broken
+variant of classic. Skipped without the `lsp` extra (pip install '.[lsp]')."""
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls")
+types = pytest.importorskip("lsprotocol.types")
+from pygls.lsp.client import LanguageClient  # noqa: E402
+from pygls.uris import from_fs_path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SPECS = ROOT / "specs"
+VARIANT = """\
+rulebook my-variant "A shorter game"
+  extends classic
+  source house "House rules"
+replace end-on-exhaustion: game ends when deck runs out 1 times   § house "1"
+replace tie-break: ties are shared                               § house "2"
+setup
+  replace use-beans: use beans stnk red   § house "3"
+"""
+
+
+class Session:
+    """A client talking to one server process, on an event loop of its own."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)  # pygls asks for the current loop
+        self.client = LanguageClient("beanrules-tests", "1")
+        self.diagnostics: dict[str, asyncio.Future] = {}
+
+        @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def published(*args):  # (client, params) or (params): the signature pygls calls varies
+            params = args[-1]
+            future = self.diagnostics.get(params.uri)
+            if future is not None:
+                self.loop.call_soon_threadsafe(
+                    lambda: future.done() or future.set_result(list(params.diagnostics)))
+
+        self.run(self.client.start_io(sys.executable, "-m", "beanrules", "lsp", cwd=str(ROOT)))
+        self.run(self.client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities())))
+        self.client.initialized(types.InitializedParams())
+
+    def run(self, awaitable):
+        return self.loop.run_until_complete(asyncio.wait_for(awaitable, 60))
+
+    def expect_diagnostics(self, uri: str) -> asyncio.Future:
+        self.diagnostics[uri] = self.loop.create_future()
+        return self.diagnostics[uri]
+
+    def open(self, path: Path, text: str | None = None) -> tuple[str, list]:
+        uri = from_fs_path(str(path))
+        waiting = self.expect_diagnostics(uri)
+        self.client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+            uri, "bean", 1, path.read_text(encoding="utf-8") if text is None else text)))
+        return uri, self.run(waiting)
+
+    def close(self) -> None:
+        self.run(self.client.shutdown_async(None))
+        self.client.exit(None)
+        self.run(self.client.stop())
+        self.loop.close()
+        asyncio.set_event_loop(None)
+
+
+@pytest.fixture(scope="module")
+def session():
+    started = Session()
+    yield started
+    started.close()
+
+
+@pytest.fixture(scope="module")
+def variant(session, tmp_path_factory):
+    """A variant of classic with a misspelt bean, open in the editor: its uri and diagnostics."""
+    path = tmp_path_factory.mktemp("variant") / "my-variant.bean"
+    path.write_text(VARIANT, encoding="utf-8")
+    return session.open(path)
+
+
+def _at(uri: str, line: int, character: int) -> dict:
+    return {"text_document": types.TextDocumentIdentifier(uri), "position": types.Position(line, character)}
+
+
+def test_a_shipped_spec_has_no_diagnostics(session):
+    _, diagnostics = session.open(SPECS / "kannibohne.bean")
+    assert diagnostics == []
+
+
+def test_a_misspelt_bean_is_reported_where_check_reports_it(variant):
+    _, diagnostics = variant
+    [diagnostic] = diagnostics
+    assert diagnostic.range == types.Range(types.Position(6, 31), types.Position(6, 35))
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    assert diagnostic.code == "unknown-bean"
+    assert diagnostic.message == "unknown bean 'stnk'\nhint: did you mean 'stink'?"
+
+
+def test_the_hint_is_a_quick_fix(session, variant):
+    uri, diagnostics = variant
+    actions = session.run(session.client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), diagnostics[0].range, types.CodeActionContext(diagnostics))))
+    [action] = actions
+    assert action.title == "Replace with 'stink'"
+    assert action.kind == types.CodeActionKind.QuickFix
+    assert {k: list(v) for k, v in action.edit.changes.items()} == {uri: [types.TextEdit(diagnostics[0].range, "stink")]}
+
+
+def test_an_edit_is_checked_again(session, variant, tmp_path):
+    uri, _ = variant
+    waiting = session.expect_diagnostics(uri)
+    fixed = types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(6, 31), types.Position(6, 35)), text="stink")
+    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=2, uri=uri), [fixed]))
+    assert session.run(waiting) == []
+    waiting = session.expect_diagnostics(uri)
+    broken = types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(6, 31), types.Position(6, 36)), text="stnk")
+    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=3, uri=uri), [broken]))
+    assert [d.code for d in session.run(waiting)] == ["unknown-bean"]
+
+
+def test_hover_on_a_bean_gives_its_beanometer_and_names(session):
+    uri, _ = session.open(SPECS / "kannibohne.bean")
+    hover = session.run(session.client.text_document_hover_async(types.HoverParams(**_at(uri, 23, 8))))
+    assert hover.contents.value == ("**bean `kenia`**: Keniabean (en)\n\n3 cards\n\n"
+                                    "beanometer (cards → coins): 2 → 1, 3 → 2, 5 → 3, 6 → 4, 7 → 5")
+    assert hover.range == types.Range(types.Position(23, 7), types.Position(23, 12))
+
+
+def test_hover_on_a_sentence_gives_its_plain_english_and_core(session):
+    uri, _ = session.open(SPECS / "anniversary" / "duel.bean")
+    hover = session.run(session.client.text_document_hover_async(types.HoverParams(**_at(uri, 8, 22))))
+    assert hover.contents.value == ("**rule `players`** (players, from anniversary/duel)\n\n"
+                                    "For exactly 2 players.\n\nCore:\n- The game is played by 2 to 2 players.")
+
+
+def test_a_replaced_rule_goes_to_its_definition_in_the_base(session, variant):
+    uri, _ = variant
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 4, 12))))
+    assert found == types.Location(from_fs_path(str(SPECS / "classic.bean")),
+                                   types.Range(types.Position(127, 2), types.Position(127, 2)))
+
+
+def test_a_shipped_variant_goes_into_the_shipped_base(session):
+    uri, _ = session.open(SPECS / "anniversary" / "duel.bean")
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 8, 12))))
+    assert found.uri == from_fs_path(str(SPECS / "classic.bean"))
+    line = (SPECS / "classic.bean").read_text(encoding="utf-8").split("\n")[found.range.start.line]
+    assert line.strip().startswith("players 3 to 5   ")  # its id is its kind
+
+
+def test_a_bean_goes_to_its_declaration(session):
+    uri, _ = session.open(SPECS / "kannibohne.bean")
+    text = (SPECS / "kannibohne.bean").read_text(encoding="utf-8").split("\n")
+    line = next(n for n, t in enumerate(text) if t.strip().startswith("plays as stink"))
+    found = session.run(session.client.text_document_definition_async(
+        types.DefinitionParams(**_at(uri, line, text[line].index("stink") + 1))))
+    assert found == types.Location(uri, types.Range(types.Position(26, 7), types.Position(26, 12)))
+
+
+def test_completion_after_replace_offers_the_base_rule_ids(session, variant, tmp_path):
+    from beanrules import compile_spec
+    uri, _ = variant
+    waiting = session.expect_diagnostics(uri)
+    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=4, uri=uri),
+        [types.TextDocumentContentChangePartial(range=types.Range(types.Position(7, 0), types.Position(7, 0)),
+                                                 text="replace ")]))
+    session.run(waiting)
+    found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, 7, 8))))
+    rules = sorted(rule["id"] for rule in compile_spec("classic")["rules"])
+    assert [item.label for item in found.items] == rules + ["bean", "card", "phase"]
+    assert "tie-break" in rules
+
+
+def test_completion_names_the_beans_in_scope(session):
+    from beanrules import compile_spec
+    uri, _ = session.open(SPECS / "kannibohne.bean")
+    text = (SPECS / "kannibohne.bean").read_text(encoding="utf-8").split("\n")
+    line = next(n for n, t in enumerate(text) if t.strip().startswith("plays as stink"))
+    column = text[line].index("stink")
+    found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, line, column))))
+    beans = sorted(bean["id"] for bean in compile_spec("kannibohne")["beans"])  # the text cards too
+    assert [item.label for item in found.items] == beans
+    assert beans[-5:] == ["cocoa", "garden", "kenia", "red", "stink"]
+
+
+def test_completion_offers_the_keywords_the_grammar_allows(session):
+    uri, _ = session.open(SPECS / "anniversary" / "duel.bean")
+    found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, 20, 4))))
+    keywords = {item.label for item in found.items if item.kind == types.CompletionItemKind.Keyword}
+    assert {"may", "plant", "reveal", "replace", "rule", "remove"} <= keywords
+    assert not {"rulebook", "extends", "beanometer", "gloss"} & keywords
+
+
+def test_document_symbols_outline_a_variant(session):
+    uri, _ = session.open(SPECS / "anniversary" / "duel.bean")
+    symbols = session.run(session.client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(types.TextDocumentIdentifier(uri))))
+    assert [(s.name, s.kind) for s in symbols] == [
+        ("anniversary/duel", types.SymbolKind.Module), ("setup", types.SymbolKind.Namespace),
+        ("plant-offered", types.SymbolKind.Event), ("plant", types.SymbolKind.Event),
+        ("trade", types.SymbolKind.Event), ("plant-traded", types.SymbolKind.Event),
+        ("draw", types.SymbolKind.Event), ("harvesting", types.SymbolKind.Namespace),
+        ("end", types.SymbolKind.Namespace)]
+    assert [c.name for c in symbols[0].children] == ["classic"]
+    assert [c.name for c in symbols[1].children] == ["players", "fields"]
+    assert symbols[1].range == types.Range(types.Position(7, 0), types.Position(10, 114))
