@@ -19,9 +19,9 @@ SPECS = ROOT / "specs"
 VARIANT = """\
 rulebook my-variant "A shorter game"
   extends classic
-  source house "House rules"
+  source house "House rules" file "house.txt"
 replace end-on-exhaustion: game ends when deck runs out 1 times   § house "1"
-replace tie-break: ties are shared                               § house "2"
+replace tie-break: ties are shared                               § house "2" "Ties are shared."
 setup
   replace use-beans: use beans stnk red   § house "3"
 """
@@ -80,7 +80,10 @@ def session():
 @pytest.fixture(scope="module")
 def variant(session, tmp_path_factory):
     """A variant of classic with a misspelt bean, open in the editor: its uri and diagnostics."""
-    path = tmp_path_factory.mktemp("variant") / "my-variant.bean"
+    folder = tmp_path_factory.mktemp("variant")
+    (folder / "house.txt").write_text("House rules\n\n1. One pass through the deck.\n2. Ties are shared.\n"
+                                      "Nobody wins alone.\n", encoding="utf-8")
+    path = folder / "my-variant.bean"
     path.write_text(VARIANT, encoding="utf-8")
     return session.open(path)
 
@@ -181,6 +184,12 @@ def test_completion_after_replace_offers_the_base_rule_ids(session, variant, tmp
     rules = sorted(rule["id"] for rule in compile_spec("classic")["rules"])
     assert [item.label for item in found.items] == rules + ["bean", "card", "phase"]
     assert "tie-break" in rules
+    waiting = session.expect_diagnostics(uri)  # the line taken out again, for the tests after this one
+    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=5, uri=uri),
+        [types.TextDocumentContentChangePartial(range=types.Range(types.Position(7, 0), types.Position(7, 8)),
+                                                 text="")]))
+    assert [d.code for d in session.run(waiting)] == ["unknown-bean"]
 
 
 def test_completion_names_the_beans_in_scope(session):
@@ -216,3 +225,22 @@ def test_document_symbols_outline_a_variant(session):
     assert [c.name for c in symbols[0].children] == ["classic"]
     assert [c.name for c in symbols[1].children] == ["players", "fields"]
     assert symbols[1].range == types.Range(types.Position(7, 0), types.Position(10, 114))
+
+
+def test_hover_on_a_citation_quotes_its_source_file(session, variant):
+    uri, _ = variant
+    hover = session.run(session.client.text_document_hover_async(types.HoverParams(**_at(uri, 4, 80))))
+    assert hover.contents.value == (
+        "**§ house**: House rules, “2”\n\n> Ties are shared.\n\nIn house.txt:\n\n```text\n"
+        "House rules 1. One pass through the deck. 2. Ties are shared. Nobody wins alone.\n```")
+    assert hover.range == types.Range(types.Position(4, 65), types.Position(4, 95))
+
+
+def test_references_list_where_a_bean_is_named(session):
+    uri, _ = session.open(SPECS / "kannibohne.bean")
+    text = (SPECS / "kannibohne.bean").read_text(encoding="utf-8").split("\n")
+    found = session.run(session.client.text_document_references_async(types.ReferenceParams(
+        context=types.ReferenceContext(include_declaration=True), **_at(uri, 26, 8))))
+    named = [(n, line.index("plays as stink") + 9) for n, line in enumerate(text) if "plays as stink" in line]
+    assert [(loc.range.start.line, loc.range.start.character) for loc in found] == [(26, 7)] + named + [(175, 18)]  # and use beans
+    assert len(named) == 5 and all(loc.uri == uri for loc in found)

@@ -460,11 +460,17 @@ def hover(analysis: Analysis, line: int, column: int) -> tuple[str, Range] | Non
         return bean_hover(beans[found[0]], model), found[1]
     rule = _innermost(analysis, model["rules"], line, column)
     if rule is not None:
-        return rule_hover(rule, model), _first_line(Span(**rule["span"]))
+        return rule_hover(rule, model), _clause_line(analysis, rule["span"])
     bean = _innermost(analysis, model["beans"], line, column)
     if bean is not None:
-        return bean_hover(bean, model), _first_line(Span(**bean["span"]))
+        return bean_hover(bean, model), _clause_line(analysis, bean["span"])
     return None
+
+
+def _clause_line(analysis: Analysis, span: dict) -> Range:
+    """The first line of a clause, from where it starts to where the line ends."""
+    line = span["line"] - 1
+    return (line, span["column"] - 1, line, len(analysis.lines[line].rstrip()))
 
 
 def _names_bean(analysis: Analysis, line: int, column: int, word: str) -> bool:
@@ -527,6 +533,9 @@ def citation_hover(analysis: Analysis, citation: Citation) -> str:
     source = citation.source.name
     model = analysis.model or analysis.base_model or {}
     about = model.get("sources", {}).get(source, {})
+    for declared in analysis.spec.header.sources if analysis.spec is not None else ():
+        if declared.id == source:  # the document's own, even while it does not compile
+            about = {"title": declared.title, "file": declared.file}
     lines = [f"**§ {source}**: {about.get('title', source)}, “{citation.where}”"]
     if citation.quote:
         lines += ["", f"> {citation.quote}"]
