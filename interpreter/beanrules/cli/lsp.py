@@ -16,6 +16,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "translates), completion (the grammar's keywords, the ids in scope) and the "
                     "outline. Needs the optional extra: pip install 'beanrules[lsp]'. "
                     "docs/editors.md shows how to set up VS Code, Neovim and Helix.")
+    parser.add_argument("--stdio", action="store_true",
+                        help="speak on standard input and output: the only transport, and the default "
+                             "(accepted because editors' clients pass it)")
     parser.set_defaults(func=run)
 
 

@@ -115,7 +115,10 @@ def analyse(path: Path, text: str, overlays: dict[Path, str] | None = None) -> A
     compiled = compile_text(text, path, overlays)
     spec_file, _ = locate(str(path))
     display = spec_file.display if spec_file else str(path)
-    spec, _ = build_text(text, display)
+    if path in compiled.specs:
+        spec = compiled.specs[path]
+    else:  # the compiler stopped before reading it (a base that cannot be found): read it here
+        spec, _ = build_text(text, display)
     base_name = None
     if spec is not None:
         ref = spec.header.extends or spec.header.translates

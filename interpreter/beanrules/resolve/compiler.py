@@ -40,6 +40,7 @@ class _Compilation:
         # unsaved editor buffers by resolved path, read instead of the file (the language server)
         self.overlays = overlays or {}
         self.models: dict[Path, dict] = {}  # every model compiled in this run, the bases' too
+        self.specs: dict[Path, Spec | None] = {}  # the syntax tree of every buffer read instead of its file
         self.stack: list[Path] = []
         self.playable = playable
         self.read: list[tuple[shipped.Stamp | None, str]] = []  # every file read: stamp before reading, display
@@ -81,6 +82,7 @@ class _Compilation:
         stamp = shipped.stamp(resolved)
         if resolved in self.overlays:
             spec, text, diagnostics = _read_overlay(self.overlays[resolved], spec_file.display)
+            self.specs[resolved] = spec
         else:
             spec, text, diagnostics = read_spec(spec_file)
         if text is not None:
@@ -183,6 +185,7 @@ class TextCompilation:
     models: dict[Path, dict[str, Any]]  # by resolved path: the spec's own and every base's
     texts: dict[str, str]  # display name -> text of every file read
     paths: dict[str, Path]  # display name -> the file's resolved path
+    specs: dict[Path, Spec | None]  # by resolved path: the syntax tree of each buffer read
 
 
 def compile_text(text: str, path: Path, overlays: dict[Path, str] | None = None,
@@ -196,7 +199,8 @@ def compile_text(text: str, path: Path, overlays: dict[Path, str] | None = None,
         model, diagnostics = compilation.compile(spec_file)
     return TextCompilation(model, attach_source(capped(diagnostics), compilation.texts),
                            compilation.models, compilation.texts,
-                           {display: Path(stamp[0]) for stamp, display in compilation.read if stamp})
+                           {display: Path(stamp[0]) for stamp, display in compilation.read if stamp},
+                           compilation.specs)
 
 
 def compile_spec(name_or_path: str, playable: bool = True) -> dict[str, Any]:
