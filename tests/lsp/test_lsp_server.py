@@ -244,3 +244,38 @@ def test_references_list_where_a_bean_is_named(session):
     named = [(n, line.index("plays as stink") + 9) for n, line in enumerate(text) if "plays as stink" in line]
     assert [(loc.range.start.line, loc.range.start.character) for loc in found] == [(26, 7)] + named + [(175, 18)]  # and use beans
     assert len(named) == 5 and all(loc.uri == uri for loc in found)
+
+
+CASES = """\
+spec: my-variant.bean
+source: House rules
+description: Cases of the house rules.
+cases:
+
+  - id: misspelt
+    cite: {where: "2", quote: "Ties are shared."}
+    description: A hand with a misspelt bean.
+    players: [Anna, Natalie, Greg]
+    state:
+      phase: plant
+      hands: {Anna: [stnk]}
+    steps:
+      - expect: {phase: plant}
+
+  - id: unknown-key
+    cite: {where: "1"}
+    description: A key the format does not have.
+    players: [Anna, Natalie, Greg]
+    colour: blue
+    steps:
+      - expect: {phase: plant}
+"""
+
+
+def test_a_case_file_beside_a_spec_gets_its_schema_and_reference_errors(session, tmp_path):
+    (tmp_path / "my-variant.bean").write_text(VARIANT.replace("stnk", "stink"), encoding="utf-8")
+    (tmp_path / "cases.yaml").write_text(CASES, encoding="utf-8")
+    _, diagnostics = session.open(tmp_path / "cases.yaml")
+    assert [(d.range.start.line, d.message) for d in diagnostics] == [
+        (5, "case 'misspelt' at state.hands.Anna: unknown bean 'stnk' (did you mean 'stink'?)"),
+        (15, "case 'unknown-key': Additional properties are not allowed ('colour' was unexpected)")]

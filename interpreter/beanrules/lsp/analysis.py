@@ -174,6 +174,31 @@ def problems(analysis: Analysis) -> list[Problem]:
     return out
 
 
+_CASE_FILE = re.compile(r"^cases:", re.M)
+
+
+def is_case_file(text: str) -> bool:
+    """Whether a YAML text is a conformance case file (it has a top-level `cases:`)."""
+    return bool(_CASE_FILE.search(text))
+
+
+def case_problems(path: Path, text: str) -> list[Problem]:
+    """A conformance case file's errors as `beanrules conformance` finds them when it loads the
+    file (schema, duplicate ids, a spec outside its folder, names and notation checked against
+    the spec's model), each on the line of its case's id, a file's own on its first line. Read
+    from the saved file: the loader reads files, and what it checks is the file a run reads."""
+    from ..conformance.loader import _id_lines, load_file
+    lines = _id_lines(text)
+    out = []
+    for error in load_file(path).all_errors:
+        line = lines.get(error.case_id, 1) - 1 if error.case_id else 0
+        width = len(text.split("\n")[line]) if line < text.count("\n") + 1 else 0
+        where = f"case '{error.case_id}'" if error.case_id else "the file"
+        message = f"{where}{' at ' + error.path if error.path else ''}: {error.message}"
+        out.append(Problem((line, 0, line, width), "error", "case", message, None))
+    return out
+
+
 # ---------------------------------------------------------------------------- symbols
 
 SECTION_KIND = "Namespace"

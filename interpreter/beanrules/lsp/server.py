@@ -71,11 +71,22 @@ class BeanServer(LanguageServer):
         return types.Location(uri, self.to_client(uri, place.range))
 
     def publish(self, uri: str) -> None:
+        if not uri.endswith(".bean"):
+            return self.publish_cases(uri)
         found = self.analysis(uri)
+        self._send(uri, a.problems(found))
+
+    def publish_cases(self, uri: str) -> None:
+        """A conformance case file's errors, on opening and saving it (the loader reads the file)."""
+        text = self.workspace.get_text_document(uri).source
+        if a.is_case_file(text):
+            self._send(uri, a.case_problems(Path(to_fs_path(uri)), text))
+
+    def _send(self, uri: str, problems: list[a.Problem]) -> None:
         diagnostics = [types.Diagnostic(
             range=self.to_client(uri, p.range), message=p.message, severity=SEVERITY[p.severity],
             code=p.code, source="beanrules", data={"replacement": p.replacement} if p.replacement else None)
-            for p in a.problems(found)]
+            for p in problems]
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
 
 
@@ -87,8 +98,16 @@ def did_open(ls: BeanServer, params: types.DidOpenTextDocumentParams) -> None:
     ls.publish(params.text_document.uri)
 
 
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: BeanServer, params: types.DidSaveTextDocumentParams) -> None:
+    if not params.text_document.uri.endswith(".bean"):
+        ls.publish_cases(params.text_document.uri)
+
+
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: BeanServer, params: types.DidChangeTextDocumentParams) -> None:
+    if not params.text_document.uri.endswith(".bean"):
+        return  # a case file is checked as saved
     ls.publish(params.text_document.uri)
     # a variant open beside its base sees the base's edits: check the open variants again
     for uri in list(ls.analyses):
@@ -124,6 +143,8 @@ def code_action(ls: BeanServer, params: types.CodeActionParams) -> list[types.Co
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def document_symbol(ls: BeanServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
     uri = params.text_document.uri
+    if not uri.endswith(".bean"):
+        return []
 
     def convert(symbol: a.Symbol) -> types.DocumentSymbol:
         return types.DocumentSymbol(
@@ -137,6 +158,8 @@ def document_symbol(ls: BeanServer, params: types.DocumentSymbolParams) -> list[
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: BeanServer, params: types.HoverParams) -> types.Hover | None:
     uri = params.text_document.uri
+    if not uri.endswith(".bean"):
+        return None
     found = a.hover(ls.analysis(uri), *ls.from_client(uri, params.position))
     if found is None:
         return None
@@ -148,6 +171,8 @@ def hover(ls: BeanServer, params: types.HoverParams) -> types.Hover | None:
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: BeanServer, params: types.DefinitionParams) -> types.Location | None:
     uri = params.text_document.uri
+    if not uri.endswith(".bean"):
+        return None
     place = a.definition(ls.analysis(uri), *ls.from_client(uri, params.position))
     return ls.location(place) if place is not None else None
 
@@ -155,6 +180,8 @@ def definition(ls: BeanServer, params: types.DefinitionParams) -> types.Location
 @server.feature(types.TEXT_DOCUMENT_REFERENCES)
 def references(ls: BeanServer, params: types.ReferenceParams) -> list[types.Location]:
     uri = params.text_document.uri
+    if not uri.endswith(".bean"):
+        return []
     places = a.references(ls.analysis(uri), *ls.from_client(uri, params.position),
                           include_declaration=params.context.include_declaration)
     return [ls.location(place) for place in places]
@@ -163,6 +190,8 @@ def references(ls: BeanServer, params: types.ReferenceParams) -> list[types.Loca
 @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" ", "§"]))
 def completion(ls: BeanServer, params: types.CompletionParams) -> types.CompletionList:
     uri = params.text_document.uri
+    if not uri.endswith(".bean"):
+        return types.CompletionList(is_incomplete=False, items=[])
     items = a.completions(ls.analysis(uri), *ls.from_client(uri, params.position))
     return types.CompletionList(is_incomplete=False, items=[
         types.CompletionItem(label=item.label, kind=types.CompletionItemKind[item.kind], detail=item.detail or None)
