@@ -279,3 +279,37 @@ def test_a_case_file_beside_a_spec_gets_its_schema_and_reference_errors(session,
     assert [(d.range.start.line, d.message) for d in diagnostics] == [
         (5, "case 'misspelt' at state.hands.Anna: unknown bean 'stnk' (did you mean 'stink'?)"),
         (15, "case 'unknown-key': Additional properties are not allowed ('colour' was unexpected)")]
+
+
+BASE = """\
+rulebook base "House base"
+  extends classic
+  source house "House rules"
+rules
+  rule extra: note "Play with the lights on."   § house "1"
+"""
+CHILD = """\
+rulebook child "House child"
+  extends base
+  source house "House rules"
+remove rule extra   § house "2"
+"""
+
+
+def test_a_variant_sees_the_unsaved_edits_of_its_open_base(session, tmp_path):
+    (tmp_path / "base.bean").write_text(BASE, encoding="utf-8")
+    (tmp_path / "child.bean").write_text(CHILD, encoding="utf-8")
+    base_uri, _ = session.open(tmp_path / "base.bean")
+    child_uri, diagnostics = session.open(tmp_path / "child.bean")
+    assert diagnostics == []
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(child_uri, 3, 14))))
+    assert found == types.Location(base_uri, types.Range(types.Position(4, 2), types.Position(4, 2)))
+    waiting = session.expect_diagnostics(child_uri)  # the base's rule renamed, not saved
+    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=2, uri=base_uri),
+        [types.TextDocumentContentChangePartial(range=types.Range(types.Position(4, 12), types.Position(4, 12)),
+                                                 text="s")]))
+    [diagnostic] = session.run(waiting)
+    assert diagnostic.message == "cannot remove rule 'extra': base has no such rule\nhint: did you mean 'extras'?"
+    assert diagnostic.range == types.Range(types.Position(3, 12), types.Position(3, 17))
+    assert (tmp_path / "base.bean").read_text(encoding="utf-8") == BASE
