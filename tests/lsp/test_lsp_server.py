@@ -313,3 +313,16 @@ def test_a_variant_sees_the_unsaved_edits_of_its_open_base(session, tmp_path):
     assert diagnostic.message == "cannot remove rule 'extra': base has no such rule\nhint: did you mean 'extras'?"
     assert diagnostic.range == types.Range(types.Position(3, 12), types.Position(3, 17))
     assert (tmp_path / "base.bean").read_text(encoding="utf-8") == BASE
+
+
+def test_a_zone_and_a_counter_go_to_their_declarations(session):
+    uri, _ = session.open(SPECS / "kannibohne.bean")
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 68, 23))))
+    assert found == types.Location(uri, types.Range(types.Position(165, 2), types.Position(165, 2)))  # zone offer
+    tally = ROOT / "conformance" / "variants" / "tally.bean"
+    uri, _ = session.open(tally)
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 16, 15))))
+    assert found == types.Location(uri, types.Range(types.Position(10, 2), types.Position(10, 2)))  # rule stinks
+    found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, 16, 13))))
+    counters = [item.label for item in found.items if item.detail == "counter"]
+    assert counters == ["harvests", "stinks"]

@@ -323,8 +323,10 @@ def declarations(analysis: Analysis) -> Declarations:
                 base_rules[rule["id"]] = place
             if rule["kind"] == "zone":
                 zones[rule["params"]["zone"]] = place
-            elif rule["kind"] in ("counter", "token"):
-                counters[rule["params"].get("name") or rule["params"].get("id") or rule["id"]] = place
+            elif rule["kind"] in ("counter", "token"):  # declared: "counter harvests", "token thaler"
+                counters[rule["params"][rule["kind"]]] = place
+            elif isinstance(rule["params"].get("counter"), str):  # "thalers are written down"
+                counters.setdefault(rule["params"]["counter"], place)
         for source in model["sources"]:
             sources.setdefault(source, _source_place(analysis, model, source))
     spec = analysis.spec
