@@ -326,3 +326,19 @@ def test_a_zone_and_a_counter_go_to_their_declarations(session):
     found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, 16, 13))))
     counters = [item.label for item in found.items if item.detail == "counter"]
     assert counters == ["harvests", "stinks"]
+
+
+def test_a_translation_goes_to_the_rule_and_bean_it_restates(session):
+    uri, diagnostics = session.open(SPECS / "translations" / "es.bean")
+    assert diagnostics == []
+    classic = from_fs_path(str(SPECS / "classic.bean"))
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 52, 10))))
+    assert found == types.Location(classic, types.Range(types.Position(71, 2), types.Position(71, 2)))  # hand-order
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 9, 8))))
+    assert found == types.Location(classic, types.Range(types.Position(13, 2), types.Position(13, 2)))  # coffee
+
+
+def test_completion_after_a_section_sign_offers_the_sources(session, variant):
+    uri, _ = variant
+    found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, 4, 67))))
+    assert [item.label for item in found.items] == ["de", "es", "house", "public"]

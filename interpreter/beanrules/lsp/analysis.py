@@ -417,6 +417,7 @@ def definition(analysis: Analysis, line: int, column: int) -> Place | None:
     declared = declarations(analysis)
     if spec is not None:
         header = spec.header
+        restates = header.translates is not None  # a translation restates its original's items
         for ref in (header.extends, header.translates):
             if ref is not None and _contains(ref.span, line, column) and analysis.base_path is not None:
                 return Place(analysis.base_path, (0, 0, 0, 0))
@@ -425,10 +426,11 @@ def definition(analysis: Analysis, line: int, column: int) -> Place | None:
                 table = {"rule": declared.base_rules, "bean": declared.beans, "card": declared.beans,
                          "phase": declared.phases}[item.what]
                 return table.get(item.id)
-            if isinstance(item, Rule) and item.replace and item.id_span and _contains(item.id_span, line, column):
+            if isinstance(item, Rule) and (item.replace or restates) and item.id_span \
+                    and _contains(item.id_span, line, column):
                 return declared.base_rules.get(item.id)
             if isinstance(item, (Bean, Phase)) and _contains(item.id_span, line, column):
-                if getattr(item, "replace", False) or getattr(item, "verb", "") == "replace":
+                if getattr(item, "replace", False) or getattr(item, "verb", "") == "replace" or restates:
                     base = analysis.base_model
                     table = "beans" if isinstance(item, Bean) else "phases"
                     for entry in (base or {}).get(table, []):
