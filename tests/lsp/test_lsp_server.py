@@ -242,8 +242,11 @@ def test_references_list_where_a_bean_is_named(session):
     found = session.run(session.client.text_document_references_async(types.ReferenceParams(
         context=types.ReferenceContext(include_declaration=True), **_at(uri, 26, 8))))
     named = [(n, line.index("plays as stink") + 9) for n, line in enumerate(text) if "plays as stink" in line]
-    assert [(loc.range.start.line, loc.range.start.character) for loc in found] == [(26, 7)] + named + [(175, 18)]  # and use beans
-    assert len(named) == 5 and all(loc.uri == uri for loc in found)
+    own = [(loc.range.start.line, loc.range.start.character) for loc in found if loc.uri == uri]
+    assert own == [(26, 7)] + named + [(175, 18)]  # and use beans
+    assert len(named) == 5
+    cases = {loc.uri.rsplit("/conformance/", 1)[-1] for loc in found if loc.uri != uri}
+    assert "kannibohne/text-cards.yaml" in cases and all(c.startswith("kannibohne/") for c in cases)
 
 
 CASES = """\
@@ -267,6 +270,7 @@ cases:
     description: A key the format does not have.
     players: [Anna, Natalie, Greg]
     colour: blue
+    state: {phase: plant, hands: {Anna: [red]}}
     steps:
       - expect: {phase: plant}
 """
@@ -342,3 +346,19 @@ def test_completion_after_a_section_sign_offers_the_sources(session, variant):
     uri, _ = variant
     found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, 4, 67))))
     assert [item.label for item in found.items] == ["de", "es", "house", "public"]
+
+
+def test_references_to_a_bean_include_the_cases_that_name_it(session, tmp_path):
+    (tmp_path / "my-variant.bean").write_text(VARIANT.replace("stnk", "stink"), encoding="utf-8")
+    (tmp_path / "cases.yaml").write_text(CASES, encoding="utf-8")
+    uri, _ = session.open(tmp_path / "my-variant.bean")
+    found = session.run(session.client.text_document_references_async(types.ReferenceParams(
+        context=types.ReferenceContext(include_declaration=True), **_at(uri, 6, 39))))
+    places = [(loc.uri, loc.range.start.line, loc.range.start.character) for loc in found]
+    cases = from_fs_path(str(tmp_path / "cases.yaml"))
+    assert places[:2] == [(from_fs_path(str(SPECS / "classic.bean")), 37, 2), (uri, 6, 37)]  # declared, used
+    assert (cases, 20, 41) in places  # the case file beside the variant
+    assert (cases, 10, 21) not in places  # stnk, not red
+    inherited = [p for p in places if p[0] not in (uri, cases)]
+    assert all("/conformance/classic/" in p[0] or p[0].endswith("classic.bean") for p in inherited)
+    assert len(inherited) > 100  # classic's cases run on its variants too

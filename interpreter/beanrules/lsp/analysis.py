@@ -465,11 +465,44 @@ def references(analysis: Analysis, line: int, column: int, include_declaration: 
         kinds = {kind for kind, table in (("bean", declared.beans), ("phase", declared.phases),
                                           ("source", declared.sources)) if word in table}
     out = [Place(analysis.path, span_range(ref.span)) for ref in _refs(spec) if ref.name == word and ref.kind in kinds]
+    if kinds & {"bean", "phase"}:
+        out += case_references(analysis.path, word)
     if include_declaration:
         target = definition(analysis, line, column)
-        if target is not None and target not in out:
+        if target is not None:
             out.insert(0, target)
-    return sorted(set(out), key=lambda p: (str(p.path), p.range))
+    return list(dict.fromkeys(out))  # the declaration, the document's own, then the cases
+
+
+# Keys of a case file whose values are prose (a bean's name there is a word, not a name).
+_PROSE = re.compile(r"^[ \t-]*(description|cite|quote|where|source|title|file|note|reason|because)\s*:")
+
+
+def case_references(path: Path, word: str) -> list[Place]:
+    """Where the conformance cases that run on the spec (its own and those of every spec it
+    extends or translates, found where `beanrules conformance --spec` finds them) name a bean
+    or phase: each line outside the prose that has the word."""
+    from ..conformance.binding import _case_files, case_roots, lineage
+    from ..conformance.loader import outline
+    found = lineage(str(path))
+    if found is None:
+        return []
+    me, ancestors = found
+    aliases = {alias for spec in (me, *ancestors) for alias in spec.aliases}
+    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+    out = []
+    for case_path in _case_files(case_roots([me, *ancestors])):
+        if not set(outline(case_path)[0].specs) & aliases:
+            continue
+        try:
+            lines = case_path.read_text(encoding="utf-8").split("\n")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for number, text in enumerate(lines):
+            if _PROSE.match(text) or text.lstrip().startswith("#"):
+                continue
+            out += [Place(case_path.resolve(), (number, m.start(), number, m.end())) for m in pattern.finditer(text)]
+    return out
 
 
 # ---------------------------------------------------------------------------- hover
