@@ -184,6 +184,9 @@ def test_completion_after_replace_offers_the_base_rule_ids(session, variant, tmp
     rules = sorted(rule["id"] for rule in compile_spec("classic")["rules"])
     assert [item.label for item in found.items] == rules + ["bean", "card", "phase"]
     assert "tie-break" in rules
+    symbols = session.run(session.client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(types.TextDocumentIdentifier(uri))))  # the outline of the last parse stays
+    assert [s.name for s in symbols] == ["my-variant", "end-on-exhaustion", "tie-break", "setup"]
     waiting = session.expect_diagnostics(uri)  # the line taken out again, for the tests after this one
     session.client.text_document_did_change(types.DidChangeTextDocumentParams(
         types.VersionedTextDocumentIdentifier(version=5, uri=uri),

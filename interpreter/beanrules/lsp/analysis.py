@@ -80,6 +80,9 @@ class Analysis:
     spec: Spec | None  # the document's syntax tree (None when it does not parse)
     display: str  # how the compiler names the document in spans
     base_path: Path | None  # the spec it extends or translates
+    # while the document does not parse: the syntax tree of its last version that did, with as
+    # many lines (the outline keeps standing while a line is being typed)
+    last_parsed: Spec | None = None
     lines: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -207,7 +210,7 @@ SECTION_KIND = "Namespace"
 def symbols(analysis: Analysis) -> list[Symbol]:
     """The outline: the rulebook (its sources and base), then each section and phase with the
     rules and beans under it, in the order of the file."""
-    spec = analysis.spec
+    spec = analysis.spec or analysis.last_parsed
     if spec is None:
         return []
     header = spec.header

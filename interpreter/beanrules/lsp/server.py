@@ -30,7 +30,10 @@ class BeanServer(LanguageServer):
         document = self.workspace.get_text_document(uri)
         found = self.analyses.get(uri)
         if found is None or found.text != document.source:
+            previous = found
             found = self.analyses[uri] = a.analyse(Path(to_fs_path(uri)), document.source, self.overlays(uri))
+            if found.spec is None and previous is not None and len(previous.lines) == len(found.lines):
+                found.last_parsed = previous.spec or previous.last_parsed
         return found
 
     def overlays(self, uri: str) -> dict[Path, str]:
