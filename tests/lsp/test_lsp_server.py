@@ -365,3 +365,15 @@ def test_references_to_a_bean_include_the_cases_that_name_it(session, tmp_path):
     inherited = [p for p in places if p[0] not in (uri, cases)]
     assert all("/conformance/classic/" in p[0] or p[0].endswith("classic.bean") for p in inherited)
     assert len(inherited) > 100  # classic's cases run on its variants too
+
+
+def test_columns_are_counted_in_utf16_units_past_an_emoji(session, tmp_path):
+    path = tmp_path / "emoji.bean"
+    path.write_text('rulebook emoji "A house rule"\n  extends classic\n  source house "House rules"\nrules\n'
+                    '  rule lights: note "Play 😋 with the lights on."   § hous "1"\n', encoding="utf-8")
+    uri, diagnostics = session.open(path)
+    [diagnostic] = diagnostics  # check reports it twice; the editor shows it once
+    assert diagnostic.range == types.Range(types.Position(4, 54), types.Position(4, 58))  # the emoji is 2 units
+    actions = session.run(session.client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), diagnostic.range, types.CodeActionContext(diagnostics))))
+    assert [a.title for a in actions] == ["Replace with 'house'"]

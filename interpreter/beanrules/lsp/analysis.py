@@ -174,7 +174,7 @@ def problems(analysis: Analysis) -> list[Problem]:
         if d.expected:
             message += "\nexpected: " + ", ".join(d.expected)
         out.append(Problem(where, d.severity, d.code, message, replacement))
-    return out
+    return list(dict.fromkeys(out))  # the compiler may find one mistake twice (a rule's note and its clause)
 
 
 _CASE_FILE = re.compile(r"^cases:", re.M)

@@ -42,23 +42,19 @@ class BeanServer(LanguageServer):
                 for other, document in self.workspace.text_documents.items()
                 if other != uri and other.endswith(".bean")}
 
-    # positions: the client counts columns in UTF-16 units, the analysis in characters
+    # positions: the client counts columns in the units it agreed on (UTF-16 unless it asked for
+    # another), the analysis in characters
     def to_client(self, uri: str, range_: a.Range) -> types.Range:
         lines = self._lines(uri)
         return types.Range(self._position(lines, range_[0], range_[1]), self._position(lines, range_[2], range_[3]))
 
     def _position(self, lines: list[str], line: int, column: int) -> types.Position:
         text = lines[line] if 0 <= line < len(lines) else ""
-        return types.Position(line, len(text[:column].encode("utf-16-le")) // 2)
+        return types.Position(line, self.workspace.position_codec.client_num_units(text[:column]))
 
     def from_client(self, uri: str, position: types.Position) -> tuple[int, int]:
-        lines = self._lines(uri)
-        text = lines[position.line] if position.line < len(lines) else ""
-        units, column = 0, 0
-        while column < len(text) and units < position.character:
-            units += 2 if ord(text[column]) > 0xFFFF else 1
-            column += 1
-        return position.line, column
+        found = self.workspace.position_codec.position_from_client_units(self._lines(uri), position)
+        return found.line, found.character
 
     def _lines(self, uri: str) -> list[str]:
         document = self.workspace.text_documents.get(uri)
