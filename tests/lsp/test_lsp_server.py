@@ -144,7 +144,8 @@ def test_hover_on_a_sentence_gives_its_plain_english_and_core(session):
     uri, _ = session.open(SPECS / "anniversary" / "duel.bean")
     hover = session.run(session.client.text_document_hover_async(types.HoverParams(**_at(uri, 8, 22))))
     assert hover.contents.value == ("**rule `players`** (players, from anniversary/duel)\n\n"
-                                    "For exactly 2 players.\n\nCore:\n- The game is played by 2 to 2 players.")
+                                    "For exactly 2 players.\n\nCore:\n- The game is played by 2 to 2 players."
+                                    "\n\nIn classic: For 3 to 5 players.")  # what it replaces
 
 
 def test_a_replaced_rule_goes_to_its_definition_in_the_base(session, variant):

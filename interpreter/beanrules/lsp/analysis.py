@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from ..diagnostics import Diagnostic, Span
+from ..diagnostics import Span
 from ..resolve.compiler import TextCompilation, compile_text
 from ..resolve.loader import build_text, locate
 from ..syntax.ast import Bean, Citation, Phase, Ref, Removal, Rule, Spec
@@ -528,7 +528,13 @@ def hover(analysis: Analysis, line: int, column: int) -> tuple[str, Range] | Non
         return bean_hover(beans[found[0]], model), found[1]
     rule = _innermost(analysis, model["rules"], line, column)
     if rule is not None:
-        return rule_hover(rule, model), _clause_line(analysis, rule["span"])
+        text = rule_hover(rule, model)
+        base = analysis.base_model
+        replaced = next((r for r in (base or {}).get("rules", []) if r["id"] == rule["id"]), None)
+        if replaced is not None and base is not None:
+            from ..docs.english import Context, explain
+            text += f"\n\nIn {replaced['origin']}: {explain(replaced, Context.of(base))}"
+        return text, _clause_line(analysis, rule["span"])
     bean = _innermost(analysis, model["beans"], line, column)
     if bean is not None:
         return bean_hover(bean, model), _clause_line(analysis, bean["span"])
