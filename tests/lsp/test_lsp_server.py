@@ -321,6 +321,9 @@ def test_a_variant_sees_the_unsaved_edits_of_its_open_base(session, tmp_path):
     assert diagnostic.message == "cannot remove rule 'extra': base has no such rule\nhint: did you mean 'extras'?"
     assert diagnostic.range == types.Range(types.Position(3, 12), types.Position(3, 17))
     assert (tmp_path / "base.bean").read_text(encoding="utf-8") == BASE
+    waiting = session.expect_diagnostics(child_uri)  # the base closed unsaved: its file counts again
+    session.client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(base_uri)))
+    assert session.run(waiting) == []
 
 
 def test_a_zone_and_a_counter_go_to_their_declarations(session):

@@ -81,6 +81,14 @@ class BeanServer(LanguageServer):
         if a.is_case_file(text):
             self._send(uri, a.case_problems(Path(to_fs_path(uri)), text))
 
+    def publish_variants(self, base_uri: str) -> None:
+        """Check again the open specs that extend or translate this one: they read its buffer."""
+        base = Path(to_fs_path(base_uri)).resolve()
+        for uri, found in list(self.analyses.items()):
+            if uri != base_uri and uri in self.workspace.text_documents and found.base_path == base:
+                del self.analyses[uri]
+                self.publish(uri)
+
     def _send(self, uri: str, problems: list[a.Problem]) -> None:
         diagnostics = [types.Diagnostic(
             range=self.to_client(uri, p.range), message=p.message, severity=SEVERITY[p.severity],
@@ -108,19 +116,14 @@ def did_change(ls: BeanServer, params: types.DidChangeTextDocumentParams) -> Non
     if not params.text_document.uri.endswith(".bean"):
         return  # a case file is checked as saved
     ls.publish(params.text_document.uri)
-    # a variant open beside its base sees the base's edits: check the open variants again
-    for uri in list(ls.analyses):
-        found = ls.analyses[uri]
-        if uri != params.text_document.uri and uri in ls.workspace.text_documents and found.base_path is not None \
-                and found.base_path == Path(to_fs_path(params.text_document.uri)).resolve():
-            del ls.analyses[uri]
-            ls.publish(uri)
+    ls.publish_variants(params.text_document.uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: BeanServer, params: types.DidCloseTextDocumentParams) -> None:
     ls.analyses.pop(params.text_document.uri, None)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+    ls.publish_variants(params.text_document.uri)  # they read the base's file again
 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
