@@ -4,6 +4,7 @@ variant of classic. Skipped without the `lsp` extra (pip install '.[lsp]')."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -14,8 +15,14 @@ types = pytest.importorskip("lsprotocol.types")
 from pygls.lsp.client import LanguageClient  # noqa: E402
 from pygls.uris import from_fs_path  # noqa: E402
 
+from beanrules.paths import conformance_dir, specs_dir  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
-SPECS = ROOT / "specs"
+SPECS = specs_dir()  # the specs the package this test imports ships (the server is given the same)
+# the server runs the package this test imports (the source tree, as pytest's pythonpath says),
+# not an installed copy that would open its own copies of the shipped specs
+SERVER_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    [str(ROOT / "interpreter"), *filter(None, [os.environ.get("PYTHONPATH")])])}
 VARIANT = """\
 rulebook my-variant "A shorter game"
   extends classic
@@ -44,7 +51,7 @@ class Session:
                 self.loop.call_soon_threadsafe(
                     lambda: future.done() or future.set_result(list(params.diagnostics)))
 
-        self.run(self.client.start_io(sys.executable, "-m", "beanrules", "lsp", cwd=str(ROOT)))
+        self.run(self.client.start_io(sys.executable, "-m", "beanrules", "lsp", cwd=str(ROOT), env=SERVER_ENV))
         self.run(self.client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities())))
         self.client.initialized(types.InitializedParams())
 
@@ -330,7 +337,7 @@ def test_a_zone_and_a_counter_go_to_their_declarations(session):
     uri, _ = session.open(SPECS / "kannibohne.bean")
     found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 68, 23))))
     assert found == types.Location(uri, types.Range(types.Position(165, 2), types.Position(165, 2)))  # zone offer
-    tally = ROOT / "conformance" / "variants" / "tally.bean"
+    tally = conformance_dir() / "variants" / "tally.bean"
     uri, _ = session.open(tally)
     found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 16, 15))))
     assert found == types.Location(uri, types.Range(types.Position(10, 2), types.Position(10, 2)))  # rule stinks
