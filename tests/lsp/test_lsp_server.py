@@ -95,6 +95,16 @@ def variant(session, tmp_path_factory):
     return session.open(path)
 
 
+def _where(path: Path, starts: str, word: str | None = None) -> tuple[int, int]:
+    """The first line of a shipped file that starts (after its indentation) with `starts`, and
+    the column of `word` in it (of its start, without a word): others edit the shipped specs,
+    so the tests find their lines by what they say."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").split("\n")):
+        if line.lstrip().startswith(starts):
+            return number, line.index(word or starts)
+    raise AssertionError(f"no line starting {starts!r} in {path}")
+
+
 def _at(uri: str, line: int, character: int) -> dict:
     return {"text_document": types.TextDocumentIdentifier(uri), "position": types.Position(line, character)}
 
@@ -141,15 +151,17 @@ def test_an_edit_is_checked_again(session, variant, tmp_path):
 
 def test_hover_on_a_bean_gives_its_beanometer_and_names(session):
     uri, _ = session.open(SPECS / "kannibohne.bean")
-    hover = session.run(session.client.text_document_hover_async(types.HoverParams(**_at(uri, 23, 8))))
+    line, column = _where(SPECS / "kannibohne.bean", "bean kenia", "kenia")
+    hover = session.run(session.client.text_document_hover_async(types.HoverParams(**_at(uri, line, column + 1))))
     assert hover.contents.value == ("**bean `kenia`**: Keniabean (en)\n\n3 cards\n\n"
                                     "beanometer (cards → coins): 2 → 1, 3 → 2, 5 → 3, 6 → 4, 7 → 5")
-    assert hover.range == types.Range(types.Position(23, 7), types.Position(23, 12))
+    assert hover.range == types.Range(types.Position(line, column), types.Position(line, column + 5))
 
 
 def test_hover_on_a_sentence_gives_its_plain_english_and_core(session):
     uri, _ = session.open(SPECS / "anniversary" / "duel.bean")
-    hover = session.run(session.client.text_document_hover_async(types.HoverParams(**_at(uri, 8, 22))))
+    line, column = _where(SPECS / "anniversary" / "duel.bean", "replace players:", "players 2")
+    hover = session.run(session.client.text_document_hover_async(types.HoverParams(**_at(uri, line, column + 1))))
     assert hover.contents.value == ("**rule `players`** (players, from anniversary/duel)\n\n"
                                     "For exactly 2 players.\n\nCore:\n- The game is played by 2 to 2 players."
                                     "\n\nIn classic: For 3 to 5 players.")  # what it replaces
@@ -158,13 +170,15 @@ def test_hover_on_a_sentence_gives_its_plain_english_and_core(session):
 def test_a_replaced_rule_goes_to_its_definition_in_the_base(session, variant):
     uri, _ = variant
     found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 4, 12))))
+    line, column = _where(SPECS / "classic.bean", "rule tie-break:")
     assert found == types.Location(from_fs_path(str(SPECS / "classic.bean")),
-                                   types.Range(types.Position(127, 2), types.Position(127, 2)))
+                                   types.Range(types.Position(line, column), types.Position(line, column)))
 
 
 def test_a_shipped_variant_goes_into_the_shipped_base(session):
     uri, _ = session.open(SPECS / "anniversary" / "duel.bean")
-    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 8, 12))))
+    line, column = _where(SPECS / "anniversary" / "duel.bean", "replace players:", "players:")
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, line, column + 1))))
     assert found.uri == from_fs_path(str(SPECS / "classic.bean"))
     line = (SPECS / "classic.bean").read_text(encoding="utf-8").split("\n")[found.range.start.line]
     assert line.strip().startswith("players 3 to 5   ")  # its id is its kind
@@ -176,7 +190,8 @@ def test_a_bean_goes_to_its_declaration(session):
     line = next(n for n, t in enumerate(text) if t.strip().startswith("plays as stink"))
     found = session.run(session.client.text_document_definition_async(
         types.DefinitionParams(**_at(uri, line, text[line].index("stink") + 1))))
-    assert found == types.Location(uri, types.Range(types.Position(26, 7), types.Position(26, 12)))
+    declared, column = _where(SPECS / "kannibohne.bean", "bean stink", "stink")
+    assert found == types.Location(uri, types.Range(types.Position(declared, column), types.Position(declared, column + 5)))
 
 
 def test_completion_after_replace_offers_the_base_rule_ids(session, variant, tmp_path):
@@ -217,7 +232,8 @@ def test_completion_names_the_beans_in_scope(session):
 
 def test_completion_offers_the_keywords_the_grammar_allows(session):
     uri, _ = session.open(SPECS / "anniversary" / "duel.bean")
-    found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, 20, 4))))
+    line, column = _where(SPECS / "anniversary" / "duel.bean", "may discard 1 from hand")
+    found = session.run(session.client.text_document_completion_async(types.CompletionParams(**_at(uri, line, column))))
     keywords = {item.label for item in found.items if item.kind == types.CompletionItemKind.Keyword}
     assert {"may", "plant", "reveal", "replace", "rule", "remove"} <= keywords
     assert not {"rulebook", "extends", "beanometer", "gloss"} & keywords
@@ -235,7 +251,11 @@ def test_document_symbols_outline_a_variant(session):
         ("end", types.SymbolKind.Namespace)]
     assert [c.name for c in symbols[0].children] == ["classic"]
     assert [c.name for c in symbols[1].children] == ["players", "fields"]
-    assert symbols[1].range == types.Range(types.Position(7, 0), types.Position(10, 114))
+    duel = SPECS / "anniversary" / "duel.bean"
+    heading, _ = _where(duel, "setup")
+    last, _ = _where(duel, 'assumed "the refresher gives no number of fields')
+    width = len(duel.read_text(encoding="utf-8").split("\n")[last])
+    assert symbols[1].range == types.Range(types.Position(heading, 0), types.Position(last, width))
 
 
 def test_hover_on_a_citation_quotes_its_source_file(session, variant):
@@ -250,11 +270,13 @@ def test_hover_on_a_citation_quotes_its_source_file(session, variant):
 def test_references_list_where_a_bean_is_named(session):
     uri, _ = session.open(SPECS / "kannibohne.bean")
     text = (SPECS / "kannibohne.bean").read_text(encoding="utf-8").split("\n")
+    declared, column = _where(SPECS / "kannibohne.bean", "bean stink", "stink")
     found = session.run(session.client.text_document_references_async(types.ReferenceParams(
-        context=types.ReferenceContext(include_declaration=True), **_at(uri, 26, 8))))
+        context=types.ReferenceContext(include_declaration=True), **_at(uri, declared, column + 1))))
     named = [(n, line.index("plays as stink") + 9) for n, line in enumerate(text) if "plays as stink" in line]
     own = [(loc.range.start.line, loc.range.start.character) for loc in found if loc.uri == uri]
-    assert own == [(26, 7)] + named + [(175, 18)]  # and use beans
+    used = _where(SPECS / "kannibohne.bean", "use beans", " stink")
+    assert own == [(declared, column)] + named + [(used[0], used[1] + 1)]  # and use beans
     assert len(named) == 5
     cases = {loc.uri.rsplit("/conformance/", 1)[-1] for loc in found if loc.uri != uri}
     assert "kannibohne/text-cards.yaml" in cases and all(c.startswith("kannibohne/") for c in cases)
@@ -335,8 +357,10 @@ def test_a_variant_sees_the_unsaved_edits_of_its_open_base(session, tmp_path):
 
 def test_a_zone_and_a_counter_go_to_their_declarations(session):
     uri, _ = session.open(SPECS / "kannibohne.bean")
-    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 68, 23))))
-    assert found == types.Location(uri, types.Range(types.Position(165, 2), types.Position(165, 2)))  # zone offer
+    line, column = _where(SPECS / "kannibohne.bean", "move 1 from offer top to own hand", "offer")
+    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, line, column + 1))))
+    zone, column = _where(SPECS / "kannibohne.bean", "zone offer ")
+    assert found == types.Location(uri, types.Range(types.Position(zone, column), types.Position(zone, column)))
     tally = conformance_dir() / "variants" / "tally.bean"
     uri, _ = session.open(tally)
     found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 16, 15))))
@@ -350,10 +374,13 @@ def test_a_translation_goes_to_the_rule_and_bean_it_restates(session):
     uri, diagnostics = session.open(SPECS / "translations" / "es.bean")
     assert diagnostics == []
     classic = from_fs_path(str(SPECS / "classic.bean"))
-    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 52, 10))))
-    assert found == types.Location(classic, types.Range(types.Position(71, 2), types.Position(71, 2)))  # hand-order
-    found = session.run(session.client.text_document_definition_async(types.DefinitionParams(**_at(uri, 9, 8))))
-    assert found == types.Location(classic, types.Range(types.Position(13, 2), types.Position(13, 2)))  # coffee
+    es = SPECS / "translations" / "es.bean"
+    for starts, word in (("rule hand-order:", "hand-order"), ("bean coffee", "coffee")):
+        line, column = _where(es, starts, word)
+        found = session.run(session.client.text_document_definition_async(
+            types.DefinitionParams(**_at(uri, line, column + 1))))
+        line, column = _where(SPECS / "classic.bean", starts)
+        assert found == types.Location(classic, types.Range(types.Position(line, column), types.Position(line, column)))
 
 
 def test_completion_after_a_section_sign_offers_the_sources(session, variant):
