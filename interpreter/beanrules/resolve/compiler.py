@@ -12,6 +12,7 @@ Errors anywhere are collected as diagnostics and raised together as one SpecErro
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,9 @@ from ..model.validate import schema_problems
 from . import bounds, checks, shipped
 from .glosses import missing_glosses
 from .compose import Composer, start_model
-from .loader import SpecFile, list_specs, locate, read_spec
+from ..syntax.ast import Spec
+from ..syntax.parser import decode_spec
+from .loader import SpecFile, build_text, list_specs, locate, read_spec
 from .playable import check_playable
 
 __all__ = ["compile_spec", "compile_with_warnings", "list_specs"]
@@ -32,8 +35,12 @@ __all__ = ["compile_spec", "compile_with_warnings", "list_specs"]
 class _Compilation:
     """One compile run: shares the texts read (for diagnostics) and detects extends cycles."""
 
-    def __init__(self, playable: bool = True) -> None:
+    def __init__(self, playable: bool = True, overlays: dict[Path, str] | None = None) -> None:
         self.texts: dict[str, str] = {}
+        # unsaved editor buffers by resolved path, read instead of the file (the language server)
+        self.overlays = overlays or {}
+        self.models: dict[Path, dict] = {}  # every model compiled in this run, the bases' too
+        self.specs: dict[Path, Spec | None] = {}  # the syntax tree of every buffer read instead of its file
         self.stack: list[Path] = []
         self.playable = playable
         self.read: list[tuple[shipped.Stamp | None, str]] = []  # every file read: stamp before reading, display
@@ -48,26 +55,36 @@ class _Compilation:
         if resolved in self.stack:
             chain = " → ".join(p.stem for p in self.stack[self.stack.index(resolved):] + [resolved])
             return None, [Diagnostic("error", "cycle", f"rulebooks extend each other in a cycle: {chain}", at)]
-        if not shipped.is_shipped_file(resolved):
-            return self._compile(spec_file, resolved, at)
+        if not shipped.is_shipped_file(resolved) or any(shipped.is_shipped_file(p) for p in self.overlays):
+            return self._kept_model(resolved, *self._compile(spec_file, resolved, at))
         top = self.playable and not self.stack  # the spec named is checked as playable, a base not
         kept = shipped.lookup(resolved, top)
         # a kept chain is used only where compiling it afresh would stay within MAX_EXTENDS
         if kept is not None and len(self.stack) + kept.depth <= MAX_EXTENDS:
             self.texts.update(kept.texts)
             self.read.extend(zip(kept.stamps, kept.texts))
-            return kept.model, list(kept.diagnostics)
+            return self._kept_model(resolved, kept.model, list(kept.diagnostics))
         first = len(self.read)
         model, diagnostics = self._compile(spec_file, resolved, at)
         if model is not None:
             chain = self.read[first:]
             shipped.keep(resolved, top, model, diagnostics, [stamp for stamp, _ in chain],
                          {display: self.texts[display] for _, display in chain})
+        return self._kept_model(resolved, model, diagnostics)
+
+    def _kept_model(self, resolved: Path, model: dict | None,
+                    diagnostics: list[Diagnostic]) -> tuple[dict | None, list[Diagnostic]]:
+        if model is not None:
+            self.models[resolved] = model
         return model, diagnostics
 
     def _compile(self, spec_file: SpecFile, resolved: Path, at: Span | None) -> tuple[dict | None, list[Diagnostic]]:
         stamp = shipped.stamp(resolved)
-        spec, text, diagnostics = read_spec(spec_file)
+        if resolved in self.overlays:
+            spec, text, diagnostics = _read_overlay(self.overlays[resolved], spec_file.display)
+            self.specs[resolved] = spec
+        else:
+            spec, text, diagnostics = read_spec(spec_file)
         if text is not None:
             self.texts[spec_file.display] = text
             self.read.append((stamp, spec_file.display))
@@ -118,6 +135,15 @@ class _Compilation:
         return model, diagnostics + missing_glosses(spec, model)
 
 
+def _read_overlay(text: str, display: str) -> tuple[Spec | None, str | None, list[Diagnostic]]:
+    """An editor's buffer read as its file would be: the same bounds, then parsed and built."""
+    decoded, diagnostics = decode_spec(text.encode("utf-8", "surrogatepass"), display)
+    if decoded is None:
+        return None, None, diagnostics
+    spec, diagnostics = build_text(decoded, display)
+    return spec, decoded, diagnostics
+
+
 def _clause_span(model: dict, path: list) -> Span | None:
     """The span of the innermost rule or bean on the path of a schema error: the clause that
     wrote the offending value (the header when the value belongs to no clause)."""
@@ -148,6 +174,33 @@ def compile_with_warnings(name_or_path: str, playable: bool = True) -> tuple[dic
     handed = copy_model(model)  # the caller's own: the kept model stays as compiled
     note_copy(handed, model)  # while unchanged, it shares the rulesets compiled from the model
     return handed, diagnostics
+
+
+@dataclass
+class TextCompilation:
+    """What compiling a spec's text gave (compile_text): never raises."""
+
+    model: dict[str, Any] | None  # the kept model itself for a shipped base: read it, do not change it
+    diagnostics: list[Diagnostic]
+    models: dict[Path, dict[str, Any]]  # by resolved path: the spec's own and every base's
+    texts: dict[str, str]  # display name -> text of every file read
+    paths: dict[str, Path]  # display name -> the file's resolved path
+    specs: dict[Path, Spec | None]  # by resolved path: the syntax tree of each buffer read
+
+
+def compile_text(text: str, path: Path, overlays: dict[Path, str] | None = None,
+                 playable: bool = True) -> TextCompilation:
+    """Compile `text` as if it were the file at `path` (an editor's unsaved buffer), with the
+    other buffers in `overlays` read instead of their files (a base open in the editor)."""
+    compilation = _Compilation(playable, {**(overlays or {}), path.resolve(): text})
+    spec_file, diagnostics = locate(str(path))
+    model = None
+    if spec_file is not None:
+        model, diagnostics = compilation.compile(spec_file)
+    return TextCompilation(model, attach_source(capped(diagnostics), compilation.texts),
+                           compilation.models, compilation.texts,
+                           {display: Path(stamp[0]) for stamp, display in compilation.read if stamp},
+                           compilation.specs)
 
 
 def compile_spec(name_or_path: str, playable: bool = True) -> dict[str, Any]:

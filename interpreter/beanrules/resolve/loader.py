@@ -153,9 +153,14 @@ def read_spec(spec_file: SpecFile) -> tuple[Spec | None, str | None, list[Diagno
     text, diagnostics = decode_spec(data, display)
     spec = None
     if text is not None:
-        tree, diagnostics = parse_text(text, display)
-        if tree is not None:
-            diagnostics = check_tree(tree, display)
-            if not diagnostics:
-                spec = build_spec(tree, display, text)
+        spec, diagnostics = build_text(text, display)
     return remember(_CACHE, key, (spec, text, diagnostics))  # bounded, the oldest goes (memo.py)
+
+
+def build_text(text: str, display: str) -> tuple[Spec | None, list[Diagnostic]]:
+    """Parse and build spec text already decoded (a file's, or an editor's unsaved buffer)."""
+    tree, diagnostics = parse_text(text, display)
+    if tree is None:
+        return None, diagnostics
+    diagnostics = check_tree(tree, display)
+    return (None if diagnostics else build_spec(tree, display, text)), diagnostics

@@ -1,0 +1,1 @@
+"""The language server for .bean specs (beanrules lsp): analysis.py answers, server.py speaks the protocol."""
