@@ -28,12 +28,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
 
-import numpy as np  # noqa: E402
+try:
+    import numpy as np  # noqa: E402
+    from beanrules.envs import pettingzoo  # noqa: E402
+except ModuleNotFoundError as missing:
+    sys.exit(f"benchmarks/envs.py: {missing}")
 
 from beanrules import compile_spec  # noqa: E402
 from beanrules.engine import Game  # noqa: E402
 from beanrules.engine.bots import make_bot, play_out  # noqa: E402
-from beanrules.envs import pettingzoo  # noqa: E402
 from beanrules.envs.core import Match, Table  # noqa: E402
 
 

@@ -12,6 +12,14 @@ encoding of a player's view, both generated from the rule model.
 """
 from __future__ import annotations
 
-from .core import Match, Table
+import importlib.util
+
+# Without the extra, say which command installs it rather than which module is missing.
+_MISSING = [name for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel") if importlib.util.find_spec(name) is None]
+if "numpy" in _MISSING:
+    raise ModuleNotFoundError("beanrules.envs needs the envs extra: pip install 'beanrules[envs]' "
+                              f"(missing: {', '.join(_MISSING)})", name="numpy")
+
+from .core import Match, Table  # noqa: E402
 
 __all__ = ["Match", "Table"]

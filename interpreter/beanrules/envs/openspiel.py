@@ -25,7 +25,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from . import _MISSING
+
+if "pyspiel" in _MISSING:
+    raise ModuleNotFoundError("beanrules.envs.openspiel needs the envs extra: pip install 'beanrules[envs]' "
+                              f"(missing: {', '.join(_MISSING)})", name="pyspiel")
+
+import pyspiel  # noqa: E402
 
 from .core import MAX_PROPOSALS, Match, Table, _table, load_model, player_counts
 

@@ -26,7 +26,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
+
+from . import _MISSING
+
+if {"gymnasium", "pettingzoo"} & set(_MISSING):
+    raise ModuleNotFoundError("beanrules.envs.pettingzoo needs the envs extra: pip install 'beanrules[envs]' "
+                              f"(missing: {', '.join(_MISSING)})", name="pettingzoo")
+
+from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
