@@ -272,3 +272,20 @@ def test_steps_that_take_from_short_piles_play_to_the_end(players: int, bot: str
         play_out(game, {p: make_bot(bot, seed) for p in game.players}, max_actions=20_000)
         assert game.state.over
         assert game.state.exhaustions >= 1
+
+
+# -- a zone declared otherwise than the engine keeps it (issue #27) ------------------------------
+
+@pytest.mark.parametrize("old,new,kept", [
+    ("zone field per player public", "zone field public", "one for each player"),
+    ("zone offer public", "zone offer per player public", "one for the table"),
+])
+def test_a_zone_the_engine_cannot_keep_as_declared_is_refused_at_its_line(tmp_path: Path, old: str, new: str,
+                                                                        kept: str) -> None:
+    """`zone field public` (one field for the table) was accepted and ignored: every player kept
+    fields of their own. What the engine cannot keep as written is refused where it is written."""
+    text = changed(old, new)
+    outcome = check_file(tmp_path, text)
+    assert outcome.rejected
+    errors = _errors_on(outcome, text, new)
+    assert errors and f"it keeps {kept}" in errors[0].message, [e.message for e in outcome.errors]

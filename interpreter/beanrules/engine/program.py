@@ -72,6 +72,22 @@ def ref_of(program: Program, refs: dict[str, RuleRef], kind: type) -> RuleRef | 
     return refs[rule["id"]] if rule else None
 
 
+# How the state keeps each zone (engine/state.py): one per player, else one for the table.
+PER_PLAYER_ZONES = frozenset({"hand", "field", "set-aside", "coins", "score"})
+
+
+def zone_refusal(statement: Statement) -> str | None:
+    """Why the engine cannot keep a declared zone as declared (a shared field, a hand for the
+    table), or None: a declaration the engine would otherwise ignore is refused by its words."""
+    if not isinstance(statement, core.DeclareZone):
+        return None
+    per_player = statement.zone in PER_PLAYER_ZONES
+    if statement.per_player == per_player:
+        return None
+    kept = "one for each player" if per_player else "one for the table"
+    return f"which this engine does not play yet (it keeps {kept}, not {'one per player' if statement.per_player else 'one for the table'})"
+
+
 def visibility(program: Program) -> dict[str, str]:
     """Who sees what of each declared zone."""
     return {s.zone: s.visibility for _, s in _of(program, core.DeclareZone)}

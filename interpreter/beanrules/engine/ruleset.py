@@ -288,6 +288,9 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
     refused, naming its rule and saying what it says, before the game starts."""
     found: list[tuple[dict, Any]] = []
     for rule, statement in core_program:
+        refused = program.zone_refusal(statement)
+        if refused is not None:
+            raise _refused(rule, statement, refused)
         if program.runs(statement):
             continue
         reading = read.read_once(statement)
