@@ -289,3 +289,33 @@ def test_a_zone_the_engine_cannot_keep_as_declared_is_refused_at_its_line(tmp_pa
     assert outcome.rejected
     errors = _errors_on(outcome, text, new)
     assert errors and f"it keeps {kept}" in errors[0].message, [e.message for e in outcome.errors]
+
+
+# -- a variant's rule that breaks a rule of its base (issue #27) ---------------------------------
+
+OWN_TURN = 'harvesting\n  replace harvest-any-time: harvest on own turn only   § v "1"\n'
+
+
+def test_a_variants_change_that_breaks_its_base_is_reported_at_the_variants_line(tmp_path: Path) -> None:
+    """Harvesting only in one's own turn leaves no room for the set-aside cards every player
+    must plant in classic's phase 3. The error points at the variant's line (the author cannot
+    edit classic's), names the base's rule it breaks, and its hint keeps the variant's rule."""
+    from checkplay_helpers import variant_text
+    text = variant_text(OWN_TURN)
+    outcome = check_file(tmp_path, text)
+    assert outcome.rejected
+    (error,) = [e for e in outcome.errors if e.code == "no-room"]
+    assert error.span.file.endswith("variant.bean") and error.span.line == line_of(text, "harvest on own turn only")
+    assert "(classic, line" in error.message
+    assert "harvest at any time" not in (error.suggestion or "")
+
+
+def test_following_the_hint_plays(tmp_path: Path) -> None:
+    from checkplay_helpers import variant_text
+    text = variant_text(OWN_TURN + '  rule make-room: any player may harvest when it is phase plant-traded   § v "1"\n')
+    outcome = check_file(tmp_path, text)
+    assert not outcome.rejected, [e.message for e in outcome.errors]
+    for players in (3, 5):
+        game = Game(outcome.model, players, seed=players)
+        play_out(game, {p: make_bot("greedy", players) for p in game.players}, max_actions=20_000)
+        assert game.state.over

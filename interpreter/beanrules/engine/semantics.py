@@ -176,7 +176,7 @@ SEMANTICS.update({
 # own compilers.)
 SEMANTICS.update({
     statements.Players: _read("engine.game.Game"),  # the player count a game is made for
-    statements.DeclareZone: _read("engine.program.visibility"),
+    statements.DeclareZone: _read("engine.program.visibility", "engine.program.zone_refusal"),
     statements.DeclareCounter: _read("engine.marks.marks", "engine.tally.compile_tally"),
     statements.DeclareToken: _read("engine.marks.marks", "engine.readings.read"),
     statements.Card: _read("engine.abilities.card_abilities"),

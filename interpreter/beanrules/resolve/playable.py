@@ -178,8 +178,10 @@ def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
     if one(model, "one-type-per-field") is None or one(model, "mixed-fields") is not None:
         return []
     timing = _harvest_timing(model)
-    if timing is None and one(model, "permit-harvest") is not None:
-        return []  # harvesting by condition: a plant it leaves no room for lapses (engine/lasting.py)
+    if one(model, "permit-harvest") is not None:
+        # harvesting by condition, besides a timing or instead of one: it may make the room, and
+        # a plant it leaves no room for lapses (engine/lasting.py)
+        return []
     paying = one(model, "harvest-only-paying")
     kinds = {r["id"]: r for r in model["rules"]}
     out = []
@@ -194,20 +196,35 @@ def room_to_plant(model: dict, header: Span | None) -> list[Diagnostic]:
                 who = "every player" if rule["params"]["who"] == "everyone" else "the active player"
             else:
                 continue
+            cause = None
             if timing is None:
                 why = "no rule lets a player harvest by choice"
             elif phase["id"] in timing["params"].get("except_phases", []):
-                why = f"'{timing['text']}' forbids harvesting in phase {phase['id']}"
+                why, cause = f"'{timing['text']}' forbids harvesting in phase {phase['id']}", timing
             elif timing["params"]["when"] == "own-turn" and who == "every player":
-                why = f"'{timing['text']}' lets only the active player harvest"
+                why, cause = f"'{timing['text']}' lets only the active player harvest", timing
             elif paying is not None:
-                why = f"'{paying['text']}' forbids harvesting a field that pays nothing"
+                why, cause = f"'{paying['text']}' forbids harvesting a field that pays nothing", paying
             else:
                 continue
-            out.append(error("no-room", f"in phase {phase['id']}, {who} must '{rule['text']}', but a card "
-                              f"that fits no field could not be planted: {why}", rule, header,
-                              "add 'harvest at any time' (harvesting section), or 'a new type may cover a field'"))
+            out.append(_no_room(model, phase, who, rule, why, cause, header))
     return out
+
+
+def _no_room(model: dict, phase: dict, who: str, rule: dict, why: str, cause: dict | None,
+             header: Span | None) -> Diagnostic:
+    """The error at the rule the spec itself wrote: where a variant's rule (the harvest timing,
+    say) breaks a planting rule of its base, at the variant's line, with a hint that keeps it."""
+    message = f"in phase {phase['id']}, {who} must '{rule['text']}', but a card that fits no field " \
+              f"could not be planted: {why}"
+    own = model["rulebook"]
+    if cause is not None and cause.get("origin") == own and rule.get("origin") != own:
+        where = f" ({rule['origin']}, line {rule['span']['line']})" if rule.get("span") else f" ({rule['origin']})"
+        return error("no-room", message + where, cause, header,
+                     "let players harvest where they must plant ('any player may harvest when it is phase "
+                     f"{phase['id']}'), or 'a new type may cover a field'")
+    return error("no-room", message, rule, header,
+                 "add 'harvest at any time' (harvesting section), or 'a new type may cover a field'")
 
 
 def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
