@@ -96,6 +96,8 @@ def condition(data: dict[str, Any]):
     if data["test"] in ("phase", "own-turn"):  # the card's owner's turn; the phase now
         found = InPhase(data["phase"]) if data["test"] == "phase" else TurnOf(CardOwner(None))
         return Not(found) if data["not"] else found
+    if data["test"] == "harvested":  # the cards a harvest took: the event's "cards"
+        return Compare(Count(Bound("cards"), None), data["compare"], Number(data["value"]))
     if data["test"] == "holding":
         return HoldsToken(CardOwner(None), data["token"])
     if data["test"] == "counter":

@@ -136,7 +136,8 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int, events: list,
     del field[len(field) - size:]
     if rs.triggers:  # a card's "when harvested" step (a third field for two field beans)
         from .triggers import fire
-        fire(state, rs, "harvested", player, bean, events, cards=size, field=index)
+        # the step reads the cards the harvest took (its "cards"), though they have left the field
+        fire(state, rs, "harvested", player, bean, events, cards=taken, field=index)
 
 
 def auto_harvests(state: State, rs: Ruleset, events: list) -> None:

@@ -90,7 +90,7 @@ def inside_ability() -> Iterator[None]:
 
 
 def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, *, zone: list | None = None,
-         where: str = "", cards: int | None = None, field: int | None = None) -> None:
+         where: str = "", cards: list | None = None, field: int | None = None) -> None:
     """Run the triggers of `event` for a `bean` card of `player` (lying in `zone`, if it is
     still somewhere an effect can take it from)."""
     found = rs.triggers.get(event) if rs.triggers else None
@@ -98,7 +98,7 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
         return
     for trigger in found:
         if (trigger.bean is not None and trigger.bean != bean) or \
-                (trigger.cards is not None and trigger.cards != cards):
+                (trigger.cards is not None and (cards is None or trigger.cards != len(cards))):
             continue
         env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, OWNER: player, "player": player, "cards": cards,
                "card": Held(bean, zone, where, False, _ZONES.get(event), None if event == "revealed" else player)

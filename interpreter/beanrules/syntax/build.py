@@ -667,6 +667,8 @@ class SpecBuilder:
             return {"test": "phase", "phase": str(_tokens(node.children, "NAME")[0]), "not": node.data == "is_not_phase"}
         if node.data in ("is_own_turn", "is_not_own_turn"):
             return {"test": "own-turn", "not": node.data == "is_not_own_turn"}
+        if node.data == "harvested_compare":
+            return {"test": "harvested", "compare": _words(_tree(node.children, "compare")), "value": self.ints(node)[0]}
         if node.data == "is_holding":
             return {"test": "holding", "token": str(_tokens(node.children, "NAME")[0])}
         if node.data == "may_harvest":  # "own field may be harvested": one of the player's fields, now
@@ -703,7 +705,8 @@ _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if",
             "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
             "move_chosen", "opponent_plants", "lasting_card", "lasting_open", "add_to_counter"}
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare", "counter_compare",
-               "may_harvest", "is_phase", "is_not_phase", "is_own_turn", "is_not_own_turn", "is_holding"}
+               "may_harvest", "is_phase", "is_not_phase", "is_own_turn", "is_not_own_turn", "is_holding",
+               "harvested_compare"}
 _PLACES = {"place", "this_field", "named_field"}
 
 
