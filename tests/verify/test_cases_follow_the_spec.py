@@ -130,3 +130,15 @@ def test_a_variant_that_changes_what_is_legal_changes_the_cases_that_list_it(tmp
         "rule 'protection' removed" in changed
     assert "now: failed at step 0" in changed
     assert result["ok"]
+
+
+def test_an_added_rules_step_that_acts_in_an_inherited_case_changes_it() -> None:
+    """A variant that adds a rule's own step (short-piles: a plant takes the discard pile's top
+    card) changes every inherited case in which the step acts: the trace names the rule from its
+    'ability' event, so those cases are changed by the variant, not failures (issue 27)."""
+    path = Path(__file__).parents[2] / "conformance" / "variants" / "short-piles.bean"
+    result = verify_spec(str(path), games=0, seed=0)
+    assert not result["cases_failed"], result["cases_failed"]
+    changed = "\n".join(result["cases_changed"])
+    assert "rule 'scavenge' added" in changed
+    assert result["ok"]

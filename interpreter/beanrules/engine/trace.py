@@ -243,8 +243,12 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.add(model, _does(effects.Draw), _decides, core.DeclareToken)
         elif name in ("chose", "token-passed", "moved", "picked-at-random"):
             trace.add(model, _decides, core.DeclareToken)
-        elif name == "skipped":
+        elif name in ("skipped", "lasting"):  # a step that skipped the phase; a constraint laid down
             trace.rules.add(event["rule"])
+        elif name == "ability":  # a rule's own step names its rule; a card's ability, its card
+            if any(rule["id"] == event.get("ability") for rule in model["rules"]):
+                trace.rules.add(event["ability"])
+            trace.beans.add(event.get("card"))
         elif name == "turn":
             trace.add(model, core.TurnOrder)
         elif name == "deck-exhausted":
