@@ -319,3 +319,23 @@ def test_following_the_hint_plays(tmp_path: Path) -> None:
         game = Game(outcome.model, players, seed=players)
         play_out(game, {p: make_bot("greedy", players) for p in game.players}, max_actions=20_000)
         assert game.state.over
+
+
+# -- a rule that checks clean yet can never act (issue #27) --------------------------------------
+
+def test_a_step_counting_the_harvested_field_is_warned_of_at_its_line(tmp_path: Path) -> None:
+    """'when a card is harvested, if count of this field >= 6' reads the field after the
+    harvest emptied it: check warns at the rule's line and names what to write instead; the
+    same rule written with 'count of harvested cards' is clean, and so is every shipped spec."""
+    from beanrules.resolve.compiler import compile_with_warnings
+    from checkplay_helpers import variant_text
+    body = ('rules\n  rule big-harvest: when a card is harvested, if count of this field >= 6:   § v "1"\n'
+            '    move 1 from deck top to own hand back   § v "1"\n')
+    path = tmp_path / "variant.bean"
+    path.write_text(variant_text(body), encoding="utf-8")
+    _, warnings = compile_with_warnings(str(path))
+    (warning,) = [w for w in warnings if w.code == "never-acts"]
+    assert warning.span.line == line_of(variant_text(body), "big-harvest")
+    assert "count of harvested cards" in warning.suggestion
+    path.write_text(variant_text(body.replace("count of this field", "count of harvested cards")), encoding="utf-8")
+    assert not [w for w in compile_with_warnings(str(path))[1] if w.code == "never-acts"]

@@ -27,6 +27,7 @@ from .compose import Composer, start_model
 from ..syntax.ast import Spec
 from ..syntax.parser import decode_spec
 from .loader import SpecFile, build_text, list_specs, locate, read_spec
+from .lints import never_acting
 from .playable import check_playable
 
 __all__ = ["compile_spec", "compile_with_warnings", "list_specs"]
@@ -132,6 +133,7 @@ class _Compilation:
             diagnostics += check_playable(model, header.span)
             if any(d.severity == "error" for d in diagnostics):
                 return None, diagnostics
+            diagnostics += never_acting(model)
         return model, diagnostics + missing_glosses(spec, model)
 
 
