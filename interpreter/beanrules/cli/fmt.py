@@ -40,6 +40,7 @@ def _files(arguments: list[str]) -> tuple[list[Path], list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..limits import MAX_SPEC_BYTES
     from ..syntax.layout import format_text
     from ..syntax.parser import decode_spec
     from ..text import escape_controls
@@ -54,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
     for path in files:
         shown = escape_controls(str(path))
         try:
-            data = path.read_bytes()
+            with path.open("rb") as handle:
+                data = handle.read(MAX_SPEC_BYTES + 1)  # past the loader's bound: too large, unread
         except OSError as exc:
             print(f"beanrules fmt: cannot read {shown}: {exc.strerror or exc}", file=sys.stderr)
             unreadable += 1
