@@ -415,3 +415,31 @@ def test_columns_are_counted_in_utf16_units_past_an_emoji(session, tmp_path):
     actions = session.run(session.client.text_document_code_action_async(types.CodeActionParams(
         types.TextDocumentIdentifier(uri), diagnostic.range, types.CodeActionContext(diagnostics))))
     assert [a.title for a in actions] == ["Replace with 'house'"]
+
+
+def _format(session, uri: str) -> list:
+    return list(session.run(session.client.text_document_formatting_async(types.DocumentFormattingParams(
+        types.TextDocumentIdentifier(uri), types.FormattingOptions(tab_size=2, insert_spaces=True)))) or [])
+
+
+def test_formatting_a_shipped_spec_changes_nothing(session):
+    uri, _ = session.open(SPECS / "classic.bean")
+    assert _format(session, uri) == []
+
+
+def test_formatting_aligns_a_citation_as_fmt_does(session, tmp_path):
+    path = tmp_path / "messy.bean"
+    path.write_text('rulebook messy "A house rule"\n  extends classic\n  source house "House rules"\nrules\n'
+                    '  rule lights: note "Play 😋 with the lights on." § house "1"\n'
+                    '  rule dark: note "Lights off."                     § house "2"\n', encoding="utf-8")
+    uri, _ = session.open(path)
+    # the block's column is the second citation's; the emoji before the first is 2 units
+    assert _format(session, uri) == [types.TextEdit(types.Range(types.Position(4, 49), types.Position(4, 50)), "    ")]
+
+
+def test_formatting_a_broken_spec_changes_nothing(session, tmp_path):
+    path = tmp_path / "broken.bean"
+    path.write_text('rulebook broken "Broken"\nsetup\n  players 3 to 5 § house\n  fields 3      § x "1"\n',
+                    encoding="utf-8")
+    uri, diagnostics = session.open(path)
+    assert diagnostics and _format(session, uri) == []

@@ -16,7 +16,7 @@ import sys
 from .. import __version__
 
 # The subcommands, in the order --help lists them.
-COMMANDS = ["verify", "check", "compile", "diff", "play", "replay", "conformance", "lsp"]
+COMMANDS = ["verify", "check", "compile", "diff", "fmt", "play", "replay", "conformance", "lsp"]
 
 
 def build_parser() -> argparse.ArgumentParser:

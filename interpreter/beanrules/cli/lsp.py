@@ -13,8 +13,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "gives, a 'did you mean' hint as a quick fix), hover (a rule's plain English "
                     "and core, a bean's beanometer and names, a citation's passage), go to "
                     "definition and references (a replaced rule in its base, across extends and "
-                    "translates), completion (the grammar's keywords, the ids in scope) and the "
-                    "outline. Needs the optional extra: pip install 'beanrules[lsp]'. "
+                    "translates), completion (the grammar's keywords, the ids in scope), the "
+                    "outline and formatting (the layout of 'beanrules fmt'). Needs the optional extra: pip install 'beanrules[lsp]'. "
                     "docs/editors.md shows how to set up VS Code, Neovim and Helix.")
     parser.add_argument("--stdio", action="store_true",
                         help="speak on standard input and output: the only transport, and the default "

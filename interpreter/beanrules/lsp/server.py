@@ -15,6 +15,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path, from_fs_path
 
 from .. import __version__
+from ..syntax.layout import layout_edits
 from . import analysis as a
 
 SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning}
@@ -198,6 +199,18 @@ def completion(ls: BeanServer, params: types.CompletionParams) -> types.Completi
     return types.CompletionList(is_incomplete=False, items=[
         types.CompletionItem(label=item.label, kind=types.CompletionItemKind[item.kind], detail=item.detail or None)
         for item in items])
+
+
+@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: BeanServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
+    """The canonical layout (`beanrules fmt`): one edit per citation that moves; none while the
+    spec does not parse (its syntax errors are among its diagnostics)."""
+    uri = params.text_document.uri
+    if not uri.endswith(".bean"):
+        return []
+    edits, _ = layout_edits(ls.workspace.get_text_document(uri).source, to_fs_path(uri))
+    return [types.TextEdit(ls.to_client(uri, (edit.line, edit.start, edit.line, edit.end)), " " * edit.spaces)
+            for edit in edits or []]
 
 
 def main() -> None:
