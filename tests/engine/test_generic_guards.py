@@ -37,16 +37,9 @@ def _read_by_shape(model: dict) -> list[tuple[str, core.Forbid]]:
 
 
 def _specs() -> list[str]:
-    names = list(list_specs()) + [str(p) for p in sorted((ROOT / "conformance").rglob("*.bean"))]
-    out = []
-    for name in names:
-        try:
-            model = compile_spec(name)
-        except Exception:  # a variant refused on purpose
-            continue
-        if _read_by_shape(model):
-            out.append(name)
-    return out
+    """The shipped specs and the test variants (which of them have such rules is seen as each
+    test compiles its spec: nothing is compiled while pytest collects)."""
+    return list(list_specs()) + [str(p) for p in sorted((ROOT / "conformance").rglob("*.bean"))]
 
 
 SPECS = _specs()
@@ -70,14 +63,19 @@ class Watching:
 
 
 def test_the_shipped_specs_have_such_rules():
-    names = {Path(s).stem if s.endswith(".bean") else s for s in SPECS}
-    assert {"classic", "kannibohne", "my-first/other-beans"} <= names
+    for name in ("classic", "kannibohne", "my-first/other-beans"):
+        assert _read_by_shape(compile_spec(name)), name
 
 
 def _compare(spec: str, seed: int) -> tuple[int, int]:
     """Play `spec` at its fewest and most players, holding every harvest of every state to the
     oracle; returns how many harvests were compared and how many the guards refused."""
-    model = compile_spec(spec)
+    try:
+        model = compile_spec(spec)
+    except Exception:  # a variant refused on purpose (conformance/variants/refused*.bean)
+        pytest.skip("the spec does not compile, on purpose")
+    if not _read_by_shape(model):
+        pytest.skip("no harvest constraint read by its shape")
     low, high = model["players"]["min"], model["players"]["max"]
     compared = refused = 0
     for players in sorted({low, high}):
