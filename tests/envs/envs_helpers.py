@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from beanrules import list_specs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,3 +17,15 @@ VARIANT = str(ROOT / VARIANT_NAME)
 def specs() -> list[str]:
     """Every shipped spec and the test variant."""
     return list(list_specs()) + [VARIANT]
+
+
+#: the specs the test command plays quickly: the base game, the two-player game with text
+#: cards, the duel and the variant; every other spec's quick test joins the full sweep
+#: (`pytest -m envs`, which .ci/run runs), so the test command stays within its time
+QUICK = {"classic", "kannibohne", "anniversary/duel", VARIANT}
+
+
+def quick_specs() -> list:
+    """Every spec, those outside QUICK marked for the full sweep."""
+    return [pytest.param(s, marks=() if s in QUICK else pytest.mark.envs) for s in specs()]
+

@@ -15,7 +15,7 @@ import pytest
 from beanrules.engine import Game
 from beanrules.envs.core import HAND_ORDER, Match, Table, load_model, player_counts
 
-from envs_helpers import ROOT, VARIANT, VARIANT_NAME, specs
+from envs_helpers import ROOT, VARIANT, VARIANT_NAME, quick_specs, specs
 
 PER_PLAYER = {"hands": "hand", "set_aside": "set-aside", "coins": "coins"}
 
@@ -97,7 +97,7 @@ def test_what_the_view_shows_is_encoded() -> None:
         assert obs[start + 1] == 0 and not obs[start + 2:start + 2 + 2 * len(t.beans)].any()
 
 
-@pytest.mark.parametrize("spec", specs())
+@pytest.mark.parametrize("spec", quick_specs())
 def test_every_listed_action_is_in_the_action_space(spec: str) -> None:
     n = player_counts(load_model(spec)[1]).start
     for match in states(spec, n, 150, seed=2):

@@ -10,14 +10,14 @@ pyspiel = pytest.importorskip("pyspiel")
 import beanrules.envs.openspiel  # noqa: E402,F401  (registers "beanrules")
 from beanrules.envs.core import load_model, player_counts  # noqa: E402
 
-from envs_helpers import VARIANT, specs  # noqa: E402
+from envs_helpers import VARIANT, quick_specs, specs  # noqa: E402
 
 
 def game(spec: str, players: int, **params: int | str):
     return pyspiel.load_game("beanrules", {"spec": spec, "players": players, **params})
 
 
-@pytest.mark.parametrize("spec", specs())
+@pytest.mark.parametrize("spec", quick_specs())
 def test_random_simulation_at_the_fewest_players(spec: str) -> None:
     n = player_counts(load_model(spec)[1]).start
     pyspiel.random_sim_test(game(spec, n, max_game_length=60), num_sims=1, serialize=True, verbose=False)

@@ -15,7 +15,7 @@ from beanrules import compile_spec  # noqa: E402
 from beanrules.envs import pettingzoo  # noqa: E402
 from beanrules.envs.core import load_model, player_counts  # noqa: E402
 
-from envs_helpers import VARIANT, specs  # noqa: E402
+from envs_helpers import VARIANT, quick_specs, specs  # noqa: E402
 
 
 def counts(spec: str) -> range:
@@ -31,7 +31,7 @@ def check(spec: str, players: int, cycles: int) -> None:
         seed_test(lambda **kw: pettingzoo.env(spec=spec, players=players, **kw), num_cycles=min(cycles, 20))
 
 
-@pytest.mark.parametrize("spec", specs())
+@pytest.mark.parametrize("spec", quick_specs())
 def test_api_and_seed_at_the_fewest_players(spec: str) -> None:
     check(spec, counts(spec).start, 25)
 
