@@ -38,8 +38,8 @@ _PHASE_NUMBER = (re.compile(r"\b(?:Phase|Fase)\s+(\d+)\b"), re.compile(r"\b(\d+)
 def rulebook_numbers(phases: list[dict[str, Any]]) -> dict[str, int]:
     """Each phase's number in the rulebook's own numbering, where it has one. A number is taken
     only when all the passages of a phase agree on it and the numbers rise through the turn;
-    an added phase the rulebook does not number stays unnumbered (the duel's phase before
-    phase 1), so a counted place never poses as the rulebook's number."""
+    an added phase the rulebook does not number stays unnumbered (a variant's phase added
+    before phase 1), so a counted place never poses as the rulebook's number."""
     found: dict[str, int] = {}
     for phase in phases:
         said = {int(m.group(1)) for text in [phase.get("title") or ""]

@@ -73,8 +73,8 @@ def title_of(rule_id: str) -> str:
 
 def rule_title(rule: dict[str, Any], model: dict[str, Any] | None = None) -> str:
     """A rule's name on the page: its id, unless a variant replaced the rule of that id by
-    another kind of rule, so the id names what the rule no longer is (the duel replaces
-    ``harvest-any-time`` by an own-turn rule: it keeps the id, not its meaning)."""
+    another kind of rule, so the id names what the rule no longer is (a variant that replaces
+    a harvest-any-time rule by an own-turn one keeps the id, not its meaning)."""
     if model and model.get("extends") and rule["id"] in ENGLISH and rule["id"] != rule["kind"]:
         return title_of(rule["kind"])
     return title_of(rule["id"])

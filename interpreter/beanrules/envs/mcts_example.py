@@ -1,6 +1,6 @@
 """OpenSpiel's MCTS against random players on a small rulebook (docs/envs.md).
 
-    python -m beanrules.envs.mcts_example [--spec my-first/basic] [--players 3]
+    python -m beanrules.envs.mcts_example --spec SPEC [--players N]
         [--simulations 20] [--games 4] [--seed 0]
 
 Seat 0 is an MCTS bot (UCT with random rollouts, open_spiel.python.algorithms.mcts), the
@@ -21,7 +21,7 @@ from open_spiel.python.algorithms import mcts
 from . import openspiel  # noqa: F401  (registers "beanrules")
 
 
-def play(spec: str = "my-first/basic", players: int = 3, simulations: int = 20, seed: int = 0,
+def play(spec: str, players: int = 3, simulations: int = 20, seed: int = 0,
          max_game_length: int = 100_000) -> dict[str, Any]:
     """One game, MCTS in seat 0 against random players; returns its returns and length."""
     game = pyspiel.load_game("beanrules", {"spec": spec, "players": players, "max_game_length": max_game_length})
@@ -46,7 +46,8 @@ def play(spec: str = "my-first/basic", players: int = 3, simulations: int = 20, 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--spec", default="my-first/basic")
+    parser.add_argument("--spec", required=True, help="a spec name or a path to a .bean file "
+                                                       "(a small one plays fastest: docs/envs.md)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--simulations", type=int, default=20)
     parser.add_argument("--games", type=int, default=4)
