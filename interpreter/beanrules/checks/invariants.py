@@ -142,7 +142,15 @@ def json_cards(state: dict[str, Any]) -> Counter:
             cards.update(state[zone][player])
         for field in state["fields"][player]:
             cards.update(field)
+    for cards_of in _declared(state.get("zones")):
+        cards.update(cards_of)
     return cards
+
+
+def _declared(zones: dict[str, Any] | None) -> list[list[str]]:
+    """The lists of cards of the zones the rules declare (engine/zones.py), if any."""
+    return [cards for value in (zones or {}).values()
+            for cards in (value.values() if isinstance(value, dict) else (value,))]
 
 
 def _conserved(before: dict[str, Any], after: dict[str, Any]) -> bool:
@@ -166,6 +174,11 @@ def _conserved(before: dict[str, Any], after: dict[str, Any]) -> bool:
                 gone += field
             for field in after["fields"][player]:
                 came += field
+    if before.get("zones") != after.get("zones"):
+        for cards in _declared(before.get("zones")):
+            gone += cards
+        for cards in _declared(after.get("zones")):
+            came += cards
     return not came and not gone or _holds(Counter(came), Counter(gone))
 
 
@@ -370,6 +383,8 @@ def _card_total(game: Game) -> int:
     total = len(st.deck) + len(st.discard) + len(st.offer) + len(st.removed)
     for p in st.players:
         total += len(st.hands[p]) + len(st.set_aside[p]) + len(st.coins[p]) + sum(len(f) for f in st.fields[p])
+    if st.zones:  # the zones the rules declare (engine/zones.py)
+        total += sum(len(cards) for cards in _declared(st.zones))
     return total
 
 

@@ -61,6 +61,25 @@ class DeclareZone(Statement):
         return f"{whose} {self.zone} zone; {seen[self.visibility]}."
 
 
+@core("declare-zone-of-kind")
+class DeclareZoneOfKind(Statement):
+    """A zone the spec declares besides the standard ones (one per player, or one for the
+    table), of a kind that fixes its order: a pile (cards go on top, the top one leaves first),
+    a row (front to back) or a field (bottom to top: it grows one bean type and is harvested as
+    a player's field is, by whoever a rule permits); and who sees what of it."""
+
+    zone: str
+    kind: Literal["pile", "row", "field"]
+    per_player: bool
+    visibility: Literal["hidden", "public", "owner-sees", "top-visible"]
+
+    def text(self) -> str:
+        seen = {"hidden": "only its size is known", "public": "everyone sees it",
+                "owner-sees": "only its owner sees it", "top-visible": "its top card is visible"}
+        whose = "Each player has" if self.per_player else "The table has"
+        return f"{whose} a {self.kind} called {self.zone}; {seen[self.visibility]}."
+
+
 @core("declare-counter")
 class DeclareCounter(Statement):
     counter: str

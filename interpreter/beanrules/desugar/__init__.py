@@ -53,7 +53,7 @@ def scope_of(model: dict[str, Any], statements: list[Statement]) -> Scope:
 
 
 # What each declaring node adds to the scope: its JSON name -> (kind of name, field).
-_DECLARES = {"declare-zone": ("zone", "zone"), "declare-counter": ("counter", "counter"),
+_DECLARES = {"declare-zone": ("zone", "zone"), "declare-zone-of-kind": ("zone", "zone"), "declare-counter": ("counter", "counter"),
              "declare-token": ("token", "token")}
 _COUNTING = ("add-to-counter", "counter")  # nodes that read or add to a counter
 

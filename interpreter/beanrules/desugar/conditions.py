@@ -7,12 +7,12 @@ from typing import Any
 
 from ..core.actors import ActivePlayer, AnyPlayer, Bound, Opponent, OtherPlayers
 from ..core.conditions import AllOf, AnyOf, Compare, HoldsToken, InPhase, Not, TurnOf
-from ..core.effects import Harvest
+from ..core.effects import Harvest, Plant
 from ..core.places import Zone
 from ..core.quantities import Count, CounterValue, FieldsOf, Number
 from ..core.statements import Forbid, Permit
 from ..core.timing import AnyTime
-from .build import FIELD, PLAYER
+from .build import CARD, FIELD, PLAYER
 from .lasting import action
 from .registry import rewrite
 
@@ -70,3 +70,16 @@ def permit_harvest(rule):
     """Any player may harvest, at any time, while every condition holds for them."""
     return (Permit(AnyPlayer(), Harvest(PLAYER, FIELD, False), AnyTime(), _all(rule["params"]["conditions"]),
                    False, None, None),)
+
+
+@rewrite("permit-zone", "any player may plant into middle when it is phase plant-traded",
+         "At any time, if it is phase plant-traded, any player may plant the card on the middle.")
+def permit_zone(rule):
+    """Who may plant into, or harvest, a field the spec declares for the table: a permission,
+    at any time, while every condition holds for the player who acts (none: always)."""
+    p = rule["params"]
+    who = AnyPlayer() if p["who"] == "any-player" else ActivePlayer()
+    field = Zone(p["zone"], None)
+    action = Plant(PLAYER, CARD, field) if p["action"] == "plant" else Harvest(PLAYER, field, False)
+    condition = _all(p["conditions"]) if p["conditions"] else None
+    return (Permit(who, action, AnyTime(), condition, False, None, None),)

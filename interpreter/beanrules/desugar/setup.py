@@ -5,7 +5,7 @@ from ..core.actors import AnyPlayer, EachPlayer
 from ..core.conditions import Compare
 from ..core.effects import AddField, Deal, Move, Reorder, Sequence
 from ..core.quantities import FieldsOf, Number
-from ..core.statements import (ChooseStartPlayer, DeclareToken, DeclareZone, Do, Fields, Forbid,
+from ..core.statements import (ChooseStartPlayer, DeclareToken, DeclareZone, DeclareZoneOfKind, Do, Fields, Forbid,
                                InPlay, OutOfPlay, Permit, Players, Require, TurnOrder)
 from ..core.timing import AnyTime, AtSetup
 from .build import PLAYER, beans, count, hand, num, top, zone
@@ -18,6 +18,14 @@ def zone_(rule):
     """A zone and what each player sees of it: a declaration."""
     p = rule["params"]
     return (DeclareZone(p["zone"], p["per_player"], p["visibility"]),)
+
+
+@rewrite("zone-of-kind", "zone middle is a field for the table, public",
+         "The table has a field called middle; everyone sees it.")
+def zone_of_kind(rule):
+    """A zone the spec declares, of a kind: a declaration."""
+    p = rule["params"]
+    return (DeclareZoneOfKind(p["zone"], p["kind"], p["per_player"], p["visibility"]),)
 
 
 @rewrite("players", "players 3 to 5", "The game is played by 3 to 5 players.")

@@ -28,7 +28,9 @@ class CardRef:
 class Plant:
     player: str
     bean: str | None = None  # None: the front card (or the only pending bean)
-    field: int | None = None  # 1-based; None: the field holding that bean, else the first empty
+    # 1-based; a name: a field of the table the rules declare ("in the middle", engine/zones.py);
+    # None: the field holding that bean, else the first empty
+    field: int | str | None = None
     zone: str | None = None  # "hand", "offer", "set-aside"; None: where this phase plants from
 
     def notation(self) -> str:
@@ -37,7 +39,9 @@ class Plant:
             parts.append(self.zone)
         if self.bean:
             parts.append(self.bean)
-        if self.field is not None:
+        if isinstance(self.field, str):
+            parts += ["in", "the", self.field]
+        elif self.field is not None:
             parts += (["in"] if self.bean or (self.zone and self.zone != "hand") else []) + [str(self.field)]
         return " ".join(parts)
 
@@ -45,10 +49,12 @@ class Plant:
 @dataclass(frozen=True, slots=True)
 class Harvest:
     player: str
-    field: int | None = None
+    field: int | str | None = None  # 1-based, or the name of a field of the table ("the middle")
     bean: str | None = None
 
     def notation(self) -> str:
+        if isinstance(self.field, str):
+            return f"{self.player} harvests the {self.field}"
         return f"{self.player} harvests {self.field if self.field is not None else self.bean}"
 
 

@@ -7,7 +7,7 @@ from ..diagnostics import did_you_mean
 from .actions import Action, BuyField, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
-from . import decisions, draw_moves, hotpath, lasting, moves, requirements, trace
+from . import decisions, draw_moves, hotpath, lasting, moves, requirements, trace, zones
 from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
@@ -91,6 +91,11 @@ class Game:
         unknown = [e["says"] for e in loaded.lasting if e["says"] not in game.ruleset.lastings]
         if unknown:
             raise ValueError(f"state.lasting: these rules lay down no constraint '{unknown[0]}'")
+        expected = zones.initial(game.ruleset.declared, loaded.players)
+        if (expected is None) != (loaded.zones is None) or set(expected or ()) != set(loaded.zones or ()) \
+                or any(isinstance(expected[k], dict) != isinstance(v, dict) for k, v in (loaded.zones or {}).items()):
+            raise ValueError("state.zones must hold exactly the zones the rules declare: "
+                             + (", ".join(expected) if expected else "none"))
         return game
 
     @classmethod
@@ -271,7 +276,12 @@ class Game:
             do_plant(state, move, events)
             if rs.triggers:  # a card's "when planted" step
                 triggers.fire(state, rs, "planted", move.player, move.bean, events,
-                              zone=state.fields[move.player][move.index], field=move.index)
+                              zone=zones.field_list(state, move.player, move.index), field=move.index)
+        elif kind is Harvest and isinstance(action.field, str):  # a field of the table (engine/zones.py)
+            refusal = zones.harvest_refusal(state, rs, action.player, action.field)
+            if refusal:
+                raise refusal
+            do_harvest(state, rs, action.player, action.field, events)
         elif kind is Harvest:
             index = action.field - 1 if action.field is not None else self._harvest_index(action)
             refusal = harvest_refusal(state, rs, action.player, index)

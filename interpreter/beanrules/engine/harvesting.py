@@ -102,18 +102,19 @@ def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
     return [i for i, f in enumerate(fields) if len(f) >= smallest]
 
 
-def do_harvest(state: State, rs: Ruleset, player: str, index: int, events: list, auto: bool = False) -> None:
+def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events: list, auto: bool = False) -> None:
     """Take the field (its top run under mixed-fields). With coins from harvested cards, as many
     of its cards as the beanometer pays become coin cards and the rest go to the discard pile
     (bottom card first, so the top card ends on top); with coins from the bank, every harvested
     card goes to the discard pile and the coin cards come off the end of `removed` (the bank),
-    as many as it still holds."""
-    field = state.fields[player][index]
+    as many as it still holds. `index` may name a field of the table (engine/zones.py): `player`
+    harvests it and is paid as for their own."""
+    field = state.fields[player][index] if type(index) is int else state.zones[index]
     size = run_length(rs, field)
     coins = coins_for(rs, field)
     bean = type_of(rs, field[-1] if rs.payout_card == "top" else field[len(field) - size])
     taken = field[len(field) - size:]
-    event = {"event": "harvested", "player": player, "field": index + 1, "bean": bean,
+    event = {"event": "harvested", "player": player, "field": index + 1 if type(index) is int else index, "bean": bean,
              "cards": size, "coins": coins}
     if rs.tally is not None and rs.tally.counter is not None:  # written down (engine/tally.py)
         from .tally import pay

@@ -123,7 +123,11 @@ def _harvest(action: effects.Harvest) -> Matcher:
     def harvest(state: Any, rs: Any, a: Action, env: dict) -> bool:
         if type(a) is not Harvest or a.player not in who(state, env):
             return False
-        if name is not None:
+        if name is not None and isinstance(a.field, str):  # a field of the table (engine/zones.py)
+            if a.field not in (state.zones or {}):
+                return False  # no such field: refused as such (zones.harvest_refusal)
+            env[name], env[name + "#"], env[name + "@"] = state.zones[a.field], a.field, None
+        elif name is not None:
             fields, index = state.fields[a.player], (a.field or 0) - 1
             if not 0 <= index < len(fields):
                 return False  # no such field: refused as such (harvesting.field_refusal)

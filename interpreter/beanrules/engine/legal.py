@@ -272,10 +272,29 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if fields:
         row = _harvests(player)
         out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in fields)
+    if rs.zone_rules:  # plants into, and harvests of, a field of the table (engine/zones.py)
+        from .zones import harvest_options, plant_options
+        out.extend(plant_options(state, rs, player, plantable(state, rs, player)))
+        out.extend(harvest_options(state, rs, player))
     if state.lasting or rs.standing:  # constraints by condition (engine/lasting.py)
         from .lasting import constrain
         return constrain(state, rs, player, out)
     return out
+
+
+def plantable(state: State, rs: Ruleset, player: str) -> list[tuple[str, str | None]]:
+    """The cards `player` may plant now, whatever field takes them, as (bean, zone): the front
+    card of the hand in a planting step (zone None), each bean of a zone the phase empties."""
+    out: list[tuple[str, str | None]] = []
+    ph = rs.phases[rs.phase_index[state.phase]]
+    active = player == state.active
+    hand = state.hands[player]
+    if ph.plant is not None and active and hand and state.planted < ph.plant.max:
+        out.append((hand[0], None))
+    for step in ph.pending:
+        if step.who == "everyone" or active:
+            out.extend((bean, step.zone) for bean in _distinct(step.cards(state, player)))
+    return [(bean, zone) for bean, zone in out if bean not in rs.unplantable]
 
 
 def next_to_act(state: State, rs: Ruleset) -> str | None:

@@ -43,6 +43,8 @@ class _ToAction(Transformer):
 
     def plant(self, items):
         zone = bean = field = None
+        if any(item.type == "THE" for item in items):  # "in the NAME": the last word names the field
+            field, items = str(items[-1]), [i for i in items[:-1] if i.type not in ("IN", "THE")]
         for item in items:
             if item.type == "ZONE":
                 if str(item) not in _PLANT_ZONES:
@@ -55,6 +57,9 @@ class _ToAction(Transformer):
         return lambda player: Plant(player, bean, field, zone)
 
     def harvest(self, items):
+        if len(items) == 2:  # "the NAME": a field of the table
+            name = str(items[1])
+            return lambda player: Harvest(player, field=name)
         (item,) = items
         if item.type == "INT":
             field = _number(item)
@@ -174,7 +179,7 @@ def lark_action(line: str) -> Action:
 
 _WORDS = {"NAME": "a player name (capitalised)", "BEAN": "a bean id (or yes, no, nothing)", "INT": "a number",
           "ZONE": "a zone (hand, offer, set-aside)", "WHAT": "phase/planting/trading",
-          "VERB": "accepts/rejects/withdraws", "COMMA": "','", "IN": "'in'", "$END": "end of line",
+          "VERB": "accepts/rejects/withdraws", "THE": "the word the", "COMMA": "','", "IN": "'in'", "$END": "end of line",
           "<END-OF-FILE>": "end of line"}
 
 

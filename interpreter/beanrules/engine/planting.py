@@ -10,16 +10,18 @@ from .eventlog import UNRECORDED
 from .kinds import same_type, top_type, type_of
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
+from .zones import check_into, field_list
 
 
 class PlantMove(NamedTuple):
-    """A checked plant: take `bean` from `zone` of `player` into field `index` (0-based).
+    """A checked plant: take `bean` from `zone` of `player` into field `index` (0-based; a name:
+    the field of the table so named, engine/zones.py).
     `front`: the front card of the hand under a plant-from-hand step (it counts as planted);
     otherwise the card is taken out of `zone` wherever it lies (plant-pending, any order)."""
     player: str
     zone: str
     bean: str
-    index: int
+    index: int | str
     front: bool = False
 
 
@@ -135,6 +137,9 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     if bean in rs.unplantable:
         raise IllegalAction(rs.rules.get(bean) or _any_plant_ref(rs, zone),
                             f"{bean} is never planted")
+    if isinstance(action.field, str):  # a field of the table: only where a rule permits it
+        check_into(state, rs, player, action.field, bean)
+        return PlantMove(player, zone, bean, action.field, front)
     fields = state.fields[player]
     field = action.field
     if field is not None and 0 < field <= len(fields):  # the common case, checked quickly
@@ -174,13 +179,14 @@ def do_plant(state: State, move: PlantMove, events: list) -> None:
     plant_card(state, move.player, move.zone, move.bean, move.index, move.front, events)
 
 
-def plant_card(state: State, player: str, zone: str, bean: str, index: int, front: bool, events: list) -> None:
+def plant_card(state: State, player: str, zone: str, bean: str, index: int | str, front: bool, events: list) -> None:
     """do_plant, field by field (the trusted apply of engine/hotpath.py calls it directly)."""
     if front:
         state.hands[player].pop(0)
         state.planted += 1
     else:
         pending_cards(state, zone, player).remove(bean)
-    state.fields[player][index].append(bean)
+    field_list(state, player, index).append(bean)
     if events is not UNRECORDED:
-        events.append({"event": "planted", "player": player, "bean": bean, "field": index + 1, "from": zone})
+        events.append({"event": "planted", "player": player, "bean": bean,
+                       "field": index + 1 if isinstance(index, int) else index, "from": zone})

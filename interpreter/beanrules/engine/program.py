@@ -48,7 +48,8 @@ def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
 _DO_TIMINGS = (timing.AtStartOf, timing.AtEndOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd)
 _READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
          core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players,
-         core.DeclareCounter, core.DeclareToken)  # counters and tokens: engine/marks.py
+         core.DeclareCounter, core.DeclareToken,  # counters and tokens: engine/marks.py
+         core.DeclareZoneOfKind)  # declared zones: engine/zones.py
 
 
 def runs(statement: Statement) -> bool:
@@ -56,9 +57,9 @@ def runs(statement: Statement) -> bool:
     evaluator refuses, which it does by name when the game is created)."""
     if isinstance(statement, core.Do):
         return isinstance(statement.when, _DO_TIMINGS)
-    from . import draw_moves, moves, requirements, tally  # moves of one card; lasting requirements; coins written down
+    from . import draw_moves, moves, requirements, tally, zones  # moves of one card; lasting requirements; coins written down
     return isinstance(statement, _READ) or moves.runs(statement) or requirements.runs(statement) \
-        or tally.runs(statement) or draw_moves.runs(statement)
+        or tally.runs(statement) or draw_moves.runs(statement) or zones.runs(statement)
 
 
 def rule_of(program: Program, kind: type) -> dict | None:
@@ -90,7 +91,7 @@ def zone_refusal(statement: Statement) -> str | None:
 
 def visibility(program: Program) -> dict[str, str]:
     """Who sees what of each declared zone."""
-    return {s.zone: s.visibility for _, s in _of(program, core.DeclareZone)}
+    return {s.zone: s.visibility for _, s in program if isinstance(s, (core.DeclareZone, core.DeclareZoneOfKind))}
 
 
 def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef], may_wait: bool = False) -> Any:

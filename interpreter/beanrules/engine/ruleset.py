@@ -17,7 +17,7 @@ from ..core.actors import Opponent
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import draw_moves, evaluate, kinds, moves, one_model, permissions, program, readings as read, requirements, tally as tallies
+from . import draw_moves, evaluate, kinds, moves, one_model, permissions, program, readings as read, requirements, tally as tallies, zones
 from .errors import ImpossibleState, RuleRef, UnsupportedRule
 from .marks import Marks, marks
 from . import effects as _ability_effects  # noqa: F401,E402 (registers the nodes card abilities use)
@@ -223,6 +223,10 @@ class Ruleset:
     # Phases the active player ends by declaring them finished: a harvest they may still make
     # keeps such a phase open (flow.phase_complete), where elsewhere it keeps none open.
     declared_ends: frozenset[str] = frozenset()
+    # Zones the rules declare besides the standard ones, and who may plant into or harvest a
+    # field of the table (engine/zones.py).
+    declared: dict = field(default_factory=dict)
+    zone_rules: tuple = ()
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]
@@ -470,7 +474,9 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
         lastings=lasting.collect(core_program, _card_abilities(model, n), refs),
         standing=tuple(r for _, r in rs.all(lasting.LastingSpec)),
-        draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends)
+        draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends,
+        declared=zones.declared(core_program), zone_rules=zones.compile_rules(core_program, refs,
+                                                                              zones.declared(core_program)))
 
 
 def _card_abilities(model: dict, n: int) -> list:

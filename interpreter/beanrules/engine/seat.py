@@ -127,7 +127,21 @@ class Seat:
 
     @property
     def fields(self) -> list[list[str]]:
-        return self._shown("field", self._state.fields[self.player])
+        """The player's fields, then the fields of the table a rule lets them plant into or
+        harvest (engine/zones.py), which the bot weighs as its own."""
+        own = self._shown("field", self._state.fields[self.player])
+        if not self.rules.zone_rules:
+            return own
+        return own + [self._state.zones[name] for name in self._table_fields()]
+
+    def _table_fields(self) -> list[str]:
+        return list(dict.fromkeys(rule.zone for rule in self.rules.zone_rules))
+
+    def _field_index(self, field: int | str) -> int:
+        """The 0-based place in `fields` of a field a plant or harvest names."""
+        if type(field) is int:
+            return field - 1
+        return len(self._state.fields[self.player]) + self._table_fields().index(field)
 
     @property
     def set_aside(self) -> list[str]:
@@ -170,9 +184,9 @@ class Seat:
         """The 0-based fields the player may harvest now: read off their fields by the rules of
         harvesting, unless a constraint (laid down for a while, or by condition) changes what is
         legal and `legal` is given; then the listed harvests."""
-        if legal is None or not (self._state.lasting or self.rules.standing):
+        if legal is None or not (self._state.lasting or self.rules.standing or self.rules.zone_rules):
             return harvestable(self._state, self.rules, self.player)
-        return [a.field - 1 for a in legal if type(a) is Harvest]
+        return [self._field_index(a.field) for a in legal if type(a) is Harvest]
 
     def stalled(self, message: str) -> Exception:
         from .errors import Stalled
@@ -229,10 +243,9 @@ class Seat:
         return all(r.most is not None for r in self.rules.moves if r.verb == "discards" and r.phase in (None, phase))
 
     # -- actions, in this engine's words -------------------------------------------------------
-    @staticmethod
-    def planted(action: Plant) -> tuple[int, str]:
-        """(0-based field, bean) of a listed plant."""
-        return action.field - 1, action.bean  # type: ignore[operator,return-value]
+    def planted(self, action: Plant) -> tuple[int, str]:
+        """(0-based place in `fields`, bean) of a listed plant."""
+        return self._field_index(action.field), action.bean  # type: ignore[arg-type,return-value]
 
     @staticmethod
     def response(action: Respond) -> tuple[str, Any]:
@@ -255,7 +268,9 @@ class Seat:
 
     def harvest(self, index: int, legal: list[Action]) -> Action:
         """The harvest of the 0-based field: the listed action (applied without the re-check)."""
-        return _listed(legal, Harvest(self.player, index + 1))
+        own = len(self._state.fields[self.player])
+        field = index + 1 if index < own else self._table_fields()[index - own]
+        return _listed(legal, Harvest(self.player, field))
 
     def reject(self, target: Any, responses: list[Action]) -> Action:
         return _listed(responses, Respond(self.player, "rejects", target))

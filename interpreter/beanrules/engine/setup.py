@@ -9,7 +9,7 @@ from typing import Any
 from ..diagnostics import did_you_mean
 from ..memo import per_object
 
-from . import marks
+from . import marks, zones
 from .abilities import adds_fields
 from .deck import shuffle
 from .errors import ImpossibleState
@@ -76,12 +76,13 @@ def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
         fields={p: [[] for _ in range(rs.fields)] for p in players},
         set_aside={p: [] for p in players}, coins={p: [] for p in players}, removed=removed,
         proposals=[], planted=0, over=False, seed=seed, shuffles=0, next_proposal=1,
-        counters=marks.of(rs).initial_counters(players), tokens=marks.of(rs).initial_tokens(players[0]))
+        counters=marks.of(rs).initial_counters(players), tokens=marks.of(rs).initial_tokens(players[0]),
+        zones=zones.initial(rs.declared, players))
 
 
 _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "discard", "exhaustions",
                  "offer", "hands", "fields", "set_aside", "coins", "removed", "proposals", "planted",
-                 "over", "rulebook", "seed", "shuffles", "next_proposal", "counters", "tokens"}
+                 "over", "rulebook", "seed", "shuffles", "next_proposal", "counters", "tokens", "zones"}
 
 
 def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: dict[str, Any]) -> tuple:
@@ -106,6 +107,25 @@ def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: d
             raise ImpossibleState(f"tokens.{name}", _unknown_player(holder, players))
         tokens[name] = holder
     return counters, tokens
+
+
+def partial_zones(rs: Ruleset, players: list[str], given: dict[str, Any]) -> dict[str, Any] | None:
+    """The declared zones of a partial state: empty, except those given."""
+    out = zones.initial(rs.declared, players)
+    for name, cards in given.items():
+        if out is None or name not in out:
+            raise ImpossibleState(f"zones.{name}", f"unknown zone '{name}' (declared zones: "
+                                  f"{', '.join(out or ()) or 'none'})")
+        if isinstance(out[name], dict):
+            if not isinstance(cards, dict) or set(cards) - set(players):
+                raise ImpossibleState(f"zones.{name}", f"zone '{name}' is kept per player: give "
+                                      "{player: cards} for players of the game")
+            out[name].update({p: list(c) for p, c in cards.items()})
+        elif not isinstance(cards, list):
+            raise ImpossibleState(f"zones.{name}", f"zone '{name}' is the table's: give a list of cards")
+        else:
+            out[name] = list(cards)
+    return out
 
 
 def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed: int | str) -> State:
@@ -158,6 +178,7 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         if who not in players:
             raise ImpossibleState(key, _unknown_player(who, players))
     state.counters, state.tokens = partial_marks(rs, players, state.start_player, partial)
+    state.zones = partial_zones(rs, players, partial.get("zones") or {})
     placed = state.card_counts()
     box = _box_counts(rs)
     for bean in placed:
@@ -190,4 +211,8 @@ def _zone_of(state: State, bean: str) -> str:
         for player, cards in getattr(state, key).items():
             if bean in cards:
                 return f"{key}.{player}"
+    for name, value in (state.zones or {}).items():
+        for owner, cards in (value.items() if isinstance(value, dict) else [(None, value)]):
+            if bean in cards:
+                return f"zones.{name}" + (f".{owner}" if owner else "")
     return next(f"fields.{p}" for p, fields in state.fields.items() if any(bean in f for f in fields))

@@ -19,11 +19,11 @@ STATE_KEYS = ("rulebook", "players", "start_player", "active", "phase", "turn", 
               "exhaustions", "offer", "hands", "fields", "set_aside", "coins", "removed",
               "proposals", "planted", "over", "seed", "shuffles", "next_proposal")
 _PER_PLAYER = ("hands", "set_aside", "coins")
-# Keys a state holds only where its rules declare them (counters, tokens), while a decision
+# Keys a state holds only where its rules declare them (counters, tokens, zones), while a decision
 # waits (docs/engine-contract.md), once a card's ability was used this turn, or once a
 # permitted move was made: a classic
 # game's state JSON has none of them.
-OPTIONAL_KEYS = ("counters", "tokens", "decision", "used", "moved", "winners", "lasting")
+OPTIONAL_KEYS = ("counters", "tokens", "decision", "used", "moved", "winners", "lasting", "zones")
 
 
 @dataclass(slots=True, eq=False)
@@ -65,6 +65,9 @@ class State:
     # Constraints laid down for a while (engine/lasting.py): {"says", "rule", "owner", "until"},
     # kept out of the JSON while nothing lasts.
     lasting: list[dict] = field(default_factory=list)
+    # The zones the rules declare besides the standard ones (engine/zones.py): name -> cards
+    # (a zone of the table) or {player: cards}; None: the rules declare none.
+    zones: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -96,6 +99,8 @@ class State:
             out["winners"] = list(self.winners)
         if self.lasting:
             out["lasting"] = located(self)  # a card a constraint names: where it lies now (engine/marked.py)
+        if self.zones is not None:
+            out["zones"] = copy_json(self.zones)
         return out
 
     @classmethod
@@ -135,7 +140,8 @@ class State:
             used=[[int(u[0]), str(u[1])] for u in data.get("used", [])],
             moved={str(k): [int(t), int(n)] for k, (t, n) in (data.get("moved") or {}).items()},
             winners=[str(p) for p in data["winners"]] if data.get("winners") is not None else None,
-            lasting=copy_json(list(data.get("lasting") or [])))
+            lasting=copy_json(list(data.get("lasting") or [])),
+            zones=copy_json(data["zones"]) if data.get("zones") is not None else None)
 
 
         if state.start_player not in players or state.active not in players:
@@ -147,9 +153,16 @@ class State:
     def card_counts(self) -> Counter:
         """How many cards of each bean are in all zones together (conservation checks)."""
         # one count over every zone chained (Counter.update per zone costs a call per list)
-        return Counter(chain(self.deck, self.discard, self.offer, self.removed,
+        declared = _declared_lists(self.zones) if self.zones else ()
+        return Counter(chain(self.deck, self.discard, self.offer, self.removed, *declared,
                              *(zone for p in self.players
                                for zone in (self.hands[p], self.set_aside[p], self.coins[p], *self.fields[p]))))
+
+
+def _declared_lists(zones: dict[str, Any]) -> list[list[str]]:
+    """Every list of cards of the zones the rules declare (a zone of the table, or per player)."""
+    return [cards for value in zones.values()
+            for cards in (value.values() if isinstance(value, dict) else (value,))]
 
 
 def _check_marks(state: State) -> None:
@@ -161,6 +174,11 @@ def _check_marks(state: State) -> None:
         if (isinstance(value, dict) and set(value) != players) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in values):
             raise ValueError(f"state.counters.{name} must be a number, or one number per player")
+    for name, value in (state.zones or {}).items():
+        lists = list(value.values()) if isinstance(value, dict) else [value]
+        if (isinstance(value, dict) and set(value) != players) or not all(
+                isinstance(cards, list) and all(isinstance(c, str) for c in cards) for cards in lists):
+            raise ValueError(f"state.zones.{name} must be a list of cards, or one list per player")
     if state.winners is not None and not set(state.winners) <= players:
         raise ValueError("state.winners must name players")
     for name, holder in (state.tokens or {}).items():

@@ -90,7 +90,7 @@ def inside_ability() -> Iterator[None]:
 
 
 def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, *, zone: list | None = None,
-         where: str = "", cards: list | None = None, field: int | None = None) -> None:
+         where: str = "", cards: list | None = None, field: int | str | None = None) -> None:
     """Run the triggers of `event` for a `bean` card of `player` (lying in `zone`, if it is
     still somewhere an effect can take it from)."""
     found = rs.triggers.get(event) if rs.triggers else None
@@ -103,8 +103,9 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
         env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, OWNER: player, "player": player, "cards": cards,
                "card": Held(bean, zone, where, False, _ZONES.get(event), None if event == "revealed" else player)
                if zone is not None else None}
-        if field is not None:
-            env["field"], env["field#"] = state.fields[player][field], field
+        if field is not None:  # a name: a field of the table (engine/zones.py)
+            env["field"], env["field#"] = (state.fields[player][field] if type(field) is int
+                                           else state.zones[field]), field
         if trigger.condition is not None and not trigger.condition.fn(state, env):
             continue
         events.append({"event": "ability", "player": player, "card": trigger.card or bean,

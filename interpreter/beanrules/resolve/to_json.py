@@ -35,6 +35,10 @@ def default_rule_id(rule: Rule) -> str:
     """A rule's id when the spec gives none: its kind, plus what tells same-kind rules apart."""
     if rule.kind in ("zone", "untradeable", "plant-pending"):
         return f"{rule.kind}-{rule.params['zone']}"
+    if rule.kind == "zone-of-kind":  # the same id as a standard zone's declaration
+        return f"zone-{rule.params['zone']}"
+    if rule.kind == "permit-zone":
+        return f"{rule.params['action']}-{rule.params['zone']}"
     return rule.kind
 
 

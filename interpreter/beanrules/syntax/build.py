@@ -315,6 +315,19 @@ class SpecBuilder:
                 "per_player": _tree(node.children, "per_player") is not None,
                 "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-")}, []
 
+    def st_zone_of_kind(self, node: Tree) -> tuple[dict, list]:
+        return {"zone": str(_tokens(node.children, "NAME")[0]), "kind": _words(_tree(node.children, "zone_kind")),
+                "per_player": _tree(node.children, "per_player") is not None,
+                "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-")}, []
+
+    def st_permit_zone(self, node: Tree) -> tuple[dict, list]:
+        words = [str(t) for t in node.children if isinstance(t, Token)]
+        found = _tree(node.children, "rule_conditions")
+        return {"who": "any-player" if words[0] == "any" else "active-player",
+                "action": "plant" if "plant" in words else "harvest",
+                "zone": str(_tokens(node.children, "NAME")[0]),
+                "conditions": self._rule_conditions(node) if found is not None else None}, []
+
     def st_players(self, node: Tree) -> tuple[dict, list]:
         numbers = self.ints(node)
         return {"min": numbers[0], "max": numbers[-1]}, []

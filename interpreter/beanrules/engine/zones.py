@@ -1,0 +1,193 @@
+"""Zones a spec declares besides the standard ones (core ``declare-zone-of-kind``), and the
+rules that say who may plant into, or harvest, a field declared for the table.
+
+The state keeps a declared zone under ``zones`` (a key of the state JSON only where the rules
+declare one, so the states of other rulebooks keep their form): a list of cards for the table,
+or one list per player. A field for the table plants and harvests like a player's field — one
+bean type, the harvest paid by the beanometer to whoever harvests it — but nobody owns it, so
+nobody may act on it unless a rule permits it: a ``permit`` of a plant onto it or of its
+harvest (``any player may plant into middle when it is phase plant-traded``) lists those
+actions for the players it names while its condition holds, and they are refused otherwise,
+citing that rule. A plant into it takes the card the phase would plant anyway (the front card
+of the hand, a set-aside or offer card), so it changes where a card goes, not which.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import conditions, effects, places, statements as core, timing
+from ..desugar import STANDARD_ZONES
+from . import evaluate
+from .actions import Harvest, Plant
+from .errors import IllegalAction, RuleRef, UnsupportedRule
+from .kinds import same_type, top_type, type_of
+
+Declared = dict[str, core.DeclareZoneOfKind]
+
+
+def declared(program: list) -> Declared:
+    """The zones the rules declare, by name (a later declaration replaces an earlier one)."""
+    return {s.zone: s for _, s in program if isinstance(s, core.DeclareZoneOfKind)}
+
+
+def initial(decl: Declared, players: list[str]) -> dict[str, Any] | None:
+    """The declared zones of a new game, all empty (None: the rules declare none)."""
+    if not decl:
+        return None
+    return {name: ({p: [] for p in players} if d.per_player else []) for name, d in decl.items()}
+
+
+def _names_zone(node: Any) -> str | None:
+    """The name of a declared zone a place names (None: a standard zone, or no zone)."""
+    if isinstance(node, places.Zone) and node.zone not in STANDARD_ZONES:
+        return node.zone
+    return None
+
+
+def target(statement: Any) -> tuple[str, str] | None:
+    """(action, zone) of a permission to plant onto, or harvest, a declared zone; None for any
+    other statement."""
+    if not isinstance(statement, core.Permit):
+        return None
+    action = statement.action
+    if isinstance(action, effects.Plant) and _names_zone(action.onto):
+        return "plant", action.onto.zone
+    if isinstance(action, effects.Harvest) and _names_zone(action.field):
+        return "harvest", action.field.zone
+    return None
+
+
+def runs(statement: Any) -> bool:
+    """Whether this is a permission this module plays (program.runs asks)."""
+    return target(statement) is not None
+
+
+@dataclass(frozen=True)
+class ZoneRule:
+    """Who (`who`) may `action` ("plant" or "harvest") the field `zone` of the table, while
+    `condition` holds (None: always)."""
+    action: str
+    zone: str
+    who: evaluate.PlayersFn
+    condition: evaluate.CondFn | None
+    ref: RuleRef
+
+
+def compile_rules(program: list, refs: dict[str, RuleRef], decl: Declared) -> tuple[ZoneRule, ...]:
+    """The permissions on declared zones; UnsupportedRule (naming the rule) for one on a zone
+    that is not a field for the table, or with a count of times."""
+    out = []
+    for rule, statement in program:
+        found = target(statement)
+        if found is None:
+            continue
+        action, zone = found
+        d = decl.get(zone)
+        if d is None or d.kind != "field" or d.per_player:
+            what = "a zone the rules do not declare" if d is None else (
+                f"a {d.kind}{' of each player' if d.per_player else ''}")
+            raise UnsupportedRule(f"rule '{rule['id']}': {zone} is {what}; a rule lets players plant into "
+                                  f"or harvest a field for the table ('zone {zone} is a field for the table, "
+                                  "public')", rule["id"])
+        when = statement.when
+        if statement.must or statement.least is not None or statement.most is not None \
+                or not isinstance(when, (timing.AnyTime, timing.During)) \
+                or (isinstance(when, timing.During) and when.once_per_turn):
+            raise UnsupportedRule(f"rule '{rule['id']}': a permission on {zone} is an option any time or "
+                                  "during a phase, with no count of times", rule["id"])
+        terms = [statement.condition] if statement.condition is not None else []
+        if isinstance(when, timing.During) and when.phase:
+            terms.append(conditions.InPhase(when.phase))
+        condition = terms[0] if len(terms) == 1 else conditions.AllOf(tuple(terms)) if terms else None
+        out.append(ZoneRule(action, zone, evaluate.players_of(statement.player),
+                            evaluate.condition(condition) if condition is not None else None, refs[rule["id"]]))
+    return tuple(out)
+
+
+def permitting(state: Any, rs: Any, action: str, zone: str, player: str) -> ZoneRule | None:
+    """The rule that lets `player` `action` the field `zone` now, if any."""
+    for rule in rs.zone_rules:
+        if rule.action == action and rule.zone == zone:
+            env = {evaluate.RULES: rs, "player": player}
+            if player in rule.who(state, env) and (rule.condition is None or rule.condition(state, env)):
+                return rule
+    return None
+
+
+def _not_permitted(rs: Any, action: str, zone: str, player: str) -> IllegalAction:
+    """Nobody acts on a field of the table unless a rule says so: cite the rule that would."""
+    rule = next((r for r in rs.zone_rules if r.action == action and r.zone == zone), None)
+    verb = "plant into" if action == "plant" else "harvest"
+    if rule is None:
+        return IllegalAction(rs.rules.get(f"zone-{zone}"), f"no rule lets anyone {verb} {zone}")
+    return IllegalAction(rule.ref, f"{player} may not {verb} {zone} now: {rule.ref.text or verb}")
+
+
+def cards(state: Any, zone: str) -> list[str]:
+    """The cards of a declared zone of the table (the state's own list)."""
+    return state.zones[zone]
+
+
+def field_list(state: Any, player: str, field: int | str) -> list[str]:
+    """A field a plant or harvest names: a player's own (0-based index) or one of the table (its name)."""
+    return state.fields[player][field] if isinstance(field, int) else state.zones[field]
+
+
+def takes(rs: Any, field: list[str], bean: str) -> bool:
+    """A field of the table takes `bean`: it is empty, or grows that type (one type per field)."""
+    return not field or rs.one_type is None or same_type(rs, field[-1], bean)
+
+
+def check_into(state: Any, rs: Any, player: str, zone: str, bean: str) -> None:
+    """IllegalAction unless `player` may plant `bean` into the field `zone` of the table now."""
+    if state.zones is None or zone not in state.zones or rs.declared[zone].kind != "field" \
+            or rs.declared[zone].per_player:
+        raise IllegalAction(None, f"there is no field '{zone}' of the table in {rs.rulebook}")
+    if permitting(state, rs, "plant", zone, player) is None:
+        raise _not_permitted(rs, "plant", zone, player)
+    field = state.zones[zone]
+    if not takes(rs, field, bean):
+        raise IllegalAction(rs.one_type, f"{zone} holds {top_type(rs, field)}, not {type_of(rs, bean)}")
+
+
+def harvest_refusal(state: Any, rs: Any, player: str, zone: str) -> IllegalAction | None:
+    """Why `player` may not harvest the field `zone` of the table now, or None."""
+    from .errors import game_over
+    from .harvesting import coins_for, run_length
+    if state.over:
+        return game_over(rs)
+    if state.zones is None or zone not in state.zones or rs.declared[zone].kind != "field" \
+            or rs.declared[zone].per_player:
+        return IllegalAction(None, f"there is no field '{zone}' of the table in {rs.rulebook}")
+    if permitting(state, rs, "harvest", zone, player) is None:
+        return _not_permitted(rs, "harvest", zone, player)
+    field = state.zones[zone]
+    if not field:
+        return IllegalAction(rs.whole_field, f"{zone} is empty")
+    if rs.only_paying is not None and coins_for(rs, field) < 1:
+        return IllegalAction(rs.only_paying, f"{run_length(rs, field)} {type_of(rs, field[-1])} in {zone} "
+                                             "pay no coin yet")
+    return None
+
+
+def plant_options(state: Any, rs: Any, player: str, planted: list[tuple[str, str | None]]) -> list[Plant]:
+    """Plants into the fields of the table of the cards `player` may plant now (`planted`:
+    (bean, zone) pairs, zone None for the front card of the hand)."""
+    out: list[Plant] = []
+    for zone in _fields_of_table(rs):
+        if permitting(state, rs, "plant", zone, player) is None:
+            continue
+        field = state.zones[zone]
+        out.extend(Plant(player, bean, zone, where) for bean, where in planted if takes(rs, field, bean))
+    return out
+
+
+def harvest_options(state: Any, rs: Any, player: str) -> list[Harvest]:
+    return [Harvest(player, zone) for zone in _fields_of_table(rs)
+            if harvest_refusal(state, rs, player, zone) is None]
+
+
+def _fields_of_table(rs: Any) -> list[str]:
+    return [name for name, d in rs.declared.items() if d.kind == "field" and not d.per_player]
+
