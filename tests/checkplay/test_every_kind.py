@@ -57,6 +57,11 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "token-takeover": (THALER + 'phase draw\n  active player may take thaler when fields are worth 3 coins, '
                        'holder may resist with a random hand card, blue stops it   § v "1"\n', "may take thaler"),
     "tie-token-holder": (THALER + 'replace tie-break: ties go to the holder of thaler   § v "1"\n', "holder of thaler"),
+    # a zone the spec declares (engine/zones.py), and who may plant into or harvest it
+    "zone-of-kind": ('zones\n  zone middle is a field for the table, public   § v "1"\n', "zone middle"),
+    "permit-zone": ('zones\n  zone middle is a field for the table, public   § v "1"\nrules\n'
+                    '  rule plant-middle: any player may plant into middle when it is phase plant-traded   § v "1"\n'
+                    '  active player may harvest middle   § v "1"\n', "may harvest middle"),
     # classic's one note became a recorded contradiction (`but §`); a note is still a kind
     "note": ('setup\n  note "a remark for readers"   § v "1"\n', "a remark for readers"),
 }

@@ -141,6 +141,10 @@ def named_cards(state: dict[str, Any]) -> Counter[str]:
     for lists in state.get("fields", {}).values():
         for cards in lists:
             total.update(cards)
+    for value in state.get("zones", {}).values():  # the zones the rules declare
+        for cards in (value.values() if isinstance(value, dict) else [value]):
+            if isinstance(cards, list):
+                total.update(cards)
     return total
 
 

@@ -2,7 +2,7 @@
 any engine runs: unknown players, verbs and beans. The engine's own parser is the authority
 on what an action means; this only checks the words.
 
-    Anna plants chili in 2 · Anna harvests 1 · Natalie ends trading
+    Anna plants chili in 2 · Anna harvests 1 · Natalie ends trading · Anna harvests the middle
     Natalie offers soy, hand chili to Anna for red · Natalie gives soy to Anna · Anna asks Natalie for soy
     Anna accepts Natalie · Anna rejects 2 · Natalie withdraws · Anna chooses Natalie · Natalie chooses yes
     Anna uses thief with Natalie, 1, 2
@@ -103,6 +103,8 @@ def _check_words(text: str, players: Iterable[str], beans: Iterable[str]) -> lis
         return problems
     if verb == "offers" and "for" not in rest:
         problems.append(f"'{text}': a proposal needs 'for CARDS' (a gift is written '{actor} gives ...')")
+    if verb in ("plants", "harvests") and len(rest) >= 2 and rest[-2] == "the":
+        rest = rest[:-2]  # "in the middle": a field of the table, by the name its rules declare
     for word in rest:
         if word.isdigit() or word in ZONES or word in GLUE or word in players:
             continue

@@ -86,7 +86,7 @@ def starting_state(case: Case, info: ModelInfo) -> dict[str, Any]:
     # engine, so the suite checks that it fills them in as the contract says.
     if case.start != players[0]:
         state["start_player"] = case.start
-    for key in ("active", "phase", "exhaustions", "turn", "planted", "tokens", "counters"):
+    for key in ("active", "phase", "exhaustions", "turn", "planted", "tokens", "counters", "zones"):
         if key in given:
             state[key] = given[key]
     return state
@@ -107,5 +107,8 @@ def card_total(state: dict[str, Any]) -> Counter[str]:
             total.update(cards if isinstance(cards, list) else [])
     for lists in (state.get("fields") or {}).values():
         for cards in lists:
+            total.update(cards)
+    for value in (state.get("zones") or {}).values():  # the zones the rules declare
+        for cards in (value.values() if isinstance(value, dict) else [value]):
             total.update(cards)
     return total

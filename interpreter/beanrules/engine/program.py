@@ -86,7 +86,10 @@ def zone_refusal(statement: Statement) -> str | None:
     if statement.per_player == per_player:
         return None
     kept = "one for each player" if per_player else "one for the table"
-    return f"which this engine does not play yet (it keeps {kept}, not {'one per player' if statement.per_player else 'one for the table'})"
+    declare = (f"; a zone of the table is declared under its own name: 'zone middle is a {statement.zone} "
+               "for the table, public'" if statement.zone == "field" else "")
+    return (f"which this engine does not play yet (it keeps {kept}, not "
+            f"{'one per player' if statement.per_player else 'one for the table'}){declare}")
 
 
 def visibility(program: Program) -> dict[str, str]:

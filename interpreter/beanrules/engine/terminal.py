@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from ..wording import ordinal, plural
 from .actions import Action, EndPhase, Propose, UseAbility
@@ -74,6 +74,8 @@ def board(game: Game, me: str) -> str:
     ]
     if rs.visibility.get("discard") == "public" and isinstance(discard, list) and len(discard) > 1:
         lines.append(f"   discard, bottom to top: {_cards(discard, name)}")  # laid out, every card seen
+    for zone, cards in (v.get("zones") or {}).items():  # the zones the rules declare (engine/zones.py)
+        lines.append(f"   {zone}: " + _declared(zone, cards, rs, name))
     written = rs.tally is not None and rs.tally.counter is not None  # no coin cards, only the counter
     for p in v["proposals"]:
         lines.append(f"   proposal {p['id']}: {_proposal(p)}")
@@ -123,6 +125,20 @@ def _ref(r: dict) -> str:
 def _proposal(p: dict) -> str:
     return (f"{p['from']} → {p['to']}: gives {_refs(p['give']) or 'nothing'}"
             f" for {_refs(p['take']) or 'nothing (a gift)'}")
+
+
+def _declared(zone: str, cards: Any, rs: Any, name: Callable[[str], str]) -> str:
+    """A declared zone as the view shows it: a field of the table as a field, a pile or row as
+    its cards (a count, or its top card, where that is all that is seen), one per player."""
+    def one(shown: Any) -> str:
+        if isinstance(shown, int):
+            return plural(shown, "card")
+        if isinstance(shown, dict):
+            return f"{plural(shown['count'], 'card')}" + (f" (top {name(shown['top'])})" if shown["top"] else "")
+        return _field(shown, name) if rs.declared[zone].kind == "field" else _cards(shown, name)
+    if isinstance(cards, dict) and "count" not in cards:
+        return " · ".join(f"{p} {one(c)}" for p, c in cards.items())
+    return one(cards)
 
 
 def _describe(events: list[dict], me: str | None = None) -> list[str]:

@@ -142,6 +142,8 @@ def _harvest(trace: Trace, model: dict[str, Any], event: dict[str, Any], manual:
     trace.add(model, read.PaysBy, read.CoinsFrom, _whole)
     if event.get("auto"):
         trace.add(model, read.AutoHarvest)
+    elif type(event["field"]) is str:  # a field of the table: the rule that lets this player harvest it
+        trace.add(model, _permits(effects.Harvest), read.OnlyPaying)
     elif manual:
         trace.add(model, read.HarvestTime, read.OnlyPaying)
         if event["cards"] == 1:  # a single bean came off: the protection rule let it
@@ -164,6 +166,9 @@ def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: 
         trace.add(model, read.PlantFront, read.FixedHandOrder)
     else:
         trace.add(model, _plants_from(event["from"]))
+    if type(event["field"]) is str:  # a field of the table (engine/zones.py): the rule that let it
+        trace.add(model, _permits(effects.Plant), read.OneType)
+        return
     fields = state.fields[event["player"]] if state is not None else []
     field = fields[event["field"] - 1] if len(fields) >= event["field"] else []
     plays_as = compile_plays_as(model)  # cards that play as a bean type join that type's fields

@@ -30,6 +30,8 @@ def visibility(rs: Ruleset, zone: str) -> str:
         return vis.get(zone, default)
     if zone == "field":
         return vis.get("field", "public")
+    if zone in rs.declared:  # a zone the rules declare says how it is shown
+        return rs.declared[zone].visibility
     shown = vis.get(zone, "owner-sees" if zone in ("hand", "coins") else "public")
     return "owner-sees" if zone == "coins" and shown == "hidden" else shown
 
@@ -54,6 +56,10 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
         for zone, owner in opened(state, rs):
             key = _PER_PLAYER[zone]
             out[key][owner] = list(getattr(state, key)[owner])
+    if state.zones is not None:  # the zones the rules declare, as their declarations say (engine/zones.py)
+        out["zones"] = {name: ({p: _shown(c, visibility(rs, name), p == player) for p, c in cards.items()}
+                               if isinstance(cards, dict) else _shown(cards, visibility(rs, name), False))
+                        for name, cards in state.zones.items()}
     field = visibility(rs, "field")
     if field != "public":
         out["fields"] = {p: [_shown(f, field, p == player) for f in fs] for p, fs in state.fields.items()}

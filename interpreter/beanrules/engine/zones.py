@@ -39,8 +39,10 @@ def initial(decl: Declared, players: list[str]) -> dict[str, Any] | None:
 
 
 def _names_zone(node: Any) -> str | None:
-    """The name of a declared zone a place names (None: a standard zone, or no zone)."""
-    if isinstance(node, places.Zone) and node.zone not in STANDARD_ZONES:
+    """The name of the zone of the table a place names (None: a player's zone, a field bound by
+    name, no zone). The standard sentences plant onto and harvest a player's own fields, never
+    a zone of the table: one named here is refused unless the rules declare it a field."""
+    if isinstance(node, places.Zone) and node.owner is None:
         return node.zone
     return None
 
@@ -85,10 +87,11 @@ def compile_rules(program: list, refs: dict[str, RuleRef], decl: Declared) -> tu
         action, zone = found
         d = decl.get(zone)
         if d is None or d.kind != "field" or d.per_player:
-            what = "a zone the rules do not declare" if d is None else (
-                f"a {d.kind}{' of each player' if d.per_player else ''}")
+            what = ("a standard zone, not a field" if zone in STANDARD_ZONES else "a zone the rules do not declare") \
+                if d is None else f"a {d.kind}{' of each player' if d.per_player else ''}"
+            example = "middle" if zone in STANDARD_ZONES else zone
             raise UnsupportedRule(f"rule '{rule['id']}': {zone} is {what}; a rule lets players plant into "
-                                  f"or harvest a field for the table ('zone {zone} is a field for the table, "
+                                  f"or harvest a field for the table ('zone {example} is a field for the table, "
                                   "public')", rule["id"])
         when = statement.when
         if statement.must or statement.least is not None or statement.most is not None \

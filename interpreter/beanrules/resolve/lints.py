@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..core import conditions, quantities, statements as core, timing
+from ..core import conditions, places, quantities, statements as core, timing
 from ..core.actors import Bound
+from ..core.node import from_json
 from ..desugar import rule_statements
 from ..diagnostics import Diagnostic
 from .model_rules import span_of
@@ -19,6 +20,32 @@ _NEEDS_CARDS = {">=": 1, "=": 1, ">": 0}
 
 
 def never_acting(model: dict[str, Any]) -> list[Diagnostic]:
+    return _emptied_field_reads(model) + _unused_zones(model)
+
+
+def _unused_zones(model: dict[str, Any]) -> list[Diagnostic]:
+    """A zone the spec declares (``zone NAME is a KIND …``) that no rule or card names: it
+    would lie empty all game."""
+    declared = [(rule, s.zone, s.kind) for rule in model["rules"] if rule.get("origin") in (None, model["rulebook"])
+                for s in rule_statements(rule) if isinstance(s, core.DeclareZoneOfKind)]
+    if not declared:
+        return []
+    named: set[str] = set()
+    others = [s for rule in model["rules"] for s in rule_statements(rule)
+              if not isinstance(s, (core.DeclareZoneOfKind, core.DeclareZone))]
+    others += [from_json(bean["core"], f"/beans/{bean['id']}/core") for bean in model["beans"] if bean.get("core")]
+    for statement in others:
+        named.update(n.zone for n in statement.walk() if isinstance(n, places.Zone))
+    return [Diagnostic("warning", "never-acts",
+                       f"zone '{zone}' can never act: no rule or card names it, so it lies empty all game",
+                       span_of(rule), suggestion=(
+                           f"say who may use it: 'any player may plant into {zone} when …'" if kind == "field"
+                           else "no sentence moves cards into a pile or row yet: a field for the table is "
+                                "planted into and harvested by the rules that permit it"))
+            for rule, zone, kind in declared if zone not in named]
+
+
+def _emptied_field_reads(model: dict[str, Any]) -> list[Diagnostic]:
     if not _harvest_takes_whole_field(model):
         return []  # a harvest of the top run may leave cards in the field
     out = []
