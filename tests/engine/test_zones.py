@@ -1,0 +1,152 @@
+"""Zones a spec declares (issue #27, "zones declared by the spec"; engine/zones.py): the state
+keeps them only where declared, the views show them as declared, the notation names a field of
+the table ("in the middle"), a field of the table is planted into and harvested only as a rule
+permits, bots use it, and `check` refuses what cannot act on one at its line and warns of a
+declared zone nothing names."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from beanrules import SpecError, compile_spec
+from beanrules.engine import Game, IllegalAction
+from beanrules.engine.actions import Harvest, Plant
+from beanrules.engine.bots import make_bot, play_out
+from beanrules.engine.canonical import read
+from beanrules.engine.notation import lark_action, parse_action
+from beanrules.resolve.compiler import compile_with_warnings
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMUNITY = str(ROOT / "conformance" / "variants" / "community-field.bean")
+HEAD = 'rulebook variant "A variant"\n  extends classic\n  source v "Variant rules"\n'
+PLAYERS = ["Anna", "Natalie", "Greg"]
+
+
+@pytest.fixture(scope="module")
+def community() -> dict:
+    return compile_spec(COMMUNITY)
+
+
+def _write(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "variant.bean"
+    path.write_text(HEAD + body, encoding="utf-8")
+    return path
+
+
+def test_the_state_keeps_a_declared_zone_only_where_the_rules_declare_one(community: dict) -> None:
+    assert "zones" not in Game(compile_spec("classic"), players=3, seed=1).state_json()
+    state = Game(community, players=3, seed=1).state_json()
+    assert state["zones"] == {"middle": []}
+    assert sum(map(len, [state["deck"], *state["hands"].values()])) == 104  # the field starts empty
+
+
+@pytest.mark.parametrize("line, action", [
+    ("Natalie plants set-aside red in the middle", Plant("Natalie", "red", "middle", "set-aside")),
+    ("Anna plants in the middle", Plant("Anna", None, "middle", None)),
+    ("Anna harvests the middle", Harvest("Anna", "middle")),
+])
+def test_the_notation_names_a_field_of_the_table_by_the(line: str, action) -> None:
+    assert parse_action(line) == action == lark_action(line)
+    assert action.notation() == line
+    assert read(line) in (None, action)  # the fast reader leaves "the" to the grammar, or agrees
+
+
+def test_only_the_players_a_rule_names_act_on_the_middle_and_a_refusal_changes_nothing(community: dict) -> None:
+    game = Game.from_partial(community, PLAYERS, {"phase": "plant", "hands": {"Anna": ["soy"], "Natalie": ["blue"]},
+                                                  "zones": {"middle": ["red", "red", "red"]}})
+    before = game.state_json()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("Natalie harvests the middle")
+    assert refused.value.rule == "harvest-middle"
+    assert game.state_json() == before
+    with pytest.raises(IllegalAction) as unknown:
+        game.apply("Anna harvests the nowhere")
+    assert unknown.value.rule is None and "no field 'nowhere'" in unknown.value.message
+    assert Harvest("Anna", "middle") in game.legal_actions("Anna")
+    assert not [a for a in game.legal_actions("Natalie") if type(a) is Harvest]
+    events = game.apply("Anna harvests the middle")
+    assert {"event": "harvested", "player": "Anna", "field": "middle", "bean": "red", "cards": 3,
+            "coins": 2} in events
+    assert game.state_json()["zones"] == {"middle": []} and game.state_json()["coins"]["Anna"] == ["red", "red"]
+
+
+def test_a_field_of_the_table_takes_one_bean_type_and_only_in_the_phase_its_rule_names(community: dict) -> None:
+    game = Game.from_partial(community, PLAYERS, {"phase": "plant", "hands": {"Anna": ["red"]},
+                                                  "zones": {"middle": ["red"]}})
+    assert Plant("Anna", "red", "middle", None) not in game.legal_actions("Anna")
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("Anna plants red in the middle")
+    assert refused.value.rule == "plant-middle"
+    game = Game.from_partial(community, PLAYERS, {"phase": "plant-traded", "offer": ["blue"],
+                                                  "set_aside": {"Greg": ["red"]}, "zones": {"middle": ["red"]}})
+    assert Plant("Greg", "red", "middle", "set-aside") in game.legal_actions("Greg")
+    assert Plant("Anna", "blue", "middle", "offer") not in game.legal_actions("Anna")
+    with pytest.raises(IllegalAction) as other_type:
+        game.apply("Anna plants offer blue in the middle")
+    assert other_type.value.rule == "one-type-per-field"
+
+
+def test_a_state_round_trips_with_its_zones_and_is_refused_without_them(community: dict) -> None:
+    game = Game.from_partial(community, PLAYERS, {"phase": "plant-traded", "zones": {"middle": ["soy"]}})
+    state = game.state_json()
+    assert Game.from_state(community, state).state_json() == state
+    without = {k: v for k, v in state.items() if k != "zones"}
+    with pytest.raises(ValueError, match="zones the rules declare: middle"):
+        Game.from_state(community, without)
+    classic = Game(compile_spec("classic"), players=3, seed=0).state_json()
+    with pytest.raises(ValueError, match="zones"):
+        Game.from_state(compile_spec("classic"), classic | {"zones": {"middle": []}})
+
+
+def test_views_show_a_declared_zone_as_its_visibility_says(tmp_path: Path) -> None:
+    body = ('zones\n  zone middle is a field for the table, public   § v "1"\n'
+            '  zone stash is a pile per player, owner sees   § v "1"\n'
+            '  zone well is a pile for the table, top visible   § v "1"\n')
+    model, _ = compile_with_warnings(str(_write(tmp_path, body)))
+    game = Game.from_partial(model, PLAYERS, {"zones": {"middle": ["soy"], "stash": {"Anna": ["red", "blue"]},
+                                                        "well": ["stink", "green"]}})
+    view = game.view("Natalie")["zones"]
+    assert view["middle"] == ["soy"]
+    assert view["stash"] == {"Anna": 2, "Natalie": [], "Greg": 0}
+    assert view["well"] == {"count": 2, "top": "green"}
+    assert game.view("Anna")["zones"]["stash"]["Anna"] == ["red", "blue"]
+
+
+def test_check_warns_of_a_declared_zone_no_rule_names_at_its_line(tmp_path: Path) -> None:
+    body = ('zones\n  zone stash is a pile per player, hidden   § v "1"\n')
+    _, warnings = compile_with_warnings(str(_write(tmp_path, body)))
+    (warning,) = [w for w in warnings if w.code == "never-acts"]
+    assert warning.span.line == (HEAD + body).splitlines().index('  zone stash is a pile per player, hidden   § v "1"') + 1
+    _, clean = compile_with_warnings(COMMUNITY)
+    assert not [w for w in clean if w.code == "never-acts"]
+
+
+@pytest.mark.parametrize("body, says", [
+    ('zones\n  zone pot is a pile for the table, public   § v "1"\nrules\n'
+     '  any player may plant into pot   § v "1"\n', "pot is a pile"),
+    ('zones\n  zone mine is a field per player, public   § v "1"\nrules\n'
+     '  active player may harvest mine   § v "1"\n', "mine is a field of each player"),
+    ('rules\n  active player may harvest deck   § v "1"\n', "deck is a standard zone"),
+    ('rules\n  active player may harvest nowhere   § v "1"\n', "unknown zone 'nowhere'"),
+    ('zones\n  replace zone-field: zone field public   § v "1"\n', "zone middle is a field for the table"),
+])
+def test_what_cannot_act_on_a_field_of_the_table_is_an_error_at_its_line(tmp_path: Path, body: str, says: str) -> None:
+    with pytest.raises(SpecError) as failed:
+        compile_spec(str(_write(tmp_path, body)))
+    (error,) = failed.value.errors
+    assert says in error.message
+    assert error.span.line == len((HEAD + body).splitlines())
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_bots_play_the_community_field_to_the_end_and_use_it(community: dict, players: int) -> None:
+    used = 0
+    for kind in ("random", "greedy"):
+        game = Game(community, players=players, seed=players)
+        box = game.state.card_counts()
+        play_out(game, {p: make_bot(kind, f"{players}:{i}") for i, p in enumerate(game.players)})
+        assert game.is_over and game.winners()
+        assert game.state.card_counts() == box  # the middle's cards are counted, none lost
+        used += sum("the middle" in line for line in game.history)
+    assert used > 0
