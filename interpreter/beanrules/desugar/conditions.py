@@ -72,7 +72,8 @@ def permit_harvest(rule):
                    False, None, None),)
 
 
-@rewrite("permit-zone", "any player may plant into middle when it is phase plant-traded",
+@rewrite("permit-zone", 'zone middle is a field for the table, public   § r "p.2"\n'
+         "any player may plant into middle when it is phase plant-traded",
          "At any time, if it is phase plant-traded, any player may plant the card on the middle.")
 def permit_zone(rule):
     """Who may plant into, or harvest, a field the spec declares for the table: a permission,

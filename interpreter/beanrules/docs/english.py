@@ -563,6 +563,20 @@ def permit_harvest(p: dict, ctx: Context) -> str:
     return f"A player may harvest when {_conditions(p['conditions'], ctx)}."
 
 
+def zone_of_kind(p: dict, ctx: Context) -> str:
+    kind = {"pile": "a pile (cards go on top)", "row": "a row (front to back)",
+            "field": "a field that grows one bean type and is harvested"}[p["kind"]]
+    owner = "Each player has" if p["per_player"] else "The table has"
+    return f"{owner} {kind} called {p['zone']}, {VISIBILITY[p['visibility']]}."
+
+
+def permit_zone(p: dict, ctx: Context) -> str:
+    who = "Any player" if p["who"] == "any-player" else "The active player"
+    what = f"plant into {p['zone']}" if p["action"] == "plant" else f"harvest {p['zone']}"
+    when = f" when {_conditions(p['conditions'], ctx)}" if p["conditions"] else ""
+    return f"{who} may {what}{when}."
+
+
 def token_draw(p: dict, ctx: Context) -> str:
     return (f"An active player who holds {ctx.token(p['token'])} draws {plural(p['more'], 'more card')} "
             f"in {ctx.this_phase()}.")

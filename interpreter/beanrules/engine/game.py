@@ -11,7 +11,7 @@ from . import decisions, draw_moves, hotpath, lasting, moves, requirements, trac
 from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
-from .harvesting import auto_harvests, do_harvest, harvest_refusal
+from .harvesting import auto_harvests, do_harvest, harvest_refusal, table_refusal
 from .kinds import same_type
 from .legal import legal_actions, waiting_for
 from .notation import parse_action
@@ -278,7 +278,7 @@ class Game:
                 triggers.fire(state, rs, "planted", move.player, move.bean, events,
                               zone=zones.field_list(state, move.player, move.index), field=move.index)
         elif kind is Harvest and isinstance(action.field, str):  # a field of the table (engine/zones.py)
-            refusal = zones.harvest_refusal(state, rs, action.player, action.field)
+            refusal = table_refusal(state, rs, action.player, action.field)
             if refusal:
                 raise refusal
             do_harvest(state, rs, action.player, action.field, events)

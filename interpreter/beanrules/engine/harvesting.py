@@ -155,3 +155,28 @@ def auto_harvests(state: State, rs: Ruleset, events: list) -> None:
                 while field and coins_for(rs, field) >= 1:
                     do_harvest(state, rs, player, index, events, auto=True)
                     again = True
+
+
+def table_refusal(state: State, rs: Ruleset, player: str, zone: str) -> IllegalAction | None:
+    """Why `player` may not harvest the field `zone` of the table now (engine/zones.py): only a
+    rule's permission opens it, whatever the harvest timing says; or None."""
+    from .zones import refusal
+    if state.over:
+        return game_over(rs)
+    refused = refusal(state, rs, "harvest", zone, player)
+    if refused is not None:
+        return refused
+    field = state.zones[zone]
+    if not field:
+        return IllegalAction(rs.whole_field, f"{zone} is empty")
+    if rs.only_paying is not None and coins_for(rs, field) < 1:
+        return IllegalAction(rs.only_paying, f"{run_length(rs, field)} {type_of(rs, field[-1])} in {zone} "
+                                             "pay no coin yet")
+    return None
+
+
+def table_harvests(state: State, rs: Ruleset, player: str) -> list:
+    """The harvests of fields of the table `player` may make now."""
+    from .actions import Harvest
+    from .zones import fields_of_table
+    return [Harvest(player, zone) for zone in fields_of_table(rs) if table_refusal(state, rs, player, zone) is None]

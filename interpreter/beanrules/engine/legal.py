@@ -273,9 +273,10 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
         row = _harvests(player)
         out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in fields)
     if rs.zone_rules:  # plants into, and harvests of, a field of the table (engine/zones.py)
-        from .zones import harvest_options, plant_options
+        from .harvesting import table_harvests
+        from .zones import plant_options
         out.extend(plant_options(state, rs, player, plantable(state, rs, player)))
-        out.extend(harvest_options(state, rs, player))
+        out.extend(table_harvests(state, rs, player))
     if state.lasting or rs.standing:  # constraints by condition (engine/lasting.py)
         from .lasting import constrain
         return constrain(state, rs, player, out)

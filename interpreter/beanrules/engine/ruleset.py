@@ -475,8 +475,20 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         lastings=lasting.collect(core_program, _card_abilities(model, n), refs),
         standing=tuple(r for _, r in rs.all(lasting.LastingSpec)),
         draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends,
-        declared=zones.declared(core_program), zone_rules=zones.compile_rules(core_program, refs,
-                                                                              zones.declared(core_program)))
+        declared=zones.declared(core_program),
+        zone_rules=zones.compile_rules(core_program, refs, zones.declared(core_program), _permission))
+
+
+def _permission(who: Any, condition: Any) -> zones.Allows:
+    """A permission on a field of the table (engine/zones.py), compiled by the evaluator: the
+    acting player is among those it names and its condition holds for them."""
+    among = evaluate.players_of(who)
+    test = evaluate.condition(condition) if condition is not None else None
+
+    def allows(state: Any, rs: Any, player: str) -> bool:
+        env = {evaluate.RULES: rs, "player": player}
+        return player in among(state, env) and (test is None or test(state, env))
+    return allows
 
 
 def _card_abilities(model: dict, n: int) -> list:

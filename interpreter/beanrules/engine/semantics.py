@@ -177,6 +177,7 @@ SEMANTICS.update({
 SEMANTICS.update({
     statements.Players: _read("engine.game.Game"),  # the player count a game is made for
     statements.DeclareZone: _read("engine.program.visibility", "engine.program.zone_refusal"),
+    statements.DeclareZoneOfKind: _read("engine.program.visibility", "engine.zones.declared"),
     statements.DeclareCounter: _read("engine.marks.marks", "engine.tally.compile_tally"),
     statements.DeclareToken: _read("engine.marks.marks", "engine.readings.read"),
     statements.Card: _read("engine.abilities.card_abilities"),

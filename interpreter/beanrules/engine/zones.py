@@ -14,12 +14,11 @@ of the hand, a set-aside or offer card), so it changes where a card goes, not wh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..core import conditions, effects, places, statements as core, timing
 from ..desugar import STANDARD_ZONES
-from . import evaluate
-from .actions import Harvest, Plant
+from .actions import Plant
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .kinds import same_type, top_type, type_of
 
@@ -65,20 +64,25 @@ def runs(statement: Any) -> bool:
     return target(statement) is not None
 
 
+Allows = Callable[[Any, Any, str], bool]  # (state, rules, player): the permission holds for the player
+
+
 @dataclass(frozen=True)
 class ZoneRule:
-    """Who (`who`) may `action` ("plant" or "harvest") the field `zone` of the table, while
-    `condition` holds (None: always)."""
+    """A player may `action` ("plant" or "harvest") the field `zone` of the table while
+    `allows` says so: they are among the players the rule names and its condition holds."""
     action: str
     zone: str
-    who: evaluate.PlayersFn
-    condition: evaluate.CondFn | None
+    allows: Allows
     ref: RuleRef
 
 
-def compile_rules(program: list, refs: dict[str, RuleRef], decl: Declared) -> tuple[ZoneRule, ...]:
-    """The permissions on declared zones; UnsupportedRule (naming the rule) for one on a zone
-    that is not a field for the table, or with a count of times."""
+def compile_rules(program: list, refs: dict[str, RuleRef], decl: Declared,
+                  compile_permission: Callable[[Any, Any], Allows]) -> tuple[ZoneRule, ...]:
+    """The permissions on declared zones, their players and conditions compiled by
+    `compile_permission` (the evaluator's, engine/ruleset.py: this module stays out of the
+    engine's import cycle); UnsupportedRule (naming the rule) for one on a zone that is not a
+    field for the table, or with a count of times."""
     out = []
     for rule, statement in program:
         found = target(statement)
@@ -103,22 +107,17 @@ def compile_rules(program: list, refs: dict[str, RuleRef], decl: Declared) -> tu
         if isinstance(when, timing.During) and when.phase:
             terms.append(conditions.InPhase(when.phase))
         condition = terms[0] if len(terms) == 1 else conditions.AllOf(tuple(terms)) if terms else None
-        out.append(ZoneRule(action, zone, evaluate.players_of(statement.player),
-                            evaluate.condition(condition) if condition is not None else None, refs[rule["id"]]))
+        out.append(ZoneRule(action, zone, compile_permission(statement.player, condition), refs[rule["id"]]))
     return tuple(out)
 
 
 def permitting(state: Any, rs: Any, action: str, zone: str, player: str) -> ZoneRule | None:
     """The rule that lets `player` `action` the field `zone` now, if any."""
-    for rule in rs.zone_rules:
-        if rule.action == action and rule.zone == zone:
-            env = {evaluate.RULES: rs, "player": player}
-            if player in rule.who(state, env) and (rule.condition is None or rule.condition(state, env)):
-                return rule
-    return None
+    return next((rule for rule in rs.zone_rules if rule.action == action and rule.zone == zone
+                 and rule.allows(state, rs, player)), None)
 
 
-def _not_permitted(rs: Any, action: str, zone: str, player: str) -> IllegalAction:
+def not_permitted(rs: Any, action: str, zone: str, player: str) -> IllegalAction:
     """Nobody acts on a field of the table unless a rule says so: cite the rule that would."""
     rule = next((r for r in rs.zone_rules if r.action == action and r.zone == zone), None)
     verb = "plant into" if action == "plant" else "harvest"
@@ -142,43 +141,31 @@ def takes(rs: Any, field: list[str], bean: str) -> bool:
     return not field or rs.one_type is None or same_type(rs, field[-1], bean)
 
 
+def refusal(state: Any, rs: Any, action: str, zone: str, player: str) -> IllegalAction | None:
+    """Why `player` may not `action` the field `zone` of the table now, whatever it holds: the
+    rules declare no such field (a refusal of no rule), or no rule permits it now; or None."""
+    if zone not in fields_of_table(rs):
+        return IllegalAction(None, f"there is no field '{zone}' of the table in {rs.rulebook}")
+    if permitting(state, rs, action, zone, player) is None:
+        return not_permitted(rs, action, zone, player)
+    return None
+
+
 def check_into(state: Any, rs: Any, player: str, zone: str, bean: str) -> None:
     """IllegalAction unless `player` may plant `bean` into the field `zone` of the table now."""
-    if state.zones is None or zone not in state.zones or rs.declared[zone].kind != "field" \
-            or rs.declared[zone].per_player:
-        raise IllegalAction(None, f"there is no field '{zone}' of the table in {rs.rulebook}")
-    if permitting(state, rs, "plant", zone, player) is None:
-        raise _not_permitted(rs, "plant", zone, player)
+    refused = refusal(state, rs, "plant", zone, player)
+    if refused is not None:
+        raise refused
     field = state.zones[zone]
     if not takes(rs, field, bean):
         raise IllegalAction(rs.one_type, f"{zone} holds {top_type(rs, field)}, not {type_of(rs, bean)}")
-
-
-def harvest_refusal(state: Any, rs: Any, player: str, zone: str) -> IllegalAction | None:
-    """Why `player` may not harvest the field `zone` of the table now, or None."""
-    from .errors import game_over
-    from .harvesting import coins_for, run_length
-    if state.over:
-        return game_over(rs)
-    if state.zones is None or zone not in state.zones or rs.declared[zone].kind != "field" \
-            or rs.declared[zone].per_player:
-        return IllegalAction(None, f"there is no field '{zone}' of the table in {rs.rulebook}")
-    if permitting(state, rs, "harvest", zone, player) is None:
-        return _not_permitted(rs, "harvest", zone, player)
-    field = state.zones[zone]
-    if not field:
-        return IllegalAction(rs.whole_field, f"{zone} is empty")
-    if rs.only_paying is not None and coins_for(rs, field) < 1:
-        return IllegalAction(rs.only_paying, f"{run_length(rs, field)} {type_of(rs, field[-1])} in {zone} "
-                                             "pay no coin yet")
-    return None
 
 
 def plant_options(state: Any, rs: Any, player: str, planted: list[tuple[str, str | None]]) -> list[Plant]:
     """Plants into the fields of the table of the cards `player` may plant now (`planted`:
     (bean, zone) pairs, zone None for the front card of the hand)."""
     out: list[Plant] = []
-    for zone in _fields_of_table(rs):
+    for zone in fields_of_table(rs):
         if permitting(state, rs, "plant", zone, player) is None:
             continue
         field = state.zones[zone]
@@ -186,11 +173,7 @@ def plant_options(state: Any, rs: Any, player: str, planted: list[tuple[str, str
     return out
 
 
-def harvest_options(state: Any, rs: Any, player: str) -> list[Harvest]:
-    return [Harvest(player, zone) for zone in _fields_of_table(rs)
-            if harvest_refusal(state, rs, player, zone) is None]
-
-
-def _fields_of_table(rs: Any) -> list[str]:
+def fields_of_table(rs: Any) -> list[str]:
+    """The names of the fields of the table the rules declare."""
     return [name for name, d in rs.declared.items() if d.kind == "field" and not d.per_player]
 
