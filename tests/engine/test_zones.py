@@ -150,3 +150,17 @@ def test_bots_play_the_community_field_to_the_end_and_use_it(community: dict, pl
         assert game.state.card_counts() == box  # the middle's cards are counted, none lost
         used += sum("the middle" in line for line in game.history)
     assert used > 0
+
+
+def test_the_environments_refuse_declared_zones_by_name() -> None:
+    """Their action space and observation have no place for a field of the table yet: a clear
+    refusal, not an action id that fails mid-game."""
+    from beanrules.envs.core import Table
+    with pytest.raises(ValueError, match=r"declares zones the environments do not encode yet \(middle\)"):
+        Table(COMMUNITY)
+
+
+def test_the_terminal_shows_the_middle_as_a_field(community: dict) -> None:
+    from beanrules.engine.terminal import board
+    game = Game.from_partial(community, PLAYERS, {"zones": {"middle": ["red", "red"]}})
+    assert "   middle: red×2" in board(game, "Anna").splitlines()

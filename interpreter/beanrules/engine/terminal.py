@@ -292,7 +292,9 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
                              game.ruleset.buy_field is not None,
                              tuple(dict.fromkeys(a.card for a in game.ruleset.abilities)),
                              tuple(move_example(m.verb, m.pick) for m in game.ruleset.moves)
-                             + (("draws",) if game.ruleset.draws else ()))
+                             + (("draws",) if game.ruleset.draws else ())
+                             + tuple(f"{'plants set-aside ' + game.ruleset.beans[0] + ' in' if r.action == 'plant' else 'harvests'}"
+                                     f" the {r.zone}" for r in game.ruleset.zone_rules))
     write(help_message)
     heard: set[int] = set()  # turns in whose trade phase the human had a say
     while not game.is_over:

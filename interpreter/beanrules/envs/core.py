@@ -99,6 +99,9 @@ class Table:
         self.max_proposals = max_proposals
         probe = Game(self.model, self.players, seed=0)
         rs = self.ruleset = probe.ruleset
+        if rs.declared:  # their actions and cards have no place in the action space or the observation
+            raise ValueError(f"{self.spec} declares zones the environments do not encode yet "
+                             f"({', '.join(rs.declared)}): play it through beanrules.engine.Game")
         self.names = probe.players
         self.seat_of = {p: i for i, p in enumerate(self.names)}
         # action ids of the actions whose id depends on the action alone (the engine lists the
