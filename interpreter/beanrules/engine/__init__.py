@@ -14,6 +14,10 @@ from .errors import IllegalAction, ImpossibleState, NotationError, RuleRef, Stal
 from .game import Game, default_players
 from .notation import parse_action, to_notation
 from .ruleset import Ruleset, compile_ruleset, model_hash
+from .semantics import compiler_for
+from .evaluate import use_semantics
+
+use_semantics(compiler_for)  # the one table of what each core node means (engine/semantics.py)
 
 __all__ = ["Action", "BuyField", "CardRef", "EndPhase", "Game", "Harvest", "IllegalAction", "ImpossibleState", "NotationError", "Plant",
            "Propose", "Respond", "RuleRef", "Ruleset", "Stalled", "UnsupportedRule", "compile_ruleset",

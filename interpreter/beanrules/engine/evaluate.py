@@ -77,11 +77,25 @@ def _unsupported(node: Node, what: str) -> UnsupportedRule:
     return UnsupportedRule(f"the engine does not run the core {what} '{node.NODE}' yet")
 
 
+# What each node type means: engine/semantics.py's table. The table imports every module that
+# compiles a node, and each of those compiles the nodes inside its own through this module, so
+# the table stands above them all and is handed down, once, by the package as it is imported
+# (engine/__init__.py): no module below it imports it, and which compiler runs never depends
+# on import order.
+_compiler_for: Callable[[type, str], Callable[[Node], Any] | None] | None = None
+
+
+def use_semantics(compiler_for: Callable[[type, str], Callable[[Node], Any] | None]) -> None:
+    """Compile every node by `compiler_for(node type, role)` (engine/semantics.py's)."""
+    global _compiler_for
+    _compiler_for = compiler_for
+
+
 def _compile(role: str, node: Node) -> Any:
     """The closure of `node` in `role` ("actor", "place", "quantity", "condition", "effect"),
     made by the one semantics entry of its type (engine/semantics.py)."""
-    from .semantics import compiler_for  # the table imports every module that compiles a node
-    compile_node = compiler_for(type(node), role)
+    assert _compiler_for is not None, "engine/__init__.py hands the evaluator its table"
+    compile_node = _compiler_for(type(node), role)
     found = compile_node(node) if compile_node is not None else None
     if found is None:
         raise _unsupported(node, role)
