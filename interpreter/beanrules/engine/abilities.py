@@ -11,7 +11,7 @@ An ability says where its card must lie and when (its timings, all of which must
 
 Abilities with any other timing (``when planted``, ``when harvested``, ``when revealed``,
 ``when drawn``) run by themselves (:mod:`.triggers`). The effect runs with the choices the
-player picked as part of the action (:class:`.effects.Feed`); the whole action is checked on
+player picked as part of the action (:class:`.effect_env.Feed`); the whole action is checked on
 a copy of the state first, so a refusal leaves the state untouched.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..core import statements, timing
 from ..desugar import bean_card
 from . import evaluate, one_model
 from .actions import UseAbility
-from .effects import FEED, NONE, OWNER, Feed, NeedChoice
+from .effect_env import FEED, NONE, OWNER, Feed, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
 
 # How many different uses of one ability legal_actions lists at most (every choice sequence
@@ -311,7 +311,7 @@ def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None,
     if spec.where == "field-top" and field is not None:  # "this field": the one the card lies on
         env.update({"field": state.fields[player][field - 1], "field#": field - 1, "field@": player})
     if spec.where == "hand-front":
-        from .effects import Held
+        from .effect_env import Held
         env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", True, "hand", player)
     events.append({"event": "ability", "player": player, "card": spec.card, "ability": spec.name,
                    "title": spec.title, **({"field": field} if field is not None else {})})

@@ -7,82 +7,18 @@ per game: each function here is the semantics of a node type named in engine/sem
 
 Every effect is bounded: ``repeat`` and ``for-chosen`` count their bound once, ``choose``
 takes one value, nothing calls itself. A choice is read from the feed in the environment
-(:class:`Feed`): the values the acting player picked as part of the action, in the order
-the effect asks for them.
+(:class:`.effect_env.Feed`): the values the acting player picked as part of the action, in
+the order the effect asks for them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from . import evaluate
-from .errors import IllegalAction, RuleRef
-
-FEED = "?feed"  # the environment entry holding the choices of the action being applied
-OWNER = "owner"  # the environment entry naming the player the ability's card belongs to
-NONE = "none"  # the value that passes an optional choice
-
-
-class NeedChoice(Exception):
-    """Raised while listing legal actions: the effect asks for a choice no value was given for."""
-
-    def __init__(self, options: list[str]):
-        super().__init__(options)
-        self.options = options
-
-
-@dataclass
-class Feed:
-    """The choices of one use of an ability. ``explore``: listing legal actions, so a choice
-    past the given values raises NeedChoice with the options instead of passing or refusing."""
-
-    values: tuple[str, ...]
-    ref: RuleRef
-    explore: bool = False
-    at: int = 0
-
-    def take(self, what: str, options: list[str], must: bool) -> str | None:
-        if self.at >= len(self.values):
-            if self.explore:
-                raise NeedChoice(options + ([] if must else [NONE]))
-            if must:
-                raise IllegalAction(self.ref, f"choose {what}: one of {', '.join(options) or 'nothing (none left)'}")
-            return None
-        value = self.values[self.at]
-        self.at += 1
-        if value == NONE and not must:
-            return None
-        if value not in options:
-            raise IllegalAction(self.ref, f"{value} is no choice for {what}"
-                                + (f": one of {', '.join(options)}" if options else ": there is none")
-                                + ("" if must else f", or {NONE}"))
-        return value
-
-    def finish(self) -> None:
-        if self.at < len(self.values):
-            raise IllegalAction(self.ref, f"more choices than the ability asks for: "
-                                          f"{', '.join(self.values[self.at:])}")
-
-
-@dataclass(frozen=True)
-class Held:
-    """A card picked while an ability runs: the bean, the list it lies in, where that is."""
-
-    bean: str
-    zone: list = field(compare=False, repr=False)
-    where: str
-    first: bool = False  # the first of its kind in the list (a hand's front), else the last (a field's top)
-    source: str | None = None  # the kind of zone it lies in ("field", "hand", "offer"), for the "moved" event
-    owner: str | None = None  # whose zone that is (None: a shared one)
-
-
-def _feed(env: dict) -> Feed:
-    feed = env.get(FEED)
-    if feed is None:  # an automatic step: nobody was asked, so only what needs no choice runs
-        raise IllegalAction(None, "this effect needs a player's choice, and none was asked for")
-    return feed
+from .effect_env import OWNER, Held, _feed
+from .errors import IllegalAction
 
 
 # ------------------------------------------------------------------ actors

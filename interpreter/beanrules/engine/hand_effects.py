@@ -26,7 +26,7 @@ from typing import Any
 from ..core import actors, effects, places, quantities
 from ..core.categories import Node
 from . import evaluate
-from .effects import FEED, OWNER, Held, _feed
+from .effect_env import FEED, OWNER, Held, _feed
 from .decisions import DECIDERS, Decider
 from .errors import IllegalAction, UnsupportedRule
 from .kinds import type_of

@@ -28,7 +28,7 @@ from ..core import actors, conditions, effects, places, statements as core, timi
 from ..core.categories import Node
 from . import evaluate, one_model
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
-from .effects import OWNER
+from .effect_env import OWNER
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .marked import is_marked, locate, mark
 
@@ -275,7 +275,7 @@ def _mark_chosen(state: Any, env: dict, name: str) -> dict:
     """Make the card chosen as `name`, where it lies now (in a hand), one of its own, and let
     the steps after move that card: the entry's "card" (engine/marked.py)."""
     from dataclasses import replace
-    from .effects import Held
+    from .effect_env import Held
     held, at = env.get(name), env.get(name + "@")
     if isinstance(held, Held) and held.source == "hand" and held.owner is not None:
         hand = state.hands[held.owner]

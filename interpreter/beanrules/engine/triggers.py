@@ -17,7 +17,7 @@ from typing import Any, Iterator
 from ..core import effects as core_effects, statements, timing
 from . import evaluate
 from .abilities import card_abilities, check_players, check_zones, kind_of
-from .effects import OWNER, Held
+from .effect_env import OWNER, Held
 from .errors import RuleRef, UnsupportedRule, about_card
 
 EVENTS = ("planted", "harvested", "revealed", "drawn")

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ..core import actors, effects, places, quantities
 from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
-from ..engine.effects import FEED, NONE, OWNER, NeedChoice
+from ..engine.effect_env import FEED, NONE, OWNER, NeedChoice
 from . import core
 from .kinds import same
 from .state import KState
@@ -30,7 +30,7 @@ class Dead(Exception):
 
 
 class Feed:
-    """effects.Feed over the kernel's options (seats are numbers, which the engine's feed would
+    """effect_env.Feed over the kernel's options (seats are numbers, which the engine's feed would
     name in its messages): the choices of one use, taken in the order the effect asks for them."""
     __slots__ = ("values", "explore", "at")
 
@@ -55,13 +55,13 @@ class Feed:
 
 def _take(env: dict, options: list, must: bool) -> Any:
     feed = env.get(FEED)
-    if feed is None:  # an effect run where nobody is asked (effects._feed refuses it)
+    if feed is None:  # an effect run where nobody is asked (effect_env._feed refuses it)
         raise Dead()
     return feed.take(options, must)
 
 
 class KHeld:
-    """effects.Held: a card picked while an effect runs, and the list it lies in."""
+    """effect_env.Held: a card picked while an effect runs, and the list it lies in."""
     __slots__ = ("bean", "zone", "first")
 
     def __init__(self, bean: int, zone: list[int], first: bool):

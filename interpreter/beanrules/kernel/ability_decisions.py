@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.categories import Node
-from ..engine.effects import FEED, OWNER
+from ..engine.effect_env import FEED, OWNER
 from . import core
 from .decisions import RULE, Walker, Waiting
 from .state import KState

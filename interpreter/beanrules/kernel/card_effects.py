@@ -37,9 +37,9 @@ def _dead() -> Exception:
 
 
 def _feed(env: dict) -> Any:
-    from ..engine.effects import FEED
+    from ..engine.effect_env import FEED
     feed = env.get(FEED)
-    if feed is None:  # an automatic step: nobody can be asked (effects._feed refuses)
+    if feed is None:  # an automatic step: nobody can be asked (effect_env._feed refuses)
         raise _dead()
     return feed
 

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
-from ..engine.effects import OWNER
+from ..engine.effect_env import OWNER
 from ..engine.evaluate import top_of_deck
 from . import abilities, card_effects, decisions, lasting, selection
 

@@ -142,7 +142,7 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
             return [m.bean_names[c] for c in value]
         if name.endswith("@") and name[:-1] in walker.cards and value is not None:
             return at(value)
-        if name in ("owner", "player"):  # an ability's owner and player (engine.effects.OWNER)
+        if name in ("owner", "player"):  # an ability's owner and player (engine.effect_env.OWNER)
             return names[value]
         return value
     options = [o if isinstance(o, str) else names[o] for o in d["options"]]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import actors, effects, places, timing
-from ..engine.effects import OWNER
+from ..engine.effect_env import OWNER
 from ..engine.moves import VERBS
 from . import core
 from .state import KState

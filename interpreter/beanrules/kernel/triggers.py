@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import actors
-from ..engine.effects import OWNER
+from ..engine.effect_env import OWNER
 from . import core
 from .abilities import KHeld
 from .state import KState
