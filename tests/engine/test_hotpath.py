@@ -159,7 +159,7 @@ def test_an_unknown_mechanism_sends_the_plan_to_the_reference_functions(monkeypa
     known = dict(hotpath.KNOWN_FIELDS)
     rs_type = next(t for t in known if t.__name__ == "Ruleset")
     monkeypatch.setitem(hotpath.KNOWN_FIELDS, rs_type, known[rs_type] - {"buy_field"})
-    from beanrules.engine.ruleset import compile_ruleset
+    from beanrules.engine.compiler import compile_ruleset
     plan = hotpath.Plan(compile_ruleset(m, 4))  # built apart: the cached plans stay as they are
     assert plan.reference == "the rules: buy_field" and plan.trusted == {}
     from beanrules.engine import flow

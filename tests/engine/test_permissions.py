@@ -9,7 +9,7 @@ from beanrules import compile_spec
 from beanrules.core import conditions
 from beanrules.engine import Game
 from beanrules.engine.readings import read
-from beanrules.engine.ruleset import compile_ruleset
+from beanrules.engine.compiler import compile_ruleset
 
 from engine_helpers import refused
 

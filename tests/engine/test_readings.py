@@ -12,7 +12,7 @@ from beanrules import compile_spec
 from beanrules.core import actors, conditions, effects, places, quantities, statements as core, timing
 from beanrules.desugar import desugar_rule
 from beanrules.engine import Game, Harvest, IllegalAction, UnsupportedRule, program, readings
-from beanrules.engine.ruleset import compile_ruleset
+from beanrules.engine.compiler import compile_ruleset
 from beanrules.paths import specs_dir
 
 PLAYER, FIELD, CARD = actors.Bound("player"), actors.Bound("field"), actors.Bound("card")

@@ -128,7 +128,7 @@ def test_the_generated_code_holds_numbers_and_fixed_text_only():
 def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_name():
     import dataclasses
 
-    from beanrules.engine.ruleset import compile_ruleset
+    from beanrules.engine.compiler import compile_ruleset
     from beanrules.kernel.abilities import KAbility
     from beanrules.kernel.triggers import compile_triggers
     model = compile_spec("anniversary/magpie")

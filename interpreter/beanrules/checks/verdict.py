@@ -16,7 +16,7 @@ from ..diagnostics import SpecError
 
 def verify_spec(name: str, games: int, seed: int, extra_cases: list[Path] = ()) -> dict[str, Any]:
     from ..engine.errors import UnsupportedRule
-    from ..engine.ruleset import compile_ruleset
+    from ..engine.compiler import compile_ruleset
     from ..resolve.compiler import compile_with_warnings
     from .invariants import invariant_playouts
     from .translation import review

@@ -13,7 +13,8 @@ from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propos
 from .errors import IllegalAction, ImpossibleState, NotationError, RuleRef, Stalled, UnsupportedRule
 from .game import Game, default_players
 from .notation import parse_action, to_notation
-from .ruleset import Ruleset, compile_ruleset, model_hash
+from .compiler import compile_ruleset
+from .ruleset import Ruleset, model_hash
 from .semantics import compiler_for
 from .evaluate import use_semantics
 

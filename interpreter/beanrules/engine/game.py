@@ -17,7 +17,8 @@ from .legal import legal_actions, waiting_for
 from .notation import parse_action
 from .planting import check_plant, do_plant, pending_cards, pending_zones
 from .proposal_space import NO_PROPOSALS, Proposals
-from .ruleset import Ruleset, compile_ruleset
+from .compiler import compile_ruleset
+from .ruleset import Ruleset
 from .scoring import scores, winners
 from .setup import new_state, partial_state
 from .state import State

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine.errors import Stalled, UnsupportedRule
-from ..engine.ruleset import compile_ruleset
+from ..engine.compiler import compile_ruleset
 from ..memo import per_object
 from ..model.copying import original_of
 from .bots import KERNEL_BOTS, KRandomBot

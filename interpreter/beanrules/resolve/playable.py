@@ -14,7 +14,8 @@ from typing import Any, Iterator
 from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..engine import one_model
 from ..engine.errors import UnsupportedRule
-from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players, compile_ruleset
+from ..engine.compiler import compile_ruleset
+from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players
 from .model_rules import error, one, player_counts, rules_of, span_of
 from .required import required_rules
 

@@ -1,0 +1,272 @@
+"""The rule model compiled once per (model, player count) into a Ruleset (engine/ruleset.py).
+
+Every statement of the model is one the engine runs (engine/program.py), reads by its shape
+(engine/readings.py) or compiles by its condition (engine/permissions.py); any other is
+refused, naming its rule, when a game is created, never half-way through it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import statements as core, timing
+from ..core.actors import Opponent
+from ..core.categories import Statement
+from ..memo import per_object
+from ..model.copying import original_of
+from . import draw_moves, kinds, lasting, moves, one_model, permissions, program, readings as read, requirements, tally as tallies, zones
+from .abilities import card_abilities, usable_abilities
+from .errors import ImpossibleState, RuleRef, UnsupportedRule
+from .marks import marks
+from .ruleset import PLANTABLE_ZONES, SHARED_ZONES, _PLAYER_ATTR, BuyFieldRule, PendingStep, PhaseSpec, PlantStep, Ruleset, TradeRules
+from .triggers import compile_triggers
+
+_CACHE: dict[tuple[int, int], tuple[dict, Ruleset]] = {}
+
+
+def compile_ruleset(model: dict, players: int) -> Ruleset:
+    """The Ruleset for this model and player count, compiled once and cached per model object.
+    Rule models are treated as immutable: change a copy, not a model a game has used."""
+    def make() -> Ruleset:
+        original = original_of(model)  # an unchanged copy shares its original's (model/copying.py)
+        return _compile(model, players) if original is model else compile_ruleset(original, players)
+    return per_object(_CACHE, model, players, make)  # bounded, the oldest goes (memo.py)
+
+
+def _refused(rule: dict, statement: Statement, why: str = "which this engine does not play yet") -> UnsupportedRule:
+    return UnsupportedRule(f"rule '{rule['id']}' says \"{statement.to_text()}\", {why}", rule["id"])
+
+
+class _Readings:
+    """The readings of planting, harvesting and trading statements (readings.py), with the
+    rule each came from; a later reading of a type replaces an earlier one."""
+
+    def __init__(self, found: list[tuple[dict, Any]], refs: dict[str, RuleRef]):
+        self.found, self.refs = found, refs
+
+    def all(self, kind: type) -> list[tuple[dict, Any]]:
+        return [(rule, r) for rule, r in self.found if isinstance(r, kind)]
+
+    def last(self, kind: type) -> Any:
+        found = self.all(kind)
+        return found[-1][1] if found else None
+
+    def ref(self, kind: type, where: Any = None) -> RuleRef | None:
+        found = [rule for rule, r in self.all(kind) if where is None or where(r)]
+        return self.refs[found[-1]["id"]] if found else None
+
+
+def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
+    """Every statement is one the engine runs (program.py) or reads here; a permission of a
+    shape the fast paths do not read is compiled by condition (permissions.py); any other is
+    refused, naming its rule and saying what it says, before the game starts."""
+    found: list[tuple[dict, Any]] = []
+    for rule, statement in core_program:
+        refused = program.zone_refusal(statement)
+        if refused is not None:
+            raise _refused(rule, statement, refused)
+        if program.runs(statement):
+            continue
+        reading = read.read_once(statement)
+        if reading is None and on_event(statement):
+            continue  # a step when something happens to a card: engine/triggers.py runs it
+        if reading is None:
+            try:
+                reading = permissions.standing(statement, refs[rule["id"]])
+            except UnsupportedRule as exc:
+                raise _refused(rule, statement, f"which this engine does not play yet ({exc})") from None
+        if reading is None:
+            raise _refused(rule, statement)
+        found.append((rule, reading))
+    return _Readings(found, refs)
+
+
+def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[PlantStep | None, bool, tuple]:
+    """A phase's planting from the hand, whether it trades, and the zones it empties, from the
+    readings of the rules it lists, in their order."""
+    plant, trade, pending = None, False, []
+    listed = set(phase["rules"])
+    for rule_id in phase["rules"]:
+        if rule_id not in by_id:
+            raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'", None)
+    for rule, r in rs.found:
+        if rule["id"] not in listed or getattr(r, "phase", None) != phase["id"]:
+            continue
+        rref = rs.refs[rule["id"]]
+        if isinstance(r, read.PlantFront):
+            plant = PlantStep(r.least, r.most, rref)
+        elif isinstance(r, read.Trading):
+            trade = True
+        elif isinstance(r, read.PlantEvery):
+            if r.zone not in PLANTABLE_ZONES:
+                raise UnsupportedRule(f"rule '{rule['id']}': cards in {r.zone} are not planted", rule["id"])
+            if r.zone in SHARED_ZONES and r.who != "active":
+                raise UnsupportedRule(f"rule '{rule['id']}': {r.zone} is a shared pile, so only the "
+                                      "active player plants from it", rule["id"])
+            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone), r.optional))
+    return plant, trade, tuple(pending)
+
+
+def _trade_rules(rs: _Readings) -> TradeRules:
+    untradeable = {r.zone: rs.refs[rule["id"]] for rule, r in rs.all(read.Untradeable)}
+    return TradeRules(
+        trade=rs.ref(read.Trading), partners_active=rs.ref(read.WithActive),
+        hand=rs.ref(read.Tradeable, lambda r: r.zone == "hand"),
+        offer=rs.ref(read.Tradeable, lambda r: r.zone == "offer"), untradeable=untradeable,
+        consent=rs.ref(read.Consent, lambda r: not r.gift), gift_consent=rs.ref(read.Consent, lambda r: r.gift),
+        to_set_aside=rs.ref(read.ReceivedSetAside), end=rs.ref(read.EndsPhase),
+        offer_owner=rs.ref(read.OfferOwner), amounts=rs.ref(read.AnyAmounts))
+
+
+def _buy_field(rs: _Readings, n: int) -> BuyFieldRule | None:
+    found = rs.all(read.BuyField)
+    if not found:
+        return None
+    rule, buy = found[-1]
+    if buy.cost is None:
+        raise UnsupportedRule(f"{rule['id']}: the rule model gives no value for {n} players", rule["id"])
+    return BuyFieldRule(buy.cost, buy.limit, rs.refs[rule["id"]])
+
+
+def _compile(model: dict, n: int) -> Ruleset:
+    with one_model.scope():  # the cards' abilities are made once, not for each step that reads them
+        return _compile_rules(model, n)
+
+
+def _compile_rules(model: dict, n: int) -> Ruleset:
+    lo, hi = model["players"]["min"], model["players"]["max"]
+    if not lo <= n <= hi:
+        raise ImpossibleState("players", f"{model['rulebook']} is played by {lo} to {hi} players, not {n}")
+    rules = model["rules"]
+    refs = {r["id"]: RuleRef.of(r) for r in rules}
+    by_id = {r["id"]: r for r in rules}
+    core_program = program.core_program(model, n)
+    if n != 2:  # "the opponent" is one player only in a game of two
+        for rule, statement in core_program:
+            if one_model.holds(statement, Opponent):
+                raise UnsupportedRule(f"rule '{rule['id']}' speaks of the opponent, who is known only "
+                                      "in a game of two players", rule["id"])
+    rs = _read(core_program, refs)
+
+    counts = {b["id"]: b["count"] for b in model["beans"]}
+    usable, triggers = card_rules(model, core_program, refs, n)
+    # refusals cite a card that is never planted, or an ability, by its id
+    refs.update({b["id"]: RuleRef.of(b) for b in model["beans"] if not b["plantable"] and b["id"] not in refs})
+    refs.update({a.ref.id: a.ref for a in usable if a.ref.id not in refs})
+    played = {a.card for a in usable if a.where == "hand-front"}  # a card never planted is played
+    in_play = program.beans_in_play(core_program, [b["id"] for b in model["beans"]
+                                                   if b["plantable"] or b["id"] in played])
+    removed = tuple(b["id"] for b in model["beans"] if b["id"] not in in_play)
+    payout: dict[str, tuple[int, ...]] = {}
+    plays_as, reach = kinds.compile_plays_as(model), kinds.payout_counts(model)
+    for bean in model["beans"]:
+        table = [0] * (reach[bean["id"]] + 1)
+        for step in bean["beanometer"]:
+            for cards in range(step["cards"], len(table)):
+                table[cards] = max(table[cards], step["coins"])
+        payout[bean["id"]] = tuple(min(coins, cards) for cards, coins in enumerate(table))
+    for card, bean in plays_as.items():  # a field topped by such a card pays by its type's beanometer
+        payout[card] = payout[bean]
+
+    phases = []
+    phase_ids = [p["id"] for p in model["phases"]]
+    for index, phase in enumerate(model["phases"]):
+        plant, trade, pending = _phase_steps(phase, rs, by_id)
+        phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
+                            phase.get("title") or phase["id"])
+        phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, plant,
+                                program.phase_entry(core_program, phase, refs), trade, pending,
+                                program.phase_exit(core_program, phase, refs)))
+    if not phases:
+        raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
+    for rule, r in rs.found:  # a step of a phase that does not list its rule would never run
+        if isinstance(r, (read.PlantFront, read.PlantEvery, read.Trading)) \
+                and rule["id"] not in next((p["rules"] for p in model["phases"] if p["id"] == r.phase), ()):
+            raise UnsupportedRule(f"rule '{rule['id']}' is a step of phase '{r.phase}', which does not list it",
+                                  rule["id"])
+
+    declared_ends = frozenset(r.phase for _, r in rs.all(read.DeclaredEnd))
+    for rule, r in rs.all(read.DeclaredEnd):  # a phase that waits for its planting player only
+        declared = next((ph for ph in phases if ph.id == r.phase), None)
+        if declared is None or declared.plant is None:
+            raise UnsupportedRule(f"rule '{rule['id']}': a phase ends by the active player's declaration only "
+                                  "where it plants from the hand (the player it waits for), which "
+                                  f"phase '{r.phase}' does not", rule["id"])
+
+    # Harvesting by choice: any time wins over own turn where a model has both.
+    timing = next((r for _, r in rs.all(read.HarvestTime) if r.any_time), rs.last(read.HarvestTime))
+    timing_ref = rs.ref(read.HarvestTime, lambda r: r is timing) if timing else None
+    protection = rs.last(read.Protection)
+    paid_by, coins = rs.last(read.PaysBy), rs.last(read.CoinsFrom)
+    end_conditions, exhaustion_limit, exhaustion_ref, target_ends = program.ends(core_program, refs)
+    finish_during, finish_phases = program.finish_turn(core_program)
+    unknown = ({finish_during, *finish_phases} - {None}) - set(phase_ids)
+    if unknown:
+        finish = program.rule_of(core_program, core.FinishTurn)
+        raise UnsupportedRule(f"rule '{finish['id']}' names unknown phases: {', '.join(sorted(unknown))}",
+                              finish["id"])
+    score_terms, winner_highest, tie_breaks = program.scoring(core_program)
+    # A harvest takes the top run where the last statement of what a harvest takes says so.
+    takes = rs.last(read.Takes)
+    mixed = rs.ref(read.Covers)
+    # Mixed fields hold several beans; the one-type rule (if the model keeps one) is still
+    # cited when a bean may not go onto a field another type tops while a field fits it.
+    one_type = rs.ref(read.OneType) or mixed
+    return Ruleset(
+        rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
+        removed_beans=removed, payout=payout, fields=program.setup_fields(core_program),
+        fields_ref=program.ref_of(core_program, refs, core.Fields), deal=program.setup_deal(core_program, n),
+        direction=program.direction(core_program), hand_order=rs.ref(read.FixedHandOrder), one_type=one_type,
+        make_room=rs.ref(read.MakeRoom), phases=tuple(phases),
+        phase_index={p.id: p.index for p in phases}, trade=_trade_rules(rs),
+        harvest_when="any-time" if timing is None or timing.any_time else "own-turn",
+        harvest_except=timing.except_phases if timing else frozenset(),
+        harvest_ref=timing_ref,
+        protection=protection.limit if protection else None,
+        protection_ref=rs.ref(read.Protection), protect_empty=bool(protection and protection.empty),
+        payout_card=paid_by.card if paid_by else "top",
+        whole_field=rs.ref(read.Takes, lambda r: r.whole), on_deck_out=program.deck_out(core_program, refs),
+        ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
+        finish_during=finish_during, finish_phases=finish_phases,
+        at_end=program.game_end(core_program, refs),
+        score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
+        visibility=program.visibility(core_program),
+        buy_field=_buy_field(rs, n), fields_fixed=rs.ref(read.NoNewField), mixed=mixed,
+        one_field_per_type=rs.ref(read.OneFieldPerType), same_type_many=rs.ref(read.SameTypeMany),
+        auto_harvest=rs.ref(read.AutoHarvest), only_paying=rs.ref(read.OnlyPaying),
+        manual_harvest=timing is not None, top_run=takes is not None and not takes.whole,
+        coins_from_bank=bool(coins and coins.bank),
+        marks=marks(core_program, target_ends),
+        abilities=usable, triggers=triggers,
+        unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
+        moves=moves.compile_moves(core_program, refs),
+        requirements=requirements.compile_requirements(core_program, refs),
+        tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
+        lastings=lasting.collect(core_program, card_abilities(model, n), refs),
+        standing=tuple(r for _, r in rs.all(lasting.LastingSpec)),
+        draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends,
+        declared=zones.declared(core_program),
+        zone_rules=zones.compile_rules(core_program, refs, zones.declared(core_program), _permission))
+
+
+def _permission(who: Any, condition: Any) -> zones.Allows:
+    """A permission on a field of the table (engine/zones.py), compiled by the evaluator: the
+    acting player is among those it names and its condition holds for them."""
+    among = evaluate.players_of(who)
+    test = evaluate.condition(condition) if condition is not None else None
+
+    def allows(state: Any, rs: Any, player: str) -> bool:
+        env = {evaluate.RULES: rs, "player": player}
+        return player in among(state, env) and (test is None or test(state, env))
+    return allows
+
+
+def on_event(statement: Statement) -> bool:
+    """A ``do`` when a card is planted, harvested, revealed or drawn that no reading takes."""
+    return isinstance(statement, core.Do) and isinstance(statement.when, timing.When) \
+        and read.read_once(statement) is None
+
+
+def card_rules(model: dict, core_program: Any, refs: dict[str, RuleRef], n: int) -> tuple[tuple, dict]:
+    """The abilities players use and the triggers (engine/abilities.py, engine/triggers.py)."""
+    steps = [(rule, s) for rule, s in core_program if on_event(s)]
+    return usable_abilities(model, n), compile_triggers(model, steps, refs, n)
