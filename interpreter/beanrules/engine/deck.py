@@ -1,10 +1,18 @@
-"""Taking cards from the deck: exhaustion counting and reshuffling the discard pile."""
+"""Taking cards from the deck: exhaustion counting and reshuffling the discard pile; and the
+effects of the core that take cards from it (reveal, draw, a pile shuffled into the deck),
+compiled for the evaluator as the entries of engine/semantics.py name them."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from ..core import actors, effects
+from .evaluate import EffectFn, Env, number, players_of, top_of_deck, unsupported, zone_of
+from .eventlog import UNRECORDED
+from .requirements import room
 from .ruleset import Ruleset
 from .state import State
+from .triggers import fire
 
 
 def shuffle_rng(seed: int | str, shuffles: int) -> random.Random:
@@ -74,3 +82,86 @@ def _run_out(state: State, rs: Ruleset, events: list) -> bool:
     for step in rs.on_deck_out:
         step.fire(state, rs, events)
     return True
+
+
+# ------------------------------------------------------------------ the effects that take from the deck
+def take_cards(state: Any, rs: Any, count: int, events: list, into: list | None = None) -> list[str]:
+    """Up to `count` cards off the deck, fewer if the game ends as it runs out. `into` (a
+    reveal): each card is laid there as it is taken, so what happens when the deck runs out
+    meanwhile (a pull from the discard pile before the reshuffle) sees the cards already
+    turned up."""
+    deck = state.deck
+    if len(deck) > count:  # the deck cannot run out on the way: take_top's cards at once
+        cards = deck[:count]
+        del deck[:count]
+        if into is not None:
+            into.extend(cards)
+        return cards
+    cards = []
+    for _ in range(count):
+        card = take_top(state, rs, events, into)
+        if card is None:
+            break
+        cards.append(card)
+    return cards
+
+
+def reveal(node: effects.Reveal) -> EffectFn:
+    cards = node.cards
+    if not top_of_deck(cards):
+        raise unsupported(node, "effect (revealing other than the top of the deck)")
+    count, to = number(cards.count), zone_of(node.to)
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        into = to(state, env)
+        shown = take_cards(state, rs, count(state, env), events, into)
+        if events is not UNRECORDED:
+            events.append({"event": "revealed", "player": state.active, "cards": shown})
+        if rs.triggers:  # a card's "when revealed" step
+            for card in shown:
+                fire(state, rs, "revealed", state.active, card, events, zone=into, where="the offer")
+    return run
+
+
+def draw(node: effects.Draw) -> EffectFn:
+    if node.end != "back" or node.up_to:
+        raise unsupported(node, "effect (drawing to the front of a hand)")
+    count, who = number(node.count), players_of(node.player)
+    in_turn = isinstance(node.player, actors.EachPlayer)  # who reads the direction of play
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        players = who(state, {**env, "direction": rs.direction} if in_turn else env)
+        for i, player in enumerate(players, 1):
+            wanted = count(state, env)
+            if rs.requirements:  # a hand limit: draw only as many as the hand may hold
+                wanted = room(state, rs, player, wanted)
+            drawn = take_cards(state, rs, wanted, events)
+            state.hands[player].extend(drawn)
+            if events is not UNRECORDED:
+                events.append({"event": "drew", "player": player, "cards": len(drawn)})
+            if rs.triggers:  # a card's "when drawn" step
+                for card in drawn:
+                    fire(state, rs, "drawn", player, card, events, zone=state.hands[player],
+                         where=f"{player}'s hand")
+            if i < len(players) and ending(state, rs):  # the next player draws nothing
+                break
+    return run
+
+
+def shuffle_into(node: effects.Shuffle) -> EffectFn | None:
+    """A pile shuffled into another (the discard pile made the deck), with the k-th shuffle's
+    own seed (None: a pile shuffled where it lies, hand_effects.shuffle)."""
+    if node.into is None:
+        return None
+    source, into = zone_of(node.place), zone_of(node.into)
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        cards = source(state, env)
+        moved = list(cards)
+        cards.clear()
+        # the k-th shuffle of a game has its own seed: replays need no RNG state
+        shuffle(moved, state.seed, state.shuffles + 1)
+        state.shuffles += 1
+        into(state, env).extend(moved)
+        events.append({"event": "reshuffled", "exhaustions": state.exhaustions, "cards": len(moved)})
+    return run

@@ -21,7 +21,6 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from . import one_model
 from .errors import UnsupportedRule
-from .eventlog import UNRECORDED
 
 Env = dict[str, Any]
 RULES = "rules"  # the environment entry holding the ruleset, for the beanometer
@@ -73,7 +72,7 @@ def compiled_effect(node: Node) -> Compiled:
     return one_model.of_node("effect", node, None, lambda: Compiled(node, effect(node)))
 
 
-def _unsupported(node: Node, what: str) -> UnsupportedRule:
+def unsupported(node: Node, what: str) -> UnsupportedRule:
     return UnsupportedRule(f"the engine does not run the core {what} '{node.NODE}' yet")
 
 
@@ -98,7 +97,7 @@ def _compile(role: str, node: Node) -> Any:
     compile_node = _compiler_for(type(node), role)
     found = compile_node(node) if compile_node is not None else None
     if found is None:
-        raise _unsupported(node, role)
+        raise unsupported(node, role)
     return found
 
 
@@ -247,16 +246,6 @@ def count_all(node: quantities.Count) -> NumFn | None:
     return lambda state, env: len(zone(state, env))
 
 
-def field_value(node: quantities.FieldValue) -> NumFn:
-    from .harvesting import coins_for  # what a field pays is the beanometer's, as harvests pay
-    place = node.field
-    if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
-        owner = players_of(place.owner)  # all of a player's fields: what they pay together
-        return lambda state, env: sum(coins_for(env[RULES], f) for f in state.fields[owner(state, env)[0]])
-    field = zone_of(place)
-    return lambda state, env: coins_for(env[RULES], field(state, env))
-
-
 def deck_run_outs(node: quantities.DeckRunOuts) -> NumFn:
     return lambda state, env: state.exhaustions
 
@@ -344,94 +333,6 @@ def reads_only(node: Node, allowed: tuple[type, ...]) -> bool:
 
 
 # ------------------------------------------------------------------ effects
-def take_cards(state: Any, rs: Any, count: int, events: list, into: list | None = None) -> list[str]:
-    """Up to `count` cards off the deck, fewer if the game ends as it runs out. `into` (a
-    reveal): each card is laid there as it is taken, so what happens when the deck runs out
-    meanwhile (a pull from the discard pile before the reshuffle) sees the cards already
-    turned up."""
-    deck = state.deck
-    if len(deck) > count:  # the deck cannot run out on the way: take_top's cards at once
-        cards = deck[:count]
-        del deck[:count]
-        if into is not None:
-            into.extend(cards)
-        return cards
-    from .deck import take_top  # (deck imports the ruleset, which imports this module)
-    cards = []
-    for _ in range(count):
-        card = take_top(state, rs, events, into)
-        if card is None:
-            break
-        cards.append(card)
-    return cards
-
-
-def reveal(node: effects.Reveal) -> EffectFn:
-    cards = node.cards
-    if not top_of_deck(cards):
-        raise _unsupported(node, "effect (revealing other than the top of the deck)")
-    count, to = number(cards.count), zone_of(node.to)
-
-    def run(state: Any, rs: Any, env: Env, events: list) -> None:
-        into = to(state, env)
-        shown = take_cards(state, rs, count(state, env), events, into)
-        if events is not UNRECORDED:
-            events.append({"event": "revealed", "player": state.active, "cards": shown})
-        if rs.triggers:  # a card's "when revealed" step
-            from .triggers import fire
-            for card in shown:
-                fire(state, rs, "revealed", state.active, card, events, zone=into, where="the offer")
-    return run
-
-
-def draw(node: effects.Draw) -> EffectFn:
-    from .deck import ending
-    if node.end != "back" or node.up_to:
-        raise _unsupported(node, "effect (drawing to the front of a hand)")
-    count, who = number(node.count), players_of(node.player)
-    in_turn = isinstance(node.player, actors.EachPlayer)  # who reads the direction of play
-
-    def run(state: Any, rs: Any, env: Env, events: list) -> None:
-        players = who(state, {**env, "direction": rs.direction} if in_turn else env)
-        for i, player in enumerate(players, 1):
-            wanted = count(state, env)
-            if rs.requirements:  # a hand limit: draw only as many as the hand may hold
-                from .requirements import room
-                wanted = room(state, rs, player, wanted)
-            drawn = take_cards(state, rs, wanted, events)
-            state.hands[player].extend(drawn)
-            if events is not UNRECORDED:
-                events.append({"event": "drew", "player": player, "cards": len(drawn)})
-            if rs.triggers:  # a card's "when drawn" step
-                from .triggers import fire
-                for card in drawn:
-                    fire(state, rs, "drawn", player, card, events, zone=state.hands[player],
-                         where=f"{player}'s hand")
-            if i < len(players) and ending(state, rs):  # the next player draws nothing
-                break
-    return run
-
-
-def shuffle_into(node: effects.Shuffle) -> EffectFn | None:
-    """A pile shuffled into another (the discard pile made the deck), with the k-th shuffle's
-    own seed (None: a pile shuffled where it lies, hand_effects.shuffle)."""
-    from .deck import shuffle as deck_shuffle  # the deck's rules (exhaustion, reshuffle) live there
-    if node.into is None:
-        return None
-    source, into = zone_of(node.place), zone_of(node.into)
-
-    def run(state: Any, rs: Any, env: Env, events: list) -> None:
-        cards = source(state, env)
-        moved = list(cards)
-        cards.clear()
-        # the k-th shuffle of a game has its own seed: replays need no RNG state
-        deck_shuffle(moved, state.seed, state.shuffles + 1)
-        state.shuffles += 1
-        into(state, env).extend(moved)
-        events.append({"event": "reshuffled", "exhaustions": state.exhaustions, "cards": len(moved)})
-    return run
-
-
 def skip_this_phase(node: effects.SkipPhase) -> EffectFn | None:
     if node.phase is not None:
         return None
@@ -466,20 +367,6 @@ def repeat(node: effects.Repeat) -> EffectFn:
             if test is not None and not test(state, inner):
                 break
             body(state, rs, env, events)
-    return run
-
-
-def harvest_bound(node: effects.Harvest) -> EffectFn | None:
-    """Harvest a field bound by for-each (None: another field; the game's harvest action)."""
-    if not isinstance(node.field, actors.Bound):
-        return None
-    from .harvesting import coins_for, do_harvest
-    who, name, paying = players_of(node.player), node.field.name, node.only_paying
-
-    def run(state: Any, rs: Any, env: Env, events: list) -> None:
-        field = env[name]
-        if field and (not paying or coins_for(rs, field) >= 1):
-            do_harvest(state, rs, who(state, env)[0], env[name + "#"], events)
     return run
 
 

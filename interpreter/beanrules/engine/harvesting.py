@@ -1,11 +1,19 @@
 """Harvesting a field: when it is allowed, the protection rule, the beanometer, coin cards;
-harvests that happen by themselves (auto-harvest) and the harvest at the end of the game."""
+harvests that happen by themselves (auto-harvest) and the harvest at the end of the game; and
+the core's harvest of a bound field and a field's value, compiled for the evaluator as the
+entries of engine/semantics.py name them."""
 from __future__ import annotations
 
+from typing import Any
+
+from ..core import actors, effects, places, quantities
 from .errors import IllegalAction, game_over
+from .evaluate import RULES, EffectFn, Env, NumFn, players_of, zone_of
 from .kinds import type_of
 from .ruleset import Ruleset
 from .state import State
+from .tally import pay
+from .triggers import fire
 
 
 def run_length(rs: Ruleset, field: list[str]) -> int:
@@ -117,7 +125,6 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events:
     event = {"event": "harvested", "player": player, "field": index + 1 if type(index) is int else index, "bean": bean,
              "cards": size, "coins": coins}
     if rs.tally is not None and rs.tally.counter is not None:  # written down (engine/tally.py)
-        from .tally import pay
         pay(state, rs.tally, player, taken, coins, event)
     elif rs.coins_from_bank:
         state.discard.extend(taken)
@@ -136,7 +143,6 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events:
     events.append(event)
     del field[len(field) - size:]
     if rs.triggers:  # a card's "when harvested" step (a third field for two field beans)
-        from .triggers import fire
         # the step reads the cards the harvest took (its "cards"), though they have left the field
         fire(state, rs, "harvested", player, bean, events, cards=taken, field=index)
 
@@ -180,3 +186,27 @@ def table_harvests(state: State, rs: Ruleset, player: str) -> list:
     from .actions import Harvest
     from .zones import fields_of_table
     return [Harvest(player, zone) for zone in fields_of_table(rs) if table_refusal(state, rs, player, zone) is None]
+
+
+# ------------------------------------------------------------------ compiled for the evaluator
+def field_value(node: quantities.FieldValue) -> NumFn:
+    """What a field (or all of a player's fields) pays now: the beanometer's, as harvests pay."""
+    place = node.field
+    if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
+        owner = players_of(place.owner)  # all of a player's fields: what they pay together
+        return lambda state, env: sum(coins_for(env[RULES], f) for f in state.fields[owner(state, env)[0]])
+    field = zone_of(place)
+    return lambda state, env: coins_for(env[RULES], field(state, env))
+
+
+def harvest_bound(node: effects.Harvest) -> EffectFn | None:
+    """Harvest a field bound by for-each (None: another field; the game's harvest action)."""
+    if not isinstance(node.field, actors.Bound):
+        return None
+    who, name, paying = players_of(node.player), node.field.name, node.only_paying
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        field = env[name]
+        if field and (not paying or coins_for(rs, field) >= 1):
+            do_harvest(state, rs, who(state, env)[0], env[name + "#"], events)
+    return run

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 from ..core import actors, conditions, effects, places, quantities, statements, timing
 from ..core.categories import Node
 from ..core.node import NODES
-from . import decisions, effects as ability_effects, evaluate, hand_effects, lasting, marks, selection
+from . import decisions, deck, effects as ability_effects, evaluate, hand_effects, harvesting, lasting, marks, selection
 
 ROLES = ("actor", "place", "quantity", "condition", "effect")
 """What a compiled node is: who (a list of players), where (a zone's list of cards), how many,
@@ -95,7 +95,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     quantities.TypesIn: Semantics(not_run="no sentence compiles to it yet"),
     quantities.FieldsOf: _run(quantity=ability_effects.fields_of),
     quantities.CounterValue: _run(quantity=marks.counter),
-    quantities.FieldValue: _run(quantity=evaluate.field_value),
+    quantities.FieldValue: _run(quantity=harvesting.field_value),
     quantities.PlantedThisPhase: _run(quantity=hand_effects.planted_this_phase),
     quantities.DeckRunOuts: _run(quantity=evaluate.deck_run_outs),
     quantities.Sum: _run(quantity=evaluate.sum_of),
@@ -120,16 +120,16 @@ SEMANTICS: dict[type[Node], Semantics] = {
     conditions.MayHarvest: _run(condition=lasting.may_harvest_condition),
     # ---------------------------------------------------------------- effects
     effects.Move: _run(effect=shapes(hand_effects.each_type, ability_effects.move, selection.move_selected)),
-    effects.Reveal: _run(effect=evaluate.reveal),
-    effects.Draw: _run(effect=evaluate.draw),
+    effects.Reveal: _run(effect=deck.reveal),
+    effects.Draw: _run(effect=deck.draw),
     effects.Deal: _read("engine.program"),
-    effects.Shuffle: _run(effect=shapes(evaluate.shuffle_into, hand_effects.shuffle)),
+    effects.Shuffle: _run(effect=shapes(deck.shuffle_into, hand_effects.shuffle)),
     effects.Swap: _run(effect=hand_effects.swap),
     effects.Reverse: _run(effect=hand_effects.reverse),
     effects.Look: _run(effect=hand_effects.look),
     effects.Reorder: _run(effect=hand_effects.reorder),
     effects.Plant: _run(effect=shapes(hand_effects.plant_for, ability_effects.plant)),
-    effects.Harvest: Semantics(roles={"effect": evaluate.harvest_bound},
+    effects.Harvest: Semantics(roles={"effect": harvesting.harvest_bound},
                                read_by=("engine.readings.read", "engine.permissions")),
     effects.Trade: _read("engine.readings.read", "engine.lasting"),
     effects.UseAbility: _read("engine.lasting"),

@@ -26,7 +26,8 @@ from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from .eventlog import UNRECORDED
-from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, RULES, take_cards, top_of_deck
+from .deck import take_cards
+from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, RULES, top_of_deck
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .state import State
 
@@ -151,7 +152,7 @@ def _state_effect(rs: Ruleset, node: Any) -> Fire | None:
     is one of the entry steps most rules have, with a fixed number of cards and nothing else
     to run (no card's "when revealed" or "when drawn" step, no hand limit): skipping the phase,
     turning cards from the deck up into a shared zone, the active player drawing. None: the
-    evaluator's closure serves (evaluate.effect; both take the cards by evaluate.take_cards, and
+    evaluator's closure serves (evaluate.effect; both take the cards by deck.take_cards, and
     the tests play every spec both ways)."""
     if isinstance(node, effects.SkipPhase) and node.phase is None:
         return _skip
