@@ -23,7 +23,8 @@ from beanrules.engine.errors import RuleRef
 from beanrules.engine.notation import parse_action
 from beanrules.engine.records import make_record, replay
 from beanrules.engine.terminal import _describe
-from beanrules.engine.triggers import compile_triggers, fire
+from beanrules.engine.compiler import compile_triggers
+from beanrules.engine.triggers import fire
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import PLAYERS, refused, snapshot

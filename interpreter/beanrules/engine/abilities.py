@@ -20,12 +20,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import statements, timing
+from ..core import effects as core_effects, statements, timing
 from ..desugar import bean_card
 from . import evaluate, one_model
 from .actions import UseAbility
 from .effect_env import FEED, NONE, OWNER, Feed, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
+from .lasting import acting, constrained_card
 
 # How many different uses of one ability legal_actions lists at most (every choice sequence
 # of an ability that takes one bean from each of two other players, at five players, is about
@@ -131,7 +132,6 @@ def check_players(ability: statements.Ability, players: int) -> None:
 def check_zones(ability: statements.Ability, players: int) -> None:
     """A place such as "each opponent's hand" is one zone only in a game of two: with more it is
     refused here, after the effects compiled (so by check, not mid-game)."""
-    from .lasting import acting  # a lasting constraint names actions per player, it moves nothing
     several = next((n for n in acting(ability.effect) if evaluate.names_several_zones(n, players)), None)
     if several is not None:
         raise UnsupportedRule(f"ability '{ability.name}': '{several.to_text()}' is the zone of "
@@ -146,7 +146,6 @@ def check_bound_cards(ability: statements.Ability) -> None:
     shared place could never carry the constraint, so every use would be refused. Refused here,
     so by check, not mid-game."""
     from ..core import effects, places
-    from .lasting import constrained_card
     if not one_model.holds(ability, effects.Lasting):
         return
     chosen = {n.name: n for n in ability.walk() if isinstance(n, (effects.Choose, effects.AtRandom))}
@@ -218,7 +217,6 @@ def others_decide(effect: Any) -> bool:
     from ..core.actors import CardOwner
     from ..core.effects import Choose
     from .decisions import deciding
-    from .lasting import acting
     return one_model.of_node("others-decide", effect, None, lambda: any(
         (isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
         or deciding(n) for n in acting(effect)))
@@ -456,9 +454,21 @@ _asking = False  # waits_only_for_abilities is running (lasting.stuck lists lega
 
 
 # ------------------------------------------------------------------ what check asks
+# Effects that ask a player to choose: a step that runs by itself asks nobody.
+_CHOOSING = (core_effects.Choose, core_effects.ForChosen)
+
+
+def check_automatic(effect: Any, where: str, rule: str | None = None) -> None:
+    """Refuse a step that runs by itself and would ask someone to choose (`rule`: the rule it
+    is, where check places the error)."""
+    for node in acting(effect):
+        if isinstance(node, _CHOOSING) or (isinstance(node, core_effects.Plant) and node.onto is None):
+            raise UnsupportedRule(f"{where} runs by itself, so nobody is asked to choose: "
+                                  f"'{node.to_text()}' is not played yet", rule)
+
+
 def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | None:
     """Why the engine cannot run ability `index` of a card with this many players (None: it can)."""
-    from .triggers import check_automatic
     if _nesting(bean) > MAX_NESTING:
         return f"its effects nest more than {MAX_NESTING} deep"
     ability = evaluate.resolved_for(bean_card(bean), players).abilities[index]
@@ -487,7 +497,6 @@ def adds_fields(rs: Any) -> bool:
     """Some ability or trigger of the rules gives a player a field."""
     from ..core.effects import AddField
     runs = [a.run for a in rs.abilities] + [t.run for ts in rs.triggers.values() for t in ts]
-    from .lasting import acting
     return any(isinstance(n, AddField) for run in runs for n in acting(run.node))
 
 

@@ -13,12 +13,12 @@ from ..core.actors import Opponent
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import draw_moves, kinds, lasting, moves, one_model, permissions, program, readings as read, requirements, tally as tallies, zones
-from .abilities import card_abilities, usable_abilities
-from .errors import ImpossibleState, RuleRef, UnsupportedRule
+from . import draw_moves, evaluate, kinds, lasting, moves, one_model, permissions, program, readings as read, requirements, tally as tallies, zones
+from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
+from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
 from .marks import marks
 from .ruleset import PLANTABLE_ZONES, SHARED_ZONES, _PLAYER_ATTR, BuyFieldRule, PendingStep, PhaseSpec, PlantStep, Ruleset, TradeRules
-from .triggers import compile_triggers
+from .triggers import EVENTS, Trigger
 
 _CACHE: dict[tuple[int, int], tuple[dict, Ruleset]] = {}
 
@@ -270,3 +270,30 @@ def card_rules(model: dict, core_program: Any, refs: dict[str, RuleRef], n: int)
     """The abilities players use and the triggers (engine/abilities.py, engine/triggers.py)."""
     steps = [(rule, s) for rule, s in core_program if on_event(s)]
     return usable_abilities(model, n), compile_triggers(model, steps, refs, n)
+
+
+def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], players: int) -> dict[str, tuple[Trigger, ...]]:
+    """Every trigger of the rules by event (empty: none)."""
+    found: dict[str, list[Trigger]] = {}
+    for bean, ability, ref in card_abilities(model, players):
+        with about_card(bean["id"]):
+            if kind_of(ability) != "event":
+                continue
+            check_players(ability, players)
+            when = next(t for t in ability.when if isinstance(t, timing.When))
+            check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'")
+            found.setdefault(when.event, []).append(Trigger(
+                when.event, bean["id"], when.cards, None, evaluate.compiled_effect(ability.effect), ref,
+                bean["id"], ability.name, ability.title))
+            check_zones(ability, players)
+    for rule, s in program:
+        if isinstance(s, core.Do) and isinstance(s.when, timing.When):
+            if s.when.event not in EVENTS:
+                raise UnsupportedRule(f"rule '{rule['id']}': the engine runs no step '{s.when.to_text()}' yet",
+                                      rule["id"])
+            check_automatic(s.effect, f"rule '{rule['id']}'", rule["id"])
+            condition = evaluate.compiled_condition(s.condition) if s.condition else None
+            found.setdefault(s.when.event, []).append(Trigger(
+                s.when.event, s.when.bean, s.when.cards, condition, evaluate.compiled_effect(s.effect),
+                refs[rule["id"]], None, None, None))
+    return {event: tuple(ts) for event, ts in found.items()}

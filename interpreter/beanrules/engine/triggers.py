@@ -7,6 +7,8 @@ draw); with no trigger in the rules that is one test of an empty dict. A trigger
 runs for the player the event is about (the card's owner), with ``card``, ``field`` and
 ``cards`` bound to what it is about. Nothing chains: what an ability's own effect does
 triggers nothing (:func:`inside_ability`), so every trigger runs a bounded effect once.
+The ruleset's compiler makes the triggers (engine/compiler.py, compile_triggers), which the
+deck, harvests and plants fire from below it.
 """
 from __future__ import annotations
 
@@ -14,16 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from ..core import effects as core_effects, statements, timing
 from . import evaluate
-from .abilities import card_abilities, check_players, check_zones, kind_of
 from .effect_env import OWNER, Held
-from .errors import RuleRef, UnsupportedRule, about_card
+from .errors import RuleRef
 
 EVENTS = ("planted", "harvested", "revealed", "drawn")
 _ZONES = {"planted": "field", "revealed": "offer", "drawn": "hand"}  # where the card of each event lies
-# Effects that ask a player to choose: a step that runs by itself asks nobody.
-_CHOOSING = (core_effects.Choose, core_effects.ForChosen)
 
 
 @dataclass(frozen=True)
@@ -37,43 +35,6 @@ class Trigger:
     card: str | None  # the card whose ability this is (None: a rule's ``do``)
     name: str | None
     title: str | None
-
-
-def check_automatic(effect: Any, where: str, rule: str | None = None) -> None:
-    """Refuse a step that runs by itself and would ask someone to choose (`rule`: the rule it
-    is, where check places the error)."""
-    from .lasting import acting
-    for node in acting(effect):
-        if isinstance(node, _CHOOSING) or (isinstance(node, core_effects.Plant) and node.onto is None):
-            raise UnsupportedRule(f"{where} runs by itself, so nobody is asked to choose: "
-                                  f"'{node.to_text()}' is not played yet", rule)
-
-
-def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], players: int) -> dict[str, tuple[Trigger, ...]]:
-    """Every trigger of the rules by event (empty: none)."""
-    found: dict[str, list[Trigger]] = {}
-    for bean, ability, ref in card_abilities(model, players):
-        with about_card(bean["id"]):
-            if kind_of(ability) != "event":
-                continue
-            check_players(ability, players)
-            when = next(t for t in ability.when if isinstance(t, timing.When))
-            check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'")
-            found.setdefault(when.event, []).append(Trigger(
-                when.event, bean["id"], when.cards, None, evaluate.compiled_effect(ability.effect), ref,
-                bean["id"], ability.name, ability.title))
-            check_zones(ability, players)
-    for rule, s in program:
-        if isinstance(s, statements.Do) and isinstance(s.when, timing.When):
-            if s.when.event not in EVENTS:
-                raise UnsupportedRule(f"rule '{rule['id']}': the engine runs no step '{s.when.to_text()}' yet",
-                                      rule["id"])
-            check_automatic(s.effect, f"rule '{rule['id']}'", rule["id"])
-            condition = evaluate.compiled_condition(s.condition) if s.condition else None
-            found.setdefault(s.when.event, []).append(Trigger(
-                s.when.event, s.when.bean, s.when.cards, condition, evaluate.compiled_effect(s.effect),
-                refs[rule["id"]], None, None, None))
-    return {event: tuple(ts) for event, ts in found.items()}
 
 
 _DEPTH = [0]
