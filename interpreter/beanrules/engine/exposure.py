@@ -38,10 +38,3 @@ def opened_for(state: Any, rs: Any, spec: Any, env: dict) -> dict[str, str]:
     """{"zone", "player"}: the zone a constraint laid down now lays open, and whose it is."""
     place = spec.node.rule.place
     return {"zone": spec.opens, "player": evaluate.players_of(place.owner)(state, env)[0]}
-
-
-def opened(state: Any, rs: Any) -> list[tuple[str, str]]:
-    """(zone, player) of every zone that lies open now."""
-    from .lasting import in_force
-    return [(e["open"]["zone"], e["open"]["player"]) for e in state.lasting
-            if "open" in e and in_force(state, rs, e)]

@@ -469,6 +469,12 @@ def expire(state: Any, rs: Any, events: list) -> None:
     state.lasting = kept
 
 
+def opened(state: Any, rs: Any) -> list[tuple[str, str]]:
+    """(zone, player) of every zone that lies open now (engine/exposure.py)."""
+    return [(e["open"]["zone"], e["open"]["player"]) for e in state.lasting
+            if "open" in e and in_force(state, rs, e)]
+
+
 def describe(state: Any) -> list[str]:
     """What lasts now, in words (the terminal shows it)."""
     out = []

@@ -52,7 +52,7 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
         shown = visibility(rs, zone)
         out[key] = {p: _shown(getattr(state, key)[p], shown, p == player) for p in state.players}
     if state.lasting:  # a zone laid open for a while (engine/exposure.py): everyone sees it
-        from .exposure import opened
+        from .lasting import opened
         for zone, owner in opened(state, rs):
             key = _PER_PLAYER[zone]
             out[key][owner] = list(getattr(state, key)[owner])
