@@ -10,7 +10,7 @@ import pytest
 from beanrules import SpecError, compile_spec
 from beanrules.checks.invariants import playout
 from beanrules.engine import Game
-from beanrules.engine import lasting
+from beanrules.engine import lasting, legal
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import refused
@@ -135,7 +135,7 @@ def test_without_the_lapse_the_invariant_playouts_report_the_stall(sample, monke
     """The engine's answer to a constraint that takes away the only legal action is the lapse
     of the requirement; the invariant playouts are what would catch it otherwise."""
     assert all(playout(sample, SAMPLE, 2, seed).ok for seed in (1, 4))
-    monkeypatch.setattr(lasting, "stuck", lambda *args: False)
+    monkeypatch.setattr(legal, "stuck", lambda *args: False)
     monkeypatch.setattr(lasting, "waived", lambda *args: False)
     problems = [p for seed in (1, 4) for p in playout(sample, SAMPLE, 2, seed).problems]
     assert problems and all("no legal action" in p or "waits for nobody" in p for p in problems)

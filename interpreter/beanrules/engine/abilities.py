@@ -435,24 +435,6 @@ def keeps_open(state: Any, rs: Any) -> bool:
     return False
 
 
-def waits_only_for_abilities(state: Any, rs: Any) -> bool:
-    """Nothing but such an ability keeps the phase open: the active player ends it with
-    'ends phase' (a planting or trading step has its own end)."""
-    global _asking
-    from .flow import step_waits  # a plant a lasting constraint took away waits for nobody
-    ph = rs.phase(state.phase)
-    if ph.plant is not None or ph.trade or _asking:
-        return False  # (asked again while a lasting constraint lists what is left: no ability ends a plant)
-    _asking = True
-    try:
-        return not any(step_waits(state, rs, step) for step in ph.pending) and keeps_open(state, rs)
-    finally:
-        _asking = False
-
-
-_asking = False  # waits_only_for_abilities is running (lasting.stuck lists legal actions, which ask it)
-
-
 # ------------------------------------------------------------------ what check asks
 # Effects that ask a player to choose: a step that runs by itself asks nobody.
 _CHOOSING = (core_effects.Choose, core_effects.ForChosen)

@@ -10,6 +10,7 @@ from .harvesting import auto_harvests
 from .abilities import keeps_open as ability_keeps_open
 from .hotpath import Plan, plan_for
 from .lasting import may_harvest
+from .legal import step_waits
 from .moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -45,18 +46,6 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     if rs.declared_ends and ph.id in rs.declared_ends and may_harvest(state, rs, active):
         return False  # the player declares the phase finished: a harvest they may make waits for them
     return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
-
-
-def step_waits(state: State, rs: Ruleset, step) -> bool:
-    """A plant-pending step still has cards someone must (and can) plant."""
-    return step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step))
-
-
-def _lapsed(state: State, rs: Ruleset, step) -> bool:
-    """Every player who must still plant the step's cards cannot, for now (engine/lasting.py)."""
-    from .lasting import stuck
-    who = [state.active] if step.who == "active" or step.attr is None else state.players
-    return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)
 
 
 def _can_trade(state: State) -> bool:

@@ -13,7 +13,7 @@ from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
 from .harvesting import auto_harvests, do_harvest, harvest_refusal, table_refusal
 from .kinds import same_type
-from .legal import legal_actions, waiting_for
+from .legal import legal_actions, waiting_for, waits_only_for_abilities
 from .notation import parse_action
 from .planting import check_plant, do_plant, pending_cards, pending_zones
 from .proposal_space import NO_PROPOSALS, Proposals
@@ -352,7 +352,8 @@ class Game:
         if ph.plant is not None and action.what in ("phase", "planting"):
             if player != state.active:
                 raise IllegalAction(ph.plant.ref, f"only the active player ({state.active}) ends planting")
-            if state.planted < ph.plant.min and state.hands[player] and not lasting.waived(state, rs, player) \
+            if state.planted < ph.plant.min and state.hands[player] \
+                    and not lasting.waived(state, rs, player, legal_actions(state, rs, player)) \
                     and not (rs.abilities and abilities.front_lapses(state, rs, player)):
                 raise IllegalAction(ph.plant.ref, f"{player} must plant at least {ph.plant.min} "
                                                   f"card{'s' if ph.plant.min > 1 else ''} from hand first")
@@ -363,7 +364,7 @@ class Game:
                                     f"only the active player ({state.active}) ends trading")
             return
         if action.what == "phase" and ((rs.moves and moves.waits_only_for_moves(state, ph))
-                                       or (rs.abilities and abilities.waits_only_for_abilities(state, rs))):
+                                       or (rs.abilities and waits_only_for_abilities(state, rs))):
             if player != state.active:
                 raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
             return

@@ -83,7 +83,7 @@ def _zone_test(cards: Node) -> tuple[str | None, str | None]:
     raise _refuse(cards, "a lasting constraint names cards by the zone they are planted from")
 
 
-def _plant_zone(state: Any, rs: Any, action: Plant) -> str:
+def plant_zone(state: Any, rs: Any, action: Plant) -> str:
     """Where a plant takes its card from: the zone it names, else the phase's own."""
     if action.zone is not None:
         return action.zone
@@ -100,7 +100,7 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
     """The card a plant takes: the front of the hand in a planting step, else the first card of
     its bean in the zone it is planted from."""
     from .ruleset import zone_cards
-    zone = _plant_zone(state, rs, action)
+    zone = plant_zone(state, rs, action)
     cards = zone_cards(state, zone, action.player)
     if zone == "hand" and rs.phase(state.phase).plant is not None and action.player == state.active:
         return cards[0] if cards else None
@@ -149,7 +149,7 @@ def _matcher(action: Node) -> Matcher:
 
         def plant(state: Any, rs: Any, a: Action, env: dict) -> bool:
             return type(a) is Plant and a.player in who(state, env) \
-                and (zone is None or _plant_zone(state, rs, a) == zone) \
+                and (zone is None or plant_zone(state, rs, a) == zone) \
                 and (bean is None or a.bean in (None, bean))
         return plant
     if isinstance(action, effects.Harvest):
@@ -396,32 +396,14 @@ def _must_plant(state: Any, rs: Any, player: str) -> bool:
         and bool(state.hands[player])
 
 
-def waived(state: Any, rs: Any, player: str, listed: list[Action] | None = None) -> bool:
+def waived(state: Any, rs: Any, player: str, listed: list[Action]) -> bool:
     """The plant the phase requires of `player` lapses: a lasting forbid takes it away, or
-    takes away every harvest that could make room for it."""
+    takes away every harvest that could make room for it (`listed`: what they may do now)."""
     if not constrained(state, rs) or not _must_plant(state, rs, player):
         return False
     if forbidding(state, rs, Plant(player, state.hands[player][0], None, "hand")) is not None:
         return True
-    if listed is None:
-        from .legal import legal_actions
-        listed = legal_actions(state, rs, player)
     return not any(type(a) in (Plant, Harvest) for a in listed)
-
-
-def stuck(state: Any, rs: Any, player: str, zone: str) -> bool:
-    """`player` must plant the cards of `zone` and cannot, for now: a lasting forbid takes
-    every such plant away, or no field takes them and it takes away every harvest that could
-    make room. The requirement lapses; the cards stay where they are."""
-    from .ruleset import zone_cards
-    cards = zone_cards(state, zone, player)
-    if not constrained(state, rs) or not cards:
-        return False
-    if all(forbidding(state, rs, Plant(player, bean, None, zone)) is not None for bean in set(cards)):
-        return True
-    from .legal import legal_actions
-    listed = legal_actions(state, rs, player)
-    return not any((type(a) is Plant and _plant_zone(state, rs, a) == zone) or type(a) is Harvest for a in listed)
 
 
 def constrain(state: Any, rs: Any, player: str, listed: list[Action]) -> list[Action]:

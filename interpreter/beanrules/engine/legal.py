@@ -11,13 +11,15 @@ from typing import Any, Callable, TypeVar
 
 from ..memo import remember
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
-from . import decisions
+from . import decisions, lasting
+from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
 from .buying import may_buy
+from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
 from .harvesting import harvestable
 from .planting import new_field_ok
 from . import moves
-from .ruleset import Ruleset
+from .ruleset import PendingStep, Ruleset, zone_cards
 from .state import State
 from .trading import accept_breaks, check_accept_cards
 
@@ -104,11 +106,6 @@ def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, z
         out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
 
 
-def _front_lapses(state: State, rs: Ruleset, player: str) -> bool:
-    from .abilities import front_lapses  # (abilities imports this module)
-    return front_lapses(state, rs, player)
-
-
 def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
     """Every listed legal action of `player` except harvests and buying a field."""
     out: list[Action] = []
@@ -123,7 +120,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
         hand = state.hands[player]
         if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
             _plant_options(out, player, fields, hand[0], None, one_type, mixed, same, rs.plays_as)
-        if state.planted >= plant.min or not hand or (rs.abilities and _front_lapses(state, rs, player)):
+        if state.planted >= plant.min or not hand or (rs.abilities and front_lapses(state, rs, player)):
             out.append(_end(player, "planting"))
     for step in ph.pending:
         if step.who == "everyone" or active:
@@ -259,14 +256,12 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
     if rs.abilities:  # using a card's ability, with each choice it offers
-        from .abilities import usable, waits_only_for_abilities
         out.extend(usable(state, rs, player))
         if player == state.active and not any(type(a) is EndPhase for a in out) \
                 and waits_only_for_abilities(state, rs):
             out.append(_end(player, "phase"))  # the phase waits only for a card's ability
     if rs.draws:  # drawing one card by action, and when the phase may end (engine/draw_moves.py)
-        from .draw_moves import listed
-        out = listed(state, rs, player, out)
+        out = draw_listed(state, rs, player, out)
     # Harvests: the fields harvesting.harvestable allows, as (cached) actions.
     fields = harvestable(state, rs, player)
     if fields:
@@ -278,8 +273,7 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
         out.extend(plant_options(state, rs, player, plantable(state, rs, player)))
         out.extend(table_harvests(state, rs, player))
     if state.lasting or rs.standing:  # constraints by condition (engine/lasting.py)
-        from .lasting import constrain
-        return constrain(state, rs, player, out)
+        return lasting.constrain(state, rs, player, out)
     return out
 
 
@@ -314,9 +308,9 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
                 return active
     if rs.moves and moves.waits_only_for_moves(state, ph) and moves.keeps_open(state, rs):
         return active
-    if rs.draws and _draw_waits(state, rs):
+    if rs.draws and draw_keeps_open(state, rs):
         return active
-    if rs.abilities and _ability_waits(state, rs):
+    if rs.abilities and waits_only_for_abilities(state, rs):
         return active
     waiting = waiting_for(state, rs)
     return waiting[0] if waiting else None
@@ -354,15 +348,14 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
                 if cards:
                     holders.add(player)
     if holders and (state.lasting or rs.standing):  # a plant a constraint took away waits for nobody
-        from .lasting import stuck
         holders = {p for p in holders if not all(
             stuck(state, rs, p, step.zone) or not step.cards(state, p) for step in ph.pending
             if p == active or (step.who == "everyone" and step.attr is not None))}
-    if not holders and rs.draws and _draw_waits(state, rs):
+    if not holders and rs.draws and draw_keeps_open(state, rs):
         return [active]  # a draw the active player may still make (engine/draw_moves.py)
     if not holders and rs.moves and moves.keeps_open(state, rs):
         return [active]  # a phase that waits only for an optional move of the active player
-    if not holders and rs.abilities and _ability_waits(state, rs):
+    if not holders and rs.abilities and waits_only_for_abilities(state, rs):
         return [active]  # or for a card's ability the active player may still use
     if len(holders) < 2:
         return list(holders)
@@ -371,17 +364,55 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
     return [p for p in (players[(first + step_by * k) % n] for k in range(n)) if p in holders]
 
 
-def _draw_waits(state: State, rs: Ruleset) -> bool:
-    from .draw_moves import keeps_open
-    return keeps_open(state, rs)
-
-
-def _ability_waits(state: State, rs: Ruleset) -> bool:
-    from .abilities import waits_only_for_abilities
-    return waits_only_for_abilities(state, rs)
-
-
 def where(state: State, rs: Ruleset) -> dict:
     """The place in the game a stall report names: phase, active player, turn, whom it waits for."""
     return {"phase": state.phase, "active": state.active, "turn": state.turn,
             "waiting_for": waiting_for(state, rs)}
+
+
+# ------------------------------------------------------------------ a required plant that lapses
+# A lasting forbid (engine/lasting.py) can take away every plant a player must make, and every
+# harvest that could make room for one: then the requirement lapses, so the game never waits
+# for a player who cannot act. Whether it lapsed asks what the player may do now, so it lives
+# here, beside legal_actions.
+def stuck(state: State, rs: Ruleset, player: str, zone: str) -> bool:
+    """`player` must plant the cards of `zone` and cannot, for now: a lasting forbid takes
+    every such plant away, or no field takes them and it takes away every harvest that could
+    make room. The requirement lapses; the cards stay where they are."""
+    cards = zone_cards(state, zone, player)
+    if not lasting.constrained(state, rs) or not cards:
+        return False
+    if all(lasting.forbidding(state, rs, Plant(player, bean, None, zone)) is not None for bean in set(cards)):
+        return True
+    listed = legal_actions(state, rs, player)
+    return not any((type(a) is Plant and lasting.plant_zone(state, rs, a) == zone) or type(a) is Harvest
+                   for a in listed)
+
+
+def step_waits(state: State, rs: Ruleset, step: PendingStep) -> bool:
+    """A plant-pending step still has cards someone must (and can) plant."""
+    return step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step))
+
+
+def _lapsed(state: State, rs: Ruleset, step: PendingStep) -> bool:
+    """Every player who must still plant the step's cards cannot, for now."""
+    who = [state.active] if step.who == "active" or step.attr is None else state.players
+    return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)
+
+
+def waits_only_for_abilities(state: State, rs: Ruleset) -> bool:
+    """Nothing but an ability on top of a field (abilities.keeps_open) keeps the phase open:
+    the active player ends it with 'ends phase' (a planting or trading step has its own end)."""
+    global _asking
+    ph = rs.phase(state.phase)
+    if ph.plant is not None or ph.trade or _asking:
+        return False  # (asked again while a lasting constraint lists what is left: no ability ends a plant)
+    _asking = True
+    try:
+        # a plant a lasting constraint took away waits for nobody
+        return not any(step_waits(state, rs, step) for step in ph.pending) and ability_keeps_open(state, rs)
+    finally:
+        _asking = False
+
+
+_asking = False  # waits_only_for_abilities is running (stuck lists legal actions, which ask it)

@@ -301,7 +301,7 @@ def keeps_open(m: Any, g: KState) -> bool:
 
 
 def waits_only(m: Any, g: KState) -> bool:
-    """abilities.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
+    """legal.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
     the active player ends it with 'ends phase'."""
     global _asking
     ph = m.phases[g.phase]
@@ -314,7 +314,7 @@ def waits_only(m: Any, g: KState) -> bool:
         _asking = False
 
 
-_asking = False  # waits_only is running (lasting.stuck lists legal actions, which ask it)
+_asking = False  # waits_only is running (legal.stuck lists legal actions, which ask it)
 
 
 def front_lapses(m: Any, g: KState, seat: int) -> bool:

@@ -142,7 +142,7 @@ def plant_refused(m: Any, g: KState, card: int) -> bool:
 
 
 def plant_zone(m: Any, g: KState, a: tuple) -> str:
-    """lasting._plant_zone: where a plant takes its card from."""
+    """lasting.plant_zone: where a plant takes its card from."""
     if a[4] is not None:
         return a[4]
     ph = m.phases[g.phase]
@@ -283,7 +283,7 @@ def waived(m: Any, g: KState, seat: int, listed: list[tuple] | None = None) -> b
 
 
 def stuck(m: Any, g: KState, seat: int, zone: str) -> bool:
-    """lasting.stuck: `seat` must plant the cards of `zone` and cannot, for now."""
+    """legal.stuck: `seat` must plant the cards of `zone` and cannot, for now."""
     from .machine import HARVEST, PLANT
     from .moves import legal, zone_list
     cards = zone_list(g, zone, seat)

@@ -389,7 +389,7 @@ class Machine(core.Primitives):
         return any(lists) if everyone else bool(lists[g.active])
 
     def pending_waits(self, g: KState, ph: Phase) -> bool:
-        """flow.step_waits for the phase's steps: cards someone must (and, under the constraints
+        """legal.step_waits for the phase's steps: cards someone must (and, under the constraints
         that last, can) plant."""
         if not g.lasting:
             return self.pending_left(g, ph)
