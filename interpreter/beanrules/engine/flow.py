@@ -8,7 +8,6 @@ from .errors import Stalled
 from .eventlog import UNRECORDED
 from .harvesting import auto_harvests
 from .abilities import keeps_open as ability_keeps_open
-from .hotpath import Plan, plan_for
 from .lasting import may_harvest
 from .legal import step_waits
 from .moves import keeps_open
@@ -16,7 +15,7 @@ from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
 from .trading import lapse_proposals
-from .transitions import Transitions
+from .transitions import Enter, StateTest, Transitions
 
 
 def next_player(state: State, rs: Ruleset, player: str) -> str:
@@ -124,7 +123,7 @@ def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions | None
     have nothing to do. `steps`: the end test, entering and completing each phase, compiled for
     these rules (engine/transitions.py); None: the reference functions of this module."""
     if steps is None:
-        steps = plan_for(rs).reference_steps
+        steps = reference_steps(rs)
     phases = rs.phases
     ph = phases[rs.phase_index[state.phase]]
     if ph.trade and state.proposals:
@@ -191,9 +190,20 @@ def reached_target(state: State, rs: Ruleset, events: list) -> None:
         finish_game(state, rs, events)
 
 
-def start(state: State, rs: Ruleset, events: list, plan: Plan | None = None) -> None:
-    """Enter the first phase of a freshly dealt game (with the game's plan: its transitions)."""
-    steps = (plan or plan_for(rs)).steps
+def start(state: State, rs: Ruleset, events: list, steps: Transitions) -> None:
+    """Enter the first phase of a freshly dealt game (`steps`: the game's transitions)."""
     entered = steps.enter[0](state, events)
     if entered == "skip" or (entered == "play" and steps.complete[0](state)):
         end_phase(state, rs, events, steps)
+
+
+def reference_steps(rs: Ruleset) -> Transitions:
+    """The transitions as this module's reference functions, bound to this ruleset (a Plan that
+    does not trust the compiled ones serves these, engine/hotpath.py)."""
+    def enter(ph: PhaseSpec) -> Enter:
+        return lambda state, events: _enter(state, rs, ph, events)
+
+    def complete(ph: PhaseSpec) -> StateTest:
+        return lambda state: phase_complete(state, rs, ph)
+    return Transitions(lambda state: ending(state, rs), tuple(enter(ph) for ph in rs.phases),
+                       tuple(complete(ph) for ph in rs.phases))

@@ -61,7 +61,7 @@ class Game:
         self.listing: tuple[State, list[Action]] | None = None  # the last listed actions (hotpath.listed)
         self.offered: tuple[State, Proposals] | None = None  # the last proposals built (Game.proposals)
         self.kept: dict[tuple[str, bool], tuple[list[Action], bool]] | None = None  # see keep_listings
-        start(self.state, self.ruleset, self.start_events, self.plan)
+        start(self.state, self.ruleset, self.start_events, self.plan.steps)
         if trace.active() is not None:
             trace.note(model, None, self.start_events)
 

@@ -31,6 +31,7 @@ from typing import Any, Callable
 from ..memo import remember
 from .actions import BuyField, EndPhase, Harvest, Plant, Propose, Respond
 from .errors import IllegalAction
+from .flow import end_phase, phase_complete, reference_steps
 from .buying import do_buy
 from .harvesting import coins_for, do_harvest
 from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _RESPONDS, _respond,
@@ -107,7 +108,7 @@ class Plan:
         make = _reference_plan if self.reference else _phase_plan
         self.phases = tuple(make(rs, ph) for ph in rs.phases)
         self.by_id = {ph.id: self.phases[ph.index] for ph in rs.phases}
-        self.reference_steps = transitions.reference(rs)  # flow.end_phase called without transitions
+        self.reference_steps = reference_steps(rs)  # flow's own functions
         self.steps = self.reference_steps if self.reference else \
             transitions.compiled(rs, tuple(p.complete for p in self.phases))
         self.trusted: dict[type, Trusted] = {} if self.reference else _trusted(self, rs)
@@ -130,7 +131,6 @@ def plan_for(rs: Ruleset) -> Plan:
 
 
 def _reference_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
-    from .flow import phase_complete
     return PhasePlan(lambda state, player, trades: legal_actions(state, rs, player, trades),
                      lambda state: phase_complete(state, rs, ph), lambda state: next_to_act(state, rs))
 
@@ -334,7 +334,6 @@ def _distinct(cards: list[str]) -> list[str]:
 
 # -- phase completion (flow.phase_complete) and whom the game waits for (legal.next_to_act) --
 def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
-    from .flow import phase_complete
     if rs.moves or rs.abilities:  # an optional move or a card on top keeps a phase open: the reference function asks
         return lambda state: phase_complete(state, rs, ph)
     plant, trade = ph.plant, ph.trade
@@ -406,7 +405,6 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
     gives one card the player holds (and asks for at most one) of a partner the rules allow
     (legal.proposal_space); a listed answer names an open proposal of the player's side
     (an acceptance only where its cards are there to trade)."""
-    from .flow import end_phase
     steps = plan.steps
     acceptable = _acceptable(rs)
 

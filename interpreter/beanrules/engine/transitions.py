@@ -15,7 +15,7 @@ every call. A Transitions object holds the same three things for one ruleset, de
 - `complete[i](state)`: flow.phase_complete for phase i (the hot path's closure).
 
 They return what the reference functions return and change the state as they do, in the same
-order (so the same random draws follow). The reference set (`reference(rs)`) wraps the
+order (so the same random draws follow). The reference set (flow.reference_steps) wraps the
 reference functions themselves; a Plan that does not trust the closures (engine/hotpath.py:
 an unknown mechanism) uses it. tests/engine/test_hotpath.py plays every shipped spec with the
 compiled set against the reference set, comparing the full state after every action.
@@ -27,8 +27,10 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places, quantities
 from .eventlog import UNRECORDED
 from .deck import take_cards
+from .harvesting import auto_harvests
 from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, RULES, top_of_deck
 from .ruleset import CoreStep, PhaseSpec, Ruleset
+from .scoring import finish_game
 from .state import State
 
 StateTest = Callable[[State], bool]
@@ -43,20 +45,6 @@ class Transitions:
         self.ending = ending  # state -> deck.ending
         self.enter = enter  # (state, events) -> flow._enter: "play", "skip", "wait" or "over"
         self.complete = complete  # state -> flow.phase_complete
-
-
-def reference(rs: Ruleset) -> Transitions:
-    """The reference functions themselves, bound to this ruleset."""
-    from .deck import ending
-    from .flow import _enter, phase_complete
-
-    def enter(ph: PhaseSpec) -> Enter:
-        return lambda state, events: _enter(state, rs, ph, events)
-
-    def complete(ph: PhaseSpec) -> StateTest:
-        return lambda state: phase_complete(state, rs, ph)
-    return Transitions(lambda state: ending(state, rs), tuple(enter(ph) for ph in rs.phases),
-                       tuple(complete(ph) for ph in rs.phases))
 
 
 def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
@@ -200,8 +188,6 @@ def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
                 events.append({"event": "phase", "phase": pid, "active": state.active})
             return "play"
         return enter_plain
-    from .harvesting import auto_harvests
-    from .scoring import finish_game
     steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
     auto = rs.auto_harvest is not None
     finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
