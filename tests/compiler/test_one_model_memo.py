@@ -196,7 +196,7 @@ def test_steps_compiled_once_per_node_play_as_steps_compiled_afresh(models: list
     from beanrules.core.actors import CardOwner
     from beanrules.engine.bots import make_bot
     from beanrules.engine.legal import next_to_act
-    from beanrules.engine.lasting import acting
+    from beanrules.engine.decisions import acting
     from beanrules.core.effects import Ask, Choose
     from beanrules.core.statements import Do
     from beanrules.desugar import rule_statements

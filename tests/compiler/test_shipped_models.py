@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from beanrules import SpecError, compile_spec
-from beanrules.engine import compile_ruleset, ruleset
+from beanrules.engine import compile_ruleset, compiler
 from beanrules.limits import MAX_EXTENDS
 from beanrules.paths import specs_dir
 from beanrules.resolve import shipped
@@ -85,7 +85,7 @@ def test_an_unchanged_copy_shares_the_rulesets_compiled_from_its_original(
     path.write_text('rulebook variant "V"\n  extends classic\n', encoding="utf-8")
     mine = compile_spec(str(path))
     compiled = []
-    monkeypatch.setattr(ruleset, "_compile", lambda *args: compiled.append(args) or pytest.fail("compiled again"))
+    monkeypatch.setattr(compiler, "_compile", lambda *args: compiled.append(args) or pytest.fail("compiled again"))
     for n in range(3, 6):  # its check compiled every player count's ruleset: the copy uses them
         assert compile_ruleset(mine, n).rulebook == "variant"
     monkeypatch.undo()

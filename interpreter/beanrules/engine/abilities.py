@@ -20,13 +20,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import effects as core_effects, statements, timing
+from ..core import effects as core_effects, places, statements, timing
+from ..core.actors import CardOwner, Opponent
 from ..desugar import bean_card
-from . import evaluate, one_model
+from . import decisions, evaluate, one_model, program, readings, triggers
 from .actions import UseAbility
-from .effect_env import FEED, NONE, OWNER, Feed, NeedChoice
+from .decisions import ANCHORS, acting, deciding
+from .effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
-from .lasting import acting, constrained_card
+from .lasting import constrained_card
+from .requirements import broken
 
 # How many different uses of one ability legal_actions lists at most (every choice sequence
 # of an ability that takes one bean from each of two other players, at five players, is about
@@ -123,7 +126,6 @@ def kind_of(ability: statements.Ability) -> str:
 
 def check_players(ability: statements.Ability, players: int) -> None:
     """'The opponent' is the other player of a game of two."""
-    from ..core.actors import Opponent
     if players != 2 and any(isinstance(n, Opponent) for n in ability.walk()):
         raise UnsupportedRule(f"ability '{ability.name}' speaks of 'the opponent', which a game of "
                               f"{players} players does not have")
@@ -145,12 +147,11 @@ def check_bound_cards(ability: statements.Ability) -> None:
     (engine/lasting.py): a card chosen or picked at random from a field, the deck or another
     shared place could never carry the constraint, so every use would be refused. Refused here,
     so by check, not mid-game."""
-    from ..core import effects, places
-    if not one_model.holds(ability, effects.Lasting):
+    if not one_model.holds(ability, core_effects.Lasting):
         return
-    chosen = {n.name: n for n in ability.walk() if isinstance(n, (effects.Choose, effects.AtRandom))}
+    chosen = {n.name: n for n in ability.walk() if isinstance(n, (core_effects.Choose, core_effects.AtRandom))}
     for node in ability.walk():
-        name = constrained_card(node) if isinstance(node, effects.Lasting) else None
+        name = constrained_card(node) if isinstance(node, core_effects.Lasting) else None
         if name not in chosen:
             continue
         choice = chosen[name]
@@ -164,7 +165,6 @@ def check_bound_cards(ability: statements.Ability) -> None:
 def deciding_phases(model: dict, players: int) -> set[str]:
     """The phases that wait for the active player's decision (planting from the hand, trading),
     and so give them a moment to use an ability; any other phase passes by itself."""
-    from . import program, readings
     found = set()
     for rule, statement in program.core_program(model, players):
         reading = readings.read_once(statement)
@@ -214,11 +214,8 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
 def others_decide(effect: Any) -> bool:
     """The effect holds a choice that a player other than the card's owner makes (asked once
     per node object: engine/one_model.py)."""
-    from ..core.actors import CardOwner
-    from ..core.effects import Choose
-    from .decisions import deciding
     return one_model.of_node("others-decide", effect, None, lambda: any(
-        (isinstance(n, Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
+        (isinstance(n, core_effects.Choose) and not (isinstance(n.player, CardOwner) and n.player.card is None))
         or deciding(n) for n in acting(effect)))
 
 
@@ -227,7 +224,6 @@ def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:
     machinery (engine/decisions.py), which stops at the choice and waits for that player."""
     if not others_decide(effect):
         return evaluate.compiled_effect(effect)
-    from . import decisions
     anchor = {"mechanism": "ability", "rule": ref.id}
 
     def run(state: Any, rs: Any, env: dict, events: list) -> str | None:
@@ -304,12 +300,10 @@ def _field_of(state: Any, spec: AbilitySpec, player: str, field: int | None) -> 
 
 def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None, feed: Feed,
          events: list) -> None:
-    from . import triggers
     env = {evaluate.RULES: rs, OWNER: player, FEED: feed, "player": player, "card": None}
     if spec.where == "field-top" and field is not None:  # "this field": the one the card lies on
         env.update({"field": state.fields[player][field - 1], "field#": field - 1, "field@": player})
     if spec.where == "hand-front":
-        from .effect_env import Held
         env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", True, "hand", player)
     events.append({"event": "ability", "player": player, "card": spec.card, "ability": spec.name,
                    "title": spec.title, **({"field": field} if field is not None else {})})
@@ -345,7 +339,6 @@ def _breaks(before: Any, after: Any, rs: Any) -> Any:
     """A lasting requirement (the hand limit) the use would break, that held before it."""
     if not rs.requirements:
         return None
-    from .requirements import broken
     found = broken(after, rs)
     return found if found is not None and broken(before, rs) is None else None
 
@@ -477,13 +470,11 @@ def played_from_hand(bean: dict) -> bool:
 
 def adds_fields(rs: Any) -> bool:
     """Some ability or trigger of the rules gives a player a field."""
-    from ..core.effects import AddField
     runs = [a.run for a in rs.abilities] + [t.run for ts in rs.triggers.values() for t in ts]
-    return any(isinstance(n, AddField) for run in runs for n in acting(run.node))
+    return any(isinstance(n, core_effects.AddField) for run in runs for n in acting(run.node))
 
 
 def _register() -> None:
-    from .decisions import ANCHORS
     ANCHORS["ability"] = _anchored
 
 

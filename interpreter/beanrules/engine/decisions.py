@@ -30,6 +30,7 @@ from . import evaluate
 from .actions import Choose as ChooseAction
 from .errors import IllegalAction, UnsupportedRule
 from .evaluate import RULES, Env
+from .marks import of
 
 NOTHING = "nothing"  # the answer of a player who may choose and does not
 YES, NO = "yes", "no"
@@ -407,7 +408,6 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
 
 def check_loaded(state: Any, rs: Any) -> None:
     """A loaded state's tokens, counters and waiting decision fit the rules (ValueError if not)."""
-    from .marks import of
     marks = of(rs)
     declared = {name: per_player for name, per_player, _ in marks.counters}
     for name, value in (state.counters or {}).items():

@@ -21,6 +21,7 @@ from ..core.quantities import Number
 from . import evaluate
 from .actions import DrawCard, EndPhase
 from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
+from .requirements import _INCOMING, broken
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,6 @@ def _breaks(state: Any, rs: Any, player: str) -> Any:
     """The requirement (the hand limit) one more hand card would break, tried and undone."""
     if not rs.requirements:
         return None
-    from .requirements import _INCOMING, broken
     hand = state.hands[player]
     hand.append(_INCOMING)
     try:

@@ -17,8 +17,13 @@ from typing import Any
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from . import evaluate
+from .decisions import move_picked
+from .deck import take_top
 from .effect_env import OWNER, Held, _feed
 from .errors import IllegalAction
+from .lasting import plant_refusal
+from .planting import field_accepts
+from .selection import _owner, zone_name
 
 
 # ------------------------------------------------------------------ actors
@@ -66,7 +71,6 @@ def fits(node: conditions.Fits) -> evaluate.CondFn | None:
     held, target = cards.name, onto.name
 
     def run(state: Any, env: dict) -> bool:
-        from .planting import field_accepts
         player = env[target + "@"]
         return field_accepts(env[evaluate.RULES], env[target], env[held].bean, state.fields[player])
     return run
@@ -172,7 +176,6 @@ def _moved(count: int, from_zone: str, owner: str | None, to_zone: str, to: str 
 
 
 def move(node: effects.Move) -> evaluate.EffectFn:
-    from .selection import _owner, zone_name
     cards = node.cards
     to = evaluate.zone_of(node.to)
     front = node.end in ("front", "bottom")
@@ -193,7 +196,6 @@ def move(node: effects.Move) -> evaluate.EffectFn:
             # that runs by itself takes the cards there are (evaluate.BY_ITSELF)
             whole = not cards.up_to and not env.get(evaluate.BY_ITSELF)
             if deck:  # off the deck as a draw takes cards: the deck may run out (and be reshuffled)
-                from .deck import take_top
                 if not zone and whole and n:
                     raise IllegalAction(None, "the deck is empty")
                 taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
@@ -215,7 +217,6 @@ def move(node: effects.Move) -> evaluate.EffectFn:
     if isinstance(cards, places.CardsIn):
         return None  # all (or the bottom) cards of a zone: moved by engine/selection.py
     name = _held(cards)
-    from .decisions import move_picked
     other = move_picked(node)  # a card a decision picked, where it lies
 
     def move_held(state: Any, rs: Any, env: dict, events: list) -> None:
@@ -246,7 +247,6 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
         raise evaluate.UnsupportedRule(f"the engine plants onto a field picked before, not '{node.onto.to_text()}' yet")
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
-        from .planting import field_accepts
         held = env.get(name)
         if held is None:
             return
@@ -260,7 +260,6 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
             options = [str(i + 1) for i, f in enumerate(fields) if field_accepts(rs, f, held.bean, fields)]
             index = int(_feed(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
         if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
-            from .lasting import plant_refusal
             refused = plant_refusal(state, rs, held.zone[_index(held)])
             if refused is not None:
                 raise refused

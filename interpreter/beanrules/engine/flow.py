@@ -3,7 +3,9 @@
 turn, and ending the game."""
 from __future__ import annotations
 
+from . import decisions
 from .deck import ending
+from .draw_moves import keeps_open as draw_keeps_open
 from .errors import Stalled
 from .eventlog import UNRECORDED
 from .harvesting import auto_harvests
@@ -39,7 +41,6 @@ def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
     if rs.abilities and ability_keeps_open(state, rs):  # a card on top may still act in this phase
         return False
     if rs.draws:  # a draw the active player may still make (engine/draw_moves.py)
-        from .draw_moves import keeps_open as draw_keeps_open
         if draw_keeps_open(state, rs):
             return False
     if rs.declared_ends and ph.id in rs.declared_ends and may_harvest(state, rs, active):
@@ -98,7 +99,6 @@ def _after_step(state: State, rs: Ruleset, ph: PhaseSpec, step, fired: str | Non
 def resume(state: State, rs: Ruleset, action, events: list) -> None:
     """Go on after a player answered the decision a step of this phase waited for: the rest
     of that step, then the phase's steps after it (engine/decisions.py)."""
-    from . import decisions
     ph = rs.phase(state.phase)
     index = state.decision.get("step")
     was_ending = ending(state, rs)

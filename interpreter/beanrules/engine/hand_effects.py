@@ -25,11 +25,15 @@ from typing import Any
 
 from ..core import actors, effects, places, quantities
 from ..core.categories import Node
-from . import evaluate
+from . import deck, evaluate
+from .actions import Harvest
 from .effect_env import FEED, OWNER, Held, _feed
 from .decisions import DECIDERS, Decider
 from .errors import IllegalAction, UnsupportedRule
+from .harvesting import do_harvest, field_refusal
 from .kinds import type_of
+from .lasting import forbidding, plant_refusal
+from .planting import field_accepts
 from .selection import end_index, zone_name
 
 # Zones whose list starts with the top (front) card (selection.py keeps the same table).
@@ -211,15 +215,12 @@ class PlantFor(Decider):
 
     def _options(self, node: effects.Plant, state: Any, rs: Any, env: dict) -> tuple[str, str, list[int], bool]:
         """(player, card, the fields they may choose, whether they harvest first)."""
-        from .harvesting import field_refusal
-        from .planting import field_accepts
         who, pick, where = self._parts(node)
         held, chosen = pick(state, env)
         if not chosen:
             raise IllegalAction(None, f"{where} holds no card to plant")
         player, card = who(state, env)[0], held[chosen[0]]
         if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
-            from .lasting import plant_refusal
             refused = plant_refusal(state, rs, card)
             if refused is not None:
                 raise refused
@@ -248,7 +249,6 @@ class PlantFor(Decider):
         self._plant(node, state, rs, env, int(answer) - 1, events)
 
     def _plant(self, node: effects.Plant, state: Any, rs: Any, env: dict, index: int, events: list) -> None:
-        from .harvesting import do_harvest
         player, card, options, harvest = self._options(node, state, rs, env)
         if index not in options:
             raise IllegalAction(None, f"field {index + 1} of {player} does not take {card}")
@@ -269,8 +269,6 @@ DECIDERS[effects.Plant] = PLANT_FOR
 
 
 def _harvest_forbidden(state: Any, rs: Any, player: str, index: int) -> bool:
-    from .actions import Harvest
-    from .lasting import forbidding
     return forbidding(state, rs, Harvest(player, index + 1)) is not None
 
 
@@ -294,7 +292,6 @@ def shuffle(node: effects.Shuffle) -> evaluate.EffectFn | None:
     zone, what = evaluate.zone_of(node.place), node.place.to_text()
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
-        from . import deck
         cards = zone(state, env)
         deck.shuffle(cards, state.seed, state.shuffles + 1)  # the k-th shuffle's own seed
         state.shuffles += 1

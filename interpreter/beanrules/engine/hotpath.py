@@ -41,7 +41,7 @@ from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantSt
 from .proposal_space import NO_SPACE, Space
 from .state import State
 from .trading import accept_breaks, add_proposal, check_accept_cards, do_respond, execute
-from . import transitions
+from . import transitions, triggers
 from .eventlog import UNRECORDED
 
 Lister = Callable[[State, str, bool], list]
@@ -425,7 +425,6 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
             (getattr(state, attr) if attr else getattr(state, _PLAYER_ATTR[zone])[action.player]).remove(action.bean)
             state.fields[action.player][index].append(action.bean)
         if rs.triggers:  # a card's "when planted" step, as apply runs it
-            from . import triggers
             triggers.fire(state, rs, "planted", action.player, action.bean, events,
                           zone=state.fields[action.player][index], field=index)
         return True

@@ -21,16 +21,20 @@ cannot match against the engine's actions (resolve/playable.py asks the engine's
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 from ..core import actors, conditions, effects, places, statements as core, timing
 from ..core.categories import Node
 from . import evaluate, one_model
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
-from .effect_env import OWNER
+from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
+from .exposure import compile_open, opened_for
+from .harvesting import field_refusal, harvestable
 from .marked import is_marked, locate, mark
+from .moves import VERBS
+from .ruleset import zone_cards
 
 Matcher = Callable[[Any, Any, Action, dict], bool]
 # The implicit names a lasting rule may use: who acts (the rest are read when it is laid down).
@@ -57,12 +61,6 @@ class LastingSpec:
     def applies(self, state: Any, rs: Any, action: Action, owner: str, card: dict | None = None) -> bool:
         env = {evaluate.RULES: rs, OWNER: owner, "player": action.player, _MARK: card}
         return self.matches(state, rs, action, env) and (self.condition is None or self.condition(state, env))
-
-
-def acting(node: Node) -> Iterator[Node]:
-    """The nodes of an effect that act when it runs (engine/decisions.py walks them)."""
-    from .decisions import acting as walk
-    return walk(node)
 
 
 # ------------------------------------------------------------------ compiling
@@ -99,7 +97,6 @@ def plant_zone(state: Any, rs: Any, action: Plant) -> str:
 def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
     """The card a plant takes: the front of the hand in a planting step, else the first card of
     its bean in the zone it is planted from."""
-    from .ruleset import zone_cards
     zone = plant_zone(state, rs, action)
     cards = zone_cards(state, zone, action.player)
     if zone == "hand" and rs.phase(state.phase).plant is not None and action.player == state.active:
@@ -166,7 +163,6 @@ def _matcher(action: Node) -> Matcher:
             type(a) is Propose or (type(a) is Respond and a.verb == "accepts"))
     if isinstance(action, effects.Move) and isinstance(action.cards, places.CardsIn) \
             and isinstance(action.cards.place, places.Zone) and isinstance(action.to, places.Zone):
-        from .moves import VERBS
         source, dest = action.cards.place, action.to
         verb = VERBS.get((source.zone, dest.zone))
         if verb is None:
@@ -187,7 +183,6 @@ def compile_lasting(node: effects.Lasting, ref: RuleRef) -> LastingSpec:
         raise _refuse(node, f"a lasting constraint lasts until the end of a turn or phase, or the start of "
                             f"one, not '{until.to_text()}'")
     if isinstance(rule, core.LiesOpen):
-        from .exposure import compile_open
         return LastingSpec(node.to_text(), node, ref, False, _never, None, opens=compile_open(node, rule))
     if not isinstance(rule, (core.Forbid, core.Allow)):
         raise _refuse(node, "what lasts is a forbid, an allow or a zone laid open")
@@ -263,7 +258,6 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
             entry["card"] = _mark_chosen(state, env, spec.card)
             event["card"] = {k: entry["card"][k] for k in ("bean", "player", "index")}
         elif spec.opens is not None:
-            from .exposure import opened_for
             entry["open"] = opened_for(state, rs, spec, env)
             event["open"] = entry["open"]
         state.lasting = kept + [entry]
@@ -274,8 +268,6 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
 def _mark_chosen(state: Any, env: dict, name: str) -> dict:
     """Make the card chosen as `name`, where it lies now (in a hand), one of its own, and let
     the steps after move that card: the entry's "card" (engine/marked.py)."""
-    from dataclasses import replace
-    from .effect_env import Held
     held, at = env.get(name), env.get(name + "@")
     if isinstance(held, Held) and held.source == "hand" and held.owner is not None:
         hand = state.hands[held.owner]
@@ -419,7 +411,6 @@ def constrain(state: Any, rs: Any, player: str, listed: list[Action]) -> list[Ac
 
 
 def _allowed_harvests(state: Any, rs: Any, player: str) -> list[Harvest]:
-    from .harvesting import field_refusal
     return [Harvest(player, i + 1) for i in range(len(state.fields[player]))
             if allowing(state, rs, Harvest(player, i + 1)) is not None
             and forbidding(state, rs, Harvest(player, i + 1)) is None
@@ -430,7 +421,6 @@ def harvest_refusal(state: Any, rs: Any, player: str, index: int, refusal: Illeg
     """Why a harvest that the harvest timing refuses is refused, given the permissions by
     condition: with one in force, only its field's own rules (protection, paying) still hold;
     without, a refusal for want of any timing cites the permission whose condition fails."""
-    from .harvesting import field_refusal
     if allowing(state, rs, Harvest(player, index + 1)) is not None:
         return field_refusal(state, rs, player, index)
     permit = next((spec for spec in rs.standing if not spec.forbid), None)
@@ -477,7 +467,6 @@ def describe(state: Any) -> list[str]:
 def may_harvest(state: Any, rs: Any, player: str) -> bool:
     """`player` may harvest one of their fields now: the harvest timing and the protection rule
     (harvesting.harvestable) allow it, and no constraint in force takes it away (or one lets them)."""
-    from .harvesting import harvestable
     fields = harvestable(state, rs, player)
     if not constrained(state, rs):
         return bool(fields)

@@ -18,6 +18,7 @@ from ..core.quantities import Number
 from . import evaluate
 from .actions import EndPhase, MoveCard
 from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
+from .requirements import broken
 from .selection import end_index, picked, zone_name
 
 # The verb of the notation for each (from, to) pair of zones a permitted move may connect.
@@ -160,7 +161,6 @@ def _breaks(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> Any
     """The requirement the move would break (engine/requirements.py), tried and undone."""
     if not rs.requirements:
         return None
-    from .requirements import broken
     _move(state, rs, rule, player, index)
     try:
         return broken(state, rs)

@@ -14,10 +14,12 @@ from typing import Any, Iterator
 
 from ..core import conditions, statements as core, timing
 from ..core.categories import Statement
+from ..core.effects import Deal
 from ..core.quantities import BeanList, ByPlayers, DeckRunOuts, Number
 from ..desugar import rule_statements
-from . import decisions, evaluate, one_model
+from . import decisions, draw_moves, evaluate, moves, one_model, requirements, tally, zones
 from .errors import RuleRef, UnsupportedRule
+from .ruleset import CoreStep, TieBreak
 
 Program = list[tuple[dict, Statement]]
 
@@ -57,7 +59,6 @@ def runs(statement: Statement) -> bool:
     evaluator refuses, which it does by name when the game is created)."""
     if isinstance(statement, core.Do):
         return isinstance(statement.when, _DO_TIMINGS)
-    from . import draw_moves, moves, requirements, tally, zones  # moves of one card; lasting requirements; coins written down
     return isinstance(statement, _READ) or moves.runs(statement) or requirements.runs(statement) \
         or tally.runs(statement) or draw_moves.runs(statement) or zones.runs(statement)
 
@@ -98,7 +99,6 @@ def visibility(program: Program) -> dict[str, str]:
 
 
 def _step(rule: dict, statement: core.Do, refs: dict[str, RuleRef], may_wait: bool = False) -> Any:
-    from .ruleset import CoreStep
     try:
         condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
         effect = statement.effect
@@ -143,7 +143,6 @@ def deck_out(program: Program, refs: dict[str, RuleRef]) -> tuple:
 
 def setup_deal(program: Program, players: int) -> tuple[int, ...]:
     """Cards dealt per seat, from the start player (the last ``deal`` at setup holds)."""
-    from ..core.effects import Deal
     deals = [s.effect for _, s in _of(program, core.Do)
              if isinstance(s.when, timing.AtSetup) and isinstance(s.effect, Deal)]
     if not deals:
@@ -213,7 +212,6 @@ def finish_turn(program: Program) -> tuple[str | None, frozenset[str]]:
 
 def scoring(program: Program) -> tuple[tuple, bool | None, tuple]:
     """Score terms, whether the highest (or lowest) score wins, and the tie-breaks in order."""
-    from .ruleset import TieBreak
     terms = tuple(evaluate.compiled_number(s.value) for _, s in _of(program, core.Score))
     winners = [s for _, s in _of(program, core.Winner)]
     breaks = tuple(TieBreak(evaluate.compiled_number(s.key) if s.key is not None else None, s.highest)

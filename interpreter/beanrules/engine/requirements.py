@@ -14,6 +14,7 @@ from typing import Any
 from ..core import statements as core
 from . import evaluate
 from .errors import RuleRef
+from .state import State
 
 # A stand-in for a card about to be drawn: requirements count cards, they do not read them.
 _INCOMING = ""
@@ -75,7 +76,6 @@ def newly_broken(state: Any, rs: Any, saved: dict) -> Requirement | None:
     found = broken(state, rs)
     if found is None:
         return None
-    from .state import State
     return None if broken(State(**saved), rs) is not None else found
 
 
@@ -117,7 +117,6 @@ def would_break(state: Any, rs: Any, change: Any) -> bool:
     """Whether `change`, made to a copy of the state, breaks a requirement that holds now (what
     Game.apply refuses an action for): so that an action listed as legal is one apply takes.
     The state itself is not touched."""
-    from .state import State
     trial = State(**snapshot(state))
     change(trial)
     return broken(trial, rs) is not None and broken(state, rs) is None

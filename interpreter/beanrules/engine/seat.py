@@ -19,8 +19,10 @@ from typing import Any, Callable
 
 from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                       Respond, UseAbility)
+from .errors import Stalled
 from .harvesting import coins_for, harvestable, run_length
 from .kinds import same_type, type_of
+from .lasting import forbidding
 from .legal import tradeable_zones, where
 from .planting import auto_field
 from .proposal_space import Proposals
@@ -84,7 +86,6 @@ class Seat:
             state = game.state
             if not state.lasting:
                 return False
-            from .lasting import forbidding
             return forbidding(state, game.ruleset, action) is not None
 
         return cls(player, game.ruleset, game.state, game.listed, game.proposals, forbidden,
@@ -189,7 +190,6 @@ class Seat:
         return [self._field_index(a.field) for a in legal if type(a) is Harvest]
 
     def stalled(self, message: str) -> Exception:
-        from .errors import Stalled
         return Stalled(message, self._where())
 
     # -- the rules, in this engine's words -----------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places
 from ..core.categories import Node
 from .errors import UnsupportedRule
-from .evaluate import RULES
+from .evaluate import RULES, number, players_of, zone_of
 from .kinds import type_of
 
 # Zones whose list starts with the top (front) card; in all others the top card is the last.
@@ -57,7 +57,6 @@ def picked(zone: str, pick: str, count: int, length: int) -> list[int]:
 
 def cards(node: Node) -> tuple[Callable[[Any, dict], list[str]], str, IndicesFn]:
     """A selection as (the list it picks from, its zone name, the indices it picks)."""
-    from .evaluate import number, zone_of
     if not isinstance(node, places.CardsIn) or node.bean is not None:
         raise UnsupportedRule(f"the engine does not select '{node.to_text()}' yet")
     source, zone, pick = zone_of(node.place), zone_name(node.place), node.pick
@@ -72,7 +71,6 @@ def cards(node: Node) -> tuple[Callable[[Any, dict], list[str]], str, IndicesFn]
 
 def matches(node: conditions.Matches) -> Callable[[Any, dict], bool]:
     """The selected cards are all of a type the place holds (none selected: false)."""
-    from .evaluate import zone_of
     source, _, indices = cards(node.cards)
     place = zone_of(node.place)
 
@@ -89,7 +87,6 @@ def matches(node: conditions.Matches) -> Callable[[Any, dict], bool]:
 
 def _owner(place: Node) -> Callable[[Any, dict], str | None]:
     """Whose zone a place is (None: a shared one), for the event that reports a move."""
-    from .evaluate import players_of
     if isinstance(place, places.Zone) and place.owner is not None:
         who = players_of(place.owner)
         return lambda state, env: who(state, env)[0]
@@ -98,7 +95,6 @@ def _owner(place: Node) -> Callable[[Any, dict], str | None]:
 
 def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
     """Move the selected cards, one by one from the nearest, to an end of another zone."""
-    from .evaluate import zone_of
     source, from_zone, indices = cards(node.cards)
     target, to_zone, end = zone_of(node.to), zone_name(node.to), node.end
     from_owner, to_owner = _owner(node.cards.place), _owner(node.to)

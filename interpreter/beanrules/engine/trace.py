@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterator
 
 from ..core import effects, statements as core, timing
 from ..core.categories import Effect
+from ..desugar import NoRewrite, rule_statements
 from ..memo import per_object
 from . import readings as read
 from .errors import IllegalAction
@@ -64,7 +65,6 @@ _SAYS: dict[tuple[int, None], tuple[dict, list[tuple[str, list[Any]]]]] = {}
 
 def _said(model: dict[str, Any]) -> list[tuple[str, list[Any]]]:
     """Each rule's core statements and what the engine reads in them, once per model."""
-    from ..desugar import NoRewrite, rule_statements
 
     def said() -> list[tuple[str, list[Any]]]:
         out = []

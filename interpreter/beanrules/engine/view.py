@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .decisions import decision_view
+from .lasting import opened
 from .ruleset import Ruleset
 from .state import State
 
@@ -52,7 +54,6 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
         shown = visibility(rs, zone)
         out[key] = {p: _shown(getattr(state, key)[p], shown, p == player) for p in state.players}
     if state.lasting:  # a zone laid open for a while (engine/exposure.py): everyone sees it
-        from .lasting import opened
         for zone, owner in opened(state, rs):
             key = _PER_PLAYER[zone]
             out[key][owner] = list(getattr(state, key)[owner])
@@ -64,7 +65,6 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
     if field != "public":
         out["fields"] = {p: [_shown(f, field, p == player) for f in fs] for p, fs in state.fields.items()}
     if state.decision is not None:  # who decides what is public, the names bound so far are not
-        from .decisions import decision_view
         out["decision"] = decision_view(state.decision)
     # The seed and shuffle count would let a player compute the deck order.
     out["seed"] = None
