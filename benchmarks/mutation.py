@@ -67,11 +67,11 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # down), view (no case expectation looks at a player's view), trace (rule coverage for verify),
 # intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them.
 # NOT_ENGINE (below) leaves out a few functions of these modules.
-DEFAULT_MODULES = ("abilities", "actions", "buying", "decisions", "deck", "draw_moves", "effects", "evaluate",
-                   "exposure", "flow", "game", "hand_effects", "harvesting", "hotpath", "kinds", "lasting", "legal",
-                   "marked", "marks", "moves", "permissions", "planting", "program", "proposal_space", "readings",
-                   "requirements", "ruleset", "scoring", "selection", "setup", "state", "tally", "trading",
-                   "transitions", "triggers")
+DEFAULT_MODULES = ("abilities", "actions", "buying", "compiler", "decisions", "deck", "draw_moves", "effect_env",
+                   "effects", "evaluate", "exposure", "flow", "game", "hand_effects", "harvesting", "hotpath",
+                   "kinds", "lasting", "legal", "marked", "marks", "moves", "permissions", "planting", "program",
+                   "proposal_space", "readings", "requirements", "ruleset", "scoring", "selection", "setup", "state",
+                   "tally", "trading", "transitions", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players
 # and records, kept beside the code they mirror for speed; unit tests pin them (named here).
 # Never mutated unless --function names them. docs/mutation.md, "Scope", says why.
