@@ -11,13 +11,13 @@ effects return "skip" when they skip the current phase.
 from __future__ import annotations
 
 import operator
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from ..engine.effect_env import OWNER
 from ..engine.evaluate import top_of_deck
-from . import abilities, card_effects, decisions, lasting, selection
 
 
 class KernelUnsupported(Exception):
@@ -32,11 +32,36 @@ def _no(node: Node, what: str) -> KernelUnsupported:
     return KernelUnsupported(f"the core {what} '{node.NODE}' ({node.to_text()})")
 
 
+@dataclass(frozen=True)
+class Mechanisms:
+    """The compilers of the kernel's own mechanisms that this module's roles fall back to, at
+    the places below that name them. Each of those modules compiles the parts of its nodes with
+    this module, so they stand above it and are handed down, once, by the package as it is
+    imported (kernel/__init__.py): which compiler runs never depends on import order."""
+
+    card_number: Fn  # card_effects.number: the numbers text cards use
+    card_effect: Fn  # card_effects.effect: the effects text cards use on hands and piles
+    ability_effect: Fn  # abilities.effect: the nodes of card abilities (a card picked, a choice fed)
+    matches: Fn  # selection.matches
+    move: Fn  # selection.move: a selection of cards moved
+    lay: Fn  # lasting.lay: a constraint laid down for a while
+    at_random: Fn  # decisions.at_random
+    actor: Fn  # tally.actor, tally.quantity, tally.condition: counters, tokens, "some player"
+    quantity: Fn
+    condition: Fn
+
+
+_mechanisms: Mechanisms | None = None
+
+
+def use_mechanisms(mechanisms: Mechanisms) -> None:
+    global _mechanisms
+    _mechanisms = mechanisms
+
+
 def _extended(category: str, node: Node, arg: Any, what: str) -> Fn:
-    """A node of a mechanism of its own (kernel/tally.py: counters, tokens, "some player"),
-    named here rather than registered by the module at import, so no import order decides."""
-    from . import tally  # (tally compiles its nodes' parts with this module)
-    found = {"actor": tally.actor, "quantity": tally.quantity, "condition": tally.condition}[category](node, arg)
+    """A node of a mechanism of its own (kernel/tally.py: counters, tokens, "some player")."""
+    found = getattr(_mechanisms, category)(node, arg)
     if found is None:
         raise _no(node, what)
     return found
@@ -166,7 +191,7 @@ def number(node: Node, prims: Primitives) -> Fn:
     if isinstance(node, quantities.Times):
         factor, of = node.factor, number(node.of, prims)
         return lambda g, env: factor * of(g, env)
-    own = card_effects.number(node, prims)  # the numbers text cards use (kernel/card_effects.py)
+    own = _mechanisms.card_number(node, prims)  # the numbers text cards use (kernel/card_effects.py)
     if own is not None:
         return own
     if isinstance(node, quantities.SeatDistance):
@@ -205,7 +230,7 @@ def condition(node: Node, prims: Primitives) -> Fn:
     if isinstance(node, conditions.Always):
         return lambda g, env: True
     if isinstance(node, conditions.Matches):
-        return selection.matches(node, prims)
+        return _mechanisms.matches(node, prims)
     if isinstance(node, conditions.HoldsToken):
         who, token = players_of(node.player, prims.direction), node.token
         return lambda g, env: holder(g, token) in who(g, env)
@@ -331,17 +356,17 @@ def effect(node: Node, prims: Primitives) -> Fn:
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
     if isinstance(node, effects.Lasting):  # a constraint laid down for a while (kernel/lasting.py)
-        return lasting.lay(node, prims)
-    own = card_effects.effect(node, prims)  # the effects text cards use on hands and piles
+        return _mechanisms.lay(node, prims)
+    own = _mechanisms.card_effect(node, prims)  # the effects text cards use on hands and piles
     if own is not None:
         return own
-    own = abilities.effect(node, prims)  # the nodes of card abilities (a card picked, a choice fed)
+    own = _mechanisms.ability_effect(node, prims)  # the nodes of card abilities (a card picked, a choice fed)
     if own is not None:
         return own
     if isinstance(node, effects.Move):
-        return selection.move(node, prims)
+        return _mechanisms.move(node, prims)
     if isinstance(node, effects.AtRandom):
-        return decisions.at_random(node)
+        return _mechanisms.at_random(node)
     if isinstance(node, effects.PassToken):
         token, to = node.token, players_of(node.to, prims.direction)
 
