@@ -58,7 +58,7 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # card abilities (abilities, effects, triggers), drawing as a player's action (draw_moves), a card
 # followed by identity and a zone laid open (marked, exposure), the compiled phase transitions and
 # the lazy proposal space (transitions, proposal_space), the
-# permitted moves, lasting requirements and card selections (moves, requirements, selection),
+# permitted moves, lasting requirements and card selections (card_moves, requirements, selection),
 # lasting constraints and permissions of any condition (lasting, permissions), coins written
 # down (tally), cards that play as a bean type (kinds), the effects on hands (hand_effects) and
 # the hot path's per-phase closures (hotpath) included; eventlog (a list that keeps nothing) has
@@ -67,9 +67,9 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # down), view (no case expectation looks at a player's view), trace (rule coverage for verify),
 # intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them.
 # NOT_ENGINE (below) leaves out a few functions of these modules.
-DEFAULT_MODULES = ("abilities", "actions", "buying", "compiler", "decisions", "deck", "draw_moves", "effect_env",
-                   "effects", "evaluate", "exposure", "flow", "game", "hand_effects", "harvesting", "hotpath",
-                   "kinds", "lasting", "legal", "marked", "marks", "moves", "permissions", "planting", "program",
+DEFAULT_MODULES = ("abilities", "actions", "buying", "card_moves", "compiler", "decisions", "deck", "draw_moves",
+                   "effect_env", "effects", "evaluate", "exposure", "flow", "game", "hand_effects", "harvesting",
+                   "hotpath", "kinds", "lasting", "legal", "marked", "marks", "permissions", "planting", "program",
                    "proposal_space", "readings", "requirements", "ruleset", "scoring", "selection", "setup", "state",
                    "tally", "trading", "transitions", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players

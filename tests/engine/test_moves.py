@@ -1,6 +1,6 @@
 """Moves a rule permits (discarding a hand card, taking the discard pile's top card), the hand
 limit, pulling matching cards from the discard pile and leaving the offer to the opponent: all
-run from their core statements (engine/moves.py, requirements.py, selection.py)."""
+run from their core statements (engine/card_moves.py, requirements.py, selection.py)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -139,7 +139,7 @@ class Choose:
 
 @dataclass(frozen=True, slots=True)
 class MoveCard:
-    """A card a player moves by a rule that permits it (engine/moves.py): "discards" a hand card
+    """A card a player moves by a rule that permits it (engine/card_moves.py): "discards" a hand card
     onto the discard pile, "takes" the top card of the discard pile into the hand. `bean`
     (optional) says which bean the player expects to move; `position` (1-based) picks a hand
     card by place where the rule lets the player choose it."""

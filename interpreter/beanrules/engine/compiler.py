@@ -13,7 +13,7 @@ from ..core.actors import Opponent
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import draw_moves, evaluate, kinds, lasting, moves, one_model, permissions, program, readings as read, requirements, tally as tallies, zones
+from . import card_moves, draw_moves, evaluate, kinds, lasting, one_model, permissions, program, readings as read, requirements, tally as tallies, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
 from .marks import marks
@@ -238,7 +238,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         marks=marks(core_program, target_ends),
         abilities=usable, triggers=triggers,
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
-        moves=moves.compile_moves(core_program, refs),
+        moves=card_moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs),
         tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
         lastings=lasting.collect(core_program, card_abilities(model, n), refs),

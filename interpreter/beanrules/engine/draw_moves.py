@@ -9,7 +9,7 @@ one of them can still be made. A draw that cannot be made (the hand limit, no ca
 draw) is neither owed nor listed, so the game never waits for a draw nobody can make. Each
 draw runs the core ``draw`` effect, so the deck runs out, is reshuffled and fires "when drawn"
 steps exactly as an automatic draw does. How often the player drew this turn is kept in the
-state's ``moved``, by rule id, as permitted moves of one card are (engine/moves.py).
+state's ``moved``, by rule id, as permitted moves of one card are (engine/card_moves.py).
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from .harvesting import auto_harvests
 from .abilities import keeps_open as ability_keeps_open
 from .lasting import may_harvest
 from .legal import step_waits
-from .moves import keeps_open
+from .card_moves import keeps_open
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State

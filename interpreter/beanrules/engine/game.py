@@ -7,7 +7,7 @@ from ..diagnostics import did_you_mean
 from .actions import Action, BuyField, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
-from . import decisions, draw_moves, hotpath, lasting, moves, requirements, trace, zones
+from . import card_moves, decisions, draw_moves, hotpath, lasting, requirements, trace, zones
 from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
@@ -309,8 +309,8 @@ class Game:
                 raise refusal
             do_buy(state, rs, action.player, events)
         elif kind is MoveCard:
-            rule, index = moves.check(state, rs, action)
-            moves.do(state, rs, action, rule, index, events)
+            rule, index = card_moves.check(state, rs, action)
+            card_moves.do(state, rs, action, rule, index, events)
         elif kind is DrawCard:
             rule = draw_moves.check(state, rs, action)
             draw_moves.do(state, rs, action, rule, events)
@@ -363,7 +363,7 @@ class Game:
                 raise IllegalAction(rs.trade.end or rs.trade.trade,
                                     f"only the active player ({state.active}) ends trading")
             return
-        if action.what == "phase" and ((rs.moves and moves.waits_only_for_moves(state, ph))
+        if action.what == "phase" and ((rs.moves and card_moves.waits_only_for_moves(state, ph))
                                        or (rs.abilities and waits_only_for_abilities(state, rs))):
             if player != state.active:
                 raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")

@@ -33,7 +33,7 @@ from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .exposure import compile_open, opened_for
 from .harvesting import field_refusal, harvestable
 from .marked import is_marked, locate, mark
-from .moves import VERBS
+from .card_moves import VERBS
 from .ruleset import zone_cards
 
 Matcher = Callable[[Any, Any, Action, dict], bool]

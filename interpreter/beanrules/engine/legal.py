@@ -18,7 +18,7 @@ from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
 from .harvesting import harvestable
 from .planting import new_field_ok
-from . import moves
+from . import card_moves
 from .ruleset import PendingStep, Ruleset, zone_cards
 from .state import State
 from .trading import accept_breaks, check_accept_cards
@@ -251,7 +251,7 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
         return decisions.options(state, player)
     out = phase_actions(state, rs, player, trades)
     if rs.moves:  # permitted moves of one card (discard, take the discard's top)
-        out.extend(a for a in moves.options(state, rs, player) if a not in out)
+        out.extend(a for a in card_moves.options(state, rs, player) if a not in out)
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
     if rs.buy_field is not None and may_buy(state, rs, player):
         out.append(_buy(player))
@@ -306,7 +306,7 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
         for step in ph.pending:
             if step.cards(state, active):
                 return active
-    if rs.moves and moves.waits_only_for_moves(state, ph) and moves.keeps_open(state, rs):
+    if rs.moves and card_moves.waits_only_for_moves(state, ph) and card_moves.keeps_open(state, rs):
         return active
     if rs.draws and draw_keeps_open(state, rs):
         return active
@@ -353,7 +353,7 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
             if p == active or (step.who == "everyone" and step.attr is not None))}
     if not holders and rs.draws and draw_keeps_open(state, rs):
         return [active]  # a draw the active player may still make (engine/draw_moves.py)
-    if not holders and rs.moves and moves.keeps_open(state, rs):
+    if not holders and rs.moves and card_moves.keeps_open(state, rs):
         return [active]  # a phase that waits only for an optional move of the active player
     if not holders and rs.abilities and waits_only_for_abilities(state, rs):
         return [active]  # or for a card's ability the active player may still use

@@ -17,7 +17,7 @@ from ..core.categories import Statement
 from ..core.effects import Deal
 from ..core.quantities import BeanList, ByPlayers, DeckRunOuts, Number
 from ..desugar import rule_statements
-from . import decisions, draw_moves, evaluate, moves, one_model, requirements, tally, zones
+from . import card_moves, decisions, draw_moves, evaluate, one_model, requirements, tally, zones
 from .errors import RuleRef, UnsupportedRule
 from .ruleset import CoreStep, TieBreak
 
@@ -59,7 +59,7 @@ def runs(statement: Statement) -> bool:
     evaluator refuses, which it does by name when the game is created)."""
     if isinstance(statement, core.Do):
         return isinstance(statement.when, _DO_TIMINGS)
-    return isinstance(statement, _READ) or moves.runs(statement) or requirements.runs(statement) \
+    return isinstance(statement, _READ) or card_moves.runs(statement) or requirements.runs(statement) \
         or tally.runs(statement) or draw_moves.runs(statement) or zones.runs(statement)
 
 

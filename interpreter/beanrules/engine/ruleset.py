@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import draw_moves, evaluate, moves, requirements, tally as tallies
+from . import card_moves, draw_moves, evaluate, requirements, tally as tallies
 from .errors import RuleRef, UnsupportedRule
 from .marks import Marks
 
@@ -205,7 +205,7 @@ class Ruleset:
     abilities: tuple = ()
     triggers: dict = field(default_factory=dict)  # event -> triggers
     unplantable: frozenset[str] = frozenset()
-    moves: tuple[moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/moves.py)
+    moves: tuple[card_moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/card_moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
     protect_empty: bool = False  # the protection rule also holds while another field is empty
     tally: tallies.Tally | None = None  # coins written down, won by the first to a target (engine/tally.py)

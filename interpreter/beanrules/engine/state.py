@@ -55,7 +55,7 @@ class State:
     tokens: dict[str, str | None] | None = None
     decision: dict[str, Any] | None = None  # the decision the game waits for (engine/decisions.py)
     used: list = field(default_factory=list)  # [turn, "card.ability@field"] of once-per-turn uses
-    # How often each permitted move (engine/moves.py) or draw by action (engine/draw_moves.py) was
+    # How often each permitted move (engine/card_moves.py) or draw by action (engine/draw_moves.py) was
     # made, by rule id: [turn, times]. Kept
     # out of the JSON while empty, so games of rulebooks without such moves keep their states.
     moved: dict[str, list[int]] = field(default_factory=dict)

@@ -15,7 +15,7 @@ from .records import make_record
 from .simulate import seat_bots
 
 def move_example(verb: str, pick: str) -> str:
-    """How a move a rule permits is typed (engine/moves.py): its verb, and where the player
+    """How a move a rule permits is typed (engine/card_moves.py): its verb, and where the player
     picks the card, which one."""
     if verb == "takes":
         return "takes discard"

@@ -1,5 +1,5 @@
 """Moves of one card a rule permits (discarding a hand card, taking the discard pile's top
-card), as engine/moves.py lists, checks and makes them, over the kernel's lists.
+card), as engine/card_moves.py lists, checks and makes them, over the kernel's lists.
 
 Each of the engine's MoveRules is compiled again here with the kernel's zone and condition
 closures. An action is (MOVE, seat, verb, bean, position), the engine's MoveCard field for
@@ -72,7 +72,7 @@ def breaks(limit: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
 
 
 def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], limit: Any = None) -> int:
-    """Append the moves `seat` may make now (moves.options, without the phase end, which the
+    """Append the moves `seat` may make now (card_moves.options, without the phase end, which the
     caller adds); returns how many. `limit`: the requirements each move is tried against."""
     added = 0
     for rule in moves:
@@ -102,7 +102,7 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], li
 
 def keeps_open(moves: tuple[KMove, ...], g: KState, limit: Any = None) -> bool:
     """A move the active player may still make keeps the phase from ending by itself (its
-    first card tried against the requirements, as moves.keeps_open tries it)."""
+    first card tried against the requirements, as card_moves.keeps_open tries it)."""
     active = g.active
     for r in moves:
         if is_open(g, r, active):
@@ -116,7 +116,7 @@ def keeps_open(moves: tuple[KMove, ...], g: KState, limit: Any = None) -> bool:
 
 
 def apply(moves: tuple[KMove, ...], g: KState, action: tuple) -> None:
-    """moves.check then moves.do for a listed move: the first open rule of its verb."""
+    """card_moves.check then card_moves.do for a listed move: the first open rule of its verb."""
     _, seat, verb, bean, position = action
     rule = next(r for r in moves if r.verb == verb and is_open(g, r, seat))
     env = {"player": seat}

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ..core import actors, effects, places, timing
 from ..engine.effect_env import OWNER
-from ..engine.moves import VERBS
+from ..engine.card_moves import VERBS
 from . import core
 from .state import KState
 

@@ -143,7 +143,7 @@ def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tup
 
 
 def waits_only_for_moves(m: Machine, g: KState, ph: Any) -> bool:
-    """moves.waits_only_for_moves: no planting, trading or card left to plant in this phase."""
+    """card_moves.waits_only_for_moves: no planting, trading or card left to plant in this phase."""
     return ph.plant_max is None and not ph.trade and not m.pending_left(g, ph)
 
 
