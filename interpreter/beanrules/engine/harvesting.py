@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import actors, effects, places, quantities
+from .actions import Harvest
 from .errors import IllegalAction, game_over
 from .evaluate import RULES, EffectFn, Env, NumFn, players_of, zone_of
 from .kinds import type_of
@@ -14,6 +15,7 @@ from .ruleset import Ruleset
 from .state import State
 from .tally import pay
 from .triggers import fire
+from .zones import fields_of_table, refusal as zone_refusal
 
 
 def run_length(rs: Ruleset, field: list[str]) -> int:
@@ -166,10 +168,9 @@ def auto_harvests(state: State, rs: Ruleset, events: list) -> None:
 def table_refusal(state: State, rs: Ruleset, player: str, zone: str) -> IllegalAction | None:
     """Why `player` may not harvest the field `zone` of the table now (engine/zones.py): only a
     rule's permission opens it, whatever the harvest timing says; or None."""
-    from .zones import refusal
     if state.over:
         return game_over(rs)
-    refused = refusal(state, rs, "harvest", zone, player)
+    refused = zone_refusal(state, rs, "harvest", zone, player)
     if refused is not None:
         return refused
     field = state.zones[zone]
@@ -183,8 +184,6 @@ def table_refusal(state: State, rs: Ruleset, player: str, zone: str) -> IllegalA
 
 def table_harvests(state: State, rs: Ruleset, player: str) -> list:
     """The harvests of fields of the table `player` may make now."""
-    from .actions import Harvest
-    from .zones import fields_of_table
     return [Harvest(player, zone) for zone in fields_of_table(rs) if table_refusal(state, rs, player, zone) is None]
 
 

@@ -16,12 +16,13 @@ from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
 from .buying import may_buy
 from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
-from .harvesting import harvestable
+from .harvesting import harvestable, table_harvests
 from .planting import new_field_ok
 from . import card_moves
 from .ruleset import PendingStep, Ruleset, zone_cards
 from .state import State
 from .trading import accept_breaks, check_accept_cards
+from .zones import plant_options
 
 
 def _distinct(cards: list[str]) -> list[str]:
@@ -268,8 +269,6 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
         row = _harvests(player)
         out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in fields)
     if rs.zone_rules:  # plants into, and harvests of, a field of the table (engine/zones.py)
-        from .harvesting import table_harvests
-        from .zones import plant_options
         out.extend(plant_options(state, rs, player, plantable(state, rs, player)))
         out.extend(table_harvests(state, rs, player))
     if state.lasting or rs.standing:  # constraints by condition (engine/lasting.py)
