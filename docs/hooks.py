@@ -10,7 +10,9 @@
 - comparison.md: the comparison matrix, one row per thing the rules govern, and the figures.
 - consistency.md: the consistency report (`beanrules verify --report`).
 - mutation.md: the mutation tool's triage list (benchmarks/mutation-triage.yaml).
-- the navigation lists every generated rulebook, spec and case page (on_config).
+- cookbook/NAME.md: a page per house rule of docs/cookbook/ (a NAME.bean with its NAME.yaml), and
+  their table on cookbook/index.md (beanrules.docs.recipe_page).
+- the navigation lists every generated rulebook, spec, case and recipe page (on_config).
 - any page: the core's node table, each sentence's core, included spec files and their core
   (markers listed in beanrules/desugar/reference.py).
 """
@@ -29,10 +31,12 @@ from beanrules.checks.assumptions import assumptions_in_force  # noqa: E402
 from beanrules.checks.report import consistency_report, render_report  # noqa: E402
 from beanrules.docs.cases import cases_by_rule, documented_cases, render_cases  # noqa: E402
 from beanrules.docs.comparison import family_order, render_comparison  # noqa: E402
+from beanrules.docs.cookbook import recipes  # noqa: E402
 from beanrules.docs.examples import EXAMPLE_BLOCK, compile_example  # noqa: E402
 from beanrules.docs.figures import caption, draw, rules_key, run_sweep  # noqa: E402
 from beanrules.docs.links import up  # noqa: E402
 from beanrules.docs.kinds import render_kinds_table  # noqa: E402
+from beanrules.docs.recipe_page import recipe_pages  # noqa: E402
 from beanrules.docs.reference import PageInputs, render_reference  # noqa: E402
 from beanrules.docs.stories import stories_from  # noqa: E402
 from beanrules.docs.triage import render_triage_table  # noqa: E402
@@ -40,6 +44,8 @@ from beanrules.paths import specs_dir  # noqa: E402
 from beanrules.desugar.reference import render_markers  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+COOKBOOK = ROOT / "docs" / "cookbook"
+_cookbook_index: list[str] = []  # the index's table, made with the recipe pages (on_files)
 
 
 def _with_output(match) -> str:
@@ -74,7 +80,8 @@ def on_config(config):
     """Put every generated rulebook and case page into the navigation, under its overview page."""
     generated = {"rulebooks.md": ("rulebooks", list_specs()),
                  "specs.md": ("source", list_specs()),
-                 "conformance.md": ("cases", list(_rulebook_cases()))}
+                 "conformance.md": ("cases", list(_rulebook_cases())),
+                 "cookbook/index.md": ("cookbook", [r.name for r in recipes(COOKBOOK)])}
     nav = []
     for item in config["nav"]:
         (title, target), = item.items()
@@ -139,6 +146,10 @@ def on_files(files, config):
     files.append(File.generated(config, "comparison.md",
                                 content=render_comparison(models, figures + ["</div>", ""])))
     files.append(File.generated(config, "consistency.md", content=render_report(consistency_report())))
+    index, pages = recipe_pages(recipes(COOKBOOK))
+    _cookbook_index[:] = [index]
+    for name, page in pages.items():
+        files.append(File.generated(config, f"cookbook/{name}.md", content=page))
     return files
 
 
@@ -147,6 +158,8 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     markdown = render_markers(markdown, ROOT)  # the core's tables, included files (docs/core.md)
     if uri == "language.md":
         return EXAMPLE_BLOCK.sub(_with_output, markdown)
+    if uri == "cookbook/index.md":
+        return markdown.replace("<!-- cookbook -->", _cookbook_index[0])
     if uri == "mutation.md":
         return markdown.replace("<!-- triage -->", render_triage_table(ROOT / "benchmarks" / "mutation-triage.yaml"))
     if uri == "rule-model.md":

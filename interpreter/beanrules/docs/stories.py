@@ -64,7 +64,31 @@ def _actions(lines: list[str]) -> str:
     return " or ".join(f"“{line}”" for line in lines) or "nothing"
 
 
+# A zone of the state JSON as a player names it.
+_ZONE = {"hands": "hand", "set_aside": "set-aside cards", "discard": "discard pile"}
+
+
+def _seen(value: Any, names: Callable[[str], str]) -> str:
+    """What a player sees of a zone (a case's ``seen``): its cards, how many there are (a hidden
+    zone), or how many and the top card (a zone with only its top visible)."""
+    if isinstance(value, int):
+        return f"{value} card{'s' if value != 1 else ''}"
+    if isinstance(value, dict) and set(value) <= {"count", "top"}:
+        top = f", {_name(value['top'], names)} on top" if value.get("top") else ""
+        return _seen(value.get("count", 0), names) + top
+    return _beans(value, names) if isinstance(value, list) else str(value)
+
+
 def _per_player(key: str, player: str, value: Any, names: Callable[[str], str]) -> str:
+    if key == "seen":
+        said = [f"{whose}'s {_ZONE.get(zone, zone)}: {_seen(cards, names)}"
+                for zone, zones in value.items() if isinstance(zones, dict) and not set(zones) <= {"count", "top"}
+                for whose, cards in zones.items()]
+        said += [f"the {_ZONE.get(zone, zone)}: {_seen(zones, names)}" for zone, zones in value.items()
+                 if not isinstance(zones, dict) or set(zones) <= {"count", "top"}]
+        return f"{player} sees " + "; ".join(said)
+    if key == "hands" and isinstance(value, int):
+        return f"{player} holds {_seen(value, names)}"
     if key == "hands":
         return f"{player} holds {_beans(value, names)}" + (" (front first)" if len(value) > 1 else "")
     if key == "fields":
