@@ -24,6 +24,7 @@ from ..conformance.compare import differences
 from ..engine import Game
 from ..engine.bots import make_bot
 from ..engine.legal import next_to_act
+from .stories import _event as told
 
 OWN_EVENTS = ("ability", "lasting", "skipped")
 MAX_ACTIONS = 5000
@@ -182,7 +183,7 @@ def _event(e: dict[str, Any]) -> str:
     if kind == "harvested":
         return f"{e['player']} harvests {e['cards']} × {e['bean']} for {e.get('coins', 0)} coins"
     if kind == "ability":
-        return f"{e['player']}'s {e['card']} acts ({e['ability']}{', on ' + e['on'] if e.get('on') else ''})"
+        return told(e)
     if kind == "moved":
         place = e["to"] + "'s " + e["to_zone"] if e.get("to") else "the " + e["to_zone"]
         source = e["from"] + "'s " + e["from_zone"] if e.get("from") else "the " + e["from_zone"]

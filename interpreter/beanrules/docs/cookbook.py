@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ..conformance import CaseResult, load_file, run_case
+from ..conformance import Case, CaseResult, load_file, run_case
 from ..conformance.loader import compiled
+from .stories import _event as told
 
 
 @dataclass(frozen=True)
@@ -62,21 +63,27 @@ def on_base(recipe: Recipe) -> list[BaseRun]:
 def _on_base(cases: Path, spec: Path, base: str) -> tuple[BaseRun, ...]:
     written = load_file(cases)
     loaded = load_file(cases, {key: base for key in {*written.specs, str(spec.resolve())}})
-    runs = [_run(result) for result in map(run_case, loaded.cases)]
+    runs = [_run(case, run_case(case)) for case in loaded.cases]
     # A case that names what the base does not have (the recipe's card, rule or counter) does
     # not even load there: the loader says what is missing.
-    runs += [BaseRun(case_id, False, "; ".join(e.message for e in errors)) for case_id, errors in loaded.broken.items()]
+    runs += [BaseRun(case_id, False, "it names what is not there: " + "; ".join(dict.fromkeys(e.message for e in errors)))
+             for case_id, errors in loaded.broken.items()]
     order = {case.id: i for i, case in enumerate(written.cases)}
     return tuple(sorted(runs, key=lambda run: order.get(run.case_id, len(order))))
 
 
-def _run(result: CaseResult) -> BaseRun:
-    case_id = result.name.rpartition("::")[2]
+def _run(case: Case, result: CaseResult) -> BaseRun:
     if result.status == "passed":
-        return BaseRun(case_id, True, "")
-    said = result.message.splitlines()[0] if result.message else ""
-    mismatch = "; ".join(f"{path}: expected {expected!r}, actual {actual!r}"
-                         for path, expected, actual in result.mismatches[:2])
+        return BaseRun(case.id, True, "")
+    if result.step is None:
+        return BaseRun(case.id, False, result.message.splitlines()[0] if result.message else result.status)
+    step = case.steps[result.step]
     # numbered from 1, as the case's story numbers its steps
-    why = f"at step {result.step + 1}: " if result.step is not None else ""
-    return BaseRun(case_id, False, why + (mismatch or said or result.status))
+    if "events" in step:
+        expected = "; ".join(told(event) for event in step["events"])
+        return BaseRun(case.id, False, f"at step {result.step + 1}, what it expects does not happen ({expected})")
+    if "refuse" in step and not result.mismatches:
+        return BaseRun(case.id, False, f"at step {result.step + 1}, “{step['refuse']}” is not refused as it expects")
+    said = "; ".join(f"{path} is {actual!r}, not {expected!r}" for path, expected, actual in result.mismatches[:2])
+    first = result.message.splitlines()[0] if result.message else result.status
+    return BaseRun(case.id, False, f"at step {result.step + 1}, {said or first}")

@@ -94,8 +94,8 @@ def render_recipe(b: Built) -> str:
         out += [f"### `{story.case_id}`"] + [line for line in lines[1:] if not line.startswith("The case [")]
         out.append(f"The case `{story.case_id}` {story.status} when this page was built.")
         if run is not None:
-            verdict = "passes there too" if run.passed else f"fails there: {run.why}"
-            out += ["", f"On `{r.base}`, without the house rule, it {verdict}."]
+            verdict = "passes there too" if run.passed else f"fails: {run.why}"
+            out += ["", f"On `{r.base}`, without the house rule, the case {verdict}."]
         out.append("")
     out += ["## Try it", "", "```sh", f"beanrules check docs/cookbook/{r.spec.name}",
             f"beanrules play docs/cookbook/{r.spec.name} --players 4 --games 20 --bots random,greedy",

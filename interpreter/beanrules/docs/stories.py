@@ -143,6 +143,10 @@ def _event(event: dict[str, Any], names: Callable[[str], str] = str) -> str:
                 f"{said['coins']} coin{'s' if said['coins'] != 1 else ''}")
     if kind == "revealed" and set(said) == {"cards"}:
         return f"{_beans(said['cards'], names)} {'is' if len(said['cards']) == 1 else 'are'} turned over"
+    if kind == "ability" and "player" in said:  # a card's ability, or a rule's own step
+        about = [f"on {_name(said['card'], names)}" if said.get("card") else "",
+                 f"as a card is {said['on']}" if said.get("on") else ""]
+        return f"{said.get('ability') or 'an ability'} acts for {said['player']}" + "".join(" " + a for a in about if a)
     if kind == "traded" and set(said) == {"from", "to"}:
         return f"{said['from']} and {said['to']} trade"
     rest = ", ".join(f"{k} {_beans(v, names) if isinstance(v, list) else v}" for k, v in event.items()
