@@ -113,6 +113,8 @@ def _state(expect: dict[str, Any], names: Callable[[str], str] = str, phases: Ca
             parts += [_per_player(key, player, v, names) for player, v in value.items()]
         elif key == "phase":
             parts.append(f"it is {phases(value)}")
+        elif key == "over":
+            parts.append("the game is over" if value else "the game is not over")
         elif key == "active":
             parts.append(f"{value} is the active player")
         elif key == "offer":
