@@ -64,7 +64,8 @@ def test_a_pair_put_into_the_folder_is_a_recipe_and_gets_a_page(tmp_path: Path):
     assert [r.name for r in found] == ["my-rule"]
     assert unpaired(tmp_path) == [tmp_path / "lonely.bean"]
     index, pages = recipe_pages(found)
-    assert "[Classic where small fields stay](my-rule.md)" in index and "2 of 2 fail on `classic`" in index
+    assert "[Classic where small fields stay](my-rule.md) | constraints by condition: forbid while |" in index
+    assert "2 of 2 fail on `classic`" in index
     page = pages["my-rule"]
     assert "no player may harvest while count of this field < 3" in page  # the spec
     assert "- `patience`: " in page  # its core
@@ -91,3 +92,12 @@ def test_the_moment_a_rule_acts_is_found_and_told():
     assert moment is not None and "garden-party" in moment.here and "turned over" in moment.here
     hidden = find_moment(compile_spec(str(BY_NAME["face-down-discard"].spec)), compile_spec("classic"))
     assert hidden is not None and "on top" in hidden.here and "discard pile" in hidden.base
+
+
+def test_a_story_says_what_a_player_sees_in_words():
+    from beanrules.docs.stories import _state
+    said = _state({"seen": {"Natalie": {"hands": {"Anna": ["red", "soy"], "Greg": 1},
+                                        "discard": {"count": 3, "top": "soy"}, "deck": 2}},
+                   "hands": {"Anna": 10}, "over": True})
+    assert said == ("Natalie sees Anna's hand: red, soy; Greg's hand: 1 card; the discard pile: 3 cards, "
+                    "soy on top; the deck: 2 cards; Anna holds 10 cards; the game is over")

@@ -9,8 +9,33 @@ from .. import compile_spec
 from ..conformance import load_file, run_case
 from ..desugar.reference import render_core_of
 from .acting import Moment, find_moment
+from .comparison import TOPICS
 from .cookbook import BaseRun, Recipe, on_base
 from .stories import Story, render_story
+
+
+# What each kind of rule governs, as the comparison page groups them (every kind has a row).
+_TOPIC = {kind: topic for topic, kinds in TOPICS for kind in kinds}
+
+
+def kinds_of(model: dict) -> str:
+    """What sort of house rule a recipe is, read from the rules and cards it states itself: a
+    card's text and when it acts, a rule's step and its event, who sees a zone, or the kind of
+    any other rule, what it governs ("the hand: hand limit", "end: end on exhaustion")."""
+    own = model["lineage"][-1]
+    said = [f"card text: {', '.join(a['triggers'][0]['on'].replace('-', ' ') for a in b['abilities'])}"
+            for b in model["beans"] if b["origin"] == own and b.get("abilities")]
+    for rule in model["rules"]:
+        if rule["origin"] != own or rule["kind"] == "use-beans":  # a new card's place in the deck
+            continue
+        params = rule.get("params") or {}
+        if rule["kind"] == "card-step":
+            said.append(f"rule step: when a {params.get('bean') or ''} card is {params['event']}".replace("  ", " "))
+        elif rule["kind"] == "zone":
+            said.append(f"what players see: {params['zone']} {params['visibility'].replace('-', ' ')}")
+        else:
+            said.append(f"{_TOPIC.get(rule['kind'], 'rules').lower()}: {rule['kind'].replace('-', ' ')}")
+    return "; ".join(dict.fromkeys(said))
 
 
 @dataclass(frozen=True)
@@ -20,6 +45,7 @@ class Built:
     recipe: Recipe
     title: str
     lead: str                      # the spec's opening comment
+    kind: str                      # what sort of house rule it is (kinds_of)
     cases: list[tuple[Story, BaseRun | None]]
     moment: Moment | None
 
@@ -46,15 +72,15 @@ def build(recipe: Recipe) -> Built:
         result = run_case(case)
         stories.append((Story(case.id, case.where, case.quote, case.description, case.steps, result.status),
                         base_runs.get(case.id)))
-    return Built(recipe, model["title"], lead_of(recipe.spec.read_text(encoding="utf-8")), stories,
+    return Built(recipe, model["title"], lead_of(recipe.spec.read_text(encoding="utf-8")), kinds_of(model), stories,
                  find_moment(model, compile_spec(recipe.base)))
 
 
 def render_index(built: list[Built]) -> str:
-    rows = ["| recipe | what it does | cases | without it |", "|---|---|---|---|"]
+    rows = ["| recipe | kind | what it does | cases | without it |", "|---|---|---|---|---|"]
     for b in built:
         failing = sum(1 for _, run in b.cases if run is not None and not run.passed)
-        rows.append(f"| [{b.title}]({b.recipe.name}.md) | {b.lead} | {b.passed} of {len(b.cases)} passed | "
+        rows.append(f"| [{b.title}]({b.recipe.name}.md) | {b.kind} | {b.lead} | {b.passed} of {len(b.cases)} passed | "
                     f"{failing} of {len(b.cases)} fail on `{b.recipe.base}` |")
     return "\n".join(rows) + "\n"
 

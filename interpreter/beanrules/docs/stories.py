@@ -65,7 +65,7 @@ def _actions(lines: list[str]) -> str:
 
 
 # A zone of the state JSON as a player names it.
-_ZONE = {"hands": "hand", "set_aside": "set-aside cards", "discard": "discard pile"}
+_ZONE = {"hands": "hand", "set_aside": "set-aside cards", "discard": "discard pile", "offer": "turned-over cards"}
 
 
 def _seen(value: Any, names: Callable[[str], str]) -> str:
@@ -81,7 +81,8 @@ def _seen(value: Any, names: Callable[[str], str]) -> str:
 
 def _per_player(key: str, player: str, value: Any, names: Callable[[str], str]) -> str:
     if key == "seen":
-        said = [f"{whose}'s {_ZONE.get(zone, zone)}: {_seen(cards, names)}"
+        said = [f"{whose}'s {_ZONE.get(zone, zone)}: "
+                + (_fields(cards, names) if zone == "fields" and isinstance(cards, list) else _seen(cards, names))
                 for zone, zones in value.items() if isinstance(zones, dict) and not set(zones) <= {"count", "top"}
                 for whose, cards in zones.items()]
         said += [f"the {_ZONE.get(zone, zone)}: {_seen(zones, names)}" for zone, zones in value.items()
