@@ -101,3 +101,14 @@ def test_a_story_says_what_a_player_sees_in_words():
                    "hands": {"Anna": 10}, "over": True})
     assert said == ("Natalie sees Anna's hand: red, soy; Greg's hand: 1 card; the discard pile: 3 cards, "
                     "soy on top; the deck: 2 cards; Anna holds 10 cards; the game is over")
+
+
+def test_a_case_that_does_not_load_is_shown_with_why(tmp_path: Path):
+    recipe = _copy(BY_NAME["quick-game"], tmp_path, "broken")
+    text = recipe.cases.read_text(encoding="utf-8").replace("hands: {Anna: [], Natalie: [blue]",
+                                                           "hands: {Anna: [], Natalie: [bleu]")
+    recipe.cases.write_text(text, encoding="utf-8")
+    index, pages = recipe_pages([recipe])
+    assert "1 of 2 passed" in index
+    assert "### `the-first-time-the-deck-runs-out-ends-the-game`\n\n**Does not load:**" in pages["broken"]
+    assert "unknown bean 'bleu'" in pages["broken"]

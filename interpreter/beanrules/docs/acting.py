@@ -4,8 +4,8 @@ A recipe's page shows one line of a real game in which its rules made a differen
 is played by bots under the recipe, and each action is weighed against the recipe's base (the
 rulebook it extends) in the same state:
 
-- an event of the recipe's own rules or cards (``ability``, ``lasting``, ``skipped``): a card's
-  text or a rule's step acted;
+- an event naming one of the recipe's own rules or cards (``ability``, ``lasting``, ``skipped``,
+  or any other that names its rule): a card's text or a rule's step acted;
 - the acting player's legal actions differ from the base's: a constraint forbids (or allows)
   something here;
 - what a player sees differs, where a card is shown or hidden: an information rule;
@@ -26,7 +26,6 @@ from ..engine.bots import make_bot
 from ..engine.legal import next_to_act
 from .stories import _event as told
 
-OWN_EVENTS = ("ability", "lasting", "skipped")
 MAX_ACTIONS = 5000
 
 
@@ -85,8 +84,8 @@ def _in_game(model: dict, base: dict | None, rules: set[str], beans: set[str], p
                 return Moment(**at, here=said[0], base=said[1])
         events = game.apply(action)
         number += 1
-        acting = [i for i, e in enumerate(events) if e["event"] in OWN_EVENTS
-                  and (e.get("ability") in rules or e.get("rule") in rules or e.get("card") in beans)]
+        acting = [i for i, e in enumerate(events)
+                  if e.get("ability") in rules or e.get("rule") in rules or e.get("card") in beans]
         if acting:
             return Moment(**at, here=tell(_around(events, acting[0])), base="")
         if mirror is not None:

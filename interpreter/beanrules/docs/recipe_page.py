@@ -23,7 +23,7 @@ def kinds_of(model: dict) -> str:
     card's text and when it acts, a rule's step and its event, who sees a zone, or the kind of
     any other rule, what it governs ("the hand: hand limit", "end: end on exhaustion")."""
     own = model["lineage"][-1]
-    said = [f"card text: {', '.join(a['triggers'][0]['on'].replace('-', ' ') for a in b['abilities'])}"
+    said = [f"card text: {', '.join(a['triggers'][0]['on'].replace('-', ' ') if a.get('triggers') else a['id'] for a in b['abilities'])}"
             for b in model["beans"] if b["origin"] == own and b.get("abilities")]
     for rule in model["rules"]:
         if rule["origin"] != own or rule["kind"] == "use-beans":  # a new card's place in the deck
@@ -47,6 +47,7 @@ class Built:
     lead: str                      # the spec's opening comment
     kind: str                      # what sort of house rule it is (kinds_of)
     cases: list[tuple[Story, BaseRun | None]]
+    broken: dict[str, str]         # case id -> why it does not load on the recipe
     moment: Moment | None
 
     @property
@@ -68,11 +69,14 @@ def build(recipe: Recipe) -> Built:
     model = compile_spec(str(recipe.spec))
     base_runs = {run.case_id: run for run in on_base(recipe)}
     stories = []
-    for case in load_file(recipe.cases).cases:
+    loaded = load_file(recipe.cases)
+    broken = {case_id: "; ".join(e.render() for e in errors) for case_id, errors in loaded.broken.items()}
+    broken.update({"(the file)": e.render() for e in loaded.errors})
+    for case in loaded.cases:
         result = run_case(case)
         stories.append((Story(case.id, case.where, case.quote, case.description, case.steps, result.status),
                         base_runs.get(case.id)))
-    return Built(recipe, model["title"], lead_of(recipe.spec.read_text(encoding="utf-8")), kinds_of(model), stories,
+    return Built(recipe, model["title"], lead_of(recipe.spec.read_text(encoding="utf-8")), kinds_of(model), stories, broken,
                  find_moment(model, compile_spec(recipe.base)))
 
 
@@ -80,7 +84,8 @@ def render_index(built: list[Built]) -> str:
     rows = ["| recipe | kind | what it does | cases | without it |", "|---|---|---|---|---|"]
     for b in built:
         failing = sum(1 for _, run in b.cases if run is not None and not run.passed)
-        rows.append(f"| [{b.title}]({b.recipe.name}.md) | {b.kind} | {b.lead} | {b.passed} of {len(b.cases)} passed | "
+        total = len(b.cases) + len(b.broken)
+        rows.append(f"| [{b.title}]({b.recipe.name}.md) | {b.kind} | {b.lead} | {b.passed} of {total} passed | "
                     f"{failing} of {len(b.cases)} fail on `{b.recipe.base}` |")
     return "\n".join(rows) + "\n"
 
@@ -123,6 +128,8 @@ def render_recipe(b: Built) -> str:
             verdict = "passes there too" if run.passed else f"fails: {run.why}"
             out += ["", f"On `{r.base}`, without the house rule, the case {verdict}."]
         out.append("")
+    for case_id, why in b.broken.items():
+        out += [f"### `{case_id}`", "", f"**Does not load:** {why}", ""]
     out += ["## Try it", "", "```sh", f"beanrules check docs/cookbook/{r.spec.name}",
             f"beanrules play docs/cookbook/{r.spec.name} --players 4 --games 20 --bots random,greedy",
             f"beanrules verify docs/cookbook/{r.spec.name}", "```", ""]
