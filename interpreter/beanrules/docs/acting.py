@@ -69,6 +69,7 @@ def _in_game(model: dict, base: dict | None, rules: set[str], beans: set[str], p
     game = Game(model, players, seed=seed)
     bots = {p: make_bot(kind, seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
     number = 0
+    start = _start_difference(base, game, players, seed)
     while not game.is_over and number < MAX_ACTIONS:
         player = next_to_act(game.state, game.ruleset)
         if player is None:
@@ -78,6 +79,8 @@ def _in_game(model: dict, base: dict | None, rules: set[str], beans: set[str], p
         mirror = _mirror(base, game)
         at = dict(players=players, seed=seed, bots=kind, number=number, turn=game.state.turn,
                   phase=game.state.phase, active=game.state.active, action=notation)
+        if start is not None:  # a rule of the setup: the game starts otherwise
+            return Moment(**at, here=start[0], base=start[1])
         if mirror is not None:
             said = _legal_difference(game, mirror, player) or _view_difference(game, mirror)
             if said:
@@ -128,6 +131,20 @@ def _mirror(base: dict | None, game: Game) -> Game | None:
         return None
 
 
+def _start_difference(base: dict | None, game: Game, players: int, seed: int) -> tuple[str, str] | None:
+    """How the recipe's game starts otherwise than the base's of the same players and seed."""
+    if base is None:
+        return None
+    try:
+        theirs = Game(base, players, seed=seed).state_json()
+    except Exception:  # noqa: BLE001 - the base does not play this many
+        return None
+    for path, was, now in differences(theirs, game.state_json()):
+        if path != "rulebook":
+            return f"the game starts with {_place(path)}: {_said(now)}", f"it starts with {_place(path)}: {_said(was)}"
+    return None
+
+
 def _legal_difference(game: Game, mirror: Game, player: str) -> tuple[str, str] | None:
     here = {a.notation() for a in game.legal_actions(player, trades=False)}
     there = {a.notation() for a in mirror.legal_actions(player, trades=False)}
@@ -161,6 +178,8 @@ def _shows_cards(value: Any) -> bool:
 
 
 def _said(value: Any) -> str:
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        return f"{len(value)} fields: " + "; ".join(_said(v) if v else "empty" for v in value)
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "nothing"
     if isinstance(value, dict):
