@@ -112,3 +112,10 @@ def test_a_case_that_does_not_load_is_shown_with_why(tmp_path: Path):
     assert "1 of 2 passed" in index
     assert "### `the-first-time-the-deck-runs-out-ends-the-game`\n\n**Does not load:**" in pages["broken"]
     assert "unknown bean 'bleu'" in pages["broken"]
+
+
+def test_a_story_says_some_legal_actions_as_some():
+    from beanrules.docs.stories import _state
+    said = _state({"legal": {"Anna": {"includes": ["Anna harvests 2"], "excludes": ["Anna harvests 1"]}}})
+    assert said == "Anna may “Anna harvests 2”, and may not “Anna harvests 1”"
+    assert _state({"legal": {"Anna": ["Anna rejects 1"]}}) == "Anna may now only do “Anna rejects 1”"

@@ -34,7 +34,8 @@ def kinds_of(model: dict) -> str:
         elif rule["kind"] == "zone":
             said.append(f"what players see: {params['zone']} {params['visibility'].replace('-', ' ')}")
         else:
-            said.append(f"{_TOPIC.get(rule['kind'], 'rules').lower()}: {rule['kind'].replace('-', ' ')}")
+            topic, kind = _TOPIC.get(rule["kind"], "rules").lower(), rule["kind"].replace("-", " ")
+            said.append(topic if topic == kind else f"{topic}: {kind}")
     return "; ".join(dict.fromkeys(said))
 
 

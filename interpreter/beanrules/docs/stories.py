@@ -99,6 +99,11 @@ def _per_player(key: str, player: str, value: Any, names: Callable[[str], str]) 
     if key == "coins":
         return (f"{player} has {value} coin{'s' if value != 1 else ''}" if isinstance(value, int)
                 else f"{player}'s coins: {_beans(value, names)}")
+    if key == "legal" and isinstance(value, dict) and value and set(value) <= {"includes", "excludes"}:
+        # some of the legal actions, not all of them: what the player may do, and may not
+        said = ([f"may {_actions(value['includes'])}"] if value.get("includes") else []) + \
+               ([f"may not {_actions(value['excludes'])}"] if value.get("excludes") else [])
+        return f"{player} " + ", and ".join(said)
     if key == "legal":
         said = [f"{_actions(v)}" for v in value.values()] if isinstance(value, dict) else [_actions(value)]
         return f"{player} may now only do " + "; ".join(said)
