@@ -12,8 +12,8 @@ rulebook it extends) in the same state:
 - the action's events differ from the base's: the rule changed what the action did (a draw cut
   short, an end reached sooner).
 
-The base is asked only where its rule model knows every card in play: a recipe with cards of
-its own is found by their events alone.
+The base is asked only where its rule model knows every card and zone in play: a recipe with
+cards or zones of its own is found by the events that name them.
 """
 from __future__ import annotations
 
@@ -50,22 +50,31 @@ def own_names(model: dict[str, Any]) -> tuple[set[str], set[str]]:
             {b["id"] for b in model["beans"] if b["origin"] == own})
 
 
+def _new_zones(model: dict[str, Any], base: dict[str, Any]) -> set[str]:
+    """The zones the recipe's rules name that no rule of the base does (a field for the table)."""
+    def zones(m: dict[str, Any]) -> set[str]:
+        return {r["params"]["zone"] for r in m["rules"] if isinstance((r.get("params") or {}).get("zone"), str)}
+    return zones(model) - zones(base)
+
+
 def find_moment(model: dict[str, Any], base: dict[str, Any], seeds: int = 4) -> Moment | None:
     """The first moment the recipe's rules act, over games of every player count it allows
     (greedy bots first, then random ones, seeds 0, 1, …), or None if no game shows one."""
     rules, beans = own_names(model)
-    ask_base = not beans  # the base does not know the recipe's cards
+    zones = _new_zones(model, base)  # an event in a zone the base has not is the recipe's too
+    ask_base = not beans and not zones  # the base does not know the recipe's cards or zones
     for seed in range(seeds):
         for kind in ("greedy", "random"):
             for players in range(model["players"]["min"], model["players"]["max"] + 1):
-                found = _in_game(model, base if ask_base else None, rules, beans, players, seed, kind)
+                found = _in_game(model, base if ask_base else None, (rules, beans, zones), players, seed, kind)
                 if found is not None:
                     return found
     return None
 
 
-def _in_game(model: dict, base: dict | None, rules: set[str], beans: set[str], players: int, seed: int,
-             kind: str) -> Moment | None:
+def _in_game(model: dict, base: dict | None, own: tuple[set[str], set[str], set[str]], players: int,
+             seed: int, kind: str) -> Moment | None:
+    rules, beans, zones = own
     game = Game(model, players, seed=seed)
     bots = {p: make_bot(kind, seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
     number = 0
@@ -87,8 +96,8 @@ def _in_game(model: dict, base: dict | None, rules: set[str], beans: set[str], p
                 return Moment(**at, here=said[0], base=said[1])
         events = game.apply(action)
         number += 1
-        acting = [i for i, e in enumerate(events)
-                  if e.get("ability") in rules or e.get("rule") in rules or e.get("card") in beans]
+        acting = [i for i, e in enumerate(events) if e.get("ability") in rules or e.get("rule") in rules
+                  or e.get("card") in beans or any(value in zones for value in e.values() if isinstance(value, str))]
         if acting:
             return Moment(**at, here=tell(_around(events, acting[0])), base="")
         if mirror is not None:
@@ -140,7 +149,8 @@ def _start_difference(base: dict | None, game: Game, players: int, seed: int) ->
     except Exception:  # noqa: BLE001 - the base does not play this many
         return None
     for path, was, now in differences(theirs, game.state_json()):
-        if path != "rulebook":
+        # the name differs, and a zone the recipe adds starts empty: neither is a difference yet
+        if path != "rulebook" and not (was == "<missing>" and not _shows_cards(now)):
             return f"the game starts with {_place(path)}: {_said(now)}", f"it starts with {_place(path)}: {_said(was)}"
     return None
 
@@ -215,7 +225,7 @@ def _event(e: dict[str, Any]) -> str:
     if kind == "drew":
         return f"{e['player']} draws {e['cards']} card{'s' if e['cards'] != 1 else ''}"
     if kind == "planted":
-        return f"{e['player']} plants {e['bean']} in field {e['field']}"
+        return f"{e['player']} plants {e['bean']} in " + (f"field {e['field']}" if isinstance(e["field"], int) else f"the {e['field']}")
     if kind == "revealed":
         return f"{', '.join(e['cards'])} turned over"
     if kind == "phase":
