@@ -2,7 +2,9 @@
 coin cards for one more empty field."""
 from __future__ import annotations
 
+from .actions import BuyField
 from .errors import IllegalAction, game_over
+from .lasting import cited
 from .ruleset import Ruleset
 from .state import State
 
@@ -20,7 +22,7 @@ def buy_refusal(state: State, rs: Ruleset, player: str) -> IllegalAction | None:
         return game_over(rs)
     rule = rs.buy_field
     if rule is None:
-        return IllegalAction(rs.fields_fixed, f"the rules of {rs.rulebook} have no buying of fields: "
+        return IllegalAction(cited(state, rs, BuyField(player)), f"the rules of {rs.rulebook} have no buying of fields: "
                                               f"{player} keeps {len(state.fields[player])} fields")
     fields = len(state.fields[player])
     if rule.max_fields is not None and fields >= rule.max_fields:

@@ -15,6 +15,7 @@ from ..memo import per_object
 from ..model.copying import original_of
 from . import card_moves, draw_moves, evaluate, kinds, lasting, one_model, permissions, program, readings as read, requirements, tally as tallies, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
+from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
 from .marks import marks
 from .ruleset import PLANTABLE_ZONES, SHARED_ZONES, _PLAYER_ATTR, BuyFieldRule, PendingStep, PhaseSpec, PlantStep, Ruleset, TradeRules
@@ -211,11 +212,14 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     # Mixed fields hold several beans; the one-type rule (if the model keeps one) is still
     # cited when a bean may not go onto a field another type tops while a field fits it.
     one_type = rs.ref(read.OneType) or mixed
+    buy_field = _buy_field(rs, n)
+    constraints = [r for _, r in rs.all(lasting.LastingSpec)]
+    guards = _guards(constraints, permitted_kinds(buy_field))
     return Ruleset(
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
         removed_beans=removed, payout=payout, fields=program.setup_fields(core_program),
         fields_ref=program.ref_of(core_program, refs, core.Fields), deal=program.setup_deal(core_program, n),
-        direction=program.direction(core_program), hand_order=rs.ref(read.FixedHandOrder), one_type=one_type,
+        direction=program.direction(core_program), one_type=one_type,
         make_room=rs.ref(read.MakeRoom), phases=tuple(phases),
         phase_index={p.id: p.index for p in phases}, trade=_trade_rules(rs),
         harvest_when="any-time" if timing is None or timing.any_time else "own-turn",
@@ -230,7 +234,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         at_end=program.game_end(core_program, refs),
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility=program.visibility(core_program),
-        buy_field=_buy_field(rs, n), fields_fixed=rs.ref(read.NoNewField), mixed=mixed,
+        buy_field=buy_field, mixed=mixed,
         one_field_per_type=rs.ref(read.OneFieldPerType), same_type_many=rs.ref(read.SameTypeMany),
         auto_harvest=rs.ref(read.AutoHarvest), only_paying=rs.ref(read.OnlyPaying),
         manual_harvest=timing is not None, top_run=takes is not None and not takes.whole,
@@ -242,11 +246,26 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         requirements=requirements.compile_requirements(core_program, refs),
         tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
         lastings=lasting.collect(core_program, card_abilities(model, n), refs),
-        standing=tuple(r for _, r in rs.all(lasting.LastingSpec)),
+        standing=tuple(r for r in constraints if r not in guards and not lasting.names_nothing(r)), guards=guards,
         draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends,
         declared=zones.declared(core_program),
         zone_rules=zones.compile_rules(core_program, refs, zones.declared(core_program), _permission))
 
+
+
+def permitted_kinds(buy_field: BuyFieldRule | None) -> frozenset:
+    """The kinds of the engine's actions some rule may permit: every kind, but buying a field
+    where no rule sells one."""
+    every = lasting.LastingSpec.__dataclass_fields__["kinds"].default
+    return every if buy_field is not None else every - {BuyField}
+
+
+def _guards(constraints: list, permitted: frozenset) -> tuple:
+    """The forbids that name no action a rule may permit: they take nothing away, so the game
+    leaves them out of its checks (and out of the hot path's and the kernel's) and cites them
+    where an action they name is refused anyway. One that names no action at all (coins back
+    into the deck) holds by itself: there is nothing to check, nor to cite."""
+    return tuple(c for c in constraints if c.forbid and not c.kinds & permitted and not lasting.names_nothing(c))
 
 def _permission(who: Any, condition: Any) -> zones.Allows:
     """A permission on a field of the table (engine/zones.py), compiled by the evaluator: the

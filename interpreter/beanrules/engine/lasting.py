@@ -57,6 +57,9 @@ class LastingSpec:
     condition: evaluate.CondFn | None = field(compare=False, repr=False)
     card: str | None = None  # the name of the card it is about, chosen before (engine/marked.py)
     opens: str | None = None  # a zone it lays open (engine/exposure.py): it forbids or allows nothing
+    # The kinds of the engine's actions it may name that a rule may permit (permitted_kinds);
+    # empty: it names none, so it refuses nothing a step would allow (ruleset.py cites it only).
+    kinds: frozenset = frozenset({Plant, Harvest, EndPhase, Propose, Respond, BuyField, UseAbility, MoveCard})
 
     def applies(self, state: Any, rs: Any, action: Action, owner: str, card: dict | None = None) -> bool:
         env = {evaluate.RULES: rs, OWNER: owner, "player": action.player, _MARK: card}
@@ -133,8 +136,40 @@ def _harvest(action: effects.Harvest) -> Matcher:
     return harvest
 
 
-def _matcher(action: Node) -> Matcher:
-    """What engine actions a core action names (the engine's actions, by their type)."""
+def _reorder(action: effects.Reorder) -> Matcher:
+    """Reordering a player's hand: no action of the engine's players does it, but a plant that
+    names a card behind the front of a hand the phase plants from the front would take it out
+    of order. The step refuses such a plant by itself, and the forbid is the rule it breaks."""
+    if not (isinstance(action.place, places.Zone) and action.place.zone == "hand"
+            and action.place.owner == action.player):
+        raise _refuse(action, "a player's own hand is the one place whose order the engine keeps")
+    who = _players(action.player)
+
+    def out_of_order(state: Any, rs: Any, a: Action, env: dict) -> bool:
+        if type(a) is not Plant or a.player not in who(state, env) or a.bean is None:
+            return False
+        hand, front = state.hands[a.player], rs.phase(state.phase).plant is not None
+        return front and a.player == state.active and a.zone in (None, "hand") and bool(hand) and a.bean != hand[0]
+    return out_of_order
+
+
+def _matcher(action: Node) -> tuple[Matcher, frozenset | None]:
+    """What engine actions a core action names (the engine's actions, by their type), and the
+    kinds of those a rule may permit (None: any)."""
+    if isinstance(action, effects.Reorder):
+        return _reorder(action), frozenset()
+    if isinstance(action, effects.Move) and isinstance(action.cards, places.CardsIn) \
+            and isinstance(action.cards.place, places.Zone) and isinstance(action.to, places.Zone):
+        if (action.cards.place.zone, action.to.zone) not in VERBS:
+            # a move no action of the engine's players makes (coins back into the deck): the
+            # forbid holds by itself
+            return _never, frozenset()
+    if isinstance(action, effects.AddField):
+        return _action(action), frozenset({BuyField})
+    return _action(action), None
+
+
+def _action(action: Node) -> Matcher:
     if isinstance(action, effects.Plant) and isinstance(action.cards, actors.Bound) \
             and action.cards.name not in _ANY:  # one card chosen before, whoever plants it
 
@@ -205,6 +240,11 @@ def _never(state: Any, rs: Any, action: Action, env: dict) -> bool:
     return False
 
 
+def names_nothing(spec: LastingSpec) -> bool:
+    """A constraint that names no action of the engine's players (a move none of them makes)."""
+    return spec.matches is _never and spec.opens is None
+
+
 def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool, ref: RuleRef,
                  who: Node | None = None, card: str | None = None) -> LastingSpec:
     """A forbid or an allow of `action` while `condition` holds (`who`: only for these players),
@@ -226,7 +266,10 @@ def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool,
     if who is not None:
         among, inner = _players(who), test
         test = (lambda state, env: env["player"] in among(state, env) and (inner is None or inner(state, env)))
-    return LastingSpec(node.to_text(), node, ref, forbid, _matcher(action), test, card)
+    matcher, kinds = _matcher(action)
+    if kinds is None:
+        return LastingSpec(node.to_text(), node, ref, forbid, matcher, test, card)
+    return LastingSpec(node.to_text(), node, ref, forbid, matcher, test, card, kinds=kinds)
 
 
 def collect(program: list, abilities: list, refs: dict[str, RuleRef]) -> dict[str, LastingSpec]:
@@ -372,6 +415,13 @@ def plant_refusal(state: Any, rs: Any, card: str) -> IllegalAction | None:
         if is_marked(card, named):
             return IllegalAction(spec.ref, f"{card} may not be planted now — for now, {spec.says}")
     return None
+
+
+def cited(state: Any, rs: Any, action: Action) -> RuleRef | None:
+    """The rule of a forbid naming `action` among those the game does not check in play
+    (``rs.guards``: they name nothing a rule permits): cited where the action is refused anyway."""
+    spec = next((s for s in rs.guards if s.applies(state, rs, action, action.player)), None)
+    return spec.ref if spec is not None else None
 
 
 def refusal(state: Any, rs: Any, action: Action) -> IllegalAction | None:

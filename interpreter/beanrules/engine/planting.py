@@ -8,6 +8,7 @@ from .actions import Plant
 from .errors import IllegalAction, RuleRef, game_over
 from .eventlog import UNRECORDED
 from .kinds import same_type, top_type, type_of
+from .lasting import cited
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
 from .zones import check_into, field_list
@@ -105,7 +106,7 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         if not hand:
             raise IllegalAction(step.ref, f"{player} has no cards in hand")
         if action.bean is not None and action.bean != hand[0]:
-            raise IllegalAction(rs.hand_order or step.ref,
+            raise IllegalAction(cited(state, rs, action) or step.ref,
                                 f"the front card of {player}'s hand is {hand[0]}, not {action.bean}")
         zone, bean, front = "hand", hand[0], True
     elif ph.pending:

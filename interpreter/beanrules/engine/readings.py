@@ -132,18 +132,8 @@ class CoinsFrom:
 
 
 @dataclass(frozen=True)
-class CoinsStay:
-    """Coins never go back into the deck: the engine moves none there, so it holds by itself."""
-
-
-@dataclass(frozen=True)
 class AutoHarvest:
     """As soon as a field pays, it is harvested."""
-
-
-@dataclass(frozen=True)
-class NoNewField:
-    """No player ever gets another field."""
 
 
 @dataclass(frozen=True)
@@ -192,11 +182,6 @@ class Consent:
 @dataclass(frozen=True)
 class ReceivedSetAside:
     """Cards received in a trade go to the receiver's set-aside cards."""
-
-
-@dataclass(frozen=True)
-class FixedHandOrder:
-    """No one reorders a hand."""
 
 
 @dataclass(frozen=True)
@@ -381,15 +366,6 @@ def _forbid(s: core.Forbid) -> Any:
             if zone == "hand" and c == conditions.Not(conditions.Agreed((PARTNER,))):
                 return Consent(True)
         return None
-    if isinstance(action, effects.AddField) and action.player == PLAYER and c is None:
-        return NoNewField()
-    if isinstance(action, effects.Reorder) and action.player == PLAYER and c is None \
-            and _zone(action.place, "hand", PLAYER):
-        return FixedHandOrder()
-    if isinstance(action, effects.Move) and c is None and _zone(action.to, "deck", None):
-        cards = action.cards
-        if isinstance(cards, places.CardsIn) and cards.pick == "all" and _zone(cards.place, "coins", PLAYER):
-            return CoinsStay()
     return None
 
 

@@ -161,7 +161,6 @@ class Ruleset:
     fields_ref: RuleRef | None
     deal: tuple[int, ...]  # cards dealt per seat (from the start player)
     direction: int  # +1: turns pass in seat order ("left"), -1: against it
-    hand_order: RuleRef | None
     one_type: RuleRef | None  # one-type-per-field (None: any bean on any field)
     make_room: RuleRef | None
     phases: tuple[PhaseSpec, ...]
@@ -186,7 +185,6 @@ class Ruleset:
     tie_breaks: tuple[TieBreak, ...]
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
     buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
-    fields_fixed: RuleRef | None = None  # fields-fixed: cited when a purchase is refused for want of a rule
     # A bean may not go into an empty field while another field of the player grows it (None:
     # it may), unless `same_type_many` allows it; the one-type rule is cited when it is refused.
     one_field_per_type: RuleRef | None = None
@@ -212,6 +210,10 @@ class Ruleset:
     plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
     lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
     standing: tuple = ()  # forbids and permissions by condition, always in force (engine/permissions.py)
+    # Forbids that name no action a rule permits (reordering a hand, buying a field where none
+    # is sold, coins back into the deck): nothing to check in play; the rule an action they
+    # name breaks, cited where it is refused (lasting.cited).
+    guards: tuple = ()
     draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
     # Phases the active player ends by declaring them finished: a harvest they may still make
     # keeps such a phase open (flow.phase_complete), where elsewhere it keeps none open.

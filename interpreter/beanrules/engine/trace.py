@@ -163,7 +163,7 @@ def _permits_draw(s: Any) -> bool:
 
 def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: Any) -> None:
     if event["from"] == "hand":
-        trace.add(model, read.PlantFront, read.FixedHandOrder)
+        trace.add(model, read.PlantFront, _forbids(effects.Reorder))
     else:
         trace.add(model, _plants_from(event["from"]))
     if type(event["field"]) is str:  # a field of the table (engine/zones.py): the rule that let it
@@ -186,18 +186,24 @@ def _permits(effect: type) -> Callable[[Any], bool]:
     return lambda s: isinstance(s, (core.Permit, core.Forbid, core.Allow)) and isinstance(s.action, effect)
 
 
+@cache
+def _forbids(effect: type) -> Callable[[Any], bool]:
+    """A forbid of this kind of action."""
+    return lambda s: isinstance(s, core.Forbid) and isinstance(s.action, effect)
+
+
 # What decides whether an action of each kind is listed as legal: a case that asserts the
 # legal actions exercises these rules even when no action is taken (a variant that changes one
 # of them changes what such a case sees).
 _LISTED_BY: dict[str, tuple[Says, ...]] = {
     "Harvest": (read.HarvestTime, read.OnlyPaying, read.Protection, read.MakeRoom, _permits(effects.Harvest)),
-    "Plant": (read.PlantFront, read.PlantEvery, read.FixedHandOrder, read.OneType, read.OneFieldPerType,
+    "Plant": (read.PlantFront, read.PlantEvery, _forbids(effects.Reorder), read.OneType, read.OneFieldPerType,
               read.SameTypeMany, read.Covers, read.MakeRoom, _permits(effects.Plant)),
     "Propose": (read.Trading, read.WithActive, read.AnyAmounts, read.Tradeable, read.Untradeable,
                 read.OfferOwner, _permits(effects.Trade)),
     "Respond": (read.Consent, read.Trading),
     "EndPhase": (read.EndsPhase, read.Trading),
-    "BuyField": (read.BuyField, read.NoNewField),
+    "BuyField": (read.BuyField, _forbids(effects.AddField)),
     "UseAbility": (core.Ability, _permits(effects.UseAbility)),
 }
 
@@ -261,7 +267,7 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.ending = True
         elif name == "reshuffled":
             trace.ending = False
-            trace.add(model, _does(effects.Shuffle, timing.WhenDeckRunsOut), read.CoinsStay)
+            trace.add(model, _does(effects.Shuffle, timing.WhenDeckRunsOut), _forbids(effects.Move))
         elif name == "proposed":
             trace.add(model, read.Trading, read.WithActive, read.AnyAmounts)
             zones = {r.get("zone") for r in event["give"] + event["take"]}

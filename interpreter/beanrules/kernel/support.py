@@ -43,11 +43,11 @@ KNOWN_KINDS = frozenset({
 KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "Ruleset": frozenset({
         "rulebook", "players", "rules", "beans", "bean_counts", "removed_beans", "payout", "fields",
-        "fields_ref", "deal", "direction", "hand_order", "one_type", "make_room", "phases", "phase_index",
+        "fields_ref", "deal", "direction", "one_type", "make_room", "phases", "phase_index",
         "trade", "harvest_when", "harvest_except", "harvest_ref", "protection", "protection_ref",
         "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
-        "visibility", "buy_field", "fields_fixed", "same_type_many", "mixed", "auto_harvest",
+        "visibility", "buy_field", "guards", "same_type_many", "mixed", "auto_harvest",
         "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
         "triggers", "marks", "abilities", "unplantable",
         "requirements", "protect_empty", "tally", "draws"}),
