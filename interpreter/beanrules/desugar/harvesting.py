@@ -2,9 +2,9 @@
 pays, the protection rule, automatic harvests, reshuffling and coins."""
 from __future__ import annotations
 
-from ..core.actors import ActivePlayer, AnyPlayer, Bound
+from ..core.actors import ActivePlayer, AllPlayers, AnyPlayer, Bound
 from ..core.conditions import AllOf, AnyOf, Compare, InPhase, Not, SomeField
-from ..core.effects import Harvest, Move, Shuffle
+from ..core.effects import ForEach, Harvest, Move, Repeat, Shuffle
 from ..core.quantities import FieldValue, Number
 from ..core.statements import CoinSource, DeclareCounter, Do, Forbid, HarvestTakes, PayInto, Payout, Permit
 from ..core.timing import AnyTime, During, When, WhenDeckRunsOut
@@ -66,11 +66,15 @@ def protection(rule):
     return (Forbid(_harvest(), AllOf((Compare(count(FIELD), "=", Number(1)), other))),)
 
 
-@rewrite("auto-harvest", "harvest as soon as beanometer pays", "When a card is planted, if what the field pays by the beanometer is more than 0: the player harvests the field if it pays.")
+@rewrite("auto-harvest", "harvest as soon as beanometer pays", "At any time: for each player among each player in seat order: for each field among the player's fields: up to the number of cards in the field times while what the field pays by the beanometer is more than 0: the player harvests the field if it pays.")
 def auto_harvest(rule):
-    """As soon as a field pays, it is harvested, whoever's turn it is."""
+    """As soon as a field pays, it is harvested, whoever's turn it is: a step at any time,
+    which the engine runs after every action and every automatic step, over every player's
+    fields in seat order, each harvested again while what it shows pays (a harvest under
+    mixed fields may uncover a paying run)."""
     pays = Compare(FieldValue(FIELD), ">", Number(0))
-    return (Do(When("planted", None, None), pays, _harvest(only_paying=True)),)
+    harvest = Repeat(count(FIELD), pays, _harvest(only_paying=True))
+    return (Do(AnyTime(), None, ForEach("player", AllPlayers(), ForEach("field", zone("field", PLAYER), harvest))),)
 
 
 @rewrite("harvest-only-paying", "harvest only when beanometer pays", "No player may harvest the field while what the field pays by the beanometer is 0.")

@@ -236,7 +236,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         visibility=program.visibility(core_program),
         buy_field=buy_field, mixed=mixed,
         one_field_per_type=rs.ref(read.OneFieldPerType), same_type_many=rs.ref(read.SameTypeMany),
-        auto_harvest=rs.ref(read.AutoHarvest), only_paying=rs.ref(read.OnlyPaying),
+        at_any_time=program.any_time(core_program, refs), only_paying=rs.ref(read.OnlyPaying),
         manual_harvest=timing is not None, top_run=takes is not None and not takes.whole,
         coins_from_bank=bool(coins and coins.bank),
         marks=marks(core_program, target_ends),

@@ -28,6 +28,7 @@ RULES = "rules"  # the environment entry holding the ruleset, for the beanometer
 # event), not as an action a player chose: nobody can be refused, so it does what it can (a
 # move of more cards than a pile holds takes those there are; docs/language.md).
 BY_ITSELF = "#by-itself"  # ("#": not a name a decision keeps, engine/decisions.py)
+AT_ANY_TIME = "#at-any-time"  # a step ``at any time`` runs it: its harvests are told with "auto"
 NumFn = Callable[[Any, Env], int]
 CondFn = Callable[[Any, Env], bool]
 PlayersFn = Callable[[Any, Env], list[str]]

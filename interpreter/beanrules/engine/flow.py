@@ -8,7 +8,7 @@ from .deck import ending
 from .draw_moves import keeps_open as draw_keeps_open
 from .errors import Stalled
 from .eventlog import UNRECORDED
-from .harvesting import auto_harvests
+from .harvesting import settle
 from .abilities import keeps_open as ability_keeps_open
 from .lasting import may_harvest
 from .legal import step_waits
@@ -87,8 +87,8 @@ def _after_step(state: State, rs: Ruleset, ph: PhaseSpec, step, fired: str | Non
         return "skip"
     if fired is None:
         return None
-    if rs.auto_harvest is not None:
-        auto_harvests(state, rs, events)
+    if rs.at_any_time:
+        settle(state, rs, events)
     if ending(state, rs) and not was_ending and ph.id != rs.finish_during:
         state.decision = None  # the game is over: nobody is left to decide
         finish_game(state, rs, events)  # ran out outside the phase the end lets finish

@@ -11,7 +11,7 @@ from . import card_moves, decisions, draw_moves, hotpath, lasting, requirements,
 from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
-from .harvesting import auto_harvests, do_harvest, harvest_refusal, table_refusal
+from .harvesting import do_harvest, harvest_refusal, settle, table_refusal
 from .kinds import same_type
 from .legal import legal_actions, waiting_for, waits_only_for_abilities
 from .notation import parse_action
@@ -238,8 +238,8 @@ class Game:
                 raise IllegalAction(broken.ref, f"{action.player} may not: '{action.notation()}' would "
                                                 f"break '{broken.ref.text}'")
         if plan.settles and not state.over:  # what follows any action under these rules
-            if rs.auto_harvest is not None:
-                auto_harvests(state, rs, events)
+            if rs.at_any_time:
+                settle(state, rs, events)
             if rs.marks is not None:
                 reached_target(state, rs, events)
         if not state.over and plan.by_id[state.phase].complete(state):  # the phase has nothing left to do

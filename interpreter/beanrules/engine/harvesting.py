@@ -1,6 +1,6 @@
 """Harvesting a field: when it is allowed, the protection rule, the beanometer, coin cards;
-harvests that happen by themselves (auto-harvest) and the harvest at the end of the game; and
-the core's harvest of a bound field and a field's value, compiled for the evaluator as the
+the steps at any time (a harvest as soon as a field pays) and the harvest at the end of the game;
+and the core's harvest of a bound field and a field's value, compiled for the evaluator as the
 entries of engine/semantics.py name them."""
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 
 from ..core import actors, effects, places, quantities
 from .actions import Harvest
-from .errors import IllegalAction, game_over
-from .evaluate import RULES, EffectFn, Env, NumFn, players_of, zone_of
+from .errors import IllegalAction, RuleRef, game_over
+from .evaluate import AT_ANY_TIME, RULES, EffectFn, Env, NumFn, players_of, zone_of
+from .one_model import holds
 from .kinds import type_of
 from .ruleset import Ruleset
 from .state import State
@@ -54,9 +55,10 @@ def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illeg
     if state.over:
         return game_over(rs)
     if not rs.manual_harvest:
-        if rs.auto_harvest is not None:
-            return IllegalAction(rs.auto_harvest, "fields are harvested by themselves as soon as "
-                                                  "the beanometer pays; nobody harvests by choice")
+        auto = by_itself(rs)
+        if auto is not None:
+            return IllegalAction(auto, "fields are harvested by themselves as soon as "
+                                       "the beanometer pays; nobody harvests by choice")
         return IllegalAction(None, "the rules give no time to harvest a field by choice")
     if rs.harvest_when == "own-turn" and player != state.active:
         return IllegalAction(rs.harvest_ref, f"{player} may harvest only on their own turn")
@@ -149,20 +151,18 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events:
         fire(state, rs, "harvested", player, bean, events, cards=taken, field=index)
 
 
-def auto_harvests(state: State, rs: Ruleset, events: list) -> None:
-    """auto-harvest: every field of every player whose top run pays at least one coin is
-    harvested at once, whoever's turn it is; again until none pays (a harvest may uncover a
-    paying run under mixed-fields). Players in seat order, fields in order."""
-    if rs.auto_harvest is None or state.over:
-        return
-    again = True
-    while again:
-        again = False
-        for player in state.players:
-            for index, field in enumerate(state.fields[player]):
-                while field and coins_for(rs, field) >= 1:
-                    do_harvest(state, rs, player, index, events, auto=True)
-                    again = True
+def settle(state: State, rs: Ruleset, events: list) -> None:
+    """Run the steps ``at any time`` (after an action or an automatic step): each whose condition
+    holds, in rule order; a harvest one makes is told with ``"auto": true``."""
+    for step in rs.at_any_time:
+        if state.over:
+            return
+        step.fire(state, rs, events, **{AT_ANY_TIME: True})
+
+
+def by_itself(rs: Ruleset) -> RuleRef | None:
+    """The rule of a step at any time that harvests: fields are harvested by themselves."""
+    return next((step.ref for step in rs.at_any_time if holds(step.run.node, effects.Harvest)), None)
 
 
 def table_refusal(state: State, rs: Ruleset, player: str, zone: str) -> IllegalAction | None:
@@ -207,5 +207,5 @@ def harvest_bound(node: effects.Harvest) -> EffectFn | None:
     def run(state: Any, rs: Any, env: Env, events: list) -> None:
         field = env[name]
         if field and (not paying or coins_for(rs, field) >= 1):
-            do_harvest(state, rs, who(state, env)[0], env[name + "#"], events)
+            do_harvest(state, rs, who(state, env)[0], env[name + "#"], events, AT_ANY_TIME in env)
     return run

@@ -56,7 +56,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {  # (names as one string: no constan
         one_type make_room phases phase_index trade harvest_when harvest_except harvest_ref
         protection protection_ref payout_card whole_field on_deck_out ends exhaustion_limit
         exhaustion_ref finish_during finish_phases at_end score_terms winner_highest tie_breaks
-        visibility buy_field guards one_field_per_type same_type_many mixed top_run auto_harvest
+        visibility buy_field guards one_field_per_type same_type_many mixed top_run at_any_time
         only_paying manual_harvest coins_from_bank marks abilities triggers unplantable moves
         requirements protect_empty""".split()),
     PhaseSpec: frozenset("id index title ref plant entry trade pending exit".split()),
@@ -116,7 +116,7 @@ class Plan:
         self.proposals: Callable[[State, str], Space] = \
             _reference_proposals(rs) if self.reference else _proposal_space(rs)
         # whether something follows every action (Game.apply): harvests the rules make, a target reached
-        self.settles = rs.auto_harvest is not None or rs.marks is not None
+        self.settles = bool(rs.at_any_time) or rs.marks is not None
 
 
 _PLANS: dict[int, Plan] = {}

@@ -47,7 +47,8 @@ def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
 
 
 # The timings of ``do`` statements the engine runs, and the statements it reads whole.
-_DO_TIMINGS = (timing.AtStartOf, timing.AtEndOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd)
+_DO_TIMINGS = (timing.AtStartOf, timing.AtEndOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd,
+               timing.AnyTime)
 _READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
          core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players,
          core.DeclareCounter, core.DeclareToken,  # counters and tokens: engine/marks.py
@@ -134,6 +135,13 @@ def game_end(program: Program, refs: dict[str, RuleRef]) -> tuple:
     """What happens when the game ends, before scoring (the final harvest)."""
     return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
                  if isinstance(s.when, timing.AtGameEnd))
+
+
+def any_time(program: Program, refs: dict[str, RuleRef]) -> tuple:
+    """``do … at any time``: steps that run by themselves after every action and every
+    automatic step, whoever's turn it is (the harvest as soon as a field pays)."""
+    return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
+                 if isinstance(s.when, timing.AnyTime))
 
 
 def deck_out(program: Program, refs: dict[str, RuleRef]) -> tuple:

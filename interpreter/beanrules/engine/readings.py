@@ -132,11 +132,6 @@ class CoinsFrom:
 
 
 @dataclass(frozen=True)
-class AutoHarvest:
-    """As soon as a field pays, it is harvested."""
-
-
-@dataclass(frozen=True)
 class BuyField:
     """Any player may pay `cost` coin cards for another field, while they have fewer than
     `limit` (None: no limit)."""
@@ -393,9 +388,6 @@ def _allow(s: core.Allow) -> Any:
 def _do(s: core.Do) -> Any:
     when, effect = s.when, s.effect
     if isinstance(when, timing.When) and when.bean is None and when.cards is None:
-        if when.event == "planted" and effect == effects.Harvest(PLAYER, FIELD, True) \
-                and s.condition == conditions.Compare(quantities.FieldValue(FIELD), ">", quantities.Number(0)):
-            return AutoHarvest()
         if when.event == "traded" and s.condition is None and isinstance(effect, effects.Move) \
                 and effect.cards == places.CardsIn(actors.Bound("cards"), "all", None, False, None) \
                 and _zone(effect.to, "set-aside", PLAYER):

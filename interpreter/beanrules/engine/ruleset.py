@@ -93,10 +93,11 @@ class CoreStep:
     condition: evaluate.Compiled | None  # (state, env) -> bool
     ref: RuleRef
 
-    def fire(self, state: Any, rs: "Ruleset", events: list) -> str | None:
-        """Run the step: None when its condition does not hold, else "ran" or "skip"."""
+    def fire(self, state: Any, rs: "Ruleset", events: list, **bound: Any) -> str | None:
+        """Run the step: None when its condition does not hold, else "ran" or "skip"
+        (`bound`: more names for its effect, as evaluate.AT_ANY_TIME)."""
         # the step: a decision in it says where to go on; a step runs by itself (evaluate.BY_ITSELF)
-        env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, "#step": self}
+        env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, "#step": self, **bound}
         if self.condition is not None and not self.condition.fn(state, env):
             return None
         return self.run.fn(state, rs, env, events) or "ran"
@@ -193,7 +194,7 @@ class Ruleset:
     # None: it never covers another type.
     mixed: RuleRef | None = None
     top_run: bool = False  # a harvest takes the field's top run of one type, not the whole field
-    auto_harvest: RuleRef | None = None  # every paying top run is harvested at once, by anyone
+    at_any_time: tuple[CoreStep, ...] = ()  # ``do … at any time``: after every action and automatic step
     only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
     manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end

@@ -141,7 +141,7 @@ def _harvest(trace: Trace, model: dict[str, Any], event: dict[str, Any], manual:
     trace.beans.add(event["bean"])
     trace.add(model, read.PaysBy, read.CoinsFrom, _whole)
     if event.get("auto"):
-        trace.add(model, read.AutoHarvest)
+        trace.add(model, _does(Effect, timing.AnyTime))
     elif type(event["field"]) is str:  # a field of the table: the rule that lets this player harvest it
         trace.add(model, _permits(effects.Harvest), read.OnlyPaying)
     elif manual:

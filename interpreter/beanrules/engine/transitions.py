@@ -27,7 +27,7 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places, quantities
 from .eventlog import UNRECORDED
 from .deck import take_cards
-from .harvesting import auto_harvests
+from .harvesting import settle
 from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, RULES, top_of_deck
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .scoring import finish_game
@@ -189,7 +189,7 @@ def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
             return "play"
         return enter_plain
     steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
-    auto = rs.auto_harvest is not None
+    auto = bool(rs.at_any_time)
     finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
 
     def enter(state: State, events: list) -> str:
@@ -209,7 +209,7 @@ def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
                     events.append({"event": "skipped", "phase": pid, "rule": rule})
                 return "skip"
             if auto:
-                auto_harvests(state, rs, events)
+                settle(state, rs, events)
             if not finishes_here and not was_ending and ending(state):
                 state.decision = None  # the game is over: nobody is left to decide
                 finish_game(state, rs, events)  # ran out outside the phase the end lets finish

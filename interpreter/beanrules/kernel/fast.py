@@ -133,7 +133,7 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             "hand.pop(0)",
             "g.planted = planted + 1",
             "fs[plant_to[k]].append(bean)",
-            *(["auto_harvests(g)"] if m.auto else []),
+            *(["run_any_time(g)"] if m.auto else []),
             *([] if m.target_ends else [  # (a target reached is tested after every action)
                 f"if planted + 1 < {ph.plant_max} and hand:  # settle's quick answer: keep planting",
                 "    continue"])]))
@@ -264,7 +264,7 @@ def source(m: Machine) -> str:
         lines.extend(f"            {line}" for line in _decision(m, ph))
     lines += ["        if g.over:", "            continue"]
     if m.auto:
-        lines.append("        auto_harvests(g)")
+        lines.append("        run_any_time(g)")
     if m.target_ends:  # an end by a target (kernel/tally.py) ends the game as soon as it holds
         lines += ["        if reached(m, g):", "            continue"]
     lines.append("        phase = g.phase  # as Game.apply settles: leave a phase with nothing left to do")
@@ -327,7 +327,7 @@ def end_phase_source(m: Machine) -> str:
                       f"{indent}if fired == 'skip':",
                       f"{indent}    continue"]
             if m.auto:
-                lines.append(f"{indent}auto_harvests(g)")
+                lines.append(f"{indent}run_any_time(g)")
             if ph.id != m.finish_during:
                 lines += [f"{indent}if g.ending and not was:",
                           *([f"{indent}    g.decision = None"] if waits else []),
@@ -360,7 +360,7 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "ability_open": ability_open, "ability_waits": ability_waits, "END": END,
         "complete": m.complete, "phases": m.phases,
-        "harvest": m.harvest, "auto_harvests": m.auto_harvests,
+        "harvest": m.harvest, "run_any_time": m.run_any_time,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}, "draw_open": draw_open,
         "reached": lambda m, g: m.tally.reached(m, g)}
     for ph in m.phases:

@@ -99,7 +99,7 @@ class Machine(core.Primitives):
         # a bean may start a new field while another grows it (engine: planting.new_field_ok)
         self.same_many = rs.same_type_many is not None or rs.one_field_per_type is None
         self.top_run = rs.top_run  # a harvest takes the top run of one type, not the whole field
-        self.auto = rs.auto_harvest is not None
+        self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
         self.manual = rs.manual_harvest
         self.own_turn = rs.harvest_when == "own-turn"
         self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
@@ -139,6 +139,7 @@ class Machine(core.Primitives):
         self.target_tests = tuple(self.ends[i] for i in (rs.marks.target_ends if rs.marks else ()))
         self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
+        self.any_time = tuple(_step(s, self) for s in rs.at_any_time)
         self.score_terms = tuple(core.number(t.node, self) for t in rs.score_terms)
         self.winner_highest = rs.winner_highest
         self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
@@ -276,15 +277,12 @@ class Machine(core.Primitives):
         if self.firing is not None:
             self.firing.harvested(g, seat, bean, size, index)
 
-    def auto_harvests(self, g: KState) -> None:
-        again = True
-        while again:
-            again = False
-            for seat in range(self.n):
-                for index, field in enumerate(g.fields[seat]):
-                    while field and self.coins_for(field) >= 1:
-                        self.harvest(g, seat, index)
-                        again = True
+    def run_any_time(self, g: KState) -> None:
+        """harvesting.settle: the steps at any time, after an action or an automatic step."""
+        for step in self.any_time:
+            if g.over:
+                return
+            step(g)
 
     def harvestable(self, g: KState, seat: int) -> list[int]:
         if g.over or not self.manual or (self.own_turn and seat != g.active) or g.phase in self.no_harvest_phases:
@@ -324,7 +322,7 @@ class Machine(core.Primitives):
         if fired is None:
             return None
         if self.auto:
-            self.auto_harvests(g)
+            self.run_any_time(g)
         if g.ending and not was_ending and ph.id != self.finish_during:
             g.decision = None  # the game is over: nobody is left to decide
             self.finish(g)

@@ -292,7 +292,7 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
             g.proposals.remove(proposal)
     if not g.over:
         if m.auto:
-            m.auto_harvests(g)
+            m.run_any_time(g)
         if not (m.target_ends and m.tally.reached(m, g)):  # type: ignore[union-attr]  (an end by a target)
             m.settle(g)
     if g.lasting:  # (also when the game just ended: nothing lasts past it)

@@ -47,7 +47,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "trade", "harvest_when", "harvest_except", "harvest_ref", "protection", "protection_ref",
         "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
-        "visibility", "buy_field", "guards", "same_type_many", "mixed", "auto_harvest",
+        "visibility", "buy_field", "guards", "same_type_many", "mixed", "at_any_time",
         "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
         "triggers", "marks", "abilities", "unplantable",
         "requirements", "protect_empty", "tally", "draws"}),
@@ -106,7 +106,7 @@ def check_ruleset(rs: engine_rules.Ruleset) -> None:
         _unknown_fields(tie, "a tie-break")
     for move in rs.moves:
         _unknown_fields(move, f"rule '{move.ref.id}'")
-    for step in rs.on_deck_out + rs.at_end:
+    for step in rs.on_deck_out + rs.at_end + rs.at_any_time:
         _unknown_fields(step, f"rule '{step.ref.id}'")
     _flow(rs)
     if rs.harvest_when not in ("any-time", "own-turn") or rs.payout_card not in ("top", "bottom"):
