@@ -243,6 +243,9 @@ def count_all(node: quantities.Count) -> NumFn | None:
     """How many cards a place holds (None: a count of one bean type, hand_effects.count_of)."""
     if node.bean is not None:
         return None
+    if isinstance(node.place, actors.Bound):  # a field bound by for-each: one call less
+        name = node.place.name
+        return lambda state, env: len(env[name])
     zone = zone_of(node.place)
     return lambda state, env: len(zone(state, env))
 
@@ -343,12 +346,19 @@ def skip_this_phase(node: effects.SkipPhase) -> EffectFn | None:
 def for_each(node: effects.ForEach) -> EffectFn:
     name, body = node.name, effect(node.body)
     if isinstance(node.among, places.Zone) and node.among.zone == "field" and node.among.owner:
-        owner = players_of(node.among.owner)
+        owner, at = players_of(node.among.owner), name + "#"
+        if isinstance(node.among.owner, actors.Bound):  # a player bound by an outer for-each
+            bound = node.among.owner.name
+
+            def each_field_of(state: Any, rs: Any, env: Env, events: list) -> None:
+                for index, field in enumerate(state.fields[env[bound]]):
+                    body(state, rs, {**env, name: field, at: index}, events)
+            return each_field_of
 
         def each_field(state: Any, rs: Any, env: Env, events: list) -> None:
             player = owner(state, env)[0]
             for index, field in enumerate(state.fields[player]):
-                body(state, rs, {**env, name: field, name + "#": index}, events)
+                body(state, rs, {**env, name: field, at: index}, events)
         return each_field
     among = players_of(node.among)
 
@@ -363,7 +373,7 @@ def repeat(node: effects.Repeat) -> EffectFn:
     test = condition(node.condition) if node.condition else None
 
     def run(state: Any, rs: Any, env: Env, events: list) -> None:
-        inner = {**env, RULES: rs}
+        inner = env if env.get(RULES) is rs else {**env, RULES: rs}  # a step's own env has it
         for _ in range(count(state, inner)):  # the bound is counted once: always terminates
             if test is not None and not test(state, inner):
                 break

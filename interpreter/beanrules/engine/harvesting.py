@@ -194,6 +194,9 @@ def field_value(node: quantities.FieldValue) -> NumFn:
     if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
         owner = players_of(place.owner)  # all of a player's fields: what they pay together
         return lambda state, env: sum(coins_for(env[RULES], f) for f in state.fields[owner(state, env)[0]])
+    if isinstance(place, actors.Bound):  # a field bound by for-each: one call less
+        name = place.name
+        return lambda state, env: coins_for(env[RULES], env[name])
     field = zone_of(place)
     return lambda state, env: coins_for(env[RULES], field(state, env))
 

@@ -159,10 +159,16 @@ def number(node: Node, prims: Primitives) -> Fn:
         counts = node.counts
         return lambda g, env: counts[min(env["seat"], len(counts) - 1)]
     if isinstance(node, quantities.Count) and node.bean is None:
+        if isinstance(node.place, actors.Bound):  # a field bound by for-each: one call less
+            name = node.place.name
+            return lambda g, env: len(env[name])
         zone = zone_of(node.place)
         return lambda g, env: len(zone(g, env))
     if isinstance(node, quantities.FieldValue):
         place, coins_for = node.field, prims.coins_for
+        if isinstance(place, actors.Bound):  # a field bound by for-each: one call less
+            name = place.name
+            return lambda g, env: coins_for(env[name])
         if isinstance(place, places.Zone) and place.zone == "field" and place.owner is not None:
             owner = players_of(place.owner)  # all of a player's fields: what they pay together
             return lambda g, env: sum(coins_for(f) for f in g.fields[owner(g, env)[0]])
@@ -325,10 +331,19 @@ def effect(node: Node, prims: Primitives) -> Fn:
         if isinstance(node.among, places.Zone) and node.among.zone == "field" and node.among.owner:
             owner = players_of(node.among.owner)
 
+            at = name + "#"
+            if isinstance(node.among.owner, actors.Bound):  # a player bound by an outer for-each
+                bound = node.among.owner.name
+
+                def each_field_of(g: Any, env: Env) -> None:
+                    for index, field in enumerate(g.fields[env[bound]]):
+                        body(g, {**env, name: field, at: index})
+                return each_field_of
+
             def each_field(g: Any, env: Env) -> None:
                 seat = owner(g, env)[0]
                 for index, field in enumerate(g.fields[seat]):
-                    body(g, {**env, name: field, name + "#": index})
+                    body(g, {**env, name: field, at: index})
             return each_field
         among = players_of(node.among)
 
@@ -340,12 +355,18 @@ def effect(node: Node, prims: Primitives) -> Fn:
         times, body = number(node.times, prims), effect(node.body, prims)
         test = condition(node.condition, prims) if node.condition else None
 
-        def repeat(g: Any, env: Env) -> None:
+        if test is None:
+            def repeat(g: Any, env: Env) -> None:
+                for _ in range(times(g, env)):  # counted once, as the engine does
+                    body(g, env)
+            return repeat
+
+        def repeat_while(g: Any, env: Env) -> None:
             for _ in range(times(g, env)):  # counted once, as the engine does
-                if test is not None and not test(g, env):
+                if not test(g, env):
                     break
                 body(g, env)
-        return repeat
+        return repeat_while
     if isinstance(node, effects.Harvest) and isinstance(node.field, actors.Bound):
         who, name, paying = players_of(node.player), node.field.name, node.only_paying
         harvest, coins_for = prims.harvest, prims.coins_for
