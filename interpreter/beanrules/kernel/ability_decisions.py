@@ -25,6 +25,7 @@ MECHANISM = "ability"  # abilities._register: the anchor's kind
 
 
 class AbilityWalker(Walker):
+    itself: dict = {}  # a player's use of an ability goes on after an answer as a use, not by itself
     def __init__(self, node: Node, prims: core.Primitives, rule: str):
         super().__init__(node, prims, rule, -1)
         self.anchor = {"mechanism": MECHANISM, "rule": rule}

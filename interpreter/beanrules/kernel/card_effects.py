@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from ..core import effects, places, quantities
 from ..core.categories import Node
+from ..engine.evaluate import BY_ITSELF
 from ..engine.selection import zone_name
 from . import core
 from .selection import carry
@@ -71,13 +72,16 @@ def move_ends(node: effects.Move, prims: Any) -> Fn:
 
     def run(g: KState, env: dict) -> None:
         zone, n = source(g, env), count(g, env)
+        # a player's use is refused when the pile holds too few cards; a step that runs by
+        # itself takes the cards there are (evaluate.BY_ITSELF, as the engine's move_ends)
+        whole = not up_to and not env.get(BY_ITSELF)
         if deck:  # off the deck as a draw takes cards: it may run out (and be reshuffled)
-            if not zone and not up_to and n:
+            if not zone and whole and n:
                 raise _dead()
             taken = [c for c in (take_top(g) for _ in range(n)) if c is not None]
         else:
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
-            if len(taken) < n and not up_to:
+            if len(taken) < n and whole:
                 raise _dead()
             if from_front:
                 del zone[:len(taken)]

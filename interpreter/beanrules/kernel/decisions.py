@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ..core import actors, effects, places
 from ..core.categories import Node
 from ..engine.decisions import NO, NOTHING, YES, deciding, waits
+from ..engine.evaluate import BY_ITSELF
 from . import core
 from .state import KState
 
@@ -39,6 +40,7 @@ class Waiting:
 class Walker:
     """One waiting step's effect, compiled: the closures of its parts without decisions, the
     tests and players of its structure, and the names its choices bind to seats."""
+    itself: dict = {BY_ITSELF: True}  # a phase's step runs by itself (evaluate.BY_ITSELF)
 
     def __init__(self, node: Node, prims: core.Primitives, rule: str, step: int):
         self.node, self.prims, self.rule, self.step = node, prims, rule, step
@@ -183,7 +185,7 @@ class Walker:
     # -- as a phase step -------------------------------------------------------------------------
     def fire(self, g: KState, env: dict) -> str | None:
         """Run the step's effect from its start: "wait" when it stops at a decision."""
-        env = {RULE: self.rule}
+        env = {RULE: self.rule, **self.itself}
         return self._outcome(g, env, self.run(self.node, None, g, env))
 
     def answer(self, g: KState, option: Any) -> str | None:
@@ -192,7 +194,7 @@ class Walker:
         g.decision = None
         if "cards" in decision and option != NOTHING:
             option = decision["cards"][decision["options"].index(option)]
-        env = {**decision["names"], RULE: self.rule, _ANSWER: option}
+        env = {**decision["names"], RULE: self.rule, _ANSWER: option, **self.itself}
         return self._outcome(g, env, self.run(self.node, list(decision["path"]), g, env))
 
     def _outcome(self, g: KState, env: dict, outcome: Any) -> str | None:

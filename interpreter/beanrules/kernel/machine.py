@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
 from ..engine.decisions import waits
+from ..engine.evaluate import BY_ITSELF
 from ..engine.marks import START
 from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
@@ -47,6 +48,7 @@ class Phase:
 
 
 _ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
+_STEP: dict = {BY_ITSELF: True}  # a rule's step runs by itself (evaluate.BY_ITSELF); never written into
 
 
 def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callable[[KState], str | None]:
@@ -65,12 +67,12 @@ def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callab
         effect = run = core.effect(node, prims)
         if any(isinstance(n, (Let, AtRandom)) for n in node.walk()):
             def run(g: KState, env: dict) -> str | None:
-                return effect(g, {RULE: rule})
+                return effect(g, {RULE: rule, BY_ITSELF: True})
 
     def fire(g: KState) -> str | None:
         if cond is not None and not cond(g, _ENV):
             return None
-        return run(g, _ENV) or "ran"
+        return run(g, _STEP) or "ran"
     fire.run, fire.cond = run, cond  # type: ignore[attr-defined]  (the generated phase changes call them)
     fire.walker = walker if waits(node) else None  # type: ignore[attr-defined]
     return fire

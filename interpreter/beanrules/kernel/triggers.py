@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from ..core import actors
 from ..engine.effect_env import OWNER
+from ..engine.evaluate import BY_ITSELF
 from . import core
 from .abilities import KHeld
 from .state import KState
@@ -60,11 +61,11 @@ class Firing:
         return any(t.event == event for t in self.triggers)
 
     def harvested(self, g: KState, seat: int, bean: int, cards: int, index: int) -> None:
-        self._fire(g, "harvested", bean, cards, lambda: {OWNER: seat, "player": seat, "cards": cards,
+        self._fire(g, "harvested", bean, cards, lambda: {BY_ITSELF: True, OWNER: seat, "player": seat, "cards": cards,
                                                          "field": g.fields[seat][index], "field#": index})
 
     def revealed(self, g: KState, seat: int, bean: int, zone: list[int]) -> None:
-        self._fire(g, "revealed", bean, None, lambda: {OWNER: seat, "player": seat, "cards": None,
+        self._fire(g, "revealed", bean, None, lambda: {BY_ITSELF: True, OWNER: seat, "player": seat, "cards": None,
                                                        "card": KHeld(bean, zone, False)})
 
     def _fire(self, g: KState, event: str, bean: int, cards: int | None, bind: Callable[[], dict]) -> None:
