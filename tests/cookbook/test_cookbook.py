@@ -77,13 +77,13 @@ def test_a_case_that_does_not_need_the_rule_is_found(tmp_path: Path):
     recipe = _copy(BY_NAME["hand-limit"], tmp_path, "loose")
     text = recipe.cases.read_text(encoding="utf-8")
     # the case of a hand far below the limit: it passes on classic just as well
-    text = text.replace("hands: {Anna: [soy, soy, soy, soy, soy, soy, soy, soy, soy], Natalie",
+    text = text.replace("hands: {Anna: [soy, soy, soy, soy, soy, soy], Natalie",
                         "hands: {Anna: [soy], Natalie").replace(
-        "hands: {Anna: [soy, soy, soy, soy, soy, soy, soy, soy, soy, red]}", "hands: {Anna: [soy, red, green, chili]}")
+        "hands: {Anna: [soy, soy, soy, soy, soy, soy, red]}", "hands: {Anna: [soy, red, green, chili]}")
     text = text.replace("offer: [green, chili]", "offer: [garden, blue]")
     recipe.cases.write_text(text, encoding="utf-8")
     runs = {run.case_id: run for run in on_base(recipe)}
-    assert runs["a-draw-stops-at-ten-cards"].passed
+    assert runs["a-draw-stops-at-seven-cards"].passed
     assert not runs["a-full-hand-draws-nothing-the-next-hand-draws-three"].passed
 
 

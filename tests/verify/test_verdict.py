@@ -59,3 +59,15 @@ def test_coverage_lists_the_rules_no_case_exercises(capsys) -> None:
     assert rules == 50 and exercised > 40
     assert ("no case exercises: " in out) == (exercised < rules)
     assert main(["verify", "classic", "--cases", "no/such/folder"]) == 2
+
+
+def test_an_inherited_case_a_hand_limit_or_a_permission_of_a_phase_changes_is_changed_not_failed() -> None:
+    """The hand limit (a requirement, checked after every action and limiting every draw) and a
+    permission during phase 4 (which keeps the phase waiting) change inherited cases that never
+    name them: those are changed by the variant, not failures (they used to fail verify)."""
+    result = verify_spec(str(Path(__file__).parents[2] / "conformance" / "variants" / "hand-limit-and-take.bean"),
+                         games=0, seed=0)
+    assert result["cases"]["failed"] == 0 and result["ok"], result["cases_failed"]
+    changed = "\n".join(result["cases_changed"])
+    assert "rule-9-draw-three-with-full-hand" in changed and "rule 'hand-limit' added" in changed
+    assert "phase-4-draw-three-then-left" in changed and "rule 'take-discard-top' added" in changed

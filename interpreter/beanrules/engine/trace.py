@@ -181,6 +181,14 @@ def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: 
 
 
 @cache
+def _may_during(phase: str) -> Callable[[Any], bool]:
+    """What a player may do while this phase lasts: whether the phase waits for them or ends by
+    itself (flow: a phase with nothing left to do ends) turns on it whenever the game is there."""
+    return lambda s: isinstance(s, core.Permit) and isinstance(s.when, timing.During) \
+        and s.when.phase == phase
+
+
+@cache
 def _permits(effect: type) -> Callable[[Any], bool]:
     """A permission, constraint or allowance about this kind of action."""
     return lambda s: isinstance(s, (core.Permit, core.Forbid, core.Allow)) and isinstance(s.action, effect)
@@ -232,6 +240,9 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.rules.add(refused.rule)
         return
     kind = type(action).__name__
+    # a requirement (the hand limit) holds at all times: Game.apply checks it after every action,
+    # and a draw (the deal too) gives only as many cards as it lets a hand hold
+    trace.add(model, core.Require)
     if trace.ending and action not in (None, "partial"):
         trace.add(model, core.FinishTurn)  # the deck ran out for the last time, yet play goes on
     if kind == "EndPhase" and action.what == "trading":
@@ -262,6 +273,8 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.beans.add(event.get("card"))
         elif name == "turn":
             trace.add(model, core.TurnOrder)
+        elif name == "phase":
+            trace.add(model, _may_during(event["phase"]))
         elif name == "deck-exhausted":
             trace.add(model, core.EndWhen)
             trace.ending = True
