@@ -101,3 +101,23 @@ def test_every_shipped_spec_plays_a_game_that_keeps_every_invariant(spec: str) -
     result = playout(model, spec, players, seed=2)
     assert result.ok, result.problems
     assert result.actions > 30
+
+
+def test_cards_drawn_and_moved_away_from_the_hands_front_in_one_action_keep_the_hand_order() -> None:
+    """A step on a draw that moves the hand's front card away (docs/cookbook/hot-chili.bean) can
+    leave fewer cards in the hand than the draw brought: the rest is still in order (the check
+    used to slice the hand from its end by a negative count and report a change of order)."""
+    game = Game(compile_spec("classic"), ["Anna", "Natalie", "Greg"], seed=3)
+    before, total = game.state_json(), game.state.card_counts()
+    after = json.loads(json.dumps(before))
+    after["hands"]["Anna"] = ["chili", "chili"]  # drew three, then two cards left from the front
+    events = [{"event": "drew", "player": "Anna", "cards": 3}] + [
+        {"event": "moved", "cards": 1, "from_zone": "hand", "from": "Anna", "to_zone": "discard", "to": None,
+         "end": "top"}] * (len(before["hands"]["Anna"]) + 1)
+    assert not [p for p in step_problems(game, before, events, total, after=after, sample=_NoRoundTrip())
+                if "hand changed order" in p]
+    assert len(set(before["hands"]["Anna"])) > 1
+    after["hands"]["Anna"] = before["hands"]["Anna"][::-1] + ["chili"]  # the old cards turned round: not so
+    drew_one = [{**events[0], "cards": 1}]
+    assert any("Anna's hand changed order" in p for p in step_problems(game, before, drew_one, total,
+                                                                        after=after, sample=_NoRoundTrip()))

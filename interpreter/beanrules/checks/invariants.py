@@ -1,8 +1,9 @@
 """Invariant playouts: bot games in which the state is checked after every action.
 
 What must hold whatever the rulebook: every card is in exactly one zone and the total never
-changes; a hand keeps its order except for cards planted from its front, cards given away and
-cards drawn, taken or moved to its back; coins arise only from harvests, as the beanometer says (a bank that
+changes; a hand keeps its order except for cards that leave it (planted from its front, given
+away, moved out by an effect from the position it names) and cards drawn, taken or moved to its
+back, which may leave it again in the same action; coins arise only from harvests, as the beanometer says (a bank that
 runs short pays what it holds), and leave only to pay for a field; with coins from the bank (the
 removed zone) the bank shrinks by exactly the coins paid, otherwise cards out of play stay put; the state JSON
 round-trips exactly (in a playout: loaded back at a sample of the actions; checks/round_trip.py
@@ -100,7 +101,10 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
             rearranged.update(hands)
     for player in after["players"]:
         old, new = before["hands"][player], after["hands"][player]
-        kept = new[:len(new) - drawn.get(player, 0)]
+        # what is left of the old hand lies before the cards that joined it at the back; those
+        # that joined may have left again (a step on a draw moving the hand's front cards away),
+        # so the hand may hold fewer cards than joined it
+        kept = new[:max(0, len(new) - drawn.get(player, 0))]
         if player not in rearranged and not _is_subsequence(kept, old):
             problems.append(f"{player}'s hand changed order: {old} → {new}")
         for bean in planted.get(player, ()):
