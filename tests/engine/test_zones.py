@@ -113,6 +113,22 @@ def test_views_show_a_declared_zone_as_its_visibility_says(tmp_path: Path) -> No
     assert game.view("Anna")["zones"]["stash"]["Anna"] == ["red", "blue"]
 
 
+def test_a_hand_and_the_deck_top_visible_show_their_top_the_card_that_leaves_next(tmp_path: Path) -> None:
+    """A hand's visible end is its front (the card planted next), the deck's its top (the card
+    drawn next): both lists start with that card (selection.py), while a pile's ends with it.
+    The view used to show each hand's back card and the deck's bottom card."""
+    body = ('replace zone-hand: zone hand per player top visible   § v "1"\n'
+            'replace zone-deck: zone deck top visible   § v "1"\n')
+    model, _ = compile_with_warnings(str(_write(tmp_path, body)))
+    game = Game.from_partial(model, PLAYERS, {"hands": {"Anna": ["red", "soy", "blue"]},
+                                              "deck": ["chili", "stink", "green"]})
+    view = game.view("Natalie")
+    assert view["hands"]["Anna"] == {"count": 3, "top": "red"}
+    assert view["deck"] == {"count": 3, "top": "chili"}
+    game.apply("Anna plants red in 1")  # the card shown is the one that leaves the hand next
+    assert game.view("Natalie")["hands"]["Anna"] == {"count": 2, "top": "soy"}
+
+
 def test_check_warns_of_a_declared_zone_no_rule_names_at_its_line(tmp_path: Path) -> None:
     body = ('zones\n  zone stash is a pile per player, hidden   § v "1"\n')
     _, warnings = compile_with_warnings(str(_write(tmp_path, body)))

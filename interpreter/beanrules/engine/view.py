@@ -6,17 +6,19 @@ from typing import Any
 from .decisions import decision_view
 from .lasting import opened
 from .ruleset import Ruleset
+from .selection import picked
 from .state import State
 
 _SHARED = {"deck": "deck", "discard": "discard", "offer": "offer", "removed": "removed"}
 _PER_PLAYER = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 
 
-def _shown(cards: list[str], visibility: str, own: bool) -> Any:
+def _shown(cards: list[str], visibility: str, own: bool, zone: str) -> Any:
     if visibility == "public" or (visibility == "owner-sees" and own):
         return list(cards)
-    if visibility == "top-visible":
-        return {"count": len(cards), "top": cards[-1] if cards else None}
+    if visibility == "top-visible":  # the card at the zone's top: a hand's front, the deck's top
+        at = picked(zone, "top", 1, len(cards))  # (selection.py: which end of its list that is)
+        return {"count": len(cards), "top": cards[at[0]] if at else None}
     return len(cards)
 
 
@@ -49,21 +51,21 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
     """`player` None: a spectator's view (visibility says how each zone is shown)."""
     out = state.to_json()
     for zone, key in _SHARED.items():
-        out[key] = _shown(getattr(state, key), visibility(rs, zone), False)
+        out[key] = _shown(getattr(state, key), visibility(rs, zone), False, zone)
     for zone, key in _PER_PLAYER.items():
         shown = visibility(rs, zone)
-        out[key] = {p: _shown(getattr(state, key)[p], shown, p == player) for p in state.players}
+        out[key] = {p: _shown(getattr(state, key)[p], shown, p == player, zone) for p in state.players}
     if state.lasting:  # a zone laid open for a while (engine/exposure.py): everyone sees it
         for zone, owner in opened(state, rs):
             key = _PER_PLAYER[zone]
             out[key][owner] = list(getattr(state, key)[owner])
     if state.zones is not None:  # the zones the rules declare, as their declarations say (engine/zones.py)
-        out["zones"] = {name: ({p: _shown(c, visibility(rs, name), p == player) for p, c in cards.items()}
-                               if isinstance(cards, dict) else _shown(cards, visibility(rs, name), False))
+        out["zones"] = {name: ({p: _shown(c, visibility(rs, name), p == player, name) for p, c in cards.items()}
+                               if isinstance(cards, dict) else _shown(cards, visibility(rs, name), False, name))
                         for name, cards in state.zones.items()}
     field = visibility(rs, "field")
     if field != "public":
-        out["fields"] = {p: [_shown(f, field, p == player) for f in fs] for p, fs in state.fields.items()}
+        out["fields"] = {p: [_shown(f, field, p == player, "field") for f in fs] for p, fs in state.fields.items()}
     if state.decision is not None:  # who decides what is public, the names bound so far are not
         out["decision"] = decision_view(state.decision)
     # The seed and shuffle count would let a player compute the deck order.
