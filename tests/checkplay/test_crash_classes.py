@@ -339,3 +339,67 @@ def test_a_step_counting_the_harvested_field_is_warned_of_at_its_line(tmp_path: 
     assert "count of harvested cards" in warning.suggestion
     path.write_text(variant_text(body.replace("count of this field", "count of harvested cards")), encoding="utf-8")
     assert not [w for w in compile_with_warnings(str(path))[1] if w.code == "never-acts"]
+
+
+def _warnings(tmp_path: Path, body: str, code: str) -> tuple[str, list]:
+    from beanrules.resolve.compiler import compile_with_warnings
+    from checkplay_helpers import variant_text
+    path = tmp_path / "variant.bean"
+    path.write_text(variant_text(body), encoding="utf-8")
+    model, warnings = compile_with_warnings(str(path))
+    assert model is not None
+    return variant_text(body), [w for w in warnings if w.code == code]
+
+
+def test_a_card_harvested_with_a_condition_on_its_emptied_field_is_warned_of(tmp_path: Path) -> None:
+    """A card's own ability 'when harvested' guarded by 'count of this field' reads the field
+    the harvest emptied, as a rule's step does: the same warning, at the card."""
+    body = ('replace use-beans: use beans blue chili stink green soy black-eyed red garden hare   § v "1"\n'
+            'card hare "Hare" 6 beanometer 2 3 4 5   § v "1"\n'
+            '  ability run: when harvested   § v "1"\n'
+            '    if count of this field >= 4:\n'
+            '      move 1 from deck top to own hand back\n')
+    text, found = _warnings(tmp_path, body, "never-acts")
+    (warning,) = found
+    assert warning.span.line == line_of(text, "ability run") and "hare" in warning.message
+    assert not _warnings(tmp_path, body.replace("this field", "harvested cards"), "never-acts")[1]
+
+
+def test_a_card_left_out_of_use_beans_is_warned_of_at_its_line(tmp_path: Path) -> None:
+    """A card declared but named by no 'use beans' list would go to `removed` copy by copy
+    while check said only 'ok': check warns at the card, naming the list to add it to."""
+    body = ('card crow "Crow" 4 beanometer 2 3 4 5   § v "1"\n'
+            '  ability caw: while on top of a field, when another player harvests   § v "1"\n'
+            '    move 1 from deck top to own hand back   § v "1"\n')
+    text, found = _warnings(tmp_path, body, "not-in-play")
+    (warning,) = found
+    assert warning.span.line == line_of(text, "card crow") and "4 copies" in warning.message
+    assert "use beans blue" in warning.suggestion
+    listed = 'replace use-beans: use beans blue chili stink green soy black-eyed red garden crow   § v "1"\n'
+    assert not _warnings(tmp_path, listed + body, "not-in-play")[1]
+    by_count = ('replace use-beans: use beans blue chili stink green soy black-eyed red garden with 3 players, '
+                'blue chili stink green soy black-eyed red garden crow with 4 to 5 players   § v "1"\n')
+    assert not _warnings(tmp_path, by_count + body, "not-in-play")[1]  # in play with some count
+
+
+def test_a_counter_nothing_uses_is_warned_of_at_its_line(tmp_path: Path) -> None:
+    """A declared counter no rule or card adds to or reads: a warning at its declaration; one
+    that a step adds to is used."""
+    body = 'rules\n  rule ledger: counter ledger "A ledger" per player   § v "1"\n'
+    text, found = _warnings(tmp_path, body, "unused-counter")
+    (warning,) = found
+    assert warning.span.line == line_of(text, "rule ledger") and "'ledger'" in warning.message
+    used = body + '  rule note-it: when a card is harvested:   § v "1"\n    add 1 to own ledger   § v "1"\n'
+    assert not _warnings(tmp_path, used, "unused-counter")[1]
+
+
+def test_the_language_server_shows_the_same_warnings(tmp_path: Path) -> None:
+    """The editor's diagnostics come from the same front end: a card out of play is a warning
+    there too, on the card's line."""
+    from beanrules.lsp.analysis import analyse, problems
+    from checkplay_helpers import variant_text
+    body = 'card crow "Crow" 4 beanometer 2 3 4 5   § v "1"\n'
+    path = tmp_path / "variant.bean"
+    path.write_text("", encoding="utf-8")  # the editor's buffer is read instead of the file
+    found = [p for p in problems(analyse(path, variant_text(body))) if p.code == "not-in-play"]
+    assert [(p.severity, p.range[0]) for p in found] == [("warning", line_of(variant_text(body), "card crow") - 1)]
