@@ -403,3 +403,53 @@ def test_the_language_server_shows_the_same_warnings(tmp_path: Path) -> None:
     path.write_text("", encoding="utf-8")  # the editor's buffer is read instead of the file
     found = [p for p in problems(analyse(path, variant_text(body))) if p.code == "not-in-play"]
     assert [(p.severity, p.range[0]) for p in found] == [("warning", line_of(variant_text(body), "card crow") - 1)]
+
+
+# -- found by the generated variants (tests/fuzz/test_generated_variants.py) --------------------
+
+def test_a_step_by_itself_that_needs_a_pick_is_refused_at_its_line(tmp_path: Path) -> None:
+    """'move 2 from own hand to …' in a rule's step says no end of the hand, so a player would
+    have to pick the cards, and nobody is asked in a step: check refuses it at the rule's line.
+    Before, check accepted it and the first plant ended the game with an internal error."""
+    from checkplay_helpers import variant_text
+    body = 'rule restock: when a card is planted:   § v "1"\n  move 2 from own hand to discard top   § v "1"\n'
+    outcome = check_file(tmp_path, variant_text(body))
+    assert outcome.rejected
+    (error,) = outcome.errors
+    assert error.code == "not-playable" and error.span.line == line_of(variant_text(body), "rule restock")
+    assert "which end" in error.message
+
+
+def test_a_step_at_a_phases_start_takes_what_an_empty_pile_has(tmp_path: Path) -> None:
+    """A step as a round (and so a phase) begins, moving the discard pile's top card while the
+    pile is empty, takes nothing: the phase's compiled entry runs its steps by themselves, as
+    the reference does. Before, the game's very start raised 'the discard pile holds fewer than
+    1 cards'."""
+    from checkplay_helpers import variant_text
+    body = 'rule gleaning: at the start of each round:   § v "1"\n  move 1 from discard top to own coins   § v "1"\n'
+    outcome = check_file(tmp_path, variant_text(body))
+    game = Game(outcome.model, 3, seed=0)
+    assert game.state.discard == [] and game.state.coins[game.state.active] == []
+    play_out(game, {p: make_bot("random", p) for p in game.players}, max_actions=20_000)
+    assert game.state.over
+
+
+def test_a_step_lays_no_more_into_a_hand_than_the_hand_limit_lets_it(tmp_path: Path) -> None:
+    """A step that runs by itself and moves cards into a hand takes as many as a rule that holds
+    at all times allows, as a draw does. Before, the plant that triggered it was listed as legal
+    and then refused for the hand limit the step broke, and a bot playing it stopped the game."""
+    from checkplay_helpers import variant_text
+    body = ('rule hand-limit: hand limit 5   § v "1"\n'
+            'rule gleaning: when a card is planted:   § v "1"\n  move 3 from discard top to own hand back   § v "1"\n')
+    model = check_file(tmp_path, variant_text(body)).model
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"], {
+        "phase": "plant", "hands": {"Anna": ["stink", "green", "soy", "red", "blue"]},
+        "discard": ["chili", "garden", "blue"]})
+    assert "Anna plants stink in 1" in [a.notation() for a in game.legal_actions("Anna")]
+    game.apply("Anna plants stink in 1")
+    assert game.state.hands["Anna"] == ["green", "soy", "red", "blue", "blue"]  # one card of room
+    assert game.state.discard == ["chili", "garden"]
+    for seed in range(3):
+        game = Game(model, 4, seed=seed)
+        play_out(game, {p: make_bot("random", f"{seed}{p}") for p in game.players}, max_actions=20_000)
+        assert game.state.over

@@ -323,8 +323,13 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
                 raise UnsupportedRule(f"rule '{rule['id']}': the engine runs no step '{s.when.to_text()}' yet",
                                       rule["id"])
             check_automatic(s.effect, f"rule '{rule['id']}'", rule["id"])
-            condition = evaluate.compiled_condition(s.condition) if s.condition else None
+            try:
+                condition = evaluate.compiled_condition(s.condition) if s.condition else None
+                run = evaluate.compiled_effect(s.effect)
+            except UnsupportedRule as refused:  # name the rule, so check points at its line
+                if refused.rule is not None:
+                    raise
+                raise UnsupportedRule(f"rule '{rule['id']}': {refused}", rule["id"]) from None
             found.setdefault(s.when.event, []).append(Trigger(
-                s.when.event, s.when.bean, s.when.cards, condition, evaluate.compiled_effect(s.effect),
-                refs[rule["id"]], None, None, None))
+                s.when.event, s.when.bean, s.when.cards, condition, run, refs[rule["id"]], None, None, None))
     return {event: tuple(ts) for event, ts in found.items()}
