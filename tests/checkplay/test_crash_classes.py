@@ -453,3 +453,25 @@ def test_a_step_lays_no_more_into_a_hand_than_the_hand_limit_lets_it(tmp_path: P
         game = Game(model, 4, seed=seed)
         play_out(game, {p: make_bot("random", f"{seed}{p}") for p in game.players}, max_actions=20_000)
         assert game.state.over
+
+
+@pytest.mark.parametrize("triggers, accepted", [
+    ("when played from front of hand, in phase plant, once per turn per player", True),
+    ("when played from front of hand, in any turn, once per turn per card", True),
+    ("when played from front of hand, in phase plant, once per turn per field", False),  # no field to count on
+    ("when planted, in any turn", False),  # runs by itself: nobody uses it
+    ("when another player harvests", False),  # acts from a field: needs 'while on top of a field'
+    ("while on top of a field, when another player harvests, in any turn", False),
+])
+def test_which_timings_an_ability_takes_together(tmp_path: Path, triggers: str, accepted: bool) -> None:
+    """Timings as the text says combine where they mean something; where they do not, check
+    refuses the ability at its line, saying why."""
+    from checkplay_helpers import variant_text
+    body = ('replace use-beans: use beans blue chili stink green soy black-eyed red garden jay   § v "1"\n'
+            'card jay "Jay" 4 beanometer 2 3 4 5   § v "1"\n'
+            f'  ability call: {triggers}   § v "1"\n'
+            '    move 1 from deck top to discard top   § v "1"\n')
+    outcome = check_file(tmp_path, variant_text(body))
+    assert outcome.rejected != accepted
+    if not accepted:
+        assert [e.span.line for e in outcome.errors] == [line_of(variant_text(body), "ability call")]

@@ -124,7 +124,8 @@ def kind_of(ability: statements.Ability) -> str:
     watches = [t for t in ability.when if isinstance(t, timing.WhenPlayer)]
     if watches:
         return _watch_kind(ability, watches, whens, on_top)
-    if whens and any(isinstance(t, (timing.AnyTime, timing.OncePerTurn)) for t in ability.when):
+    if whens and whens[0].event != "played" and \
+            any(isinstance(t, (timing.AnyTime, timing.OncePerTurn)) for t in ability.when):
         raise UnsupportedRule(f"ability '{ability.name}': an ability that runs by itself "
                               f"('{whens[0].to_text()}') is not used by its owner, so 'in any turn' "
                               "and 'once per turn' do not apply to it")
@@ -226,6 +227,16 @@ def check_phase(model: dict, ability: statements.Ability, deciding: set[str], ki
                                   "trading), so it passes before the ability could be used")
 
 
+def check_scope(ability: statements.Ability, kind: str) -> list[str]:
+    """What `once per turn` counts a use against, as written ("field", "player", "card"); a
+    card played from the hand lies on no field to count on."""
+    scopes = [t.per for t in ability.when if isinstance(t, timing.OncePerTurn)]
+    if kind == "hand-front" and "field" in scopes:
+        raise UnsupportedRule(f"ability '{ability.name}' is played from the hand, so it is on no field "
+                              "to count 'once per turn per field' on: say 'per player' or 'per card'")
+    return scopes
+
+
 def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
     out: list[AbilitySpec] = []
     found = card_abilities(model, players)
@@ -239,10 +250,7 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
             check_phase(model, ability, deciding, kind)
             during = [t for t in ability.when if isinstance(t, timing.During)]
             phases = {t.phase for t in during} - {None}
-            scopes = [t.per for t in ability.when if isinstance(t, timing.OncePerTurn)]
-            if kind == "hand-front" and "field" in scopes:
-                raise UnsupportedRule(f"ability '{ability.name}' is played from the hand, so it is on no field "
-                                      "to count 'once per turn per field' on: say 'per player' or 'per card'")
+            scopes = check_scope(ability, kind)
             out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title,
                                    kind, phases.pop() if phases else None,
                                    bool(scopes) or any(t.once_per_turn for t in during),
@@ -512,6 +520,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
             check_automatic(ability.effect, f"ability '{ability.name}'")
         else:
             check_phase(model, ability, deciding_phases(model, players), kind)
+            check_scope(ability, kind)
         check_zones(ability, players)
         check_bound_cards(ability)
     except UnsupportedRule as exc:
