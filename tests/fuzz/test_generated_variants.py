@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
 
 from beanrules import SpecError, compile_spec
@@ -236,7 +236,7 @@ def test_a_generated_variant_is_refused_at_its_line_or_plays_to_its_end(text: st
 
 
 @pytest.mark.sweep
-@settings(max_examples=300, deadline=None, database=None)
+@budget(300)
 @given(variants())
 def test_many_generated_variants_are_refused_at_their_line_or_play_to_their_end(text: str) -> None:
     holds(text)
