@@ -129,9 +129,12 @@ TRIGGER_SETS = [
     ["while on top of a field", "in any turn", "once per turn per card"],
     ["while on top of a field", "once per turn per field"],
     ["while on top of a field", "when another player harvests"], ["while on top of a field", "when any player plants"],
+    ["while on top of a field", "when any player harvests"], ["while on top of a field", "when another player plants"],
+    ["while on top of a field", "in any turn", "once per turn per field"],
     ["when planted"], ["when harvested"], ["when revealed"], ["when harvested with 3 cards"],
     ["when played from front of hand", "in phase plant"],
     ["when played from front of hand", "in any turn", "once per turn per player"],
+    ["when played from front of hand", "in phase plant", "once per turn"],
 ]
 
 

@@ -315,8 +315,6 @@ def refusal(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | No
         return game_over(rs)
     if player != state.active and not spec.any_turn:
         return IllegalAction(spec.ref, f"{player} may use {spec.card}'s ability only in their own turn")
-    if player not in state.hands:
-        return IllegalAction(None, f"no player named {player}")
     if spec.phase is not None and state.phase != spec.phase:
         return IllegalAction(spec.ref, f"{spec.card}'s ability is used in phase {spec.phase}, not {state.phase}")
     if spec.where == "hand-front":

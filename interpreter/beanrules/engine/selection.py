@@ -98,9 +98,9 @@ def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
     """Move the selected cards, one by one from the nearest, to an end of another zone."""
     pick = node.cards.pick
     if pick != "all" and pick not in _TOP_PICKS | _BOTTOM_PICKS:  # refused now: by check, not mid-game
-        raise UnsupportedRule(f"'{node.to_text()}' needs a player to pick the cards, and nobody is asked "
-                              f"here: say which end of {node.cards.place.to_text()} they come from "
-                              "(top, bottom, front, back) or 'all'")
+        raise UnsupportedRule(f"'{node.to_text()}' does not say which cards: say which end of "
+                              f"{node.cards.place.to_text()} they come from (top, bottom, front, back) or "
+                              "'all'; in a card's ability a player uses, 'choose NAME from …' first")
     source, from_zone, indices = cards(node.cards)
     target, to_zone, end = zone_of(node.to), zone_name(node.to), node.end
     from_owner, to_owner = _owner(node.cards.place), _owner(node.to)
