@@ -19,7 +19,7 @@ from typing import Any, Iterator
 from ..core import conditions, effects, places, quantities, statements as core, timing
 from ..core.actors import Bound
 from ..core.node import Node, _checked_of, from_json
-from ..desugar import rule_statements
+from ..desugar import bean_card, rule_statements
 from ..diagnostics import Diagnostic
 from .model_rules import span_of
 
@@ -78,7 +78,6 @@ def _emptied_fields(model: dict[str, Any]) -> list[Diagnostic]:
     for bean in model["beans"]:
         if not _own(model, bean):
             continue
-        from ..desugar import bean_card
         for ability, data in zip(bean_card(bean).abilities, bean["abilities"]):
             if _ability_reads_an_emptied_field(ability):
                 out.append(Diagnostic(
@@ -131,7 +130,6 @@ def _strings(value: Any) -> Iterator[str]:
 
 def _unused_counters(model: dict[str, Any]) -> list[Diagnostic]:
     """A counter the spec declares that no statement or ability names."""
-    from ..desugar import bean_card
     declared: dict[str, dict] = {}
     used: set[str] = set()
     nodes: list[Node] = []
