@@ -339,3 +339,139 @@ def test_a_step_counting_the_harvested_field_is_warned_of_at_its_line(tmp_path: 
     assert "count of harvested cards" in warning.suggestion
     path.write_text(variant_text(body.replace("count of this field", "count of harvested cards")), encoding="utf-8")
     assert not [w for w in compile_with_warnings(str(path))[1] if w.code == "never-acts"]
+
+
+def _warnings(tmp_path: Path, body: str, code: str) -> tuple[str, list]:
+    from beanrules.resolve.compiler import compile_with_warnings
+    from checkplay_helpers import variant_text
+    path = tmp_path / "variant.bean"
+    path.write_text(variant_text(body), encoding="utf-8")
+    model, warnings = compile_with_warnings(str(path))
+    assert model is not None
+    return variant_text(body), [w for w in warnings if w.code == code]
+
+
+def test_a_card_harvested_with_a_condition_on_its_emptied_field_is_warned_of(tmp_path: Path) -> None:
+    """A card's own ability 'when harvested' guarded by 'count of this field' reads the field
+    the harvest emptied, as a rule's step does: the same warning, at the card."""
+    body = ('replace use-beans: use beans blue chili stink green soy black-eyed red garden hare   § v "1"\n'
+            'card hare "Hare" 6 beanometer 2 3 4 5   § v "1"\n'
+            '  ability run: when harvested   § v "1"\n'
+            '    if count of this field >= 4:\n'
+            '      move 1 from deck top to own hand back\n')
+    text, found = _warnings(tmp_path, body, "never-acts")
+    (warning,) = found
+    assert warning.span.line == line_of(text, "ability run") and "hare" in warning.message
+    assert not _warnings(tmp_path, body.replace("this field", "harvested cards"), "never-acts")[1]
+
+
+def test_a_card_left_out_of_use_beans_is_warned_of_at_its_line(tmp_path: Path) -> None:
+    """A card declared but named by no 'use beans' list would go to `removed` copy by copy
+    while check said only 'ok': check warns at the card, naming the list to add it to."""
+    body = ('card crow "Crow" 4 beanometer 2 3 4 5   § v "1"\n'
+            '  ability caw: while on top of a field, when another player harvests   § v "1"\n'
+            '    move 1 from deck top to own hand back   § v "1"\n')
+    text, found = _warnings(tmp_path, body, "not-in-play")
+    (warning,) = found
+    assert warning.span.line == line_of(text, "card crow") and "4 copies" in warning.message
+    assert "use beans blue" in warning.suggestion
+    listed = 'replace use-beans: use beans blue chili stink green soy black-eyed red garden crow   § v "1"\n'
+    assert not _warnings(tmp_path, listed + body, "not-in-play")[1]
+    by_count = ('replace use-beans: use beans blue chili stink green soy black-eyed red garden with 3 players, '
+                'blue chili stink green soy black-eyed red garden crow with 4 to 5 players   § v "1"\n')
+    assert not _warnings(tmp_path, by_count + body, "not-in-play")[1]  # in play with some count
+
+
+def test_a_counter_nothing_uses_is_warned_of_at_its_line(tmp_path: Path) -> None:
+    """A declared counter no rule or card adds to or reads: a warning at its declaration; one
+    that a step adds to is used."""
+    body = 'rules\n  rule ledger: counter ledger "A ledger" per player   § v "1"\n'
+    text, found = _warnings(tmp_path, body, "unused-counter")
+    (warning,) = found
+    assert warning.span.line == line_of(text, "rule ledger") and "'ledger'" in warning.message
+    used = body + '  rule note-it: when a card is harvested:   § v "1"\n    add 1 to own ledger   § v "1"\n'
+    assert not _warnings(tmp_path, used, "unused-counter")[1]
+
+
+def test_the_language_server_shows_the_same_warnings(tmp_path: Path) -> None:
+    """The editor's diagnostics come from the same front end: a card out of play is a warning
+    there too, on the card's line."""
+    from beanrules.lsp.analysis import analyse, problems
+    from checkplay_helpers import variant_text
+    body = 'card crow "Crow" 4 beanometer 2 3 4 5   § v "1"\n'
+    path = tmp_path / "variant.bean"
+    path.write_text("", encoding="utf-8")  # the editor's buffer is read instead of the file
+    found = [p for p in problems(analyse(path, variant_text(body))) if p.code == "not-in-play"]
+    assert [(p.severity, p.range[0]) for p in found] == [("warning", line_of(variant_text(body), "card crow") - 1)]
+
+
+# -- found by the generated variants (tests/fuzz/test_generated_variants.py) --------------------
+
+def test_a_step_by_itself_that_needs_a_pick_is_refused_at_its_line(tmp_path: Path) -> None:
+    """'move 2 from own hand to …' in a rule's step says no end of the hand, so a player would
+    have to pick the cards, and nobody is asked in a step: check refuses it at the rule's line.
+    Before, check accepted it and the first plant ended the game with an internal error."""
+    from checkplay_helpers import variant_text
+    body = 'rule restock: when a card is planted:   § v "1"\n  move 2 from own hand to discard top   § v "1"\n'
+    outcome = check_file(tmp_path, variant_text(body))
+    assert outcome.rejected
+    (error,) = outcome.errors
+    assert error.code == "not-playable" and error.span.line == line_of(variant_text(body), "rule restock")
+    assert "which end" in error.message
+
+
+def test_a_step_at_a_phases_start_takes_what_an_empty_pile_has(tmp_path: Path) -> None:
+    """A step as a round (and so a phase) begins, moving the discard pile's top card while the
+    pile is empty, takes nothing: the phase's compiled entry runs its steps by themselves, as
+    the reference does. Before, the game's very start raised 'the discard pile holds fewer than
+    1 cards'."""
+    from checkplay_helpers import variant_text
+    body = 'rule gleaning: at the start of each round:   § v "1"\n  move 1 from discard top to own coins   § v "1"\n'
+    outcome = check_file(tmp_path, variant_text(body))
+    game = Game(outcome.model, 3, seed=0)
+    assert game.state.discard == [] and game.state.coins[game.state.active] == []
+    play_out(game, {p: make_bot("random", p) for p in game.players}, max_actions=20_000)
+    assert game.state.over
+
+
+def test_a_step_lays_no_more_into_a_hand_than_the_hand_limit_lets_it(tmp_path: Path) -> None:
+    """A step that runs by itself and moves cards into a hand takes as many as a rule that holds
+    at all times allows, as a draw does. Before, the plant that triggered it was listed as legal
+    and then refused for the hand limit the step broke, and a bot playing it stopped the game."""
+    from checkplay_helpers import variant_text
+    body = ('rule hand-limit: hand limit 5   § v "1"\n'
+            'rule gleaning: when a card is planted:   § v "1"\n  move 3 from discard top to own hand back   § v "1"\n')
+    model = check_file(tmp_path, variant_text(body)).model
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"], {
+        "phase": "plant", "hands": {"Anna": ["stink", "green", "soy", "red", "blue"]},
+        "discard": ["chili", "garden", "blue"]})
+    assert "Anna plants stink in 1" in [a.notation() for a in game.legal_actions("Anna")]
+    game.apply("Anna plants stink in 1")
+    assert game.state.hands["Anna"] == ["green", "soy", "red", "blue", "blue"]  # one card of room
+    assert game.state.discard == ["chili", "garden"]
+    for seed in range(3):
+        game = Game(model, 4, seed=seed)
+        play_out(game, {p: make_bot("random", f"{seed}{p}") for p in game.players}, max_actions=20_000)
+        assert game.state.over
+
+
+@pytest.mark.parametrize("triggers, accepted", [
+    ("when played from front of hand, in phase plant, once per turn per player", True),
+    ("when played from front of hand, in any turn, once per turn per card", True),
+    ("when played from front of hand, in phase plant, once per turn per field", False),  # no field to count on
+    ("when planted, in any turn", False),  # runs by itself: nobody uses it
+    ("when another player harvests", False),  # acts from a field: needs 'while on top of a field'
+    ("while on top of a field, when another player harvests, in any turn", False),
+])
+def test_which_timings_an_ability_takes_together(tmp_path: Path, triggers: str, accepted: bool) -> None:
+    """Timings as the text says combine where they mean something; where they do not, check
+    refuses the ability at its line, saying why."""
+    from checkplay_helpers import variant_text
+    body = ('replace use-beans: use beans blue chili stink green soy black-eyed red garden jay   § v "1"\n'
+            'card jay "Jay" 4 beanometer 2 3 4 5   § v "1"\n'
+            f'  ability call: {triggers}   § v "1"\n'
+            '    move 1 from deck top to discard top   § v "1"\n')
+    outcome = check_file(tmp_path, variant_text(body))
+    assert outcome.rejected != accepted
+    if not accepted:
+        assert [e.span.line for e in outcome.errors] == [line_of(variant_text(body), "ability call")]

@@ -51,6 +51,10 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "card-step": ('counter harvests per player   § v "1"\nrule tally: when a card is harvested, if own harvests < 3:   '
                   '§ v "1"\n  add 1 to own harvests   § v "1"\n  until start of phase draw: owner may not trade   '
                   '§ v "1"\n  for the rest of the game: owner may not harvest   § v "1"\n', "when a card is harvested"),
+    # a rule's own step as a round begins, with a condition
+    "round-step": ('counter rounds   § v "1"\nrule market: at the start of each round, if count of discard >= 1:   '
+                   '§ v "1"\n  move 1 from discard top to own hand back   § v "1"\n  add 1 to rounds   § v "1"\n',
+                   "at the start of each round"),
     "permit-harvest": ('remove rule harvest-any-time   § v "1"\n'
                        'any player may harvest when it is own turn or fields < 3   § v "1"\n', "any player may harvest"),
     "token-draw": (THALER + 'phase draw\n  holder of thaler draws 1 more   § v "1"\n', "draws 1 more"),

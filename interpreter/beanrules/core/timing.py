@@ -83,7 +83,8 @@ class During(_Timing):
 
 @core("any-time")
 class AnyTime(_Timing):
-    """At any moment of the game, also in other players' turns."""
+    """At any moment of the game, also in other players' turns (an ability: its owner uses it
+    in any player's turn, not only in their own)."""
 
     def text(self) -> str:
         return "at any time"
@@ -104,6 +105,45 @@ class When(_Timing):
         if self.event == "harvested" and self.cards is not None:
             what = f"a field of {self.cards} {self.bean + ' ' if self.bean else ''}cards"
         return f"when {what} is {self.event}"
+
+
+@core("once-per-turn")
+class OncePerTurn(_Timing):
+    """At most once per turn, counted as the text says: ``field`` (on each field the card lies
+    on top of), ``player`` (once for its owner, whichever field or copy) or ``card`` (once at
+    the whole table, whoever uses it). ``once per turn`` written alone is a ``during``'s
+    ``once_per_turn`` (per field on a field, per player from the hand)."""
+
+    per: Literal["field", "player", "card"]
+
+    def text(self) -> str:
+        return {"field": "once per turn on each field", "player": "once per turn for each player",
+                "card": "once per turn at the whole table"}[self.per]
+
+
+@core("when-player")
+class WhenPlayer(_Timing):
+    """When `player` (``any-player``, or ``other-players``: anyone but the card's owner) plants
+    a card or harvests a field: a card on top of its owner's field acts on another player's
+    action. The cards of the event (the card planted, the cards a harvest took) are ``cards``."""
+
+    EVENT_NAMES = ("cards",)
+    player: Actor
+    event: Literal["planted", "harvested"]
+
+    def text(self) -> str:
+        verb = {"planted": "plants a card", "harvested": "harvests a field"}[self.event]
+        who = "another player" if self.player.NODE == "other-players" else self.player.to_text()
+        return f"when {who} {verb}"
+
+
+@core("at-start-of-round")
+class AtStartOfRound(_Timing):
+    """When a round begins: at the start of the first turn of the game and of every turn after
+    each player has had one (the start player's turn, in the usual turn order)."""
+
+    def text(self) -> str:
+        return "at the start of each round"
 
 
 @core("when-deck-runs-out")

@@ -17,7 +17,8 @@ from ..core.effects import (AddField, AddToCounter, Choose, ForChosen, GainCoins
 from ..core.places import CardsIn, Zone
 from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, PlantedThisPhase
 from ..core.statements import Ability, Card
-from ..core.timing import During, When, WhileOnTop
+from ..core.actors import AnyPlayer
+from ..core.timing import AnyTime, During, OncePerTurn, When, WhenPlayer, WhileOnTop
 
 _OWNERS = {"own": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
            "active-player": ActivePlayer(), "chosen": Bound("chosen")}
@@ -39,11 +40,19 @@ def ability(data: dict[str, Any]) -> Ability:
 
 
 def timings(triggers: list[dict[str, Any]]) -> tuple[Timing, ...]:
-    once = any(t["on"] == "once-per-turn" for t in triggers)
+    # "once per turn" alone is the during's flag (as the rulebooks' cards mean it); with "per
+    # field|player|card" it is a timing of its own, counted as written
+    once = any(t["on"] == "once-per-turn" and not t.get("per") for t in triggers)
     out: list[Timing] = []
     for t in triggers:
         on = t["on"]
-        if on == "while-on-top":
+        if on == "once-per-turn" and t.get("per"):
+            out.append(OncePerTurn(t["per"]))
+        elif on == "in-any-turn":
+            out.append(AnyTime())
+        elif on == "when-player-acts":
+            out.append(WhenPlayer(AnyPlayer() if t["who"] == "any" else OtherPlayers(), t["event"]))
+        elif on == "while-on-top":
             out.append(WhileOnTop(None))
         elif on == "in-phase":
             out.append(During(t["phase"], once))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..core.conditions import AllOf, InPhase
 from ..core.effects import Sequence
 from ..core.statements import Do
-from ..core.timing import When
+from ..core.timing import AtStartOfRound, When
 from .cards import condition, effect
 from .registry import rewrite
 
@@ -25,3 +25,17 @@ def card_step(rule):
         test = InPhase(rule["phase"]) if test is None else AllOf((InPhase(rule["phase"]), test))
     steps = tuple(effect(e) for e in p["effects"])
     return (Do(When(p["event"], p["bean"], None), test, steps[0] if len(steps) == 1 else Sequence(steps)),)
+
+
+@rewrite("round-step", 'rule market: at the start of each round:   § r "p.1"\n'
+                       '  move 1 from deck top to discard top',
+         "At the start of each round: move the top card of the deck to the discard pile (top).")
+def round_step(rule):
+    """When a round begins (the first turn, and each turn after every player has had one),
+    and the condition holds, the effects run by themselves for the player whose turn begins."""
+    p = rule["params"]
+    test = condition(p["condition"]) if p["condition"] else None
+    if rule.get("phase"):
+        test = InPhase(rule["phase"]) if test is None else AllOf((InPhase(rule["phase"]), test))
+    steps = tuple(effect(e) for e in p["effects"])
+    return (Do(AtStartOfRound(), test, steps[0] if len(steps) == 1 else Sequence(steps)),)

@@ -102,7 +102,14 @@ def ability_when(triggers: list[dict[str, Any]], ctx: Context, varies: bool) -> 
         elif t["on"] == "in-phase":
             said.append("only in the phase the card names" if varies else f"only in {ctx.phase(t['phase'])}")
         elif t["on"] == "once-per-turn":
-            said.append("at most once per turn")
+            said.append({"player": "at most once per turn for its owner", "card": "at most once per turn at the "
+                         "whole table", "field": "at most once per turn on each field"}.get(t.get("per") or "",
+                                                                                         "at most once per turn"))
+        elif t["on"] == "in-any-turn":
+            said.append("in any player's turn")
+        elif t["on"] == "when-player-acts":
+            said.append(f"when {'another' if t['who'] == 'another' else 'any'} player "
+                        f"{'plants a card' if t['event'] == 'planted' else 'harvests a field'}")
         elif t["on"] == "when-played":
             said.append("when the card is played from the front of the hand")
         elif t["on"] == "when-revealed":
@@ -115,7 +122,7 @@ def ability_when(triggers: list[dict[str, Any]], ctx: Context, varies: bool) -> 
     return said
 
 
-_EVENTS = ("when-revealed", "when-harvested", "when-planted")
+_EVENTS = ("when-revealed", "when-harvested", "when-planted", "when-player-acts")
 
 
 def acts_by_itself(ability: dict[str, Any]) -> bool:

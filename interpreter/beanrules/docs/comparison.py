@@ -41,6 +41,7 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
                         "permit-harvest")),
     ("Constraints by condition", ("forbid-while",)),
     ("Steps when something happens to a card", ("card-step",)),
+    ("Steps as a round begins", ("round-step",)),
     ("Harvesting a field", ("whole-field",)),
     ("Protection", ("protection",)),
     ("Payout", ("payout", "coin-source")),

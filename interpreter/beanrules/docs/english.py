@@ -605,6 +605,12 @@ def card_step(p: dict, ctx: Context) -> str:
     return " ".join(s.to_text() for s in rewrite({"params": p, "phase": None}))
 
 
+def round_step(p: dict, ctx: Context) -> str:
+    """A rule's own step as a round begins says what its core step says."""
+    from ..desugar.steps import round_step as rewrite
+    return " ".join(s.to_text() for s in rewrite({"params": p, "phase": None}))
+
+
 # Every function above taking (p, ctx) is the English of the rule kind it is named after.
 ENGLISH: dict[str, Callable[[dict, Context], str]] = {
     name.replace("_", "-"): function for name, function in dict(globals()).items()

@@ -7,7 +7,10 @@ An ability says where its card must lie and when (its timings, all of which must
 - ``while on top of a field`` — the card lies on top of one of its owner's fields (a card
   that is covered, or whose field was harvested, has lost it); the ability is used on that
   field, at most once per turn per field with ``once per turn``;
-- ``during PHASE`` — only in that phase, of the owner's own turn.
+- ``during PHASE`` — only in that phase, of the owner's own turn (``any-time``: in any
+  player's turn, the phase then being that player's);
+- ``once-per-turn`` — at most once per turn counted as its text says: on each field, for each
+  player, or once at the whole table (``once per turn`` alone: per field on a field).
 
 Abilities with any other timing (``when planted``, ``when harvested``, ``when revealed``,
 ``when drawn``) run by themselves (:mod:`.triggers`). The effect runs with the choices the
@@ -45,11 +48,22 @@ class AbilitySpec:
     title: str | None
     where: str
     phase: str | None  # only in this phase of the owner's turn (None: any phase of it)
-    once: bool  # once per turn (per field, for an ability on a field)
+    once: bool  # once per turn (per field, for an ability on a field, unless `once_per` says)
     run: evaluate.Compiled
     ref: RuleRef
+    any_turn: bool = False  # its owner uses it in any player's turn, not only in their own
+    once_per: str | None = None  # "field", "player" or "card", as written (None: `once per turn` alone)
 
-    def key(self, field: int | None) -> str:
+    def key(self, field: int | None, player: str = "") -> str:
+        """What a use counts against in ``state.used``: the field (the rulebooks' cards, used
+        only by the active player: ``card.ability@field``, as before), or the player, or the
+        card at the whole table."""
+        if self.once_per == "card":
+            return self.ref.id
+        if self.once_per == "player":
+            return f"{self.ref.id}@{player}"
+        if self.any_turn:  # fields of different players: the player names them
+            return f"{self.ref.id}@{player}:{field or 0}"
         return f"{self.ref.id}@{field or 0}"
 
 
@@ -98,11 +112,23 @@ def _made(model: dict, players: int) -> tuple[tuple[dict, statements.Ability, Ru
     return tuple(out)
 
 
+_USED = (timing.When, timing.WhileOnTop, timing.During, timing.AnyTime, timing.OncePerTurn, timing.WhenPlayer)
+
+
 def kind_of(ability: statements.Ability) -> str:
-    """"hand-front", "field-top" or "event" (runs by itself); UnsupportedRule otherwise."""
+    """"hand-front", "field-top", "event" (runs by itself) or "watch" (a card on top of a field
+    that runs by itself on another player's action); UnsupportedRule otherwise."""
     whens = [t for t in ability.when if isinstance(t, timing.When)]
     on_top = any(isinstance(t, timing.WhileOnTop) for t in ability.when)
-    others = [t for t in ability.when if not isinstance(t, (timing.When, timing.WhileOnTop, timing.During))]
+    others = [t for t in ability.when if not isinstance(t, _USED)]
+    watches = [t for t in ability.when if isinstance(t, timing.WhenPlayer)]
+    if watches:
+        return _watch_kind(ability, watches, whens, on_top)
+    if whens and whens[0].event != "played" and \
+            any(isinstance(t, (timing.AnyTime, timing.OncePerTurn)) for t in ability.when):
+        raise UnsupportedRule(f"ability '{ability.name}': an ability that runs by itself "
+                              f"('{whens[0].to_text()}') is not used by its owner, so 'in any turn' "
+                              "and 'once per turn' do not apply to it")
     if others or len(whens) > 1 or (whens and on_top):
         raise UnsupportedRule(f"ability '{ability.name}': the engine runs an ability with one place to "
                               "act from ('when played', 'while on top of a field' or one event), "
@@ -122,6 +148,17 @@ def kind_of(ability: statements.Ability) -> str:
     raise UnsupportedRule(f"ability '{ability.name}': it needs a place to act from: 'when played "
                           "from front of hand', 'while on top of a field' or an event such as "
                           "'when harvested'" + (f", not '{whens[0].to_text()}'" if whens else ""))
+
+
+def _watch_kind(ability: statements.Ability, watches: list, whens: list, on_top: bool) -> str:
+    """An ability on another player's action: one such timing, on top of a field, nothing else
+    (it runs by itself, so it is not used in a phase or counted per turn)."""
+    extra = [t for t in ability.when if not isinstance(t, (timing.WhenPlayer, timing.WhileOnTop))]
+    if len(watches) > 1 or whens or extra or not on_top:
+        raise UnsupportedRule(f"ability '{ability.name}': '{watches[0].to_text()}' runs by itself while the "
+                              "card lies on top of its owner's field: write it with 'while on top of a field' "
+                              "and no other trigger")
+    return "watch"
 
 
 def check_players(ability: statements.Ability, players: int) -> None:
@@ -190,6 +227,16 @@ def check_phase(model: dict, ability: statements.Ability, deciding: set[str], ki
                                   "trading), so it passes before the ability could be used")
 
 
+def check_scope(ability: statements.Ability, kind: str) -> list[str]:
+    """What `once per turn` counts a use against, as written ("field", "player", "card"); a
+    card played from the hand lies on no field to count on."""
+    scopes = [t.per for t in ability.when if isinstance(t, timing.OncePerTurn)]
+    if kind == "hand-front" and "field" in scopes:
+        raise UnsupportedRule(f"ability '{ability.name}' is played from the hand, so it is on no field "
+                              "to count 'once per turn per field' on: say 'per player' or 'per card'")
+    return scopes
+
+
 def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
     out: list[AbilitySpec] = []
     found = card_abilities(model, players)
@@ -198,14 +245,18 @@ def usable_abilities(model: dict, players: int) -> tuple[AbilitySpec, ...]:
         with about_card(bean["id"]):
             check_players(ability, players)
             kind = kind_of(ability)
-            if kind == "event":
+            if kind in ("event", "watch"):
                 continue
             check_phase(model, ability, deciding, kind)
             during = [t for t in ability.when if isinstance(t, timing.During)]
             phases = {t.phase for t in during} - {None}
+            scopes = check_scope(ability, kind)
             out.append(AbilitySpec(bean["id"], ability.name or ref.id.removeprefix(bean["id"] + "-"), ability.title,
-                                   kind, phases.pop() if phases else None, any(t.once_per_turn for t in during),
-                                   _compiled(ability.effect, ref), ref))
+                                   kind, phases.pop() if phases else None,
+                                   bool(scopes) or any(t.once_per_turn for t in during),
+                                   _compiled(ability.effect, ref), ref,
+                                   any(isinstance(t, timing.AnyTime) for t in ability.when),
+                                   scopes[-1] if scopes else None))
             check_zones(ability, players)
             check_bound_cards(ability)
     return tuple(out)
@@ -243,6 +294,7 @@ def _anchored(state: Any, rs: Any, anchor: dict) -> Any:
 
 # ------------------------------------------------------------------ using one
 def _used(state: Any, key: str) -> bool:
+    # keys of earlier turns are dropped as a use is recorded (_run), so they are few
     return any(turn == state.turn and k == key for turn, k in state.used)
 
 
@@ -261,7 +313,7 @@ def refusal(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | No
     """Why `player` may not use the ability now (from that field), or None."""
     if state.over:
         return game_over(rs)
-    if player != state.active:
+    if player != state.active and not spec.any_turn:
         return IllegalAction(spec.ref, f"{player} may use {spec.card}'s ability only in their own turn")
     if spec.phase is not None and state.phase != spec.phase:
         return IllegalAction(spec.ref, f"{spec.card}'s ability is used in phase {spec.phase}, not {state.phase}")
@@ -286,10 +338,18 @@ def refusal(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | No
         if not top or top[-1] != spec.card:
             return IllegalAction(spec.ref, f"{spec.card} is not on top of field {field} of {player}"
                                  + (f" (covered: {top[-1]} lies on top)" if spec.card in top else ""))
-    if spec.once and _used(state, spec.key(field)):
-        return IllegalAction(spec.ref, f"{spec.card}'s ability was used {'on field ' + str(field) + ' ' if field else ''}"
+    if spec.once and _used(state, spec.key(field, player)):
+        return IllegalAction(spec.ref, f"{spec.card}'s ability was used {_where_used(spec, field, player)}"
                                        "already this turn; once per turn")
     return None
+
+
+def _where_used(spec: AbilitySpec, field: int | None, player: str) -> str:
+    if spec.once_per == "card":
+        return "at the table "
+    if spec.once_per == "player":
+        return f"by {player} "
+    return f"on field {field} " if field else ""
 
 
 def _field_of(state: Any, spec: AbilitySpec, player: str, field: int | None) -> int | None:
@@ -316,7 +376,7 @@ def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None,
             raise IllegalAction(spec.ref, refused.message) from None  # a refused use cites its card
     feed.finish()
     if spec.once:
-        state.used[:] = [u for u in state.used if u[0] == state.turn] + [[state.turn, spec.key(field)]]
+        state.used[:] = [u for u in state.used if u[0] == state.turn] + [[state.turn, spec.key(field, player)]]
 
 
 def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int | None]:
@@ -355,11 +415,14 @@ def _copy(state: Any) -> Any:
 def usable(state: Any, rs: Any, player: str) -> list[UseAbility]:
     """Every use of an ability open to `player` now, one per choice sequence (at most
     MAX_LISTED per ability and field)."""
-    if player != state.active or state.over:
+    if state.over:
         return []
+    mine = player == state.active
     out: list[UseAbility] = []
     per_card = Counter(a.card for a in rs.abilities)  # a card with two abilities names the one used
     for spec in rs.abilities:
+        if not (mine or spec.any_turn):
+            continue
         named = spec.name if per_card[spec.card] > 1 else None
         fields: list[int | None] = [None]
         if spec.where == "field-top":
@@ -451,10 +514,11 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
         check_players(ability, players)
         kind = kind_of(ability)
         _compiled(ability.effect, RuleRef(bean["id"], None))
-        if kind == "event":
+        if kind in ("event", "watch"):
             check_automatic(ability.effect, f"ability '{ability.name}'")
         else:
             check_phase(model, ability, deciding_phases(model, players), kind)
+            check_scope(ability, kind)
         check_zones(ability, players)
         check_bound_cards(ability)
     except UnsupportedRule as exc:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import statements as core, timing
-from ..core.actors import Opponent
+from ..core.actors import Opponent, OtherPlayers
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
@@ -170,13 +170,14 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
 
     phases = []
     phase_ids = [p["id"] for p in model["phases"]]
+    rounds = program.round_entry(core_program, refs)  # run first as a round's first phase begins
     for index, phase in enumerate(model["phases"]):
         plant, trade, pending = _phase_steps(phase, rs, by_id)
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
         phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, plant,
-                                program.phase_entry(core_program, phase, refs), trade, pending,
-                                program.phase_exit(core_program, phase, refs)))
+                                (rounds if index == 0 else ()) + program.phase_entry(core_program, phase, refs),
+                                trade, pending, program.phase_exit(core_program, phase, refs)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
     for rule, r in rs.found:  # a step of a phase that does not list its rule would never run
@@ -296,7 +297,18 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
     found: dict[str, list[Trigger]] = {}
     for bean, ability, ref in card_abilities(model, players):
         with about_card(bean["id"]):
-            if kind_of(ability) != "event":
+            kind = kind_of(ability)
+            if kind == "watch":  # a card on top of a field acting on another player's action
+                watched = next(t for t in ability.when if isinstance(t, timing.WhenPlayer))
+                check_players(ability, players)
+                check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'")
+                found.setdefault(watched.event, []).append(Trigger(
+                    watched.event, None, None, None, evaluate.compiled_effect(ability.effect), ref,
+                    bean["id"], ability.name, ability.title,
+                    "other" if isinstance(watched.player, OtherPlayers) else "any"))
+                check_zones(ability, players)
+                continue
+            if kind != "event":
                 continue
             check_players(ability, players)
             when = next(t for t in ability.when if isinstance(t, timing.When))
@@ -311,8 +323,13 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
                 raise UnsupportedRule(f"rule '{rule['id']}': the engine runs no step '{s.when.to_text()}' yet",
                                       rule["id"])
             check_automatic(s.effect, f"rule '{rule['id']}'", rule["id"])
-            condition = evaluate.compiled_condition(s.condition) if s.condition else None
+            try:
+                condition = evaluate.compiled_condition(s.condition) if s.condition else None
+                run = evaluate.compiled_effect(s.effect)
+            except UnsupportedRule as refused:  # name the rule, so check points at its line
+                if refused.rule is not None:
+                    raise
+                raise UnsupportedRule(f"rule '{rule['id']}': {refused}", rule["id"]) from None
             found.setdefault(s.when.event, []).append(Trigger(
-                s.when.event, s.when.bean, s.when.cards, condition, evaluate.compiled_effect(s.effect),
-                refs[rule["id"]], None, None, None))
+                s.when.event, s.when.bean, s.when.cards, condition, run, refs[rule["id"]], None, None, None))
     return {event: tuple(ts) for event, ts in found.items()}

@@ -23,6 +23,7 @@ from .effect_env import OWNER, Held, _feed
 from .errors import IllegalAction
 from .lasting import plant_refusal
 from .planting import field_accepts
+from .requirements import hand_room
 from .selection import _owner, zone_name
 
 
@@ -193,8 +194,11 @@ def move(node: effects.Move) -> evaluate.EffectFn:
         def move_ends(state: Any, rs: Any, env: dict, events: list) -> None:
             zone, n = source(state, env), count(state, env)
             # a player's use of an ability is refused when the pile holds too few cards; a step
-            # that runs by itself takes the cards there are (evaluate.BY_ITSELF)
+            # that runs by itself takes the cards there are (evaluate.BY_ITSELF), and no more
+            # than a hand may take under a rule that holds at all times (the hand limit)
             whole = not cards.up_to and not env.get(evaluate.BY_ITSELF)
+            if not whole and to_zone == "hand" and rs.requirements:
+                n = hand_room(state, rs, to_owner(state, env), n)
             if deck:  # off the deck as a draw takes cards: the deck may run out (and be reshuffled)
                 if not zone and whole and n:
                     raise IllegalAction(None, "the deck is empty")

@@ -18,6 +18,7 @@ from ..core.effects import Deal
 from ..core.quantities import BeanList, ByPlayers, DeckRunOuts, Number
 from ..desugar import rule_statements
 from . import card_moves, decisions, draw_moves, evaluate, one_model, requirements, tally, zones
+from .effect_env import OWNER
 from .errors import RuleRef, UnsupportedRule
 from .ruleset import CoreStep, TieBreak
 
@@ -48,7 +49,7 @@ def _of(program: Program, kind: type) -> Iterator[tuple[dict, Any]]:
 
 # The timings of ``do`` statements the engine runs, and the statements it reads whole.
 _DO_TIMINGS = (timing.AtStartOf, timing.AtEndOf, timing.WhenDeckRunsOut, timing.AtSetup, timing.AtGameEnd,
-               timing.AnyTime)
+               timing.AnyTime, timing.AtStartOfRound)
 _READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
          core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players,
          core.DeclareCounter, core.DeclareToken,  # counters and tokens: engine/marks.py
@@ -121,6 +122,31 @@ def phase_entry(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tupl
     return tuple(_step(rule, s, refs, may_wait=True) for rule, s in _of(program, core.Do)
                  if rule["id"] in listed and isinstance(s.when, timing.AtStartOf)
                  and s.when.phase == phase["id"])
+
+
+def round_entry(program: Program, refs: dict[str, RuleRef]) -> tuple:
+    """The ``do`` statements at the start of each round, in rule order: steps that run first
+    when the first phase of a round's first turn begins (the turn that follows every player's
+    having had one), for the player whose turn it is (``own``)."""
+    out = []
+    for rule, s in _of(program, core.Do):
+        if not isinstance(s.when, timing.AtStartOfRound):
+            continue
+        step = _step(rule, s, refs)  # compiled (and refused) as any step; run for the active player
+        test, run = step.condition, step.run
+
+        def starts_round(state: Any, env: dict, test: Any = test) -> bool:
+            if (state.turn - 1) % len(state.players):
+                return False
+            return test is None or test.fn(state, {**env, OWNER: state.active, "player": state.active})
+
+        def fire(state: Any, rs: Any, env: dict, events: list, run: Any = run, rule_id: str = rule["id"]) -> Any:
+            events.append({"event": "ability", "player": state.active, "card": None, "ability": rule_id,
+                           "title": None, "on": "round"})  # as a rule's step on a card event is told
+            return run.fn(state, rs, {**env, OWNER: state.active, "player": state.active}, events)
+        # the nodes are the statement's, so no fast path of the phase takes the step for another
+        out.append(CoreStep(evaluate.Compiled(s, fire), evaluate.Compiled(s.when, starts_round), step.ref))
+    return tuple(out)
 
 
 def phase_exit(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple:

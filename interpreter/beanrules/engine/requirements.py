@@ -55,6 +55,12 @@ def room(state: Any, rs: Any, player: str, wanted: int) -> int:
     return fitting(state.hands[player], wanted, lambda: broken(state, rs) is not None, _INCOMING)
 
 
+def hand_room(state: Any, rs: Any, player: str | None, wanted: int) -> int:
+    """How many of `wanted` cards a step that runs by itself lays into `player`'s hand: as
+    many as the rules that hold at all times let it take (a draw takes as many, evaluate.draw)."""
+    return wanted if player is None else room(state, rs, player, wanted)
+
+
 def fitting(hand: list, wanted: int, breaks: Any, incoming: Any) -> int:
     """How many of `wanted` cards `hand` may take, one after another, before `breaks()` says a
     requirement no longer holds (each tried with a stand-in card, and taken out again); the

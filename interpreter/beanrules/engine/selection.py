@@ -14,8 +14,9 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places
 from ..core.categories import Node
 from .errors import UnsupportedRule
-from .evaluate import RULES, number, players_of, zone_of
+from .evaluate import BY_ITSELF, RULES, number, players_of, zone_of
 from .kinds import type_of
+from .requirements import hand_room
 
 # Zones whose list starts with the top (front) card; in all others the top card is the last.
 _FIRST_IS_TOP = {"deck", "hand"}
@@ -95,6 +96,11 @@ def _owner(place: Node) -> Callable[[Any, dict], str | None]:
 
 def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
     """Move the selected cards, one by one from the nearest, to an end of another zone."""
+    pick = node.cards.pick
+    if pick != "all" and pick not in _TOP_PICKS | _BOTTOM_PICKS:  # refused now: by check, not mid-game
+        raise UnsupportedRule(f"'{node.to_text()}' does not say which cards: say which end of "
+                              f"{node.cards.place.to_text()} they come from (top, bottom, front, back) or "
+                              "'all'; in a card's ability a player uses, 'choose NAME from …' first")
     source, from_zone, indices = cards(node.cards)
     target, to_zone, end = zone_of(node.to), zone_name(node.to), node.end
     from_owner, to_owner = _owner(node.cards.place), _owner(node.to)
@@ -103,6 +109,9 @@ def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         held, dest = source(state, env), target(state, env)
         chosen = indices(state, env)
+        if to_zone == "hand" and rs is not None and rs.requirements and env.get(BY_ITSELF):
+            # a step by itself lays no more than the hand may take
+            chosen = chosen[:hand_room(state, rs, to_owner(state, env), len(chosen))]
         moved = [held[i] for i in chosen]
         for i in sorted(chosen, reverse=True):
             del held[i]

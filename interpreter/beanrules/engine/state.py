@@ -54,7 +54,7 @@ class State:
     # token -> holder (None: nobody); None: none declared (never {}: from_json reads {} as None)
     tokens: dict[str, str | None] | None = None
     decision: dict[str, Any] | None = None  # the decision the game waits for (engine/decisions.py)
-    used: list = field(default_factory=list)  # [turn, "card.ability@field"] of once-per-turn uses
+    used: list = field(default_factory=list)  # [turn, key] of once-per-turn uses (abilities.AbilitySpec.key)
     # How often each permitted move (engine/card_moves.py) or draw by action (engine/draw_moves.py) was
     # made, by rule id: [turn, times]. Kept
     # out of the JSON while empty, so games of rulebooks without such moves keep their states.

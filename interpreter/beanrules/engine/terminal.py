@@ -177,6 +177,9 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
             out.append(f"── {e['active']}'s turn {e['turn']}")
         elif kind == "ability":
             title = f" ({e['title']})" if e.get("title") else ""
+            if e.get("on") == "round":  # a rule's own step as a round begins: no card
+                out.append(f"rule {e['ability']} acts as {e['player']}'s turn begins a round")
+                continue
             out.append(f"{e['player']}'s {e['card']}: ability {e['ability']}{title}"
                        + (f" on field {e['field']}" if e.get("field") else "")
                        + (f", as it is {e['on']}" if e.get("on") else ""))

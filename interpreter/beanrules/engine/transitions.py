@@ -28,7 +28,7 @@ from ..core import actors, conditions, effects, places, quantities
 from .eventlog import UNRECORDED
 from .deck import take_cards
 from .harvesting import settle
-from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, RULES, top_of_deck
+from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, BY_ITSELF, RULES, top_of_deck
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
@@ -120,11 +120,13 @@ def _fire(rs: Ruleset, step: CoreStep) -> Fire:
         def fire(state: State, events: list) -> str | None:
             if not quick(state):
                 return None
-            return run(state, rs, {RULES: rs, "#step": step}, events) or "ran"
+            return run(state, rs, {RULES: rs, BY_ITSELF: True, "#step": step}, events) or "ran"
         return fire
 
     def fire_checked(state: State, events: list) -> str | None:
-        env = {RULES: rs, "#step": step}  # the step: a decision in it says where to go on
+        # the step: a decision in it says where to go on; it runs by itself, so it does what it
+        # can (a pile short of cards gives those it has), as CoreStep.fire has it
+        env = {RULES: rs, BY_ITSELF: True, "#step": step}
         if condition is not None and not condition(state, env):
             return None
         return run(state, rs, env, events) or "ran"

@@ -1,6 +1,8 @@
 """Steps that run by themselves when something happens to a card: a card's ability with an
-event timing (``when harvested with 2 cards``, ``when revealed``) and a core ``do`` statement
-``when a card is planted / harvested / revealed / drawn``.
+event timing (``when harvested with 2 cards``, ``when revealed``), a card on top of a field
+that acts when any (or another) player plants or harvests (``when-player``: it runs for the
+card's owner, once for each of their fields it tops), and a core ``do`` statement ``when a
+card is planted / harvested / revealed / drawn``.
 
 The engine calls :func:`fire` where the event happens (a harvest, a plant, a reveal, a
 draw); with no trigger in the rules that is one test of an empty dict. A trigger's effect
@@ -35,6 +37,7 @@ class Trigger:
     card: str | None  # the card whose ability this is (None: a rule's ``do``)
     name: str | None
     title: str | None
+    watch: str | None = None  # "any" or "other": the card on top of its owner's field acts on that player's event
 
 
 _DEPTH = [0]
@@ -58,6 +61,9 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
     if not found or _DEPTH[0] or state.over:
         return
     for trigger in found:
+        if trigger.watch is not None:
+            _watched(state, rs, trigger, event, player, bean, events, cards, field)
+            continue
         if (trigger.bean is not None and trigger.bean != bean) or \
                 (trigger.cards is not None and (cards is None or trigger.cards != len(cards))):
             continue
@@ -73,3 +79,30 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
                        "ability": trigger.name or trigger.ref.id, "title": trigger.title, "on": event})
         with inside_ability():
             trigger.run.fn(state, rs, env, events)
+
+
+def _watched(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bean: str, events: list,
+             cards: list | None, field: int | None) -> None:
+    """A card on top of a field acts on `player`'s plant or harvest: for each player it watches
+    for (in turn order from the one who acted), once for each of their fields it tops; not for
+    the card just planted itself (it watches others' plants, not its own)."""
+    players, n = state.players, len(state.players)
+    first = players.index(player)
+    for k in range(n):
+        owner = players[(first + rs.direction * k) % n]
+        if trigger.watch == "other" and owner == player:
+            continue
+        for index, cards_there in enumerate(state.fields[owner]):
+            if not cards_there or cards_there[-1] != trigger.card or state.over:
+                continue
+            if event == "planted" and owner == player and index == field:
+                continue  # the card was just planted here: its own plant
+            env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, OWNER: owner, "player": owner,
+                   "cards": list(cards) if cards is not None else [bean],
+                   "card": Held(trigger.card, cards_there, f"field {index + 1} of {owner}", False, "field", owner),
+                   "field": cards_there, "field#": index, "field@": owner}
+            events.append({"event": "ability", "player": owner, "card": trigger.card, "field": index + 1,
+                           "ability": trigger.name or trigger.ref.id, "title": trigger.title, "on": event,
+                           "by": player})
+            with inside_ability():
+                trigger.run.fn(state, rs, env, events)

@@ -199,6 +199,9 @@ class KAbility:
     __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule", "walker")
 
     def __init__(self, spec: Any, named: bool, bean_number: dict[str, int], phase_ids: tuple[str, ...], prims: Any):
+        if spec.any_turn or spec.once_per is not None:
+            raise core.KernelUnsupported(f"ability '{spec.ref.id}': used in any turn, or once per turn per "
+                                    f"{spec.once_per or 'field'} as written")
         self.card, self.name = bean_number[spec.card], spec.name
         self.named = spec.name if named else None
         self.phase = None if spec.phase is None else phase_ids.index(spec.phase)

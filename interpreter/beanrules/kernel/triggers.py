@@ -37,6 +37,8 @@ def compile_triggers(triggers: dict, bean_number: dict[str, int], prims: core.Pr
     for event, found in triggers.items():
         for trigger in found:
             where = f"rule '{trigger.ref.id}'"
+            if trigger.watch is not None:
+                raise core.KernelUnsupported(f"{where}: a card that acts on another player's action")
             if event not in _BOUND:
                 raise core.KernelUnsupported(f"{where}: a step when a card is {event}")
             nodes = [trigger.run.node] + ([trigger.condition.node] if trigger.condition is not None else [])

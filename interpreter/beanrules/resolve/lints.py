@@ -2,16 +2,24 @@
 rule a designer wrote that the game would silently never apply.
 
 Only what the rule's own core shows for certain is reported, at the rule's line, and only for
-the rules the spec itself writes (a base's rules are the base's to answer for).
+the rules the spec itself writes (a base's rules are the base's to answer for):
+
+- a step on a harvest (a rule's, or a card's ability ``when harvested``) whose condition needs
+  cards in the field harvested, which the harvest has emptied (``never-acts``);
+- a card the spec declares that no ``use beans`` list names for any player count: all its
+  copies stay out of the deck, so it never comes into play (``not-in-play``; a card that acts,
+  or any card a variant adds: a rulebook may list beans of its box a game leaves out);
+- a counter the spec declares that no rule or ability reads or adds to (``unused-counter``);
+- a zone the spec declares that no rule or card names (``never-acts``).
 """
 from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..core import conditions, places, quantities, statements as core, timing
+from ..core import conditions, effects, places, quantities, statements as core, timing
 from ..core.actors import Bound
-from ..core.node import from_json
-from ..desugar import rule_statements
+from ..core.node import Node, _checked_of, from_json
+from ..desugar import bean_card, rule_statements
 from ..diagnostics import Diagnostic
 from .model_rules import span_of
 
@@ -20,7 +28,8 @@ _NEEDS_CARDS = {">=": 1, "=": 1, ">": 0}
 
 
 def never_acting(model: dict[str, Any]) -> list[Diagnostic]:
-    return _emptied_field_reads(model) + _unused_zones(model)
+    """Every warning of a rule, card or counter the spec wrote that can never act."""
+    return _emptied_fields(model) + _cards_not_in_play(model) + _unused_counters(model) + _unused_zones(model)
 
 
 def _unused_zones(model: dict[str, Any]) -> list[Diagnostic]:
@@ -45,23 +54,104 @@ def _unused_zones(model: dict[str, Any]) -> list[Diagnostic]:
             for rule, zone, kind in declared if zone not in named]
 
 
-def _emptied_field_reads(model: dict[str, Any]) -> list[Diagnostic]:
+def _own(model: dict[str, Any], item: dict[str, Any]) -> bool:
+    return item.get("origin") in (None, model["rulebook"])
+
+
+_EMPTIED = "the field has already been emptied, so a count of this field is 0"
+_HARVESTED = "count the cards the harvest took: 'count of harvested cards >= N'"
+
+
+def _emptied_fields(model: dict[str, Any]) -> list[Diagnostic]:
     if not _harvest_takes_whole_field(model):
         return []  # a harvest of the top run may leave cards in the field
     out = []
     for rule in model["rules"]:
-        if rule.get("origin") not in (None, model["rulebook"]):
+        if not _own(model, rule):
             continue
         for statement in rule_statements(rule):
             if _reads_an_emptied_field(statement):
                 out.append(Diagnostic(
-                    "warning", "never-acts",
-                    f"'{rule['text']}' can never act: when a card is harvested, the field has "
-                    "already been emptied, so a count of this field is 0",
-                    span_of(rule),
-                    suggestion="count the cards the harvest took: 'count of harvested cards >= N'"))
+                    "warning", "never-acts", f"'{rule['text']}' can never act: when a card is harvested, {_EMPTIED}",
+                    span_of(rule), suggestion=_HARVESTED))
                 break
+    for bean in model["beans"]:
+        if not _own(model, bean):
+            continue
+        for ability, data in zip(bean_card(bean).abilities, bean["abilities"]):
+            if _ability_reads_an_emptied_field(ability):
+                out.append(Diagnostic(
+                    "warning", "never-acts", f"ability '{ability.name or data.get('title') or ''}' of card "
+                    f"'{bean['id']}' never does what its condition guards: when the card is harvested, {_EMPTIED}",
+                    span_of(data) or span_of(bean), suggestion=_HARVESTED))
     return out
+
+
+def _ability_reads_an_emptied_field(ability: Any) -> bool:
+    """An ability when its card is harvested whose effect is guarded (`if`, `only if`) by a
+    condition that needs cards in the field harvested."""
+    if not any(isinstance(t, timing.When) and t.event == "harvested" for t in ability.when):
+        return False
+    guards = [n.condition for n in ability.effect.walk() if isinstance(n, (effects.If, effects.Refuse))]
+    return any(_needs_cards_in_field(term) for guard in guards for term in _conjuncts(guard))
+
+
+def _cards_not_in_play(model: dict[str, Any]) -> list[Diagnostic]:
+    """A card of the spec's own that no `use beans` list names, for any player count (a card
+    that cannot be planted is `never-in-play`'s, an error of check): one that acts (an ability,
+    a printed text), or any card a variant adds. A rulebook may list the beans of its box that
+    a game leaves out (classic's coffee, wax and cocoa beans)."""
+    lists = [r for r in model["rules"] if r["kind"] == "use-beans"]
+    if not lists:
+        return []  # no list: every bean is in play
+    variant = model.get("extends") is not None
+    named = set(_strings(lists[-1]["params"]["beans"]))
+    return [Diagnostic("warning", "not-in-play",
+                       f"card '{bean['id']}' is in no 'use beans' list, so its {bean['count']} "
+                       f"cop{'y' if bean['count'] == 1 else 'ies'} stay out of the game and it never acts",
+                       span_of(bean), suggestion=f"name it in '{lists[-1]['text']}' (replace that rule "
+                       "in a variant), or remove the card")
+            for bean in model["beans"]
+            if _own(model, bean) and bean["plantable"] and bean["count"] and bean["id"] not in named
+            and (variant or bean["abilities"] or bean.get("text"))]
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string in a parameter (a list of beans, or one per player count)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def _unused_counters(model: dict[str, Any]) -> list[Diagnostic]:
+    """A counter the spec declares that no statement or ability names."""
+    declared: dict[str, dict] = {}
+    used: set[str] = set()
+    nodes: list[Node] = []
+    for rule in model["rules"]:
+        for statement in rule_statements(rule):
+            if isinstance(statement, core.DeclareCounter):
+                if _own(model, rule):
+                    declared.setdefault(statement.counter, rule)
+            else:
+                nodes.append(statement)
+    nodes += [a for bean in model["beans"] for a in bean_card(bean).abilities]
+    for top in nodes:
+        for node in top.walk():
+            for name, kind in _checked_of(type(node)):
+                if kind == "counter":
+                    value = getattr(node, name)
+                    used.update(value if isinstance(value, tuple) else (value,))
+    return [Diagnostic("warning", "unused-counter",
+                       f"counter '{name}' is declared, but no rule or card reads it or adds to it",
+                       span_of(rule), suggestion=f"add to it ('add 1 to own {name}') and read it "
+                       f"('if own {name} >= N'), or remove the rule")
+            for name, rule in declared.items() if name not in used]
 
 
 def _harvest_takes_whole_field(model: dict[str, Any]) -> bool:

@@ -117,6 +117,8 @@ class SpecBuilder:
             return [self.rule(node, section, phase)]
         if node.data == "card_step":
             return [self.card_step(node, section, phase)]
+        if node.data == "round_step":
+            return [self.round_step(node, section, phase)]
         raise AssertionError(f"unexpected item {node.data}")  # the grammar allows no other
 
     def phase(self, node: Tree, section: str | None) -> Phase:
@@ -131,7 +133,7 @@ class SpecBuilder:
             placement = (_words(place.children[0]), Ref("phase", str(target), self.span(target)))
         entries: list[Any] = []
         for child in node.children:
-            if isinstance(child, Tree) and child.data in ("rule", "bean", "removal", "card_step"):
+            if isinstance(child, Tree) and child.data in ("rule", "bean", "removal", "card_step", "round_step"):
                 entries.extend(self.item(child, section=section, phase=str(name)))
         return Phase(verb, str(name), title, placement, tuple(entries),
                      self.provenance(_tree(node.children, "provenance")), self.span(node),
@@ -201,6 +203,18 @@ class SpecBuilder:
         start = line.index("when", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
         text = " ".join(line[start:line.index(":", start) + 1].split())
         return self._rule(node, "card-step", params, refs, text, section, phase, None)
+
+    def round_step(self, node: Tree, section: str | None, phase: str | None) -> Rule:
+        """A rule's own step when a round begins: a rule of kind ``round-step`` whose params hold
+        the condition and the effects written under it."""
+        rule_id = _tree(node.children, "rule_id")
+        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
+        params = {"condition": self.condition(cond) if cond is not None else None,
+                  "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS]}
+        line = self.lines[node.meta.line - 1]
+        start = line.index("at", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
+        text = " ".join(line[start:line.index(":", start) + 1].split())
+        return self._rule(node, "round-step", params, [], text, section, phase, None)
 
     def _rule(self, node: Tree, kind: str, params: dict[str, Any], refs: list[Ref], text: str,
               section: str | None, phase: str | None, statement: Tree | None) -> Rule:
@@ -570,6 +584,12 @@ class SpecBuilder:
                 if child.data == "when_harvested":
                     ints = self.ints(child)
                     trigger["cards"] = ints[0] if ints else None
+                if child.data == "once_per_turn" and child.children:  # "per field|player|card"
+                    trigger["per"] = _words(child.children[0]).split()[-1]
+                if child.data == "when_player_acts":
+                    trigger["who"] = _words(_tree(child.children, "acting_player")).split()[0]
+                    trigger["event"] = {"plants": "planted", "harvests": "harvested"}[
+                        _words(_tree(child.children, "player_act"))]
                 triggers.append(trigger)
         effects = tuple(self.effect(c) for c in node.children
                         if isinstance(c, Tree) and c.data in _EFFECTS)
@@ -713,7 +733,7 @@ _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final
             "plant_pending_optional": "plant-pending",
             "final_harvest_others": "final-harvest"}
 _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
-             "when_revealed"}
+             "when_revealed", "in_any_turn", "when_player_acts"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
             "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
             "move_chosen", "opponent_plants", "lasting_card", "lasting_open", "add_to_counter"}
