@@ -55,6 +55,11 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "round-step": ('counter rounds   § v "1"\nrule market: at the start of each round, if count of discard >= 1:   '
                    '§ v "1"\n  move 1 from discard top to own hand back   § v "1"\n  add 1 to rounds   § v "1"\n',
                    "at the start of each round"),
+    # a phase's own step: an auction of each card turned over, paid to the active player
+    "phase-step": ('phase trade\n  rule sale: at start of phase:   § v "1"\n    repeat 2 times:\n'
+                   '      each opponent bids coins for offer top, sealed:\n'
+                   '        winner pays price coins to active player\n'
+                   '        move 1 from offer top to winner set-aside\n', "at start of phase"),
     "permit-harvest": ('remove rule harvest-any-time   § v "1"\n'
                        'any player may harvest when it is own turn or fields < 3   § v "1"\n', "any player may harvest"),
     "token-draw": (THALER + 'phase draw\n  holder of thaler draws 1 more   § v "1"\n', "draws 1 more"),

@@ -11,9 +11,9 @@ from typing import Any, Iterator
 import pytest
 
 from beanrules import compile_spec, list_specs
-from beanrules.core.actors import ActivePlayer, Bound
+from beanrules.core.actors import Bound
 from beanrules.core.categories import Node
-from beanrules.core.effects import GainCoins, Swap
+from beanrules.core.effects import EndGame, Swap
 from beanrules.core.node import NODES, from_json
 from beanrules.core.places import Zone
 from beanrules.core.quantities import Number
@@ -54,8 +54,8 @@ def test_the_evaluator_compiles_by_the_table_alone(monkeypatch):
 
 
 def test_a_node_the_engine_does_not_run_is_refused_in_every_role():
-    node = GainCoins(ActivePlayer(), Number(1))
-    with pytest.raises(UnsupportedRule, match="core effect 'gain-coins'"):
+    node = EndGame()
+    with pytest.raises(UnsupportedRule, match="core effect 'end-game'"):
         evaluate.effect(node)
 
 

@@ -3,9 +3,11 @@
 What must hold whatever the rulebook: every card is in exactly one zone and the total never
 changes; a hand keeps its order except for cards that leave it (planted from its front, given
 away, moved out by an effect from the position it names) and cards drawn, taken or moved to its
-back, which may leave it again in the same action; coins arise only from harvests, as the beanometer says (a bank that
-runs short pays what it holds), and leave only to pay for a field; with coins from the bank (the
-removed zone) the bank shrinks by exactly the coins paid, otherwise cards out of play stay put; the state JSON
+back, which may leave it again in the same action; coins change only as the rules cause: harvests
+pay as the beanometer says (a bank that runs short pays what it holds), a field bought costs its
+price, and every other change is a payment (an event ``paid``) that names the rule whose effect
+made it; with coins from the bank (the removed zone) the bank changes by exactly the coins paid
+from and into it, otherwise cards out of play stay put; the state JSON
 round-trips exactly (in a playout: loaded back at a sample of the actions; checks/round_trip.py
 says why that catches what loading it back after every action caught); the game ends within a
 bound; replaying its record reproduces it; the game never waits for a player who has no legal
@@ -94,6 +96,8 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
             banked += e["coins"]
         elif kind == "bought-field":  # coins paid for a field go to the discard pile
             gained[e["player"]] = gained.get(e["player"], 0) - e["coins"]
+        elif kind == "paid":  # coins (or a counter) a rule's effect moved: attributed to that rule
+            banked += _payment(e, written, rs.coins_from_bank, gained, counted, paid)
         elif kind == "counted" and e.get("counter") == written and "player" in e:
             counted[e["player"]] = counted.get(e["player"], 0) + e["amount"]
         hands = e.get("hands")
@@ -125,6 +129,28 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     if found:
         problems.append(found)
     return (problems, after) if with_state else problems
+
+
+def _payment(e: dict, written: str | None, from_bank: bool, gained: dict[str, int], counted: dict[str, int],
+             problems: list[str]) -> int:
+    """Account for one ``paid`` event (engine/payments.py): the coins each side gained or lost,
+    as coin cards (``gained``) or on the counter coins are written on (``counted``); returns the
+    coin cards it took from the bank where the bank is the removed zone (negative: paid into it).
+    A payment no rule caused is a problem: every change of a resource has its rule."""
+    amount, payer, payee = e["amount"], e["from"], e["to"]
+    if not e.get("rule"):
+        problems.append(f"{amount} {e.get('counter', 'coins')} went from {payer or 'the bank'} to "
+                        f"{payee or 'the bank'}, by no rule")
+    counter = e.get("counter")
+    if counter is not None and counter != written:
+        return 0  # another counter: the coins stay as they were
+    into = counted if counter is not None else gained
+    for player, sign in ((payer, -1), (payee, 1)):
+        if player is not None:
+            into[player] = into.get(player, 0) + sign * amount
+    if counter is not None or not from_bank:
+        return 0
+    return amount if payer is None else -amount if payee is None else 0
 
 
 def _holds(counts: Counter, total: Counter) -> bool:
@@ -188,7 +214,7 @@ def _conserved(before: dict[str, Any], after: dict[str, Any]) -> bool:
 
 def _coin_problems(before: dict, after: dict, written: str | None, gained: dict[str, int],
                    counted: dict[str, int]) -> list[str]:
-    """Coins change only by what harvests earned (and fields cost): as coin cards, or where
+    """Coins change only by what harvests earned, fields cost and rules paid: as coin cards, or where
     coins are written down (engine/tally.py) on their counter (``written``), while no coin card
     appears; a counter may also change by what the rules count onto it ("counted" events)."""
     problems = []
@@ -197,7 +223,8 @@ def _coin_problems(before: dict, after: dict, written: str | None, gained: dict[
         earned = gained.get(player, 0)
         if written is None:
             if new != old + earned:
-                problems.append(f"{player}'s coins went from {old} to {new} with {earned} earned or spent")
+                problems.append(f"{player}'s coins went from {old} to {new} with {earned} earned or spent "
+                                f"by harvests, fields bought and the rules' payments")
             continue
         if new != old:
             problems.append(f"{player}'s coin cards went from {old} to {new}, though coins are written down")

@@ -16,7 +16,7 @@ from typing import Iterable
 
 VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys",
          "chooses", "uses", "discards", "takes", "draws")
-ANSWERS = ("yes", "no", "nothing")  # answers to a decision besides a player or a bean
+ANSWERS = ("yes", "no", "nothing", "pass")  # answers to a decision besides a player, a bean or a number (a bid)
 ENDS = ("phase", "planting", "trading", "turn")
 # Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids
 # trading from (field, coins) are words of the notation, so that cases can show the refusal.

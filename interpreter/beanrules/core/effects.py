@@ -188,6 +188,27 @@ class GainCoins(Effect):
         return f"{self.player.to_text()} gains {plural(self.amount.to_text(), 'coin')}"
 
 
+@core("pay")
+class Pay(Effect):
+    """Each of `payer` pays `amount` to each of `payee` (None: the bank, for either): coins
+    (``resource`` None), or a counter each player has. What holds the coins and what the bank
+    is follow from the coin source (docs/core.md, "Resources that rules move"); a payer who
+    holds fewer pays what they hold where the effect runs by itself, and is refused where a
+    player's action runs it."""
+
+    payer: Actor | None
+    payee: Actor | None
+    amount: Num
+    resource: str | None = names("counter")
+
+    def text(self) -> str:
+        what = plural(self.amount.to_text(), "coin") if self.resource is None \
+            else f"{self.amount.to_text()} {self.resource}"
+        payer = self.payer.to_text() if self.payer is not None else "the bank"
+        payee = self.payee.to_text() if self.payee is not None else "the bank"
+        return f"{payer} pays {what} to {payee}"
+
+
 @core("add-field")
 class AddField(Effect):
     player: Actor
@@ -400,6 +421,44 @@ class Ask(Effect):
     def text(self) -> str:
         out = f"{self.player.to_text()} decides whether to {self.question}: if so, {self.yes.to_text()}"
         return out + (f"; if not, {self.no.to_text()}" if self.no else "")
+
+
+@core("auction")
+class Auction(Effect):
+    """`bidders` bid for `lot` with coins (``resource`` None) or a counter each player has: in
+    turn (``sealed`` False: an open auction, each raising the highest bid or passing, from the
+    first of them in turn order, until one bidder is left) or at once (``sealed``: one bid each,
+    revealed together). A bid is at least 1 and at most what the bidder holds. The highest bid
+    wins (sealed ties: ``ties`` "turn-order", the first tied bidder in turn order; "nobody": no
+    winner); `then` runs with the winner bound as `winner` and the bid as `price`, `otherwise`
+    (None: nothing) when nobody wins. Bounded: each bid raises the price, at most what a bidder
+    holds, so it always terminates."""
+
+    bidders: Actor
+    lot: Cards
+    resource: str | None = names("counter")
+    sealed: bool
+    ties: Literal["turn-order", "nobody"]
+    winner: str = binds()
+    price: str = binds()
+    then: Effect
+    otherwise: Effect | None
+
+    def bound_names(self) -> tuple[str, ...]:
+        return ()  # the winner and the price are known inside `then` only
+
+    def check(self, scope: Scope) -> list[Problem]:
+        problems = self.bidders.check(scope) + self.lot.check(scope)
+        problems += self.then.check(scope.with_bound(self.winner, self.price))
+        return problems + (self.otherwise.check(scope) if self.otherwise is not None else [])
+
+    def text(self) -> str:
+        what = "coins" if self.resource is None else self.resource
+        how = "sealed bids, revealed together" if self.sealed else "in turn, raising or passing"
+        ties = "; ties go to the first in turn order" if self.ties == "turn-order" else "; a tie sells nothing"
+        out = (f"{self.bidders.to_text()} bids {what} for {self.lot.to_text()} ({how}{ties if self.sealed else ''}); "
+               f"the highest bid wins, as {self.winner} at {self.price}: {self.then.to_text()}")
+        return out + (f"; if nobody wins: {self.otherwise.to_text()}" if self.otherwise else "")
 
 
 @core("at-random")

@@ -55,7 +55,7 @@ def scope_of(model: dict[str, Any], statements: list[Statement]) -> Scope:
 # What each declaring node adds to the scope: its JSON name -> (kind of name, field).
 _DECLARES = {"declare-zone": ("zone", "zone"), "declare-zone-of-kind": ("zone", "zone"), "declare-counter": ("counter", "counter"),
              "declare-token": ("token", "token")}
-_COUNTING = ("add-to-counter", "counter")  # nodes that read or add to a counter
+_COUNTING = ("add-to-counter", "counter", "pay")  # nodes that read, add to or pay with a counter
 
 
 class _Survey:
@@ -233,6 +233,11 @@ def _counter_owners(nodes: Any, per_player: dict[str, bool]) -> list[tuple[str, 
     keeps: (message, hint) for each (the engine would have no number to read or add to)."""
     out = []
     for node in nodes:
+        if node.NODE == "pay":  # coins (resource None), or a counter each player has
+            if node.resource is not None and per_player.get(node.resource) is False:
+                out.append((f"counter '{node.resource}' is the table's: no player holds it to pay with",
+                            f"counter {node.resource} per player"))
+            continue
         if node.counter not in per_player:
             continue
         if per_player[node.counter] and node.player is None:

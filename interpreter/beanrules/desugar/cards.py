@@ -12,7 +12,7 @@ from typing import Any
 from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
 from ..core.categories import Effect, Timing
 from ..core.conditions import AnyOf, Compare, HoldsToken, InPhase, MayHarvest, Not, TurnOf
-from ..core.effects import (AddField, AddToCounter, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Plant, Refuse,
+from ..core.effects import (AddField, AddToCounter, Auction, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Pay, Plant, Refuse,
                             Reorder, Repeat, Reverse, Sequence, Shuffle, Swap)
 from ..core.places import CardsIn, Zone
 from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, PlantedThisPhase
@@ -21,7 +21,7 @@ from ..core.actors import AnyPlayer
 from ..core.timing import AnyTime, During, OncePerTurn, When, WhenPlayer, WhileOnTop
 
 _OWNERS = {"own": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
-           "active-player": ActivePlayer(), "chosen": Bound("chosen")}
+           "active-player": ActivePlayer(), "chosen": Bound("chosen"), "winner": Bound("winner")}
 _PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
 
 
@@ -95,6 +95,16 @@ def _counter_owner(data: dict[str, Any]):
     """Whose counter: the owner named, or None for the table's (a per-player counter named
     without one is an error of check, desugar/__init__.py)."""
     return _OWNERS[data["owner"]] if data["owner"] else None
+
+
+def _party(who: str | None):
+    """Who pays or is paid: not said, the card's owner; ``bank``, None (the bank); an owner
+    word; else a name bound before (the winner of an auction)."""
+    if who is None:
+        return CardOwner(None)
+    if who == "bank":
+        return None
+    return _OWNERS.get(who) or Bound(who)
 
 
 def condition(data: dict[str, Any]):
@@ -186,6 +196,15 @@ def effect(data: dict[str, Any]) -> Effect:
         return Move(Bound("card"), Zone("discard", None), None)
     if do == "add-to-counter":
         return AddToCounter(data["counter"], _counter_owner(data), Number(data["amount"]))
+    if do == "pay":  # coins (or a counter) that change hands; the bank is None
+        amount = data["amount"]
+        return Pay(_party(data["payer"]), _party(data["payee"]),
+                   Number(amount) if isinstance(amount, int) else Bound(amount),
+                   None if data["resource"] == "coins" else data["resource"])
+    if do == "auction":  # the top card of a place, to every other player; "winner" and "price" follow
+        otherwise = _sequence(data["else"]) if data["else"] else None
+        return Auction(OtherPlayers(), _cards(data["from"], 1), None if data["resource"] == "coins" else data["resource"],
+                       data["sealed"], data["ties"], "winner", "price", _sequence(data["effects"]), otherwise)
     if do == "lasting":  # a constraint for a stated time (desugar/lasting.py)
         from .lasting import lasting
         return lasting(data)

@@ -360,7 +360,7 @@ def _field_of(state: Any, spec: AbilitySpec, player: str, field: int | None) -> 
 
 def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None, feed: Feed,
          events: list) -> None:
-    env = {evaluate.RULES: rs, OWNER: player, FEED: feed, "player": player, "card": None}
+    env = {evaluate.RULES: rs, evaluate.RULE: spec.ref.id, OWNER: player, FEED: feed, "player": player, "card": None}
     if spec.where == "field-top" and field is not None:  # "this field": the one the card lies on
         env.update({"field": state.fields[player][field - 1], "field#": field - 1, "field@": player})
     if spec.where == "hand-front":

@@ -15,6 +15,7 @@ import random
 from typing import Any, Callable, Protocol
 
 from .actions import Action
+from .auctions import PASS
 from .decisions import NO, NOTHING, YES
 from .deck import INLINE_DRAW
 from .game import Game
@@ -206,12 +207,24 @@ class GreedyBot(SeatedBot):
     @staticmethod
     def _decide(seat: Any, legal: list) -> Any:
         """A decision: say yes (take the chance it offers), else take the first option rather
-        than nothing."""
+        than nothing; in an auction, bid what the lot is worth to its fields (below)."""
         kind, option = seat.kind, seat.option
         options = {option(a): a for a in legal if kind(a) == CHOOSE}
+        if seat.bid is not None:
+            return options[GreedyBot._bid(seat, seat.bid, [o for o in options if o != PASS])]
         if YES in options:
             return options[YES]
         return next((a for o, a in options.items() if o not in (NO, NOTHING)), legal[0])
+
+    @staticmethod
+    def _bid(seat: Any, bid: dict, bids: list[str]) -> str:
+        """The lowest bid it may make, if the lot is worth that much: two coins for a card that
+        grows in one of its fields, one for a card an empty field takes, else nothing."""
+        card = bid["lot"][0]
+        fields = seat.fields
+        worth = 2 if any(f and seat.same(f[-1], card) for f in fields) else 1 if any(not f for f in fields) else 0
+        affordable = [b for b in bids if int(b) <= worth]
+        return affordable[0] if affordable else PASS
 
     @staticmethod
     def _move(seat: Any, moves: list) -> Any:

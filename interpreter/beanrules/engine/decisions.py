@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from ..core import actors, effects, places
 from ..core.categories import Node
-from . import evaluate
+from . import auctions, evaluate
 from .actions import Choose as ChooseAction
 from .errors import IllegalAction, UnsupportedRule
 from .evaluate import RULES, Env
@@ -50,16 +50,21 @@ class Decider:
     """An effect other than ``choose`` and ``ask`` that may wait for a player's decision (a
     module that runs one registers it in DECIDERS by its node type): `start` does it at once
     (None) or returns the decision to wait for ({"player", "name", "options"}); `finish` does it
-    with the answer given."""
+    with the answer given. A decision of several answers (an auction's bids) returns the next
+    decision from `finish` too; one that goes on with an effect of its own returns the index of
+    that effect among its `branches` (which may wait in turn)."""
 
     def decides(self, node: Node) -> bool:
         raise NotImplementedError
 
-    def start(self, node: Node, state: Any, rs: Any, env: Env, events: list) -> dict[str, Any] | None:
+    def start(self, node: Node, state: Any, rs: Any, env: Env, events: list) -> dict[str, Any] | int | None:
         raise NotImplementedError
 
-    def finish(self, node: Node, state: Any, rs: Any, env: Env, answer: str, events: list) -> None:
+    def finish(self, node: Node, state: Any, rs: Any, env: Env, answer: str, events: list) -> dict[str, Any] | int | None:
         raise NotImplementedError
+
+    def branches(self, node: Node) -> tuple[Node | None, ...]:
+        return ()
 
 
 DECIDERS: dict[type, Decider] = {}
@@ -117,8 +122,11 @@ def _check(node: Node) -> None:
     if not waits(node):
         _closure(node)  # raises UnsupportedRule for what the evaluator does not run
         return
-    if deciding(node):
-        return  # its module compiled it (DECIDERS)
+    if deciding(node):  # its module compiled it (DECIDERS); its branches are effects as any
+        for branch in DECIDERS[type(node)].branches(node):
+            if branch is not None:
+                _check(branch)
+        return
     if not isinstance(node, _STRUCTURE):
         raise UnsupportedRule(f"the engine does not run a decision inside '{node.NODE}' yet")
     if isinstance(node, effects.Choose):
@@ -163,11 +171,13 @@ def _run(node: Node, path: list[int] | None, state: Any, rs: Any, env: Env, even
         return _closure(node)(state, rs, env, events)
     if deciding(node):
         decider = DECIDERS[type(node)]
-        if path is None:
-            asked = decider.start(node, state, rs, env, events)
-            return _Wait([], asked) if asked is not None else None
-        decider.finish(node, state, rs, env, env.pop(_ANSWER), events)
-        return None
+        if path:  # deciding is over: on in the branch it chose
+            return _branch(path[0], decider.branches(node), path[1:], state, rs, env, events)
+        asked = decider.start(node, state, rs, env, events) if path is None \
+            else decider.finish(node, state, rs, env, env.pop(_ANSWER), events)
+        if isinstance(asked, dict):
+            return _Wait([], asked)
+        return None if asked is None else _branch(asked, decider.branches(node), None, state, rs, env, events)
     if isinstance(node, effects.Sequence):
         first = path[0] if path else 0
         for i in range(first, len(node.steps)):
@@ -238,6 +248,37 @@ def _ask_choice(node: effects.Choose, state: Any, env: Env) -> Any:
 
 def _label(option: Any) -> str:
     return option["value"][0] if isinstance(option, dict) else option
+
+
+class Auctioneer(Decider):
+    """The core's ``auction``: bids several players make one at a time (engine/auctions.py
+    keeps the book); it goes on with its `then` (sold) or `otherwise` (nobody won)."""
+
+    def decides(self, node: Node) -> bool:
+        return isinstance(node, effects.Auction)
+
+    def branches(self, node: Node) -> tuple[Node | None, ...]:
+        return node.then, node.otherwise  # type: ignore[attr-defined]
+
+    def start(self, node: Node, state: Any, rs: Any, env: Env, events: list) -> dict[str, Any] | int | None:
+        assert isinstance(node, effects.Auction)
+        held, chosen = _lot(node.lot)(state, env)
+        return auctions.start(node, state, rs, env, events, _who(node.bidders)(state, env),
+                              [held[i] for i in chosen], evaluate.rule_of(env))
+
+    def finish(self, node: Node, state: Any, rs: Any, env: Env, answer: str, events: list) -> dict[str, Any] | int:
+        assert isinstance(node, effects.Auction)
+        return auctions.answer(node, state, rs, env, answer, events, evaluate.rule_of(env))
+
+
+DECIDERS[effects.Auction] = Auctioneer()
+
+
+@cache
+def _lot(node: Node) -> Any:
+    """(the place's cards, the indices of the lot) of an auction's lot, the top cards of a place."""
+    from .hand_effects import _selected
+    return _selected(node)
 
 
 # ------------------------------------------------------------------ options and bound cards
@@ -398,7 +439,10 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
         env[_ANSWER] = decision["cards"][decision["options"].index(option)]
     else:
         env[_ANSWER] = option
-    events.append({"event": "chose", "player": action.player, "choice": option, "rule": decision["rule"]})
+    chose = {"event": "chose", "player": action.player, "choice": option, "rule": decision["rule"]}
+    if decision.get("sealed"):  # a sealed bid: seen by its bidder only, until all are revealed
+        chose["seen_by"] = [action.player]
+    events.append(chose)
     outcome = _run(node, list(decision["path"]), state, rs, env, events)
     if isinstance(outcome, _Wait):
         _store(state, rs, env, outcome)

@@ -31,7 +31,7 @@ from .selection import _owner, zone_name
 def card_owner(node: actors.CardOwner) -> evaluate.PlayersFn | None:
     if node.card is not None:
         return None
-    return lambda state, env: [env[OWNER]]
+    return lambda state, env: [env.get(OWNER) or state.active]  # a phase's own step: the active player
 
 
 def others(node: actors.OtherPlayers | actors.Opponent) -> evaluate.PlayersFn:

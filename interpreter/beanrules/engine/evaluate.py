@@ -29,6 +29,10 @@ RULES = "rules"  # the environment entry holding the ruleset, for the beanometer
 # move of more cards than a pile holds takes those there are; docs/language.md).
 BY_ITSELF = "#by-itself"  # ("#": not a name a decision keeps, engine/decisions.py)
 AT_ANY_TIME = "#at-any-time"  # a step ``at any time`` runs it: its harvests are told with "auto"
+# The environment entry naming the rule whose effect runs (a card's ability, a rule's step on a
+# card event), for the events that say which rule made a change; a phase's step is found by
+# "#step", a resumed decision by "#anchor" (engine/decisions.py).
+RULE = "#rule"
 NumFn = Callable[[Any, Env], int]
 CondFn = Callable[[Any, Env], bool]
 PlayersFn = Callable[[Any, Env], list[str]]
@@ -46,6 +50,17 @@ class Compiled:
 
     def __call__(self, *args: Any) -> Any:
         return self.fn(*args)
+
+
+def rule_of(env: Env) -> str | None:
+    """The id of the rule whose effect runs in `env` (None: none is known)."""
+    if RULE in env:
+        return env[RULE]
+    step = env.get("#step")
+    if step is not None:
+        return step.ref.id
+    anchor = env.get("#anchor")
+    return anchor.get("rule") if anchor else None
 
 
 def top_of_deck(cards: Node) -> bool:

@@ -1,5 +1,6 @@
 """Counters and tokens: what the rules declare, where the state keeps them, and the core nodes
-that read or change them (named in engine/semantics.py, the table the evaluator compiles by).
+that read or change them (named in engine/semantics.py, the table the evaluator compiles by);
+and coins or counters that change hands (``pay``, ``gain-coins``: engine/payments.py moves them).
 
 A counter is a number per player (coins written down, say) or for the table; a token is held by
 one player or by nobody (a card passed from player to player). The state holds ``counters`` and ``tokens`` only
@@ -17,6 +18,7 @@ from ..core.timing import AtSetup
 from . import evaluate
 from .errors import UnsupportedRule
 from .evaluate import Env
+from .payments import BANK, transfer
 
 Program = list[tuple[dict, Any]]
 
@@ -166,3 +168,25 @@ def add_to_counter(node: effects.AddToCounter) -> Any:
             state.counters[name][player] += value
             events.append({"event": "counted", "counter": name, "player": player, "amount": value})
     return add
+
+
+def pay(node: effects.Pay) -> Any:
+    return _payment(node.payer, node.payee, node.amount, node.resource)
+
+
+def gain_coins(node: effects.GainCoins) -> Any:
+    """``gain N coins``: from the bank, as the coin source says."""
+    return _payment(None, node.player, node.amount, None)
+
+
+def _payment(payer: Any, payee: Any, amount: Any, resource: str | None) -> Any:
+    payers = evaluate.players_of(payer) if payer is not None else None
+    payees = evaluate.players_of(payee) if payee is not None else None
+    count = evaluate.number(amount)
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        # a player's action pays in full or is refused; a step that runs by itself pays what it can
+        transfer(state, rs, payers(state, env) if payers is not None else [BANK],
+                 payees(state, env) if payees is not None else [BANK], count(state, env), resource,
+                 not env.get(evaluate.BY_ITSELF), evaluate.rule_of(env), events)
+    return run

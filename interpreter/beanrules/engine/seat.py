@@ -48,6 +48,7 @@ class Seat:
     """One player's seat at a game: what they see, the rules, what they may do.
 
     Public state: `players`, `turn`, `phase`, `active`, `over`, `deciding` (a decision waits),
+    `bid` (the auction the player is asked to bid in),
     `proposals` (the open ones), `lasting` (whether a constraint laid down for a while holds),
     `offer`, `discard`. Their own zones: `hand`, `fields`, `set_aside`, `coin_count`. A zone
     that the rules keep from the player (engine/view.py: a hidden offer, a hand its owner may not
@@ -107,6 +108,13 @@ class Seat:
     def deciding(self) -> bool:
         """A decision waits (the view shows whose and its options; the legal actions are its answers)."""
         return self._state.decision is not None
+
+    @property
+    def bid(self) -> dict | None:
+        """The auction this player is asked to bid in now, as the view shows it (the lot; in an
+        open auction the highest bid and who made it), or None."""
+        decision = self._state.decision
+        return decision.get("bid") if decision is not None and decision["player"] == self.player else None
 
     @property
     def lasting(self) -> bool:

@@ -133,7 +133,8 @@ SEMANTICS: dict[type[Node], Semantics] = {
                                read_by=("engine.readings.read", "engine.permissions")),
     effects.Trade: _read("engine.readings.read", "engine.lasting"),
     effects.UseAbility: _read("engine.lasting"),
-    effects.GainCoins: Semantics(not_run="a card's coins are paid by the beanometer's payout, not by an effect yet"),
+    effects.GainCoins: _run(effect=marks.gain_coins),
+    effects.Pay: _run(effect=marks.pay),
     effects.AddField: _run(effect=ability_effects.add_field),
     effects.RemoveField: _run(effect=ability_effects.remove_field),
     effects.AddToCounter: _run(effect=marks.add_to_counter),
@@ -150,6 +151,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     effects.ForChosen: _run(effect=ability_effects.for_chosen),
     effects.Choose: _run(effect=shapes(hand_effects.choose_card, ability_effects.choose)),
     effects.Ask: _read("engine.decisions"),
+    effects.Auction: _read("engine.decisions.Auctioneer", "engine.auctions"),
     effects.AtRandom: _run(effect=decisions.at_random),
     effects.Let: _run(effect=ability_effects.let),
 }

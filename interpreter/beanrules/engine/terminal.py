@@ -34,7 +34,8 @@ def help_text(beans: tuple[str, ...], other: str, buy: bool = False, cards: tupl
             + (" · buys a field" if buy else "")
             + "".join(f" · {m}" for m in dict.fromkeys(moves)) + "\n" + uses +
             f"  offers {b}, hand {a} to {other} for {c} · gives {b} to {other} · accepts · rejects 2 · withdraws\n"
-            f"  when the game asks you: chooses {other} · chooses yes · chooses no · chooses nothing\n"
+            f"  when the game asks you: chooses {other} · chooses yes · chooses no · chooses nothing"
+            f" · chooses 2 (a bid) · chooses pass\n"
             f"Commands: ? (legal actions)  board  help  pass (let the game go on)  quit")
 
 
@@ -105,6 +106,11 @@ def board(game: Game, me: str) -> str:
 def _question(decision: dict) -> str:
     """What a waiting decision asks, with its answers in the notation."""
     what = f"decide whether to {decision['ask']}" if decision.get("ask") else f"choose {decision['name']}"
+    bid = decision.get("bid")
+    if bid is not None:  # an auction: the lot, and in an open one the bid to beat
+        what = f"bid for {_cards(bid['lot'])}" + (" (sealed)" if bid["sealed"] else
+                                                   f" (highest bid {bid['high']}, by {bid['leader']})"
+                                                   if bid["leader"] else " (no bid yet)")
     return f"{what}: chooses {' / '.join(decision['options'])}"
 
 
@@ -199,7 +205,15 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
         elif kind == "swapped":
             out.append(f"{e['first']} and {e['second']} swapped")
         elif kind == "chose":
-            out.append(f"{e['player']} chooses {e['choice']}")
+            seen = me is None or me in e.get("seen_by", (me,))  # a sealed bid: its bidder's only
+            out.append(f"{e['player']} chooses {e['choice'] if seen else '(a sealed bid)'}")
+        elif kind == "auction":
+            out.append(f"{_cards(e['lot'])} up for {'sealed bids' if e['sealed'] else 'auction'} "
+                       f"({e['rule']}): {', '.join(e['bidders']) or 'nobody can bid'}")
+        elif kind == "auctioned":
+            bids = f"; bids {', '.join(f'{p} {b}' for p, b in e['bids'].items())}" if "bids" in e else ""
+            out.append((f"{e['buyer']} wins {_cards(e['lot'])} for {e['price']}" if e["buyer"]
+                        else f"nobody wins {_cards(e['lot'])}") + bids)
         elif kind == "token-passed":
             out.append(f"the {e['token']} passes from {e['from'] or 'nobody'} to {e['to']}")
         elif kind == "moved":
@@ -212,6 +226,9 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
             out.append(f"for {e['player']}, {e['says']}")
         elif kind == "lasting-ended":
             out.append(f"no longer: {e['says']}")
+        elif kind == "paid":
+            out.append(f"{e['from'] or 'the bank'} pays {e['to'] or 'the bank'} {e['amount']} "
+                       f"{e.get('counter') or 'coins'} ({e['rule']})")
         elif kind == "counted":
             out.append(f"{e.get('player') or 'the table'}: {e['amount']:+d} {e['counter']}")
         elif kind == "game-over":
@@ -237,6 +254,8 @@ def shown(action: Action, events: list[dict], me: str) -> str:
     the bot looked at and `me` may not see (the top of the deck, the bot's own hand), each
     such card is named by its place among the cards looked at ("card 2": the second from the
     top or front), not by its bean; cards `me` may see (their own hand) keep their names."""
+    if any(e["event"] == "chose" and me not in e.get("seen_by", (me,)) for e in events):
+        return f"{action.player} makes a sealed bid"  # revealed with the others when all are in
     if type(action) is not UseAbility or not action.choices:
         return action.notation()
     hidden = [card for e in events if e["event"] == "looked" and me not in e.get("seen_by", ())

@@ -38,7 +38,8 @@ def _does(effect: type, when: type | None = None) -> Callable[[Any], bool]:
 
 def _decides(s: Any) -> bool:
     """A ``do`` statement whose effect asks a player to decide (choose, ask)."""
-    return isinstance(s, core.Do) and any(isinstance(n, (effects.Choose, effects.Ask)) for n in s.effect.walk())
+    return isinstance(s, core.Do) and any(isinstance(n, (effects.Choose, effects.Ask, effects.Auction))
+                                          for n in s.effect.walk())
 
 
 def _whole(s: Any) -> bool:
@@ -265,7 +266,8 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.add(model, _does(effects.Draw), _decides, core.DeclareToken)
         elif name in ("chose", "token-passed", "moved", "picked-at-random"):
             trace.add(model, _decides, core.DeclareToken)
-        elif name in ("skipped", "lasting"):  # a step that skipped the phase; a constraint laid down
+        elif name in ("skipped", "lasting", "paid", "auction", "auctioned"):
+            # a step that skipped the phase; a constraint laid down; coins a rule paid; a lot sold
             trace.rules.add(event["rule"])
         elif name == "ability":  # a rule's own step names its rule; a card's ability, its card
             if any(rule["id"] == event.get("ability") for rule in model["rules"]):

@@ -67,7 +67,8 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
         if (trigger.bean is not None and trigger.bean != bean) or \
                 (trigger.cards is not None and (cards is None or trigger.cards != len(cards))):
             continue
-        env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, OWNER: player, "player": player, "cards": cards,
+        env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, evaluate.RULE: trigger.ref.id, OWNER: player,
+               "player": player, "cards": cards,
                "card": Held(bean, zone, where, False, _ZONES.get(event), None if event == "revealed" else player)
                if zone is not None else None}
         if field is not None:  # a name: a field of the table (engine/zones.py)

@@ -72,6 +72,7 @@ class KSeat:
     turn = property(attrgetter("g.turn"))
     active = property(attrgetter("g.active"))
     deciding = property(lambda self: self.g.decision is not None)
+    bid = None  # the kernel plays no auction (kernel/support.py declines the node)
     lasting = property(lambda self: bool(self.g.lasting))
     offer = property(lambda self: self._shown("offer", self.g.offer))
     hand = property(lambda self: self._shown("hand", self.g.hands[self.player]))

@@ -194,15 +194,19 @@ class SpecBuilder:
         rule_id = _tree(node.children, "rule_id")
         bean = next((t for t in _tokens(node.children, "NAME")), None)
         cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
-        params = {"event": _words(_tree(node.children, "step_event")), "bean": str(bean) if bean else None,
-                  "condition": self.condition(cond) if cond is not None else None,
+        params = {"condition": self.condition(cond) if cond is not None else None,
                   "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS]}
+        begins = _tree(node.children, "phase_begins") is not None  # a phase's own step (kind phase-step)
+        if not begins:
+            params = {"event": _words(_tree(node.children, "step_event")), "bean": str(bean) if bean else None,
+                      **params}
         refs = [Ref("bean", str(bean), self.span(bean))] if bean else []
-        # the wording is the header line from "when" to its colon (the effects follow below)
+        # the wording is the header line from "when" (or "at") to its colon (the effects follow below)
         line = self.lines[node.meta.line - 1]
-        start = line.index("when", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
+        start = line.index("at" if begins else "when",
+                           (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
         text = " ".join(line[start:line.index(":", start) + 1].split())
-        return self._rule(node, "card-step", params, refs, text, section, phase, None)
+        return self._rule(node, "phase-step" if begins else "card-step", params, refs, text, section, phase, None)
 
     def round_step(self, node: Tree, section: str | None, phase: str | None) -> Rule:
         """A rule's own step when a round begins: a rule of kind ``round-step`` whose params hold
@@ -685,6 +689,16 @@ class SpecBuilder:
             out.update({"do": "add-to-counter", "amount": self.ints(node)[0],
                         "counter": str(_tokens(node.children, "NAME")[0]),
                         "owner": _words(owner).replace(" ", "-") if owner else None})
+        elif kind in ("pay", "take"):  # coins (or a counter) that change hands
+            out.update(_payment(node))
+        elif kind == "auction":  # the lot's place, how the bids come, and what follows
+            resource = _words(_tree(node.children, "resource"))
+            otherwise = _tree(node.children, "else_block")
+            out.update({"from": places[0], "resource": "coins" if resource in ("coin", "coins") else resource,
+                        "sealed": _words(_tree(node.children, "auction_kind")) == "sealed",
+                        "ties": "nobody" if _tree(node.children, "auction_ties") is not None else "turn-order",
+                        "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS],
+                        "else": [self.effect(c) for c in otherwise.children] if otherwise else []})
         elif kind in ("lasting_card", "lasting_open"):  # a constraint on one chosen card, a zone laid open
             out["do"] = "lasting"
             out.update(_lasting_time(node))
@@ -736,11 +750,36 @@ _TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "whe
              "when_revealed", "in_any_turn", "when_player_acts"}
 _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
             "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
-            "move_chosen", "opponent_plants", "lasting_card", "lasting_open", "add_to_counter"}
+            "move_chosen", "opponent_plants", "lasting_card", "lasting_open", "add_to_counter", "pay", "take",
+            "auction"}
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare", "counter_compare",
                "may_harvest", "is_phase", "is_not_phase", "is_own_turn", "is_not_own_turn", "is_holding",
                "harvested_compare"}
 _PLACES = {"place", "this_field", "named_field"}
+
+
+def _payer(node: Tree | None) -> str | None:
+    """Who pays or is paid, as the effect says it: an owner word (``each-opponent``), ``bank``,
+    or a name bound before (``winner``); None: not said (the card's owner)."""
+    if node is None:
+        return None
+    inner = node.children[0]
+    if isinstance(inner, Token):
+        return str(inner)
+    return "bank" if inner.data == "bank" else _words(inner).replace(" ", "-")
+
+
+def _payment(node: Tree) -> dict[str, Any]:
+    amount = _tree(node.children, "coin_amount").children[0]
+    resource = _words(_tree(node.children, "resource"))
+    other = _payer(_tree(node.children, "payee"))
+    out: dict[str, Any] = {"do": "pay", "amount": int(amount) if amount.type == "INT" else str(amount),
+                           "resource": "coins" if resource in ("coin", "coins") else resource}
+    if node.data == "take":  # the owner is paid by the player (or bank) named
+        out.update({"payer": other, "payee": None})
+    else:
+        out.update({"payer": _payer(_tree(node.children, "payer")), "payee": other})
+    return out
 
 
 def _lasting_time(node: Tree) -> dict[str, Any]:
