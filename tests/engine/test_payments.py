@@ -112,3 +112,14 @@ def test_the_invariant_names_a_payment_no_rule_caused():
              problems)
     assert problems == ["1 coins went from Anna to Greg, by no rule"]
     assert gained == {"Anna": -1, "Greg": 1}
+
+
+def test_a_counter_changes_only_by_what_the_rules_add_or_pay(tmp_path):
+    from beanrules.checks.invariants import _counter_problems
+    assert playout(_model(tmp_path, THALERS, "thalers"), "thalers", 3, 1).ok
+    before = {"thalers": {"Anna": 2, "Greg": 5}, "pot": 0}
+    after = {"thalers": {"Anna": 3, "Greg": 4}, "pot": 1}
+    paid = {("thalers", "Anna"): 1, ("thalers", "Greg"): -1}
+    assert _counter_problems(before, after, None, {**paid, ("pot", None): 1}) == []
+    assert _counter_problems(before, after, None, paid) == ["the table's pot went from 0 to 1 with 0 added or paid "
+                                                            "by the rules"]

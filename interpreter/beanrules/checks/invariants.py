@@ -69,7 +69,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     rearranged: set[str] = set()
     planted: dict[str, list[str]] = {}
     gained: dict[str, int] = {}
-    counted: dict[str, int] = {}
+    counted: dict[tuple[str, str | None], int] = {}  # (counter, player; None: the table's) -> what rules added
     banked = 0  # coin cards taken from the bank (coin-source from bank: the removed zone)
     paid: list[str] = []  # what harvests paid against the beanometer, in the order they came
     for e in events:
@@ -98,8 +98,9 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
             gained[e["player"]] = gained.get(e["player"], 0) - e["coins"]
         elif kind == "paid":  # coins (or a counter) a rule's effect moved: attributed to that rule
             banked += _payment(e, written, rs.coins_from_bank, gained, counted, paid)
-        elif kind == "counted" and e.get("counter") == written and "player" in e:
-            counted[e["player"]] = counted.get(e["player"], 0) + e["amount"]
+        elif kind == "counted":
+            key = (e["counter"], e.get("player"))
+            counted[key] = counted.get(key, 0) + e["amount"]
         hands = e.get("hands")
         if hands:
             rearranged.update(hands)
@@ -116,6 +117,8 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
                 problems.append(f"{player} planted {bean} from the hand, but the front card was {old[:1]}")
     problems += paid
     problems += _coin_problems(before, after, written, gained, counted)
+    if after.get("counters") is not None and (counted or before["counters"] != after["counters"]):
+        problems += _counter_problems(before["counters"], after["counters"], written, counted)
     if rs.coins_from_bank and len(after["removed"]) != len(before["removed"]) - banked:
         problems.append(f"the bank went from {len(before['removed'])} to {len(after['removed'])} cards "
                         f"with {banked} coins paid from it")
@@ -131,10 +134,11 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     return (problems, after) if with_state else problems
 
 
-def _payment(e: dict, written: str | None, from_bank: bool, gained: dict[str, int], counted: dict[str, int],
-             problems: list[str]) -> int:
+def _payment(e: dict, written: str | None, from_bank: bool, gained: dict[str, int],
+             counted: dict[tuple[str, str | None], int], problems: list[str]) -> int:
     """Account for one ``paid`` event (engine/payments.py): the coins each side gained or lost,
-    as coin cards (``gained``) or on the counter coins are written on (``counted``); returns the
+    as coin cards (``gained``) or on a counter (``counted``: the one coins are written on, or
+    another counter each player has); returns the
     coin cards it took from the bank where the bank is the removed zone (negative: paid into it).
     A payment no rule caused is a problem: every change of a resource has its rule."""
     amount, payer, payee = e["amount"], e["from"], e["to"]
@@ -142,12 +146,13 @@ def _payment(e: dict, written: str | None, from_bank: bool, gained: dict[str, in
         problems.append(f"{amount} {e.get('counter', 'coins')} went from {payer or 'the bank'} to "
                         f"{payee or 'the bank'}, by no rule")
     counter = e.get("counter")
-    if counter is not None and counter != written:
-        return 0  # another counter: the coins stay as they were
-    into = counted if counter is not None else gained
     for player, sign in ((payer, -1), (payee, 1)):
-        if player is not None:
-            into[player] = into.get(player, 0) + sign * amount
+        if player is None:
+            continue
+        if counter is None:
+            gained[player] = gained.get(player, 0) + sign * amount
+        else:
+            counted[(counter, player)] = counted.get((counter, player), 0) + sign * amount
     if counter is not None or not from_bank:
         return 0
     return amount if payer is None else -amount if payee is None else 0
@@ -213,7 +218,7 @@ def _conserved(before: dict[str, Any], after: dict[str, Any]) -> bool:
 
 
 def _coin_problems(before: dict, after: dict, written: str | None, gained: dict[str, int],
-                   counted: dict[str, int]) -> list[str]:
+                   counted: dict[tuple[str, str | None], int]) -> list[str]:
     """Coins change only by what harvests earned, fields cost and rules paid: as coin cards, or where
     coins are written down (engine/tally.py) on their counter (``written``), while no coin card
     appears; a counter may also change by what the rules count onto it ("counted" events)."""
@@ -229,10 +234,30 @@ def _coin_problems(before: dict, after: dict, written: str | None, gained: dict[
         if new != old:
             problems.append(f"{player}'s coin cards went from {old} to {new}, though coins are written down")
         was, now = before["counters"][written][player], after["counters"][written][player]
-        extra = counted.get(player, 0)
+        extra = counted.get((written, player), 0)
         if now != was + earned + extra:
             problems.append(f"{player}'s {written} went from {was} to {now} with {earned} earned "
                             f"by harvests and {extra} counted")
+    return problems
+
+
+def _counter_problems(before: dict, after: dict, written: str | None,
+                      counted: dict[tuple[str, str | None], int]) -> list[str]:
+    """Every other counter changes only by what the rules' effects added to it or paid with it
+    (events ``counted`` and ``paid``, each of a rule); the one coins are written on is
+    _coin_problems'."""
+    problems = []
+    for name, now in after.items():
+        if name == written:
+            continue
+        was = before[name]
+        pairs = now.items() if isinstance(now, dict) else [(None, now)]
+        for player, value in pairs:
+            old = was[player] if player is not None else was
+            change = counted.get((name, player), 0)
+            if value != old + change:
+                whose = f"{player}'s {name}" if player is not None else f"the table's {name}"
+                problems.append(f"{whose} went from {old} to {value} with {change} added or paid by the rules")
     return problems
 
 
