@@ -105,3 +105,46 @@ def test_the_terminal_asks_for_a_bid_and_hides_a_sealed_one(tmp_path):
     assert shown(parse_action("Natalie chooses 2"), events, "Greg") == "Natalie makes a sealed bid"
     assert _describe(events, "Greg") == ["Natalie chooses (a sealed bid)"]
     assert _describe(events, "Natalie") == ["Natalie chooses 2"]
+
+
+SELLER = '''rulebook seller "A card that auctions a hand card"
+  extends classic
+  source v "Variant"
+replace use-beans: use beans blue chili stink green soy black-eyed red garden seller   § v "1"
+card seller "Seller" 4 beanometer 2 3   § v "2"
+  ability sell "Sell": while on top of a field, in phase plant, once per turn   § v "2"
+    each opponent bids coins for own hand front, sealed:
+      winner pays price coins to own
+      move 1 from own hand front to winner hand back
+'''
+
+
+def test_an_ability_a_player_uses_auctions_a_card_and_the_bids_go_on_after_it(tmp_path):
+    path = tmp_path / "seller.bean"
+    path.write_text(SELLER, encoding="utf-8")
+    game = Game.from_partial(compile_with_warnings(str(path))[0], PLAYERS, {
+        "phase": "plant", "active": "Anna", "hands": {"Anna": ["red", "blue"], "Natalie": ["soy"], "Greg": []},
+        "fields": {"Anna": [["seller"]]}, "coins": {"Natalie": ["soy"], "Greg": ["stink", "stink"]}})
+    game.apply("Anna uses seller")
+    game.apply("Natalie chooses 1")
+    events = game.apply("Greg chooses 1")  # a tie: the first in turn order from Anna, Natalie, wins
+    assert next(e for e in events if e["event"] == "auctioned")["buyer"] == "Natalie"
+    state = game.state_json()
+    assert state["hands"] == {"Anna": ["blue"], "Natalie": ["soy", "red"], "Greg": []}
+    assert state["coins"]["Anna"] == ["soy"] and state["coins"]["Natalie"] == []
+
+
+def test_a_step_on_a_card_event_may_not_hold_an_auction_nor_a_phase_step_stand_outside_a_phase(tmp_path):
+    from beanrules import SpecError
+    head = 'rulebook e "x"\n  extends classic\n  source v "v"\n'
+    bodies = {("runs by itself, so nobody is asked to choose", 4):
+              'rule s: when a card is revealed:   § v "1"\n  each opponent bids coins for offer top, in turn:\n'
+              '    move 1 from offer top to winner hand back\n',
+              ("is a step of a phase: write it inside one", 5):
+              'rules\n  rule s: at start of phase:   § v "1"\n    gain 1 coins\n'}
+    for (message, line), body in bodies.items():
+        path = tmp_path / "e.bean"
+        path.write_text(head + body, encoding="utf-8")
+        with pytest.raises(SpecError) as rejected:
+            compile_with_warnings(str(path))
+        assert message in str(rejected.value) and f"e.bean:{line}:" in str(rejected.value)

@@ -493,7 +493,7 @@ def keeps_open(state: Any, rs: Any) -> bool:
 
 # ------------------------------------------------------------------ what check asks
 # Effects that ask a player to choose: a step that runs by itself asks nobody.
-_CHOOSING = (core_effects.Choose, core_effects.ForChosen)
+_CHOOSING = (core_effects.Choose, core_effects.ForChosen, core_effects.Auction)
 
 
 def check_automatic(effect: Any, where: str, rule: str | None = None) -> None:

@@ -380,9 +380,11 @@ def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, event
     (a card picked, a field's list) that hold while the effect runs now but are not plain JSON,
     so they are not kept with a waiting decision. Returns "wait", "skip" or None."""
     _check(node)
-    outcome = _run(node, None, state, rs, {**env, **(live or {}), RULES: rs, _ANCHOR: anchor}, events)
+    running = {**env, **(live or {}), RULES: rs, _ANCHOR: anchor}
+    outcome = _run(node, None, state, rs, running, events)
     if isinstance(outcome, _Wait):
-        _store(state, rs, {**env, _ANCHOR: anchor}, outcome)
+        # the names bound on the way to the decision (an auction's book) go on with it; the live ones do not
+        _store(state, rs, {k: v for k, v in running.items() if k not in (live or {})}, outcome)
         return "wait"
     return "skip" if outcome == "skip" else None
 
