@@ -31,6 +31,7 @@ from .actions import Choose as ChooseAction
 from .errors import IllegalAction, UnsupportedRule
 from .evaluate import RULES, Env
 from .marks import of
+from .selection import _FIRST_IS_TOP, zone_name
 
 NOTHING = "nothing"  # the answer of a player who may choose and does not
 YES, NO = "yes", "no"
@@ -275,10 +276,18 @@ DECIDERS[effects.Auction] = Auctioneer()
 
 
 @cache
-def _lot(node: Node) -> Any:
-    """(the place's cards, the indices of the lot) of an auction's lot, the top cards of a place."""
-    from .hand_effects import _selected
-    return _selected(node)
+def _lot(node: places.CardsIn) -> Any:
+    """(the place's cards, the indices of the lot, top first) of an auction's lot: the top (or
+    front) cards of a place."""
+    if node.pick not in ("top", "front") or node.count is None:
+        raise UnsupportedRule(f"an auction sells the top cards of a place, not '{node.to_text()}'")
+    source, count, first = evaluate.zone_of(node.place), evaluate.number(node.count), zone_name(node.place) in _FIRST_IS_TOP
+
+    def lot(state: Any, env: Env) -> tuple[list, list[int]]:
+        held = source(state, env)
+        n = min(count(state, env), len(held))
+        return held, list(range(n)) if first else list(range(len(held) - 1, len(held) - 1 - n, -1))
+    return lot
 
 
 # ------------------------------------------------------------------ options and bound cards
