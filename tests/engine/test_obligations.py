@@ -1,64 +1,66 @@
-"""The phase flow's third step of "One semantics" (docs/architecture.md, "The migration, step by
-step"): whether a phase has nothing left to do, compiled per phase from the statements that apply
-during it (engine/obligations.py), with today's flow.phase_complete as the oracle: on every state
-bots reach in games of every spec at its fewest and most players, the compiled closure says what
-the oracle says."""
+"""Whether a phase has nothing left to do (engine/obligations.py): one closure per phase,
+compiled from the statements that apply during it, serving the reference path and the hot path.
+
+Before it replaced flow.phase_complete and the hot path's copy of it, the compiled closure was
+held to flow.phase_complete at every completion test of bot games of every spec at its fewest
+and most players (the shipped specs and every test variant); the golden playthroughs, the
+conformance cases and tests/engine/test_hotpath.py keep holding the games it plays to them."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Callable
-
-import pytest
-
-from beanrules import compile_spec, list_specs
-from beanrules.engine import Game, hotpath, transitions
-from beanrules.engine.bots import make_bot, play_out
-from beanrules.engine.flow import phase_complete
-from beanrules.engine.obligations import completions
-
-ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = list(list_specs())
-VARIANTS = [str(p) for p in sorted((ROOT / "conformance").rglob("*.bean"))]
-# The shipped specs play in the test command; the test variants under `pytest -m sweep`.
-CASES = [pytest.param(spec, id=spec) for spec in SHIPPED] + \
-    [pytest.param(spec, id=Path(spec).stem, marks=pytest.mark.sweep) for spec in VARIANTS]
+from beanrules import compile_spec
+from beanrules.engine import Game, hotpath
+from beanrules.engine.obligations import completions, open_tests
 
 
-def watched_plan(rs: Any, seen: dict) -> hotpath.Plan:
-    """A plan of its own for one game whose completion tests (after an action, and in the phase
-    transitions) ask the oracle and the compiled closure, and fail where they differ."""
-    plan = hotpath.Plan(rs)
+def names(game: Game) -> dict[str, list[str]]:
+    rs = game.ruleset
+    return {ph.id: [name for name, _ in open_tests(rs, ph)] for ph in rs.phases}
+
+
+def test_a_phase_compiles_only_the_tests_of_its_statements():
+    assert names(Game(compile_spec("classic"), 4, seed=1)) == {
+        "plant": ["planting"], "trade": ["trading"], "plant-traded": ["zone-planting", "zone-planting"], "draw": []}
+    # Kannibohne: the ability of a card on top, a draw by action, a move and the declared end of
+    # its planting phase, each in the phases they apply to only
+    assert names(Game(compile_spec("kannibohne"), 2, seed=1)) == {
+        "prelude": ["zone-planting", "moving"], "plant": ["planting", "ability", "harvest-before-declared-end", "moving"],
+        "reveal": [], "plant-offer": ["zone-planting", "ability"], "draw": ["ability", "drawing", "moving"]}
+
+
+def test_both_paths_use_the_same_closure():
+    rs = Game(compile_spec("classic"), 4, seed=1).ruleset
+    fast, reference = hotpath.Plan(rs), hotpath.Plan(rs, reference="for comparison")
     compiled = completions(rs)
-
-    def watch(ph: Any) -> Callable[[Any], bool]:
-        def complete(state: Any) -> bool:
-            want = phase_complete(state, rs, ph)
-            assert compiled[ph.index](state) == want, (state.turn, state.phase)
-            seen[want] += 1
-            return want
-        return complete
-    tests = tuple(watch(ph) for ph in rs.phases)
-    for ph in rs.phases:
-        plan.phases[ph.index].complete = tests[ph.index]
-    plan.steps = transitions.Transitions(plan.steps.ending, plan.steps.enter, tests)
-    return plan
+    assert fast.steps.complete == reference.steps.complete == reference.reference_steps.complete == compiled
+    assert [p.complete for p in fast.phases] == [p.complete for p in reference.phases] == list(compiled)
 
 
-@pytest.mark.parametrize("spec", CASES)
-def test_the_compiled_completion_says_what_phase_complete_says(spec, monkeypatch):
-    try:
-        model = compile_spec(spec)
-    except Exception:  # a variant refused on purpose (conformance/variants/refused*.bean)
-        pytest.skip("the spec does not compile, on purpose")
-    low, high = model["players"]["min"], model["players"]["max"]
-    seen = {True: 0, False: 0}
-    monkeypatch.setattr(hotpath, "plan_for", lambda rs: watched_plan(rs, seen))
-    for players in sorted({low, high}):
-        try:
-            game = Game(model, [f"P{i}" for i in range(players)], seed=players)
-        except Exception:  # a variant no game can be made of (refused when a game is created)
-            pytest.skip("no game of the spec can be made, on purpose")
-        bots = {p: make_bot("greedy" if i % 2 else "random", players, trades=players % 2 == 0)
-                for i, p in enumerate(game.players)}
-        play_out(game, bots, max_actions=20_000, keep_events=False)
-    assert seen[False] > 0 and seen[True] > 0  # the oracle saw both answers
+def test_planting_stays_open_until_most_is_planted_or_the_hand_is_empty():
+    game = Game(compile_spec("classic"), 3, seed=2)
+    state, rs = game.state, game.ruleset
+    complete = completions(rs)[rs.phase_index["plant"]]
+    assert state.phase == "plant" and state.hands[state.active] and not complete(state)
+    state.planted = rs.phase("plant").plant.max - 1
+    assert not complete(state)  # one more plant is still permitted (least is met: optional)
+    state.planted += 1
+    assert complete(state)  # most planted
+    state.planted = 0
+    hand, state.hands[state.active] = state.hands[state.active], []
+    assert complete(state)  # nothing to plant
+    state.hands[state.active] = hand
+    state.planted = rs.phase("plant").plant.max
+    state.decision = {"player": state.active}
+    assert not complete(state)  # a step waits for a decision
+
+
+def test_a_declared_end_waits_while_a_harvest_is_possible():
+    game = Game(compile_spec("kannibohne"), 2, seed=3)
+    state, rs = game.state, game.ruleset
+    ph = rs.phase("plant")
+    declared = dict(open_tests(rs, ph))["harvest-before-declared-end"]
+    state.phase, state.active = "plant", game.players[0]
+    for field in state.fields[state.active]:
+        field.clear()
+    assert not declared(state)  # no field to harvest
+    state.fields[state.active][0].extend([rs.beans[0]] * 3)
+    assert declared(state)  # a harvest the player may make keeps the phase open

@@ -1,56 +1,24 @@
 """The game loop: entering phases and running their core steps (reveal, draw, skip: whatever
-``do`` statements the phase has), noticing when a phase has nothing left to do, passing the
-turn, and ending the game."""
+``do`` statements the phase has), leaving a phase that has nothing left to do (its closure
+compiled from its statements: engine/obligations.py), passing the turn, and ending the game."""
 from __future__ import annotations
 
 from . import decisions
 from .deck import ending
-from .draw_moves import keeps_open as draw_keeps_open
 from .errors import Stalled
 from .eventlog import UNRECORDED
 from .harvesting import settle
-from .abilities import keeps_open as ability_keeps_open
-from .lasting import may_harvest
-from .legal import step_waits
-from .card_moves import keeps_open
+from .obligations import completions
 from .ruleset import PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
 from .trading import lapse_proposals
-from .transitions import Enter, StateTest, Transitions
+from .transitions import Enter, Transitions
 
 
 def next_player(state: State, rs: Ruleset, player: str) -> str:
     players = state.players
     return players[(players.index(player) + rs.direction) % len(players)]
-
-
-def phase_complete(state: State, rs: Ruleset, ph: PhaseSpec) -> bool:
-    """Nothing is left to do in this phase without a player choosing to end it."""
-    active = state.active
-    plant = ph.plant
-    if plant is not None and state.planted < plant.max and state.hands[active]:
-        return False
-    if state.decision is not None:  # a step of the phase waits for a player's decision
-        return False
-    if ph.trade and _can_trade(state):
-        return False
-    for step in ph.pending:
-        if step_waits(state, rs, step):
-            return False
-    if rs.abilities and ability_keeps_open(state, rs):  # a card on top may still act in this phase
-        return False
-    if rs.draws:  # a draw the active player may still make (engine/draw_moves.py)
-        if draw_keeps_open(state, rs):
-            return False
-    if rs.declared_ends and ph.id in rs.declared_ends and may_harvest(state, rs, active):
-        return False  # the player declares the phase finished: a harvest they may make waits for them
-    return not keeps_open(state, rs)  # an optional move (discard, take) waits for the active player
-
-
-def _can_trade(state: State) -> bool:
-    """Any card could still change hands (the active player's offer or anyone's hand)."""
-    return bool(state.offer) or any(state.hands[p] for p in state.players)
 
 
 def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
@@ -199,11 +167,10 @@ def start(state: State, rs: Ruleset, events: list, steps: Transitions) -> None:
 
 def reference_steps(rs: Ruleset) -> Transitions:
     """The transitions as this module's reference functions, bound to this ruleset (a Plan that
-    does not trust the compiled ones serves these, engine/hotpath.py)."""
+    does not trust the compiled ones serves these, engine/hotpath.py); a phase's completion is
+    the one compiled closure either way."""
     def enter(ph: PhaseSpec) -> Enter:
         return lambda state, events: _enter(state, rs, ph, events)
 
-    def complete(ph: PhaseSpec) -> StateTest:
-        return lambda state: phase_complete(state, rs, ph)
-    return Transitions(lambda state: ending(state, rs), tuple(enter(ph) for ph in rs.phases),
-                       tuple(complete(ph) for ph in rs.phases))
+    # whether a phase is complete: one closure for both paths (engine/obligations.py)
+    return Transitions(lambda state: ending(state, rs), tuple(enter(ph) for ph in rs.phases), completions(rs))

@@ -1,12 +1,12 @@
 """The interpreter's hot path: per-phase closures compiled once per Ruleset.
 
-The reference functions (legal.legal_actions, legal.next_to_act, flow.phase_complete) read
-the ruleset's fields on every call and ask, on every call, about mechanisms most rulebooks do
-not have (moves, abilities, a buyable field, the protection rule). A Plan decides all of that
-once per phase, when a game is created: each phase gets a closure that lists its legal
-actions, one that says whom the game waits for, and one that says whether the phase has
-nothing left to do, with the rules' numbers bound as constants and the mechanisms the rules do
-not have left out. They return exactly what the reference functions return, in the same
+The reference functions (legal.legal_actions, legal.next_to_act) read the ruleset's fields on
+every call and ask, on every call, about mechanisms most rulebooks do not have (moves,
+abilities, a buyable field, the protection rule). A Plan decides all of that once per phase,
+when a game is created: each phase gets a closure that lists its legal actions and one that
+says whom the game waits for, with the rules' numbers bound as constants and the mechanisms the
+rules do not have left out. Whether the phase has nothing left to do is one closure for both
+paths, compiled from the phase's statements (engine/obligations.py), so it has no copy here. They return exactly what the reference functions return, in the same
 order, so a bot drawing from the listing plays the same games; tests/engine/test_hotpath.py
 compares them at every step of many games of every shipped spec. A trade phase lists its
 answers here too; the one-card proposals are a space counted off the state and built one at a
@@ -31,7 +31,8 @@ from typing import Any, Callable
 from ..memo import remember
 from .actions import BuyField, EndPhase, Harvest, Plant, Propose, Respond
 from .errors import IllegalAction
-from .flow import end_phase, phase_complete, reference_steps
+from .flow import end_phase, reference_steps
+from .obligations import completions
 from .buying import do_buy
 from .harvesting import coins_for, do_harvest
 from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _RESPONDS, _respond,
@@ -91,7 +92,7 @@ class PhasePlan:
 
     def __init__(self, lister: Lister, complete: Callable[[State], bool], waiter: Callable[[State], Any]):
         self.lister = lister  # (state, player, trades) -> legal.legal_actions
-        self.complete = complete  # state -> flow.phase_complete
+        self.complete = complete  # state -> obligations.completion: the phase has nothing left to do
         self.waiter = waiter  # state -> legal.next_to_act
 
 
@@ -106,7 +107,8 @@ class Plan:
         # why the reference functions serve (None: they don't)
         self.reference = reference or unknown_mechanism(rs)
         make = _reference_plan if self.reference else _phase_plan
-        self.phases = tuple(make(rs, ph) for ph in rs.phases)
+        complete = completions(rs)  # one closure per phase for both paths (engine/obligations.py)
+        self.phases = tuple(make(rs, ph, complete[ph.index]) for ph in rs.phases)
         self.by_id = {ph.id: self.phases[ph.index] for ph in rs.phases}
         self.reference_steps = reference_steps(rs)  # flow's own functions
         self.steps = self.reference_steps if self.reference else \
@@ -130,13 +132,13 @@ def plan_for(rs: Ruleset) -> Plan:
     return plan
 
 
-def _reference_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
+def _reference_plan(rs: Ruleset, ph: PhaseSpec, complete: Callable[[State], bool]) -> PhasePlan:
     return PhasePlan(lambda state, player, trades: legal_actions(state, rs, player, trades),
-                     lambda state: phase_complete(state, rs, ph), lambda state: next_to_act(state, rs))
+                     complete, lambda state: next_to_act(state, rs))
 
 
-def _phase_plan(rs: Ruleset, ph: PhaseSpec) -> PhasePlan:
-    return PhasePlan(_lister(rs, ph), _complete(rs, ph), _waiter(rs, ph))
+def _phase_plan(rs: Ruleset, ph: PhaseSpec, complete: Callable[[State], bool]) -> PhasePlan:
+    return PhasePlan(_lister(rs, ph), complete, _waiter(rs, ph))
 
 
 # -- listing legal actions (legal.legal_actions) ---------------------------------------------
@@ -332,47 +334,7 @@ def _distinct(cards: list[str]) -> list[str]:
     return out
 
 
-# -- phase completion (flow.phase_complete) and whom the game waits for (legal.next_to_act) --
-def _complete(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], bool]:
-    if rs.moves or rs.abilities:  # an optional move or a card on top keeps a phase open: the reference function asks
-        return lambda state: phase_complete(state, rs, ph)
-    plant, trade = ph.plant, ph.trade
-    pmax = plant.max if plant is not None else 0
-    shared = tuple(_SHARED_ATTR[step.zone] for step in ph.pending if step.attr is None)  # the offer
-    own = tuple(step.attr for step in ph.pending if step.attr is not None and step.who == "active")
-    everyone = tuple(step.attr for step in ph.pending if step.attr is not None and step.who != "active")
-
-    if not (trade or shared or own or everyone):  # a phase that plants from the hand, or only runs its steps
-        def plain(state: State) -> bool:
-            if state.lasting:  # a constraint laid down for a while may take a plant away
-                return phase_complete(state, rs, ph)
-            if plant is not None and state.planted < pmax and state.hands[state.active]:
-                return False
-            return state.decision is None
-        return plain
-
-    def complete(state: State) -> bool:
-        if state.lasting:  # a constraint laid down for a while may take a plant away
-            return phase_complete(state, rs, ph)
-        if plant is not None and state.planted < pmax and state.hands[state.active]:
-            return False
-        if state.decision is not None:
-            return False
-        if trade and (state.offer or any(state.hands.values())):
-            return False
-        for attr in shared:  # PendingStep.anyone_has, by the kind of zone
-            if getattr(state, attr):
-                return False
-        for attr in own:
-            if getattr(state, attr)[state.active]:
-                return False
-        for attr in everyone:
-            if any(getattr(state, attr).values()):
-                return False
-        return True
-    return complete
-
-
+# -- whom the game waits for (legal.next_to_act) ---------------------------------------------
 def _waiter(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], Any]:
     if rs.moves or rs.abilities:
         return lambda state: next_to_act(state, rs)

@@ -46,18 +46,18 @@ def open_tests(rs: Ruleset, ph: PhaseSpec) -> tuple[Open, ...]:
     tests: list[Open] = []
     if ph.plant is not None:
         most = ph.plant.max
-        tests.append(("plant", lambda s: s.planted < most and bool(s.hands[s.active])))
+        tests.append(("planting", lambda s: s.planted < most and bool(s.hands[s.active])))
     if ph.trade:
-        tests.append(("trade", lambda s: bool(s.offer) or any(s.hands.values())))
-    tests += [("plant-pending", _pending(rs, step)) for step in ph.pending]
+        tests.append(("trading", lambda s: bool(s.offer) or any(s.hands.values())))
+    tests += [("zone-planting", _pending(rs, step)) for step in ph.pending]
     if any(spec.where == "field-top" and spec.phase == ph.id for spec in rs.abilities):
         tests.append(("ability", lambda s: ability_keeps_open(s, rs)))
     if any(rule.phase == ph.id for rule in rs.draws):
-        tests.append(("draw", lambda s: draw_keeps_open(s, rs)))
+        tests.append(("drawing", lambda s: draw_keeps_open(s, rs)))
     if ph.id in rs.declared_ends:
-        tests.append(("declared-end", lambda s: may_harvest(s, rs, s.active)))
+        tests.append(("harvest-before-declared-end", lambda s: may_harvest(s, rs, s.active)))
     if any(rule.phase in (None, ph.id) for rule in rs.moves):
-        tests.append(("move", lambda s: move_keeps_open(s, rs)))
+        tests.append(("moving", lambda s: move_keeps_open(s, rs)))
     return tuple(tests)
 
 

@@ -217,7 +217,7 @@ class Ruleset:
     guards: tuple = ()
     draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
     # Phases the active player ends by declaring them finished: a harvest they may still make
-    # keeps such a phase open (flow.phase_complete), where elsewhere it keeps none open.
+    # keeps such a phase open (engine/obligations.py), where elsewhere it keeps none open.
     declared_ends: frozenset[str] = frozenset()
     # Zones the rules declare besides the standard ones, and who may plant into or harvest a
     # field of the table (engine/zones.py).

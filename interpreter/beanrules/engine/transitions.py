@@ -4,7 +4,7 @@ entry steps (the ``do … at the start of`` statements), as closures.
 flow.end_phase walks from one phase to the next, asking at every step whether the game has
 come to its end (deck.ending), entering the next phase (flow._enter: its entry steps run through
 the generic evaluator, each with the checks of flow._after_step) and asking whether that phase
-has anything left to do (flow.phase_complete). Those reference functions re-read the ruleset on
+has anything left to do (engine/obligations.py). The reference functions re-read the ruleset on
 every call. A Transitions object holds the same three things for one ruleset, decided once:
 
 - `ending(state)`: deck.ending, with an end condition that compares how often the deck ran out
@@ -12,7 +12,8 @@ every call. A Transitions object holds the same three things for one ruleset, de
 - `enter[i](state, events)`: flow._enter for phase i, its entry steps bound with their
   conditions (the same shapes read straight off the state), a phase without entry steps reduced
   to setting the phase;
-- `complete[i](state)`: flow.phase_complete for phase i (the hot path's closure).
+- `complete[i](state)`: whether phase i has nothing left to do, the one closure compiled from
+  the phase's statements (obligations.completions), the same in the reference set.
 
 They return what the reference functions return and change the state as they do, in the same
 order (so the same random draws follow). The reference set (flow.reference_steps) wraps the
@@ -44,7 +45,7 @@ class Transitions:
     def __init__(self, ending: StateTest, enter: tuple[Enter, ...], complete: tuple[StateTest, ...]):
         self.ending = ending  # state -> deck.ending
         self.enter = enter  # (state, events) -> flow._enter: "play", "skip", "wait" or "over"
-        self.complete = complete  # state -> flow.phase_complete
+        self.complete = complete  # state -> obligations.completion
 
 
 def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
