@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from beanrules import compile_spec
 from beanrules.engine import Game, hotpath
-from beanrules.engine.obligations import completions, open_tests
+from beanrules.engine.obligations import completions, open_tests, named_test
 
 
 def names(game: Game) -> dict[str, list[str]]:
@@ -57,7 +57,7 @@ def test_a_declared_end_waits_while_a_harvest_is_possible():
     game = Game(compile_spec("kannibohne"), 2, seed=3)
     state, rs = game.state, game.ruleset
     ph = rs.phase("plant")
-    declared = dict(open_tests(rs, ph))["harvest-before-declared-end"]
+    declared = named_test(rs, ph, "harvest-before-declared-end")
     state.phase, state.active = "plant", game.players[0]
     for field in state.fields[state.active]:
         field.clear()

@@ -21,8 +21,10 @@ the phase before it ends by itself (legal._end, draw_moves.end_refusal). A harve
 any time keeps no phase open, except one the player declares finished (rs.declared_ends).
 
 A phase compiles only the tests of the statements that apply during it (a phase without
-abilities compiles no ability check), and the same closure serves the reference path
-(flow.reference_steps) and the hot path (engine/hotpath.py).
+abilities compiles no ability check), into one expression over the state with the numbers
+written in, and the same closure serves the reference path (flow.reference_steps) and the hot
+path (engine/hotpath.py). The kernel reads which tests a phase has (kinds) and runs each on its
+own state.
 """
 from __future__ import annotations
 
@@ -34,64 +36,73 @@ from .card_moves import keeps_open as move_keeps_open
 from .draw_moves import keeps_open as draw_keeps_open
 from .lasting import may_harvest
 from .legal import step_waits
-from .ruleset import _SHARED_ATTR, PendingStep, PhaseSpec, Ruleset
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, Ruleset
 from .state import State
 
 StateTest = Callable[[State], bool]
-Open = tuple[str, StateTest]  # what keeps the phase open (for the tests), and its test
+# What keeps the phase open, and its test as an expression over the state `s` (the names it
+# reads: _NAMES, `rs` and the phase's pending `steps`). One expression per phase is compiled
+# from them, so the test costs no call per statement.
+Open = tuple[str, str]
+
+# What keeps a phase open, by the statement it comes from (the kernel reads which of these a
+# phase has, to test each on its own state: kernel/machine.py, kernel/fast.py).
+PLANTING, TRADING, ZONE_PLANTING, ABILITY = "planting", "trading", "zone-planting", "ability"
+DRAWING, DECLARED_END, MOVING = "drawing", "harvest-before-declared-end", "moving"
+
+_NAMES = {"ability_keeps_open": ability_keeps_open, "draw_keeps_open": draw_keeps_open,
+          "may_harvest": may_harvest, "move_keeps_open": move_keeps_open, "step_waits": step_waits}
 
 
 def open_tests(rs: Ruleset, ph: PhaseSpec) -> tuple[Open, ...]:
     """The tests of the statements that apply during `ph`: the phase stays open while one holds."""
     tests: list[Open] = []
     if ph.plant is not None:
-        most = ph.plant.max
-        tests.append(("planting", lambda s: s.planted < most and bool(s.hands[s.active])))
+        tests.append((PLANTING, f"(s.planted < {int(ph.plant.max)} and s.hands[s.active])"))
     if ph.trade:
-        tests.append(("trading", lambda s: bool(s.offer) or any(s.hands.values())))
-    tests += [("zone-planting", _pending(rs, step)) for step in ph.pending]
+        tests.append((TRADING, "s.offer or any(s.hands.values())"))
+    tests += [(ZONE_PLANTING, _pending(rs, step, i)) for i, step in enumerate(ph.pending)]
     if any(spec.where == "field-top" and spec.phase == ph.id for spec in rs.abilities):
-        tests.append(("ability", lambda s: ability_keeps_open(s, rs)))
+        tests.append((ABILITY, "ability_keeps_open(s, rs)"))
     if any(rule.phase == ph.id for rule in rs.draws):
-        tests.append(("drawing", lambda s: draw_keeps_open(s, rs)))
+        tests.append((DRAWING, "draw_keeps_open(s, rs)"))
     if ph.id in rs.declared_ends:
-        tests.append(("harvest-before-declared-end", lambda s: may_harvest(s, rs, s.active)))
+        tests.append((DECLARED_END, "may_harvest(s, rs, s.active)"))
     if any(rule.phase in (None, ph.id) for rule in rs.moves):
-        tests.append(("moving", lambda s: move_keeps_open(s, rs)))
+        tests.append((MOVING, "move_keeps_open(s, rs)"))
     return tuple(tests)
 
 
-def _pending(rs: Ruleset, step: PendingStep) -> StateTest:
+def _pending(rs: Ruleset, step: PendingStep, index: int) -> str:
     """legal.step_waits for one plant-pending step: the zone's cards read straight off the state
     while no constraint is in force that could make them unplantable."""
+    full = f"step_waits(s, rs, steps[{index}])"
     if rs.standing:  # forbids by condition, always in force: the full test every time
-        return lambda s: step_waits(s, rs, step)
+        return full
     if step.attr is None:
-        attr = _SHARED_ATTR[step.zone]
-        return lambda s: bool(getattr(s, attr)) and (not s.lasting or step_waits(s, rs, step))
-    attr = step.attr
-    if step.who == "active":
-        return lambda s: bool(getattr(s, attr)[s.active]) and (not s.lasting or step_waits(s, rs, step))
-    return lambda s: any(getattr(s, attr).values()) and (not s.lasting or step_waits(s, rs, step))
+        cards = f"s.{_SHARED_ATTR[step.zone]}"
+    else:
+        assert step.attr in _PLAYER_ATTR.values()  # a State attribute, named by ruleset.py's table
+        cards = f"s.{step.attr}[s.active]" if step.who == "active" else f"any(s.{step.attr}.values())"
+    return f"({cards} and (not s.lasting or {full}))"
+
+
+def compiled(expression: str, rs: Ruleset, ph: PhaseSpec) -> StateTest:
+    """A test of the state from an expression over `s` (the attribute names and numbers in it
+    come from the ruleset's own tables, never from a rulebook's text)."""
+    return eval(f"lambda s: {expression}", {**_NAMES, "rs": rs, "steps": ph.pending})  # noqa: S307
+
+
+def named_test(rs: Ruleset, ph: PhaseSpec, name: str) -> StateTest:
+    """The test named `name` of the phase on its own, as a bool (for the tests)."""
+    return compiled(f"bool({dict(open_tests(rs, ph))[name]})", rs, ph)
 
 
 def completion(rs: Ruleset, ph: PhaseSpec) -> StateTest:
-    """Whether phase `ph` has nothing left to do (for a state in that phase, not over)."""
-    tests = tuple(test for _, test in open_tests(rs, ph))
-    if not tests:  # a phase that only runs its steps
-        return lambda s: s.decision is None
-    if len(tests) == 1:
-        only = tests[0]
-        return lambda s: s.decision is None and not only(s)
-
-    def complete(s: State) -> bool:
-        if s.decision is not None:  # a step of the phase waits for a player's decision
-            return False
-        for test in tests:
-            if test(s):
-                return False
-        return True
-    return complete
+    """Whether phase `ph` has nothing left to do (for a state in that phase, not over): no step
+    waits for a decision, and none of its tests holds."""
+    tests = " or ".join(expression for _, expression in open_tests(rs, ph))
+    return compiled(f"s.decision is None and not ({tests})" if tests else "s.decision is None", rs, ph)
 
 
 _COMPLETIONS: dict = {}
@@ -100,3 +111,8 @@ _COMPLETIONS: dict = {}
 def completions(rs: Ruleset) -> tuple[StateTest, ...]:
     """The completion closure of every phase of `rs`, by phase index, compiled once per ruleset."""
     return per_object(_COMPLETIONS, rs, None, lambda: tuple(completion(rs, ph) for ph in rs.phases))
+
+
+def kinds(rs: Ruleset, ph: PhaseSpec) -> frozenset[str]:
+    """Which of the things above keep `ph` open under `rs` (the kernel tests each on its state)."""
+    return frozenset(name for name, _ in open_tests(rs, ph))

@@ -18,6 +18,7 @@ import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
+from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING
 from .machine import END, Machine, Phase
 from .moves import apply as general_apply
 from .abilities import front_lapses, keeps_open as ability_open, usable, waits_only as ability_waits
@@ -52,15 +53,16 @@ def _busy(m: Machine, ph: Phase) -> str:
         else:
             lists = "hands" if zone == "hand" else "set_aside"
             busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
-    if m.moves:
+    opens = ph.opens  # which statements keep the phase open (engine/obligations.py)
+    if MOVING in opens:
         busy.append("move_open(m.moves, g, m.requirements)")
-    if ph.index in m.open_phases:  # an ability on top of a field may still be used (abilities.keeps_open)
+    if ABILITY in opens:
         busy.append("ability_open(m, g)")
-    if any(d.phase == ph.index for d in m.draws):  # a draw the active player may still make
+    if DRAWING in opens:
         busy.append("draw_open(m, g)")
     if m.decides:
         busy.append("g.decision is not None")
-    if ph.index in m.declared:  # the player declares the phase finished: a harvest keeps it open
+    if DECLARED_END in opens:
         busy.append("m.may_harvest(g, g.active)")
     normal = " or ".join(busy) or "False"
     if m.lastings:  # constraints in force change what is left to do: the machine's own test

@@ -15,6 +15,7 @@ from ..core.effects import AtRandom, Let
 from ..engine.decisions import waits
 from ..engine.evaluate import BY_ITSELF
 from ..engine.marks import START
+from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING, kinds
 from ..engine.harvesting import top_run_length
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
@@ -37,7 +38,7 @@ PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
 class Phase:
     """One phase, compiled: its plant step, pending steps, trading and entry steps; the steps
     as it ends (`exit`) and which pending steps are optional (`optional`, by pending step)."""
-    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry", "exit", "optional")
+    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry", "exit", "optional", "opens")
 
     def __init__(self, id: str, index: int, plant: tuple[int, int] | None, trade: bool,
                  pending: tuple[tuple[bool, str], ...], entry: tuple):
@@ -45,6 +46,7 @@ class Phase:
         self.plant_min, self.plant_max = (int(plant[0]), int(plant[1])) if plant else (None, None)
         self.exit: tuple = ()
         self.optional: tuple[bool, ...] = tuple(False for _ in pending)
+        self.opens: frozenset[str] = frozenset()  # what keeps it open (engine/obligations.kinds)
 
 
 _ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
@@ -105,8 +107,6 @@ class Machine(core.Primitives):
         self.manual = rs.manual_harvest
         self.own_turn = rs.harvest_when == "own-turn"
         self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
-        # phases the active player ends by declaring them finished: a harvest they may make keeps them open
-        self.declared = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.declared_ends)
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
         self.make_room = rs.make_room is not None  # a plant for another player may harvest first (kernel/plant_for.py)
@@ -161,6 +161,7 @@ class Machine(core.Primitives):
         for ph, spec in zip(self.phases, rs.phases):
             ph.exit = tuple(_step(s, self) for s in spec.exit)  # as it ends: cards left to the opponent
             ph.optional = tuple(s.optional for s in spec.pending)
+            ph.opens = kinds(rs, spec)  # which statements keep it open: the engine's, tested on this state
         self.draws = draw_moves.compile_draws(rs.draws, self.phase_ids, self)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
         # abilities that wait for another player's decision, by their rule (kernel/ability_decisions.py)
@@ -356,13 +357,14 @@ class Machine(core.Primitives):
             return False
         if self.pending_waits(g, ph):
             return False
-        if ph.index in self.open_phases and ability_keeps_open(self, g):  # a card on top may still act
+        opens = ph.opens  # the rest as engine/obligations.py compiles them, on this state
+        if ABILITY in opens and ability_keeps_open(self, g):
             return False
-        if self.draws and draw_moves.keeps_open(self, g):  # a draw the active player may still make
+        if DRAWING in opens and draw_moves.keeps_open(self, g):
             return False
-        if ph.index in self.declared and self.may_harvest(g, active):  # the player declares the phase finished
+        if DECLARED_END in opens and self.may_harvest(g, active):
             return False
-        return not (self.moves and card_moves.keeps_open(self.moves, g, self.requirements))
+        return not (MOVING in opens and card_moves.keeps_open(self.moves, g, self.requirements))
 
     def may_harvest(self, g: KState, seat: int) -> bool:
         """lasting.may_harvest: `seat` may harvest one of their fields now."""
