@@ -6,7 +6,8 @@ abilities, a buyable field, the protection rule). A Plan decides all of that onc
 when a game is created: each phase gets a closure that lists its legal actions and one that
 says whom the game waits for, with the rules' numbers bound as constants and the mechanisms the
 rules do not have left out. Whether the phase has nothing left to do is one closure for both
-paths, compiled from the phase's statements (engine/obligations.py), so it has no copy here. They return exactly what the reference functions return, in the same
+paths, compiled from the phase's statements (engine/obligations.py), so it has no copy here.
+They return exactly what the reference functions return, in the same
 order, so a bot drawing from the listing plays the same games; tests/engine/test_hotpath.py
 compares them at every step of many games of every shipped spec. A trade phase lists its
 answers here too; the one-card proposals are a space counted off the state and built one at a
