@@ -163,19 +163,18 @@ def _top_card(node: Node) -> bool:
 
 def _remembering(refusing: Judge, taking: Callable, cap: int) -> PlantJudge:
     """The judge, remembering each answer by the bean (and the field) and the player's fields as
-    their tops and their sizes up to `cap` (all the guards read of them: _sizes_read)."""
+    their tops and their sizes up to `cap` (all the guards read of them: _sizes_read). The hot
+    path asks `taking` once per listing: its key is built in one expression."""
     refusals: dict[tuple, Any] = {}
     takers: dict[tuple, tuple[int, ...]] = {}
 
-    def sized(fields: list[list[str]]) -> tuple:
-        return tuple([(f[-1], len(f) if len(f) < cap else cap) if f else None for f in fields])
-
-    def tops(fields: list[list[str]]) -> tuple:  # sizes read only as empty or not: the tops say it
-        return tuple([f[-1] if f else None for f in fields])
-    shape = tops if cap == 1 else sized
+    def shape(fields: list[list[str]]) -> list:
+        if cap == 1:  # sizes read only as empty or not: the tops say it
+            return [f[-1] if f else None for f in fields]
+        return [(f[-1], len(f) if len(f) < cap else cap) if f else None for f in fields]
 
     def refusing_remembered(state: Any, rs: Any, player: str, bean: str, index: int) -> Any:
-        key = (bean, index, shape(state.fields[player]))
+        key = (bean, index, *shape(state.fields[player]))
         if key not in refusals:
             if len(refusals) >= _BOUND:
                 refusals.clear()
@@ -183,7 +182,8 @@ def _remembering(refusing: Judge, taking: Callable, cap: int) -> PlantJudge:
         return refusals[key]
 
     def taking_remembered(state: Any, rs: Any, player: str, bean: str) -> tuple[int, ...]:
-        key = (bean, shape(state.fields[player]))
+        key = (bean, *[f[-1] if f else None for f in state.fields[player]]) if cap == 1 \
+            else (bean, *shape(state.fields[player]))
         found = takers.get(key)
         if found is None:
             if len(takers) >= _BOUND:
