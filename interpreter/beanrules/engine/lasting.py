@@ -114,7 +114,7 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
 def _binds(action: Node) -> set[str]:
     """The names a matched action binds for its condition: a harvest's field, a plant's field
     (the field, its index NAME# and owner NAME@, as for-each and choose bind one) and card (one
-    card, as a card an ability picked: engine/effects.Held)."""
+    card, as a card an ability picked: engine/effect_env.Held)."""
     if isinstance(action, effects.Harvest) and isinstance(action.field, actors.Bound):
         return {action.field.name}
     if isinstance(action, effects.Plant):

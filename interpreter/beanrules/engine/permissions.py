@@ -18,7 +18,7 @@ a plant (planting.refusing, the legal plants, the hot path). Every such statemen
 per field, a type in one field only, a type in two fields, covering where no field is empty or of
 the type, a house rule such as "no player may plant while count of this field >= 4" — compiles
 the same way: its condition by the evaluator, over `player` (who plants), `card` (the card
-planted: one card, as engine/effects.Held holds one) and `field` (the field planted onto, its
+planted: one card, as engine/effect_env.Held holds one) and `field` (the field planted onto, its
 index `field#` and owner `field@`), each forbid joined to the allows whose condition covers its
 own (lasting.lift). A plant is refused by the first forbid, in rule order, whose condition holds
 while that of no allow lifting it does. The judge is specialised when it is compiled: a spec
@@ -30,7 +30,9 @@ from typing import Any, Callable, NamedTuple
 
 from ..core import actors, conditions, effects, places, quantities, statements as core, timing
 from ..core.categories import Node
+from .effect_env import OWNER, Held
 from .errors import RuleRef, UnsupportedRule
+from .evaluate import RULES
 from .lasting import LastingSpec, compile_rule
 
 
@@ -77,7 +79,6 @@ def _card(bean: str, cards: dict[str, Any]) -> Any:
     """The card planted, as a bound card is held (one per bean, made once per judge)."""
     held = cards.get(bean)
     if held is None:
-        from .effects import Held
         held = cards[bean] = Held(bean, [], "the card planted")
     return held
 
@@ -95,8 +96,6 @@ def compile_judge(guards: tuple[Any, ...]) -> PlantJudge | None:
     guard, and every field takes every card."""
     if not guards:
         return None
-    from .effects import OWNER
-    from .evaluate import RULES
     # a forbid that an allow without condition lifts refuses nothing; one without condition, everything
     items = tuple((g, g.condition or _always, tuple(a.condition for a in g.lifted))
                   for g in guards if all(a.condition is not None for a in g.lifted))
