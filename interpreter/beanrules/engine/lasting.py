@@ -32,8 +32,8 @@ from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .exposure import compile_open, opened_for
 from .harvesting import field_refusal, harvestable
+from .kinds import auto_field
 from .marked import is_marked, locate, mark
-from .planting import auto_field
 from .card_moves import VERBS
 from .ruleset import zone_cards
 

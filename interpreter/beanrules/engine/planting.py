@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 from .actions import Plant
 from .errors import IllegalAction, RuleRef, game_over
 from .eventlog import UNRECORDED
-from .kinds import same_type, top_type, type_of
+from .kinds import auto_field, same_type, top_type, type_of
 from .lasting import cited
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
@@ -47,18 +47,6 @@ def accepts_emptied(state: State, rs: Ruleset, player: str, bean: str, index: in
         return field_accepts(state, rs, player, bean, index)
     finally:
         state.fields[player] = fields
-
-
-def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
-    """The field already holding `bean`, else the first empty one (the notation's default)."""
-    empty = None
-    for i, f in enumerate(fields):
-        if f:
-            if same_type(rs, f[-1], bean):
-                return i
-        elif empty is None:
-            empty = i
-    return empty
 
 
 def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
