@@ -1,10 +1,13 @@
-"""The first step of "One semantics" (docs/architecture.md, "The migration, step by step"): the
+"""The first steps of "One semantics" (docs/architecture.md, "The migration, step by step"): the
 harvest constraints that engine/readings.py reads by their shape (the protection rule, harvesting
 only a field that pays) compiled instead as the generic guards every other `forbid` already is
 (engine/lasting.py's matcher, now binding the field harvested, and `some-field`'s own semantics),
 with today's engine as the oracle: on every state that bots reach in games of every spec that
 has such a rule, at each of its player counts, the generic guard refuses exactly the harvests
-the reading refuses, citing the same rule."""
+the reading refuses, citing the same rule. The planting constraints (one type per field, a type
+in one field only, and the allows that lift them: a type in two fields, covering where no field
+fits) are held to their readings the same way, for every bean onto every field, both as the
+constraints compile one by one and as the interpreter judges plants (planting.refusing)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,21 +20,23 @@ from beanrules.core import effects, statements as core
 from beanrules.desugar import rule_statements
 from beanrules.engine import Game
 from beanrules.engine import evaluate, lasting, readings
-from beanrules.engine.actions import Harvest
+from beanrules.engine.actions import Harvest, Plant
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.errors import RuleRef
 from beanrules.engine.harvesting import field_refusal
+from beanrules.engine.kinds import same_type
+from beanrules.engine.planting import refusing
 
 ROOT = Path(__file__).resolve().parents[2]
 SHAPES = (readings.Protection, readings.OnlyPaying)
+PLANTING = (readings.OneType, readings.OneFieldPerType, readings.SameTypeMany, readings.Covers)
 
 
-def _read_by_shape(model: dict) -> list[tuple[str, core.Forbid]]:
+def _read_by_shape(model: dict, shapes: tuple = SHAPES) -> list[tuple[str, Any]]:
     found = []
     for rule in model["rules"]:
         for statement in rule_statements(rule):
-            if isinstance(statement, core.Forbid) and isinstance(statement.action, effects.Harvest) \
-                    and isinstance(readings.read(statement), SHAPES):
+            if isinstance(statement, (core.Forbid, core.Allow)) and isinstance(readings.read(statement), shapes):
                 found.append((rule["id"], statement))
     return found
 
@@ -62,20 +67,44 @@ class Watching:
         return self.bot.choose(game, player)
 
 
+def _model(spec: str, shapes: tuple, what: str) -> dict:
+    """The spec's rule model; the test is skipped for a spec refused on purpose or without such rules."""
+    try:
+        model = compile_spec(spec)
+    except Exception:  # a variant refused on purpose (conformance/variants/refused*.bean)
+        pytest.skip("the spec does not compile, on purpose")
+    if not _read_by_shape(model, shapes):
+        pytest.skip(f"no {what} constraint read by its shape")
+    return model
+
+
+def _watch(model: dict, players: int, seed: int, check: Any) -> None:
+    """Play a game of bots (random and greedy by turns) that calls `check` before each choice."""
+    game = Game(model, [f"P{i}" for i in range(players)], seed=seed)
+    bots = {p: Watching(make_bot("greedy" if i % 2 else "random", seed, trades=seed == 0), check)
+            for i, p in enumerate(game.players)}
+    play_out(game, bots, max_actions=20_000, keep_events=False)
+
+
+def _agree(want: str | None, got: list[str], where: str) -> int:
+    """The reading refuses (citing `want`) exactly where the guards do (those of rules `got`),
+    citing one of theirs; 1 where they refuse."""
+    assert (want is None) == (not got), f"{where}: reading {want}, generic {got}"
+    assert want is None or want in got, (want, got)
+    return int(bool(got))
+
+
 def test_the_shipped_specs_have_such_rules():
     for name in ("classic", "kannibohne", "my-first/other-beans"):
         assert _read_by_shape(compile_spec(name)), name
+    for name in ("classic", "my-first/basic", "my-first/step-2"):
+        assert _read_by_shape(compile_spec(name), PLANTING), name
 
 
 def _compare(spec: str, seed: int) -> tuple[int, int]:
     """Play `spec` at its fewest and most players, holding every harvest of every state to the
     oracle; returns how many harvests were compared and how many the guards refused."""
-    try:
-        model = compile_spec(spec)
-    except Exception:  # a variant refused on purpose (conformance/variants/refused*.bean)
-        pytest.skip("the spec does not compile, on purpose")
-    if not _read_by_shape(model):
-        pytest.skip("no harvest constraint read by its shape")
+    model = _model(spec, SHAPES, "harvest")
     low, high = model["players"]["min"], model["players"]["max"]
     compared = refused = 0
     for players in sorted({low, high}):
@@ -94,16 +123,10 @@ def _compare(spec: str, seed: int) -> tuple[int, int]:
                     want = old.rule if old is not None and old.rule in shaped else None
                     action = Harvest(player, index + 1)
                     got = [g.ref.id for g in guards if g.applies(state, rs, action, player)]
-                    assert (want is None) == (not got), \
-                        f"{player} field {index + 1} {field}: reading {want}, generic {got}"
-                    assert want is None or want in got
+                    refused += _agree(want, got, f"{player} field {index + 1} {field}")
                     compared += 1
-                    refused += bool(got)
 
-        game = Game(model, [f"P{i}" for i in range(players)], seed=seed)
-        bots = {p: Watching(make_bot("greedy" if i % 2 else "random", seed, trades=seed == 0), check)
-                for i, p in enumerate(game.players)}
-        play_out(game, bots, max_actions=20_000, keep_events=False)
+        _watch(model, players, seed, check)
     return compared, refused
 
 
@@ -116,3 +139,101 @@ def test_generic_harvest_guards_refuse_what_the_readings_refuse(spec, seed):
 def test_the_oracle_saw_refusals():
     """Harvests the protection rule refuses are reached, so the comparison saw both answers."""
     assert _compare("classic", 0)[1] > 0
+
+
+# ------------------------------------------------------------------ planting
+def _plant_guards(model: dict, players: int) -> list[lasting.LastingSpec]:
+    """The planting forbids and allows, compiled as a rule's own constraints are (the allows
+    joined to the forbids whose condition they cover: lasting.lift)."""
+    specs = tuple(lasting.compile_rule(s, s.action, s.condition, isinstance(s, core.Forbid), RuleRef(rule_id, None))
+                  for rule_id, s in ((r, evaluate.resolved_for(s, players))
+                                     for r, s in _read_by_shape(model, PLANTING)))
+    return [g for g in lasting.lift(specs) if g.forbid]
+
+
+def _reading_accepts(rs: Any, field: list[str], bean: str, fields: list[list[str]]) -> bool:
+    """What the readings say (the Ruleset's one_type, one_field_per_type, same_type_many and
+    mixed, which the playout kernel still plays by: kernel/moves.py), as planting.field_accepts
+    said before the guards judged plants."""
+    if not field:
+        return rs.one_field_per_type is None or rs.same_type_many is not None \
+            or not any(f and same_type(rs, f[-1], bean) for f in fields)
+    if rs.one_type is None or same_type(rs, field[-1], bean):
+        return True
+    return rs.mixed is not None and not any(not f or same_type(rs, f[-1], bean) for f in fields)
+
+
+def _reading_refuses(state: Any, rs: Any, player: str, bean: str, index: int) -> str | None:
+    """The rule the readings cite for `bean` onto field `index`, or None: it may go there."""
+    fields = state.fields[player]
+    if _reading_accepts(rs, fields[index], bean, fields):
+        return None
+    ref = rs.one_type if fields[index] else (rs.one_type or rs.one_field_per_type)
+    return ref.id if ref is not None else "?"
+
+
+def _compare_plants(spec: str, seed: int) -> tuple[int, int]:
+    """Play `spec` at its fewest and most players, holding every bean onto every field of
+    every player in every state to the oracle; returns how many plants were compared and how
+    many the guards refused."""
+    model = _model(spec, PLANTING, "planting")
+    low, high = model["players"]["min"], model["players"]["max"]
+    compared = refused = 0
+    for players in sorted({low, high}):
+        guards = _plant_guards(model, players)
+        read = {g.says for g in guards}
+
+        def check(game: Game) -> None:
+            nonlocal compared, refused
+            state, rs = game.state, game.ruleset
+            alone = {g.says for g in rs.plant_guards} == read
+            beans = sorted((set(rs.beans) | set(rs.plays_as)) - rs.unplantable)
+            for player in state.players:
+                for bean in beans:
+                    takes = tuple(i for i in range(len(state.fields[player]))
+                                  if _reading_refuses(state, rs, player, bean, i) is None)
+                    if alone:  # what the listings offer (where no house rule judges beside the readings)
+                        assert rs.plant_judge.taking(state, rs, player, bean) == takes
+                    for index in range(len(state.fields[player])):
+                        want = _reading_refuses(state, rs, player, bean, index)
+                        got = [g.ref.id for g in guards
+                               if g.applies(state, rs, Plant(player, bean, index + 1, "hand"), player)]
+                        refused += _agree(want, got, f"{bean} onto {player}'s field {index + 1} of "
+                                                     f"{state.fields[player]}")
+                        judged = refusing(state, rs, player, bean, index)  # as the interpreter judges
+                        assert not alone or (judged is None) == (want is None) and (judged is None
+                                                                                    or judged.ref.id in got)
+                        compared += 1
+
+        _watch(model, players, seed, check)
+    return compared, refused
+
+
+@pytest.mark.parametrize("spec,seed", CASES)
+def test_generic_plant_guards_refuse_what_the_readings_refuse(spec, seed):
+    compared, _ = _compare_plants(spec, seed)
+    assert compared > 1000, compared  # the oracle saw the guards at work
+
+
+@pytest.mark.parametrize("spec", ["classic", "my-first/basic"])
+def test_the_plant_oracle_saw_refusals(spec):
+    """Plants the one-type rule refuses are reached (and, in My First Bohnanza, lifted by
+    covering), so the comparison saw both answers."""
+    assert _compare_plants(spec, 0)[1] > 0
+
+
+def test_covering_is_judged_by_the_top_card():
+    """My First Bohnanza's mixed fields: a mean bean under a sour one is covered, so the field
+    is a sour field for the next mean bean (the core's forbid names the top card, as the
+    reading does; "a type in the field" would let it on)."""
+    model = compile_spec("my-first/basic")
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"],
+                             {"phase": "plant", "fields": {"Anna": [["mean", "sour"], []]}})
+    guards = _plant_guards(model, 3)
+    state, rs = game.state, game.ruleset
+    cites = lambda bean, field: [g.ref.id for g in guards  # noqa: E731
+                                 if g.applies(state, rs, Plant("Anna", bean, field, "hand"), "Anna")]
+    assert cites("mean", 1) == ["mixed-fields"] and _reading_refuses(state, rs, "Anna", "mean", 0)
+    assert cites("sour", 1) == [] and cites("mean", 2) == []
+    game.state.fields["Anna"][1] = ["stink", "broad"]  # no field is empty or topped by mean: it covers
+    assert cites("mean", 1) == cites("mean", 2) == [] and _reading_refuses(state, rs, "Anna", "mean", 1) is None

@@ -148,7 +148,8 @@ def test_a_phase_step_whose_phase_does_not_list_it_is_refused():
 
 
 def test_one_field_per_type_is_a_forbid_of_the_core_whatever_its_bound_name():
-    grows = conditions.SomeField("x", PLAYER, conditions.Matches(CARD, actors.Bound("x")))
+    top = places.CardsIn(actors.Bound("x"), "top", quantities.Number(1), False, None)
+    grows = conditions.SomeField("x", PLAYER, conditions.Matches(CARD, top))  # x's top card is the card's type
     empty = conditions.Compare(_count(FIELD), "=", quantities.Number(0))
     forbid = core.Forbid(effects.Plant(PLAYER, CARD, FIELD), conditions.AllOf((empty, grows)))
     assert readings.read(forbid) == readings.OneFieldPerType()

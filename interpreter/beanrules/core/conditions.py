@@ -108,12 +108,17 @@ class SomeField(Cond):
 
 @core("matches")
 class Matches(Cond):
-    """The selected cards are of a bean type that `place` holds."""
+    """The selected cards are of a bean type that `place` holds: any card of a place, or the
+    cards a selection picks (the top card of a field: ``cards`` with pick ``top``, count 1).
+    A bound card (``card`` of a plant, a card ``choose`` picked) is one card, whatever the
+    place it lies in."""
 
     cards: Cards
-    place: Place
+    place: Place | Cards
 
     def text(self) -> str:
+        if isinstance(self.place, Cards) and not isinstance(self.place, Place):
+            return f"{self.cards.to_text()} is of the type of {self.place.to_text()}"
         return f"{self.cards.to_text()} is of a type in {self.place.to_text()}"
 
 

@@ -3,6 +3,7 @@
 any time; their conditions are core conditions over the acting player ("own")."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..core.actors import ActivePlayer, AnyPlayer, Bound, Opponent, OtherPlayers
@@ -60,7 +61,13 @@ def _all(groups: list[list[dict[str, Any]]]):
 def forbid_while(rule):
     """Each action named is forbidden to whoever acts while every condition holds."""
     p = rule["params"]
-    return tuple(Forbid(action(a, PLAYER), _all(p["conditions"])) for a in p["actions"])
+    return tuple(Forbid(_onto_field(action(a, PLAYER)), _all(p["conditions"])) for a in p["actions"])
+
+
+def _onto_field(act):
+    """A plant is judged with the field it goes onto ("this field" in the condition), as a
+    harvest with the field it takes."""
+    return replace(act, onto=FIELD) if isinstance(act, Plant) else act
 
 
 @rewrite("permit-harvest", "any player may harvest when it is own turn and count of own hand < 4",

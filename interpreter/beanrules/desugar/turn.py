@@ -161,28 +161,43 @@ def declared_end(rule):
 
 
 # ------------------------------------------------------------------ planting rules
+# A field is judged by its top card: the card planted last, the type a mixed field grows now.
+def _tops(field) -> Matches:
+    """The card is of the type of the top card of `field`."""
+    return Matches(CARD, top(field))
+
+
 def _new_field_for_growing_type() -> AllOf:
     """The field is empty while another field of the player grows the card's type."""
-    return AllOf((Compare(count(FIELD), "=", Number(0)), SomeField("other", PLAYER, Matches(CARD, Bound("other")))))
+    return AllOf((Compare(count(FIELD), "=", Number(0)), SomeField("other", PLAYER, _tops(Bound("other")))))
 
 
 def _one_field_per_type() -> Forbid:
     """A type grows in one field only: no new field for a type another field grows (an
-    ``allow`` lifts it where a rulebook lets a type grow in two fields)."""
+    ``allow`` whose condition covers it lifts it where a rulebook lets a type grow in two fields)."""
     return Forbid(Plant(PLAYER, CARD, FIELD), _new_field_for_growing_type())
 
 
-@rewrite("one-type-per-field", "one bean type per field", "No player may plant the card on the field while the number of cards in the field is more than 0 and not (the card is of a type in the field). No player may plant the card on the field while the number of cards in the field is 0 and for some field other of the player: the card is of a type in other.")
+def _other_type() -> tuple:
+    """The field holds cards and the card is not of the type of its top card."""
+    return (Compare(count(FIELD), ">", Number(0)), Not(_tops(FIELD)))
+
+
+def _one_type() -> Forbid:
+    return Forbid(Plant(PLAYER, CARD, FIELD), AllOf(_other_type()))
+
+
+@rewrite("one-type-per-field", "one bean type per field", "No player may plant the card on the field while the number of cards in the field is more than 0 and not (the card is of the type of the top card of the field). No player may plant the card on the field while the number of cards in the field is 0 and for some field other of the player: the card is of the type of the top card of other.")
 def one_type_per_field(rule):
-    """A card may not be planted on a field that holds another bean type, nor start a new
-    field while another field of the player grows its type (unless a rule allows it)."""
-    other = AllOf((Compare(count(FIELD), ">", Number(0)), Not(Matches(CARD, FIELD))))
-    return (Forbid(Plant(PLAYER, CARD, FIELD), other), _one_field_per_type())
+    """A card may not be planted on a field topped by another bean type, nor start a new field
+    while another field of the player grows its type (unless a rule allows it)."""
+    return (_one_type(), _one_field_per_type())
 
 
-@rewrite("same-type-many-fields", "the same type may grow in two fields", "A player may plant the card on the field if the number of cards in the field is 0 and for some field other of the player: the card is of a type in other.")
+@rewrite("same-type-many-fields", "the same type may grow in two fields", "A player may plant the card on the field if the number of cards in the field is 0 and for some field other of the player: the card is of the type of the top card of other.")
 def same_type_many_fields(rule):
-    """A card may start a new field although another field already grows its type."""
+    """A card may start a new field although another field already grows its type: the allow's
+    condition is the one-field-per-type forbid's, so it lifts that forbid."""
     return (Allow(Plant(PLAYER, CARD, FIELD), _new_field_for_growing_type()),)
 
 
@@ -193,10 +208,12 @@ def harvest_to_make_room(rule):
     return (Permit(EachPlayer(), Harvest(PLAYER, FIELD, False), AnyTime(), no_room, True, None, Number(1)),)
 
 
-@rewrite("mixed-fields", "a new type may cover a field", "A player may plant the card on the field if not (for some field free of the player: the card may be planted on free). A harvest takes only the top run of one bean type. No player may plant the card on the field while the number of cards in the field is 0 and for some field other of the player: the card is of a type in other.")
+@rewrite("mixed-fields", "a new type may cover a field", "No player may plant the card on the field while the number of cards in the field is more than 0 and not (the card is of the type of the top card of the field). A player may plant the card on the field if the number of cards in the field is more than 0, not (the card is of the type of the top card of the field) and not (for some field free of the player: the number of cards in free is 0 or the card is of the type of the top card of free). A harvest takes only the top run of one bean type. No player may plant the card on the field while the number of cards in the field is 0 and for some field other of the player: the card is of the type of the top card of other.")
 def mixed_fields(rule):
-    """Where no field fits a card, it may be planted on top of another type; a harvest then
-    takes only the top run of one type. A type still grows in one field only, unless a rule
-    allows it."""
-    no_fit = Not(SomeField("free", PLAYER, Fits(CARD, Bound("free"))))
-    return (Allow(Plant(PLAYER, CARD, FIELD), no_fit), HarvestTakes("top-run"), _one_field_per_type())
+    """A card goes onto a field topped by its type or an empty one; where no field is either,
+    it may cover any field (the allow's condition covers the one-type forbid's, so it lifts it
+    there); a harvest then takes only the top run of one type. A type still grows in one field
+    only, unless a rule allows it."""
+    room = SomeField("free", PLAYER, AnyOf((Compare(count(Bound("free")), "=", Number(0)), _tops(Bound("free")))))
+    return (_one_type(), Allow(Plant(PLAYER, CARD, FIELD), AllOf((*_other_type(), Not(room)))),
+            HarvestTakes("top-run"), _one_field_per_type())

@@ -68,6 +68,13 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         if program.runs(statement):
             continue
         reading = read.read_once(statement)
+        if permissions.is_guard(statement):  # judged generically; its reading, if any, for the kernel
+            try:
+                found.append((rule, permissions.standing(statement, refs[rule["id"]])))
+            except UnsupportedRule as exc:
+                raise _refused(rule, statement, f"which this engine does not play yet ({exc})") from None
+            if reading is None:
+                continue
         if reading is None and on_event(statement):
             continue  # a step when something happens to a card: engine/triggers.py runs it
         if reading is None:
@@ -210,11 +217,12 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     # A harvest takes the top run where the last statement of what a harvest takes says so.
     takes = rs.last(read.Takes)
     mixed = rs.ref(read.Covers)
-    # Mixed fields hold several beans; the one-type rule (if the model keeps one) is still
-    # cited when a bean may not go onto a field another type tops while a field fits it.
-    one_type = rs.ref(read.OneType) or mixed
+    # The first rule that forbids another type on a field is cited (the mixed-fields rule says
+    # it too, where the model keeps no one-type rule), as the first forbid that refuses it is.
+    one_type = next((rs.refs[rule["id"]] for rule, _ in rs.all(read.OneType)), None)
     buy_field = _buy_field(rs, n)
-    constraints = [r for _, r in rs.all(lasting.LastingSpec)]
+    constraints = list(lasting.lift(tuple(r for _, r in rs.all(lasting.LastingSpec))))
+    planting = tuple(g for g in constraints if permissions.is_guard(g.node))
     guards = _guards(constraints, permitted_kinds(buy_field))
     return Ruleset(
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
@@ -247,7 +255,12 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         requirements=requirements.compile_requirements(core_program, refs),
         tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
         lastings=lasting.collect(core_program, card_abilities(model, n), refs),
-        standing=tuple(r for r in constraints if r not in guards and not lasting.names_nothing(r)), guards=guards,
+        # A planting guard no reading knows (a house rule) may take a plant away for good: it also
+        # stands among the constraints by condition, so the checked path, which lets a required
+        # plant lapse (lasting.waived, stuck), plays the spec, and the kernel declines it.
+        standing=tuple(r for r in constraints if r not in guards and not lasting.names_nothing(r)
+                       and (not permissions.is_guard(r.node) or read.read_once(r.node) is None)), guards=guards,
+        plant_guards=planting, plant_judge=permissions.compile_judge(planting),
         draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends,
         declared=zones.declared(core_program),
         zone_rules=zones.compile_rules(core_program, refs, zones.declared(core_program), _permission))
@@ -267,6 +280,7 @@ def _guards(constraints: list, permitted: frozenset) -> tuple:
     where an action they name is refused anyway. One that names no action at all (coins back
     into the deck) holds by itself: there is nothing to check, nor to cite."""
     return tuple(c for c in constraints if c.forbid and not c.kinds & permitted and not lasting.names_nothing(c))
+
 
 def _permission(who: Any, condition: Any) -> zones.Allows:
     """A permission on a field of the table (engine/zones.py), compiled by the evaluator: the

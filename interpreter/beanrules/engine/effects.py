@@ -22,9 +22,9 @@ from .deck import take_top
 from .effect_env import OWNER, Held, _feed
 from .errors import IllegalAction
 from .lasting import plant_refusal
-from .planting import field_accepts
+from .planting import field_accepts, refusing
 from .requirements import hand_room
-from .selection import _owner, zone_name
+from .selection import _owner, beans_of, zone_name
 
 
 # ------------------------------------------------------------------ actors
@@ -69,11 +69,11 @@ def fits(node: conditions.Fits) -> evaluate.CondFn | None:
     cards, onto = node.cards, node.field
     if not (isinstance(cards, actors.Bound) and isinstance(onto, actors.Bound)):
         return None
-    held, target = cards.name, onto.name
+    held, target = beans_of(cards), onto.name  # a bound card: one card, as `matches` reads it
 
     def run(state: Any, env: dict) -> bool:
-        player = env[target + "@"]
-        return field_accepts(env[evaluate.RULES], env[target], env[held].bean, state.fields[player])
+        player, index, beans = env[target + "@"], env[target + "#"], held(state, env)
+        return bool(beans) and all(field_accepts(state, env[evaluate.RULES], player, bean, index) for bean in beans)
     return run
 
 
@@ -258,10 +258,11 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
         fields = state.fields[player]
         if onto is not None:
             index = env[onto + "#"]
-            if not field_accepts(rs, fields[index], held.bean, fields):
-                raise IllegalAction(rs.one_type, f"field {index + 1} of {player} does not take {held.bean}")
+            guard = refusing(state, rs, player, held.bean, index)
+            if guard is not None:
+                raise IllegalAction(guard.ref, f"field {index + 1} of {player} does not take {held.bean}")
         else:
-            options = [str(i + 1) for i, f in enumerate(fields) if field_accepts(rs, f, held.bean, fields)]
+            options = [str(i + 1) for i in range(len(fields)) if field_accepts(state, rs, player, held.bean, i)]
             index = int(_feed(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
         if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
             refused = plant_refusal(state, rs, held.zone[_index(held)])

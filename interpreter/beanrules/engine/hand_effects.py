@@ -33,7 +33,7 @@ from .errors import IllegalAction, UnsupportedRule
 from .harvesting import do_harvest, field_refusal
 from .kinds import type_of
 from .lasting import forbidding, plant_refusal
-from .planting import field_accepts
+from .planting import accepts_emptied, field_accepts
 from .selection import end_index, zone_name
 
 # Zones whose list starts with the top (front) card (selection.py keeps the same table).
@@ -225,13 +225,13 @@ class PlantFor(Decider):
             if refused is not None:
                 raise refused
         fields = state.fields[player]
-        fit = [i for i, f in enumerate(fields) if field_accepts(rs, f, card, fields)]
+        fit = [i for i in range(len(fields)) if field_accepts(state, rs, player, card, i)]
         if fit:
             return player, card, fit, False
         if rs.make_room is None:
             raise IllegalAction(None, f"no field of {player} takes {card}")
         room = [i for i, f in enumerate(fields) if field_refusal(state, rs, player, i) is None
-                and field_accepts(rs, [], card, fields[:i] + [[]] + fields[i + 1:])
+                and accepts_emptied(state, rs, player, card, i)
                 and not (state.lasting and _harvest_forbidden(state, rs, player, i))]
         if not room:
             raise IllegalAction(None, f"no field of {player} takes {card}, and none may be harvested for it")

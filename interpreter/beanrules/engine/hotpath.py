@@ -36,9 +36,9 @@ from .flow import end_phase, reference_steps
 from .obligations import completions
 from .buying import do_buy
 from .harvesting import coins_for, do_harvest
-from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plant_options, _plants, _RESPONDS, _respond,
+from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plants, _RESPONDS, _respond,
                     legal_actions, next_to_act, nth_proposal, proposal_count, proposals, tradeable_zones)
-from .planting import new_field_ok, plant_card
+from .planting import plant_card
 from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
@@ -60,7 +60,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {  # (names as one string: no constan
         exhaustion_ref finish_during finish_phases at_end score_terms winner_highest tie_breaks
         visibility buy_field guards one_field_per_type same_type_many mixed top_run at_any_time
         only_paying manual_harvest coins_from_bank marks abilities triggers unplantable moves
-        requirements protect_empty""".split()),
+        requirements protect_empty plant_guards plant_judge""".split()),
     PhaseSpec: frozenset("id index title ref plant entry trade pending exit".split()),
     PlantStep: frozenset("min max ref".split()),
     PendingStep: frozenset("who zone ref attr".split()),
@@ -153,8 +153,6 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
     plant, pending, trade = ph.plant, ph.pending, ph.trade
     pmin, pmax = (plant.min, plant.max) if plant is not None else (0, 0)
-    one_type, mixed, same = rs.one_type is not None, rs.mixed is not None, new_field_ok(rs)
-    any_field = same and not mixed  # legal._plant_options where any field may start a type
     unplantable = rs.unplantable
     # (everyone plants it, the State attribute holding it, per player?, zone): PendingStep.cards
     steps = tuple((step.who == "everyone", step.attr or _SHARED_ATTR[step.zone], step.attr is not None, step.zone)
@@ -163,16 +161,13 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     own_turn = rs.harvest_when == "own-turn"
     limit, empty, only_paying = rs.protection, rs.protect_empty, rs.only_paying is not None
 
-    def add_plants(out: list, player: str, fields: list, bean: str, zone: str | None) -> None:
-        if any_field:
-            row = _PLANTS.get((player, bean, zone)) or _plants(player, bean, zone)
-            i = 0
-            for f in fields:
-                if not f or not one_type or f[-1] == bean:
-                    out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
-                i += 1
-        else:
-            _plant_options(out, player, fields, bean, zone, one_type, mixed, same)
+    # the planting guards (engine/permissions.py); None: every field takes every card
+    taking = rs.plant_judge.taking if rs.plant_judge is not None else None
+
+    def add_plants(out: list, state: State, player: str, fields: list, bean: str, zone: str | None) -> None:
+        row = _PLANTS.get((player, bean, zone)) or _plants(player, bean, zone)
+        for i in (range(len(fields)) if taking is None else taking(state, rs, player, bean)):
+            out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
 
     acceptable, responds = _acceptable(rs), _RESPONDS.get  # (the answers, interned: legal._respond)
     limited = bool(rs.requirements) and not rs.trade.to_set_aside  # trading.accept_breaks asks
@@ -192,7 +187,7 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         if plant is not None and active:
             hand = state.hands[player]
             if hand and state.planted < pmax and hand[0] not in unplantable:
-                add_plants(out, player, fields, hand[0], None)
+                add_plants(out, state, player, fields, hand[0], None)
             if state.planted >= pmin or not hand:
                 out.append(mine[0])
         for everyone, attr, own_zone, zone in steps:
@@ -201,7 +196,7 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                 if cards:  # each bean once, in order
                     for bean in (_distinct(cards) if len(cards) > 1 else cards):
                         if bean not in unplantable:
-                            add_plants(out, player, fields, bean, zone)
+                            add_plants(out, state, player, fields, bean, zone)
         if trade:
             if active:
                 out.append(mine[1])

@@ -50,3 +50,15 @@ def payout_counts(model: dict) -> dict[str, int]:
         if b.get("plays_as") in counts:
             counts[b["plays_as"]] += b["count"]
     return counts
+
+
+def auto_field(rs: Any, fields: list[list[str]], bean: str) -> int | None:
+    """The field already holding `bean`, else the first empty one (the notation's default)."""
+    empty = None
+    for i, f in enumerate(fields):
+        if f:
+            if same_type(rs, f[-1], bean):
+                return i
+        elif empty is None:
+            empty = i
+    return empty

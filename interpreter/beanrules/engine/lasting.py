@@ -32,6 +32,7 @@ from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .exposure import compile_open, opened_for
 from .harvesting import field_refusal, harvestable
+from .kinds import auto_field
 from .marked import is_marked, locate, mark
 from .card_moves import VERBS
 from .ruleset import zone_cards
@@ -60,10 +61,13 @@ class LastingSpec:
     # The kinds of the engine's actions it may name that a rule may permit (permitted_kinds);
     # empty: it names none, so it refuses nothing a step would allow (ruleset.py cites it only).
     kinds: frozenset = frozenset({Plant, Harvest, EndPhase, Propose, Respond, BuyField, UseAbility, MoveCard})
+    # The allows that lift this forbid (lift): where the condition of one holds, it forbids nothing.
+    lifted: tuple["LastingSpec", ...] = field(default=(), compare=False, repr=False)
 
     def applies(self, state: Any, rs: Any, action: Action, owner: str, card: dict | None = None) -> bool:
         env = {evaluate.RULES: rs, OWNER: owner, "player": action.player, _MARK: card}
-        return self.matches(state, rs, action, env) and (self.condition is None or self.condition(state, env))
+        return self.matches(state, rs, action, env) and (self.condition is None or self.condition(state, env)) \
+            and not any(a.condition is None or a.condition(state, env) for a in self.lifted)
 
 
 # ------------------------------------------------------------------ compiling
@@ -108,11 +112,34 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
 
 
 def _binds(action: Node) -> set[str]:
-    """The names a matched action binds for its condition: a harvest's field (the field, its
-    index NAME# and owner NAME@, as for-each and choose bind one)."""
+    """The names a matched action binds for its condition: a harvest's field, a plant's field
+    (the field, its index NAME# and owner NAME@, as for-each and choose bind one) and card (one
+    card, as a card an ability picked: engine/effect_env.Held)."""
     if isinstance(action, effects.Harvest) and isinstance(action.field, actors.Bound):
         return {action.field.name}
+    if isinstance(action, effects.Plant):
+        return {n.name for n in (action.cards, action.onto) if isinstance(n, actors.Bound) and n.name in _ANY}
     return set()
+
+
+def bind_plant(state: Any, rs: Any, a: Plant, env: dict, card: str | None, onto: str | None,
+               bean: str | None = None) -> bool:
+    """Bind the card a plant takes (as `card`) and the field it goes onto (as `onto`, with its
+    index and owner); False where there is no such card or field (check_plant refuses it as such)."""
+    bean = bean or a.bean or taken_card(state, rs, a)
+    if bean is None:
+        return onto is None  # nothing to take: a condition on the card finds none
+    if onto is not None:
+        fields = state.fields[a.player]
+        index = a.field - 1 if a.field is not None else auto_field(rs, fields, bean)
+        if index is None or not 0 <= index < len(fields):
+            return False
+        env[onto], env[onto + "#"], env[onto + "@"] = fields[index], index, a.player
+    if card is not None:
+        zone = a.zone or plant_zone(state, rs, a)
+        env[card] = Held(bean, zone_cards(state, zone, a.player), f"{a.player}'s {zone}", zone == "hand", zone,
+                         a.player)
+    return True
 
 
 def _harvest(action: effects.Harvest) -> Matcher:
@@ -178,11 +205,13 @@ def _action(action: Node) -> Matcher:
         return plant_card
     if isinstance(action, effects.Plant):
         who, (zone, bean) = _players(action.player), _zone_test(action.cards)
+        card, onto = (n.name if isinstance(n, actors.Bound) else None for n in (action.cards, action.onto))
 
         def plant(state: Any, rs: Any, a: Action, env: dict) -> bool:
             return type(a) is Plant and a.player in who(state, env) \
                 and (zone is None or plant_zone(state, rs, a) == zone) \
-                and (bean is None or a.bean in (None, bean))
+                and (bean is None or a.bean in (None, bean)) \
+                and (card is None and onto is None or bind_plant(state, rs, a, env, card, onto))
         return plant
     if isinstance(action, effects.Harvest):
         return _harvest(action)
@@ -221,6 +250,9 @@ def compile_lasting(node: effects.Lasting, ref: RuleRef) -> LastingSpec:
         return LastingSpec(node.to_text(), node, ref, False, _never, None, opens=compile_open(node, rule))
     if not isinstance(rule, (core.Forbid, core.Allow)):
         raise _refuse(node, "what lasts is a forbid, an allow or a zone laid open")
+    if isinstance(rule, core.Allow) and not isinstance(rule.action, effects.Harvest):
+        raise _refuse(node, "a permission by condition lets a player harvest; the engine lifts no "
+                            "other restriction by one for a while")
     spec = compile_rule(node, rule.action, rule.condition, isinstance(rule, core.Forbid), ref,
                         card=constrained_card(node))
     return spec
@@ -249,9 +281,6 @@ def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool,
                  who: Node | None = None, card: str | None = None) -> LastingSpec:
     """A forbid or an allow of `action` while `condition` holds (`who`: only for these players),
     matched against the engine's actions and compiled by the evaluator; `node` says it."""
-    if not forbid and not isinstance(action, effects.Harvest):
-        raise _refuse(node, "a permission by condition lets a player harvest; the engine lifts no "
-                            "other restriction by one yet")
     # what the action is about ("the field", "the card", "the partner") is any the action picks;
     # the condition may ask only about who acts
     named = {n.name for n in action.walk() if isinstance(n, actors.Bound)} - _ANY - {card}
@@ -270,6 +299,37 @@ def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool,
     if kinds is None:
         return LastingSpec(node.to_text(), node, ref, forbid, matcher, test, card)
     return LastingSpec(node.to_text(), node, ref, forbid, matcher, test, card, kinds=kinds)
+
+
+# ------------------------------------------------------------------ how an allow meets a forbid
+def _conjuncts(condition: Node | None) -> frozenset:
+    if condition is None:
+        return frozenset()
+    return frozenset(condition.terms) if isinstance(condition, conditions.AllOf) else frozenset((condition,))
+
+
+def covers(allow: core.Allow, forbid: core.Forbid) -> bool:
+    """An allow lifts a forbid when it names the same action and its condition covers the
+    forbid's: every term of the forbid's condition (the condition itself, or each term of an
+    `all-of`) is a term of the allow's. Wherever the allow holds the forbid's condition holds,
+    so the allow says in so many words where the forbid does not apply (docs/core.md)."""
+    return allow.action == forbid.action and _conjuncts(forbid.condition) <= _conjuncts(allow.condition)
+
+
+def lift(specs: tuple[LastingSpec, ...]) -> tuple[LastingSpec, ...]:
+    """A rule's own forbids and allows, the allows joined to the forbids they lift (covers). An
+    allow of harvesting is a permission as well (it opens harvests the harvest timing closes);
+    an allow of another action is only its exceptions (one that covers no forbid lifts nothing:
+    what it allows is allowed anyway)."""
+    allows = [s for s in specs if not s.forbid and isinstance(s.node, core.Allow)]
+    out = []
+    for spec in specs:
+        if spec.forbid and isinstance(spec.node, core.Forbid):
+            lifting = tuple(a for a in allows if covers(a.node, spec.node))
+            out.append(replace(spec, lifted=lifting) if lifting else spec)
+        elif spec not in allows or isinstance(spec.node.action, effects.Harvest):
+            out.append(spec)
+    return tuple(out)
 
 
 def collect(program: list, abilities: list, refs: dict[str, RuleRef]) -> dict[str, LastingSpec]:
@@ -432,6 +492,13 @@ def refusal(state: Any, rs: Any, action: Action) -> IllegalAction | None:
     return IllegalAction(spec.ref, f"{action.player} may not: '{action.notation()}' — {when}{spec.says}")
 
 
+def unplantable(state: Any, rs: Any, player: str, bean: str, zone: str) -> bool:
+    """A constraint in force forbids planting `bean` from `zone` onto every field of `player`
+    (a constraint on the field planted onto may leave another field open)."""
+    return all(forbidding(state, rs, Plant(player, bean, i + 1, zone)) is not None
+               for i in range(len(state.fields[player])))
+
+
 def _must_plant(state: Any, rs: Any, player: str) -> bool:
     ph = rs.phase(state.phase)
     return ph.plant is not None and player == state.active and state.planted < ph.plant.min \
@@ -443,7 +510,7 @@ def waived(state: Any, rs: Any, player: str, listed: list[Action]) -> bool:
     takes away every harvest that could make room for it (`listed`: what they may do now)."""
     if not constrained(state, rs) or not _must_plant(state, rs, player):
         return False
-    if forbidding(state, rs, Plant(player, state.hands[player][0], None, "hand")) is not None:
+    if unplantable(state, rs, player, state.hands[player][0], "hand"):
         return True
     return not any(type(a) in (Plant, Harvest) for a in listed)
 

@@ -17,7 +17,6 @@ from .buying import may_buy
 from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
 from .harvesting import harvestable, table_harvests
-from .planting import new_field_ok
 from . import card_moves
 from .ruleset import PendingStep, Ruleset, zone_cards
 from .state import State
@@ -89,22 +88,11 @@ def _proposal(player: str, partner: str, bean: str, zone: str, want: str | None,
                                                  () if want is None or where is None else (_card(want, where),)))
 
 
-def _plant_options(out: list, player: str, fields: list[list[str]], bean: str, zone: str | None,
-                   one_type: bool, mixed: bool = False, same_type_many: bool = True,
-                   plays_as: dict[str, str] | None = None) -> None:
-    row = _plants(player, bean, zone)
-    before = len(out)
-    kind = bean
-    if plays_as:  # cards that play as a bean type: compare the types (engine/kinds.py)
-        kind = plays_as.get(bean, bean)
-        fields = [[plays_as.get(f[-1], f[-1])] if f else f for f in fields]
-    # Where a type grows in one field only, an empty field is no option while another grows it.
-    empty_ok = same_type_many or not any(f and f[-1] == kind for f in fields)
-    for i, f in enumerate(fields):
-        if (f and (not one_type or f[-1] == kind)) or (not f and empty_ok):
-            out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
-    if mixed and len(out) == before:  # mixed-fields: nothing fits, so any field may be covered
-        out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in range(len(fields)))
+def _plant_options(out: list, state: State, rs: Ruleset, player: str, bean: str, zone: str | None) -> None:
+    """A plant of `bean` onto each field of `player` that takes it (planting.field_accepts)."""
+    row, judge = _plants(player, bean, zone), rs.plant_judge
+    takes = range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)
+    out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in takes)
 
 
 def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
@@ -112,15 +100,11 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     out: list[Action] = []
     ph = rs.phases[rs.phase_index[state.phase]]
     active = player == state.active
-    fields = state.fields[player]
-    one_type = rs.one_type is not None
-    mixed = rs.mixed is not None
-    same = new_field_ok(rs)
     plant = ph.plant
     if plant is not None and active:
         hand = state.hands[player]
         if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
-            _plant_options(out, player, fields, hand[0], None, one_type, mixed, same, rs.plays_as)
+            _plant_options(out, state, rs, player, hand[0], None)
         if state.planted >= plant.min or not hand or (rs.abilities and front_lapses(state, rs, player)):
             out.append(_end(player, "planting"))
     for step in ph.pending:
@@ -131,7 +115,7 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
                 for bean in (_distinct(cards) if len(cards) > 1 else cards):
                     if bean in rs.unplantable:
                         continue
-                    _plant_options(out, player, fields, bean, zone, one_type, mixed, same, rs.plays_as)
+                    _plant_options(out, state, rs, player, bean, zone)
                 if step.optional and active:  # the rest may stay: the player says when done
                     out.append(_end(player, "phase"))
     if ph.trade:
@@ -381,7 +365,7 @@ def stuck(state: State, rs: Ruleset, player: str, zone: str) -> bool:
     cards = zone_cards(state, zone, player)
     if not lasting.constrained(state, rs) or not cards:
         return False
-    if all(lasting.forbidding(state, rs, Plant(player, bean, None, zone)) is not None for bean in set(cards)):
+    if all(lasting.unplantable(state, rs, player, bean, zone) for bean in set(cards)):
         return True
     listed = legal_actions(state, rs, player)
     return not any((type(a) is Plant and lasting.plant_zone(state, rs, a) == zone) or type(a) is Harvest

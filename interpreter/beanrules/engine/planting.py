@@ -2,12 +2,12 @@
 plant-pending phase empties (set-aside cards, the active player's offer)."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import Plant
 from .errors import IllegalAction, RuleRef, game_over
 from .eventlog import UNRECORDED
-from .kinds import same_type, top_type, type_of
+from .kinds import auto_field, same_type, top_type, type_of
 from .lasting import cited
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
@@ -26,47 +26,27 @@ class PlantMove(NamedTuple):
     front: bool = False
 
 
-def field_accepts(rs: Ruleset, field: list[str], bean: str, fields: list[list[str]]) -> bool:
-    """`bean` may go onto `field` (`fields`: all the player's fields). Where covering is allowed
-    it may also cover another type, but only when no field is empty or topped by `bean`. Into an
-    empty field only if no other field grows `bean`, where a type grows in one field only."""
-    if not field:
-        return new_field_ok(rs) or not grows_elsewhere(fields, bean, rs)
-    if rs.one_type is None:
-        return True
-    if same_type(rs, field[-1], bean):
-        return True
-    return rs.mixed is not None and not any(not f or same_type(rs, f[-1], bean) for f in fields)
+def refusing(state: State, rs: Ruleset, player: str, bean: str, index: int) -> Any:
+    """The planting guard that forbids `bean` onto field `index` of `player` (engine/permissions.py:
+    its rule and words), or None: the field takes it."""
+    judge = rs.plant_judge
+    return judge.refusing(state, rs, player, bean, index) if judge is not None else None
 
 
-def new_field_ok(rs: Ruleset) -> bool:
-    """A bean may start a new field while another field grows it."""
-    return rs.one_field_per_type is None or rs.same_type_many is not None
+def field_accepts(state: State, rs: Ruleset, player: str, bean: str, index: int) -> bool:
+    """Field `index` of `player` takes `bean` under the planting rules in force."""
+    judge = rs.plant_judge
+    return judge is None or judge.refusing(state, rs, player, bean, index) is None
 
 
-def grows_elsewhere(fields: list[list[str]], bean: str, rs: Ruleset | None = None) -> bool:
-    """Some field of the player is topped by `bean` (with `rs`: by a card of its type)."""
-    if rs is not None and rs.plays_as:
-        kind = type_of(rs, bean)
-        return any(top_type(rs, f) == kind for f in fields)
-    return any(f and f[-1] == bean for f in fields)
-
-
-def auto_field(rs: Ruleset, fields: list[list[str]], bean: str) -> int | None:
-    """The field already holding `bean`, else the first empty one (the notation's default)."""
-    empty = None
-    for i, f in enumerate(fields):
-        if f:
-            if same_type(rs, f[-1], bean):
-                return i
-        elif empty is None:
-            empty = i
-    return empty
-
-
-def must_cover(rs: Ruleset, fields: list[list[str]], bean: str) -> bool:
-    """Under mixed-fields: no field takes `bean` without covering another type."""
-    return rs.mixed is not None and bool(fields) and all(f and not same_type(rs, f[-1], bean) for f in fields)
+def accepts_emptied(state: State, rs: Ruleset, player: str, bean: str, index: int) -> bool:
+    """Field `index` would take `bean` once harvested (the field a harvest makes room in)."""
+    fields = state.fields[player]
+    state.fields[player] = fields[:index] + [[]] + fields[index + 1:]
+    try:
+        return field_accepts(state, rs, player, bean, index)
+    finally:
+        state.fields[player] = fields
 
 
 def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
@@ -142,38 +122,47 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         check_into(state, rs, player, action.field, bean)
         return PlantMove(player, zone, bean, action.field, front)
     fields = state.fields[player]
-    field = action.field
-    if field is not None and 0 < field <= len(fields):  # the common case, checked quickly
-        target = fields[field - 1]
-        if (target and (rs.one_type is None or same_type(rs, target[-1], bean))) or \
-                (not target and (new_field_ok(rs) or not grows_elsewhere(fields, bean, rs))):
-            return PlantMove(player, zone, bean, field - 1, front)
     if action.field is None:
-        index = auto_field(rs, fields, bean)
-        if index is None and must_cover(rs, fields, bean):
-            if len(fields) > 1:
-                raise IllegalAction(rs.mixed, f"no field of {player} holds {bean} and none is empty: "
-                                              f"say which field {bean} covers")
-            index = 0
-        if index is None:
-            raise IllegalAction(rs.make_room or rs.one_type,
-                                f"no field of {player} takes {bean}: harvest a field first")
-    else:
-        index = action.field - 1
-        if not 0 <= index < len(fields):
-            raise IllegalAction(rs.fields_ref, f"{player} has no field {action.field} "
-                                               f"(fields 1 to {len(fields)})")
-        if not fields[index] and not field_accepts(rs, fields[index], bean, fields):
-            grown = next(i for i, f in enumerate(fields) if f and same_type(rs, f[-1], bean))
-            raise IllegalAction(rs.one_type or rs.one_field_per_type,
-                                f"{bean} already grows in field {grown + 1} of {player}; "
-                                             "the rules let a type grow in one field only")
-        if not field_accepts(rs, fields[index], bean, fields):
-            raise IllegalAction(rs.one_type, f"field {action.field} of {player} holds "
-                                             f"{top_type(rs, fields[index])}, not {type_of(rs, bean)}"
-                                + (f"; {bean} may cover another type only when no field holds it "
-                                   "or is empty" if rs.mixed else ""))
+        return PlantMove(player, zone, bean, _auto(state, rs, player, bean), front)
+    index = action.field - 1
+    if not 0 <= index < len(fields):
+        raise IllegalAction(rs.fields_ref, f"{player} has no field {action.field} "
+                                           f"(fields 1 to {len(fields)})")
+    guard = refusing(state, rs, player, bean, index)
+    if guard is not None:
+        raise IllegalAction(guard.ref, _why(rs, player, bean, fields, index, guard))
     return PlantMove(player, zone, bean, index, front)
+
+
+def _auto(state: State, rs: Ruleset, player: str, bean: str) -> int:
+    """The field a plant without one goes onto: the one holding its type, else the first empty
+    one, where that takes it; else the only field that does (several: the player says which)."""
+    fields = state.fields[player]
+    index = auto_field(rs, fields, bean)
+    if index is not None and field_accepts(state, rs, player, bean, index):
+        return index
+    takes = [i for i in range(len(fields)) if field_accepts(state, rs, player, bean, i)]
+    if len(takes) == 1:
+        return takes[0]
+    if takes:
+        raise IllegalAction(rs.mixed, f"no field of {player} holds {bean} and none is empty: "
+                                      f"say which field {bean} covers")
+    guard = refusing(state, rs, player, bean, index if index is not None else 0) if fields else None
+    raise IllegalAction(rs.make_room or (guard.ref if guard is not None else rs.fields_ref),
+                        f"no field of {player} takes {bean}: harvest a field first")
+
+
+def _why(rs: Ruleset, player: str, bean: str, fields: list[list[str]], index: int, guard: Any) -> str:
+    """Why `bean` may not go onto field `index`: another type tops it, its type grows in another
+    field, or the guard's own words."""
+    field = fields[index]
+    if field and not same_type(rs, field[-1], bean):
+        return (f"field {index + 1} of {player} holds {top_type(rs, field)}, not {type_of(rs, bean)}"
+                + (f"; {bean} may cover another type only when no field holds it or is empty" if rs.mixed else ""))
+    grown = next((i for i, f in enumerate(fields) if f and same_type(rs, f[-1], bean)), None)
+    if not field and grown is not None:
+        return f"{bean} already grows in field {grown + 1} of {player}; the rules let a type grow in one field only"
+    return f"{player} may not plant {bean} on field {index + 1} — {guard.says}"
 
 
 def do_plant(state: State, move: PlantMove, events: list) -> None:

@@ -311,6 +311,14 @@ def _buy_field(action: effects.Sequence, condition: Node | None) -> Any:
     return BuyField(cost, limit)
 
 
+def _tops(field: Node) -> conditions.Matches:
+    """"The card is of the type of the top card of FIELD"."""
+    return conditions.Matches(CARD, places.CardsIn(field, "top", quantities.Number(1), False, None))
+
+
+_OTHER_TYPE = (conditions.Compare(quantities.Count(FIELD, None), ">", quantities.Number(0)), conditions.Not(_tops(FIELD)))
+
+
 def _new_field_for_growing_type(c: Node | None) -> bool:
     """"The field is empty and some other field of the player grows the card's type"."""
     if not (isinstance(c, conditions.AllOf) and len(c.terms) == 2
@@ -318,15 +326,22 @@ def _new_field_for_growing_type(c: Node | None) -> bool:
         return False
     some = c.terms[1]
     return isinstance(some, conditions.SomeField) and some.owner == PLAYER \
-        and some.where == conditions.Matches(CARD, actors.Bound(some.name))
+        and some.where == _tops(actors.Bound(some.name))
+
+
+def _no_room(c: Node) -> bool:
+    """"No field of the player is empty or topped by the card's type"."""
+    if not (isinstance(c, conditions.Not) and isinstance(c.term, conditions.SomeField) and c.term.owner == PLAYER):
+        return False
+    free = actors.Bound(c.term.name)
+    return c.term.where == conditions.AnyOf((conditions.Compare(quantities.Count(free, None), "=",
+                                                                quantities.Number(0)), _tops(free)))
 
 
 def _forbid(s: core.Forbid) -> Any:
     action, c = s.action, s.condition
     if isinstance(action, effects.Plant) and action.player == PLAYER and action.cards == CARD and action.onto == FIELD:
-        other = conditions.AllOf((conditions.Compare(quantities.Count(FIELD, None), ">", quantities.Number(0)),
-                                  conditions.Not(conditions.Matches(CARD, FIELD))))
-        if c == other:
+        if c == conditions.AllOf(_OTHER_TYPE):
             return OneType()
         return OneFieldPerType() if _new_field_for_growing_type(c) else None
     if isinstance(action, effects.Harvest) and action.player == PLAYER and action.field == FIELD \
@@ -369,8 +384,8 @@ def _allow(s: core.Allow) -> Any:
     if isinstance(action, effects.Plant) and action.player == PLAYER and action.cards == CARD and action.onto == FIELD:
         if _new_field_for_growing_type(c):
             return SameTypeMany()
-        if isinstance(c, conditions.Not) and isinstance(c.term, conditions.SomeField) and c.term.owner == PLAYER \
-                and c.term.where == conditions.Fits(CARD, actors.Bound(c.term.name)):
+        if isinstance(c, conditions.AllOf) and len(c.terms) == 3 and c.terms[:2] == _OTHER_TYPE \
+                and _no_room(c.terms[2]):
             return Covers()
         return None
     if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:

@@ -215,6 +215,10 @@ class Ruleset:
     # is sold, coins back into the deck): nothing to check in play; the rule an action they
     # name breaks, cited where it is refused (lasting.cited).
     guards: tuple = ()
+    # forbids of planting the card onto the field, each with the allows that lift it, and the one
+    # closure that judges a plant by them (engine/permissions.py; None: every field takes every card)
+    plant_guards: tuple = ()
+    plant_judge: Any = field(default=None, compare=False, repr=False)
     draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
     # Phases the active player ends by declaring them finished: a harvest they may still make
     # keeps such a phase open (engine/obligations.py), where elsewhere it keeps none open.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import actors, conditions, effects, places
+from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from .errors import UnsupportedRule
 from .evaluate import BY_ITSELF, RULES, number, players_of, zone_of
@@ -24,6 +24,7 @@ _TOP_PICKS = {"top", "front"}
 _BOTTOM_PICKS = {"bottom", "back"}
 
 IndicesFn = Callable[[Any, dict], list[int]]
+_ONE = quantities.Number(1)
 
 
 def zone_name(place: Node) -> str:
@@ -70,19 +71,50 @@ def cards(node: Node) -> tuple[Callable[[Any, dict], list[str]], str, IndicesFn]
     return source, zone, indices
 
 
+BeansFn = Callable[[Any, dict], list[str]]
+
+
+def beans_of(node: Node) -> BeansFn:
+    """The cards a selection names, as beans: a bound card (``card`` of a plant or an event, a
+    card ``choose`` picked: a Held, engine/effect_env.py) is that one card, wherever it lies; a
+    selection of a place, the cards it picks. ``matches`` and ``fits`` read cards this one way."""
+    if isinstance(node, actors.Bound):
+        name = node.name
+
+        def bound(state: Any, env: dict) -> list[str]:
+            held = env.get(name)
+            return [held.bean] if held is not None else []
+        return bound
+    source, _, indices = cards(node)
+    return lambda state, env: [held[i] for held in (source(state, env),) for i in indices(state, env)]
+
+
+def _types_in(node: Node) -> BeansFn:
+    """The beans whose types `node` holds: every card of a place, or the cards a selection
+    picks (the top card of a field)."""
+    if isinstance(node, places.CardsIn) and isinstance(node.place, actors.Bound) and node.pick == "top" \
+            and node.count == _ONE and node.bean is None:  # the top card of a field bound by name
+        name = node.place.name
+        return lambda state, env: env[name][-1:]
+    if isinstance(node, places.CardsIn):
+        return beans_of(node)
+    return zone_of(node)
+
+
 def matches(node: conditions.Matches) -> Callable[[Any, dict], bool]:
-    """The selected cards are all of a type the place holds (none selected: false)."""
-    source, _, indices = cards(node.cards)
-    place = zone_of(node.place)
+    """The selected cards are all of a type the place (or the selection) holds (none selected: false)."""
+    chosen, among = beans_of(node.cards), _types_in(node.place)
 
     def test(state: Any, env: dict) -> bool:
-        held, chosen = source(state, env), indices(state, env)
+        picked = chosen(state, env)
+        if not picked:
+            return False
         rs = env.get(RULES)
         if rs is not None and rs.plays_as:  # a card that plays as a bean matches that bean
-            types = {type_of(rs, c) for c in place(state, env)}
-            return bool(chosen) and all(type_of(rs, held[i]) in types for i in chosen)
-        types = set(place(state, env))
-        return bool(chosen) and all(held[i] in types for i in chosen)
+            types = {type_of(rs, c) for c in among(state, env)}
+            return all(type_of(rs, c) in types for c in picked)
+        types = set(among(state, env))
+        return all(c in types for c in picked)
     return test
 
 

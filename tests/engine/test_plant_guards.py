@@ -1,0 +1,68 @@
+"""How an allow meets a forbid (docs/core.md): an allow lifts the forbids of the same action whose
+condition it covers, and nothing else; and the planting judge (engine/permissions.py) remembers
+its answers only where every guard reads nothing but the player's fields."""
+from __future__ import annotations
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.core import conditions, statements as core
+from beanrules.desugar import rule_statements
+from beanrules.engine import EndPhase, Game, Plant
+from beanrules.engine.errors import IllegalAction
+from beanrules.engine import lasting, permissions
+
+
+def _statements(spec: str, rule_id: str) -> tuple:
+    model = compile_spec(spec)
+    return tuple(rule_statements(next(r for r in model["rules"] if r["id"] == rule_id)))
+
+
+def test_an_allow_lifts_exactly_the_forbids_its_condition_covers():
+    one_type, one_field = _statements("classic", "one-type-per-field")
+    (second_field,) = _statements("classic", "same-type-in-two-fields")
+    assert lasting.covers(second_field, one_field) and not lasting.covers(second_field, one_type)
+    forbid, cover, _, _ = _statements("my-first/basic", "mixed-fields")
+    assert lasting.covers(cover, forbid) and lasting.covers(cover, one_type)  # the same forbid, said twice
+    assert not lasting.covers(cover, one_field)
+
+
+def test_a_harvest_allow_lifts_no_harvest_forbid():
+    """A permission to harvest in a phase opens harvests there; its condition does not cover the
+    protection rule's, so that rule still holds beside it."""
+    (protection,) = _statements("classic", "protection")
+    allow = core.Allow(protection.action, conditions.InPhase("trade"))
+    assert not lasting.covers(allow, protection)
+    assert lasting.covers(core.Allow(protection.action, conditions.AllOf((*protection.condition.terms,
+                                                                           conditions.InPhase("trade")))),
+                          protection)  # one that restated its condition would lift it
+
+
+@pytest.mark.parametrize("spec, remembers", [("classic", 1), ("my-first/basic", 1),
+                                             ("conformance/variants/full-fields.bean", 5)])
+def test_the_judge_remembers_by_tops_and_sizes_up_to_the_numbers_compared(spec, remembers):
+    rs = Game(compile_spec(spec), 3).ruleset
+    assert permissions._sizes_read(rs.plant_guards) == remembers
+
+
+def test_a_guard_that_reads_more_than_the_fields_is_never_remembered(tmp_path):
+    path = tmp_path / "hand.bean"
+    path.write_text('rulebook hand "H"\n  extends classic\n  source v "V"\n\nrules\n'
+                    '  rule small-hands: no player may plant while count of own hand < 2   § v "1"\n',
+                    encoding="utf-8")
+    model = compile_spec(str(path))
+    game = Game.from_partial(model, ["Anna", "Natalie", "Greg"], {
+        "phase": "plant", "hands": {"Anna": ["red", "soy"], "Natalie": ["blue"], "Greg": ["soy"]},
+        "fields": {"Anna": [["red"], [], []], "Natalie": [[], [], []], "Greg": [[], [], []]}})
+    rs = game.ruleset
+    assert permissions._sizes_read(rs.plant_guards) is None
+    assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0) is None
+    game.state.hands["Anna"] = ["red"]  # the same fields, a smaller hand: now refused
+    assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0).ref.id == "small-hands"
+    assert rs.plant_judge.taking(game.state, rs, "Anna", "red") == ()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("Anna plants red in 1")
+    assert refused.value.rule == "small-hands"
+    # no harvest makes room for it: the required plant lapses, and Anna may end planting
+    assert not any(isinstance(a, Plant) for a in game.legal_actions("Anna"))
+    assert EndPhase("Anna", "planting") in game.legal_actions("Anna")
