@@ -20,7 +20,8 @@ from ..core.statements import Ability, Card
 from ..core.timing import During, When, WhileOnTop
 
 _OWNERS = {"own": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
-           "active-player": ActivePlayer(), "chosen": Bound("chosen")}
+           "active-player": ActivePlayer(), "chosen": Bound("chosen"),
+           "partner": Bound("partner")}  # a trade's other side: bound only by a trade (engine/trade_guards.py)
 _PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
 
 

@@ -27,7 +27,8 @@ from typing import Any, Callable, Iterator
 from ..core import actors, conditions, effects, places, statements as core, timing
 from ..core.categories import Node
 from . import evaluate, one_model
-from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, UseAbility
+from .deals import bind
 from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .exposure import compile_open, opened_for
@@ -109,9 +110,12 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
 
 def _binds(action: Node) -> set[str]:
     """The names a matched action binds for its condition: a harvest's field (the field, its
-    index NAME# and owner NAME@, as for-each and choose bind one)."""
+    index NAME# and owner NAME@, as for-each and choose bind one); a trade's partner and the
+    cards given and taken (engine/deals.py)."""
     if isinstance(action, effects.Harvest) and isinstance(action.field, actors.Bound):
         return {action.field.name}
+    if isinstance(action, effects.Trade):  # the other side and the cards each gives
+        return {"partner", "given", "taken"}
     return set()
 
 
@@ -192,10 +196,9 @@ def _action(action: Node) -> Matcher:
         card = getattr(action, "card", None)
         return lambda state, rs, a, env: type(a) in kinds and a.player in who(state, env) \
             and (card is None or a.card == card)
-    if isinstance(action, effects.Trade):
+    if isinstance(action, effects.Trade):  # the acting side's part of a deal, which it binds (deals.py)
         who = _players(action.first)
-        return lambda state, rs, a, env: a.player in who(state, env) and (
-            type(a) is Propose or (type(a) is Respond and a.verb == "accepts"))
+        return lambda state, rs, a, env: a.player in who(state, env) and bind(state, a, env)
     if isinstance(action, effects.Move) and isinstance(action.cards, places.CardsIn) \
             and isinstance(action.cards.place, places.Zone) and isinstance(action.to, places.Zone):
         source, dest = action.cards.place, action.to
