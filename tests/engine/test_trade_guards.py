@@ -50,7 +50,7 @@ def _specs() -> list[str]:
 # games under `pytest -m sweep`.
 QUICK = ("classic", "anniversary/duel", "anniversary/bean-thaler", "my-first/basic")
 CASES = [pytest.param(spec, 0, 200, id=f"{spec}-short") for spec in QUICK] \
-    + [pytest.param(spec, seed, 3_000, id=f"{Path(spec).stem if spec.endswith('.bean') else spec}-{seed}",
+    + [pytest.param(spec, seed, 1_000, id=f"{Path(spec).stem if spec.endswith('.bean') else spec}-{seed}",
                     marks=pytest.mark.sweep) for spec in _specs() for seed in (0, 1)]
 
 
