@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator
 from ..core import actors, conditions, effects, places, statements as core, timing
 from ..core.categories import Node
 from . import evaluate, one_model
-from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, UseAbility
+from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .deals import bind
 from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
