@@ -21,7 +21,8 @@ from ..core.actors import AnyPlayer
 from ..core.timing import AnyTime, During, OncePerTurn, When, WhenPlayer, WhileOnTop
 
 _OWNERS = {"own": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
-           "active-player": ActivePlayer(), "chosen": Bound("chosen"), "winner": Bound("winner")}
+           "active-player": ActivePlayer(), "chosen": Bound("chosen"), "winner": Bound("winner"),
+           "partner": Bound("partner")}  # a trade's other side: bound only by a trade (engine/trade_guards.py)
 _PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
 
 

@@ -19,7 +19,8 @@ from .registry import rewrite
 
 # In a rule, "own" is the player who acts; the other owners are read from that player.
 _OWNERS = {"own": PLAYER, "opponent": Opponent(), "each-opponent": OtherPlayers(),
-           "active-player": ActivePlayer(), "chosen": Bound("chosen")}
+           "active-player": ActivePlayer(), "chosen": Bound("chosen"),
+           "partner": Bound("partner")}  # the other side of a trade (engine/trade_guards.py)
 _PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
 
 

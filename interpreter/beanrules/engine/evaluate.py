@@ -20,6 +20,7 @@ from typing import Any, Callable
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from . import one_model
+from .deals import AGREED
 from .errors import UnsupportedRule
 
 Env = dict[str, Any]
@@ -326,6 +327,12 @@ def in_phase(node: conditions.InPhase) -> CondFn:
 def turn_of(node: conditions.TurnOf) -> CondFn:
     who = players_of(node.player)
     return lambda state, env: state.active in who(state, env)
+
+
+def agreed(node: conditions.Agreed) -> CondFn:
+    """Each named player has said yes to the deal a trade statement judges (engine/deals.py)."""
+    who = [players_of(p) for p in node.players]
+    return lambda state, env: all(set(w(state, env)) <= env.get(AGREED, frozenset()) for w in who)
 
 
 def some_field(node: conditions.SomeField) -> CondFn:

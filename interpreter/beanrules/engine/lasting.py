@@ -28,6 +28,7 @@ from ..core import actors, conditions, effects, places, statements as core, timi
 from ..core.categories import Node
 from . import evaluate, one_model
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from .deals import bind
 from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .exposure import compile_open, opened_for
@@ -114,11 +115,14 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
 def _binds(action: Node) -> set[str]:
     """The names a matched action binds for its condition: a harvest's field, a plant's field
     (the field, its index NAME# and owner NAME@, as for-each and choose bind one) and card (one
-    card, as a card an ability picked: engine/effect_env.Held)."""
+    card, as a card an ability picked: engine/effect_env.Held); a trade's partner and the cards
+    given and taken (engine/deals.py)."""
     if isinstance(action, effects.Harvest) and isinstance(action.field, actors.Bound):
         return {action.field.name}
     if isinstance(action, effects.Plant):
         return {n.name for n in (action.cards, action.onto) if isinstance(n, actors.Bound) and n.name in _ANY}
+    if isinstance(action, effects.Trade):  # the other side and the cards each gives
+        return {"partner", "given", "taken"}
     return set()
 
 
@@ -221,10 +225,9 @@ def _action(action: Node) -> Matcher:
         card = getattr(action, "card", None)
         return lambda state, rs, a, env: type(a) in kinds and a.player in who(state, env) \
             and (card is None or a.card == card)
-    if isinstance(action, effects.Trade):
+    if isinstance(action, effects.Trade):  # the acting side's part of a deal, which it binds (deals.py)
         who = _players(action.first)
-        return lambda state, rs, a, env: a.player in who(state, env) and (
-            type(a) is Propose or (type(a) is Respond and a.verb == "accepts"))
+        return lambda state, rs, a, env: a.player in who(state, env) and bind(state, a, env)
     if isinstance(action, effects.Move) and isinstance(action.cards, places.CardsIn) \
             and isinstance(action.cards.place, places.Zone) and isinstance(action.to, places.Zone):
         source, dest = action.cards.place, action.to

@@ -115,7 +115,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     conditions.SomeField: Semantics(roles={"condition": evaluate.some_field}, read_by=("engine.readings.read",)),
     conditions.Matches: _run(condition=selection.matches),
     conditions.Fits: _run(condition=ability_effects.fits),
-    conditions.Agreed: _read("engine.readings.read"),
+    conditions.Agreed: Semantics(roles={"condition": evaluate.agreed}, read_by=("engine.readings.read",)),
     conditions.Always: _run(condition=evaluate.always),
     conditions.MayHarvest: _run(condition=lasting.may_harvest_condition),
     # ---------------------------------------------------------------- effects
@@ -131,7 +131,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     effects.Plant: _run(effect=shapes(hand_effects.plant_for, ability_effects.plant)),
     effects.Harvest: Semantics(roles={"effect": harvesting.harvest_bound},
                                read_by=("engine.readings.read", "engine.permissions")),
-    effects.Trade: _read("engine.readings.read", "engine.lasting"),
+    effects.Trade: _read("engine.readings.read", "engine.lasting", "engine.trade_guards.compile_guards"),
     effects.UseAbility: _read("engine.lasting"),
     effects.GainCoins: _run(effect=marks.gain_coins),
     effects.Pay: _run(effect=marks.pay),
