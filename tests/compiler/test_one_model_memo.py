@@ -175,8 +175,11 @@ def test_what_is_kept_per_card_and_count_and_per_statement_survey_is_what_is_mad
                 declared, per_player, counting = desugar._surveyed(statement)
                 assert declared == tuple((kind, getattr(node, attr)) for node in nodes
                                          for kind, attr in [desugar._DECLARES.get(node.NODE, (None, None))] if kind)
-                assert per_player == tuple((n.counter, n.per_player) for n in nodes if n.NODE == "declare-counter")
-                assert counting == tuple(n for n in nodes if n.NODE in desugar._COUNTING)
+                assert per_player == tuple(("counter", n.counter, n.per_player) if n.NODE == "declare-counter"
+                                           else ("zone", n.zone, (n.per_player, n.kind)) for n in nodes
+                                           if n.NODE in ("declare-counter", "declare-zone-of-kind"))
+                assert counting == tuple(n for n in nodes if n.NODE in desugar._COUNTING
+                                         or (n.NODE == "zone" and n.zone not in desugar.STANDARD_ZONES))
                 surveyed += 1
     assert cards > 300 and surveyed > 1000
     bean = copy_json(next(b for m in models for b in m["beans"] if b["abilities"]))

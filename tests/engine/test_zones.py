@@ -180,3 +180,77 @@ def test_the_terminal_shows_the_middle_as_a_field(community: dict) -> None:
     from beanrules.engine.terminal import board
     game = Game.from_partial(community, PLAYERS, {"zones": {"middle": ["red", "red"]}})
     assert "   middle: red×2" in board(game, "Anna").splitlines()
+
+
+# ---------------------------------------------------------------- piles and rows as places
+RESERVE = str(ROOT / "conformance" / "variants" / "reserve-pile.bean")
+POT = ('zones\n  zone pot is a pile for the table, public   § v "1"\nrules\n'
+       '  rule feed: when a card is planted, if count of the pot < 2:   § v "1"\n'
+       '    move 1 from deck top to the pot   § v "1"\n')
+
+
+def test_a_pile_of_the_table_is_a_place_of_steps_and_conditions(tmp_path: Path) -> None:
+    """`the pot` in an effect and in a condition: each plant feeds it the deck's top card while
+    it holds fewer than two; the cards it holds are counted, none lost, and it no longer never acts."""
+    model, warnings = compile_with_warnings(str(_write(tmp_path, POT)))
+    assert not [w for w in warnings if w.code == "never-acts"]
+    game = Game.from_partial(model, PLAYERS, {"phase": "plant", "hands": {"Anna": ["soy", "blue", "red"]},
+                                              "deck": ["chili", "stink", "green"], "zones": {"pot": ["red"]}})
+    box = game.state.card_counts()
+    game.apply("Anna plants soy in 1")
+    assert game.state_json()["zones"] == {"pot": ["red", "chili"]}
+    game.apply("Anna plants blue in 2")  # a pot of two is fed no more: the condition reads it
+    assert game.state_json()["zones"] == {"pot": ["red", "chili"]}
+    assert game.state.card_counts() == box
+
+
+def test_a_pile_of_each_player_takes_a_card_and_gives_back_its_top_one() -> None:
+    game = Game.from_partial(compile_spec(RESERVE), PLAYERS, {
+        "phase": "plant", "hands": {"Anna": ["stink", "green"]}, "fields": {"Anna": [["soy", "soy"], [], []]},
+        "zones": {"reserve": {"Anna": ["blue"], "Natalie": [], "Greg": []}}})
+    box = game.state.card_counts()
+    game.apply("Anna harvests 1")
+    assert game.state_json()["zones"]["reserve"]["Anna"] == ["blue", "stink"]
+    game.apply("Anna plants green in 2")
+    assert game.state_json()["zones"]["reserve"]["Anna"] == ["blue"]
+    assert game.state_json()["hands"]["Anna"] == ["stink"]
+    assert game.state.card_counts() == box
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_bots_play_the_reserve_to_the_end_with_its_cards_counted(players: int) -> None:
+    model, moved = compile_spec(RESERVE), 0
+    for kind in ("random", "greedy"):
+        game = Game(model, players=players, seed=players)
+        box = game.state.card_counts()
+        play_out(game, {p: make_bot(kind, f"{players}:{i}") for i, p in enumerate(game.players)})
+        assert game.is_over and game.state.card_counts() == box
+        moved += sum(map(len, game.state_json()["zones"]["reserve"].values()))
+    assert moved > 0
+
+
+@pytest.mark.parametrize("place, says, hint", [
+    ("the stash", "unknown zone 'stash'", "reserve"),  # the hint lists the declared zones
+    ("the reserve", "reserve is a pile of each player: say whose", "own reserve"),
+    ("own pot", "pot is a pile for the table, not a player's", "the pot"),
+])
+def test_a_place_naming_a_declared_zone_is_resolved_at_its_line(tmp_path: Path, place: str, says: str,
+                                                                 hint: str) -> None:
+    body = ('zones\n  zone reserve is a pile per player, hidden   § v "1"\n'
+            '  zone pot is a row for the table, hidden   § v "1"\nrules\n'
+            '  rule feed: when a card is planted:   § v "1"\n'
+            f'    move 1 from deck top to {place}   § v "1"\n')
+    with pytest.raises(SpecError) as failed:
+        compile_spec(str(_write(tmp_path, body)))
+    (error,) = failed.value.errors
+    assert says.replace("pot is a pile", "pot is a row") in error.message and hint in (error.suggestion or "")
+    assert error.span.line == len((HEAD + body).splitlines()) - 1
+
+
+def test_move_top_still_reads_the_standard_end_not_a_zone(tmp_path: Path) -> None:
+    """The reason a bare NAME is no place: `move 1 from own hand front to discard top` keeps
+    its meaning (the declared form needs `the` or an owner before the name)."""
+    model = compile_spec(str(_write(tmp_path, 'rules\n  rule r: when a card is planted:   § v "1"\n'
+                                              '    move 1 from own hand front to discard top   § v "1"\n')))
+    step = next(r for r in model["rules"] if r["id"] == "r")
+    assert '"zone": "discard"' in str(step).replace("'", '"')

@@ -64,6 +64,8 @@ class Scope:
             return None
         what = "name" if kind == "bound" else kind
         hint = did_you_mean(name, sorted(pool))
+        if kind == "zone" and not hint:
+            hint = "zones: " + ", ".join(sorted(pool)) + "; declare one: zone NAME is a pile per player, owner sees"
         if kind == "bound" and not hint:
             hint = ("choose it first: choose NAME from PLACE" if not pool
                     else "names bound here: " + ", ".join(sorted(pool)))

@@ -56,6 +56,7 @@ def scope_of(model: dict[str, Any], statements: list[Statement]) -> Scope:
 _DECLARES = {"declare-zone": ("zone", "zone"), "declare-zone-of-kind": ("zone", "zone"), "declare-counter": ("counter", "counter"),
              "declare-token": ("token", "token")}
 _COUNTING = ("add-to-counter", "counter", "pay")  # nodes that read, add to or pay with a counter
+# ... and a place, which may name a zone the spec declares (each player's, or the table's)
 
 
 class _Survey:
@@ -66,12 +67,17 @@ class _Survey:
     def __init__(self, statements: list[Statement]) -> None:
         self.declared: dict[str, set[str]] = {"zone": set(STANDARD_ZONES), "counter": set(), "token": set()}
         self.per_player: dict[str, bool] = {}
+        self.zones_per_player: dict[str, tuple[bool, str]] = {}  # declared zone -> (each player's?, kind)
         self.counting: dict[int, Any] = {}  # id(statement) -> its nodes naming a counter
         for statement in statements:
             declared, per_player, counting = _surveyed(statement)
             for kind, name in declared:
                 self.declared[kind].add(name)
-            self.per_player.update(per_player)
+            for kind, name, each in per_player:
+                if kind == "counter":
+                    self.per_player[name] = each
+                else:
+                    self.zones_per_player[name] = each
             self.counting[id(statement)] = counting
 
     def scope(self, model: dict[str, Any]) -> Scope:
@@ -92,15 +98,16 @@ class _Survey:
 _SURVEYED: dict[tuple[int, Any], tuple[Any, Any]] = {}
 
 
-def _surveyed(statement: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, bool], ...], tuple[Any, ...]]:
-    """(the (kind, name) pairs `statement` declares, (counter, per player) for each counter it
-    declares, in order, its nodes that name a counter)."""
+def _surveyed(statement: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str, Any], ...], tuple[Any, ...]]:
+    """(the (kind, name) pairs `statement` declares, ("counter", name, per player) for each
+    counter and ("zone", name, (per player, its kind)) for each zone of a kind it declares, in
+    order, its nodes that name a counter or a declared zone)."""
     return per_object(_SURVEYED, statement, None, lambda: _survey(statement), _MADE_LIMIT)
 
 
-def _survey(statement: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, bool], ...], tuple[Any, ...]]:
+def _survey(statement: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str, Any], ...], tuple[Any, ...]]:
     declared: list[tuple[str, str]] = []
-    per_player: list[tuple[str, bool]] = []
+    per_player: list[tuple[str, str, Any]] = []
     counting: list[Any] = []
     for node in statement.walk():
         name = node.NODE
@@ -108,8 +115,10 @@ def _survey(statement: Any) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[st
             kind, attr = _DECLARES[name]
             declared.append((kind, getattr(node, attr)))
             if name == "declare-counter":
-                per_player.append((node.counter, node.per_player))
-        elif name in _COUNTING:
+                per_player.append(("counter", node.counter, node.per_player))
+            elif name == "declare-zone-of-kind":
+                per_player.append(("zone", node.zone, (node.per_player, node.kind)))
+        elif name in _COUNTING or (name == "zone" and node.zone not in STANDARD_ZONES):
             counting.append(node)
     return tuple(declared), tuple(per_player), tuple(counting)
 
@@ -148,8 +157,11 @@ def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
         for problem in _problems(statement, scope, names):
             diagnostics.append(Diagnostic("error", "core-name", f"{what}: {problem.message}",
                                           _span(span), suggestion=problem.suggestion))
+        nodes = survey.counting_nodes(statement)
         diagnostics += [Diagnostic("error", "counter-owner", f"{what}: {message}", _span(span), suggestion=hint)
-                        for message, hint in _counter_owners(survey.counting_nodes(statement), survey.per_player)]
+                        for message, hint in _counter_owners(nodes, survey.per_player)]
+        diagnostics += [Diagnostic("error", "zone-owner", f"{what}: {message}", _span(span), suggestion=hint)
+                        for message, hint in _zone_owners(nodes, survey.zones_per_player)]
     return diagnostics
 
 
@@ -233,6 +245,8 @@ def _counter_owners(nodes: Any, per_player: dict[str, bool]) -> list[tuple[str, 
     keeps: (message, hint) for each (the engine would have no number to read or add to)."""
     out = []
     for node in nodes:
+        if node.NODE == "zone":
+            continue
         if node.NODE == "pay":  # coins (resource None), or a counter each player has
             if node.resource is not None and per_player.get(node.resource) is False:
                 out.append((f"counter '{node.resource}' is the table's: no player holds it to pay with",
@@ -246,4 +260,20 @@ def _counter_owners(nodes: Any, per_player: dict[str, bool]) -> list[tuple[str, 
         elif not per_player[node.counter] and node.player is not None:
             out.append((f"counter '{node.counter}' is the table's, not a player's",
                         f"name it alone: {node.counter}"))
+    return out
+
+
+def _zone_owners(nodes: Any, declared: dict[str, tuple[bool, str]]) -> list[tuple[str, str]]:
+    """A declared zone named as the table's that each player has, or with whose it is that the
+    table has: (message, hint) for each (the engine would have no one pile to move cards of)."""
+    out = []
+    for node in nodes:
+        each, kind = declared.get(node.zone, (None, "")) if node.NODE == "zone" else (None, "")
+        if each is None or (node.owner is not None) == each:
+            continue
+        if each:
+            out.append((f"{node.zone} is a {kind} of each player: say whose",
+                        f"own {node.zone}, opponent {node.zone}, …"))
+        else:
+            out.append((f"{node.zone} is a {kind} for the table, not a player's", f"name it so: the {node.zone}"))
     return out

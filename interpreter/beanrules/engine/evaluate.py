@@ -21,6 +21,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from . import one_model
 from .deals import AGREED
+from ..desugar import STANDARD_ZONES
 from .errors import UnsupportedRule
 
 Env = dict[str, Any]
@@ -219,24 +220,40 @@ def names_several_zones(node: Node, players: int) -> bool:
 
 
 def pile(node: places.Zone) -> ZoneFn | None:
-    """A shared pile, or one player's hand, coins or set-aside cards (None: another zone)."""
-    if node.owner is None and node.zone in _SHARED:
+    """A shared pile, or one player's hand, coins or set-aside cards, or a zone the spec
+    declares, the table's or a player's (None: another zone). Whether a declared zone is the
+    table's or each player's was checked against its declaration as the rules compiled
+    (engine/zones.py, check_places)."""
+    declared = node.zone not in STANDARD_ZONES
+    if node.owner is None and (node.zone in _SHARED or declared):
+        if declared:
+            name = node.zone
+            return lambda state, env: state.zones[name]
         attr = node.zone
         return lambda state, env: getattr(state, attr)
-    if node.owner is not None and node.zone in _PER_PLAYER:
+    if node.owner is not None and (node.zone in _PER_PLAYER or declared):
         if isinstance(node.owner, (actors.EachPlayer, actors.AllPlayers)):
             # always several zones: refused as the rules compile (so by check), not mid-game
             raise UnsupportedRule(f"'{node.to_text()}' names a zone of every player; the engine "
                                   "moves the cards of one player's zone")
-        attr, who = _PER_PLAYER[node.zone], players_of(node.owner)
+        of = _of_declared(node.zone) if declared else _of_state(_PER_PLAYER[node.zone])
+        who = players_of(node.owner)
 
         def owned(state: Any, env: Env) -> list[str]:
             found = who(state, env)
             if len(found) != 1:
                 raise UnsupportedRule(f"'{node.to_text()}' names more than one zone")
-            return getattr(state, attr)[found[0]]
+            return of(state)[found[0]]
         return owned
     return None
+
+
+def _of_state(attr: str) -> Callable[[Any], dict[str, list[str]]]:
+    return lambda state: getattr(state, attr)
+
+
+def _of_declared(name: str) -> Callable[[Any], dict[str, list[str]]]:
+    return lambda state: state.zones[name]
 
 
 # ------------------------------------------------------------------ numbers and conditions

@@ -49,8 +49,9 @@ def _unused_zones(model: dict[str, Any]) -> list[Diagnostic]:
                        f"zone '{zone}' can never act: no rule or card names it, so it lies empty all game",
                        span_of(rule), suggestion=(
                            f"say who may use it: 'any player may plant into {zone} when …'" if kind == "field"
-                           else "no sentence moves cards into a pile or row yet: a field for the table is "
-                                "planted into and harvested by the rules that permit it"))
+                           else f"move cards there and back: 'move 1 from own hand front to own {zone}' "
+                                f"(a pile or row per player), 'move 1 from the {zone} top to own hand' "
+                                "(the table's)"))
             for rule, zone, kind in declared if zone not in named]
 
 

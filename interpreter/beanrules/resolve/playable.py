@@ -81,7 +81,7 @@ def names_in_abilities(model: dict, header: Span | None) -> list[Diagnostic]:
     """Names inside abilities resolve: phases, beans, and zones the rulebook declares."""
     phases = [p["id"] for p in model["phases"]]
     beans = [b["id"] for b in model["beans"]]
-    zones = sorted({r["params"]["zone"] for r in rules_of(model, "zone")})
+    zones = sorted({r["params"]["zone"] for r in rules_of(model, "zone", "zone-of-kind")})
     out = []
     for bean in model["beans"]:
         for ability in bean["abilities"]:

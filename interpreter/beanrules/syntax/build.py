@@ -607,8 +607,10 @@ class SpecBuilder:
             return {"owner": None, "zone": "field", "end": None, "bound": name}
         owner = _tree(node.children, "owner")
         end = _tree(node.children, "end")
+        zone = str(_tokens(node.children, "NAME")[0]) if node.data == "declared_place" \
+            else _words(_tree(node.children, "zone_name"))
         return {"owner": _words(owner).replace(" ", "-") if owner else None,
-                "zone": _words(_tree(node.children, "zone_name")),
+                "zone": zone,
                 "end": _words(end) if end else None}
 
     def amount(self, node: Tree) -> Any:
@@ -755,7 +757,7 @@ _EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if",
 _CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare", "counter_compare",
                "may_harvest", "is_phase", "is_not_phase", "is_own_turn", "is_not_own_turn", "is_holding",
                "harvested_compare"}
-_PLACES = {"place", "this_field", "named_field"}
+_PLACES = {"place", "this_field", "named_field", "declared_place"}
 
 
 def _payer(node: Tree | None) -> str | None:
