@@ -28,7 +28,7 @@ from ..core.actors import CardOwner, Opponent
 from ..desugar import bean_card
 from . import decisions, evaluate, one_model, program, readings, triggers
 from .actions import UseAbility
-from .decisions import ANCHORS, acting, deciding
+from .decisions import acting, deciding
 from .effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
 from .lasting import constrained_card
@@ -287,11 +287,6 @@ def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:
     return evaluate.Compiled(effect, run)
 
 
-def _anchored(state: Any, rs: Any, anchor: dict) -> Any:
-    """The effect of the ability a waiting decision belongs to."""
-    return next(a.run.node for a in rs.abilities if a.ref.id == anchor["rule"])
-
-
 # ------------------------------------------------------------------ using one
 def _used(state: Any, key: str) -> bool:
     # keys of earlier turns are dropped as a use is recorded (_run), so they are few
@@ -537,9 +532,3 @@ def adds_fields(rs: Any) -> bool:
     runs = [a.run for a in rs.abilities] + [t.run for ts in rs.triggers.values() for t in ts]
     return any(isinstance(n, core_effects.AddField) for run in runs for n in acting(run.node))
 
-
-def _register() -> None:
-    ANCHORS["ability"] = _anchored
-
-
-_register()

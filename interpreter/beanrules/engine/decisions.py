@@ -39,10 +39,18 @@ _STOP = "stop"  # a decision declined or without options: the rest of its effect
 _ANSWER = "#answer"
 _STEP = "#step"  # the phase step (ruleset.CoreStep) whose effect runs
 _ANCHOR = "#anchor"  # or where else the effect comes from (see run)
+
+
+def _ability(state: Any, rs: Any, anchor: dict) -> Node:
+    """The effect of the card ability (engine/abilities.py) a waiting decision belongs to."""
+    return next(a.run.node for a in rs.abilities if a.ref.id == anchor["rule"])
+
+
 # Where an effect that waits is found again, by the kind of its anchor (a JSON object with
-# "mechanism" and "rule"): a mechanism that runs effects elsewhere than at the start of a phase (a
-# card's ability) registers how to find the effect's node from its anchor.
-ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {}
+# "mechanism" and "rule"): the mechanisms that run effects elsewhere than at the start of a phase
+# (a card's ability), each finding the effect's node in the ruleset. A fixed table, not filled
+# by the mechanisms' modules as they are imported, so what answers never depends on import order.
+ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {"ability": _ability}
 _ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 _SHARED = {"deck", "discard", "offer", "removed"}
 

@@ -21,7 +21,7 @@ from . import core
 from .decisions import RULE, Walker, Waiting
 from .state import KState
 
-MECHANISM = "ability"  # abilities._register: the anchor's kind
+MECHANISM = "ability"  # the anchor's kind (engine/decisions.py ANCHORS)
 
 
 class AbilityWalker(Walker):
