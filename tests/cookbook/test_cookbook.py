@@ -1,7 +1,8 @@
 """The cookbook (docs/cookbook/): every recipe found there, without a list, checks clean, needs
 its own rules for each of its cases, and plays to its end with random and greedy bots at every
-player count it allows, every invariant checked. Its cases themselves run as conformance items
-(docs/cookbook/conftest.py); the site's pages are built from the same functions."""
+player count it allows, every invariant checked (in the test command random bots at its fewest
+players and greedy ones at its most, the rest under `pytest -m sweep`). Its cases themselves run
+as conformance items (docs/cookbook/conftest.py); the site's pages are built from the same functions."""
 from __future__ import annotations
 
 import shutil
@@ -41,13 +42,30 @@ def test_every_case_fails_on_the_base_without_the_recipe(recipe: Recipe):
     assert passing == [], f"these cases pass on {recipe.base} too, so they show nothing of the recipe: {passing}"
 
 
+def _games(recipe: Recipe, at_the_ends: bool) -> None:
+    """Bot games of the recipe, every invariant checked: random bots at its fewest players and
+    greedy ones at its most (at_the_ends), or every other pair of player count and bots."""
+    model = compile_spec(str(recipe.spec))
+    low, high = model["players"]["min"], model["players"]["max"]
+    ends = {(low, "random"), (high, "greedy")}
+    for players in range(low, high + 1):
+        for bots in ("random", "greedy"):
+            if ((players, bots) in ends) == at_the_ends:
+                result = playout(model, str(recipe.spec), players, seed=1, bots=(bots,))
+                assert result.ok, (players, bots, result.problems)
+
+
+# Two games a recipe in the test command (each bot at one end of the player counts); the other
+# counts and bots, four games a recipe and two thirds of the file's CPU, under `pytest -m sweep`.
+@pytest.mark.parametrize("recipe", RECIPES, ids=lambda r: r.name)
+def test_bot_games_end_at_the_fewest_and_most_players(recipe: Recipe):
+    _games(recipe, at_the_ends=True)
+
+
+@pytest.mark.sweep
 @pytest.mark.parametrize("recipe", RECIPES, ids=lambda r: r.name)
 def test_bot_games_end_at_every_player_count(recipe: Recipe):
-    model = compile_spec(str(recipe.spec))
-    for players in range(model["players"]["min"], model["players"]["max"] + 1):
-        for bots in (("random",), ("greedy",)):
-            result = playout(model, str(recipe.spec), players, seed=1, bots=bots)
-            assert result.ok, (players, bots, result.problems)
+    _games(recipe, at_the_ends=False)
 
 
 def _copy(recipe: Recipe, folder: Path, name: str) -> Recipe:

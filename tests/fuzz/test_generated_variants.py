@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from beanrules import SpecError, compile_spec
 from beanrules.engine import Game
-from beanrules.engine.bots import make_bot
+from beanrules.engine.bots import make_bot, play_out
 
 from fuzzing import budget, time_budget
 
@@ -207,15 +207,11 @@ def variants(draw) -> str:
 
 # ------------------------------------------------------------------ the property
 def play_to_the_end(model: dict, players: int, seed: int) -> None:
+    """Random bots play the game to its end (play_out raises Stalled, naming the state, where
+    it waits for nobody or does not end within ACTIONS actions)."""
     game = Game(model, players, seed=seed)
-    bots = {p: make_bot("random", seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
-    for _ in range(ACTIONS):
-        if game.is_over:
-            return
-        waiting = game.waiting_for()
-        assert waiting, "the game waits for nobody and is not over"
-        game.apply(bots[waiting[0]].choose(game, waiting[0]))
-    raise AssertionError(f"no end after {ACTIONS} actions")
+    play_out(game, {p: make_bot("random", seed=f"{seed}:{i}") for i, p in enumerate(game.players)},
+             max_actions=ACTIONS)
 
 
 def holds(text: str) -> None:

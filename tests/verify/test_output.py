@@ -11,7 +11,9 @@ from beanrules.resolve.compiler import list_specs
 
 
 def test_verify_of_every_shipped_spec_prints_under_60_lines(capsys) -> None:
-    assert main(["verify"]) == 0
+    # One bot game per player count: the table is the same with the default three, which
+    # `bash .ci/run` plays as its main job (`beanrules verify`) before the test command.
+    assert main(["verify", "--games", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) < 60, "\n".join(lines)
     assert not any("changed by the variant:" in line for line in lines)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, Stalled
-from ..engine.bots import make_bot
+from ..engine.bots import make_bot, play_out, turns
 from ..engine.legal import next_to_act, proposal_count, where
 from ..engine.records import replays
 from .round_trip import RoundTrips, round_trip_problem
@@ -321,34 +321,40 @@ def playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ..
     if not _holds(json_cards(before), total):  # what each step's count of the changed zones builds on
         result.problems.append("the state JSON does not hold the cards of the state")
         return result
-    while not game.is_over:
-        if result.actions >= MAX_ACTIONS:
-            result.problems.append(f"the game did not end within {MAX_ACTIONS} actions; it stalled at "
-                                   f"{_place(game)}")
-            return result
-        player = next_to_act(game.state, game.ruleset)
-        if player is None:
-            result.problems.append(f"the game waits for nobody, yet it is not over ({_place(game)})")
-            return result
-        try:
-            events = game.apply(seats[player].choose(game, player))
-        except Stalled as exc:
-            result.problems.append(f"action {result.actions + 1}: the game stalled: {exc}")
-            return result
-        result.actions += 1
-        # the state after this action is the one before the next (a bot only reads the state)
-        after = game.state_json()
-        problems = step_problems(game, before, events, total, after=after, sample=sample, conserved=True)
-        before = after
-        if problems:
-            result.problems += [f"action {result.actions} ({game.history[-1]}): {p}" for p in problems]
-            return result
+    try:
+        for player, action in turns(game, seats, MAX_ACTIONS):
+            waits = next_to_act(game.state, game.ruleset)
+            if player != waits:  # the loop asks whom the rules wait for (its closures, the reference)
+                result.problems.append(f"the game's loop asks {player}, the rules wait for {waits} ({_place(game)})")
+                return result
+            events = game.apply(action)
+            result.actions += 1
+            # the state after this action is the one before the next (a bot only reads the state)
+            after = game.state_json()
+            problems = step_problems(game, before, events, total, after=after, sample=sample, conserved=True)
+            before = after
+            if problems:
+                result.problems += [f"action {result.actions} ({game.history[-1]}): {p}" for p in problems]
+                return result
+    except Stalled as exc:
+        result.problems.append(_stall(game, result.actions, exc))
+        return result
     if not game.winners():
         result.problems.append("the game ended without a winner")
     replayed = replays(spec, model, game, seed)
     if not replayed.ok:
         result.problems.append(f"its record does not replay: {replayed.message}")
     return result
+
+
+def _stall(game: Game, actions: int, exc: Stalled) -> str:
+    """A game the bots could not play on, as the report words it: too long, waiting for
+    nobody, or stalled at an action (a bot with nothing to do, a turn that cannot pass)."""
+    if actions >= MAX_ACTIONS and not game.is_over:
+        return f"the game did not end within {MAX_ACTIONS} actions; it stalled at {_place(game)}"
+    if next_to_act(game.state, game.ruleset) is None:
+        return f"the game waits for nobody, yet it is not over ({_place(game)})"
+    return f"action {actions + 1}: the game stalled: {exc}"
 
 
 def kernel_playout(model: dict, spec: str, players: int, seed: int, bots: tuple[str, ...] = BOTS,
@@ -391,10 +397,8 @@ def kernel_playout(model: dict, spec: str, players: int, seed: int, bots: tuple[
         return again
     if compare:
         game = Game(model, players, seed=seed)
-        seats = {p: make_bot(kinds[i], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
-        while not game.is_over:
-            player = next_to_act(game.state, game.ruleset)
-            game.apply(seats[player].choose(game, player), keep_events=False)  # type: ignore[arg-type]
+        play_out(game, {p: make_bot(kinds[i], seed=f"{seed}:{i}") for i, p in enumerate(game.players)},
+                 max_actions=MAX_ACTIONS, keep_events=False)
         final = game.state_json()
         if state_json(machine, outcome.state, game.players, final) != final or \
                 list(outcome.scores) != [game.scores()[p] for p in game.players]:  # type: ignore[union-attr]
@@ -414,15 +418,12 @@ def quick_playout(model: dict, spec: str, players: int, seed: int, bots: tuple[s
         box = game.state.card_counts()
         total = sum(box.values())
         seats = {p: make_bot(bots[i % len(bots)], seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
-        while not game.is_over and not broken:
-            player = next_to_act(game.state, game.ruleset)
-            if player is None or result.actions >= MAX_ACTIONS:
-                broken.append("the game waits for nobody or does not end")
-                break
-            game.apply(seats[player].choose(game, player), keep_events=False)  # type: ignore[arg-type]
+        for _, action in turns(game, seats, MAX_ACTIONS):
+            game.apply(action, keep_events=False)
             result.actions += 1
             if _card_total(game) != total:
                 broken.append(f"action {result.actions}: cards appeared or vanished")
+                break
         if not broken and (game.state.card_counts() != box or not game.winners()):
             broken.append("the cards at the end are not the box's, or nobody won")
     except Stalled as exc:

@@ -22,8 +22,7 @@ from typing import Any
 
 from ..conformance.compare import differences
 from ..engine import Game
-from ..engine.bots import make_bot
-from ..engine.legal import next_to_act
+from ..engine.bots import make_bot, turns
 from .stories import _event as told
 
 MAX_ACTIONS = 5000
@@ -77,13 +76,9 @@ def _in_game(model: dict, base: dict | None, own: tuple[set[str], set[str], set[
     rules, beans, zones = own
     game = Game(model, players, seed=seed)
     bots = {p: make_bot(kind, seed=f"{seed}:{i}") for i, p in enumerate(game.players)}
-    number = 0
     start = _start_difference(base, game, players, seed)
-    while not game.is_over and number < MAX_ACTIONS:
-        player = next_to_act(game.state, game.ruleset)
-        if player is None:
-            return None
-        action = bots[player].choose(game, player)
+    # the engine's loop of bots (turns), stopped here after MAX_ACTIONS without a moment
+    for number, (player, action) in zip(range(MAX_ACTIONS), turns(game, bots, MAX_ACTIONS + 1)):
         notation = action.notation()
         mirror = _mirror(base, game)
         at = dict(players=players, seed=seed, bots=kind, number=number, turn=game.state.turn,
@@ -95,7 +90,6 @@ def _in_game(model: dict, base: dict | None, own: tuple[set[str], set[str], set[
             if said:
                 return Moment(**at, here=said[0], base=said[1])
         events = game.apply(action)
-        number += 1
         acting = [i for i, e in enumerate(events) if e.get("ability") in rules or e.get("rule") in rules
                   or e.get("card") in beans or any(value in zones for value in e.values() if isinstance(value, str))]
         if acting:

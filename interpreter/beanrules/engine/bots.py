@@ -12,7 +12,7 @@ the rules and the engine's answers about legality, never the deck or another pla
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 from .actions import Action
 from .auctions import PASS
@@ -300,13 +300,15 @@ def make_bot(kind: str, seed: int | str = 0, trades: bool = True) -> Bot:
     return BOTS[kind](seed=seed, trades=trades)
 
 
-def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000, keep_events: bool = True) -> int:
-    """Let bots play until the game is over; returns the number of actions applied. Raises
-    Stalled (naming the state) when the game waits for nobody, or for a player with no legal
-    action, or does not end within `max_actions`. keep_events=False: the same game, faster,
-    without the events a record needs (Game.apply)."""
+def turns(game: Game, bots: dict[str, Bot], max_actions: int = 100_000) -> Iterator[tuple[str, Action]]:
+    """The bots' game one action at a time: yields the player the game waits for and the
+    action their bot chose, which the caller applies (Game.apply) before asking for the next;
+    play_out applies each at once, and a caller that looks at every action (the invariant
+    checks, the docs' moments) does so around its own apply. Raises Stalled (naming the state)
+    when the game waits for nobody, or for a player with no legal action, or does not end
+    within `max_actions`."""
     count = 0
-    state, rs, apply = game.state, game.ruleset, game.apply
+    state, rs = game.state, game.ruleset
     phases = game.plan.by_id  # legal.next_to_act, as each phase's closure (engine/hotpath.py)
     # Each bot decides from its player's seat (one per player: a seat reads the live state); a
     # driver that is no bot (a test's wrapper that watches the game) is asked by choose.
@@ -318,8 +320,18 @@ def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000, keep_
         if player is None:
             raise Stalled("the game waits for nobody, yet it is not over", where(state, rs))
         decide, seat = deciders[player]
-        apply(decide(seat), keep_events)
+        yield player, decide(seat)
         count += 1
         if count >= max_actions and not state.over:
             raise Stalled(f"the game did not end within {max_actions} actions", where(state, rs))
+
+
+def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 100_000, keep_events: bool = True) -> int:
+    """Let bots play until the game is over (turns); returns the number of actions applied.
+    keep_events=False: the same game, faster, without the events a record needs (Game.apply)."""
+    count = 0
+    apply = game.apply
+    for _, action in turns(game, bots, max_actions):
+        apply(action, keep_events)
+        count += 1
     return count

@@ -60,8 +60,8 @@ class NotationError(ValueError):
 class ImpossibleState(ValueError):
     """A start no game of these rules could reach: players the rules do not allow or the
     notation cannot name, or a partial state (Game.from_partial) that names a phase, a player,
-    a zone, a bean, a field, a counter or a token the game has not, or more cards of a bean than
-    it holds (docs/engine-contract.md, "Partial states"). ``key`` says where, as a path in the
+    a zone, a bean, a field, a counter or a token the game has not, more cards of a bean than
+    it holds, or a hand past the hand limit (docs/engine-contract.md, "Partial states"). ``key`` says where, as a path in the
     state JSON (``players``, ``start_player``, ``active``, ``phase``, ``hands.Bob``,
     ``fields.Anna``, ``tokens.thaler``, ``counters.thalers``); None where the state as a whole
     is at fault (more cards of a bean than the game has). Every engine of the contract refuses

@@ -89,6 +89,7 @@ class Game:
         if loaded.phase not in game.ruleset.phase_index:
             raise ValueError(f"unknown phase '{loaded.phase}'")
         decisions.check_loaded(loaded, game.ruleset)
+        requirements.check_start(loaded, game.ruleset)  # a hand past the hand limit: no game holds it
         unknown = [e["says"] for e in loaded.lasting if e["says"] not in game.ruleset.lastings]
         if unknown:
             raise ValueError(f"state.lasting: these rules lay down no constraint '{unknown[0]}'")

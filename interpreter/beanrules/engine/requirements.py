@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core import statements as core
 from . import evaluate
-from .errors import RuleRef
+from .errors import ImpossibleState, RuleRef
 from .state import State
 
 # A stand-in for a card about to be drawn: requirements count cards, they do not read them.
@@ -37,14 +37,32 @@ def compile_requirements(program: list, refs: dict[str, RuleRef]) -> tuple[Requi
                  for rule, s in program if runs(s))
 
 
-def broken(state: Any, rs: Any) -> Requirement | None:
-    """The first requirement the state breaks (None: all hold)."""
+def breaking(state: Any, rs: Any) -> tuple[Requirement, Any] | None:
+    """The first requirement the state breaks and the player it breaks it for (None: all hold)."""
     for req in rs.requirements:
         env = {"direction": rs.direction, evaluate.RULES: rs}
         for player in req.players.fn(state, env):
             if not req.condition.fn(state, {**env, "player": player}):
-                return req
+                return req, player
     return None
+
+
+def broken(state: Any, rs: Any) -> Requirement | None:
+    """The first requirement the state breaks (None: all hold)."""
+    found = breaking(state, rs)
+    return None if found is None else found[0]
+
+
+def check_start(state: Any, rs: Any) -> None:
+    """Refuse a state given from outside (a partial state, state JSON) that breaks a requirement:
+    it holds at all times, so no game reaches such a state. This is also what lets a draw count
+    only its own hand's room (`room` asks whether any requirement breaks): in a state a game
+    reaches, no other hand is past the limit."""
+    found = breaking(state, rs) if rs.requirements else None
+    if found is not None:
+        req, player = found
+        raise ImpossibleState(None, f"the state breaks '{req.ref.text}' [{req.ref.id}] for {player}, "
+                                    "a rule that holds at all times")
 
 
 def room(state: Any, rs: Any, player: str, wanted: int) -> int:

@@ -13,6 +13,7 @@ from . import marks, zones
 from .abilities import adds_fields
 from .deck import shuffle
 from .errors import ImpossibleState
+from .requirements import check_start
 from .ruleset import Ruleset
 from .state import State
 
@@ -199,6 +200,7 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         rest = [c for c in rest if c not in removed_types]
         shuffle(rest, seed, 0)
         state.deck = rest
+    check_start(state, rs)
     return state
 
 
