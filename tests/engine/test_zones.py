@@ -254,3 +254,74 @@ def test_move_top_still_reads_the_standard_end_not_a_zone(tmp_path: Path) -> Non
                                               '    move 1 from own hand front to discard top   § v "1"\n')))
     step = next(r for r in model["rules"] if r["id"] == "r")
     assert '"zone": "discard"' in str(step).replace("'", '"')
+
+
+# ---------------------------------------------------------------- permitted moves to and from declared zones
+MIDDLE = str(ROOT / "conformance" / "variants" / "middle-pile.bean")
+
+
+@pytest.mark.parametrize("line", ["Anna takes the middle", "Anna takes the middle red", "Anna puts red on the middle",
+                                  "Anna puts hand 2 on the middle", "Anna takes discard"])
+def test_a_move_naming_a_declared_zone_reads_the_same_by_lark_and_writes_back(line: str) -> None:
+    assert parse_action(line).notation() == line and lark_action(line) == parse_action(line)
+    assert read(line) in (None, lark_action(line))  # the canonical reader leaves what it does not know to Lark
+
+
+def test_a_pile_of_each_player_gives_its_top_card_by_a_permitted_move(tmp_path: Path) -> None:
+    """`own reserve top` as the source of a permitted move, at any time (no phase named): the
+    active player's own pile, its last card laid; once per turn, counted per turn."""
+    body = ('zones\n  zone reserve is a pile per player, owner sees   § v "1"\nrules\n'
+            '  rule fetch: active player may move 1 from own reserve top to own hand, once per turn   § v "1"\n')
+    game = Game.from_partial(compile_spec(str(_write(tmp_path, body))), PLAYERS, {
+        "phase": "plant", "hands": {"Anna": ["stink"]},
+        "zones": {"reserve": {"Anna": ["blue", "red"], "Natalie": ["soy"], "Greg": []}}})
+    assert "Anna takes the reserve red" in [a.notation() for a in game.legal_actions("Anna")]
+    assert not any("reserve" in a.notation() for a in game.legal_actions("Natalie"))
+    box = game.state.card_counts()
+    game.apply("Anna takes the reserve")
+    assert game.state_json()["hands"]["Anna"] == ["stink", "red"]
+    assert game.state_json()["zones"]["reserve"] == {"Anna": ["blue"], "Natalie": ["soy"], "Greg": []}
+    assert game.state.card_counts() == box
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("Anna takes the reserve")
+    assert refused.value.rule == "fetch" and "already did so this turn" in str(refused.value)
+
+
+def test_a_move_names_the_bean_it_expects_and_is_refused_on_another(tmp_path: Path) -> None:
+    game = Game.from_partial(compile_spec(MIDDLE), PLAYERS, {"phase": "draw", "hands": {"Anna": ["red"]},
+                                                             "zones": {"middle": ["blue", "stink"]}})
+    before = game.state_json()
+    with pytest.raises(IllegalAction, match="the top card is stink, not blue"):
+        game.apply("Anna takes the middle blue")
+    assert game.state_json() == before
+
+
+@pytest.mark.parametrize("move, says", [
+    ("move 1 from the middle top to the well", "from middle to well only as one of"),
+    ("move 1 from the middle top to offer", "from middle to offer only as one of"),
+    ("move 2 from the middle top to own hand", "of one card"),
+])
+def test_a_move_the_engine_cannot_play_is_refused_at_its_line(tmp_path: Path, move: str, says: str) -> None:
+    body = ('zones\n  zone middle is a pile for the table, public   § v "1"\n'
+            '  zone well is a pile for the table, public   § v "1"\nrules\n'
+            f'  rule odd: active player may {move}   § v "1"\n')
+    with pytest.raises(SpecError) as failed:
+        compile_spec(str(_write(tmp_path, body)))
+    error = failed.value.errors[0]
+    assert says in error.message and error.span.line == len((HEAD + body).splitlines())
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_bots_lay_on_and_take_from_the_middle_pile_to_the_end(players: int) -> None:
+    model, verbs = compile_spec(MIDDLE), set()
+    for kind in ("random", "greedy"):
+        game = Game(model, players=players, seed=players)
+        box = game.state.card_counts()
+        bots = {p: make_bot(kind, f"{players}:{i}") for i, p in enumerate(game.players)}
+        while not game.is_over:
+            player = game.waiting_for()[0]
+            action = bots[player].choose(game, player)
+            verbs.add(getattr(action, "verb", None) if getattr(action, "zone", None) == "middle" else None)
+            game.apply(action)
+        assert game.state.card_counts() == box
+    assert {"takes", "puts"} <= verbs

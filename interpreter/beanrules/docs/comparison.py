@@ -27,7 +27,7 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
     ("The hand", ("hand-order", "hand-limit")),
     ("Turn order", ("turn-order",)),
     ("What players see", ("zone",)),
-    ("Zones the rules declare", ("zone-of-kind", "permit-zone")),
+    ("Zones the rules declare", ("zone-of-kind", "permit-zone", "permit-move")),
     ("Planting from the hand", ("skip-if-hand-empty", "plant-from-hand", "discard-from-hand", "declared-end")),
     ("Fields and bean types", ("one-type-per-field", "same-type-many-fields", "harvest-to-make-room",
                                "mixed-fields")),

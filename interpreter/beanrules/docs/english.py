@@ -577,6 +577,16 @@ def permit_zone(p: dict, ctx: Context) -> str:
     return f"{who} may {what}{when}."
 
 
+def permit_move(p: dict, ctx: Context) -> str:
+    def where(place: dict) -> str:
+        owner = {"own": "their own ", None: "the "}.get(place["owner"], place["owner"].replace("-", " ") + "'s ")
+        return (f"the {place['end']} of " if place["end"] else "") + owner + place["zone"]
+    what = "a card" if p["count"] == 1 else f"{p['count']} cards"
+    once = ", once per turn" if p["once_per_turn"] else ""
+    when = f" when {_conditions(p['conditions'], ctx)}" if p["conditions"] else ""
+    return f"The active player may move {what} from {where(p['from'])} to {where(p['to'])}{once}{when}."
+
+
 def token_draw(p: dict, ctx: Context) -> str:
     return (f"An active player who holds {ctx.token(p['token'])} draws {plural(p['more'], 'more card')} "
             f"in {ctx.this_phase()}.")

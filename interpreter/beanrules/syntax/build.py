@@ -346,6 +346,13 @@ class SpecBuilder:
                 "zone": str(_tokens(node.children, "NAME")[0]),
                 "conditions": self._rule_conditions(node) if found is not None else None}, []
 
+    def st_permit_move(self, node: Tree) -> tuple[dict, list]:
+        source, dest = (self.place(p) for p in node.children if isinstance(p, Tree) and p.data in _PLACES)
+        found = _tree(node.children, "rule_conditions")
+        return {"count": self.ints(node)[0], "from": source, "to": dest,
+                "once_per_turn": _tree(node.children, "once_a_turn") is not None,
+                "conditions": self._rule_conditions(node) if found is not None else None}, []
+
     def st_players(self, node: Tree) -> tuple[dict, list]:
         numbers = self.ints(node)
         return {"min": numbers[0], "max": numbers[-1]}, []
