@@ -325,3 +325,57 @@ def test_bots_lay_on_and_take_from_the_middle_pile_to_the_end(players: int) -> N
             game.apply(action)
         assert game.state.card_counts() == box
     assert {"takes", "puts"} <= verbs
+
+
+# ---------------------------------------------------------------- a field of the table at the end of the game
+END_OF_GAME = {"active": "Natalie", "phase": "trade", "exhaustions": 2, "deck": ["green"],
+               "hands": {"Anna": [], "Natalie": ["soy"], "Greg": []}, "zones": {"middle": ["red", "red", "red"]}}
+
+
+@pytest.mark.parametrize("condition, harvested", [("", True), (", if count of own hand > 0", True),
+                                                  (", if count of own hand = 0", False)])
+def test_a_step_at_the_end_of_the_game_runs_for_the_player_whose_turn_it_was(tmp_path: Path, condition: str,
+                                                                             harvested: bool) -> None:
+    """`at the end of the game:` runs once the game ends, "own" the active player (Natalie, who
+    holds one hand card): her condition is read, and she harvests the middle, paid by its beanometer."""
+    body = ('zones\n  zone middle is a field for the table, public   § v "1"\nrules\n'
+            f'  rule last-harvest: at the end of the game{condition}:   § v "1"\n'
+            '    harvest the middle   § v "1"\n')
+    game = Game.from_partial(compile_spec(str(_write(tmp_path, body))), PLAYERS, END_OF_GAME)
+    box = game.state.card_counts()
+    events = game.apply("Natalie ends trading")
+    assert game.is_over and game.state.card_counts() == box
+    middle = [e for e in events if e["event"] == "harvested" and e["field"] == "middle"]
+    assert middle == ([{"event": "harvested", "player": "Natalie", "field": "middle", "bean": "red", "cards": 3,
+                        "coins": 2}] if harvested else [])
+    assert game.state_json()["zones"]["middle"] == ([] if harvested else ["red", "red", "red"])
+
+
+def test_without_such_a_step_a_field_of_the_table_is_left_at_the_end(tmp_path: Path) -> None:
+    body = ('zones\n  zone middle is a field for the table, public   § v "1"\nrules\n'
+            '  active player may harvest middle   § v "1"\n')
+    game = Game.from_partial(compile_spec(str(_write(tmp_path, body))), PLAYERS, END_OF_GAME)
+    game.apply("Natalie ends trading")
+    assert game.is_over and game.state_json()["zones"]["middle"] == ["red", "red", "red"]
+
+
+def test_a_harvest_of_a_pile_is_an_error_at_its_rule(tmp_path: Path) -> None:
+    body = ('zones\n  zone well is a pile for the table, public   § v "1"\nrules\n'
+            '  rule last: at the end of the game:   § v "1"\n    harvest the well   § v "1"\n')
+    with pytest.raises(SpecError) as failed:
+        compile_spec(str(_write(tmp_path, body)))
+    (error,) = failed.value.errors
+    assert "well is a pile: only a field is harvested" in error.message
+    assert error.span.line == len((HEAD + body).splitlines()) - 1
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_bots_play_the_community_field_to_the_end_harvesting_the_middle_last(community: dict, players: int) -> None:
+    ended = 0
+    for seed in range(3):
+        game = Game(community, players=players, seed=seed)
+        box = game.state.card_counts()
+        play_out(game, {p: make_bot("greedy", f"{seed}:{i}") for i, p in enumerate(game.players)})
+        assert game.is_over and game.state.card_counts() == box and game.state_json()["zones"]["middle"] == []
+        ended += 1
+    assert ended == 3

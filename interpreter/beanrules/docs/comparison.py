@@ -42,6 +42,7 @@ TOPICS: list[tuple[str, tuple[str, ...]]] = [
     ("Constraints by condition", ("forbid-while",)),
     ("Steps when something happens to a card", ("card-step",)),
     ("Steps as a round begins", ("round-step",)),
+    ("Steps as the game ends", ("end-step",)),
     ("A phase's own steps", ("phase-step",)),
     ("Harvesting a field", ("whole-field",)),
     ("Protection", ("protection",)),

@@ -619,6 +619,14 @@ def round_step(p: dict, ctx: Context) -> str:
     """A rule's own step as a round begins says what its core step says."""
     from ..desugar.steps import round_step as rewrite
     return " ".join(s.to_text() for s in rewrite({"params": p, "phase": None}))
+
+
+def end_step(p: dict, ctx: Context) -> str:
+    """A rule's own step as the game ends says what its core step says."""
+    from ..desugar.steps import end_step as rewrite
+    return " ".join(s.to_text() for s in rewrite({"params": p, "phase": None}))
+
+
 def phase_step(p: dict, ctx: Context) -> str:
     """A phase's own step says what its core step says, at the start of the phase it stands in."""
     from ..desugar.steps import phase_step as rewrite

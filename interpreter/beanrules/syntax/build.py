@@ -209,8 +209,8 @@ class SpecBuilder:
         return self._rule(node, "phase-step" if begins else "card-step", params, refs, text, section, phase, None)
 
     def round_step(self, node: Tree, section: str | None, phase: str | None) -> Rule:
-        """A rule's own step when a round begins: a rule of kind ``round-step`` whose params hold
-        the condition and the effects written under it."""
+        """A rule's own step when a round begins (or the game ends): a rule of kind ``round-step``
+        (``end-step``) whose params hold the condition and the effects written under it."""
         rule_id = _tree(node.children, "rule_id")
         cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
         params = {"condition": self.condition(cond) if cond is not None else None,
@@ -218,7 +218,8 @@ class SpecBuilder:
         line = self.lines[node.meta.line - 1]
         start = line.index("at", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
         text = " ".join(line[start:line.index(":", start) + 1].split())
-        return self._rule(node, "round-step", params, [], text, section, phase, None)
+        kind = "end-step" if _tree(node.children, "game_ends") is not None else "round-step"
+        return self._rule(node, kind, params, [], text, section, phase, None)
 
     def _rule(self, node: Tree, kind: str, params: dict[str, Any], refs: list[Ref], text: str,
               section: str | None, phase: str | None, statement: Tree | None) -> Rule:
