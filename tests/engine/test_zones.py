@@ -168,12 +168,13 @@ def test_bots_play_the_community_field_to_the_end_and_use_it(community: dict, pl
     assert used > 0
 
 
-def test_the_environments_refuse_declared_zones_by_name() -> None:
-    """Their action space and observation have no place for a field of the table yet: a clear
-    refusal, not an action id that fails mid-game."""
+def test_the_environments_encode_a_field_of_the_table() -> None:
+    """The environments observe the middle and act on it by ids of their own
+    (tests/envs/test_encoding.py plays them), where they refused a spec declaring it."""
+    pytest.importorskip("numpy")
     from beanrules.envs.core import Table
-    with pytest.raises(ValueError, match=r"declares zones the environments do not encode yet \(middle\)"):
-        Table(COMMUNITY)
+    table = Table(COMMUNITY)
+    assert "zone.middle" in table.layout.parts and ("harvest", "middle") in table.index
 
 
 def test_the_terminal_shows_the_middle_as_a_field(community: dict) -> None:
