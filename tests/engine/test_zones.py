@@ -380,3 +380,32 @@ def test_bots_play_the_community_field_to_the_end_harvesting_the_middle_last(com
         assert game.is_over and game.state.card_counts() == box and game.state_json()["zones"]["middle"] == []
         ended += 1
     assert ended == 3
+
+
+# ---------------------------------------------------------------- the order of a declared zone
+@pytest.mark.parametrize("order, after", [("", ["chili", "stink", "green"]), (", newest first", ["chili", "stink", "green"]),
+                                          (", oldest first", ["green", "stink", "chili"])])
+def test_where_a_card_joins_a_declared_row_is_its_order(tmp_path: Path, order: str, after: list[str]) -> None:
+    """Newest first (the default, as before): a card goes on top, the last listed. Oldest first:
+    it joins the bottom, so chili, laid first, stays the top, the card `top` takes - by each of
+    the engine's moves (one card off the deck, every card of a zone)."""
+    body = (f'zones\n  zone row is a row for the table, public{order}   § v "1"\nrules\n'
+            '  rule feed: when a card is planted:   § v "1"\n    move 1 from deck top to the row   § v "1"\n'
+            '  rule sweep: when a card is harvested:   § v "1"\n    move all from offer to the row   § v "1"\n'
+            '  rule pick: active player may move 1 from the row top to own hand   § v "1"\n')
+    game = Game.from_partial(compile_spec(str(_write(tmp_path, body))), PLAYERS, {
+        "phase": "plant", "hands": {"Anna": ["soy", "red"]}, "deck": ["stink", "blue"], "offer": ["green"],
+        "fields": {"Anna": [[], [], ["blue", "blue"]]}, "zones": {"row": ["chili"]}})
+    game.apply("Anna plants soy in 1")
+    game.apply("Anna harvests 3")
+    assert game.state_json()["zones"]["row"] == after
+    game.apply("Anna takes the row")
+    assert game.state_json()["hands"]["Anna"][-1] == after[-1]
+
+
+def test_a_field_has_no_order_but_its_own(tmp_path: Path) -> None:
+    body = 'zones\n  zone middle is a field for the table, public, oldest first   § v "1"\n'
+    with pytest.raises(SpecError) as failed:
+        compile_spec(str(_write(tmp_path, body)))
+    (error,) = failed.value.errors
+    assert "a field grows on top" in error.message and error.span.line == len((HEAD + body).splitlines())

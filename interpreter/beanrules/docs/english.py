@@ -564,7 +564,9 @@ def permit_harvest(p: dict, ctx: Context) -> str:
 
 
 def zone_of_kind(p: dict, ctx: Context) -> str:
-    kind = {"pile": "a pile (cards go on top)", "row": "a row (front to back)",
+    oldest = p.get("order") == "oldest-first"
+    laid = "new cards join its bottom, the first laid on top" if oldest else "cards go on top"
+    kind = {"pile": f"a pile ({laid})", "row": f"a row ({laid})",
             "field": "a field that grows one bean type and is harvested"}[p["kind"]]
     owner = "Each player has" if p["per_player"] else "The table has"
     return f"{owner} {kind} called {p['zone']}, {VISIBILITY[p['visibility']]}."

@@ -22,7 +22,7 @@ from . import evaluate
 from .actions import EndPhase, MoveCard
 from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 from .requirements import broken
-from .selection import end_index, picked, zone_name
+from .selection import end_index, laid_end, picked, zone_name
 
 # The verb of the notation for each (from, to) pair of zones a permitted move may connect.
 VERBS = {("hand", "discard"): "discards", ("discard", "hand"): "takes", ("set-aside", "discard"): "discards"}
@@ -162,14 +162,14 @@ def _move(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> str:
     env = _env(player, rs)
     held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
     card = held.pop(index)
-    dest.insert(end_index(rule.dest_zone, rule.end, len(dest)), card)
+    dest.insert(end_index(rule.dest_zone, laid_end(rs, rule.dest_zone, rule.end), len(dest)), card)
     return card
 
 
 def _undo(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> None:
     env = _env(player, rs)
     held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
-    card = dest.pop(end_index(rule.dest_zone, rule.end, len(dest) - 1))
+    card = dest.pop(end_index(rule.dest_zone, laid_end(rs, rule.dest_zone, rule.end), len(dest) - 1))
     held.insert(index, card)
 
 

@@ -335,9 +335,12 @@ class SpecBuilder:
                 "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-")}, []
 
     def st_zone_of_kind(self, node: Tree) -> tuple[dict, list]:
+        order = _tree(node.children, "zone_order")
         return {"zone": str(_tokens(node.children, "NAME")[0]), "kind": _words(_tree(node.children, "zone_kind")),
                 "per_player": _tree(node.children, "per_player") is not None,
-                "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-")}, []
+                "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-"),
+                # only where written, so that the models of existing specs keep their hash
+                **({"order": _words(order).replace(" ", "-")} if order is not None else {})}, []
 
     def st_permit_zone(self, node: Tree) -> tuple[dict, list]:
         words = [str(t) for t in node.children if isinstance(t, Token)]
