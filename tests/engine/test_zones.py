@@ -409,3 +409,23 @@ def test_a_field_has_no_order_but_its_own(tmp_path: Path) -> None:
         compile_spec(str(_write(tmp_path, body)))
     (error,) = failed.value.errors
     assert "a field grows on top" in error.message and error.span.line == len((HEAD + body).splitlines())
+
+
+def test_any_player_may_make_a_permitted_move_once_per_turn_each(tmp_path: Path) -> None:
+    """`any player may move …, once per turn`: Natalie too, in Anna's turn, once each; the
+    state counts the move per player, so Anna's move leaves Natalie's open."""
+    body = ('zones\n  zone middle is a pile for the table, public   § v "1"\nrules\n'
+            '  rule share: any player may move 1 from the middle top to own hand, once per turn   § v "1"\n')
+    model = compile_spec(str(_write(tmp_path, body)))
+    rule = next(r for r in model["rules"] if r["id"] == "share")
+    assert rule["params"]["who"] == "any-player" and rule["core"][0]["player"] == {"node": "any-player"}
+    game = Game.from_partial(model, PLAYERS, {"phase": "plant", "hands": {"Anna": ["soy"], "Natalie": []},
+                                              "zones": {"middle": ["blue", "red", "stink"]}})
+    assert "Natalie takes the middle stink" in [a.notation() for a in game.legal_actions("Natalie")]
+    game.apply("Natalie takes the middle")
+    with pytest.raises(IllegalAction, match="already did so this turn"):
+        game.apply("Natalie takes the middle")
+    game.apply("Anna takes the middle")
+    assert game.state_json()["hands"] == {"Anna": ["soy", "red"], "Natalie": ["stink"], "Greg": []}
+    assert game.state_json()["zones"]["middle"] == ["blue"]
+    assert "Greg takes the middle blue" in [a.notation() for a in game.legal_actions("Greg")]

@@ -105,8 +105,8 @@ def _place(data: dict[str, Any]) -> Zone:
          "active player may move 1 from the middle top to own hand, once per turn",
          "At any time, the active player may move the top card of the middle to the player's hand (at most once).")
 def permit_move(rule):
-    """A move of cards the active player may make, at any time while every condition holds for
-    them, at most once a turn where the rule says so: the engine plays it as a move of one card
+    """A move of cards the active player (or any player) may make, at any time while every
+    condition holds for them, at most once a turn where the rule says so: the engine plays it as a move of one card
     (engine/card_moves.py), the front or top card where the source names an end, else any card
     the player names."""
     p = rule["params"]
@@ -114,7 +114,8 @@ def permit_move(rule):
     cards = CardsIn(_place(source), source["end"] or "any", Number(p["count"]), False, None)
     when, groups = _phase_of(p["conditions"])
     condition = _all(groups) if groups else None
-    return (Permit(ActivePlayer(), Move(cards, _place(p["to"]), p["to"]["end"]), when, condition, False, None,
+    who = AnyPlayer() if p.get("who") == "any-player" else ActivePlayer()
+    return (Permit(who, Move(cards, _place(p["to"]), p["to"]["end"]), when, condition, False, None,
                    Number(1) if p["once_per_turn"] else None),)
 
 

@@ -586,7 +586,8 @@ def permit_move(p: dict, ctx: Context) -> str:
     what = "a card" if p["count"] == 1 else f"{p['count']} cards"
     once = ", once per turn" if p["once_per_turn"] else ""
     when = f" when {_conditions(p['conditions'], ctx)}" if p["conditions"] else ""
-    return f"The active player may move {what} from {where(p['from'])} to {where(p['to'])}{once}{when}."
+    who = "Any player" if p.get("who") == "any-player" else "The active player"
+    return f"{who} may move {what} from {where(p['from'])} to {where(p['to'])}{once}{when}."
 
 
 def token_draw(p: dict, ctx: Context) -> str:

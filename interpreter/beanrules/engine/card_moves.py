@@ -49,6 +49,7 @@ class MoveRule:
     condition: evaluate.Compiled | None
     ref: RuleRef
     zone: str | None = None  # the declared zone the verb names ("takes the middle"), if any
+    anyone: bool = False  # each player may move, in any turn (counted per player), not the active one only
 
     def where(self) -> str:
         """The zone the card leaves, as a refusal names it."""
@@ -69,8 +70,8 @@ def compile_move(rule: dict, statement: core.Permit, ref: RuleRef) -> MoveRule:
 
     def refuse(what: str) -> UnsupportedRule:
         return UnsupportedRule(f"rule '{rule['id']}': the engine plays a permitted move {what}", rule["id"])
-    if not isinstance(statement.player, actors.ActivePlayer) or statement.must:
-        raise refuse("only as an option of the active player")
+    if not isinstance(statement.player, (actors.ActivePlayer, actors.AnyPlayer)) or statement.must:
+        raise refuse("only as an option of the active player or of any player")
     if not (isinstance(sel, places.CardsIn) and sel.pick in _PICKS and sel.count == Number(1)
             and not sel.up_to and sel.bean is None):
         raise refuse("of one card, the front, top or any one")
@@ -91,7 +92,8 @@ def compile_move(rule: dict, statement: core.Permit, ref: RuleRef) -> MoveRule:
     condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
     return MoveRule(verb, evaluate.Compiled(sel.place, evaluate.zone_of(sel.place)),
                     evaluate.Compiled(move.to, evaluate.zone_of(move.to)), source_zone, dest_zone,
-                    sel.pick, move.end, phase, most, condition, ref, declared[0] if declared else None)
+                    sel.pick, move.end, phase, most, condition, ref, declared[0] if declared else None,
+                    isinstance(statement.player, actors.AnyPlayer))
 
 
 def compile_moves(program: list, refs: dict[str, RuleRef]) -> tuple[MoveRule, ...]:
@@ -102,9 +104,14 @@ def _env(player: str, rs: Any) -> dict:
     return {"player": player, evaluate.RULES: rs}
 
 
-def times_moved(state: Any, rule: MoveRule) -> int:
-    """How often the move was made this turn."""
-    turn, times = state.moved.get(rule.ref.id, (None, 0))
+def _key(rule: MoveRule, player: str) -> str:
+    """Where the state counts the move: by rule, and by player where anyone may make it."""
+    return f"{rule.ref.id}/{player}" if rule.anyone else rule.ref.id
+
+
+def times_moved(state: Any, rule: MoveRule, player: str | None = None) -> int:
+    """How often the move was made this turn (by `player`, where anyone may make it)."""
+    turn, times = state.moved.get(_key(rule, player or state.active), (None, 0))
     return times if turn == state.turn else 0
 
 
@@ -112,11 +119,11 @@ def _why_not(state: Any, rs: Any, rule: MoveRule, player: str) -> str | None:
     """Why `player` may not make this move now, ignoring which card (None: they may)."""
     if state.over:
         return "the game is over"
-    if player != state.active:
+    if player != state.active and not rule.anyone:
         return f"only the active player ({state.active}) may"
     if rule.phase is not None and state.phase != rule.phase:
         return f"only in phase {rule.phase}, not in phase {state.phase}"
-    if rule.most is not None and times_moved(state, rule) >= rule.most:
+    if rule.most is not None and times_moved(state, rule, player) >= rule.most:
         return f"{player} already did {'so' if rule.most == 1 else f'so {rule.most} times'} this turn"
     if rule.condition is not None and not rule.condition.fn(state, _env(player, rs)):
         return "its condition does not hold"
@@ -210,7 +217,7 @@ def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
 
 def do(state: Any, rs: Any, action: MoveCard, rule: MoveRule, index: int, events: list) -> None:
     card = _move(state, rs, rule, action.player, index)
-    state.moved[rule.ref.id] = [state.turn, times_moved(state, rule) + 1]
+    state.moved[_key(rule, action.player)] = [state.turn, times_moved(state, rule, action.player) + 1]
     events.append({"event": _EVENTS[rule.verb], "player": action.player, "bean": card, "rule": rule.ref.id,
                    **({"zone": rule.zone} if rule.zone else {})})
 

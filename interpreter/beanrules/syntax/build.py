@@ -353,7 +353,9 @@ class SpecBuilder:
     def st_permit_move(self, node: Tree) -> tuple[dict, list]:
         source, dest = (self.place(p) for p in node.children if isinstance(p, Tree) and p.data in _PLACES)
         found = _tree(node.children, "rule_conditions")
-        return {"count": self.ints(node)[0], "from": source, "to": dest,
+        words = [str(t) for t in node.children if isinstance(t, Token)]
+        return {**({"who": "any-player"} if words[0] == "any" else {}),  # only where written: the hash stays
+                "count": self.ints(node)[0], "from": source, "to": dest,
                 "once_per_turn": _tree(node.children, "once_a_turn") is not None,
                 "conditions": self._rule_conditions(node) if found is not None else None}, []
 
