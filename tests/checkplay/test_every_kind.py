@@ -71,6 +71,14 @@ SAMPLES: dict[str, tuple[str, str | None]] = {
     "permit-zone": ('zones\n  zone middle is a field for the table, public   § v "1"\nrules\n'
                     '  rule plant-middle: any player may plant into middle when it is phase plant-traded   § v "1"\n'
                     '  active player may harvest middle   § v "1"\n', "may harvest middle"),
+    "end-step": ('zones\n  zone middle is a field for the table, public   § v "1"\nrules\n'
+                 '  active player may harvest middle   § v "1"\n'
+                 '  rule last-harvest: at the end of the game:   § v "1"\n    harvest the middle   § v "1"\n',
+                 "at the end of the game"),
+    "permit-move": ('zones\n  zone well is a pile for the table, public   § v "1"\nrules\n'
+                    '  rule fill: active player may move 1 from own hand front to the well   § v "1"\n'
+                    '  rule draw-well: active player may move 1 from the well top to own hand, once per turn   § v "1"\n',
+                    "may move 1 from the well"),
     # classic's one note became a recorded contradiction (`but §`); a note is still a kind
     "note": ('setup\n  note "a remark for readers"   § v "1"\n', "a remark for readers"),
 }

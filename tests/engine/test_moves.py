@@ -38,7 +38,7 @@ def test_the_new_actions_read_back_as_written(line: str) -> None:
     assert isinstance(action, MoveCard) and action.notation() == line
 
 
-@pytest.mark.parametrize("line, words", [("Anna takes offer", "only the top card of the discard pile"),
+@pytest.mark.parametrize("line, words", [("Anna takes offer", "the top card of the discard pile, or of a zone the rules declare"),
                                          ("Anna discards deck 2", "hand position"),
                                          ("Anna discards hand 0", "hand position")])
 def test_other_moves_are_not_actions(line: str, words: str) -> None:

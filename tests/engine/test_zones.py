@@ -168,12 +168,13 @@ def test_bots_play_the_community_field_to_the_end_and_use_it(community: dict, pl
     assert used > 0
 
 
-def test_the_environments_refuse_declared_zones_by_name() -> None:
-    """Their action space and observation have no place for a field of the table yet: a clear
-    refusal, not an action id that fails mid-game."""
+def test_the_environments_encode_a_field_of_the_table() -> None:
+    """The environments observe the middle and act on it by ids of their own
+    (tests/envs/test_encoding.py plays them), where they refused a spec declaring it."""
+    pytest.importorskip("numpy")
     from beanrules.envs.core import Table
-    with pytest.raises(ValueError, match=r"declares zones the environments do not encode yet \(middle\)"):
-        Table(COMMUNITY)
+    table = Table(COMMUNITY)
+    assert "zone.middle" in table.layout.parts and ("harvest", "middle") in table.index
 
 
 def test_the_terminal_shows_the_middle_as_a_field(community: dict) -> None:
@@ -254,3 +255,177 @@ def test_move_top_still_reads_the_standard_end_not_a_zone(tmp_path: Path) -> Non
                                               '    move 1 from own hand front to discard top   § v "1"\n')))
     step = next(r for r in model["rules"] if r["id"] == "r")
     assert '"zone": "discard"' in str(step).replace("'", '"')
+
+
+# ---------------------------------------------------------------- permitted moves to and from declared zones
+MIDDLE = str(ROOT / "conformance" / "variants" / "middle-pile.bean")
+
+
+@pytest.mark.parametrize("line", ["Anna takes the middle", "Anna takes the middle red", "Anna puts red on the middle",
+                                  "Anna puts hand 2 on the middle", "Anna takes discard"])
+def test_a_move_naming_a_declared_zone_reads_the_same_by_lark_and_writes_back(line: str) -> None:
+    assert parse_action(line).notation() == line and lark_action(line) == parse_action(line)
+    assert read(line) in (None, lark_action(line))  # the canonical reader leaves what it does not know to Lark
+
+
+def test_a_pile_of_each_player_gives_its_top_card_by_a_permitted_move(tmp_path: Path) -> None:
+    """`own reserve top` as the source of a permitted move, at any time (no phase named): the
+    active player's own pile, its last card laid; once per turn, counted per turn."""
+    body = ('zones\n  zone reserve is a pile per player, owner sees   § v "1"\nrules\n'
+            '  rule fetch: active player may move 1 from own reserve top to own hand, once per turn   § v "1"\n')
+    game = Game.from_partial(compile_spec(str(_write(tmp_path, body))), PLAYERS, {
+        "phase": "plant", "hands": {"Anna": ["stink"]},
+        "zones": {"reserve": {"Anna": ["blue", "red"], "Natalie": ["soy"], "Greg": []}}})
+    assert "Anna takes the reserve red" in [a.notation() for a in game.legal_actions("Anna")]
+    assert not any("reserve" in a.notation() for a in game.legal_actions("Natalie"))
+    box = game.state.card_counts()
+    game.apply("Anna takes the reserve")
+    assert game.state_json()["hands"]["Anna"] == ["stink", "red"]
+    assert game.state_json()["zones"]["reserve"] == {"Anna": ["blue"], "Natalie": ["soy"], "Greg": []}
+    assert game.state.card_counts() == box
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("Anna takes the reserve")
+    assert refused.value.rule == "fetch" and "already did so this turn" in str(refused.value)
+
+
+def test_a_move_names_the_bean_it_expects_and_is_refused_on_another(tmp_path: Path) -> None:
+    game = Game.from_partial(compile_spec(MIDDLE), PLAYERS, {"phase": "draw", "hands": {"Anna": ["red"]},
+                                                             "zones": {"middle": ["blue", "stink"]}})
+    before = game.state_json()
+    with pytest.raises(IllegalAction, match="the top card is stink, not blue"):
+        game.apply("Anna takes the middle blue")
+    assert game.state_json() == before
+
+
+@pytest.mark.parametrize("move, says", [
+    ("move 1 from the middle top to the well", "from middle to well only as one of"),
+    ("move 1 from the middle top to offer", "from middle to offer only as one of"),
+    ("move 2 from the middle top to own hand", "of one card"),
+])
+def test_a_move_the_engine_cannot_play_is_refused_at_its_line(tmp_path: Path, move: str, says: str) -> None:
+    body = ('zones\n  zone middle is a pile for the table, public   § v "1"\n'
+            '  zone well is a pile for the table, public   § v "1"\nrules\n'
+            f'  rule odd: active player may {move}   § v "1"\n')
+    with pytest.raises(SpecError) as failed:
+        compile_spec(str(_write(tmp_path, body)))
+    error = failed.value.errors[0]
+    assert says in error.message and error.span.line == len((HEAD + body).splitlines())
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_bots_lay_on_and_take_from_the_middle_pile_to_the_end(players: int) -> None:
+    model, verbs = compile_spec(MIDDLE), set()
+    for kind in ("random", "greedy"):
+        game = Game(model, players=players, seed=players)
+        box = game.state.card_counts()
+        bots = {p: make_bot(kind, f"{players}:{i}") for i, p in enumerate(game.players)}
+        while not game.is_over:
+            player = game.waiting_for()[0]
+            action = bots[player].choose(game, player)
+            verbs.add(getattr(action, "verb", None) if getattr(action, "zone", None) == "middle" else None)
+            game.apply(action)
+        assert game.state.card_counts() == box
+    assert {"takes", "puts"} <= verbs
+
+
+# ---------------------------------------------------------------- a field of the table at the end of the game
+END_OF_GAME = {"active": "Natalie", "phase": "trade", "exhaustions": 2, "deck": ["green"],
+               "hands": {"Anna": [], "Natalie": ["soy"], "Greg": []}, "zones": {"middle": ["red", "red", "red"]}}
+
+
+@pytest.mark.parametrize("condition, harvested", [("", True), (", if count of own hand > 0", True),
+                                                  (", if count of own hand = 0", False)])
+def test_a_step_at_the_end_of_the_game_runs_for_the_player_whose_turn_it_was(tmp_path: Path, condition: str,
+                                                                             harvested: bool) -> None:
+    """`at the end of the game:` runs once the game ends, "own" the active player (Natalie, who
+    holds one hand card): her condition is read, and she harvests the middle, paid by its beanometer."""
+    body = ('zones\n  zone middle is a field for the table, public   § v "1"\nrules\n'
+            f'  rule last-harvest: at the end of the game{condition}:   § v "1"\n'
+            '    harvest the middle   § v "1"\n')
+    game = Game.from_partial(compile_spec(str(_write(tmp_path, body))), PLAYERS, END_OF_GAME)
+    box = game.state.card_counts()
+    events = game.apply("Natalie ends trading")
+    assert game.is_over and game.state.card_counts() == box
+    middle = [e for e in events if e["event"] == "harvested" and e["field"] == "middle"]
+    assert middle == ([{"event": "harvested", "player": "Natalie", "field": "middle", "bean": "red", "cards": 3,
+                        "coins": 2}] if harvested else [])
+    assert game.state_json()["zones"]["middle"] == ([] if harvested else ["red", "red", "red"])
+
+
+def test_without_such_a_step_a_field_of_the_table_is_left_at_the_end(tmp_path: Path) -> None:
+    body = ('zones\n  zone middle is a field for the table, public   § v "1"\nrules\n'
+            '  active player may harvest middle   § v "1"\n')
+    game = Game.from_partial(compile_spec(str(_write(tmp_path, body))), PLAYERS, END_OF_GAME)
+    game.apply("Natalie ends trading")
+    assert game.is_over and game.state_json()["zones"]["middle"] == ["red", "red", "red"]
+
+
+def test_a_harvest_of_a_pile_is_an_error_at_its_rule(tmp_path: Path) -> None:
+    body = ('zones\n  zone well is a pile for the table, public   § v "1"\nrules\n'
+            '  rule last: at the end of the game:   § v "1"\n    harvest the well   § v "1"\n')
+    with pytest.raises(SpecError) as failed:
+        compile_spec(str(_write(tmp_path, body)))
+    (error,) = failed.value.errors
+    assert "well is a pile: only a field is harvested" in error.message
+    assert error.span.line == len((HEAD + body).splitlines()) - 1
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_bots_play_the_community_field_to_the_end_harvesting_the_middle_last(community: dict, players: int) -> None:
+    ended = 0
+    for seed in range(3):
+        game = Game(community, players=players, seed=seed)
+        box = game.state.card_counts()
+        play_out(game, {p: make_bot("greedy", f"{seed}:{i}") for i, p in enumerate(game.players)})
+        assert game.is_over and game.state.card_counts() == box and game.state_json()["zones"]["middle"] == []
+        ended += 1
+    assert ended == 3
+
+
+# ---------------------------------------------------------------- the order of a declared zone
+@pytest.mark.parametrize("order, after", [("", ["chili", "stink", "green"]), (", newest first", ["chili", "stink", "green"]),
+                                          (", oldest first", ["green", "stink", "chili"])])
+def test_where_a_card_joins_a_declared_row_is_its_order(tmp_path: Path, order: str, after: list[str]) -> None:
+    """Newest first (the default, as before): a card goes on top, the last listed. Oldest first:
+    it joins the bottom, so chili, laid first, stays the top, the card `top` takes - by each of
+    the engine's moves (one card off the deck, every card of a zone)."""
+    body = (f'zones\n  zone row is a row for the table, public{order}   § v "1"\nrules\n'
+            '  rule feed: when a card is planted:   § v "1"\n    move 1 from deck top to the row   § v "1"\n'
+            '  rule sweep: when a card is harvested:   § v "1"\n    move all from offer to the row   § v "1"\n'
+            '  rule pick: active player may move 1 from the row top to own hand   § v "1"\n')
+    game = Game.from_partial(compile_spec(str(_write(tmp_path, body))), PLAYERS, {
+        "phase": "plant", "hands": {"Anna": ["soy", "red"]}, "deck": ["stink", "blue"], "offer": ["green"],
+        "fields": {"Anna": [[], [], ["blue", "blue"]]}, "zones": {"row": ["chili"]}})
+    game.apply("Anna plants soy in 1")
+    game.apply("Anna harvests 3")
+    assert game.state_json()["zones"]["row"] == after
+    game.apply("Anna takes the row")
+    assert game.state_json()["hands"]["Anna"][-1] == after[-1]
+
+
+def test_a_field_has_no_order_but_its_own(tmp_path: Path) -> None:
+    body = 'zones\n  zone middle is a field for the table, public, oldest first   § v "1"\n'
+    with pytest.raises(SpecError) as failed:
+        compile_spec(str(_write(tmp_path, body)))
+    (error,) = failed.value.errors
+    assert "a field grows on top" in error.message and error.span.line == len((HEAD + body).splitlines())
+
+
+def test_any_player_may_make_a_permitted_move_once_per_turn_each(tmp_path: Path) -> None:
+    """`any player may move …, once per turn`: Natalie too, in Anna's turn, once each; the
+    state counts the move per player, so Anna's move leaves Natalie's open."""
+    body = ('zones\n  zone middle is a pile for the table, public   § v "1"\nrules\n'
+            '  rule share: any player may move 1 from the middle top to own hand, once per turn   § v "1"\n')
+    model = compile_spec(str(_write(tmp_path, body)))
+    rule = next(r for r in model["rules"] if r["id"] == "share")
+    assert rule["params"]["who"] == "any-player" and rule["core"][0]["player"] == {"node": "any-player"}
+    game = Game.from_partial(model, PLAYERS, {"phase": "plant", "hands": {"Anna": ["soy"], "Natalie": []},
+                                              "zones": {"middle": ["blue", "red", "stink"]}})
+    assert "Natalie takes the middle stink" in [a.notation() for a in game.legal_actions("Natalie")]
+    game.apply("Natalie takes the middle")
+    with pytest.raises(IllegalAction, match="already did so this turn"):
+        game.apply("Natalie takes the middle")
+    game.apply("Anna takes the middle")
+    assert game.state_json()["hands"] == {"Anna": ["soy", "red"], "Natalie": ["stink"], "Greg": []}
+    assert game.state_json()["zones"]["middle"] == ["blue"]
+    assert "Greg takes the middle blue" in [a.notation() for a in game.legal_actions("Greg")]

@@ -15,7 +15,7 @@ import pytest
 from beanrules.engine import Game
 from beanrules.envs.core import HAND_ORDER, Match, Table, load_model, player_counts
 
-from envs_helpers import ROOT, VARIANT, VARIANT_NAME, quick_specs, specs
+from envs_helpers import NAMED, ROOT, VARIANT, quick_specs, specs
 
 PER_PLAYER = {"hands": "hand", "set_aside": "set-aside", "coins": "coins"}
 
@@ -117,11 +117,69 @@ def test_the_documented_sizes() -> None:
     """docs/envs.md's table of action and observation sizes is this code's."""
     text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| `([^`]+)` \| (\d+) \| ([\d, ]+) \| ([\d, ]+) \|$", text, re.M)
-    assert {r[0] for r in rows} == {VARIANT_NAME if s == VARIANT else s for s in specs()}
+    assert {r[0] for r in rows} == {NAMED.get(s, s) for s in specs()}
     for name, first, actions, observations in rows:
-        spec = str(ROOT / name) if name == VARIANT_NAME else name
+        spec = str(ROOT / name) if name in NAMED.values() else name
         counts = player_counts(load_model(spec)[1])
         assert int(first) == counts.start
         sizes = [Table(spec, n) for n in counts]
         assert [int(a) for a in actions.split(",")] == [t.size for t in sizes], spec
         assert [int(o) for o in observations.split(",")] == [t.layout.size for t in sizes], spec
+
+
+# ---------------------------------------------------------------- zones the rules declare
+RESERVE = str(ROOT / "conformance" / "variants" / "reserve-pile.bean")
+COMMUNITY, MIDDLE = (str(ROOT / "conformance" / "variants" / f"{name}.bean") for name in ("community-field", "middle-pile"))
+
+
+def test_a_players_own_declared_zone_is_observed_and_another_players_is_a_count() -> None:
+    """reserve-pile's `pile per player, owner sees`: Anna's observation shows her own reserve
+    card by card and Natalie's as its count; other cards in Natalie's reserve change nothing."""
+    table = Table(RESERVE, 3)
+    names = table.names
+
+    def observed(natalie: list[str]) -> np.ndarray:
+        match = Match(table, seed=0)
+        match.game = Game.from_partial(table.model, names, {"zones": {"reserve": {
+            names[0]: ["red", "blue"], names[1]: natalie, names[2]: []}}})
+        return match.observe(names[0])
+    obs = observed(["soy", "chili"])
+    own, _ = table.layout.parts["zone.reserve.0"]
+    other, _ = table.layout.parts["zone.reserve.1"]
+    B, bi = len(table.beans), table.bean_index
+    assert obs[own] == 2 and obs[own + 2 + bi["red"]] == 1 and obs[own + 2 + B + bi["blue"]] == 1  # blue on top
+    assert obs[other] == 2 and not obs[other + 1:other + 2 + 2 * B].any()
+    assert np.array_equal(observed(["green", "stink"]), obs)
+    assert not np.array_equal(observed(["soy"]), obs)  # the count is seen
+
+
+def test_a_field_of_the_table_is_observed_and_planted_into_and_harvested_by_its_own_ids() -> None:
+    table = Table(COMMUNITY, 3)
+    names = table.names
+    match = Match(table, seed=0)
+    match.game = Game.from_partial(table.model, names, {
+        "phase": "plant-traded", "offer": ["red"], "zones": {"middle": ["red", "red"]},
+        "fields": {names[0]: [["soy"], ["chili"], ["stink"]]}})
+    at, _ = table.layout.parts["zone.middle"]
+    obs = match.observe(names[1])
+    assert obs[at] == 2 and obs[at + 1] == 2 and obs[at + 2 + len(table.beans) + table.bean_index["red"]] == 1
+    plant = table.index[("plant", "offer", "red", "middle")]
+    assert table.labels[plant] == "plants offer red in the middle" and plant in match.options(names[0])
+    match.step(plant)
+    assert match.game.state_json()["zones"]["middle"] == ["red", "red", "red"]
+    assert table.labels[table.index[("harvest", "middle")]] == "harvests the middle"
+
+
+@pytest.mark.parametrize("spec, blocks", [(COMMUNITY, {"plants", "harvests"}), (MIDDLE, {"takes", "puts"})])
+def test_random_games_act_on_the_declared_zone_through_the_action_space(spec: str, blocks: set) -> None:
+    table, seen = Table(spec, 3), set()
+    for seed in range(2):
+        match, rng = Match(table, seed=seed), random.Random(seed)
+        while not match.over:
+            player = match.to_act()
+            i = rng.choice(sorted(match.options(player)))
+            if " the " in table.labels[i]:
+                seen.add(table.labels[i].split()[0])
+            match.observe(player)
+            match.step(i)
+    assert blocks <= seen

@@ -14,12 +14,10 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from beanrules import SpecError, compile_spec
-from beanrules.engine import Game
-from beanrules.engine.bots import make_bot
 from beanrules.limits import MAX_CARDS, MAX_FIELDS, MAX_PLAYERS
 from beanrules.paths import specs_dir
 
-from fuzzing import OWN_ERRORS, budget, mutated, time_budget
+from fuzzing import OWN_ERRORS, budget, mutated, one_game, time_budget
 
 pytestmark = pytest.mark.fuzz
 
@@ -58,20 +56,6 @@ SPEC_EDITS = {
 }
 
 
-def _one_game(model: dict) -> None:
-    game = Game(model, model["players"]["min"], seed=1)
-    bots = {p: make_bot("random" if i % 2 else "greedy", seed=f"1:{i}") for i, p in enumerate(game.players)}
-    for _ in range(GAME_ACTIONS):
-        if game.is_over:
-            return
-        waiting = game.waiting_for()
-        if not waiting or not game.legal_actions(waiting[0]):
-            # A game waiting for a player with no legal action is one of the engine-semantics
-            # crash classes that resolve/checks.py rejects (issue #10): not this test's subject.
-            return
-        game.apply(bots[waiting[0]].choose(game, waiting[0]))
-
-
 @budget(25)
 @given(mutated(CLASSIC, SPEC_EDITS))
 def test_a_mutated_spec_is_checked_and_played_without_an_internal_error(text: str) -> None:
@@ -86,6 +70,6 @@ def test_a_mutated_spec_is_checked_and_played_without_an_internal_error(text: st
             assert len(str(exc)) < 200_000  # a bounded report, whatever the input
             return
         try:
-            _one_game(model)
+            one_game(model, GAME_ACTIONS)
         except OWN_ERRORS:
             pass

@@ -121,13 +121,19 @@ def test_thousands_of_errors_on_one_line_print_a_bounded_report(tmp_path: Path, 
 
 @pytest.mark.parametrize("old, new", [
     ("fields 3 with 3 players", "fields 0 with 3 players"),
-    ("draw 3 to back of hand", "draw 0 to back of hand"),
+    ("reveal 2 to offer", "reveal 0 to offer"),
 ])
-def test_schema_errors_point_at_the_clause(tmp_path: Path, old: str, new: str) -> None:
+def test_a_zero_where_the_clause_needs_one_is_an_error_at_the_number(tmp_path: Path, old: str, new: str) -> None:
     path = variant(tmp_path, (old, new))
-    error = located_error(path)
-    assert error.code == "schema"
+    error = located_error(path, "too-small")  # was the schema's "at /rules/10/params/count"
     assert error.span.line == line_of(path, new.split(" with")[0]), error.render()
+    assert error.span.column == path.read_text().split("\n")[error.span.line - 1].index(new) + new.index("0") + 1
+
+
+def test_a_draw_of_zero_draws_nothing(tmp_path: Path) -> None:
+    model = compile_spec(str(variant(tmp_path, ("draw 3 to back of hand", "draw 0 to back of hand"))))
+    draw = next(r for r in model["rules"] if r["kind"] == "draw")
+    assert draw["params"]["count"] == 0
 
 
 def test_the_size_is_checked_before_the_file_is_read(tmp_path: Path, monkeypatch) -> None:

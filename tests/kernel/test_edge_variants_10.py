@@ -36,3 +36,17 @@ def test_a_game_without_a_deal_is_played_alike():
     model = compile_spec(str(VARIANTS / "no-deal.bean"))
     assert kernel_reason(model, 4, ["random", "greedy"]) is None
     compared(model, 4, range(2))  # a difference fails inside
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_deal_and_a_draw_of_no_cards_by_player_count_are_played_alike(tmp_path, players):
+    """`deal 0 …` and `draw 0 …` (issue 27, item 6): no cards with three players, as classic
+    with four; the kernel plays both player counts as the interpreter does."""
+    classic = (Path(__file__).parents[2] / "specs" / "classic.bean").read_text(encoding="utf-8")
+    text = classic.replace("deal 5 to each hand", "deal 0 to each hand with 3 players, 5 to each hand otherwise", 1)
+    text = text.replace("draw 3 to back of hand", "draw 0 to back of hand, 3 with 4 to 5 players", 1)
+    path = tmp_path / "no-cards.bean"
+    path.write_text(text, encoding="utf-8")
+    model = compile_spec(str(path))
+    assert kernel_reason(model, players, ["random", "greedy"]) is None
+    compared(model, players, range(2))  # a difference fails inside

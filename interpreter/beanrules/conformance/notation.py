@@ -15,7 +15,7 @@ import re
 from typing import Iterable
 
 VERBS = ("plants", "harvests", "ends", "offers", "gives", "asks", "accepts", "rejects", "withdraws", "buys",
-         "chooses", "uses", "discards", "takes", "draws")
+         "chooses", "uses", "discards", "takes", "puts", "draws")
 ANSWERS = ("yes", "no", "nothing", "pass")  # answers to a decision besides a player, a bean or a number (a bid)
 ENDS = ("phase", "planting", "trading", "turn")
 # Words that name a zone or join the parts of an action, never a bean. Zones a rule forbids
@@ -103,8 +103,12 @@ def _check_words(text: str, players: Iterable[str], beans: Iterable[str]) -> lis
         return problems
     if verb == "offers" and "for" not in rest:
         problems.append(f"'{text}': a proposal needs 'for CARDS' (a gift is written '{actor} gives ...')")
-    if verb in ("plants", "harvests") and len(rest) >= 2 and rest[-2] == "the":
+    if verb in ("plants", "harvests", "puts") and len(rest) >= 2 and rest[-2] == "the":
         rest = rest[:-2]  # "in the middle": a field of the table, by the name its rules declare
+        if verb == "puts" and rest and rest[-1] == "on":
+            rest = rest[:-1]  # "puts hand 2 on the middle": a zone the rules declare
+    if verb == "takes" and len(rest) >= 2 and rest[0] == "the":
+        rest = rest[2:]  # "takes the middle": a zone the rules declare
     for word in rest:
         if word.isdigit() or word in ZONES or word in GLUE or word in players:
             continue

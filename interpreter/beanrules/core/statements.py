@@ -72,12 +72,16 @@ class DeclareZoneOfKind(Statement):
     kind: Literal["pile", "row", "field"]
     per_player: bool
     visibility: Literal["hidden", "public", "owner-sees", "top-visible"]
+    # which card is its top, the one that leaves first: the newest laid (cards go on top) or the
+    # oldest (cards join at the bottom, so the first laid leaves first); a field grows on top
+    order: Literal["newest-first", "oldest-first"] = "newest-first"
 
     def text(self) -> str:
         seen = {"hidden": "only its size is known", "public": "everyone sees it",
                 "owner-sees": "only its owner sees it", "top-visible": "its top card is visible"}
         whose = "Each player has" if self.per_player else "The table has"
-        return f"{whose} a {self.kind} called {self.zone}; {seen[self.visibility]}."
+        order = "; the card laid first is its top" if self.order == "oldest-first" else ""
+        return f"{whose} a {self.kind} called {self.zone}; {seen[self.visibility]}{order}."
 
 
 @core("declare-counter")

@@ -162,6 +162,8 @@ def desugar_model(model: dict[str, Any]) -> list[Diagnostic]:
                         for message, hint in _counter_owners(nodes, survey.per_player)]
         diagnostics += [Diagnostic("error", "zone-owner", f"{what}: {message}", _span(span), suggestion=hint)
                         for message, hint in _zone_owners(nodes, survey.zones_per_player)]
+        diagnostics += [Diagnostic("error", "zone-kind", f"{what}: {message}", _span(span), suggestion=hint)
+                        for message, hint in _harvests_piles(statement, survey.zones_per_player)]
     return diagnostics
 
 
@@ -260,6 +262,18 @@ def _counter_owners(nodes: Any, per_player: dict[str, bool]) -> list[tuple[str, 
         elif not per_player[node.counter] and node.player is not None:
             out.append((f"counter '{node.counter}' is the table's, not a player's",
                         f"name it alone: {node.counter}"))
+    return out
+
+
+def _harvests_piles(statement: Any, declared: dict[str, tuple[bool, str]]) -> list[tuple[str, str]]:
+    """A harvest of a declared zone that is not a field (a pile, a row): (message, hint) for
+    each, as only a field grows one bean type that a beanometer pays."""
+    out = []
+    for node in statement.walk():
+        field = getattr(node, "field", None) if node.NODE == "harvest" else None
+        if field is not None and field.NODE == "zone" and declared.get(field.zone, (None, "field"))[1] != "field":
+            out.append((f"{field.zone} is a {declared[field.zone][1]}: only a field is harvested",
+                        f"zone {field.zone} is a field for the table, public"))
     return out
 
 

@@ -8,11 +8,11 @@ from typing import Any
 
 from ..core.actors import ActivePlayer, AnyPlayer, Bound, Opponent, OtherPlayers
 from ..core.conditions import AllOf, AnyOf, Compare, HoldsToken, InPhase, Not, TurnOf
-from ..core.effects import Harvest, Plant
-from ..core.places import Zone
+from ..core.effects import Harvest, Move, Plant
+from ..core.places import CardsIn, Zone
 from ..core.quantities import Count, CounterValue, FieldsOf, Number
 from ..core.statements import Forbid, Permit
-from ..core.timing import AnyTime
+from ..core.timing import AnyTime, During
 from .build import CARD, FIELD, PLAYER
 from .lasting import action
 from .registry import rewrite
@@ -92,3 +92,40 @@ def permit_zone(rule):
     action = Plant(PLAYER, CARD, field) if p["action"] == "plant" else Harvest(PLAYER, field, False)
     condition = _all(p["conditions"]) if p["conditions"] else None
     return (Permit(who, action, AnyTime(), condition, False, None, None),)
+
+
+def _place(data: dict[str, Any]) -> Zone:
+    """A place of a permission: "own" is the player who moves (a per-player zone named without
+    an owner is theirs, a zone of the table nobody's)."""
+    owner = _OWNERS[data["owner"]] if data["owner"] else (PLAYER if data["zone"] in _PER_PLAYER else None)
+    return Zone(data["zone"], owner)
+
+
+@rewrite("permit-move", 'zone middle is a pile for the table, public   § r "p.2"\n'
+         "active player may move 1 from the middle top to own hand, once per turn",
+         "At any time, the active player may move the top card of the middle to the player's hand (at most once).")
+def permit_move(rule):
+    """A move of cards the active player (or any player) may make, at any time while every
+    condition holds for them, at most once a turn where the rule says so: the engine plays it as a move of one card
+    (engine/card_moves.py), the front or top card where the source names an end, else any card
+    the player names."""
+    p = rule["params"]
+    source = p["from"]
+    cards = CardsIn(_place(source), source["end"] or "any", Number(p["count"]), False, None)
+    when, groups = _phase_of(p["conditions"])
+    condition = _all(groups) if groups else None
+    who = AnyPlayer() if p.get("who") == "any-player" else ActivePlayer()
+    return (Permit(who, Move(cards, _place(p["to"]), p["to"]["end"]), when, condition, False, None,
+                   Number(1) if p["once_per_turn"] else None),)
+
+
+def _phase_of(groups: list[list[dict[str, Any]]] | None) -> tuple[Any, list[list[dict[str, Any]]] | None]:
+    """"when it is phase X (and …)" is the permission's time, during that phase (which waits for
+    the active player while the move is open, as for `may take top of discard`), the other tests
+    its condition; at any time otherwise."""
+    if groups and len(groups) == 1:
+        phases = [t for t in groups[0] if t["test"] == "phase"]
+        if len(phases) == 1:
+            rest = [t for t in groups[0] if t is not phases[0]]
+            return During(phases[0]["name"], False), [rest] if rest else None
+    return AnyTime(), groups

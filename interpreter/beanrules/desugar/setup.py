@@ -25,7 +25,12 @@ def zone_(rule):
 def zone_of_kind(rule):
     """A zone the spec declares, of a kind: a declaration."""
     p = rule["params"]
-    return (DeclareZoneOfKind(p["zone"], p["kind"], p["per_player"], p["visibility"]),)
+    order = p.get("order", "newest-first")
+    if p["kind"] == "field" and order != "newest-first":
+        from . import NoRewrite
+        raise NoRewrite(f"rule '{rule['id']}': a field grows on top, its newest bean the top one: "
+                        f"'{order.replace('-', ' ')}' is for a pile or a row")
+    return (DeclareZoneOfKind(p["zone"], p["kind"], p["per_player"], p["visibility"], order),)
 
 
 @rewrite("players", "players 3 to 5", "The game is played by 3 to 5 players.")

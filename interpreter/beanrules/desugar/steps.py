@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..core.conditions import AllOf, InPhase
 from ..core.effects import Sequence
 from ..core.statements import Do
-from ..core.timing import AtStartOfRound, When
+from ..core.timing import AtGameEnd, AtStartOfRound, When
 from .build import phase_start
 from .cards import condition, effect
 from .registry import rewrite
@@ -41,6 +41,20 @@ def round_step(rule):
         test = InPhase(rule["phase"]) if test is None else AllOf((InPhase(rule["phase"]), test))
     steps = tuple(effect(e) for e in p["effects"])
     return (Do(AtStartOfRound(), test, steps[0] if len(steps) == 1 else Sequence(steps)),)
+
+
+@rewrite("end-step", 'zone middle is a field for the table, public   § r "p.1"\n'
+                     'rule last-harvest: at the end of the game, if count of the middle > 0:   § r "p.1"\n'
+                     '  harvest the middle',
+         "When the game ends, if the number of cards in the middle is more than 0: the owner of this card harvests the middle.")
+def end_step(rule):
+    """When the game ends (after the final harvest, before scoring), and the condition holds,
+    the effects run by themselves for the player whose turn it was ("own"): a field of the
+    table nobody owns is harvested at the end only where a rule says who harvests it."""
+    p = rule["params"]
+    test = condition(p["condition"]) if p["condition"] else None
+    steps = tuple(effect(e) for e in p["effects"])
+    return (Do(AtGameEnd(), test, steps[0] if len(steps) == 1 else Sequence(steps)),)
 
 
 @rewrite("phase-step", 'phase auction "Auction"   § r "p.1"\n'

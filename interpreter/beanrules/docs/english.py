@@ -564,7 +564,9 @@ def permit_harvest(p: dict, ctx: Context) -> str:
 
 
 def zone_of_kind(p: dict, ctx: Context) -> str:
-    kind = {"pile": "a pile (cards go on top)", "row": "a row (front to back)",
+    oldest = p.get("order") == "oldest-first"
+    laid = "new cards join its bottom, the first laid on top" if oldest else "cards go on top"
+    kind = {"pile": f"a pile ({laid})", "row": f"a row ({laid})",
             "field": "a field that grows one bean type and is harvested"}[p["kind"]]
     owner = "Each player has" if p["per_player"] else "The table has"
     return f"{owner} {kind} called {p['zone']}, {VISIBILITY[p['visibility']]}."
@@ -575,6 +577,17 @@ def permit_zone(p: dict, ctx: Context) -> str:
     what = f"plant into {p['zone']}" if p["action"] == "plant" else f"harvest {p['zone']}"
     when = f" when {_conditions(p['conditions'], ctx)}" if p["conditions"] else ""
     return f"{who} may {what}{when}."
+
+
+def permit_move(p: dict, ctx: Context) -> str:
+    def where(place: dict) -> str:
+        owner = {"own": "their own ", None: "the "}.get(place["owner"], place["owner"].replace("-", " ") + "'s ")
+        return (f"the {place['end']} of " if place["end"] else "") + owner + place["zone"]
+    what = "a card" if p["count"] == 1 else f"{p['count']} cards"
+    once = ", once per turn" if p["once_per_turn"] else ""
+    when = f" when {_conditions(p['conditions'], ctx)}" if p["conditions"] else ""
+    who = "Any player" if p.get("who") == "any-player" else "The active player"
+    return f"{who} may move {what} from {where(p['from'])} to {where(p['to'])}{once}{when}."
 
 
 def token_draw(p: dict, ctx: Context) -> str:
@@ -609,6 +622,14 @@ def round_step(p: dict, ctx: Context) -> str:
     """A rule's own step as a round begins says what its core step says."""
     from ..desugar.steps import round_step as rewrite
     return " ".join(s.to_text() for s in rewrite({"params": p, "phase": None}))
+
+
+def end_step(p: dict, ctx: Context) -> str:
+    """A rule's own step as the game ends says what its core step says."""
+    from ..desugar.steps import end_step as rewrite
+    return " ".join(s.to_text() for s in rewrite({"params": p, "phase": None}))
+
+
 def phase_step(p: dict, ctx: Context) -> str:
     """A phase's own step says what its core step says, at the start of the phase it stands in."""
     from ..desugar.steps import phase_step as rewrite

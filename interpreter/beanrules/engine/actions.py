@@ -142,18 +142,22 @@ class MoveCard:
     """A card a player moves by a rule that permits it (engine/card_moves.py): "discards" a hand card
     onto the discard pile, "takes" the top card of the discard pile into the hand. `bean`
     (optional) says which bean the player expects to move; `position` (1-based) picks a hand
-    card by place where the rule lets the player choose it."""
+    card by place where the rule lets the player choose it. `zone` names a zone the rules declare:
+    "takes" from it into the hand, "puts" a hand card on it (None: the discard pile)."""
     player: str
-    verb: str  # "discards" | "takes"
+    verb: str  # "discards" | "takes" | "puts"
     bean: str | None = None
     position: int | None = None
+    zone: str | None = None
 
     def notation(self) -> str:
         if self.verb == "takes":
-            return f"{self.player} takes discard" + (f" {self.bean}" if self.bean else "")
-        if self.position is not None:
-            return f"{self.player} discards hand {self.position}"
-        return f"{self.player} discards" + (f" {self.bean}" if self.bean else "")
+            return f"{self.player} takes " + (f"the {self.zone}" if self.zone else "discard") \
+                + (f" {self.bean}" if self.bean else "")
+        card = f" hand {self.position}" if self.position is not None else f" {self.bean}" if self.bean else ""
+        if self.verb == "puts":
+            return f"{self.player} puts{card} on the {self.zone}"
+        return f"{self.player} discards{card}"
 
 
 @dataclass(frozen=True, slots=True)

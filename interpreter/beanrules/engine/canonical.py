@@ -29,7 +29,7 @@ ZONES = frozenset(("offer", "set-aside", "hand", "field", "discard", "deck", "co
 WHATS = frozenset(("phase", "planting", "trading"))
 VERBS = frozenset(("accepts", "rejects", "withdraws"))
 KEYWORDS = frozenset(("plants", "harvests", "ends", "offers", "to", "for", "gives", "asks", "buys", "a", "field",
-                      "uses", "on", "with", "chooses", "discards", "takes", "draws"))
+                      "uses", "on", "with", "chooses", "discards", "takes", "puts", "draws"))
 # Every word the grammar gives a meaning of its own (the test checks the grammar has no other).
 RESERVED = ZONES | WHATS | VERBS | KEYWORDS | {"in", "the"}
 

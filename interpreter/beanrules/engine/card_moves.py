@@ -1,12 +1,14 @@
 """Moves a rule permits a player to make with one card: the core's ``permit`` of a ``move``
-(discarding a hand card, taking the top card of the discard pile), as actions (MoveCard).
+(discarding a hand card, taking the top card of the discard pile, taking a card from a zone the
+rules declare or putting one there), as actions (MoveCard).
 
 Each such permit becomes a MoveRule, chosen by the shape of its core statement, never by the
 sentence it came from: who may move (the active player), in which phase, how often per turn,
 which card (the front or top one, or any hand card) from which zone to which. The verb of the
 action notation names the pair of zones: "discards" (hand to discard pile) and "takes"
-(discard pile to hand). A move is optional; while one is open, its phase waits for the active
-player, who ends the phase when done.
+(discard pile to hand); with a declared zone, "takes the NAME" (to the hand) and "puts … on the
+NAME" (from the hand), its top read as every effect reads it (engine/selection.py). A move is
+optional; while one is open, its phase waits for the active player, who ends the phase when done.
 """
 from __future__ import annotations
 
@@ -15,15 +17,19 @@ from typing import Any
 
 from ..core import actors, effects, places, statements as core, timing
 from ..core.quantities import Number
+from ..desugar import STANDARD_ZONES
 from . import evaluate
 from .actions import EndPhase, MoveCard
 from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 from .requirements import broken
-from .selection import end_index, picked, zone_name
+from .selection import end_index, laid_end, picked, zone_name
 
 # The verb of the notation for each (from, to) pair of zones a permitted move may connect.
 VERBS = {("hand", "discard"): "discards", ("discard", "hand"): "takes", ("set-aside", "discard"): "discards"}
-_EVENTS = {"discards": "discarded", "takes": "took"}  # the event each verb's move reports
+# With a zone the rules declare (DECLARED stands for its name): its verb names it ("the NAME").
+DECLARED = "a declared zone"
+VERBS_DECLARED = {(DECLARED, "hand"): "takes", ("hand", DECLARED): "puts"}
+_EVENTS = {"discards": "discarded", "takes": "took", "puts": "put"}  # the event each verb's move reports
 _PICKS = {"front", "top", "any"}
 
 
@@ -42,6 +48,14 @@ class MoveRule:
     most: int | None
     condition: evaluate.Compiled | None
     ref: RuleRef
+    zone: str | None = None  # the declared zone the verb names ("takes the middle"), if any
+    anyone: bool = False  # each player may move, in any turn (counted per player), not the active one only
+
+    def where(self) -> str:
+        """The zone the card leaves, as a refusal names it."""
+        if self.source_zone == "hand":
+            return "hand"
+        return self.source_zone + " pile" if self.zone is None else f"the {self.zone}"
 
 
 def runs(statement: Any) -> bool:
@@ -56,16 +70,18 @@ def compile_move(rule: dict, statement: core.Permit, ref: RuleRef) -> MoveRule:
 
     def refuse(what: str) -> UnsupportedRule:
         return UnsupportedRule(f"rule '{rule['id']}': the engine plays a permitted move {what}", rule["id"])
-    if not isinstance(statement.player, actors.ActivePlayer) or statement.must:
-        raise refuse("only as an option of the active player")
+    if not isinstance(statement.player, (actors.ActivePlayer, actors.AnyPlayer)) or statement.must:
+        raise refuse("only as an option of the active player or of any player")
     if not (isinstance(sel, places.CardsIn) and sel.pick in _PICKS and sel.count == Number(1)
             and not sel.up_to and sel.bean is None):
         raise refuse("of one card, the front, top or any one")
     source_zone, dest_zone = zone_name(sel.place), zone_name(move.to)
-    verb = VERBS.get((source_zone, dest_zone))
-    if verb is None:
+    declared = [z for z in (source_zone, dest_zone) if z not in STANDARD_ZONES]
+    pair = tuple(DECLARED if z in declared else z for z in (source_zone, dest_zone))
+    verb = (VERBS_DECLARED if declared else VERBS).get(pair)  # type: ignore[call-overload]
+    if verb is None or len(declared) > 1:
         raise refuse(f"from {source_zone} to {dest_zone} only as one of: "
-                     + ", ".join(f"{a} to {b}" for a, b in VERBS))
+                     + ", ".join(f"{a} to {b}" for a, b in list(VERBS) + list(VERBS_DECLARED)))
     if isinstance(statement.when, timing.During):
         phase = statement.when.phase
     elif isinstance(statement.when, timing.AnyTime):
@@ -76,7 +92,8 @@ def compile_move(rule: dict, statement: core.Permit, ref: RuleRef) -> MoveRule:
     condition = evaluate.compiled_condition(statement.condition) if statement.condition else None
     return MoveRule(verb, evaluate.Compiled(sel.place, evaluate.zone_of(sel.place)),
                     evaluate.Compiled(move.to, evaluate.zone_of(move.to)), source_zone, dest_zone,
-                    sel.pick, move.end, phase, most, condition, ref)
+                    sel.pick, move.end, phase, most, condition, ref, declared[0] if declared else None,
+                    isinstance(statement.player, actors.AnyPlayer))
 
 
 def compile_moves(program: list, refs: dict[str, RuleRef]) -> tuple[MoveRule, ...]:
@@ -87,9 +104,14 @@ def _env(player: str, rs: Any) -> dict:
     return {"player": player, evaluate.RULES: rs}
 
 
-def times_moved(state: Any, rule: MoveRule) -> int:
-    """How often the move was made this turn."""
-    turn, times = state.moved.get(rule.ref.id, (None, 0))
+def _key(rule: MoveRule, player: str) -> str:
+    """Where the state counts the move: by rule, and by player where anyone may make it."""
+    return f"{rule.ref.id}/{player}" if rule.anyone else rule.ref.id
+
+
+def times_moved(state: Any, rule: MoveRule, player: str | None = None) -> int:
+    """How often the move was made this turn (by `player`, where anyone may make it)."""
+    turn, times = state.moved.get(_key(rule, player or state.active), (None, 0))
     return times if turn == state.turn else 0
 
 
@@ -97,16 +119,16 @@ def _why_not(state: Any, rs: Any, rule: MoveRule, player: str) -> str | None:
     """Why `player` may not make this move now, ignoring which card (None: they may)."""
     if state.over:
         return "the game is over"
-    if player != state.active:
+    if player != state.active and not rule.anyone:
         return f"only the active player ({state.active}) may"
     if rule.phase is not None and state.phase != rule.phase:
         return f"only in phase {rule.phase}, not in phase {state.phase}"
-    if rule.most is not None and times_moved(state, rule) >= rule.most:
+    if rule.most is not None and times_moved(state, rule, player) >= rule.most:
         return f"{player} already did {'so' if rule.most == 1 else f'so {rule.most} times'} this turn"
     if rule.condition is not None and not rule.condition.fn(state, _env(player, rs)):
         return "its condition does not hold"
     if not rule.source.fn(state, _env(player, rs)):
-        return f"the {'hand' if rule.source_zone == 'hand' else rule.source_zone + ' pile'} is empty"
+        return f"the {rule.where().removeprefix('the ')} is empty"
     return None
 
 
@@ -127,8 +149,9 @@ def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
         elif action.bean is not None and action.bean in held:
             index = held.index(action.bean)
         else:
-            where = "hand" if rule.source_zone == "hand" else rule.source_zone + " cards"
-            raise IllegalAction(rule.ref, f"{action.player} has no {action.bean} in {where} to discard"
+            where = "hand" if rule.source_zone == "hand" else rule.where().removeprefix("the ") + " cards"
+            raise IllegalAction(rule.ref, f"{action.player} has no {action.bean} in {where} to "
+                                          f"{action.verb.removesuffix('s')}"
                                 if action.bean else "say which card: by its bean"
                                 + (" or 'hand N'" if rule.source_zone == "hand" else ""))
     else:
@@ -146,14 +169,14 @@ def _move(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> str:
     env = _env(player, rs)
     held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
     card = held.pop(index)
-    dest.insert(end_index(rule.dest_zone, rule.end, len(dest)), card)
+    dest.insert(end_index(rule.dest_zone, laid_end(rs, rule.dest_zone, rule.end), len(dest)), card)
     return card
 
 
 def _undo(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> None:
     env = _env(player, rs)
     held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
-    card = dest.pop(end_index(rule.dest_zone, rule.end, len(dest) - 1))
+    card = dest.pop(end_index(rule.dest_zone, laid_end(rs, rule.dest_zone, rule.end), len(dest) - 1))
     held.insert(index, card)
 
 
@@ -171,7 +194,7 @@ def _breaks(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> Any
 def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
     """The rule that permits the action and the index of the card it moves, or IllegalAction
     citing the rule that does not let it happen (the state is left as it was)."""
-    candidates = [r for r in rs.moves if r.verb == action.verb]
+    candidates = [r for r in rs.moves if r.verb == action.verb and r.zone == action.zone]
     if not candidates:
         raise IllegalAction(None, f"no rule of {rs.rulebook} lets a player do what '{action.notation()}' says")
     if state.over:
@@ -194,8 +217,9 @@ def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
 
 def do(state: Any, rs: Any, action: MoveCard, rule: MoveRule, index: int, events: list) -> None:
     card = _move(state, rs, rule, action.player, index)
-    state.moved[rule.ref.id] = [state.turn, times_moved(state, rule) + 1]
-    events.append({"event": _EVENTS[rule.verb], "player": action.player, "bean": card, "rule": rule.ref.id})
+    state.moved[_key(rule, action.player)] = [state.turn, times_moved(state, rule, action.player) + 1]
+    events.append({"event": _EVENTS[rule.verb], "player": action.player, "bean": card, "rule": rule.ref.id,
+                   **({"zone": rule.zone} if rule.zone else {})})
 
 
 def options(state: Any, rs: Any, player: str) -> list:
@@ -213,7 +237,7 @@ def options(state: Any, rs: Any, player: str) -> list:
             if _breaks(state, rs, rule, player, index) is None:
                 # a hand card is named by its place; a card of another zone by its bean
                 position = index + 1 if rule.pick == "any" and rule.source_zone == "hand" else None
-                out.append(MoveCard(player, rule.verb, held[index] if position is None else None, position))
+                out.append(MoveCard(player, rule.verb, held[index] if position is None else None, position, rule.zone))
     if out and waits_only_for_moves(state, rs.phase(state.phase)):
         out.append(EndPhase(player, "phase"))
     return out

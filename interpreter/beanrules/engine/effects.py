@@ -24,7 +24,7 @@ from .errors import IllegalAction
 from .lasting import plant_refusal
 from .planting import field_accepts, refusing
 from .requirements import hand_room
-from .selection import _owner, beans_of, zone_name
+from .selection import _owner, beans_of, laid_end, lays_by_order, zone_name
 
 
 # ------------------------------------------------------------------ actors
@@ -182,6 +182,13 @@ def move(node: effects.Move) -> evaluate.EffectFn:
     front = node.end in ("front", "bottom")
     to_zone, to_owner = zone_name(node.to), _owner(node.to)
     end = node.end or ("back" if to_zone == "hand" else "top")
+    by_order = lays_by_order(to_zone, node.end)  # a declared zone laid oldest first: at its bottom
+
+    def put(state: Any, rs: Any, env: dict, cards_: list[str]) -> str:
+        """Lay the cards where the move says (or the zone's order does); the end they went to."""
+        at = (laid_end(rs, to_zone, None) or end) if by_order else end
+        _put(to(state, env), cards_, front or at == "bottom")
+        return at
     if isinstance(cards, places.CardsIn) and isinstance(cards.place, places.Zone) and cards.place.zone == "field":
         raise evaluate.UnsupportedRule(f"'{cards.to_text()}' does not say which field: choose the card first "
                                        "(choose NAME from … field top), then move NAME")
@@ -203,8 +210,8 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                 if not zone and whole and n:
                     raise IllegalAction(None, "the deck is empty")
                 taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
-                _put(to(state, env), taken, front)
-                events.append(_moved(len(taken), "deck", None, to_zone, to_owner(state, env), end))
+                at = put(state, rs, env, taken)
+                events.append(_moved(len(taken), "deck", None, to_zone, to_owner(state, env), at))
                 return
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
             if len(taken) < n and whole:
@@ -213,10 +220,10 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                 del zone[:len(taken)]
             else:
                 del zone[len(zone) - len(taken):]
-            _put(to(state, env), taken, front)
+            at = put(state, rs, env, taken)
             if taken:
                 events.append(_moved(len(taken), zone_name(cards.place), from_owner(state, env), to_zone,
-                                     to_owner(state, env), end))
+                                     to_owner(state, env), at))
         return move_ends
     if isinstance(cards, places.CardsIn):
         return None  # all (or the bottom) cards of a zone: moved by engine/selection.py
@@ -230,8 +237,8 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                 return other(state, rs, env, events)
             return  # an optional choice passed: nothing to move
         _take(held)
-        _put(to(state, env), [held.bean], front)
-        events.append(_moved(1, held.source or "field", held.owner, to_zone, to_owner(state, env), end))
+        at = put(state, rs, env, [held.bean])
+        events.append(_moved(1, held.source or "field", held.owner, to_zone, to_owner(state, env), at))
     return move_held
 
 

@@ -106,7 +106,7 @@ class Game:
         rs = compile_ruleset(model, len(players))
         game = cls._wrap(model, partial_state(rs, list(players), partial, seed))
         if trace.active() is not None:
-            trace.note(model, "partial", [])
+            trace.note(model, "partial", [], state=game.state)
         return game
 
     # -- reading -----------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from .harvesting import do_harvest, field_refusal
 from .kinds import type_of
 from .lasting import forbidding, plant_refusal
 from .planting import accepts_emptied, field_accepts
-from .selection import end_index, zone_name
+from .selection import end_index, laid_end, lays_by_order, zone_name
 
 # Zones whose list starts with the top (front) card (selection.py keeps the same table).
 _FIRST_IS_TOP = {"deck", "hand"}
@@ -166,9 +166,11 @@ def each_type(node: effects.Move) -> evaluate.EffectFn | None:
     target, to_zone, end = evaluate.zone_of(node.to), zone_name(node.to), node.end
     first = from_zone in _FIRST_IS_TOP
     from_owner, to_owner = _owner_of(cards.place), _owner_of(node.to)
+    by_order = lays_by_order(to_zone, end)
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         held, dest = source(state, env), target(state, env)
+        at = laid_end(rs, to_zone, end) if by_order else end
         order = range(len(held)) if first else range(len(held) - 1, -1, -1)
         chosen, seen = [], set()
         for i in order:
@@ -180,11 +182,11 @@ def each_type(node: effects.Move) -> evaluate.EffectFn | None:
         for i in sorted(chosen, reverse=True):
             del held[i]
         for card in moved:
-            dest.insert(end_index(to_zone, end, len(dest)), card)
+            dest.insert(end_index(to_zone, at, len(dest)), card)
         if moved:  # the one shape of a "moved" event (docs/engine-contract.md, Events)
             events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
                            "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
-                           "end": end or ("back" if to_zone == "hand" else "top")})
+                           "end": at or ("back" if to_zone == "hand" else "top")})
     return run
 
 

@@ -17,6 +17,7 @@ from .state import State
 from .tally import pay
 from .triggers import fire
 from .zones import fields_of_table, refusal as zone_refusal
+from ..desugar import STANDARD_ZONES as _STANDARD
 
 
 def run_length(rs: Ruleset, field: list[str]) -> int:
@@ -199,6 +200,23 @@ def field_value(node: quantities.FieldValue) -> NumFn:
         return lambda state, env: coins_for(env[RULES], env[name])
     field = zone_of(place)
     return lambda state, env: coins_for(env[RULES], field(state, env))
+
+
+def harvest_table_field(node: effects.Harvest) -> EffectFn | None:
+    """Harvest a field of the table the rules declare (`harvest the middle`, in a step of a
+    rule): the player the effect names harvests its top run and is paid as for their own field,
+    as the harvest action of a field of the table pays; an empty field is not harvested (None:
+    another place)."""
+    field = node.field
+    if not isinstance(field, places.Zone) or field.owner is not None or field.zone in _STANDARD:
+        return None
+    who, name, paying = players_of(node.player), field.zone, node.only_paying
+
+    def run(state: Any, rs: Any, env: Env, events: list) -> None:
+        held = state.zones[name]  # a field: check refuses the harvest of a pile or row at its line
+        if held and (not paying or coins_for(rs, held) >= 1):
+            do_harvest(state, rs, who(state, env)[0], name, events, AT_ANY_TIME in env)
+    return run
 
 
 def harvest_bound(node: effects.Harvest) -> EffectFn | None:

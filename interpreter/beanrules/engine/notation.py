@@ -115,10 +115,26 @@ class _ToAction(Transformer):
         return lambda player: MoveCard(player, "discards", None, position)
 
     def take(self, items):
-        if str(items[0]) != "discard":
-            raise NotationError("", f"cannot take from '{items[0]}' (only the top card of the discard pile)")
+        zone = None
+        if items[0].type == "THE":  # "the NAME": a zone the rules declare
+            zone, items = str(items[1]), items[1:]
+        elif str(items[0]) != "discard":
+            raise NotationError("", f"cannot take from '{items[0]}' (the top card of the discard pile, "
+                                    "or of a zone the rules declare: 'takes the NAME')")
         bean = str(items[1]) if len(items) > 1 else None
-        return lambda player: MoveCard(player, "takes", bean)
+        return lambda player: MoveCard(player, "takes", bean, None, zone)
+
+    def put(self, items):
+        zone = str(items[-1])
+        items = items[:-2]  # "on the NAME"
+        bean = position = None
+        if len(items) == 1:
+            bean = str(items[0])
+        elif items:
+            if str(items[0]) != "hand" or _number(items[1]) < 1:
+                raise NotationError("", "a card put on a zone is named by its bean or its hand position ('hand 2')")
+            position = _number(items[1])
+        return lambda player: MoveCard(player, "puts", bean, position, zone)
 
     def draw(self, items):
         return lambda player: DrawCard(player)

@@ -158,9 +158,23 @@ def phase_exit(program: Program, phase: dict, refs: dict[str, RuleRef]) -> tuple
 
 
 def game_end(program: Program, refs: dict[str, RuleRef]) -> tuple:
-    """What happens when the game ends, before scoring (the final harvest)."""
-    return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
-                 if isinstance(s.when, timing.AtGameEnd))
+    """What happens when the game ends, before scoring (the final harvest, a rule's own step at
+    the end of the game), run for the player whose turn it was (``own``): the final harvest
+    names each player itself, a step at the end (`harvest the middle`) its harvester so."""
+    out = []
+    for rule, s in _of(program, core.Do):
+        if not isinstance(s.when, timing.AtGameEnd):
+            continue
+        step = _step(rule, s, refs)
+        run, test = step.run, step.condition
+
+        def fire(state: Any, rs: Any, env: dict, events: list, run: Any = run, test: Any = test) -> Any:
+            env = {**env, OWNER: state.active, "player": state.active}
+            return None if test is not None and not test.fn(state, env) else run.fn(state, rs, env, events)
+        # the node stays the effect's, its condition read in `fire` with the owner bound: the kernel
+        # compiles the node and plays no step at the end with a condition (its kind is new to it)
+        out.append(CoreStep(evaluate.Compiled(run.node, fire), None, step.ref))
+    return tuple(out)
 
 
 def any_time(program: Program, refs: dict[str, RuleRef]) -> tuple:

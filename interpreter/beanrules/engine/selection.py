@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
+from ..desugar import STANDARD_ZONES
 from .errors import UnsupportedRule
 from .evaluate import BY_ITSELF, RULES, number, players_of, zone_of
 from .kinds import type_of
@@ -43,6 +44,23 @@ def end_index(zone: str, end: str | None, length: int) -> int:
         end = "back" if zone == "hand" else "top"
     at_first = (end in _TOP_PICKS) == first_is_top
     return 0 if at_first else length
+
+
+def laid_end(rs: Any, zone: str, end: str | None) -> str | None:
+    """The end a card is laid at in `zone`: the one the effect names; else, for a zone the rules
+    declare `oldest first`, its bottom, so that the card laid first stays its top (the one that
+    leaves first) and a row reads in the order laid; else None, the zone's usual end. Every
+    declared zone lists its top card last, whatever its order: only where cards join differs."""
+    if end is None and zone not in STANDARD_ZONES and rs is not None:
+        found = rs.declared.get(zone)
+        if found is not None and found.order == "oldest-first":
+            return "bottom"
+    return end
+
+
+def lays_by_order(zone: str, end: str | None) -> bool:
+    """Whether where a card joins `zone` is the declared zone's order to say (known when compiling)."""
+    return end is None and zone not in STANDARD_ZONES
 
 
 def picked(zone: str, pick: str, count: int, length: int) -> list[int]:
@@ -137,9 +155,11 @@ def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
     target, to_zone, end = zone_of(node.to), zone_name(node.to), node.end
     from_owner, to_owner = _owner(node.cards.place), _owner(node.to)
     usual = "back" if to_zone == "hand" else "top"
+    by_order = lays_by_order(to_zone, node.end)
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         held, dest = source(state, env), target(state, env)
+        at = laid_end(rs, to_zone, end) if by_order else end
         chosen = indices(state, env)
         if to_zone == "hand" and rs is not None and rs.requirements and env.get(BY_ITSELF):
             # a step by itself lays no more than the hand may take
@@ -148,11 +168,11 @@ def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
         for i in sorted(chosen, reverse=True):
             del held[i]
         for card in moved:
-            dest.insert(end_index(to_zone, end, len(dest)), card)
+            dest.insert(end_index(to_zone, at, len(dest)), card)
         if moved:  # the shape of every "moved" event (docs/engine-contract.md, Events)
             events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
                            "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
-                           "end": end or usual})
+                           "end": at or usual})
     return run
 
 

@@ -129,7 +129,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     effects.Look: _run(effect=hand_effects.look),
     effects.Reorder: _run(effect=hand_effects.reorder),
     effects.Plant: _run(effect=shapes(hand_effects.plant_for, ability_effects.plant)),
-    effects.Harvest: Semantics(roles={"effect": harvesting.harvest_bound},
+    effects.Harvest: Semantics(roles={"effect": shapes(harvesting.harvest_bound, harvesting.harvest_table_field)},
                                read_by=("engine.readings.read", "engine.permissions")),
     effects.Trade: _read("engine.readings.read", "engine.lasting", "engine.trade_guards.compile_guards"),
     effects.UseAbility: _read("engine.lasting"),

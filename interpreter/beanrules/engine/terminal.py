@@ -14,12 +14,13 @@ from .lasting import describe as describe_lasting
 from .records import make_record
 from .simulate import seat_bots
 
-def move_example(verb: str, pick: str) -> str:
-    """How a move a rule permits is typed (engine/card_moves.py): its verb, and where the player
-    picks the card, which one."""
+def move_example(verb: str, pick: str, zone: str | None = None) -> str:
+    """How a move a rule permits is typed (engine/card_moves.py): its verb, where the player
+    picks the card, which one, and the declared zone it names (None: the discard pile)."""
     if verb == "takes":
-        return "takes discard"
-    return f"{verb} hand 2" if pick == "any" else verb
+        return f"takes the {zone}" if zone else "takes discard"
+    example = f"{verb} hand 2" if pick == "any" else verb
+    return f"{example} on the {zone}" if verb == "puts" else example
 
 
 def help_text(beans: tuple[str, ...], other: str, buy: bool = False, cards: tuple[str, ...] = (),
@@ -167,7 +168,10 @@ def _describe(events: list[dict], me: str | None = None) -> list[str]:
         elif kind == "drew":
             out.append(f"{e['player']} draws {plural(e['cards'], 'card')}")
         elif kind == "took":
-            out.append(f"{e['player']} takes {e['bean']} from the top of the discard pile into the hand")
+            out.append(f"{e['player']} takes {e['bean']} from the {e['zone'] if e.get('zone') else 'top of the discard pile'}"
+                       " into the hand")
+        elif kind == "put":
+            out.append(f"{e['player']} puts {e['bean']} from the hand on the {e['zone']}")
         elif kind == "proposed":
             out.append(f"proposal {e['proposal']}: {_proposal(e)}")
         elif kind in ("rejected", "withdrawn"):
@@ -313,7 +317,7 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
                              game.ruleset.buy_field is not None,
                              tuple(dict.fromkeys(a.card for a in game.ruleset.abilities)),
-                             tuple(move_example(m.verb, m.pick) for m in game.ruleset.moves)
+                             tuple(move_example(m.verb, m.pick, m.zone) for m in game.ruleset.moves)
                              + (("draws",) if game.ruleset.draws else ())
                              + tuple(f"{'plants set-aside ' + game.ruleset.beans[0] + ' in' if r.action == 'plant' else 'harvests'}"
                                      f" the {r.zone}" for r in game.ruleset.zone_rules))

@@ -302,6 +302,8 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
                 trace.add(model, core.TieBreak)
     if action == "partial":  # a game from a partial state: fields and the cards left are the rules'
         trace.add(model, core.Players, core.InPlay, core.OutOfPlay, core.Fields)
+        if state is not None and state.phase:  # it starts in a phase: what players may do there
+            trace.add(model, _may_during(state.phase))
     elif action is None:  # a dealt game: the setup rules and every bean in the box
         trace.add(model, core.Players, core.InPlay, core.OutOfPlay, core.Fields,
                   _does(effects.Deal, timing.AtSetup), read.StartPlayer)

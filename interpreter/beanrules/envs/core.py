@@ -32,6 +32,8 @@ CHOICE_ORDER = 8
 EXTRA_FIELDS = 2
 
 PLANT_ZONES = ("hand", "offer", "set-aside")
+# the key of a permitted move's verb naming a declared zone: "takes the NAME", "puts … on the NAME"
+_MOVE_KEY = {"takes": "take-from", "puts": "put-on"}
 TRADE_ZONES = ("hand", "offer")
 ANSWERS = ("accept", "reject", "withdraw")
 _VERB = {"accepts": "accept", "rejects": "reject", "withdraws": "withdraw"}
@@ -99,9 +101,12 @@ class Table:
         self.max_proposals = max_proposals
         probe = Game(self.model, self.players, seed=0)
         rs = self.ruleset = probe.ruleset
-        if rs.declared:  # their actions and cards have no place in the action space or the observation
-            raise ValueError(f"{self.spec} declares zones the environments do not encode yet "
-                             f"({', '.join(rs.declared)}): play it through beanrules.engine.Game")
+        # zones the rules declare (engine/zones.py): (name, per player, kind), observed as declared
+        self.declared = tuple((name, d.per_player, d.kind) for name, d in rs.declared.items())
+        # the fields of the table, planted into and harvested by name ("in the middle")
+        self.table_fields = tuple(name for name, each, kind in self.declared if kind == "field" and not each)
+        # the declared zones a permitted move takes a card from ("takes the NAME") or puts one on
+        self.move_zones = tuple(dict.fromkeys((m.verb, m.zone) for m in rs.moves if m.zone is not None))
         self.names = probe.players
         self.seat_of = {p: i for i, p in enumerate(self.names)}
         # action ids of the actions whose id depends on the action alone (the engine lists the
@@ -134,14 +139,16 @@ class Table:
                                      + [("field", f) for f in range(1, self.max_fields + 1)]
                                      + [("word", w) for w in WORDS] + [("done",)])
         keys: list[tuple] = [("end", w) for w in ENDS]
-        keys += [("plant", z, b, f) for z in PLANT_ZONES for b in self.beans for f in range(1, self.max_fields + 1)]
-        keys += [("harvest", f) for f in range(1, self.max_fields + 1)]
+        fields: list[int | str] = [*range(1, self.max_fields + 1), *self.table_fields]
+        keys += [("plant", z, b, f) for z in PLANT_ZONES for b in self.beans for f in fields]
+        keys += [("harvest", f) for f in fields]
         if buy is not None:
             keys.append(("buy",))
         if rs.draws:
             keys.append(("draw",))
         if rs.moves:
             keys += [(verb, b) for verb in ("discard", "take") for b in self.beans]
+            keys += [(_MOVE_KEY[verb], zone, b) for verb, zone in self.move_zones for b in self.beans]
         if self.trades:
             takes = [(None, None)] + [(z, b) for z in TRADE_ZONES for b in self.beans]
             keys += [("propose", k, gz, gb, tz, tb) for k in range(1, n) for gz in TRADE_ZONES
@@ -183,6 +190,10 @@ class Table:
                 L.add(f"{zone}.{seat}", zone_size(B))
             L.add(f"hand_front.{seat}", HAND_ORDER * B)
             L.add(f"fields.{seat}", 1 + F * field_size(B))
+        for name, each, kind in self.declared:  # a field as a player's field is, a pile or row as a zone
+            size = field_size(B) if kind == "field" else zone_size(B)
+            for seat in (range(n) if each else (None,)):
+                L.add(f"zone.{name}" + (f".{seat}" if each else ""), size)
         for name, per_player in self.counters.items():
             L.add(f"counter.{name}", n if per_player else 1)
         for name in self.tokens:
@@ -233,9 +244,13 @@ def label(key: tuple) -> str:
     if kind == "end":
         return f"ends {key[1]}"
     if kind == "plant":
-        return f"plants {key[1]} {key[2]} in {key[3]}"
+        return f"plants {key[1]} {key[2]} in {key[3] if type(key[3]) is int else 'the ' + key[3]}"
     if kind == "harvest":
-        return f"harvests {key[1]}"
+        return f"harvests {key[1] if type(key[1]) is int else 'the ' + key[1]}"
+    if kind == "take-from":
+        return f"takes the {key[1]} {key[2]}"
+    if kind == "put-on":
+        return f"puts {key[2]} on the {key[1]}"
     if kind == "buy":
         return "buys a field"
     if kind == "draw":
@@ -418,11 +433,14 @@ class Match:
             if bean is None:
                 hand = state.hands[player]
                 if action.verb == "takes":
-                    bean = state.discard[-1] if state.discard else None
+                    pile = state.discard if action.zone is None else _pile(state, action.zone, player)
+                    bean = pile[-1] if pile else None
                 elif action.position is not None:
                     bean = hand[action.position - 1] if action.position <= len(hand) else None
                 else:
                     bean = hand[0] if hand else None
+            if action.zone is not None:
+                return (_MOVE_KEY[action.verb], action.zone, bean)
             return ("discard" if action.verb == "discards" else "take", bean)
         if kind is Choose:
             key = self.token(player, action.option)
@@ -496,6 +514,12 @@ class Match:
                            self.using)
 
 
+def _pile(state: Any, zone: str, player: str) -> list[str]:
+    """A declared zone's cards: the table's, or `player`'s own."""
+    cards = state.zones[zone]
+    return cards[player] if isinstance(cards, dict) else cards
+
+
 def _zone(out: np.ndarray, at: int, value: Any, bi: dict[str, int], B: int, front: bool) -> None:
     """count, seen, per-bean counts, the top (front for a hand) card."""
     if isinstance(value, list):
@@ -511,6 +535,28 @@ def _zone(out: np.ndarray, at: int, value: Any, bi: dict[str, int], B: int, fron
             out[at + 2 + B + bi[value["top"]]] = 1
     else:
         out[at] = value
+
+
+def _field(out: np.ndarray, base: int, cards: Any, bi: dict[str, int], B: int) -> None:
+    """count, top run, per-bean counts, the top card of a field (as much as the view shows)."""
+    if isinstance(cards, list):
+        out[base] = len(cards)
+        for c in cards:
+            out[base + 2 + bi[c]] += 1
+        if cards:
+            top, run = cards[-1], 0
+            for c in reversed(cards):
+                if c != top:
+                    break
+                run += 1
+            out[base + 1] = run
+            out[base + 2 + B + bi[top]] = 1
+    elif isinstance(cards, dict):
+        out[base] = cards["count"]
+        if cards.get("top") is not None:
+            out[base + 2 + B + bi[cards["top"]]] = 1
+    else:
+        out[base] = cards
 
 
 def encode_view(table: Table, view: dict[str, Any], viewer: str, acting: str | None, left: int,
@@ -554,25 +600,15 @@ def encode_view(table: Table, view: dict[str, Any], viewer: str, acting: str | N
         fields = view["fields"][p]
         out[at] = len(fields)
         for f, cards in enumerate(fields[:F]):
-            base = at + 1 + f * field_size(B)
-            if isinstance(cards, list):
-                out[base] = len(cards)
-                for c in cards:
-                    out[base + 2 + bi[c]] += 1
-                if cards:
-                    top, run = cards[-1], 0
-                    for c in reversed(cards):
-                        if c != top:
-                            break
-                        run += 1
-                    out[base + 1] = run
-                    out[base + 2 + B + bi[top]] = 1
-            elif isinstance(cards, dict):
-                out[base] = cards["count"]
-                if cards.get("top") is not None:
-                    out[base + 2 + B + bi[cards["top"]]] = 1
-            else:
-                out[base] = cards
+            _field(out, at + 1 + f * field_size(B), cards, bi, B)
+    declared = view.get("zones") or {}
+    for name, each, kind in t.declared:  # as the view shows them: all, the top card, the count
+        put = _field if kind == "field" else lambda o, a, v, b, k: _zone(o, a, v, b, k, False)
+        if each:
+            for p, cards in declared[name].items():
+                put(out, L[f"zone.{name}.{off(p)}"][0], cards, bi, B)
+        else:
+            put(out, L[f"zone.{name}"][0], declared[name], bi, B)
     counters = view.get("counters") or {}
     for name, per_player in t.counters.items():
         at = L[f"counter.{name}"][0]

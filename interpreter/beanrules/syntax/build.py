@@ -209,8 +209,8 @@ class SpecBuilder:
         return self._rule(node, "phase-step" if begins else "card-step", params, refs, text, section, phase, None)
 
     def round_step(self, node: Tree, section: str | None, phase: str | None) -> Rule:
-        """A rule's own step when a round begins: a rule of kind ``round-step`` whose params hold
-        the condition and the effects written under it."""
+        """A rule's own step when a round begins (or the game ends): a rule of kind ``round-step``
+        (``end-step``) whose params hold the condition and the effects written under it."""
         rule_id = _tree(node.children, "rule_id")
         cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
         params = {"condition": self.condition(cond) if cond is not None else None,
@@ -218,7 +218,8 @@ class SpecBuilder:
         line = self.lines[node.meta.line - 1]
         start = line.index("at", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
         text = " ".join(line[start:line.index(":", start) + 1].split())
-        return self._rule(node, "round-step", params, [], text, section, phase, None)
+        kind = "end-step" if _tree(node.children, "game_ends") is not None else "round-step"
+        return self._rule(node, kind, params, [], text, section, phase, None)
 
     def _rule(self, node: Tree, kind: str, params: dict[str, Any], refs: list[Ref], text: str,
               section: str | None, phase: str | None, statement: Tree | None) -> Rule:
@@ -334,9 +335,12 @@ class SpecBuilder:
                 "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-")}, []
 
     def st_zone_of_kind(self, node: Tree) -> tuple[dict, list]:
+        order = _tree(node.children, "zone_order")
         return {"zone": str(_tokens(node.children, "NAME")[0]), "kind": _words(_tree(node.children, "zone_kind")),
                 "per_player": _tree(node.children, "per_player") is not None,
-                "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-")}, []
+                "visibility": _words(_tree(node.children, "visibility")).replace(" ", "-"),
+                # only where written, so that the models of existing specs keep their hash
+                **({"order": _words(order).replace(" ", "-")} if order is not None else {})}, []
 
     def st_permit_zone(self, node: Tree) -> tuple[dict, list]:
         words = [str(t) for t in node.children if isinstance(t, Token)]
@@ -344,6 +348,15 @@ class SpecBuilder:
         return {"who": "any-player" if words[0] == "any" else "active-player",
                 "action": "plant" if "plant" in words else "harvest",
                 "zone": str(_tokens(node.children, "NAME")[0]),
+                "conditions": self._rule_conditions(node) if found is not None else None}, []
+
+    def st_permit_move(self, node: Tree) -> tuple[dict, list]:
+        source, dest = (self.place(p) for p in node.children if isinstance(p, Tree) and p.data in _PLACES)
+        found = _tree(node.children, "rule_conditions")
+        words = [str(t) for t in node.children if isinstance(t, Token)]
+        return {**({"who": "any-player"} if words[0] == "any" else {}),  # only where written: the hash stays
+                "count": self.ints(node)[0], "from": source, "to": dest,
+                "once_per_turn": _tree(node.children, "once_a_turn") is not None,
                 "conditions": self._rule_conditions(node) if found is not None else None}, []
 
     def st_players(self, node: Tree) -> tuple[dict, list]:
