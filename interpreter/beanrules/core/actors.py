@@ -61,6 +61,17 @@ class OtherPlayers(Actor):
         return "each other player"
 
 
+@core("all-but")
+class AllBut(Actor):
+    """Every player but `player`, in turn order from their left (the bidders of an auction
+    "each player other than the active player", whoever owns the card that holds it)."""
+
+    player: Actor
+
+    def text(self) -> str:
+        return f"each player other than {self.player.to_text()}"
+
+
 @core("token-holder")
 class TokenHolder(Actor):
     """The player who holds a token."""

@@ -75,6 +75,10 @@ class Decider:
     def branches(self, node: Node) -> tuple[Node | None, ...]:
         return ()
 
+    def compile(self, node: Node) -> None:
+        """Compile what the node reads now, so a rule the engine cannot run is refused when
+        the game is made (UnsupportedRule), not half-way through it."""
+
 
 DECIDERS: dict[type, Decider] = {}
 
@@ -132,6 +136,7 @@ def _check(node: Node) -> None:
         _closure(node)  # raises UnsupportedRule for what the evaluator does not run
         return
     if deciding(node):  # its module compiled it (DECIDERS); its branches are effects as any
+        DECIDERS[type(node)].compile(node)
         for branch in DECIDERS[type(node)].branches(node):
             if branch is not None:
                 _check(branch)
@@ -170,6 +175,11 @@ def _test(node: Node) -> evaluate.CondFn:
 @cache
 def _who(node: Node) -> evaluate.PlayersFn:
     return evaluate.players_of(node)
+
+
+@cache
+def _count(node: Node) -> evaluate.NumFn:
+    return evaluate.number(node)
 
 
 # ------------------------------------------------------------------ running
@@ -269,15 +279,25 @@ class Auctioneer(Decider):
     def branches(self, node: Node) -> tuple[Node | None, ...]:
         return node.then, node.otherwise  # type: ignore[attr-defined]
 
+    def compile(self, node: Node) -> None:
+        assert isinstance(node, effects.Auction)
+        _who(node.bidders), _lot(node.lot), _count(node.minimum)
+        if node.tie_key is not None:
+            _count(node.tie_key)
+
     def start(self, node: Node, state: Any, rs: Any, env: Env, events: list) -> dict[str, Any] | int | None:
         assert isinstance(node, effects.Auction)
         held, chosen = _lot(node.lot)(state, env)
         return auctions.start(node, state, rs, env, events, _who(node.bidders)(state, env),
-                              [held[i] for i in chosen], evaluate.rule_of(env))
+                              [held[i] for i in chosen], _count(node.minimum)(state, env), evaluate.rule_of(env))
 
     def finish(self, node: Node, state: Any, rs: Any, env: Env, answer: str, events: list) -> dict[str, Any] | int:
         assert isinstance(node, effects.Auction)
-        return auctions.answer(node, state, rs, env, answer, events, evaluate.rule_of(env))
+        key = None
+        if node.tie_key is not None:  # a sealed tie's key, read of each tied bidder as "player"
+            read = _count(node.tie_key)
+            key = lambda player: read(state, {**env, "player": player})  # noqa: E731
+        return auctions.answer(node, state, rs, env, answer, events, evaluate.rule_of(env), key)
 
 
 DECIDERS[effects.Auction] = Auctioneer()
