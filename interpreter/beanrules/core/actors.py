@@ -92,6 +92,17 @@ class CardOwner(Actor):
         return "the owner of this card" if self.card is None else f"the owner of the {self.card} card"
 
 
+@core("owner")
+class Owner(Actor):
+    """The player a rule or an ability acts for (the card's owner, the player a card event
+    happens to, the active player in a phase's own step), as the one who decides when the
+    effect reaches a choice: a decision the game waits for, where ``card-owner`` choosing is
+    part of the action that runs the effect."""
+
+    def text(self) -> str:
+        return "the owner (a decision the game waits for)"
+
+
 @core("bound")
 class Bound(Actor, Place, Cards, Num):
     """A name bound earlier (``choose NAME``, ``let NAME``) or by the rule itself (``player``:

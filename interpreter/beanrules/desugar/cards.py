@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.actors import ActivePlayer, AllBut, Bound, CardOwner, EachPlayer, Opponent, OtherPlayers
+from ..core.actors import ActivePlayer, AllBut, Bound, CardOwner, EachPlayer, Opponent, OtherPlayers, Owner
 from ..core.categories import Effect, Timing
 from ..core.conditions import AnyOf, Compare, HoldsToken, InPhase, MayHarvest, Not, TurnOf
 from ..core.effects import (AddField, AddToCounter, Auction, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Pay, Plant, Refuse,
@@ -148,7 +148,7 @@ def effect(data: dict[str, Any]) -> Effect:
     if do == "move":
         return Move(_cards(data["from"], data["amount"]), place(data["to"]), data["to"]["end"])
     if do == "choose":
-        chooser = Opponent() if data.get("chooser") == "opponent" else owner
+        chooser = {"opponent": Opponent(), "owner": Owner()}.get(data.get("chooser") or "", owner)
         where = Compare(Count(Bound(data["name"]), data["is"]), ">", Number(0)) if data.get("is") else None
         source = data["from"]
         # a field of a player, no end named: the field itself is chosen (its cards, its place)

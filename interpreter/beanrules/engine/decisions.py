@@ -426,6 +426,19 @@ def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, event
     return "skip" if outcome == "skip" else None
 
 
+LIVE = ("card", "field", "field#", "field@")  # names of engine objects an effect is about (see run)
+
+
+def anchored(node: Node, anchor: dict[str, Any], drop: tuple[str, ...] = ()) -> evaluate.EffectFn:
+    """`node` as an effect function run through `run` with `anchor`: the card and the field it
+    is about hold while it runs now, not once it waits; names in `drop` are not kept."""
+    def go(state: Any, rs: Any, env: Env, events: list) -> str | None:
+        live = {k: v for k, v in env.items() if k in LIVE}
+        kept = {k: v for k, v in env.items() if k not in live and k not in drop}
+        return run(node, anchor, state, rs, kept, events, live)
+    return go
+
+
 def _store(state: Any, rs: Any, env: Env, wait: _Wait) -> None:
     names = {k: v for k, v in env.items() if k != RULES and not k.startswith("#")}
     where: dict[str, Any]
@@ -469,6 +482,8 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
         anchor = decision["anchor"]
         node = ANCHORS[anchor["mechanism"]](state, rs, anchor)
         env: Env = {**decision["names"], RULES: rs, _ANCHOR: anchor}
+        if anchor.get("by_itself"):  # a rule's step on a card event: it does what it can, asks no action
+            env[evaluate.BY_ITSELF] = True
     else:
         step = rs.phase(state.phase).entry[decision["step"]]
         # the phase step goes on by itself after the answer (evaluate.BY_ITSELF)
@@ -485,8 +500,21 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
     outcome = _run(node, list(decision["path"]), state, rs, env, events)
     if isinstance(outcome, _Wait):
         _store(state, rs, env, outcome)
+        # what the game does once this effect is over (steps on card events queued behind it,
+        # the phase step to go on after) waits with its next decision
+        queued = decision.get("queued", []) + (state.decision.pop("queued", None) or [])
+        state.decision.update({k: decision[k] for k in CARRIED if k in decision})
+        if queued:
+            state.decision["queued"] = queued
         return "wait"
     return "skip" if outcome == "skip" else None
+
+
+CARRIED = ("queued", "after")
+"""What a waiting decision carries beside its own effect: ``queued``, the steps on card events
+that happened while it waited and ask a decision too (engine/triggers.py runs them once it is
+answered, in order); ``after``, the index of the phase step during which a step on a card event
+began to wait (the phase goes on with the steps after it: engine/flow.py)."""
 
 
 def check_loaded(state: Any, rs: Any) -> None:
@@ -504,6 +532,8 @@ def check_loaded(state: Any, rs: Any) -> None:
     decision = state.decision
     if decision is None:
         return
+    if not 0 <= decision.get("after", 0) < max(1, len(rs.phase(state.phase).entry)):
+        raise ValueError(f"state.decision: phase {state.phase} has no step {decision['after']} to go on after")
     if "step" in decision:
         entry = rs.phase(state.phase).entry
         if not 0 <= decision["step"] < len(entry) or entry[decision["step"]].ref.id != decision["rule"]:

@@ -31,7 +31,16 @@ from .selection import _owner, beans_of, zone_name
 def card_owner(node: actors.CardOwner) -> evaluate.PlayersFn | None:
     if node.card is not None:
         return None
-    return lambda state, env: [env.get(OWNER) or state.active]  # a phase's own step: the active player
+    return _for_player
+
+
+def step_owner(node: actors.Owner) -> evaluate.PlayersFn:
+    """The owner deciding when the effect reaches the choice: the same player as the card's owner."""
+    return _for_player
+
+
+def _for_player(state: Any, env: dict) -> list[str]:
+    return [env.get(OWNER) or state.active]  # a phase's own step: the active player
 
 
 def others(node: actors.OtherPlayers | actors.Opponent) -> evaluate.PlayersFn:

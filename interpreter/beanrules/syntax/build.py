@@ -635,8 +635,9 @@ class SpecBuilder:
             out["name"] = str(_tokens(node.children, "NAME")[0])
             out["from"] = places[0]
             # only where written, so that the models of existing specs keep their hash
-            if _tree(node.children, "chooser") is not None:
-                out["chooser"] = "opponent"
+            chooser = _tree(node.children, "chooser")
+            if chooser is not None:
+                out["chooser"] = _words(chooser).split()[0]
             of_type = _tree(node.children, "of_type")
             if of_type is not None:
                 out["is"] = str(of_type.children[0])
