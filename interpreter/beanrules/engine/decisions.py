@@ -46,11 +46,17 @@ def _ability(state: Any, rs: Any, anchor: dict) -> Node:
     return next(a.run.node for a in rs.abilities if a.ref.id == anchor["rule"])
 
 
+def _trigger(state: Any, rs: Any, anchor: dict) -> Node:
+    """The effect of the step on a card event (engine/triggers.py) a waiting decision belongs to."""
+    return next(t.run.node for found in rs.triggers.values() for t in found if t.ref.id == anchor["rule"])
+
+
 # Where an effect that waits is found again, by the kind of its anchor (a JSON object with
 # "mechanism" and "rule"): the mechanisms that run effects elsewhere than at the start of a phase
-# (a card's ability), each finding the effect's node in the ruleset. A fixed table, not filled
-# by the mechanisms' modules as they are imported, so what answers never depends on import order.
-ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {"ability": _ability}
+# (a card's ability, a step on a card event), each finding the effect's node in the ruleset. A
+# fixed table, not filled by the mechanisms' modules as they are imported, so what answers never
+# depends on import order.
+ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {"ability": _ability, "trigger": _trigger}
 _ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 _SHARED = {"deck", "discard", "offer", "removed"}
 

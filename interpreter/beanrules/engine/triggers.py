@@ -48,21 +48,13 @@ class Trigger:
     decides: bool = False  # its effect may wait for a player's decision (engine/decisions.py)
 
 
-ANCHOR = "trigger"  # the mechanism of a decision a trigger waits for (decisions.ANCHORS)
+ANCHOR = "trigger"  # the mechanism of a decision a trigger waits for (decisions.ANCHORS finds its effect)
 
 
 def deciding_run(node: Any, ref: RuleRef) -> evaluate.Compiled:
     """The effect of a step on a card event that may wait for a decision: run by itself (what it
     pays it pays as it can), through the decisions machinery, found again by its rule."""
     return evaluate.Compiled(node, decisions.anchored(node, {"mechanism": ANCHOR, "rule": ref.id, "by_itself": True}))
-
-
-def _anchored(state: Any, rs: Any, anchor: dict) -> Any:
-    """The effect of the trigger a waiting decision belongs to."""
-    return next(t.run.node for found in rs.triggers.values() for t in found if t.ref.id == anchor["rule"])
-
-
-decisions.ANCHORS[ANCHOR] = _anchored
 
 
 _DEPTH = [0]
