@@ -205,6 +205,15 @@ def test_a_sealed_tie_is_broken_by_the_rule_the_auction_names(tmp_path, ties, bu
     assert next(e for e in events if e["event"] == "auctioned")["buyer"] == buyer
 
 
+def test_a_tie_rule_on_an_open_auction_is_refused_at_its_line(tmp_path):
+    from beanrules import SpecError
+    path = tmp_path / "who.bean"
+    path.write_text(WHO.format(bidders="each opponent", how="in turn, ties go to nobody"), encoding="utf-8")
+    with pytest.raises(SpecError) as refused:
+        compile_with_warnings(str(path))
+    assert "an open auction has no ties" in str(refused.value) and "who.bean:6:" in str(refused.value)
+
+
 def test_bots_bid_within_the_minimum_and_what_they_hold(tmp_path):
     path = tmp_path / "who.bean"
     path.write_text(WHO.format(bidders="each player other than active player", how="in turn, minimum bid 2"),

@@ -454,6 +454,10 @@ class Auction(Effect):
 
     def check(self, scope: Scope) -> list[Problem]:
         problems = self.bidders.check(scope) + self.lot.check(scope) + self.minimum.check(scope)
+        if not self.sealed and (self.tie_key is not None or self.ties != "turn-order"):
+            # every bid of an open auction raises the highest: two bidders never tie
+            problems.append(Problem("an open auction has no ties: each bid must raise the highest",
+                                    "say how a tie goes only after ', sealed'"))
         if self.tie_key is not None:
             problems += self.tie_key.check(scope.with_bound("player"))
         problems += self.then.check(scope.with_bound(self.winner, self.price))
