@@ -52,8 +52,10 @@ def test_written_coins_change_only_by_harvests_and_what_the_rules_count(kanniboh
     after["counters"][counter][anna] += 3
     assert _check(game, before, after, []) == [
         f"{anna}'s {counter} went from 0 to 3 with 0 earned by harvests and 0 counted"]
-    counted = {"event": "counted", "counter": counter, "player": anna, "amount": 3}
+    counted = {"event": "counted", "counter": counter, "player": anna, "amount": 3, "rule": "bonus"}
     assert _check(game, before, after, [counted]) == []
+    # a change no rule caused is not accounted for, as a payment no rule caused is not
+    assert _check(game, before, after, [{**counted, "rule": None}]) == [f"3 was added to {anna}'s {counter}, by no rule"]
     assert _check(game, before, after, [{**counted, "counter": "elsewhere"}]) != []
     after["coins"][anna] = ["soy"]
     assert f"{anna}'s coin cards went from 0 to 1, though coins are written down" in \

@@ -134,17 +134,99 @@ def test_an_ability_a_player_uses_auctions_a_card_and_the_bids_go_on_after_it(tm
     assert state["coins"]["Anna"] == ["soy"] and state["coins"]["Natalie"] == []
 
 
-def test_a_step_on_a_card_event_may_not_hold_an_auction_nor_a_phase_step_stand_outside_a_phase(tmp_path):
+def test_a_phase_step_may_not_stand_outside_a_phase(tmp_path):
     from beanrules import SpecError
-    head = 'rulebook e "x"\n  extends classic\n  source v "v"\n'
-    bodies = {("runs by itself, so nobody is asked to choose", 4):
-              'rule s: when a card is revealed:   § v "1"\n  each opponent bids coins for offer top, in turn:\n'
-              '    move 1 from offer top to winner hand back\n',
-              ("is a step of a phase: write it inside one", 5):
-              'rules\n  rule s: at start of phase:   § v "1"\n    gain 1 coins\n'}
-    for (message, line), body in bodies.items():
-        path = tmp_path / "e.bean"
-        path.write_text(head + body, encoding="utf-8")
-        with pytest.raises(SpecError) as rejected:
-            compile_with_warnings(str(path))
-        assert message in str(rejected.value) and f"e.bean:{line}:" in str(rejected.value)
+    path = tmp_path / "e.bean"
+    path.write_text('rulebook e "x"\n  extends classic\n  source v "v"\n'
+                    'rules\n  rule s: at start of phase:   § v "1"\n    gain 1 coins\n', encoding="utf-8")
+    with pytest.raises(SpecError) as rejected:
+        compile_with_warnings(str(path))
+    assert "is a step of a phase: write it inside one" in str(rejected.value) and "e.bean:5:" in str(rejected.value)
+
+
+WHO = '''rulebook who "Who bids, from what, and who wins a tie"
+  extends classic
+  source v "Variant"
+token thaler "A thaler", start player holds it   § v "0"
+phase trade
+  rule sale: at start of phase:   § v "1"
+    repeat 2 times:
+      {bidders} bids coins for offer top, {how}:
+        winner pays price coins to bank
+        move 1 from offer top to winner set-aside
+'''
+RICH = {**START, "coins": {"Anna": ["soy", "soy", "soy"], "Natalie": ["soy", "soy"], "Greg": ["red", "red", "stink"]}}
+
+
+def _who(tmp_path: Path, bidders: str, how: str, start: dict = RICH) -> Game:
+    path = tmp_path / "who.bean"
+    path.write_text(WHO.format(bidders=bidders, how=how), encoding="utf-8")
+    game = Game.from_partial(compile_with_warnings(str(path))[0], PLAYERS, start)
+    game.apply("Anna plants blue")
+    return game
+
+
+def test_each_player_bids_the_seller_first_and_no_bid_is_below_the_minimum(tmp_path):
+    game = _who(tmp_path, "each player", "in turn, minimum bid 2")
+    opened = game.state_json()["decision"]
+    assert opened["player"] == "Anna" and opened["options"] == ["pass", "2", "3"]  # the seller bids too
+    assert opened["bid"]["minimum"] == 2 and opened["bid"]["high"] == 0  # no bid yet, whatever the minimum
+    game.apply("Anna chooses 2")
+    # Natalie holds 2, which does not raise: she is out unasked; Greg must raise past 2
+    decision = game.state_json()["decision"]
+    assert decision["player"] == "Greg" and decision["options"] == ["pass", "3"]
+    refused = pytest.raises(Exception, game.apply, "Greg chooses 2")
+    assert "not 2" in str(refused.value)
+
+
+def test_who_holds_less_than_the_minimum_is_not_asked(tmp_path):
+    game = _who(tmp_path, "each opponent", "sealed, minimum bid 3")
+    decision = game.state_json()["decision"]
+    assert decision["player"] == "Greg" and decision["options"] == ["pass", "3"]  # Natalie holds 2
+
+
+def test_each_player_other_than_the_active_player_is_the_others_in_turn_order(tmp_path):
+    game = _who(tmp_path, "each player other than active player", "in turn")
+    assert game.state_json()["decision"]["player"] == "Natalie"
+    game.apply("Natalie chooses pass")
+    assert game.state_json()["decision"]["player"] == "Greg"
+
+
+@pytest.mark.parametrize(("ties", "buyer"), [("", "Anna"), (", ties go to the first bidder", "Anna"),
+                                             (", ties go to nobody", None),
+                                             (", ties go to most hand cards", "Natalie"),
+                                             (", ties go to the holder of thaler", "Greg")])
+def test_a_sealed_tie_is_broken_by_the_rule_the_auction_names(tmp_path, ties, buyer):
+    start = {**RICH, "hands": {"Anna": ["blue"], "Natalie": ["red", "red"], "Greg": ["soy"]},
+             "tokens": {"thaler": "Greg"}}
+    game = _who(tmp_path, "each player", "sealed" + ties, start)
+    for player in PLAYERS:  # Anna (the seller, first in turn order), Natalie, Greg: all bid 2
+        events = game.apply(f"{player} chooses 2")
+    assert next(e for e in events if e["event"] == "auctioned")["buyer"] == buyer
+
+
+def test_a_tie_rule_on_an_open_auction_is_refused_at_its_line(tmp_path):
+    from beanrules import SpecError
+    path = tmp_path / "who.bean"
+    path.write_text(WHO.format(bidders="each opponent", how="in turn, ties go to nobody"), encoding="utf-8")
+    with pytest.raises(SpecError) as refused:
+        compile_with_warnings(str(path))
+    assert "an open auction has no ties" in str(refused.value) and "who.bean:6:" in str(refused.value)
+
+
+def test_bots_bid_within_the_minimum_and_what_they_hold(tmp_path):
+    path = tmp_path / "who.bean"
+    path.write_text(WHO.format(bidders="each player other than active player", how="in turn, minimum bid 2"),
+                    encoding="utf-8")
+    model = compile_with_warnings(str(path))[0]
+    assert playout(model, str(path), 3, 1).ok
+    game = Game(model, 3, seed=1)
+    play_out(game, {p: make_bot("greedy", seed=i) for i, p in enumerate(game.players)})
+    bids = [int(a.rsplit(" ", 1)[1]) for a in game.history if " chooses " in a and a[-1].isdigit()]
+    assert bids and min(bids) >= 2
+
+
+def test_the_terminal_shows_the_minimum_bid(tmp_path):
+    from beanrules.engine.terminal import board
+    game = _who(tmp_path, "each opponent", "in turn, minimum bid 2")
+    assert "bid for green (no bid yet, at least 2): chooses pass / 2" in board(game, "Natalie")

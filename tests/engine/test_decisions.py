@@ -116,7 +116,11 @@ def test_counters_are_added_to_and_read(thaler):
     evaluate.effect(AddToCounter("thalers", ActivePlayer(), Number(3)))(state, game.ruleset, {}, events)
     read = evaluate.number(CounterValue("thalers", Bound("player")))
     assert [read(state, {"player": p}) for p in PLAYERS] == [3, 0, 0]
-    assert events == [{"event": "counted", "counter": "thalers", "player": "Anna", "amount": 3}]
+    assert events == [{"event": "counted", "counter": "thalers", "player": "Anna", "amount": 3, "rule": None}]
+    events = []  # run by a rule, the change names it (verify attributes it: tests/checks/test_step_checks.py)
+    evaluate.effect(AddToCounter("thalers", ActivePlayer(), Number(1)))(state, game.ruleset, {evaluate.RULE: "bonus"},
+                                                                        events)
+    assert events[0]["rule"] == "bonus"
     saved = json.loads(json.dumps(game.state_json()))
     assert State.from_json(saved).to_json() == saved
     with pytest.raises(ValueError, match="declare no such counter"):  # thaler declares no counter

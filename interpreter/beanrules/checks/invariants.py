@@ -6,7 +6,8 @@ away, moved out by an effect from the position it names) and cards drawn, taken 
 back, which may leave it again in the same action; coins change only as the rules cause: harvests
 pay as the beanometer says (a bank that runs short pays what it holds), a field bought costs its
 price, and every other change is a payment (an event ``paid``) that names the rule whose effect
-made it; with coins from the bank (the removed zone) the bank changes by exactly the coins paid
+made it; a counter changes only by what a rule's effect added to it (an event ``counted``,
+which names that rule) or paid with it; with coins from the bank (the removed zone) the bank changes by exactly the coins paid
 from and into it, otherwise cards out of play stay put; the state JSON
 round-trips exactly (in a playout: loaded back at a sample of the actions; checks/round_trip.py
 says why that catches what loading it back after every action caught); the game ends within a
@@ -98,7 +99,9 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
             gained[e["player"]] = gained.get(e["player"], 0) - e["coins"]
         elif kind == "paid":  # coins (or a counter) a rule's effect moved: attributed to that rule
             banked += _payment(e, written, rs.coins_from_bank, gained, counted, paid)
-        elif kind == "counted":
+        elif kind == "counted":  # what a rule's effect added to a counter: attributed to that rule
+            if not e.get("rule"):
+                paid.append(f"{e['amount']} was added to {_whose(e)}, by no rule")
             key = (e["counter"], e.get("player"))
             counted[key] = counted.get(key, 0) + e["amount"]
         hands = e.get("hands")
@@ -156,6 +159,10 @@ def _payment(e: dict, written: str | None, from_bank: bool, gained: dict[str, in
     if counter is not None or not from_bank:
         return 0
     return amount if payer is None else -amount if payee is None else 0
+
+
+def _whose(e: dict) -> str:
+    return f"{e['player']}'s {e['counter']}" if e.get("player") is not None else f"the table's {e['counter']}"
 
 
 def _holds(counts: Counter, total: Counter) -> bool:

@@ -61,6 +61,17 @@ class OtherPlayers(Actor):
         return "each other player"
 
 
+@core("all-but")
+class AllBut(Actor):
+    """Every player but `player`, in turn order from their left (the bidders of an auction
+    "each player other than the active player", whoever owns the card that holds it)."""
+
+    player: Actor
+
+    def text(self) -> str:
+        return f"each player other than {self.player.to_text()}"
+
+
 @core("token-holder")
 class TokenHolder(Actor):
     """The player who holds a token."""
@@ -79,6 +90,17 @@ class CardOwner(Actor):
 
     def text(self) -> str:
         return "the owner of this card" if self.card is None else f"the owner of the {self.card} card"
+
+
+@core("owner")
+class Owner(Actor):
+    """The player a rule or an ability acts for (the card's owner, the player a card event
+    happens to, the active player in a phase's own step), as the one who decides when the
+    effect reaches a choice: a decision the game waits for, where ``card-owner`` choosing is
+    part of the action that runs the effect."""
+
+    def text(self) -> str:
+        return "the owner (a decision the game waits for)"
 
 
 @core("bound")

@@ -12,6 +12,7 @@ from typing import Literal
 from .categories import Actor, Cards, Cond, Effect, Num, Place, Statement, Timing, plural
 from .node import Problem, Scope, binds, core, names
 from .places import possessive
+from .quantities import Number
 
 End = Literal["top", "bottom", "front", "back"]
 
@@ -428,17 +429,21 @@ class Auction(Effect):
     """`bidders` bid for `lot` with coins (``resource`` None) or a counter each player has: in
     turn (``sealed`` False: an open auction, each raising the highest bid or passing, from the
     first of them in turn order, until one bidder is left) or at once (``sealed``: one bid each,
-    revealed together). A bid is at least 1 and at most what the bidder holds. The highest bid
-    wins (sealed ties: ``ties`` "turn-order", the first tied bidder in turn order; "nobody": no
-    winner); `then` runs with the winner bound as `winner` and the bid as `price`, `otherwise`
-    (None: nothing) when nobody wins. Bounded: each bid raises the price, at most what a bidder
-    holds, so it always terminates."""
+    revealed together). A bid is at least `minimum` and at most what the bidder holds. The
+    highest bid wins; sealed ties: among the tied bidders those with the highest `tie_key`
+    (bound ``player``; None: no key) stay, then ``ties`` "turn-order" gives the lot to the first
+    of them in turn order, "nobody" to nobody while more than one is left. `then` runs with the
+    winner bound as `winner` and the bid as `price`, `otherwise` (None: nothing) when nobody
+    wins. Bounded: each bid raises the price, at most what a bidder holds, so it always
+    terminates."""
 
     bidders: Actor
     lot: Cards
     resource: str | None = names("counter")
     sealed: bool
+    minimum: Num
     ties: Literal["turn-order", "nobody"]
+    tie_key: Num | None
     winner: str = binds()
     price: str = binds()
     then: Effect
@@ -448,15 +453,24 @@ class Auction(Effect):
         return ()  # the winner and the price are known inside `then` only
 
     def check(self, scope: Scope) -> list[Problem]:
-        problems = self.bidders.check(scope) + self.lot.check(scope)
+        problems = self.bidders.check(scope) + self.lot.check(scope) + self.minimum.check(scope)
+        if not self.sealed and (self.tie_key is not None or self.ties != "turn-order"):
+            # every bid of an open auction raises the highest: two bidders never tie
+            problems.append(Problem("an open auction has no ties: each bid must raise the highest",
+                                    "say how a tie goes only after ', sealed'"))
+        if self.tie_key is not None:
+            problems += self.tie_key.check(scope.with_bound("player"))
         problems += self.then.check(scope.with_bound(self.winner, self.price))
         return problems + (self.otherwise.check(scope) if self.otherwise is not None else [])
 
     def text(self) -> str:
         what = "coins" if self.resource is None else self.resource
         how = "sealed bids, revealed together" if self.sealed else "in turn, raising or passing"
-        ties = "; ties go to the first in turn order" if self.ties == "turn-order" else "; a tie sells nothing"
-        out = (f"{self.bidders.to_text()} bids {what} for {self.lot.to_text()} ({how}{ties if self.sealed else ''}); "
+        least = "" if self.minimum == Number(1) else f", at least {self.minimum.to_text()}"
+        ties = "" if not self.sealed else (
+            (f"; ties go to the highest {self.tie_key.to_text()}, then" if self.tie_key is not None else "; ties go")
+            + (" to the first in turn order" if self.ties == "turn-order" else " to nobody"))
+        out = (f"{self.bidders.to_text()} bids {what} for {self.lot.to_text()} ({how}{least}{ties}); "
                f"the highest bid wins, as {self.winner} at {self.price}: {self.then.to_text()}")
         return out + (f"; if nobody wins: {self.otherwise.to_text()}" if self.otherwise else "")
 

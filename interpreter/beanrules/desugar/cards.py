@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.actors import ActivePlayer, Bound, CardOwner, Opponent, OtherPlayers
+from ..core.actors import ActivePlayer, AllBut, Bound, CardOwner, EachPlayer, Opponent, OtherPlayers, Owner
 from ..core.categories import Effect, Timing
 from ..core.conditions import AnyOf, Compare, HoldsToken, InPhase, MayHarvest, Not, TurnOf
 from ..core.effects import (AddField, AddToCounter, Auction, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Pay, Plant, Refuse,
                             Reorder, Repeat, Reverse, Sequence, Shuffle, Swap)
 from ..core.places import CardsIn, Zone
-from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, PlantedThisPhase
+from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, OneIf, PlantedThisPhase
 from ..core.statements import Ability, Card
 from ..core.actors import AnyPlayer
 from ..core.timing import AnyTime, During, OncePerTurn, When, WhenPlayer, WhileOnTop
@@ -148,7 +148,7 @@ def effect(data: dict[str, Any]) -> Effect:
     if do == "move":
         return Move(_cards(data["from"], data["amount"]), place(data["to"]), data["to"]["end"])
     if do == "choose":
-        chooser = Opponent() if data.get("chooser") == "opponent" else owner
+        chooser = {"opponent": Opponent(), "owner": Owner()}.get(data.get("chooser") or "", owner)
         where = Compare(Count(Bound(data["name"]), data["is"]), ">", Number(0)) if data.get("is") else None
         source = data["from"]
         # a field of a player, no end named: the field itself is chosen (its cards, its place)
@@ -204,8 +204,12 @@ def effect(data: dict[str, Any]) -> Effect:
                    None if data["resource"] == "coins" else data["resource"])
     if do == "auction":  # the top card of a place, to every other player; "winner" and "price" follow
         otherwise = _sequence(data["else"]) if data["else"] else None
-        return Auction(OtherPlayers(), _cards(data["from"], 1), None if data["resource"] == "coins" else data["resource"],
-                       data["sealed"], data["ties"], "winner", "price", _sequence(data["effects"]), otherwise)
+        bidders = {"opponents": OtherPlayers(), "all": EachPlayer()}.get(data["bidders"]) or AllBut(_party(data["but"]))
+        tie_key = {"hand": Count(Zone("hand", Bound("player")), None),
+                   "holder": OneIf(HoldsToken(Bound("player"), data["token"] or ""))}.get(data["ties"])
+        return Auction(bidders, _cards(data["from"], 1), None if data["resource"] == "coins" else data["resource"],
+                       data["sealed"], Number(data["minimum"]), "nobody" if data["ties"] == "nobody" else "turn-order",
+                       tie_key, "winner", "price", _sequence(data["effects"]), otherwise)
     if do == "lasting":  # a constraint for a stated time (desugar/lasting.py)
         from .lasting import lasting
         return lasting(data)

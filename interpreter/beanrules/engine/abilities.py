@@ -275,14 +275,9 @@ def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:
     machinery (engine/decisions.py), which stops at the choice and waits for that player."""
     if not others_decide(effect):
         return evaluate.compiled_effect(effect)
-    anchor = {"mechanism": "ability", "rule": ref.id}
-
-    def run(state: Any, rs: Any, env: dict, events: list) -> str | None:
-        # what a waiting decision keeps must be plain JSON: no feed, no picked card, no field list;
-        # the card and the field hold for the part that runs now ("discard this card" before a choice)
-        live = {k: v for k, v in env.items() if k in ("card", "field", "field#", "field@")}
-        kept = {k: v for k, v in env.items() if k != FEED and k not in live}
-        return decisions.run(effect, anchor, state, rs, kept, events, live)
+    # what a waiting decision keeps must be plain JSON: no feed, no picked card, no field list;
+    # the card and the field hold for the part that runs now ("discard this card" before a choice)
+    run = decisions.anchored(effect, {"mechanism": "ability", "rule": ref.id}, (FEED,))
     decisions._check(effect)  # what it cannot run is refused now
     return evaluate.Compiled(effect, run)
 
@@ -487,17 +482,28 @@ def keeps_open(state: Any, rs: Any) -> bool:
 
 
 # ------------------------------------------------------------------ what check asks
-# Effects that ask a player to choose: a step that runs by itself asks nobody.
-_CHOOSING = (core_effects.Choose, core_effects.ForChosen, core_effects.Auction)
-
-
-def check_automatic(effect: Any, where: str, rule: str | None = None) -> None:
-    """Refuse a step that runs by itself and would ask someone to choose (`rule`: the rule it
-    is, where check places the error)."""
+def check_automatic(effect: Any, where: str, rule: str | None = None, asks: bool = False) -> None:
+    """Refuse a step that runs by itself and would ask someone to choose as part of an action
+    (`rule`: the rule it is, where check places the error). `asks`: the step may wait for a
+    decision (a step on a card event), so a ``choose``, ``ask`` or auction is one; what only an
+    action's own choices give (``for each of up to N``, the owner planting a card) is refused."""
     for node in acting(effect):
-        if isinstance(node, _CHOOSING) or (isinstance(node, core_effects.Plant) and node.onto is None):
+        # the owner's own `choose` is part of an action (its choices given with it), which a
+        # step that runs by itself has none of: `owner chooses` is the decision it may ask
+        choosing = isinstance(node, core_effects.ForChosen) or (
+            isinstance(node, core_effects.Plant) and node.onto is None and not deciding(node)) or (
+            isinstance(node, core_effects.Choose) and (not asks or isinstance(node.player, CardOwner))) or (
+            not asks and isinstance(node, core_effects.Auction))
+        if choosing:
+            hint = ("; 'owner chooses NAME from …' asks for a decision the game waits for"
+                    if asks and isinstance(node, core_effects.Choose) else "")
             raise UnsupportedRule(f"{where} runs by itself, so nobody is asked to choose: "
-                                  f"'{node.to_text()}' is not played yet", rule)
+                                  f"'{node.to_text()}' is not played yet{hint}", rule)
+    if asks and decisions.waits(effect):
+        try:
+            decisions._check(effect)
+        except UnsupportedRule as refused:
+            raise UnsupportedRule(f"{where}: {refused}", refused.rule or rule) from None
 
 
 def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | None:
@@ -510,7 +516,7 @@ def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | 
         kind = kind_of(ability)
         _compiled(ability.effect, RuleRef(bean["id"], None))
         if kind in ("event", "watch"):
-            check_automatic(ability.effect, f"ability '{ability.name}'")
+            check_automatic(ability.effect, f"ability '{ability.name}'", asks=kind == "event")
         else:
             check_phase(model, ability, deciding_phases(model, players), kind)
             check_scope(ability, kind)

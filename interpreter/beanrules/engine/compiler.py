@@ -19,7 +19,8 @@ from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
 from .marks import marks
 from .ruleset import PLANTABLE_ZONES, SHARED_ZONES, _PLAYER_ATTR, BuyFieldRule, PendingStep, PhaseSpec, PlantStep, Ruleset, TradeRules
-from .triggers import EVENTS, Trigger
+from .decisions import waits
+from .triggers import EVENTS, Trigger, deciding_run
 
 _CACHE: dict[tuple[int, int], tuple[dict, Ruleset]] = {}
 
@@ -326,24 +327,31 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
                 continue
             check_players(ability, players)
             when = next(t for t in ability.when if isinstance(t, timing.When))
-            check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'")
+            check_automatic(ability.effect, f"ability '{ability.name}' of card '{bean['id']}'", asks=True)
             found.setdefault(when.event, []).append(Trigger(
-                when.event, bean["id"], when.cards, None, evaluate.compiled_effect(ability.effect), ref,
-                bean["id"], ability.name, ability.title))
+                when.event, bean["id"], when.cards, None, _trigger_run(ability.effect, ref), ref,
+                bean["id"], ability.name, ability.title, decides=waits(ability.effect)))
             check_zones(ability, players)
     for rule, s in program:
         if isinstance(s, core.Do) and isinstance(s.when, timing.When):
             if s.when.event not in EVENTS:
                 raise UnsupportedRule(f"rule '{rule['id']}': the engine runs no step '{s.when.to_text()}' yet",
                                       rule["id"])
-            check_automatic(s.effect, f"rule '{rule['id']}'", rule["id"])
+            check_automatic(s.effect, f"rule '{rule['id']}'", rule["id"], asks=True)
             try:
                 condition = evaluate.compiled_condition(s.condition) if s.condition else None
-                run = evaluate.compiled_effect(s.effect)
+                run = _trigger_run(s.effect, refs[rule["id"]])
             except UnsupportedRule as refused:  # name the rule, so check points at its line
                 if refused.rule is not None:
                     raise
                 raise UnsupportedRule(f"rule '{rule['id']}': {refused}", rule["id"]) from None
             found.setdefault(s.when.event, []).append(Trigger(
-                s.when.event, s.when.bean, s.when.cards, condition, run, refs[rule["id"]], None, None, None))
+                s.when.event, s.when.bean, s.when.cards, condition, run, refs[rule["id"]], None, None, None,
+                decides=waits(s.effect)))
     return {event: tuple(ts) for event, ts in found.items()}
+
+
+def _trigger_run(effect: Any, ref: RuleRef) -> evaluate.Compiled:
+    """A step on a card event as one closure, or, where it may ask a player to decide, through
+    the decisions machinery (engine/triggers.py)."""
+    return deciding_run(effect, ref) if waits(effect) else evaluate.compiled_effect(effect)

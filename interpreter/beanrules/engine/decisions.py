@@ -46,11 +46,17 @@ def _ability(state: Any, rs: Any, anchor: dict) -> Node:
     return next(a.run.node for a in rs.abilities if a.ref.id == anchor["rule"])
 
 
+def _trigger(state: Any, rs: Any, anchor: dict) -> Node:
+    """The effect of the step on a card event (engine/triggers.py) a waiting decision belongs to."""
+    return next(t.run.node for found in rs.triggers.values() for t in found if t.ref.id == anchor["rule"])
+
+
 # Where an effect that waits is found again, by the kind of its anchor (a JSON object with
 # "mechanism" and "rule"): the mechanisms that run effects elsewhere than at the start of a phase
-# (a card's ability), each finding the effect's node in the ruleset. A fixed table, not filled
-# by the mechanisms' modules as they are imported, so what answers never depends on import order.
-ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {"ability": _ability}
+# (a card's ability, a step on a card event), each finding the effect's node in the ruleset. A
+# fixed table, not filled by the mechanisms' modules as they are imported, so what answers never
+# depends on import order.
+ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {"ability": _ability, "trigger": _trigger}
 _ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 _SHARED = {"deck", "discard", "offer", "removed"}
 
@@ -74,6 +80,10 @@ class Decider:
 
     def branches(self, node: Node) -> tuple[Node | None, ...]:
         return ()
+
+    def compile(self, node: Node) -> None:
+        """Compile what the node reads now, so a rule the engine cannot run is refused when
+        the game is made (UnsupportedRule), not half-way through it."""
 
 
 DECIDERS: dict[type, Decider] = {}
@@ -132,6 +142,7 @@ def _check(node: Node) -> None:
         _closure(node)  # raises UnsupportedRule for what the evaluator does not run
         return
     if deciding(node):  # its module compiled it (DECIDERS); its branches are effects as any
+        DECIDERS[type(node)].compile(node)
         for branch in DECIDERS[type(node)].branches(node):
             if branch is not None:
                 _check(branch)
@@ -170,6 +181,11 @@ def _test(node: Node) -> evaluate.CondFn:
 @cache
 def _who(node: Node) -> evaluate.PlayersFn:
     return evaluate.players_of(node)
+
+
+@cache
+def _count(node: Node) -> evaluate.NumFn:
+    return evaluate.number(node)
 
 
 # ------------------------------------------------------------------ running
@@ -269,15 +285,25 @@ class Auctioneer(Decider):
     def branches(self, node: Node) -> tuple[Node | None, ...]:
         return node.then, node.otherwise  # type: ignore[attr-defined]
 
+    def compile(self, node: Node) -> None:
+        assert isinstance(node, effects.Auction)
+        _who(node.bidders), _lot(node.lot), _count(node.minimum)
+        if node.tie_key is not None:
+            _count(node.tie_key)
+
     def start(self, node: Node, state: Any, rs: Any, env: Env, events: list) -> dict[str, Any] | int | None:
         assert isinstance(node, effects.Auction)
         held, chosen = _lot(node.lot)(state, env)
         return auctions.start(node, state, rs, env, events, _who(node.bidders)(state, env),
-                              [held[i] for i in chosen], evaluate.rule_of(env))
+                              [held[i] for i in chosen], _count(node.minimum)(state, env), evaluate.rule_of(env))
 
     def finish(self, node: Node, state: Any, rs: Any, env: Env, answer: str, events: list) -> dict[str, Any] | int:
         assert isinstance(node, effects.Auction)
-        return auctions.answer(node, state, rs, env, answer, events, evaluate.rule_of(env))
+        key = None
+        if node.tie_key is not None:  # a sealed tie's key, read of each tied bidder as "player"
+            read = _count(node.tie_key)
+            key = lambda player: read(state, {**env, "player": player})  # noqa: E731
+        return auctions.answer(node, state, rs, env, answer, events, evaluate.rule_of(env), key)
 
 
 DECIDERS[effects.Auction] = Auctioneer()
@@ -406,6 +432,19 @@ def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, event
     return "skip" if outcome == "skip" else None
 
 
+LIVE = ("card", "field", "field#", "field@")  # names of engine objects an effect is about (see run)
+
+
+def anchored(node: Node, anchor: dict[str, Any], drop: tuple[str, ...] = ()) -> evaluate.EffectFn:
+    """`node` as an effect function run through `run` with `anchor`: the card and the field it
+    is about hold while it runs now, not once it waits; names in `drop` are not kept."""
+    def go(state: Any, rs: Any, env: Env, events: list) -> str | None:
+        live = {k: v for k, v in env.items() if k in LIVE}
+        kept = {k: v for k, v in env.items() if k not in live and k not in drop}
+        return run(node, anchor, state, rs, kept, events, live)
+    return go
+
+
 def _store(state: Any, rs: Any, env: Env, wait: _Wait) -> None:
     names = {k: v for k, v in env.items() if k != RULES and not k.startswith("#")}
     where: dict[str, Any]
@@ -449,6 +488,8 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
         anchor = decision["anchor"]
         node = ANCHORS[anchor["mechanism"]](state, rs, anchor)
         env: Env = {**decision["names"], RULES: rs, _ANCHOR: anchor}
+        if anchor.get("by_itself"):  # a rule's step on a card event: it does what it can, asks no action
+            env[evaluate.BY_ITSELF] = True
     else:
         step = rs.phase(state.phase).entry[decision["step"]]
         # the phase step goes on by itself after the answer (evaluate.BY_ITSELF)
@@ -465,8 +506,21 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
     outcome = _run(node, list(decision["path"]), state, rs, env, events)
     if isinstance(outcome, _Wait):
         _store(state, rs, env, outcome)
+        # what the game does once this effect is over (steps on card events queued behind it,
+        # the phase step to go on after) waits with its next decision
+        queued = decision.get("queued", []) + (state.decision.pop("queued", None) or [])
+        state.decision.update({k: decision[k] for k in CARRIED if k in decision})
+        if queued:
+            state.decision["queued"] = queued
         return "wait"
     return "skip" if outcome == "skip" else None
+
+
+CARRIED = ("queued", "after")
+"""What a waiting decision carries beside its own effect: ``queued``, the steps on card events
+that happened while it waited and ask a decision too (engine/triggers.py runs them once it is
+answered, in order); ``after``, the index of the phase step during which a step on a card event
+began to wait (the phase goes on with the steps after it: engine/flow.py)."""
 
 
 def check_loaded(state: Any, rs: Any) -> None:
@@ -484,6 +538,8 @@ def check_loaded(state: Any, rs: Any) -> None:
     decision = state.decision
     if decision is None:
         return
+    if not 0 <= decision.get("after", 0) < max(1, len(rs.phase(state.phase).entry)):
+        raise ValueError(f"state.decision: phase {state.phase} has no step {decision['after']} to go on after")
     if "step" in decision:
         entry = rs.phase(state.phase).entry
         if not 0 <= decision["step"] < len(entry) or entry[decision["step"]].ref.id != decision["rule"]:

@@ -31,7 +31,16 @@ from .selection import _owner, beans_of, laid_end, lays_by_order, zone_name
 def card_owner(node: actors.CardOwner) -> evaluate.PlayersFn | None:
     if node.card is not None:
         return None
-    return lambda state, env: [env.get(OWNER) or state.active]  # a phase's own step: the active player
+    return _for_player
+
+
+def step_owner(node: actors.Owner) -> evaluate.PlayersFn:
+    """The owner deciding when the effect reaches the choice: the same player as the card's owner."""
+    return _for_player
+
+
+def _for_player(state: Any, env: dict) -> list[str]:
+    return [env.get(OWNER) or state.active]  # a phase's own step: the active player
 
 
 def others(node: actors.OtherPlayers | actors.Opponent) -> evaluate.PlayersFn:
@@ -40,14 +49,24 @@ def others(node: actors.OtherPlayers | actors.Opponent) -> evaluate.PlayersFn:
     two = isinstance(node, actors.Opponent)
 
     def run(state: Any, env: dict) -> list[str]:
-        players, me = state.players, env.get(OWNER, state.active)
-        rs = env.get(evaluate.RULES)
-        step, i, n = (rs.direction if rs else 1), players.index(me), len(players)
-        found = [players[(i + step * k) % n] for k in range(1, n)]
+        found = _round_from(state, env, env.get(OWNER, state.active))
         if two and len(found) != 1:
             raise IllegalAction(None, "'the opponent' is meant for a game of two players")
         return found
     return run
+
+
+def all_but(node: actors.AllBut) -> evaluate.PlayersFn:
+    """Every player but the one named, in the direction of play from them."""
+    who = evaluate.players_of(node.player)
+    return lambda state, env: _round_from(state, env, who(state, env)[0])
+
+
+def _round_from(state: Any, env: dict, me: str) -> list[str]:
+    """The other players, in the direction of play from `me`."""
+    players, rs = state.players, env.get(evaluate.RULES)
+    step, i, n = (rs.direction if rs else 1), players.index(me), len(players)
+    return [players[(i + step * k) % n] for k in range(1, n)]
 
 
 # ------------------------------------------------------------------ places and numbers

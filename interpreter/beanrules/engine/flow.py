@@ -3,7 +3,7 @@
 compiled from its statements: engine/obligations.py), passing the turn, and ending the game."""
 from __future__ import annotations
 
-from . import decisions
+from . import decisions, triggers
 from .deck import ending
 from .errors import Stalled
 from .eventlog import UNRECORDED
@@ -34,12 +34,14 @@ def _enter(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> str:
 
 def _run_entry(state: State, rs: Ruleset, ph: PhaseSpec, first: int, events: list) -> str:
     was_ending = None  # ending() before the step: kept over a step whose condition did not hold
-    for step in (ph.entry[first:] if first else ph.entry):  # the phase's core steps, run by the generic evaluator
+    for index in range(first, len(ph.entry)):  # the phase's core steps, run by the generic evaluator
+        step = ph.entry[index]
         if was_ending is None:
             was_ending = ending(state, rs)
         fired = step.fire(state, rs, events)
         if fired is None:  # its condition did not hold: nothing changed (_after_step: go on)
             continue
+        fired = triggers.waited(state, index, fired)
         outcome = _after_step(state, rs, ph, step, fired, was_ending, events)
         if outcome is not None:
             return outcome
@@ -66,11 +68,15 @@ def _after_step(state: State, rs: Ruleset, ph: PhaseSpec, step, fired: str | Non
 
 def resume(state: State, rs: Ruleset, action, events: list) -> None:
     """Go on after a player answered the decision a step of this phase waited for: the rest
-    of that step, then the phase's steps after it (engine/decisions.py)."""
+    of that step, the steps on card events queued behind the decision, then the phase's steps
+    after it (engine/decisions.py, engine/triggers.py)."""
     ph = rs.phase(state.phase)
-    index = state.decision.get("step")
+    decision = state.decision
+    index = decision.get("step", decision.get("after"))
     was_ending = ending(state, rs)
     fired = decisions.answer(state, rs, action, events) or "ran"
+    if state.decision is None and decision.get("queued") and not state.over:
+        fired = "wait" if triggers.run_queued(state, rs, decision["queued"], events, index) else fired
     if index is None:  # a decision of an effect run elsewhere (decisions.run): nothing more here
         return
     outcome = _after_step(state, rs, ph, ph.entry[index], fired, was_ending, events)

@@ -159,14 +159,16 @@ def add_to_counter(node: effects.AddToCounter) -> Any:
     who = evaluate.players_of(node.player) if node.player is not None else None
 
     def add(state: Any, rs: Any, env: Env, events: list) -> None:
-        value = amount(state, env)
+        # each change names the rule whose effect made it, as a payment does: verify's
+        # invariants attribute every change of a counter to its rule (checks/invariants.py)
+        value, rule = amount(state, env), evaluate.rule_of(env)
         if who is None:
             state.counters[name] += value
-            events.append({"event": "counted", "counter": name, "amount": value})
+            events.append({"event": "counted", "counter": name, "amount": value, "rule": rule})
             return
         for player in who(state, env):
             state.counters[name][player] += value
-            events.append({"event": "counted", "counter": name, "player": player, "amount": value})
+            events.append({"event": "counted", "counter": name, "player": player, "amount": value, "rule": rule})
     return add
 
 

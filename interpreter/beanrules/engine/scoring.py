@@ -40,4 +40,5 @@ def finish_game(state: State, rs: Ruleset, events: list) -> None:
     for step in rs.at_end:  # the final harvest (no protection at the end)
         step.fire(state, rs, events)
     state.over = True
+    state.decision = None  # a step on a harvest that would ask: the game is over, nobody is left to decide
     events.append({"event": "game-over", "scores": scores(state, rs), "winners": winners(state, rs)})

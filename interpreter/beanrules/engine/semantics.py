@@ -75,8 +75,10 @@ SEMANTICS: dict[type[Node], Semantics] = {
     actors.AnyPlayer: _run(actor=marks.any_player),
     actors.Opponent: _run(actor=ability_effects.others),
     actors.OtherPlayers: _run(actor=ability_effects.others),
+    actors.AllBut: _run(actor=ability_effects.all_but),
     actors.TokenHolder: _run(actor=marks.token_holder),
     actors.CardOwner: _run(actor=ability_effects.card_owner),
+    actors.Owner: _run(actor=ability_effects.step_owner),
     # a name bound by choose, for-each or let: a player, a field, or a number
     actors.Bound: _run(actor=evaluate.bound_player, place=evaluate.bound_zone, quantity=selection.bound_number),
     # ---------------------------------------------------------------- places

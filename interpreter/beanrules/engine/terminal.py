@@ -108,10 +108,11 @@ def _question(decision: dict) -> str:
     """What a waiting decision asks, with its answers in the notation."""
     what = f"decide whether to {decision['ask']}" if decision.get("ask") else f"choose {decision['name']}"
     bid = decision.get("bid")
-    if bid is not None:  # an auction: the lot, and in an open one the bid to beat
-        what = f"bid for {_cards(bid['lot'])}" + (" (sealed)" if bid["sealed"] else
+    if bid is not None:  # an auction: the lot, in an open one the bid to beat, and the lowest bid
+        least = f", at least {bid['minimum']}" if "minimum" in bid else ""
+        what = f"bid for {_cards(bid['lot'])}" + (f" (sealed{least})" if bid["sealed"] else
                                                    f" (highest bid {bid['high']}, by {bid['leader']})"
-                                                   if bid["leader"] else " (no bid yet)")
+                                                   if bid["leader"] else f" (no bid yet{least})")
     return f"{what}: chooses {' / '.join(decision['options'])}"
 
 

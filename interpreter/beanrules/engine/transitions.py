@@ -33,6 +33,7 @@ from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, BY_ITSELF, RULES, top_of_d
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
+from .triggers import waited
 
 StateTest = Callable[[State], bool]
 Enter = Callable[[State, list], str]
@@ -193,6 +194,7 @@ def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
         return enter_plain
     steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
     auto = bool(rs.at_any_time)
+    deciding = any(t.decides for found in (rs.triggers or {}).values() for t in found)
     finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
 
     def enter(state: State, events: list) -> str:
@@ -201,12 +203,14 @@ def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
         if events is not UNRECORDED:
             events.append({"event": "phase", "phase": pid, "active": state.active})
         was_ending = None  # ending() before the step: kept over a step whose condition did not hold
-        for fire, rule, skips in steps:
+        for index, (fire, rule, skips) in enumerate(steps):
             if was_ending is None and not skips:
                 was_ending = ending(state)
             fired = fire(state, events)
             if fired is None:
                 continue
+            if deciding:  # a step on a card event it caused may wait (flow.waited)
+                fired = waited(state, index, fired)
             if fired == "skip":
                 if events is not UNRECORDED:
                     events.append({"event": "skipped", "phase": pid, "rule": rule})

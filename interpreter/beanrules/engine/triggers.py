@@ -9,6 +9,13 @@ draw); with no trigger in the rules that is one test of an empty dict. A trigger
 runs for the player the event is about (the card's owner), with ``card``, ``field`` and
 ``cards`` bound to what it is about. Nothing chains: what an ability's own effect does
 triggers nothing (:func:`inside_ability`), so every trigger runs a bounded effect once.
+
+A step on a card event may ask a player to decide (a ``choose``, an ``ask``, an auction): its
+effect runs through engine/decisions.py with the anchor "trigger", and the game waits for the
+decision after the action, or the phase step, in which the event happened (engine/flow.py goes
+on with the phase's next steps once it is answered). A second such step whose event comes while
+a decision waits is queued with that decision (plain JSON: the rule, the event, the card) and
+runs, in order, once it is answered.
 The ruleset's compiler makes the triggers (engine/compiler.py, compile_triggers), which the
 deck, harvests and plants fire from below it.
 """
@@ -18,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from . import evaluate
+from . import decisions, evaluate
 from .effect_env import OWNER, Held
 from .errors import RuleRef
 
@@ -38,6 +45,16 @@ class Trigger:
     name: str | None
     title: str | None
     watch: str | None = None  # "any" or "other": the card on top of its owner's field acts on that player's event
+    decides: bool = False  # its effect may wait for a player's decision (engine/decisions.py)
+
+
+ANCHOR = "trigger"  # the mechanism of a decision a trigger waits for (decisions.ANCHORS finds its effect)
+
+
+def deciding_run(node: Any, ref: RuleRef) -> evaluate.Compiled:
+    """The effect of a step on a card event that may wait for a decision: run by itself (what it
+    pays it pays as it can), through the decisions machinery, found again by its rule."""
+    return evaluate.Compiled(node, decisions.anchored(node, {"mechanism": ANCHOR, "rule": ref.id, "by_itself": True}))
 
 
 _DEPTH = [0]
@@ -67,19 +84,71 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
         if (trigger.bean is not None and trigger.bean != bean) or \
                 (trigger.cards is not None and (cards is None or trigger.cards != len(cards))):
             continue
-        env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, evaluate.RULE: trigger.ref.id, OWNER: player,
-               "player": player, "cards": cards,
-               "card": Held(bean, zone, where, False, _ZONES.get(event), None if event == "revealed" else player)
-               if zone is not None else None}
-        if field is not None:  # a name: a field of the table (engine/zones.py)
-            env["field"], env["field#"] = (state.fields[player][field] if type(field) is int
-                                           else state.zones[field]), field
+        env = _env(state, rs, trigger, event, player, bean, zone, where, cards, field)
         if trigger.condition is not None and not trigger.condition.fn(state, env):
             continue
-        events.append({"event": "ability", "player": player, "card": trigger.card or bean,
-                       "ability": trigger.name or trigger.ref.id, "title": trigger.title, "on": event})
-        with inside_ability():
-            trigger.run.fn(state, rs, env, events)
+        if trigger.decides and state.decision is not None:  # it waits its turn behind the decision
+            state.decision.setdefault("queued", []).append(
+                {"rule": trigger.ref.id, "event": event, "player": player, "bean": bean, "cards": cards,
+                 "field": field, "where": where if zone is not None else None})
+            continue
+        _run(state, rs, trigger, event, player, bean, env, events)
+
+
+def _env(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bean: str, zone: list | None, where: str,
+         cards: list | None, field: int | str | None) -> dict:
+    env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, evaluate.RULE: trigger.ref.id, OWNER: player,
+           "player": player, "cards": cards,
+           "card": Held(bean, zone, where, False, _ZONES.get(event), None if event == "revealed" else player)
+           if zone is not None else None}
+    if field is not None:  # a name: a field of the table (engine/zones.py)
+        env["field"], env["field#"] = _field(state, player, field), field
+    return env
+
+
+def _field(state: Any, player: str, field: int | str) -> list[str]:
+    """The field an event names: a player's own (an index) or one of the table (a name)."""
+    return state.fields[player][field] if type(field) is int else state.zones[field]
+
+
+def _run(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bean: str, env: dict, events: list) -> None:
+    events.append({"event": "ability", "player": player, "card": trigger.card or bean,
+                   "ability": trigger.name or trigger.ref.id, "title": trigger.title, "on": event})
+    with inside_ability():
+        trigger.run.fn(state, rs, env, events)
+
+
+def waited(state: Any, index: int, fired: str) -> str:
+    """What phase step `index` did, "wait" where a step on a card event it caused waits for a
+    decision: the phase goes on after that step once it is answered (engine/flow.py's resume)."""
+    if fired != "wait" and state.decision is not None and "step" not in state.decision:
+        state.decision["after"] = index
+        return "wait"
+    return fired
+
+
+def run_queued(state: Any, rs: Any, queued: list[dict], events: list, after: int | None) -> bool:
+    """Run the steps on card events queued behind a decision just answered, in order, until one
+    waits: the rest are queued behind its decision, with the phase step to go on `after` (True:
+    one waits). A queued step finds its card where the event left it (the offer, the hand, the
+    field), if it is still there."""
+    for k, item in enumerate(queued):
+        trigger = next(t for t in rs.triggers[item["event"]] if t.ref.id == item["rule"] and t.decides)
+        player, bean, field = item["player"], item["bean"], item["field"]
+        zone = None
+        if item["where"] is not None:
+            zone = (_field(state, player, field) if item["event"] == "planted" and field is not None
+                    else state.hands[player] if item["event"] == "drawn" else state.offer)
+        env = _env(state, rs, trigger, item["event"], player, bean, zone, item["where"] or "", item["cards"], field)
+        _run(state, rs, trigger, item["event"], player, bean, env, events)
+        if state.decision is not None:
+            rest = queued[k + 1:] + state.decision.pop("queued", [])
+            if rest:
+                state.decision["queued"] = rest
+            if after is not None:
+                state.decision["after"] = after
+            return True
+    return False
 
 
 def _watched(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bean: str, events: list,

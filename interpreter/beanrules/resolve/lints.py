@@ -10,7 +10,18 @@ the rules the spec itself writes (a base's rules are the base's to answer for):
   copies stay out of the deck, so it never comes into play (``not-in-play``; a card that acts,
   or any card a variant adds: a rulebook may list beans of its box a game leaves out);
 - a counter the spec declares that no rule or ability reads or adds to (``unused-counter``);
-- a zone the spec declares that no rule or card names (``never-acts``).
+- a zone the spec declares that no rule or card names (``never-acts``);
+- an end the spec writes that can never come: it needs a counter to reach a number, and no rule
+  or card ever adds to that counter, pays with it or writes coins on it (``never-ends``: "the
+  game can never end" where no other end can come either).
+
+What else could keep a game from ending is not a warning because it cannot be written or is an
+error: every effect is bounded (a ``repeat`` counts its rounds once, and a step on a card event
+triggers nothing, engine/triggers.py), and an end on the deck running out that no phase played
+every turn brings nearer is `check`'s error ``end-unreachable`` (resolve/playable.py). A game
+that still does not end stops with an error naming its state, never hangs: the flow raises
+Stalled after rounds of the table that neither ask for a decision nor take a card
+(engine/flow.py), and bots' games stop at a bound of actions (engine/bots.py's play_out).
 """
 from __future__ import annotations
 
@@ -29,7 +40,49 @@ _NEEDS_CARDS = {">=": 1, "=": 1, ">": 0}
 
 def never_acting(model: dict[str, Any]) -> list[Diagnostic]:
     """Every warning of a rule, card or counter the spec wrote that can never act."""
-    return _emptied_fields(model) + _cards_not_in_play(model) + _unused_counters(model) + _unused_zones(model)
+    return (_emptied_fields(model) + _cards_not_in_play(model) + _unused_counters(model) + _unused_zones(model)
+            + _ends_that_never_come(model))
+
+
+def _ends_that_never_come(model: dict[str, Any]) -> list[Diagnostic]:
+    """An end (``end-when``) that needs a counter to reach a number no rule or card ever
+    brings it to: the counter starts below it and nothing adds to it, pays with it or writes
+    a harvest's coins on it."""
+    statements = [(rule, s) for rule in model["rules"] for s in rule_statements(rule)]
+    ends = [(rule, s) for rule, s in statements if isinstance(s, core.EndWhen)]
+    if not ends:
+        return []  # no end at all: check's error no-end (resolve/playable.py)
+    starts = {s.counter: s.start for _, s in statements if isinstance(s, core.DeclareCounter)}
+    nodes = [s for _, s in statements] + [a for bean in model["beans"] for a in bean_card(bean).abilities]
+    raised = {n.counter for top in nodes for n in top.walk()
+              if isinstance(n, (effects.AddToCounter, core.PayInto))}
+    raised |= {n.resource for top in nodes for n in top.walk() if isinstance(n, effects.Pay) and n.resource}
+    never = [(rule, end, need) for rule, end in ends
+             for need in [_needed_count(end.condition)]
+             if need is not None and need[0] not in raised and starts.get(need[0], 0) < need[1]]
+    if not never:
+        return []
+    alone = len(never) == len(ends)  # no other end can come: the game would never end
+    return [Diagnostic("warning", "never-ends",
+                       ("the game can never end: " if alone else "")
+                       + f"'{rule['text']}' can never hold: no rule or card adds to '{counter}', which starts "
+                       f"at {starts.get(counter, 0)}", span_of(rule),
+                       suggestion=f"add to it ('add 1 to own {counter}' in a rule's step or a card's ability), "
+                       f"or end the game another way ('game ends when deck runs out 3 times')")
+            for rule, end, (counter, _) in never if _own(model, rule)]
+
+
+def _needed_count(condition: Any) -> tuple[str, int] | None:
+    """(counter, N): the condition holds only while some counter is at least N (a comparison of
+    a counter with a number, for some player or among terms that must all hold); else None."""
+    if isinstance(condition, conditions.SomePlayer):
+        return _needed_count(condition.where)
+    if isinstance(condition, conditions.AllOf):
+        return next((need for need in map(_needed_count, condition.terms) if need is not None), None)
+    if (isinstance(condition, conditions.Compare) and isinstance(condition.left, quantities.CounterValue)
+            and isinstance(condition.right, quantities.Number) and condition.op in (">=", ">", "=")):
+        return condition.left.counter, condition.right.value + (condition.op == ">")
+    return None
 
 
 def _unused_zones(model: dict[str, Any]) -> list[Diagnostic]:

@@ -648,8 +648,9 @@ class SpecBuilder:
             out["name"] = str(_tokens(node.children, "NAME")[0])
             out["from"] = places[0]
             # only where written, so that the models of existing specs keep their hash
-            if _tree(node.children, "chooser") is not None:
-                out["chooser"] = "opponent"
+            chooser = _tree(node.children, "chooser")
+            if chooser is not None:
+                out["chooser"] = _words(chooser).split()[0]
             of_type = _tree(node.children, "of_type")
             if of_type is not None:
                 out["is"] = str(of_type.children[0])
@@ -711,7 +712,7 @@ class SpecBuilder:
             otherwise = _tree(node.children, "else_block")
             out.update({"from": places[0], "resource": "coins" if resource in ("coin", "coins") else resource,
                         "sealed": _words(_tree(node.children, "auction_kind")) == "sealed",
-                        "ties": "nobody" if _tree(node.children, "auction_ties") is not None else "turn-order",
+                        **_bidding(node),
                         "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS],
                         "else": [self.effect(c) for c in otherwise.children] if otherwise else []})
         elif kind in ("lasting_card", "lasting_open"):  # a constraint on one chosen card, a zone laid open
@@ -782,6 +783,22 @@ def _payer(node: Tree | None) -> str | None:
     if isinstance(inner, Token):
         return str(inner)
     return "bank" if inner.data == "bank" else _words(inner).replace(" ", "-")
+
+
+_TIES = {"tie_to_nobody": "nobody", "tie_to_first": "turn-order", "tie_to_most_hand_cards": "hand",
+         "tie_to_holder": "holder"}
+
+
+def _bidding(node: Tree) -> dict[str, Any]:
+    """Who bids in an auction ("opponents", "all", or every player ``but`` one), the lowest
+    bid, and how a sealed tie is broken (``ties``, with the ``token`` of "holder")."""
+    bidders = next(c for c in node.children if isinstance(c, Tree) and c.data.startswith("bidders_"))
+    minimum, ties = _tree(node.children, "auction_minimum"), _tree(node.children, "auction_ties")
+    tie = ties.children[0] if ties is not None else None
+    token = _tokens(tie.children, "NAME") if tie is not None else []
+    return {"bidders": bidders.data.removeprefix("bidders_"), "but": _payer(_tree(bidders.children, "payer")),
+            "minimum": int(minimum.children[0]) if minimum is not None else 1,
+            "ties": _TIES[tie.data] if tie is not None else "turn-order", "token": str(token[0]) if token else None}
 
 
 def _payment(node: Tree) -> dict[str, Any]:
