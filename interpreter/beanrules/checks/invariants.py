@@ -359,7 +359,7 @@ def _stall(game: Game, actions: int, exc: Stalled) -> str:
     nobody, or stalled at an action (a bot with nothing to do, a turn that cannot pass)."""
     if actions >= MAX_ACTIONS and not game.is_over:
         return f"the game did not end within {MAX_ACTIONS} actions; it stalled at {_place(game)}"
-    if next_to_act(game.state, game.ruleset) is None:
+    if exc.message.startswith("the game waits for nobody"):  # the bots' loop found it (bots.turns), no action did
         return f"the game waits for nobody, yet it is not over ({_place(game)})"
     return f"action {actions + 1}: the game stalled: {exc}"
 
