@@ -82,6 +82,19 @@ class CardsIn(Cards):
         return f"the {self.pick} {amount} {noun.split(' ', 1)[1]} of {where}"
 
 
+@core("traded-amount")
+class TradedAmount(Cards):
+    """How many cards one side of a trade gives, whichever cards they are: ``no`` cards (the
+    other side's part is a gift), ``some`` (at least one: the trade is an exchange, or a
+    request), or ``any`` number. It speaks of the deal's size only, never of which cards may be
+    traded (docs/core.md, "How a trade is judged")."""
+
+    amount: Literal["no", "some", "any"]
+
+    def text(self) -> str:
+        return {"no": "no cards", "some": "some cards", "any": "any number of cards"}[self.amount]
+
+
 @core("due")
 class Due(Cards):
     """The card a player has to plant next (the front of the hand in a planting step, or a

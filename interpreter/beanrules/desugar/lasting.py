@@ -19,7 +19,7 @@ from ..core.actors import ActivePlayer, AnyPlayer, Bound, CardOwner, Opponent, O
 from ..core.categories import Actor, Effect
 from ..core.conditions import AllOf, InPhase, TurnOf
 from ..core.effects import AddField, Harvest, Lasting, Move, Plant, Sequence, Trade, UseAbility
-from ..core.places import CardsIn, Zone
+from ..core.places import CardsIn, TradedAmount, Zone
 from ..core.quantities import Number
 from ..core.statements import Allow, Forbid, LiesOpen
 from ..core.timing import AtStartOf, EndOfPhaseOf, EndOfTurn, StartOfTurn, WholeGame
@@ -44,6 +44,8 @@ def action(act: dict[str, Any], who: Actor) -> Effect:
         return UseAbility(who, None)
     if name == "trade":
         return Trade(who, Bound("partner"), None, None)
+    if name in ("trade-for-no-cards", "trade-for-some-cards"):  # a gift; a trade with something in return
+        return Trade(who, Bound("partner"), None, TradedAmount(name.split("-")[2]))
     if name == "discard":
         return Move(_one("hand", who), Zone("discard", None), "top")
     if name == "take-discard":

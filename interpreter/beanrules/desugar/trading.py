@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.actors import ActivePlayer, AnyPlayer, Bound
 from ..core.conditions import Agreed, AnyOf, Not, TurnOf
 from ..core.effects import Move, Trade
-from ..core.places import CardsIn
+from ..core.places import CardsIn, TradedAmount
 from ..core.statements import Allow, BelongsTo, Do, Forbid, Permit
 from ..core.timing import During, When
 from .build import PLAYER, every, hand, zone
@@ -60,22 +60,23 @@ def untradeable(rule):
     return (Forbid(_trade(_any(zone(name, PLAYER if name in _PER_PLAYER else None))), None),)
 
 
-@rewrite("trade-amounts", "trade any number for any number", "A player may trade any number of cards of the player's hand with the partner for any number of cards of the partner's hand.")
+@rewrite("trade-amounts", "trade any number for any number", "A player may trade any number of cards with the partner for any number of cards.")
 def trade_amounts(rule):
-    """Any number of cards may be traded for any number (also for none)."""
-    return (Allow(_trade(_any(hand(PLAYER)), _any(hand(PARTNER))), None),)
+    """Any number of cards may be traded for any number (also for none): the deal's size, not
+    which cards (those are allowed by zone: tradeable-hand, tradeable-offer)."""
+    return (Allow(_trade(TradedAmount("any"), TradedAmount("any")), None),)
 
 
-@rewrite("trade-consent", "trades need both players to agree", "No player may trade cards with the partner while not (the player and the partner agree).")
+@rewrite("trade-consent", "trades need both players to agree", "No player may trade cards with the partner for some cards while not (the player and the partner agree).")
 def trade_consent(rule):
-    """A trade happens only when both sides agree to it."""
-    return (Forbid(_trade(), Not(Agreed((PLAYER, PARTNER)))),)
+    """A trade (cards for some cards in return) happens only when both sides agree to it."""
+    return (Forbid(_trade(None, TradedAmount("some")), Not(Agreed((PLAYER, PARTNER)))),)
 
 
-@rewrite("gift-consent", "gifts need consent", "No player may trade any number of cards of the player's hand with the partner while not (the partner agrees).")
+@rewrite("gift-consent", "gifts need consent", "No player may trade cards with the partner for no cards while not (the partner agrees).")
 def gift_consent(rule):
     """A gift (cards for nothing) happens only when the receiver agrees."""
-    return (Forbid(_trade(_any(hand(PLAYER))), Not(Agreed((PARTNER,)))),)
+    return (Forbid(_trade(None, TradedAmount("no")), Not(Agreed((PARTNER,)))),)
 
 
 @rewrite("traded-to-set-aside", "received cards are set aside", "When a card is traded: move the cards to the player's set-aside cards.")

@@ -10,6 +10,8 @@ from typing import Any, Iterable
 
 from .actions import Action, CardRef, Propose, Respond
 
+# How many cards a side of a trade gives, as a `traded-amount` says it: none, at least one, any.
+SIZES = {"no": lambda n: n == 0, "some": lambda n: n > 0, "any": lambda n: True}
 AGREED = "#agreed"  # the env's players who have said yes to the deal
 Card = tuple[str, "str | None"]  # a card a deal names: (its zone, its bean)
 

@@ -28,7 +28,7 @@ from ..core import actors, conditions, effects, places, statements as core, timi
 from ..core.categories import Node
 from . import evaluate, one_model
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
-from .deals import bind
+from .deals import SIZES, bind
 from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .exposure import compile_open, opened_for
@@ -227,7 +227,10 @@ def _action(action: Node) -> Matcher:
             and (card is None or a.card == card)
     if isinstance(action, effects.Trade):  # the acting side's part of a deal, which it binds (deals.py)
         who = _players(action.first)
-        return lambda state, rs, a, env: a.player in who(state, env) and bind(state, a, env)
+        # "for no cards", "for some cards": how many the other side gives back
+        size = SIZES[action.takes.amount] if isinstance(action.takes, places.TradedAmount) else None
+        return lambda state, rs, a, env: a.player in who(state, env) and bind(state, a, env) \
+            and (size is None or size(len(env["taken"])))
     if isinstance(action, effects.Move) and isinstance(action.cards, places.CardsIn) \
             and isinstance(action.cards.place, places.Zone) and isinstance(action.to, places.Zone):
         source, dest = action.cards.place, action.to

@@ -366,15 +366,16 @@ def _forbid(s: core.Forbid) -> Any:
         if action.gives is None and action.takes is None:
             if c == conditions.Not(conditions.AnyOf((conditions.TurnOf(PLAYER), conditions.TurnOf(PARTNER)))):
                 return WithActive()
-            if c == conditions.Not(conditions.Agreed((PLAYER, PARTNER))):
-                return Consent(False)
             return None
+        if action.gives is None and action.takes == places.TradedAmount("some") \
+                and c == conditions.Not(conditions.Agreed((PLAYER, PARTNER))):
+            return Consent(False)
+        if action.gives is None and action.takes == places.TradedAmount("no") \
+                and c == conditions.Not(conditions.Agreed((PARTNER,))):
+            return Consent(True)
         zone = _any_of(action.gives)
-        if action.takes is None and zone is not None:
-            if c is None and action.gives.place.owner in (None, PLAYER):
-                return Untradeable(zone)
-            if zone == "hand" and c == conditions.Not(conditions.Agreed((PARTNER,))):
-                return Consent(True)
+        if action.takes is None and zone is not None and c is None and action.gives.place.owner in (None, PLAYER):
+            return Untradeable(zone)
         return None
     return None
 
@@ -389,14 +390,13 @@ def _allow(s: core.Allow) -> Any:
             return Covers()
         return None
     if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:
+        if action.gives == action.takes == places.TradedAmount("any") and c is None:
+            return AnyAmounts()
         zone = _any_of(action.gives)
         if zone is None or action.gives.place.owner not in (None, PLAYER):
             return None
         if action.takes is None and c == (conditions.TurnOf(PLAYER) if zone == "offer" else None):
             return Tradeable(zone)
-        if action.takes is not None and c is None and zone == "hand" and _any_of(action.takes) == "hand" \
-                and action.takes.place.owner == PARTNER:
-            return AnyAmounts()
     return None
 
 

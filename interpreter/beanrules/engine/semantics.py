@@ -86,6 +86,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     places.CardsIn: _read("engine.selection.cards", "engine.effects.move", "engine.decisions",
                           "engine.readings.read"),
     places.Due: _read("engine.readings.read"),
+    places.TradedAmount: _read("engine.trade_guards.compile_guards", "engine.readings.read"),
     places.Field: _read("engine.selection.zone_name", "engine.abilities"),
     # ---------------------------------------------------------------- quantities
     quantities.Number: _run(quantity=evaluate.constant),

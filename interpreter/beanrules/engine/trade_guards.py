@@ -32,7 +32,7 @@ from typing import Any, Iterable, Iterator
 from ..core import effects, places, statements as core, timing
 from ..core.categories import Node
 from . import evaluate
-from .deals import AGREED, Deal
+from .deals import AGREED, SIZES, Deal
 from .effect_env import OWNER
 from .errors import RuleRef, UnsupportedRule
 
@@ -46,7 +46,8 @@ def _env(deal: Deal, rs: Any, owner: str | None = None) -> dict:
 @dataclass(frozen=True)
 class Guard:
     """One forbid or allow of trading: the rule, who it names on each side, the zone whose
-    cards it names on each side (None: none), and its condition."""
+    cards it names on each side (None: none), how many cards it says each side gives (None:
+    it does not say), and its condition."""
     ref: RuleRef
     says: str
     forbid: bool
@@ -55,8 +56,18 @@ class Guard:
     gives: str | None
     takes: str | None
     condition: evaluate.CondFn | None
+    gives_size: str | None = None
+    takes_size: str | None = None
+
+    @property
+    def sized(self) -> bool:
+        return self.gives_size is not None or self.takes_size is not None
 
     def holds(self, state: Any, rs: Any, deal: Deal, owner: str | None = None) -> bool:
+        if self.gives_size is not None and not SIZES[self.gives_size](len(deal.gives)):
+            return False
+        if self.takes_size is not None and not SIZES[self.takes_size](len(deal.takes)):
+            return False
         env = _env(deal, rs, owner)
         return deal.player in self.first(state, env) and deal.partner in self.second(state, env) \
             and (self.condition is None or self.condition(state, env))
@@ -89,6 +100,9 @@ class TradeGuards:
                 why = self._card_refusal(state, rs, deal, zone, bean, giver)
                 if why is not None:
                     return why
+        sized = [a for a in self.allows if a.sized]  # the sizes of deal the rules allow, where they say
+        if sized and not any(a.holds(state, rs, deal) for a in sized):
+            return sized[0].ref, f"{deal.player} may not trade {len(deal.gives)} cards for {len(deal.takes)}"
         return None
 
     def _card_refusal(self, state: Any, rs: Any, deal: Deal, zone: str, bean: str | None,
@@ -125,15 +139,20 @@ class TradeGuards:
 
 
 # ------------------------------------------------------------------ compiling
+def _size(cards: Node | None) -> str | None:
+    """How many cards a side of a trade gives, where it says so and names no zone."""
+    return cards.amount if isinstance(cards, places.TradedAmount) else None
+
+
 def _side(cards: Node | None, owner: Node, statement: Node) -> str | None:
     """The zone whose cards a side of a trade names (None: the side names none)."""
-    if cards is None:
+    if cards is None or isinstance(cards, places.TradedAmount):
         return None
     if isinstance(cards, places.CardsIn) and cards.pick == "any" and cards.count is None and cards.bean is None \
             and not cards.up_to and isinstance(cards.place, places.Zone) and cards.place.owner in (None, owner):
         return cards.place.zone
     raise UnsupportedRule(f"'{statement.to_text()}': a trade names any number of cards of a zone of the side "
-                          "that gives them")
+                          "that gives them, or how many cards (no cards, some cards, any number of cards)")
 
 
 def guard(statement: core.Forbid | core.Allow, ref: RuleRef) -> Guard:
@@ -142,7 +161,8 @@ def guard(statement: core.Forbid | core.Allow, ref: RuleRef) -> Guard:
     return Guard(ref, statement.to_text(), isinstance(statement, core.Forbid), evaluate.players_of(action.first),
                  evaluate.players_of(action.second), _side(action.gives, action.first, statement),
                  _side(action.takes, action.second, statement),
-                 evaluate.condition(statement.condition) if statement.condition is not None else None)
+                 evaluate.condition(statement.condition) if statement.condition is not None else None,
+                 _size(action.gives), _size(action.takes))
 
 
 def is_trade_rule(statement: Node) -> bool:

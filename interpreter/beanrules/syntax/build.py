@@ -835,7 +835,9 @@ def _actions(node: Tree) -> list[dict[str, Any]]:
     """The actions a constraint names ("plant from hand or use abilities"), each {"act", "from"}."""
     out = []
     for act in node.children:
-        if isinstance(act, Tree) and act.data.startswith("act_"):
+        if isinstance(act, Tree) and act.data == "act_trade_for":  # a trade for no cards, for some cards
+            out.append({"act": f"trade-for-{_words(_tree(act.children, 'trade_size'))}-cards", "from": None})
+        elif isinstance(act, Tree) and act.data.startswith("act_"):
             zone = _tree(act.children, "zone_name")
             out.append({"act": act.data.removeprefix("act_").replace("_", "-"), "from": _words(zone) if zone else None})
     return out
