@@ -115,14 +115,14 @@ def test_the_listed_proposals_are_the_product_built_anew():
     from beanrules.engine import Game
     from beanrules.engine.actions import CardRef, Propose
     from beanrules.engine.bots import RandomBot
-    from beanrules.engine.legal import _lazy_space, proposals
+    from beanrules.engine.legal import proposal_rows, proposals
 
     def fresh(game: Game, player: str) -> list[Propose]:
-        give, from_offer, asks = _lazy_space(game.state, game.ruleset, player)
-        takes = [(partner, [()] + [(CardRef(b, "offer"),) for b in offer] + [(CardRef(b, "hand"),) for b in hand])
-                 for partner, offer, hand in asks]
+        rows = proposal_rows(game.state, game.ruleset, player)
+        takes = [(partner, give, from_offer, [()] * gift + [(CardRef(b, "offer"),) for b in offer]
+                  + [(CardRef(b, "hand"),) for b in hand]) for partner, give, from_offer, gift, offer, hand in rows]
         return [Propose(player, partner, (CardRef(g, "offer" if i < from_offer else "hand"),), t)
-                for partner, ts in takes for i, g in enumerate(give) for t in ts]
+                for partner, give, from_offer, ts in takes for i, g in enumerate(give) for t in ts]
 
     compared = 0
     for spec, seed in (("classic", 3), ("how-to-play", 4)):  # (how-to-play: asked beans need consent)

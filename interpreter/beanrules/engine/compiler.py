@@ -13,7 +13,7 @@ from ..core.actors import Opponent, OtherPlayers
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import card_moves, draw_moves, evaluate, kinds, lasting, one_model, permissions, program, readings as read, requirements, tally as tallies, zones
+from . import card_moves, draw_moves, evaluate, kinds, lasting, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
@@ -69,6 +69,10 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         if program.runs(statement):
             continue
         reading = read.read_once(statement)
+        if trade_guards.judges(statement):  # judged by the trade guards (PhaseSpec.trade); its reading, if any,
+            if reading is not None:          # says which phase trades, and what the kernel plays by
+                found.append((rule, reading))
+            continue
         if permissions.is_guard(statement):  # judged generically; its reading, if any, for the kernel
             try:
                 found.append((rule, permissions.standing(statement, refs[rule["id"]])))
@@ -118,12 +122,11 @@ def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[Pl
 def _trade_rules(rs: _Readings) -> TradeRules:
     untradeable = {r.zone: rs.refs[rule["id"]] for rule, r in rs.all(read.Untradeable)}
     return TradeRules(
-        trade=rs.ref(read.Trading), partners_active=rs.ref(read.WithActive),
+        partners_active=rs.ref(read.WithActive),
         hand=rs.ref(read.Tradeable, lambda r: r.zone == "hand"),
         offer=rs.ref(read.Tradeable, lambda r: r.zone == "offer"), untradeable=untradeable,
         consent=rs.ref(read.Consent, lambda r: not r.gift), gift_consent=rs.ref(read.Consent, lambda r: r.gift),
-        to_set_aside=rs.ref(read.ReceivedSetAside), end=rs.ref(read.EndsPhase),
-        offer_owner=rs.ref(read.OfferOwner), amounts=rs.ref(read.AnyAmounts))
+        to_set_aside=rs.ref(read.ReceivedSetAside), end=rs.ref(read.EndsPhase))
 
 
 def _buy_field(rs: _Readings, n: int) -> BuyFieldRule | None:
@@ -179,13 +182,15 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     phases = []
     phase_ids = [p["id"] for p in model["phases"]]
     rounds = program.round_entry(core_program, refs)  # run first as a round's first phase begins
+    # trading's rules, compiled by their conditions (engine/trade_guards.py), held by each phase that trades
+    trades = trade_guards.compile_guards(trade_guards.trade_rules((refs[rule["id"]], s) for rule, s in core_program))
     for index, phase in enumerate(model["phases"]):
         plant, trade, pending = _phase_steps(phase, rs, by_id)
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
         phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, plant,
                                 (rounds if index == 0 else ()) + program.phase_entry(core_program, phase, refs),
-                                trade, pending, program.phase_exit(core_program, phase, refs)))
+                                trades if trade else None, pending, program.phase_exit(core_program, phase, refs)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
     for rule, r in rs.found:  # a step of a phase that does not list its rule would never run

@@ -37,12 +37,12 @@ from .obligations import completions
 from .buying import do_buy
 from .harvesting import coins_for, do_harvest
 from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plants, _RESPONDS, _respond,
-                    legal_actions, next_to_act, nth_proposal, proposal_count, proposals, tradeable_zones)
+                    answers, legal_actions, next_to_act, nth_proposal, proposal_lister, proposals)
 from .planting import plant_card
 from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
-from .trading import accept_breaks, add_proposal, check_accept_cards, do_respond, execute
+from .trading import add_proposal, check_accept_cards, do_respond, execute, remembered, waits
 from . import transitions, triggers
 from .eventlog import UNRECORDED
 
@@ -117,7 +117,7 @@ class Plan:
         self.trusted: dict[type, Trusted] = {} if self.reference else _trusted(self, rs)
         # (state, player) -> (how many one-card proposals are listed, what builds the n-th)
         self.proposals: Callable[[State, str], Space] = \
-            _reference_proposals(rs) if self.reference else _proposal_space(rs)
+_proposal_space(rs)
         # whether something follows every action (Game.apply): harvests the rules make, a target reached
         self.settles = bool(rs.at_any_time) or rs.marks is not None
 
@@ -169,8 +169,7 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         for i in (range(len(fields)) if taking is None else taking(state, rs, player, bean)):
             out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
 
-    acceptable, responds = _acceptable(rs), _RESPONDS.get  # (the answers, interned: legal._respond)
-    limited = bool(rs.requirements) and not rs.trade.to_set_aside  # trading.accept_breaks asks
+    known = remembered(rs)  # (the answers: trading.remembered)
     # The interned actions each player's listing hands out (legal._end, _buy, _harvests), looked
     # up once per listing rather than one by one: (end planting, end trading, buy, harvests)
     mine_of: dict[str, tuple] = {}
@@ -200,24 +199,8 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         if trade:
             if active:
                 out.append(mine[1])
-            for proposal in state.proposals:  # legal.answers: accept (where the cards are there), reject, withdraw
-                if proposal["to"] == player:
-                    ok = acceptable(state, proposal)
-                    if ok is None:  # (a proposal of another shape: the full check says)
-                        try:
-                            check_accept_cards(state, rs, proposal)
-                            ok = True
-                        except IllegalAction:
-                            ok = False
-                    if ok and limited:  # a hand limit the received cards would break: refused, not listed
-                        ok = not accept_breaks(state, rs, proposal)
-                    target = proposal["id"]
-                    if ok:
-                        out.append(responds((player, "accepts", target)) or _respond(player, "accepts", target))
-                    out.append(responds((player, "rejects", target)) or _respond(player, "rejects", target))
-                elif proposal["from"] == player:
-                    target = proposal["id"]
-                    out.append(responds((player, "withdraws", target)) or _respond(player, "withdraws", target))
+            if state.proposals:
+                answers(state, rs, player, out, known)
             if trades:
                 out.extend(proposals(state, rs, player))
         if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
@@ -239,33 +222,6 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     return lister
 
 
-def _acceptable(rs: Ruleset) -> Callable[[State, dict], bool | None]:
-    """Whether trading.check_accept_cards would resolve this proposal's cards (True) or refuse
-    them (False), for a proposal that names at most one card each way by zone and bean (what
-    the listed proposals and most others name); None: any other, for the full check to say."""
-    tr = rs.trade
-    blocked, unplantable = frozenset(tr.untradeable), rs.unplantable
-    hand_ok, offer_ok = tr.hand is not None, tr.offer is not None
-
-    def acceptable(state: State, proposal: dict) -> bool | None:
-        for owner, refs in ((proposal["from"], proposal["give"]), (proposal["to"], proposal["take"])):
-            if not refs:
-                continue
-            ref = refs[0]
-            zone, bean = ref.get("zone"), ref.get("bean")
-            if len(refs) > 1 or zone is None or len(ref) > 2:
-                return None  # several cards, a zone to find, or a card named by position (or gone)
-            if zone in blocked or bean in unplantable:
-                return False
-            if zone == "offer":
-                if not (owner == state.active and offer_ok and bean in state.offer):
-                    return False
-            elif zone != "hand" or not (hand_ok and bean is not None and bean in state.hands[owner]):
-                return False  # not there, or another zone (trading._pick refuses it)
-        return True
-    return acceptable
-
-
 def _general_lister(rs: Ruleset) -> Lister:
     """Trading, permitted moves and abilities: the reference function lists them all (what they
     add, and in which order, is theirs to say; listing them is not the hot part)."""
@@ -274,49 +230,18 @@ def _general_lister(rs: Ruleset) -> Lister:
 
 # -- the one-card proposals (legal.proposal_count, legal.nth_proposal), built one at a time --
 
-def _reference_proposals(rs: Ruleset) -> Callable[[State, str], Space]:
-    def space(state: State, player: str) -> Space:
-        count, found = proposal_count(state, rs, player)
-        return count, lambda n: nth_proposal(player, found, n)
-    return space
-
-
 def _proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
-    """legal._lazy_space for these rules: the number of listed proposals, and the n-th of them
-    (legal.nth_proposal decodes the space; no proposal is built until one is asked for). A bot
-    that may propose mostly does: there are far more proposals than other actions."""
-    tr = rs.trade
-    offer_ok, hand_ok = tradeable_zones(rs)
-    unplantable = rs.unplantable
-    partners_active, consent = tr.partners_active is not None, tr.consent is not None
-    beans = tuple(b for b in rs.beans if b not in unplantable) if hand_ok else ()  # asked for, with consent
-
-    distinct: Callable[[list[str]], list[str]]  # legal._distinct, without cards never traded
-    if unplantable:
-        def distinct(cards: list[str]) -> list[str]:
-            return [b for b in _distinct(cards) if b not in unplantable]
-    else:
-        distinct = _distinct
+    """legal.proposal_count and nth_proposal: the number of listed proposals, and the n-th of
+    them, built only when asked for (a bot that may propose mostly does: there are far more
+    proposals than other actions)."""
+    lister = proposal_lister(rs)
+    if lister is None:
+        return lambda state, player: NO_SPACE
 
     def space(state: State, player: str) -> Space:
-        active, hands = state.active, state.hands
-        offer = distinct(state.offer) if offer_ok else []
-        own = distinct(hands[player]) if hand_ok else []
-        give = offer + own if player == active else own
-        if not give:
-            return NO_SPACE
-        asks = []
-        takes = 0
-        for partner in ((active,) if partners_active and player != active else state.players):
-            if partner != player:  # the gift, the offer of the active player, a hand card
-                hand = beans if consent or not hand_ok else distinct(hands[partner])
-                if partner == active:
-                    asks.append((partner, offer, hand))
-                    takes += 1 + len(offer) + len(hand)
-                else:
-                    asks.append((partner, (), hand))
-                    takes += 1 + len(hand)
-        return len(give) * takes, partial(nth_proposal, player, (give, len(offer) if player == active else 0, asks))
+        rows = lister(state, player)
+        count = sum(len(give) * (gift + len(offer) + len(hand)) for _, give, _, gift, offer, hand in rows)
+        return (count, partial(nth_proposal, player, rows)) if count else NO_SPACE
     return space
 
 
@@ -364,7 +289,6 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
     (legal.proposal_space); a listed answer names an open proposal of the player's side
     (an acceptance only where its cards are there to trade)."""
     steps = plan.steps
-    acceptable = _acceptable(rs)
 
     def plant(state: State, action: Plant, events: list) -> bool:
         zone = action.zone
@@ -397,15 +321,13 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
         do_buy(state, rs, action.player, events)
         return True
 
-    gift_waits, swap_waits = rs.trade.gift_consent is not None, rs.trade.consent is not None  # trading.needs_consent
-
     def propose(state: State, action: Propose, events: list) -> bool:
         # trading.check_propose's proposal, as it stores one-card references
         give, take = action.give[0], action.take  # listed proposals name one card, and ask for at most one
         proposal = {"id": state.next_proposal, "from": action.player, "to": action.to,
                     "give": [{"zone": give.zone, "bean": give.bean}],
                     "take": [{"zone": take[0].zone, "bean": take[0].bean}] if take else []}
-        if events is UNRECORDED and (swap_waits if take else gift_waits):  # trading.add_proposal: it waits
+        if events is UNRECORDED and waits(state, rs, proposal):  # trading.add_proposal: it waits
             state.next_proposal += 1
             state.proposals.append(proposal)
         else:
@@ -417,26 +339,13 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
         for proposal in state.proposals:  # trading.find_proposal, by the id the listing named
             if proposal["id"] == target:
                 if action.verb == "accepts":  # the cards it moves, resolved as the check resolves them
-                    cards = _picked(state, proposal) if acceptable(state, proposal) \
-                        else check_accept_cards(state, rs, proposal)
-                    execute(state, rs, proposal, *cards, events)
+                    execute(state, rs, proposal, *check_accept_cards(state, rs, proposal), events)
                 else:
                     do_respond(state, rs, action, proposal, None, events)
                 return True
         return False
     return {Plant: plant, Harvest: _harvest(rs), EndPhase: end, BuyField: buy, Propose: propose,
             Respond: respond}
-
-
-def _picked(state: State, proposal: dict) -> tuple[list, list]:
-    """trading.check_accept_cards for a proposal _acceptable() found acceptable: at most one
-    card each way, an offered bean or the first such card of the owner's hand."""
-    def one(owner: str, refs: list) -> list:
-        if not refs:
-            return []
-        zone, bean = refs[0]["zone"], refs[0]["bean"]
-        return [("offer", bean)] if zone == "offer" else [("hand", state.hands[owner].index(bean))]
-    return one(proposal["from"], proposal["give"]), one(proposal["to"], proposal["take"])
 
 
 def _harvest(rs: Ruleset) -> Trusted:

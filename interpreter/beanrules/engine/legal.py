@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
-from ..memo import remember
+from ..memo import per_object, remember
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from . import decisions, lasting
 from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
@@ -20,7 +20,9 @@ from .harvesting import harvestable, table_harvests
 from . import card_moves
 from .ruleset import PendingStep, Ruleset, zone_cards
 from .state import State
-from .trading import accept_breaks, check_accept_cards
+from .deals import Deal
+from .trade_guards import TradeGuards
+from .trading import Remembered, accept_breaks, acceptable, check_propose_cards, guards_of, remembered, waits
 from .zones import plant_options
 
 
@@ -127,104 +129,169 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     return out
 
 
-def answers(state: State, rs: Ruleset, player: str, out: list) -> None:
+def answers(state: State, rs: Ruleset, player: str, out: list, known: Remembered | None = None) -> None:
     """The player's answers to the open proposals, appended to `out`: accept (where the cards
-    are there to trade) or reject one made to them, withdraw their own."""
+    are there to trade) or reject one made to them, withdraw their own. `known`: the game's
+    trading.remembered, where the caller holds it."""
+    known = known or remembered(rs)
     for proposal in state.proposals:
         if proposal["to"] == player:
-            try:
-                if not accept_breaks(state, rs, proposal, check_accept_cards(state, rs, proposal)):
-                    out.append(_respond(player, "accepts", proposal["id"]))
-            except IllegalAction:
-                pass
+            cards = known(state, proposal)
+            ok = acceptable(state, rs, proposal) if cards is None else cards is not False
+            if ok and not accept_breaks(state, rs, proposal, cards or None):
+                out.append(_respond(player, "accepts", proposal["id"]))
             out.append(_respond(player, "rejects", proposal["id"]))
         elif proposal["from"] == player:
             out.append(_respond(player, "withdraws", proposal["id"]))
 
 
 def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
-    """(offer cards, hand cards) may be traded: a rule allows it and no untradeable rule forbids it."""
-    tr = rs.trade
-    return (tr.offer is not None and "offer" not in tr.untradeable,
-            tr.hand is not None and "hand" not in tr.untradeable)
+    """(offer cards, hand cards) may be traded: a rule allows it and none forbids it outright."""
+    guards = guards_of(rs)
+    return (False, False) if guards is None else (guards.tradeable("offer"), guards.tradeable("hand"))
+
+
+# The listed one-card proposals, as rows: (partner, the beans the player may give it, how many of
+# them come from the offer, a gift listed, the offer's beans and the hand's beans that may be
+# asked for). Each give, in order, as a gift and then for each ask (nth_proposal counts so).
+Row = tuple[str, tuple[str, ...], int, bool, tuple[str, ...], tuple[str, ...]]
+Lister = Callable[[State, str], tuple[Row, ...]]
+_LISTERS: dict = {}
+_HAND, _OFFER = ("hand", None), ("offer", None)
+
+
+def proposal_rows(state: State, rs: Ruleset, player: str) -> tuple[Row, ...]:
+    """The rows of one-card proposals `player` may make now, judged by the trading rules
+    (engine/trade_guards.py) compiled once per game (_lister)."""
+    lister = proposal_lister(rs) if rs.phase(state.phase).trade is not None else None
+    return lister(state, player) if lister is not None else ()
+
+
+def proposal_lister(rs: Ruleset) -> Lister | None:
+    """The game's lister of proposals, compiled once (None: nobody trades)."""
+    guards = guards_of(rs)
+    return None if guards is None else per_object(_LISTERS, guards, None, lambda: _lister(rs, guards))
+
+
+def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
+    """The proposals each player may make, by the trading rules. Where the rules judge a deal by
+    who makes it with whom, whose turn it is and its size (every rulebook: `guards.by_turn`),
+    what a player may give a partner and ask of them is judged once per zone, and remembered
+    per (player, partner, active player, phase); else each proposal is judged on its own."""
+    unplantable = rs.unplantable
+    beans = tuple(b for b in rs.beans if b not in unplantable)  # asked for where the answer waits
+    memo: dict = {}
+
+    def distinct(cards: list[str]) -> tuple[str, ...]:
+        if not unplantable:
+            return tuple(dict.fromkeys(cards))
+        return tuple(b for b in dict.fromkeys(cards) if b not in unplantable)
+
+    def judged(state: State, player: str, partner: str) -> tuple[bool, ...]:
+        """(gift, exchange, the player gives offer and hand cards, the partner offer and hand
+        cards, an exchange for a hand card waits for the answer)."""
+        both = frozenset((player, partner))
+        made = [guards.deal_refusal(state, rs, d) is None and guards.size_refusal(state, rs, d) is None
+                for d in (Deal(player, partner, (_HAND,), (), both), Deal(player, partner, (_HAND,), (_HAND,), both))]
+        zones = [guards.may_give(state, rs, giver, taker, zone) for giver, taker in ((player, partner), (partner, player))
+                 for zone in ("offer", "hand")]
+        waits = all(guards.waits(state, rs, Deal(player, partner, (card,), (_HAND,), frozenset((player,)))) is not None
+                    for card, ok in ((_OFFER, zones[0]), (_HAND, zones[1])) if ok)
+        return (*made, *zones, waits)
+
+    def rows(state: State, player: str) -> tuple[Row, ...]:
+        out = []
+        offer, hand = distinct(state.offer), distinct(state.hands[player])
+        for partner in state.players:
+            if partner == player:
+                continue
+            key = (player, partner, state.active, state.phase)
+            gift, swap, give_offer, give_hand, ask_offer, ask_hand, waits = memo.get(key) or \
+                remember(memo, key, judged(state, player, partner), 1_000)
+            give = (offer if give_offer else ()) + (hand if give_hand else ())
+            if not give or not (gift or swap):
+                continue
+            asks = (offer if ask_offer and swap else (),
+                    (beans if waits else distinct(state.hands[partner])) if ask_hand and swap else ())
+            out.append((partner, give, len(offer) if give_offer else 0, gift, *asks))
+        return tuple(out)
+
+    if guards.by_turn:
+        return rows
+
+    def each(state: State, player: str) -> tuple[Row, ...]:
+        """Every proposal of the rows, judged on its own: one row each."""
+        out = []
+        for partner, give, from_offer, _, offer, hand in rows_of_all(state, player):
+            for g, bean in enumerate(give):
+                card = ("offer" if g < from_offer else "hand", bean)
+                for asked in ((), *((("offer", b),) for b in offer), *((("hand", b),) for b in hand)):
+                    proposal = {"from": player, "to": partner, "give": [dict(zip(("zone", "bean"), card))],
+                                "take": [dict(zip(("zone", "bean"), a)) for a in asked]}
+                    try:
+                        check_propose_cards(state, rs, proposal)
+                    except IllegalAction:
+                        continue
+                    if asked and asked[0][0] == "hand" and not waits(state, rs, proposal) \
+                            and asked[0][1] not in state.hands[partner]:
+                        continue  # made at once: only what the partner holds
+                    out.append((partner, (bean,), int(card[0] == "offer"), not asked,
+                                (asked[0][1],) if asked and asked[0][0] == "offer" else (),
+                                (asked[0][1],) if asked and asked[0][0] == "hand" else ()))
+        return tuple(out)
+
+    def rows_of_all(state: State, player: str) -> tuple[Row, ...]:
+        """Every card either side holds, offered and asked for, before the rules judge them."""
+        offer, hand = distinct(state.offer), distinct(state.hands[player])
+        return tuple((partner, offer + hand, len(offer), True, offer, beans) for partner in state.players
+                     if partner != player)
+    return each
 
 
 def proposals(state: State, rs: Ruleset, player: str) -> list[Propose]:
     """The listed one-card proposals: every give with every ask of every partner (the order
     nth_proposal counts). Built from interned rows: listing them anew each time a player is
     asked cost more than the rest of a trading listing."""
-    give, from_offer, asks = _lazy_space(state, rs, player)
     out: list[Propose] = []
-    for partner, offer, hand in asks:
+    for partner, give, from_offer, gift, offer, hand in proposal_rows(state, rs, player):
         for g, bean in enumerate(give):
-            out.extend(_asks(player, partner, bean, "offer" if g < from_offer else "hand", offer, hand))
+            out.extend(_asks(player, partner, bean, "offer" if g < from_offer else "hand", gift, offer, hand))
     return out
 
 
-def _asks(player: str, partner: str, bean: str, zone: str, offer: tuple, hand: tuple) -> tuple[Propose, ...]:
+def _asks(player: str, partner: str, bean: str, zone: str, gift: bool, offer: tuple, hand: tuple) -> tuple[Propose, ...]:
     """One give of `player` to `partner`: as a gift, then for each offered bean, then for each
     hand bean (interned per row, as the plants are)."""
-    key = (player, partner, bean, zone, offer, hand)
+    key = (player, partner, bean, zone, gift, offer, hand)
     row = _ASKS.get(key)
     if row is None:
-        row = _interned(_ASKS, 5_000, key, lambda: (_proposal(player, partner, bean, zone, None, None),)
+        row = _interned(_ASKS, 5_000, key, lambda: ((_proposal(player, partner, bean, zone, None, None),) if gift else ())
                         + tuple(_proposal(player, partner, bean, zone, b, "offer") for b in offer)
                         + tuple(_proposal(player, partner, bean, zone, b, "hand") for b in hand))
     return row
 
 
-def _lazy_space(state: State, rs: Ruleset, player: str) -> tuple[tuple[str, ...], int, list[tuple]]:
-    """The listed one-card proposals without their CardRefs: (give beans, how many come from the offer,
-    [(partner, offer beans, hand beans)]), in the same order. A random bot picks one proposal
-    out of hundreds, so only that one is built (nth_proposal)."""
-    tr = rs.trade
-    active = player == state.active
-    if tr.partners_active:
-        partners = [p for p in state.players if p != player] if active else [state.active]
-    else:
-        partners = [p for p in state.players if p != player]
-    offer_ok, hand_ok = tradeable_zones(rs)
-    offer = tuple(_distinct(state.offer)) if offer_ok else ()
-    from_offer = offer if active else ()
-    give = from_offer + (tuple(_distinct(state.hands[player])) if hand_ok else ())
-    if rs.unplantable:  # a card never planted is never traded (trading.py says why)
-        offer = tuple(b for b in offer if b not in rs.unplantable)
-        from_offer = offer if active else ()
-        give = tuple(b for b in give if b not in rs.unplantable)
-    if not give:
-        return (), 0, []
-    asks = []
-    for partner in partners:
-        # A proposal that needs no consent is carried out at once, so it may only ask for
-        # beans the partner holds; one that waits for consent may ask for any bean type.
-        hand = (tuple(rs.beans) if tr.consent else tuple(_distinct(state.hands[partner]))) if hand_ok else ()
-        if rs.unplantable:
-            hand = tuple(b for b in hand if b not in rs.unplantable)
-        asks.append((partner, offer if partner == state.active else (), hand))
-    return give, len(from_offer), asks
+def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple[Row, ...]]:
+    """How many one-card proposals are listed, and the rows to pick the n-th from."""
+    rows = proposal_rows(state, rs, player)
+    return sum(len(give) * (gift + len(offer) + len(hand)) for _, give, _, gift, offer, hand in rows), rows
 
 
-def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple]:
-    """How many one-card proposals are listed, and the space to pick the n-th from."""
-    space = _lazy_space(state, rs, player)
-    give, _, asks = space
-    return len(give) * sum(1 + len(offer) + len(hand) for _, offer, hand in asks), space
-
-
-def nth_proposal(player: str, space: tuple, n: int) -> Propose:
+def nth_proposal(player: str, rows: tuple[Row, ...], n: int) -> Propose:
     """The n-th proposal of proposals() without building the others."""
-    give, from_offer, asks = space
-    for partner, offer, hand in asks:
-        takes = 1 + len(offer) + len(hand)
+    for partner, give, from_offer, gift, offer, hand in rows:
+        takes = gift + len(offer) + len(hand)
         size = len(give) * takes
         if n < size:
             g, t = divmod(n, takes)
             zone = "offer" if g < from_offer else "hand"
-            if t == 0:
-                return _proposal(player, partner, give[g], zone, None, None)
-            if t <= len(offer):
-                return _proposal(player, partner, give[g], zone, offer[t - 1], "offer")
-            return _proposal(player, partner, give[g], zone, hand[t - 1 - len(offer)], "hand")
+            if gift:
+                if t == 0:
+                    return _proposal(player, partner, give[g], zone, None, None)
+                t -= 1
+            if t < len(offer):
+                return _proposal(player, partner, give[g], zone, offer[t], "offer")
+            return _proposal(player, partner, give[g], zone, hand[t - len(offer)], "hand")
         n -= size
     raise IndexError(n)
 

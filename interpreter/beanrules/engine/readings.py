@@ -140,11 +140,6 @@ class BuyField:
 
 
 @dataclass(frozen=True)
-class OfferOwner:
-    """The offer belongs to the active player."""
-
-
-@dataclass(frozen=True)
 class WithActive:
     """Every trade has the active player on one side."""
 
@@ -161,11 +156,6 @@ class Tradeable:
 class Untradeable:
     """Cards of `zone` may not be traded."""
     zone: str
-
-
-@dataclass(frozen=True)
-class AnyAmounts:
-    """Any number of cards may be traded for any number."""
 
 
 @dataclass(frozen=True)
@@ -390,8 +380,6 @@ def _allow(s: core.Allow) -> Any:
             return Covers()
         return None
     if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:
-        if action.gives == action.takes == places.TradedAmount("any") and c is None:
-            return AnyAmounts()
         zone = _any_of(action.gives)
         if zone is None or action.gives.place.owner not in (None, PLAYER):
             return None
@@ -427,9 +415,6 @@ def read(statement: Statement) -> Any:
         return PaysBy(statement.card)
     if isinstance(statement, core.CoinSource):
         return CoinsFrom(statement.source == "bank", statement.source == "points")
-    if isinstance(statement, core.BelongsTo):
-        return OfferOwner() if _zone(statement.place, "offer", None) and \
-            isinstance(statement.owner, actors.ActivePlayer) else None
     if isinstance(statement, core.ChooseStartPlayer):
         return StartPlayer(statement.token)
     if isinstance(statement, core.DeclareToken):

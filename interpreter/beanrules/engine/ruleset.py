@@ -118,7 +118,7 @@ class PhaseSpec:
     ref: RuleRef
     plant: PlantStep | None
     entry: tuple[CoreStep, ...]  # the phase's ``do … at the start of`` statements, in rule order
-    trade: bool
+    trade: Any  # the trading rules players trade by in this phase (engine/trade_guards.py); None: no trading
     pending: tuple[PendingStep, ...]
     exit: tuple[CoreStep, ...] = ()  # the phase's ``do … at the end of`` statements, in rule order
 
@@ -134,9 +134,9 @@ class BuyFieldRule:
 
 @dataclass(frozen=True)
 class TradeRules:
-    """What the trade rules of the model say; a missing rule means the thing is not allowed
-    (hand, offer) or not required (consent), and the refusal cites the general trade rule."""
-    trade: RuleRef | None = None
+    """What the playout kernel reads of the trade rules (kernel/machine.py): the interpreter
+    judges trades by the rules' conditions (engine/trade_guards.py, PhaseSpec.trade) and reads
+    here only which rule lets the active player end trading and where received cards go."""
     partners_active: RuleRef | None = None  # trade-partners: every trade involves the active player
     hand: RuleRef | None = None  # tradeable-hand: hand cards from any position
     offer: RuleRef | None = None  # tradeable-offer: the active player's revealed cards
@@ -145,8 +145,6 @@ class TradeRules:
     gift_consent: RuleRef | None = None
     to_set_aside: RuleRef | None = None
     end: RuleRef | None = None
-    offer_owner: RuleRef | None = None
-    amounts: RuleRef | None = None
 
 
 @dataclass(frozen=True)

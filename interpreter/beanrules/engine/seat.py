@@ -204,7 +204,7 @@ class Seat:
     @property
     def trading(self) -> bool:
         """The phase trades."""
-        return self.rules.phase(self._state.phase).trade
+        return self.rules.phase(self._state.phase).trade is not None
 
     def same(self, a: str, b: str) -> bool:
         return same_type(self.rules, a, b)

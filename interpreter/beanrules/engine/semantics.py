@@ -195,7 +195,7 @@ SEMANTICS.update({
     statements.Fields: _read("engine.program.setup_fields"),
     statements.ChooseStartPlayer: _read("engine.marks.marks", "engine.readings.read"),
     statements.TurnOrder: _read("engine.program.direction"),
-    statements.BelongsTo: _read("engine.readings.read"),
+    statements.BelongsTo: _read("engine.trade_guards.compile_guards"),
     statements.Do: _read("engine.program.phase_entry", "engine.program.round_entry", "engine.program.phase_exit",
                          "engine.program.deck_out", "engine.program.game_end", "engine.program.setup_deal",
                          "engine.compiler.compile_triggers",

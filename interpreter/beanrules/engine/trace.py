@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, Iterator
 
-from ..core import effects, statements as core, timing
+from ..core import effects, places, statements as core, timing
 from ..core.categories import Effect
 from ..desugar import NoRewrite, rule_statements
 from ..memo import per_object
@@ -53,12 +53,24 @@ def _plants_from(zone: str) -> Callable[[Any], bool]:
 
 @cache
 def _trades(zone: str) -> Callable[[Any], bool]:
-    return lambda s: isinstance(s, read.Tradeable) and s.zone == zone
+    """An allow of trading cards of this zone."""
+    return lambda s: isinstance(s, core.Allow) and isinstance(s.action, effects.Trade) \
+        and isinstance(s.action.gives, places.CardsIn) and isinstance(s.action.gives.place, places.Zone) \
+        and s.action.gives.place.zone == zone
+
+
+def _amounts(s: Any) -> bool:
+    """A rule of how many cards a trade may move ("any number for any number")."""
+    return isinstance(s, core.Allow) and isinstance(s.action, effects.Trade) \
+        and isinstance(s.action.takes, places.TradedAmount)
 
 
 @cache
 def _consent(gift: bool) -> Callable[[Any], bool]:
-    return lambda s: isinstance(s, read.Consent) and s.gift == gift
+    """The consent of a gift (a forbid of trading for no cards until the other side agrees), or
+    of an exchange (for some cards)."""
+    size = places.TradedAmount("no" if gift else "some")
+    return lambda s: isinstance(s, core.Forbid) and isinstance(s.action, effects.Trade) and s.action.takes == size
 
 
 _SAYS: dict[tuple[int, None], tuple[dict, list[tuple[str, list[Any]]]]] = {}
@@ -208,9 +220,9 @@ _LISTED_BY: dict[str, tuple[Says, ...]] = {
     "Harvest": (read.HarvestTime, read.OnlyPaying, read.Protection, read.MakeRoom, _permits(effects.Harvest)),
     "Plant": (read.PlantFront, read.PlantEvery, _forbids(effects.Reorder), read.OneType, read.OneFieldPerType,
               read.SameTypeMany, read.Covers, read.MakeRoom, _permits(effects.Plant)),
-    "Propose": (read.Trading, read.WithActive, read.AnyAmounts, read.Tradeable, read.Untradeable,
-                read.OfferOwner, _permits(effects.Trade)),
-    "Respond": (read.Consent, read.Trading),
+    "Propose": (read.Trading, read.WithActive, _amounts, read.Tradeable, read.Untradeable,
+                core.BelongsTo, _permits(effects.Trade)),
+    "Respond": (_consent(True), _consent(False), read.Trading),
     "EndPhase": (read.EndsPhase, read.Trading),
     "BuyField": (read.BuyField, _forbids(effects.AddField)),
     "UseAbility": (core.Ability, _permits(effects.UseAbility)),
@@ -284,16 +296,16 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.ending = False
             trace.add(model, _does(effects.Shuffle, timing.WhenDeckRunsOut), _forbids(effects.Move))
         elif name == "proposed":
-            trace.add(model, read.Trading, read.WithActive, read.AnyAmounts)
+            trace.add(model, read.Trading, read.WithActive, _amounts)
             zones = {r.get("zone") for r in event["give"] + event["take"]}
             if "hand" in zones:
                 trace.add(model, _trades("hand"))
             if "offer" in zones:
-                trace.add(model, _trades("offer"), read.OfferOwner)
+                trace.add(model, _trades("offer"), core.BelongsTo)
         elif name == "traded":  # a gift takes nothing back
             trace.add(model, _consent(not event["got"]), read.ReceivedSetAside)
         elif name == "rejected":
-            trace.add(model, read.Consent)
+            trace.add(model, _consent(True), _consent(False))
         elif name == "game-over":
             over, trace.ending = True, False
             trace.add(model, _does(Effect, timing.AtGameEnd), core.Score, core.Winner)

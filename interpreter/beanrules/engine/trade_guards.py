@@ -21,18 +21,22 @@ a side it leaves out says nothing of the cards. So:
 - a forbid whose condition holds at the proposal and no longer once both sides have agreed is
   consent: the proposal waits for the answer that makes `agreed` true.
 
-engine/trading.py still decides by the readings (Ruleset.trade); tests/engine/test_trade_guards.py
-holds these guards to them on every state bots reach.
+A side may also say how many cards it gives (`no cards`, `some cards`, `any number of cards`):
+a gift, an exchange, any deal. engine/trading.py judges every proposal and answer by these guards
+and legal.py lists proposals by them; where every rule reads only who trades with whom, whose
+turn and which phase it is, who agreed and the deal's size (`by_turn`), a rule's answer for one
+card of a zone holds for all, so the listing judges once per zone and the answers are remembered.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from ..core import effects, places, statements as core, timing
+from ..core import actors, conditions, effects, places, statements as core, timing
 from ..core.categories import Node
+from ..memo import remember
 from . import evaluate
-from .deals import AGREED, SIZES, Deal
+from .deals import AGREED, SIZES, Card, Deal
 from .effect_env import OWNER
 from .errors import RuleRef, UnsupportedRule
 
@@ -87,23 +91,74 @@ class TradeGuards:
     forbids: tuple[Guard, ...]
     allows: tuple[Guard, ...]
     owners: tuple[tuple[str, evaluate.PlayersFn, RuleRef], ...]  # a zone's cards belong to these players
+    # Every rule judges a deal by who makes it with whom, whose turn and which phase it is, who
+    # has agreed and the deal's size, and a card by its zone: the rules' answer for one card of
+    # a zone holds for every card of it, so a listing may judge once per zone (legal._lister).
+    by_turn: bool = False
+    # by_turn: the answers, remembered by what they depend on (`_key`): deals found acceptable,
+    # and which forbid makes a proposal wait (a refusal is worked out anew, for its message)
+    accepted_deals: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _waits: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    @staticmethod
+    def _key(state: Any, deal: Deal) -> tuple:
+        """What a by_turn answer depends on (who has agreed is the same in every deal one memo sees)."""
+        return (deal.player, deal.partner, tuple(z for z, _ in deal.gives), tuple(z for z, _ in deal.takes),
+                state.active, state.phase)
+
+    def accepted(self, state: Any, deal: Deal) -> bool:
+        """The rules accepted a deal like this one before (by_turn: they judge it the same now)."""
+        return self.by_turn and self._key(state, deal) in self.accepted_deals
+
+    def accept(self, state: Any, deal: Deal) -> None:
+        """Remember that the rules accept this deal (where by_turn lets them be remembered)."""
+        if self.by_turn:
+            remember(self.accepted_deals, self._key(state, deal), True, 4_096)
 
     def refusal(self, state: Any, rs: Any, deal: Deal) -> tuple[RuleRef | None, str] | None:
         """The rule that refuses the acting side's part of the deal (with both sides' yes), and why."""
         if state.phase not in self.phases:
             return self.permit, f"no trading in phase {state.phase}"
+        return self.deal_refusal(state, rs, deal) or self.cards_refusal(state, rs, deal)
+
+    def deal_refusal(self, state: Any, rs: Any, deal: Deal) -> tuple[RuleRef | None, str] | None:
+        """A forbid that names no cards and holds for the deal (who trades with whom, when)."""
         for guard in self.forbids:
             if guard.gives is None and guard.takes is None and guard.holds(state, rs, deal):
                 return guard.ref, f"{deal.player} may not trade with {deal.partner}: {guard.says}"
+        return None
+
+    def cards_refusal(self, state: Any, rs: Any, deal: Deal) -> tuple[RuleRef | None, str] | None:
+        """A card of the deal its giver may not trade, or a size of deal no allow lets be made."""
         for cards, giver in ((deal.gives, deal.player), (deal.takes, deal.partner)):
             for zone, bean in cards:
                 why = self._card_refusal(state, rs, deal, zone, bean, giver)
                 if why is not None:
                     return why
-        sized = [a for a in self.allows if a.sized]  # the sizes of deal the rules allow, where they say
+        return self.size_refusal(state, rs, deal)
+
+    def size_refusal(self, state: Any, rs: Any, deal: Deal) -> tuple[RuleRef | None, str] | None:
+        """Where allows say how many cards for how many may be traded, a deal that fits none."""
+        sized = [a for a in self.allows if a.sized]
         if sized and not any(a.holds(state, rs, deal) for a in sized):
             return sized[0].ref, f"{deal.player} may not trade {len(deal.gives)} cards for {len(deal.takes)}"
         return None
+
+    def tradeable(self, zone: str) -> bool:
+        """Some rule allows trading cards of `zone`, and none forbids it whatever the deal (a
+        player's hint of what to offer: each proposal is judged in full)."""
+        return any(zone in (a.gives, a.takes) for a in self.allows) and not any(
+            zone in (f.gives, f.takes) and f.condition is None and not f.sized for f in self.forbids)
+
+    def may_give(self, state: Any, rs: Any, giver: str, receiver: str, zone: str) -> bool:
+        """`giver` may trade cards of `zone` to `receiver` now (judged with both sides' yes)."""
+        deal = Deal(giver, receiver, ((zone, None),), (), frozenset((giver, receiver)))
+        return self._card_refusal(state, rs, deal, zone, None, giver) is None
+
+    def allowing(self, zone: str) -> RuleRef | None:
+        """The rule under which cards of `zone` are traded (the first allow naming it, else the
+        permit): what a proposal naming a card that is not there breaks."""
+        return next((a.ref for a in self.allows if zone in (a.gives, a.takes)), self.permit)
 
     def _card_refusal(self, state: Any, rs: Any, deal: Deal, zone: str, bean: str | None,
                       giver: str) -> tuple[RuleRef | None, str] | None:
@@ -118,12 +173,31 @@ class TradeGuards:
                 return ref, f"the cards of {zone} are not {giver}'s to trade"
         if any(a.names_card(state, rs, deal, zone, giver) for a in self.allows):
             return None
-        failed = next((a.ref for a in self.allows if zone in (a.gives, a.takes)), None)
-        return failed or self.permit, f"{giver} may not trade {zone} cards"
+        return self.allowing(zone), f"{giver} may not trade {zone} cards"
 
     def waits(self, state: Any, rs: Any, deal: Deal) -> Guard | None:
         """The forbid that holds while only the proposer has said yes and not once the partner
         has: the proposal waits for the partner's answer (None: it is carried out at once)."""
+        if not self.by_turn:
+            return self._waiting(state, rs, deal)
+        key = self._key(state, deal)
+        return self._waits[key] if key in self._waits else self._remember_wait(state, rs, deal, key)
+
+    def proposal_waits(self, state: Any, rs: Any, player: str, partner: str, gives: tuple[Card, ...],
+                       takes: tuple[Card, ...]) -> Guard | None:
+        """waits() for `player`'s proposal of these cards, the deal built only where no memory answers."""
+        if self.by_turn:
+            key = (player, partner, tuple(z for z, _ in gives), tuple(z for z, _ in takes), state.active, state.phase)
+            if key in self._waits:
+                return self._waits[key]
+        return self.waits(state, rs, Deal(player, partner, gives, takes, frozenset((player,))))
+
+    def _remember_wait(self, state: Any, rs: Any, deal: Deal, key: tuple) -> Guard | None:
+        if key not in self._waits:
+            remember(self._waits, key, self._waiting(state, rs, deal), 4_096)
+        return self._waits[key]
+
+    def _waiting(self, state: Any, rs: Any, deal: Deal) -> Guard | None:
         asked, both = deal, Deal(deal.player, deal.partner, deal.gives, deal.takes,
                                  deal.agreed | {deal.player, deal.partner})
         for guard in self.forbids:
@@ -144,25 +218,44 @@ def _size(cards: Node | None) -> str | None:
     return cards.amount if isinstance(cards, places.TradedAmount) else None
 
 
-def _side(cards: Node | None, owner: Node, statement: Node) -> str | None:
+def _side(cards: Node | None, owner: Node, statement: Node, ref: RuleRef) -> str | None:
     """The zone whose cards a side of a trade names (None: the side names none)."""
     if cards is None or isinstance(cards, places.TradedAmount):
         return None
     if isinstance(cards, places.CardsIn) and cards.pick == "any" and cards.count is None and cards.bean is None \
             and not cards.up_to and isinstance(cards.place, places.Zone) and cards.place.owner in (None, owner):
         return cards.place.zone
-    raise UnsupportedRule(f"'{statement.to_text()}': a trade names any number of cards of a zone of the side "
-                          "that gives them, or how many cards (no cards, some cards, any number of cards)")
+    raise UnsupportedRule(f"rule '{ref.id}': '{statement.to_text()}': a trade names any number of cards of a zone "
+                          "of the side that gives them, or how many cards (no cards, some cards, any number of cards)",
+                          ref.id)
 
 
 def guard(statement: core.Forbid | core.Allow, ref: RuleRef) -> Guard:
     action = statement.action
     assert isinstance(action, effects.Trade)
     return Guard(ref, statement.to_text(), isinstance(statement, core.Forbid), evaluate.players_of(action.first),
-                 evaluate.players_of(action.second), _side(action.gives, action.first, statement),
-                 _side(action.takes, action.second, statement),
+                 evaluate.players_of(action.second), _side(action.gives, action.first, statement, ref),
+                 _side(action.takes, action.second, statement, ref),
                  evaluate.condition(statement.condition) if statement.condition is not None else None,
                  _size(action.gives), _size(action.takes))
+
+
+# What a rule may read for its answer to hold for every card of a zone, in every deal of a size
+# between the same players at the same turn and phase (TradeGuards.by_turn).
+_BY_TURN = (conditions.TurnOf, conditions.InPhase, conditions.AllOf, conditions.AnyOf, conditions.Not,
+            conditions.Agreed, conditions.Always, actors.ActivePlayer, actors.AnyPlayer, actors.EachPlayer,
+            actors.AllPlayers, actors.Opponent, actors.OtherPlayers)
+
+
+def _by_turn(statement: Node) -> bool:
+    action = statement.action if not isinstance(statement, core.BelongsTo) else None
+    nodes = [statement.owner] if action is None else \
+        [action.first, action.second] + ([statement.condition] if statement.condition is not None else [])
+    if action is not None and any(isinstance(side, places.TradedAmount) for side in (action.gives, action.takes)) \
+            and any(isinstance(side, places.CardsIn) for side in (action.gives, action.takes)):
+        return False  # a size and a zone together: one card's answer may depend on the others
+    return all(isinstance(n, _BY_TURN) or isinstance(n, actors.Bound) and n.name in ("player", "partner")
+               for node in nodes for n in node.walk())
 
 
 def is_trade_rule(statement: Node) -> bool:
@@ -174,8 +267,14 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
     phases: set[str] = set()
     permit: RuleRef | None = None
     forbids, allows, owners = [], [], []
+    by_turn = True
     for ref, s in statements:
-        if isinstance(s, core.BelongsTo) and isinstance(s.place, places.Zone):
+        if is_trade_rule(s) and not isinstance(s, core.Permit) or isinstance(s, core.BelongsTo):
+            by_turn = by_turn and _by_turn(s)
+        if isinstance(s, core.BelongsTo):
+            if not isinstance(s.place, places.Zone):
+                raise UnsupportedRule(f"rule '{ref.id}': '{s.to_text()}': only a zone's cards belong to a player",
+                                      ref.id)
             owners.append((s.place.zone, evaluate.players_of(s.owner), ref))
         elif isinstance(s, core.Permit) and isinstance(s.action, effects.Trade):
             if isinstance(s.when, timing.During) and s.when.phase:
@@ -183,9 +282,14 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
                 permit = permit or ref
         elif isinstance(s, (core.Forbid, core.Allow)) and isinstance(s.action, effects.Trade):
             (forbids if isinstance(s, core.Forbid) else allows).append(guard(s, ref))
-    return TradeGuards(frozenset(phases), permit, tuple(forbids), tuple(allows), tuple(owners))
+    return TradeGuards(frozenset(phases), permit, tuple(forbids), tuple(allows), tuple(owners), by_turn)
+
+
+def judges(statement: Node) -> bool:
+    """The trade guards judge this statement (compile_guards reads it)."""
+    return is_trade_rule(statement) or isinstance(statement, core.BelongsTo)
 
 
 def trade_rules(statements: Iterable[tuple[RuleRef, Node]]) -> Iterator[tuple[RuleRef, Node]]:
     """The statements compile_guards reads."""
-    return ((ref, s) for ref, s in statements if is_trade_rule(s) or isinstance(s, core.BelongsTo))
+    return ((ref, s) for ref, s in statements if judges(s))

@@ -8,86 +8,138 @@ that very card: the proposal follows it while other actions move the hand (follo
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from ..memo import per_object
+
 from .actions import CardRef, Propose, Respond
-from .errors import IllegalAction, game_over
+from .deals import Card, Deal
+from .errors import IllegalAction, RuleRef, game_over
 from .eventlog import UNRECORDED
 from .marked import follow as _follow_card
 from .requirements import would_break
 from .ruleset import Ruleset
 from .state import State
+from .trade_guards import TradeGuards
 
 Picked = list[tuple[str, int | str]]  # ("hand", index) or ("offer", bean)
 Followed = list[tuple[dict, str, str]]  # (a proposal's card reference, the hand's owner, the card)
 
 
-def _pick(state: State, rs: Ruleset, owner: str, refs: list[dict], present: bool) -> Picked:
-    """Resolve card references of `owner` to concrete cards. With present=False (cards the
-    proposer asks for from a hand it cannot see) only the zone rules are checked."""
-    tr = rs.trade
+# ------------------------------------------------------------------ the rules of the game's trades
+def guards_of(rs: Ruleset) -> TradeGuards | None:
+    """The game's trading rules, compiled (engine/trade_guards.py): every phase that trades
+    holds the same ones (None: nobody ever trades)."""
+    return next((ph.trade for ph in rs.phases if ph.trade is not None), None)
+
+
+def _permit(rs: Ruleset) -> RuleRef | None:
+    guards = guards_of(rs)
+    return guards.permit if guards is not None else None
+
+
+def _zones(state: State, rs: Ruleset, guards: TradeGuards, owner: str, partner: str, refs: list[dict]) -> tuple[Card, ...]:
+    """The zone and bean of each card reference. A reference without a zone names a card of the
+    offer where `owner` may trade the offer's cards and one such bean is left there, else of the
+    hand (the notation "Anna gives red to Natalie")."""
+    offer_left = list(state.offer)
+    out: list[Card] = []
+    for ref in refs:
+        zone, bean = ref.get("zone"), ref.get("bean")
+        if zone is None:
+            zone = "offer" if bean in offer_left and guards.may_give(state, rs, owner, partner, "offer") else "hand"
+        if zone == "offer" and bean in offer_left:
+            offer_left.remove(bean)
+        out.append((zone, bean))
+    return tuple(out)
+
+
+def _pick(state: State, rs: Ruleset, guards: TradeGuards, owner: str, refs: list[dict], zones: tuple[Card, ...],
+          present: bool) -> Picked:
+    """Resolve card references of `owner`, in the zones the rules let them be traded from, to
+    concrete cards. With present=False (cards the proposer asks for from a hand it cannot see)
+    only what is public is checked: how many cards the hand holds. A card that is not there is
+    refused citing the rule under which its zone's cards are traded."""
     hand = state.hands[owner]
     used: set[int] = set()
     offer_left = list(state.offer)
     picked: Picked = []
-    for ref in refs:
-        zone, bean, position = ref.get("zone"), ref.get("bean"), ref.get("position")
-        if zone is None:
-            zone = "offer" if owner == state.active and tr.offer and "offer" not in tr.untradeable \
-                and bean in offer_left else "hand"
-        if zone in tr.untradeable:  # also for a zone resolved above: the refusal legal_actions expects
-            raise IllegalAction(tr.untradeable[zone], f"cards in {zone} cannot be traded")
-        if rs.unplantable and (present or bean is not None):  # whoever got it could never plant it
-            _refuse_unplantable(state, rs, zone, bean, position, hand)
+    for ref, (zone, bean) in zip(refs, zones):
+        position = ref.get("position")
         if zone == "offer":
-            if owner != state.active:
-                raise IllegalAction(tr.offer_owner or tr.offer or tr.trade,
-                                    f"the revealed cards belong to the active player ({state.active})")
-            if tr.offer is None:
-                raise IllegalAction(tr.trade, "revealed cards cannot be traded")
             if bean not in offer_left:
-                raise IllegalAction(tr.offer, f"no {bean} among the revealed cards")
+                raise IllegalAction(guards.allowing(zone), f"no {bean} among the revealed cards")
             offer_left.remove(bean)
             picked.append(("offer", bean))
         elif zone == "hand":
-            if tr.hand is None:
-                raise IllegalAction(tr.trade, "hand cards cannot be traded")
             if ref.get("gone"):
-                raise IllegalAction(tr.hand, f"the {bean} {owner} named by its hand position has left the hand")
+                raise IllegalAction(guards.allowing(zone), f"the {bean} {owner} named by its hand position has left the hand")
             if position is not None:
                 # Positions count from 1 and stay within the hand (its size is public): 0 or a
                 # negative number must never become hand[-1].
                 if not isinstance(position, int) or isinstance(position, bool) or position < 1:
-                    raise IllegalAction(tr.hand, f"hand positions count from 1, not {position!r}")
+                    raise IllegalAction(guards.allowing(zone), f"hand positions count from 1, not {position!r}")
                 if position > len(hand):
-                    raise IllegalAction(tr.hand, f"{owner} has {len(hand)} hand card"
-                                                 f"{'s' if len(hand) != 1 else ''}, no position {position}")
+                    raise IllegalAction(guards.allowing(zone), f"{owner} has {len(hand)} hand card"
+                                              f"{'s' if len(hand) != 1 else ''}, no position {position}")
                 index = position - 1
                 if present and bean is not None and hand[index] != bean:
-                    raise IllegalAction(tr.hand, f"{owner} has no {bean or 'card'} at hand position {position}")
+                    raise IllegalAction(guards.allowing(zone), f"{owner} has no {bean or 'card'} at hand position {position}")
                 if index in used:
-                    raise IllegalAction(tr.hand, f"hand position {position} is named twice")
+                    raise IllegalAction(guards.allowing(zone), f"hand position {position} is named twice")
             elif bean is None:
-                raise IllegalAction(tr.hand, "a hand card is named by its bean or its position")
+                raise IllegalAction(guards.allowing(zone), "a hand card is named by its bean or its position")
             elif present:
                 index = next((i for i, c in enumerate(hand) if c == bean and i not in used), -1)
                 if index < 0:
-                    raise IllegalAction(tr.hand, f"{owner} has no {'more ' if used else ''}{bean} in hand")
+                    raise IllegalAction(guards.allowing(zone), f"{owner} has no {'more ' if used else ''}{bean} in hand")
             else:
                 picked.append(("hand", str(bean)))
                 continue
             used.add(index)
             picked.append(("hand", index))
-        else:
-            raise IllegalAction(tr.trade, f"only hand cards and revealed cards are traded, not {zone} cards")
+        else:  # a zone a rule lets players trade, whose cards the engine cannot hand over
+            raise IllegalAction(guards.allowing(zone), f"only hand cards and revealed cards change hands, not {zone} cards")
     return picked
 
 
-def _refuse_unplantable(state: State, rs: Ruleset, zone: str, bean: str | None, position: int | None,
-                        hand: list[str]) -> None:
-    if bean is None and zone == "hand" and isinstance(position, int) and 1 <= position <= len(hand):
-        bean = hand[position - 1]
-    if bean in rs.unplantable:
-        raise IllegalAction(rs.rules.get(bean) or rs.trade.trade,
-                            f"{bean} is never planted, so it cannot be traded")
+def _refuse_unplantable(state: State, rs: Ruleset, owner: str, refs: list[dict], zones: tuple[Card, ...],
+                        present: bool) -> None:
+    """A card never planted is never traded: whoever got it could never plant it."""
+    hand = state.hands[owner]
+    for ref, (zone, bean) in zip(refs, zones):
+        position = ref.get("position")
+        if not present and bean is None:
+            continue
+        if bean is None and zone == "hand" and isinstance(position, int) and 1 <= position <= len(hand):
+            bean = hand[position - 1]
+        if bean in rs.unplantable:
+            raise IllegalAction(rs.rules.get(bean) or _permit(rs), f"{bean} is never planted, so it cannot be traded")
+
+
+def _judged(state: State, rs: Ruleset, guards: TradeGuards, proposal: dict, present: bool) -> tuple[Picked, Picked]:
+    """The proposal's cards judged by the trading rules, as the side acting now does its part
+    with both sides' yes (a consent the answer gives is the proposal's wait, not a refusal),
+    then found where the proposal names them."""
+    src, dst = proposal["from"], proposal["to"]
+    gives = _zones(state, rs, guards, src, dst, proposal["give"])
+    takes = _zones(state, rs, guards, dst, src, proposal["take"])
+    deal = Deal(src, dst, gives, takes, frozenset((src, dst)))
+    accepted = guards.accepted(state, deal)
+    if not accepted:
+        refused = guards.deal_refusal(state, rs, deal)
+        if refused is not None:
+            raise IllegalAction(*refused)
+    if rs.unplantable:
+        _refuse_unplantable(state, rs, src, proposal["give"], gives, True)
+        _refuse_unplantable(state, rs, dst, proposal["take"], takes, present)
+    if not accepted:
+        refused = guards.cards_refusal(state, rs, deal)
+        if refused is not None:
+            raise IllegalAction(*refused)
+        guards.accept(state, deal)
+    return (_pick(state, rs, guards, src, proposal["give"], gives, True),
+            _pick(state, rs, guards, dst, proposal["take"], takes, present))
 
 
 def _ref_json(state: State, owner: str, ref: CardRef, picked: tuple[str, int | str], known: bool) -> dict:
@@ -109,29 +161,44 @@ def _ref_json(state: State, owner: str, ref: CardRef, picked: tuple[str, int | s
 
 def check_propose(state: State, rs: Ruleset, action: Propose) -> dict:
     """A checked proposal (the dict stored in state.proposals, id not yet assigned)."""
-    tr = rs.trade
     player, to = action.player, action.to
     if state.over:
         raise game_over(rs)
-    if not rs.phase(state.phase).trade:
-        raise IllegalAction(tr.trade, f"no trading in phase {state.phase}")
+    guards = rs.phase(state.phase).trade
+    if guards is None:
+        raise IllegalAction(_permit(rs), f"no trading in phase {state.phase}")
     if to not in state.hands or to == player:
         raise IllegalAction(None, f"no other player named {to}")
-    if tr.partners_active and state.active not in (player, to):
-        raise IllegalAction(tr.partners_active, f"every trade is with the active player ({state.active})")
     if not action.give and not action.take:
-        raise IllegalAction(tr.trade, "a proposal names at least one card")
-    give_refs = [c.to_json() for c in action.give]
-    take_refs = [c.to_json() for c in action.take]
-    give = _pick(state, rs, player, give_refs, present=True)
-    take = _pick(state, rs, to, take_refs, present=False)
+        raise IllegalAction(guards.permit, "a proposal names at least one card")
+    asked = {"from": player, "to": to, "give": [c.to_json() for c in action.give],
+             "take": [c.to_json() for c in action.take]}
+    give, take = _judged(state, rs, guards, asked, present=False)
     return {"id": 0, "from": player, "to": to,
             "give": [_ref_json(state, player, r, p, True) for r, p in zip(action.give, give)],
             "take": [_ref_json(state, to, r, p, False) for r, p in zip(action.take, take)]}
 
 
-def needs_consent(rs: Ruleset, proposal: dict) -> bool:
-    return bool(rs.trade.gift_consent if not proposal["take"] else rs.trade.consent)
+def check_propose_cards(state: State, rs: Ruleset, proposal: dict) -> tuple[Picked, Picked]:
+    """The cards a proposal (from, to, give, take) names, judged as check_propose judges them."""
+    guards = rs.phase(state.phase).trade
+    if guards is None:
+        raise IllegalAction(_permit(rs), f"no trading in phase {state.phase}")
+    return _judged(state, rs, guards, proposal, present=False)
+
+
+def waits(state: State, rs: Ruleset, proposal: dict) -> bool:
+    """The proposal waits for its receiver's answer: a rule forbids it until they agree."""
+    return _consent(state, rs, proposal) is not None
+
+
+def _consent(state: State, rs: Ruleset, proposal: dict) -> Any:
+    guards = rs.phase(state.phase).trade or guards_of(rs)
+    if guards is None:
+        return None
+    gives = tuple((r.get("zone") or "hand", r.get("bean")) for r in proposal["give"])
+    takes = tuple((r.get("zone") or "hand", r.get("bean")) for r in proposal["take"])
+    return guards.proposal_waits(state, rs, proposal["from"], proposal["to"], gives, takes)
 
 
 def add_proposal(state: State, rs: Ruleset, proposal: dict, events: list) -> None:
@@ -141,7 +208,7 @@ def add_proposal(state: State, rs: Ruleset, proposal: dict, events: list) -> Non
         events.append({"event": "proposed", "proposal": proposal["id"], "from": proposal["from"],
                        "to": proposal["to"], "give": [dict(r) for r in proposal["give"]],
                        "take": [dict(r) for r in proposal["take"]]})
-    if needs_consent(rs, proposal):
+    if waits(state, rs, proposal):
         state.proposals.append(proposal)
     else:
         execute(state, rs, proposal, *check_accept_cards(state, rs, proposal), events)
@@ -156,7 +223,7 @@ def find_proposal(state: State, rs: Ruleset, action: Respond) -> dict:
         named = [p for p in state.proposals if p["id"] == action.target]
         candidates = [p for p in named if p[mine] == action.player]
         if named and not candidates:
-            _wrong_side(rs, action, named[0])
+            _wrong_side(state, rs, action, named[0])
     elif isinstance(action.target, str):
         candidates = [p for p in candidates if p[other] == action.target]
     if not candidates:
@@ -164,7 +231,7 @@ def find_proposal(state: State, rs: Ruleset, action: Respond) -> dict:
         own = [p for p in state.proposals if p[other] == action.player
                and (action.target is None or action.target == p[mine])]
         if own:
-            _wrong_side(rs, action, own[0])
+            _wrong_side(state, rs, action, own[0])
         raise IllegalAction(None, f"no open proposal for {action.player} to {action.verb[:-1]}")
     if len(candidates) > 1:
         ids = ", ".join(str(p["id"]) for p in candidates)
@@ -172,19 +239,93 @@ def find_proposal(state: State, rs: Ruleset, action: Respond) -> dict:
     return candidates[0]
 
 
-def _wrong_side(rs: Ruleset, action: Respond, proposal: dict) -> None:
+def _wrong_side(state: State, rs: Ruleset, action: Respond, proposal: dict) -> None:
     if action.verb == "withdraws":
         raise IllegalAction(None, f"{action.player} received proposal {proposal['id']}; "
                                   f"only {proposal['from']} can withdraw it (reject it instead)")
-    consent = (rs.trade.gift_consent if not proposal["take"] else rs.trade.consent) or rs.trade.consent
-    raise IllegalAction(consent, f"proposal {proposal['id']} is {proposal['to']}'s to accept or reject, "
-                                 f"not {action.player}'s")
+    consent = _consent(state, rs, proposal)
+    raise IllegalAction(consent.ref if consent is not None else _permit(rs),
+                        f"proposal {proposal['id']} is {proposal['to']}'s to accept or reject, not {action.player}'s")
 
 
 def check_accept_cards(state: State, rs: Ruleset, proposal: dict) -> tuple[Picked, Picked]:
-    give = _pick(state, rs, proposal["from"], proposal["give"], present=True)
-    take = _pick(state, rs, proposal["to"], proposal["take"], present=True)
+    """The cards an accept of the proposal moves, judged as the receiver does its part."""
+    cards = remembered(rs)(state, proposal)
+    if cards:
+        return cards
+    guards = rs.phase(state.phase).trade or guards_of(rs)
+    if guards is None:
+        raise IllegalAction(None, "nobody trades")
+    turned = {"from": proposal["to"], "to": proposal["from"], "give": proposal["take"], "take": proposal["give"]}
+    take, give = _judged(state, rs, guards, turned, present=True)
     return give, take
+
+
+Remembered = Callable[[State, dict], "tuple[Picked, Picked] | bool | None"]
+_REMEMBERED: dict = {}
+
+
+def remembered(rs: Ruleset) -> Remembered:
+    """The game's _remembered, compiled once (memo.per_object)."""
+    return per_object(_REMEMBERED, rs, None, lambda: _compile_remembered(rs))
+
+
+def _compile_remembered(rs: Ruleset) -> Remembered:
+    """The cards an accept of a proposal moves, where the rules' answer is remembered for a
+    proposal of one card each way named by zone and bean (by_turn: the common case of a
+    listing): False when a card is not there (or never planted); None: not such a proposal,
+    or not remembered (check_accept_cards says, and remembers)."""
+    guards, unplantable, trades = guards_of(rs), rs.unplantable, {ph.id for ph in rs.phases if ph.trade is not None}
+    if guards is None or not guards.by_turn:
+        return lambda state, proposal: None
+    known, zones = guards.accepted_deals, ("hand", "offer")
+
+    def cards(state: State, proposal: dict) -> tuple[Picked, Picked] | bool | None:
+        give, take = proposal["give"], proposal["take"]
+        if len(give) != 1 or len(take) > 1 or state.phase not in trades:
+            return None
+        g = give[0]
+        t = take[0] if take else None
+        if len(g) != 2 or g["zone"] not in zones or t is not None and (len(t) != 2 or t["zone"] not in zones):
+            return None  # named by position (or gone), or a zone whose cards another check finds
+        gz, tz = g["zone"], t["zone"] if t is not None else None
+        if gz == tz == "offer" or (proposal["to"], proposal["from"], (tz,) if t is not None else (), (gz,),
+                                   state.active, state.phase) not in known:
+            return None
+        src, bean = proposal["from"], g["bean"]
+        if bean in unplantable:
+            return False
+        if gz == "offer":
+            if bean not in state.offer:
+                return False
+            gave: Picked = [("offer", bean)]
+        else:
+            hand = state.hands[src]
+            if bean not in hand:
+                return False
+            gave = [("hand", hand.index(bean))]
+        if t is None:
+            return gave, []
+        bean = t["bean"]
+        if bean in unplantable:
+            return False
+        if tz == "offer":
+            return (gave, [("offer", bean)]) if bean in state.offer else False
+        hand = state.hands[proposal["to"]]
+        return (gave, [("hand", hand.index(bean))]) if bean in hand else False
+    return cards
+
+
+def acceptable(state: State, rs: Ruleset, proposal: dict) -> bool:
+    """check_accept_cards would let the receiver accept the proposal now."""
+    cards = remembered(rs)(state, proposal)
+    if cards is not None:
+        return cards is not False
+    try:
+        check_accept_cards(state, rs, proposal)
+    except IllegalAction:
+        return False
+    return True
 
 
 def accept_breaks(state: State, rs: Ruleset, proposal: dict, cards: tuple[Picked, Picked] | None = None) -> bool:
