@@ -301,9 +301,10 @@ def _permission(who: Any, condition: Any) -> zones.Allows:
 
 
 def on_event(statement: Statement) -> bool:
-    """A ``do`` when a card is planted, harvested, revealed or drawn that no reading takes."""
+    """A ``do`` when a card is planted, harvested, revealed or drawn (a step on the traded event
+    that places the traded cards is part of the trade: engine/trade_guards.py)."""
     return isinstance(statement, core.Do) and isinstance(statement.when, timing.When) \
-        and read.read_once(statement) is None
+        and not trade_guards.judges(statement)
 
 
 def card_rules(model: dict, core_program: Any, refs: dict[str, RuleRef], n: int) -> tuple[tuple, dict]:

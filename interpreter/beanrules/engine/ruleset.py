@@ -135,8 +135,8 @@ class BuyFieldRule:
 @dataclass(frozen=True)
 class TradeRules:
     """What the playout kernel reads of the trade rules (kernel/machine.py): the interpreter
-    judges trades by the rules' conditions (engine/trade_guards.py, PhaseSpec.trade) and reads
-    here only which rule lets the active player end trading and where received cards go."""
+    judges trades, and places received cards, by the rules themselves (engine/trade_guards.py,
+    PhaseSpec.trade), and reads here only which rule lets the active player end trading."""
     partners_active: RuleRef | None = None  # trade-partners: every trade involves the active player
     hand: RuleRef | None = None  # tradeable-hand: hand cards from any position
     offer: RuleRef | None = None  # tradeable-offer: the active player's revealed cards

@@ -21,6 +21,7 @@ from ..desugar import NoRewrite, rule_statements
 from ..memo import per_object
 from . import readings as read
 from .errors import IllegalAction
+from .trade_guards import placement
 from .kinds import compile_plays_as
 from .notation import parse_action
 
@@ -303,7 +304,7 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             if "offer" in zones:
                 trace.add(model, _trades("offer"), core.BelongsTo)
         elif name == "traded":  # a gift takes nothing back
-            trace.add(model, _consent(not event["got"]), read.ReceivedSetAside)
+            trace.add(model, _consent(not event["got"]), placement)
         elif name == "rejected":
             trace.add(model, _consent(True), _consent(False))
         elif name == "game-over":

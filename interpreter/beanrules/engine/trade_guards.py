@@ -95,6 +95,11 @@ class TradeGuards:
     # has agreed and the deal's size, and a card by its zone: the rules' answer for one card of
     # a zone holds for every card of it, so a listing may judge once per zone (legal._lister).
     by_turn: bool = False
+    # Where received cards go: the place of a step on the traded event that moves exactly that
+    # event's cards, which is part of the trade (docs/core.md, "A step that is part of an
+    # action"); None: to the back of the receiver's hand.
+    received: evaluate.ZoneFn | None = None
+    received_front: bool = False
     # by_turn: the answers, remembered by what they depend on (`_key`): deals found acceptable,
     # and which forbid makes a proposal wait (a refusal is worked out anew, for its message)
     accepted_deals: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
@@ -114,6 +119,18 @@ class TradeGuards:
         """Remember that the rules accept this deal (where by_turn lets them be remembered)."""
         if self.by_turn:
             remember(self.accepted_deals, self._key(state, deal), True, 4_096)
+
+    def receive(self, state: Any, rs: Any, player: str, cards: list) -> list:
+        """Put the cards `player` receives where the rules say (the hand without a rule)."""
+        if self.received is None:
+            place = state.hands[player]
+        else:
+            place = self.received(state, {evaluate.RULES: rs, OWNER: player, "player": player})
+        if self.received_front:
+            place[:0] = cards
+        else:
+            place.extend(cards)
+        return place
 
     def refusal(self, state: Any, rs: Any, deal: Deal) -> tuple[RuleRef | None, str] | None:
         """The rule that refuses the acting side's part of the deal (with both sides' yes), and why."""
@@ -258,6 +275,18 @@ def _by_turn(statement: Node) -> bool:
                for node in nodes for n in node.walk())
 
 
+_EVENT_CARDS = places.CardsIn(actors.Bound("cards"), "all", None, False, None)
+
+
+def placement(statement: Node) -> bool:
+    """A step on the traded event that moves exactly the traded cards and nothing else: where
+    received cards go, as part of the trade (not a trigger after it)."""
+    return isinstance(statement, core.Do) and isinstance(statement.when, timing.When) \
+        and statement.when.event == "traded" and statement.when.bean is None and statement.when.cards is None \
+        and statement.condition is None and isinstance(statement.effect, effects.Move) \
+        and statement.effect.cards == _EVENT_CARDS
+
+
 def is_trade_rule(statement: Node) -> bool:
     return isinstance(statement, (core.Permit, core.Forbid, core.Allow)) and isinstance(statement.action, effects.Trade)
 
@@ -267,8 +296,11 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
     phases: set[str] = set()
     permit: RuleRef | None = None
     forbids, allows, owners = [], [], []
-    by_turn = True
+    by_turn, received, front = True, None, False
     for ref, s in statements:
+        if placement(s):  # a later rule replaces an earlier one
+            received, front = evaluate.zone_of(s.effect.to), s.effect.end in ("front", "bottom")
+            continue
         if is_trade_rule(s) and not isinstance(s, core.Permit) or isinstance(s, core.BelongsTo):
             by_turn = by_turn and _by_turn(s)
         if isinstance(s, core.BelongsTo):
@@ -282,12 +314,13 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
                 permit = permit or ref
         elif isinstance(s, (core.Forbid, core.Allow)) and isinstance(s.action, effects.Trade):
             (forbids if isinstance(s, core.Forbid) else allows).append(guard(s, ref))
-    return TradeGuards(frozenset(phases), permit, tuple(forbids), tuple(allows), tuple(owners), by_turn)
+    return TradeGuards(frozenset(phases), permit, tuple(forbids), tuple(allows), tuple(owners), by_turn,
+                       received, front)
 
 
 def judges(statement: Node) -> bool:
     """The trade guards judge this statement (compile_guards reads it)."""
-    return is_trade_rule(statement) or isinstance(statement, core.BelongsTo)
+    return is_trade_rule(statement) or isinstance(statement, core.BelongsTo) or placement(statement)
 
 
 def trade_rules(statements: Iterable[tuple[RuleRef, Node]]) -> Iterator[tuple[RuleRef, Node]]:

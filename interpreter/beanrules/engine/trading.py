@@ -332,7 +332,7 @@ def accept_breaks(state: State, rs: Ruleset, proposal: dict, cards: tuple[Picked
     """Whether accepting the proposal would break a requirement that holds now (the hand limit,
     where received cards go to the hand): Game.apply refuses such an accept, so the listings of
     legal actions (legal.answers, the hot path's) leave it out."""
-    if not rs.requirements or rs.trade.to_set_aside:
+    if not rs.requirements:
         return False
     give, take = cards or check_accept_cards(state, rs, proposal)
     return would_break(state, rs, lambda trial: execute(trial, rs, proposal, give, take, UNRECORDED))
@@ -358,9 +358,13 @@ def execute(state: State, rs: Ruleset, proposal: dict, give: Picked, take: Picke
     src, dst = proposal["from"], proposal["to"]
     given = _take(state, src, give)
     taken = _take(state, dst, take)
-    zone = state.set_aside if rs.trade.to_set_aside else state.hands
-    zone[dst].extend(given)
-    zone[src].extend(taken)
+    guards = guards_of(rs)
+    if guards is None:  # (no rule lets anyone trade: no proposal was made under one)
+        state.hands[dst].extend(given)
+        state.hands[src].extend(taken)
+    else:  # received cards go where the rules' step on the trade puts them, as part of it
+        guards.receive(state, rs, dst, given)
+        guards.receive(state, rs, src, taken)
     if proposal in state.proposals:
         state.proposals.remove(proposal)
     if events is not UNRECORDED:
