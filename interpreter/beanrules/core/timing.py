@@ -92,11 +92,13 @@ class AnyTime(_Timing):
 
 @core("when")
 class When(_Timing):
-    """When a card is planted, harvested, revealed, drawn, played or traded (``bean``: only a
-    card of that type; ``cards``: a harvest of exactly that many cards)."""
+    """When a card is planted, harvested, revealed, drawn, played or traded, or cards are given
+    in a trade (``given``: once for each player who gives cards in it, the cards being the ones
+    they gave) (``bean``: only a card of that type; ``cards``: a harvest of exactly that many
+    cards)."""
 
     EVENT_NAMES = ("player", "card", "field", "cards")
-    event: Literal["planted", "harvested", "revealed", "drawn", "played", "traded"]
+    event: Literal["planted", "harvested", "revealed", "drawn", "played", "traded", "given"]
     bean: str | None = names("bean")
     cards: int | None
 
@@ -104,6 +106,8 @@ class When(_Timing):
         what = f"a {self.bean} card" if self.bean else "a card"
         if self.event == "harvested" and self.cards is not None:
             what = f"a field of {self.cards} {self.bean + ' ' if self.bean else ''}cards"
+        if self.event == "given":
+            return f"when {what} is given in a trade"
         return f"when {what} is {self.event}"
 
 

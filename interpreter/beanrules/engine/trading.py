@@ -21,6 +21,7 @@ from .requirements import would_break
 from .ruleset import Ruleset
 from .state import State
 from .trade_guards import TradeGuards
+from . import triggers
 
 Picked = list[tuple[str, int | str]]  # ("hand", index) or ("offer", bean)
 Followed = list[tuple[dict, str, str]]  # (a proposal's card reference, the hand's owner, the card)
@@ -370,6 +371,10 @@ def execute(state: State, rs: Ruleset, proposal: dict, give: Picked, take: Picke
     if events is not UNRECORDED:
         events.append({"event": "traded", "proposal": proposal["id"], "from": src, "to": dst,
                        "gave": given, "got": taken})
+    if rs.triggers:  # a rule's step when a player trades: for each side that gave cards, the proposer first
+        for player, cards in ((src, given), (dst, taken)):
+            if cards:
+                triggers.fire(state, rs, "given", player, None, events, cards=list(cards))
 
 
 def check_respond(state: State, rs: Ruleset, action: Respond) -> tuple[dict, tuple[Picked, Picked] | None]:

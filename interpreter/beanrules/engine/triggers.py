@@ -29,7 +29,7 @@ from . import decisions, evaluate
 from .effect_env import OWNER, Held
 from .errors import RuleRef
 
-EVENTS = ("planted", "harvested", "revealed", "drawn")
+EVENTS = ("planted", "harvested", "revealed", "drawn", "given")
 _ZONES = {"planted": "field", "revealed": "offer", "drawn": "hand"}  # where the card of each event lies
 
 
@@ -81,7 +81,7 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
         if trigger.watch is not None:
             _watched(state, rs, trigger, event, player, bean, events, cards, field)
             continue
-        if (trigger.bean is not None and trigger.bean != bean) or \
+        if (trigger.bean is not None and trigger.bean != bean and (bean is not None or trigger.bean not in (cards or ()))) or \
                 (trigger.cards is not None and (cards is None or trigger.cards != len(cards))):
             continue
         env = _env(state, rs, trigger, event, player, bean, zone, where, cards, field)

@@ -198,8 +198,9 @@ class SpecBuilder:
                   "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS]}
         begins = _tree(node.children, "phase_begins") is not None  # a phase's own step (kind phase-step)
         if not begins:
-            params = {"event": _words(_tree(node.children, "step_event")), "bean": str(bean) if bean else None,
-                      **params}
+            traded = _tree(node.children, "trade_event") is not None  # each player who gives cards in a trade
+            params = {"event": "given" if traded else _words(_tree(node.children, "step_event")),
+                      "bean": str(bean) if bean else None, **params}
         refs = [Ref("bean", str(bean), self.span(bean))] if bean else []
         # the wording is the header line from "when" (or "at") to its colon (the effects follow below)
         line = self.lines[node.meta.line - 1]
