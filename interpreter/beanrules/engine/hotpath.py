@@ -42,7 +42,7 @@ from .planting import plant_card
 from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
-from .trading import add_proposal, check_accept_cards, do_respond, execute, remembered, waits
+from .trading import add_proposal, check_accept_cards, do_respond, execute, guards_of, remembered
 from . import transitions, triggers
 from .eventlog import UNRECORDED
 
@@ -321,13 +321,17 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
         do_buy(state, rs, action.player, events)
         return True
 
+    trades = guards_of(rs)  # the trading rules (every phase that trades holds them)
+
     def propose(state: State, action: Propose, events: list) -> bool:
         # trading.check_propose's proposal, as it stores one-card references
         give, take = action.give[0], action.take  # listed proposals name one card, and ask for at most one
         proposal = {"id": state.next_proposal, "from": action.player, "to": action.to,
                     "give": [{"zone": give.zone, "bean": give.bean}],
                     "take": [{"zone": take[0].zone, "bean": take[0].bean}] if take else []}
-        if events is UNRECORDED and waits(state, rs, proposal):  # trading.add_proposal: it waits
+        if events is UNRECORDED and trades.one_card_waits(state, rs, action.player, action.to, (give.zone, give.bean),
+                                                          (take[0].zone, take[0].bean) if take else None):
+            # trading.add_proposal: it waits
             state.next_proposal += 1
             state.proposals.append(proposal)
         else:

@@ -136,13 +136,15 @@ def answers(state: State, rs: Ruleset, player: str, out: list, known: Remembered
     known = known or remembered(rs)
     for proposal in state.proposals:
         if proposal["to"] == player:
-            cards = known(state, proposal)
-            ok = acceptable(state, rs, proposal) if cards is None else cards is not False
-            if ok and not accept_breaks(state, rs, proposal, cards or None):
-                out.append(_respond(player, "accepts", proposal["id"]))
-            out.append(_respond(player, "rejects", proposal["id"]))
+            known_ok = known(state, proposal, False)
+            ok = acceptable(state, rs, proposal) if known_ok is None else known_ok
+            target = proposal["id"]  # (the answers, interned: looked up before _respond builds one)
+            if ok and not accept_breaks(state, rs, proposal):
+                out.append(_RESPONDS.get((player, "accepts", target)) or _respond(player, "accepts", target))
+            out.append(_RESPONDS.get((player, "rejects", target)) or _respond(player, "rejects", target))
         elif proposal["from"] == player:
-            out.append(_respond(player, "withdraws", proposal["id"]))
+            target = proposal["id"]
+            out.append(_RESPONDS.get((player, "withdraws", target)) or _respond(player, "withdraws", target))
 
 
 def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
@@ -183,9 +185,13 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
     memo: dict = {}
 
     def distinct(cards: list[str]) -> tuple[str, ...]:
-        if not unplantable:
-            return tuple(dict.fromkeys(cards))
-        return tuple(b for b in dict.fromkeys(cards) if b not in unplantable)
+        """Each bean once, in order, but those never planted (a loop costs less than a dict for
+        the few cards of a hand or the offer)."""
+        out: list[str] = []
+        for card in cards:
+            if card not in out and card not in unplantable:
+                out.append(card)
+        return tuple(out)
 
     def judged(state: State, player: str, partner: str) -> tuple[bool, ...]:
         """(gift, exchange, the player gives offer and hand cards, the partner offer and hand

@@ -83,6 +83,9 @@ class Guard:
         return self.takes == zone and self.holds(state, rs, deal if deal.player != giver else deal.turned())
 
 
+_UNKNOWN = object()  # not remembered
+
+
 @dataclass(frozen=True)
 class TradeGuards:
     """A game's trading rules, compiled."""
@@ -208,6 +211,16 @@ class TradeGuards:
             if key in self._waits:
                 return self._waits[key]
         return self.waits(state, rs, Deal(player, partner, gives, takes, frozenset((player,))))
+
+    def one_card_waits(self, state: Any, rs: Any, player: str, partner: str, give: Card, take: Card | None) -> bool:
+        """proposal_waits() of a proposal of one card for at most one (a listed proposal), by its
+        memory without building the deal, where by_turn lets it."""
+        if self.by_turn:
+            hit = self._waits.get((player, partner, (give[0],), (take[0],) if take else (), state.active, state.phase),
+                                  _UNKNOWN)
+            if hit is not _UNKNOWN:
+                return hit is not None
+        return self.proposal_waits(state, rs, player, partner, (give,), (take,) if take else ()) is not None
 
     def _remember_wait(self, state: Any, rs: Any, deal: Deal, key: tuple) -> Guard | None:
         if key not in self._waits:

@@ -262,7 +262,7 @@ def check_accept_cards(state: State, rs: Ruleset, proposal: dict) -> tuple[Picke
     return give, take
 
 
-Remembered = Callable[[State, dict], "tuple[Picked, Picked] | bool | None"]
+Remembered = Callable[..., "tuple[Picked, Picked] | bool | None"]
 _REMEMBERED: dict = {}
 
 
@@ -278,10 +278,11 @@ def _compile_remembered(rs: Ruleset) -> Remembered:
     or not remembered (check_accept_cards says, and remembers)."""
     guards, unplantable, trades = guards_of(rs), rs.unplantable, {ph.id for ph in rs.phases if ph.trade is not None}
     if guards is None or not guards.by_turn:
-        return lambda state, proposal: None
+        return lambda state, proposal, picks=True: None
     known, zones = guards.accepted_deals, ("hand", "offer")
 
-    def cards(state: State, proposal: dict) -> tuple[Picked, Picked] | bool | None:
+    def cards(state: State, proposal: dict, picks: bool = True) -> tuple[Picked, Picked] | bool | None:
+        """(picks=False: True where the accept would be made, without resolving the cards.)"""
         give, take = proposal["give"], proposal["take"]
         if len(give) != 1 or len(take) > 1 or state.phase not in trades:
             return None
@@ -293,33 +294,25 @@ def _compile_remembered(rs: Ruleset) -> Remembered:
         if gz == tz == "offer" or (proposal["to"], proposal["from"], (tz,) if t is not None else (), (gz,),
                                    state.active, state.phase) not in known:
             return None
-        src, bean = proposal["from"], g["bean"]
-        if bean in unplantable:
+        gb, tb = g["bean"], t["bean"] if t is not None else None
+        if gb in unplantable or tb in unplantable:
             return False
-        if gz == "offer":
-            if bean not in state.offer:
-                return False
-            gave: Picked = [("offer", bean)]
-        else:
-            hand = state.hands[src]
-            if bean not in hand:
-                return False
-            gave = [("hand", hand.index(bean))]
+        gheld = state.offer if gz == "offer" else state.hands[proposal["from"]]
+        theld = state.offer if tz == "offer" else state.hands[proposal["to"]] if t is not None else None
+        if gb not in gheld or t is not None and tb not in theld:
+            return False
+        if not picks:
+            return True
+        gave: Picked = [("offer", gb)] if gz == "offer" else [("hand", gheld.index(gb))]
         if t is None:
             return gave, []
-        bean = t["bean"]
-        if bean in unplantable:
-            return False
-        if tz == "offer":
-            return (gave, [("offer", bean)]) if bean in state.offer else False
-        hand = state.hands[proposal["to"]]
-        return (gave, [("hand", hand.index(bean))]) if bean in hand else False
+        return gave, [("offer", tb)] if tz == "offer" else [("hand", theld.index(tb))]
     return cards
 
 
 def acceptable(state: State, rs: Ruleset, proposal: dict) -> bool:
     """check_accept_cards would let the receiver accept the proposal now."""
-    cards = remembered(rs)(state, proposal)
+    cards = remembered(rs)(state, proposal, False)
     if cards is not None:
         return cards is not False
     try:
