@@ -53,13 +53,13 @@ class Guard:
     cards it names on each side (None: none), how many cards it says each side gives (None:
     it does not say), and its condition."""
     ref: RuleRef
-    says: str
+    says: str  # the statement's words: what two guards compare by (their closures differ per compile)
     forbid: bool
-    first: evaluate.PlayersFn
-    second: evaluate.PlayersFn
-    gives: str | None
-    takes: str | None
-    condition: evaluate.CondFn | None
+    first: evaluate.PlayersFn = field(compare=False)
+    second: evaluate.PlayersFn = field(compare=False)
+    gives: str | None = None
+    takes: str | None = None
+    condition: evaluate.CondFn | None = field(default=None, compare=False)
     gives_size: str | None = None
     takes_size: str | None = None
 
@@ -87,13 +87,22 @@ _UNKNOWN = object()  # not remembered
 
 
 @dataclass(frozen=True)
+class Owner:
+    """A `belongs-to`: the cards of `zone` are these players' to trade."""
+    zone: str
+    says: str
+    ref: RuleRef
+    players: evaluate.PlayersFn = field(compare=False)
+
+
+@dataclass(frozen=True)
 class TradeGuards:
     """A game's trading rules, compiled."""
     phases: frozenset[str]  # where a permit lets players trade
     permit: RuleRef | None
     forbids: tuple[Guard, ...]
     allows: tuple[Guard, ...]
-    owners: tuple[tuple[str, evaluate.PlayersFn, RuleRef], ...]  # a zone's cards belong to these players
+    owners: tuple[Owner, ...]  # a zone's cards belong to these players
     # Every rule judges a deal by who makes it with whom, whose turn and which phase it is, who
     # has agreed and the deal's size, and a card by its zone: the rules' answer for one card of
     # a zone holds for every card of it, so a listing may judge once per zone (legal._lister).
@@ -101,8 +110,9 @@ class TradeGuards:
     # Where received cards go: the place of a step on the traded event that moves exactly that
     # event's cards, which is part of the trade (docs/core.md, "A step that is part of an
     # action"); None: to the back of the receiver's hand.
-    received: evaluate.ZoneFn | None = None
+    received: evaluate.ZoneFn | None = field(default=None, compare=False)
     received_front: bool = False
+    received_says: str | None = None  # the placing step's words (what guards compare by)
     # by_turn: the answers, remembered by what they depend on (`_key`): deals found acceptable,
     # and which forbid makes a proposal wait (a refusal is worked out anew, for its message)
     accepted_deals: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
@@ -188,9 +198,9 @@ class TradeGuards:
             if guard.names_card(state, rs, deal, zone, giver):
                 return guard.ref, f"{bean} of {zone} may not be traded: {guard.says}"
         env = _env(deal, rs)
-        for owned, owner, ref in self.owners:
-            if owned == zone and giver not in owner(state, env):
-                return ref, f"the cards of {zone} are not {giver}'s to trade"
+        for owner in self.owners:
+            if owner.zone == zone and giver not in owner.players(state, env):
+                return owner.ref, f"the cards of {zone} are not {giver}'s to trade"
         if any(a.names_card(state, rs, deal, zone, giver) for a in self.allows):
             return None
         return self.allowing(zone), f"{giver} may not trade {zone} cards"
@@ -309,10 +319,10 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
     phases: set[str] = set()
     permit: RuleRef | None = None
     forbids, allows, owners = [], [], []
-    by_turn, received, front = True, None, False
+    by_turn, received, front, placing = True, None, False, None
     for ref, s in statements:
         if placement(s):  # a later rule replaces an earlier one
-            received, front = evaluate.zone_of(s.effect.to), s.effect.end in ("front", "bottom")
+            received, front, placing = evaluate.zone_of(s.effect.to), s.effect.end in ("front", "bottom"), s.to_text()
             continue
         if is_trade_rule(s) and not isinstance(s, core.Permit) or isinstance(s, core.BelongsTo):
             by_turn = by_turn and _by_turn(s)
@@ -320,7 +330,7 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
             if not isinstance(s.place, places.Zone):
                 raise UnsupportedRule(f"rule '{ref.id}': '{s.to_text()}': only a zone's cards belong to a player",
                                       ref.id)
-            owners.append((s.place.zone, evaluate.players_of(s.owner), ref))
+            owners.append(Owner(s.place.zone, s.to_text(), ref, evaluate.players_of(s.owner)))
         elif isinstance(s, core.Permit) and isinstance(s.action, effects.Trade):
             if isinstance(s.when, timing.During) and s.when.phase:
                 phases.add(s.when.phase)
@@ -328,7 +338,7 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
         elif isinstance(s, (core.Forbid, core.Allow)) and isinstance(s.action, effects.Trade):
             (forbids if isinstance(s, core.Forbid) else allows).append(guard(s, ref))
     return TradeGuards(frozenset(phases), permit, tuple(forbids), tuple(allows), tuple(owners), by_turn,
-                       received, front)
+                       received, front, placing)
 
 
 def judges(statement: Node) -> bool:
