@@ -19,7 +19,6 @@ from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
 from ..engine.effect_env import FEED, NONE, OWNER, NeedChoice
 from . import core
-from .kinds import same
 from .state import KState
 
 USE = 8  # the action kind, after decisions.CHOOSE
@@ -87,15 +86,6 @@ class KHeld:
 
 
 # ------------------------------------------------------------------ the effects abilities use
-def field_accepts(m: Any, field: list[int], bean: int, fields: list[list[int]]) -> bool:
-    """planting.field_accepts (a card that plays as a type goes where that type goes)."""
-    if not field:
-        return m.same_many or not any(f and same(m, f[-1], bean) for f in fields)
-    if not m.one_type or same(m, field[-1], bean):
-        return True
-    return m.mixed and not any(not f or same(m, f[-1], bean) for f in fields)
-
-
 def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
     """The kernel closure of an ability's own node (None: core.py's)."""
     if isinstance(node, effects.Move) and isinstance(node.cards, actors.Bound):
@@ -138,8 +128,9 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
             held = env.get(name)
             if held is None:
                 return
-            fields = g.fields[who(g, env)[0]]
-            options = [str(i + 1) for i, f in enumerate(fields) if field_accepts(prims, f, held.bean, fields)]
+            seat = who(g, env)[0]
+            fields = g.fields[seat]
+            options = [str(i + 1) for i in prims.planting.taking(fields, seat, held.bean)]
             index = int(_take(env, options, True)) - 1
             if g.lasting and held.refused(prims, g):  # a constraint laid down on this very card
                 raise Dead()

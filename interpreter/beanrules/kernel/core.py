@@ -78,9 +78,7 @@ class Primitives:
     bean_number: dict[str, int]
     bean_names: tuple[str, ...]  # bean number -> name (a choice among cards is fed names)
     firing: Any  # triggers.Firing | None: the steps a card runs by itself
-    one_type: bool  # planting rules an ability's plant follows (abilities.field_accepts)
-    mixed: bool
-    same_many: bool
+    planting: Any  # planting.Planting: which fields take a card (the engine's planting judge)
     kind: tuple[int, ...] | None  # bean -> the type it plays as (kernel/kinds.py); None: itself
 
 

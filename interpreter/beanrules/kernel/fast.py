@@ -24,7 +24,7 @@ from .moves import apply as general_apply
 from .abilities import front_lapses, keeps_open as ability_open, usable, waits_only as ability_waits
 from .card_moves import keeps_open as move_open
 from .draw_moves import keeps_open as draw_open
-from .moves import move_options, next_to_act, plant_fields
+from .moves import move_options, next_to_act
 
 
 # A bot's draw, randrange(n), is written into the loop where the interpreter's Python draws it
@@ -33,10 +33,26 @@ INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Rando
 
 
 def _targets(m: Machine, bean: str) -> str:
-    """An expression: the fields `bean` may go onto (moves.plant_fields)."""
-    if m.one_type and m.same_many and not m.mixed and m.kind is None:
-        return f"[i for i, f in enumerate(fs) if not f or f[-1] == {bean}]"
-    return f"plant_fields(m, fs, {bean})"
+    """An expression: the fields of `seat`, `fs`, that take `bean`: the planting judge's answer
+    as kernel/planting.py remembers it, looked up inline where its key is the fields' tops."""
+    planting = m.planting
+    if planting.judge is None:
+        return "range(len(fs))"
+    if planting.sizes == 1:
+        return f"(known if (known := TAKES.get({_tops_key(m, bean)})) is not None else taking(fs, seat, {bean}))"
+    return f"taking(fs, seat, {bean})"
+
+
+def _tops_key(m: Machine, bean: str) -> str:
+    """An expression: kernel/planting.py's key of `bean` onto the fields `fs` (the bean, then each
+    field's top card or None), written out for the numbers of fields a player has most often
+    (those dealt and the next two); a list built in a loop costs more than the listing it keys."""
+    key = f"({bean}, *[f[-1] if f else None for f in fs])"
+    most = m.fields_at_start + 2 if m.buy_max is None else min(m.buy_max, m.fields_at_start + 2)
+    for count in range(most, m.fields_at_start - 1, -1):
+        tops = "".join(f"_f{i}[-1] if (_f{i} := fs[{i}]) else None, " for i in range(count))
+        key = f"(({bean}, {tops}) if len(fs) == {count} else {key})"
+    return key
 
 
 def _busy(m: Machine, ph: Phase) -> str:
@@ -358,7 +374,7 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
-        "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
+        "TAKES": m.planting.takes, "taking": m.planting.taking, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "ability_open": ability_open, "ability_waits": ability_waits, "END": END,
         "complete": m.complete, "phases": m.phases,

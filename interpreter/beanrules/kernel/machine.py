@@ -22,6 +22,7 @@ from . import card_moves, core
 from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
 from .kinds import compile_kinds, types
+from .planting import Planting
 from .lasting import compile_lastings, lapsed
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
@@ -98,10 +99,7 @@ class Machine(core.Primitives):
         self.fields_at_start = rs.fields
         self.deal = rs.deal
         self.direction = rs.direction
-        self.one_type = rs.one_type is not None
-        self.mixed = rs.mixed is not None
-        # a bean may start a new field while another grows it (engine: planting.new_field_ok)
-        self.same_many = rs.same_type_many is not None or rs.one_field_per_type is None
+        self.planting = Planting(rs, self.bean_names)  # the engine's planting judge (kernel/planting.py)
         self.top_run = rs.top_run  # a harvest takes the top run of one type, not the whole field
         self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
         self.manual = rs.manual_harvest

@@ -56,7 +56,7 @@ class KPlantFor:
 
     def _options(self, g: KState, env: dict) -> tuple[int, int, list[int], bool]:
         """(player, card, the fields they may choose, whether they harvest first)."""
-        from .abilities import Dead, field_accepts
+        from .abilities import Dead
         m = self.m
         held, chosen = self.pick(g, env)
         if not chosen:
@@ -67,13 +67,13 @@ class KPlantFor:
             if plant_refused(m, g, card):
                 raise Dead()
         fields = g.fields[player]
-        fit = [i for i, f in enumerate(fields) if field_accepts(m, f, card, fields)]
+        fit = list(m.planting.taking(fields, player, card))
         if fit:
             return player, card, fit, False
         if not m.make_room:
             raise Dead()
         room = [i for i in range(len(fields)) if not field_refused(m, fields, i)
-                and field_accepts(m, [], card, fields[:i] + [[]] + fields[i + 1:])
+                and m.planting.accepts(fields[:i] + [[]] + fields[i + 1:], player, card, i)  # once harvested
                 and not (g.lasting and _harvest_forbidden(m, g, player, i))]
         if not room:
             raise Dead()
