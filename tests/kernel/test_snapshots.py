@@ -45,7 +45,7 @@ def test_a_memo_kept_over_a_game_names_every_zone_as_a_fresh_snapshot_and_export
     assert len({s[8] for s in compared}) > 10 and len(memo) > 100 and len(exported) > 100
 
 
-def _plants(phases: int) -> dict[str, Callable[[KState], bool]]:
+def _plants(phases: int, bean: str) -> dict[str, Callable[[KState], bool]]:
     """A change to one part of a copy of the kernel's state each (True where it could be made
     in this state): every part the state JSON holds that a game changes."""
     def bump(name: str) -> Callable[[KState], bool]:
@@ -60,12 +60,12 @@ def _plants(phases: int) -> dict[str, Callable[[KState], bool]]:
         **{name: bump(name) for name in ("turn", "planted", "exhaustions", "shuffles", "next_proposal")},
         "over": replace("over", lambda g: not g.over),
         "deck": lambda g: bool(g.deck) and g.deck.pop() is not None,
-        **{zone: (lambda zone: lambda g: getattr(g, zone).append(0) is None)(zone)
+        **{zone: (lambda zone: lambda g: getattr(g, zone).append(bean) is None)(zone)
            for zone in ("discard", "offer", "removed")},
-        **{zone: (lambda zone: lambda g: getattr(g, zone)[1].append(0) is None)(zone)
+        **{zone: (lambda zone: lambda g: getattr(g, zone)[1].append(bean) is None)(zone)
            for zone in ("hands", "set_aside", "coins")},
-        "fields": lambda g: g.fields[0][1].append(0) is None,
-        "proposals": lambda g: g.proposals.append([g.next_proposal, 0, 1, ("hand", 0), None]) is None,
+        "fields": lambda g: g.fields[0][1].append(bean) is None,
+        "proposals": lambda g: g.proposals.append([g.next_proposal, 0, 1, ("hand", bean), None]) is None,
         "moved": replace("moved", lambda g: {**g.moved, "a rule": [g.turn, 1]}),
         "tokens": replace("tokens", lambda g: {**g.tokens, "a token": 0}),
         "used": replace("used", lambda g: [*g.used, [g.turn, "a card"]]),
@@ -91,7 +91,7 @@ def test_a_difference_planted_in_any_part_of_the_state_is_reported_where_it_is(f
     machine = kernel_for(model, 2)
     view = kernel_view(game.players, start, full)
     theirs = [(None, view(machine, machine.new_game(1)))]
-    plants = _plants(len(machine.phase_ids))
+    plants = _plants(len(machine.phase_ids), next(iter(machine.bean_names)))
     planted: dict[str, tuple[int, Any]] = {}  # part -> (the action after which, the changed state's view)
 
     def observe(m, g: KState, action: tuple) -> None:

@@ -1,8 +1,7 @@
-"""Cards that play as another bean type (engine/kinds.py), over the kernel's bean numbers.
+"""Cards that play as another bean type (engine/kinds.py), over the kernel's cards.
 
 `Machine.kind` is None where no card plays as another type (every comparison stays the plain
-`a == b` of the base game, at no cost); otherwise a tuple, bean number -> the number of the
-type it counts as, read wherever the engine reads `kinds.type_of`: which fields a card may go
+`a == b` of the base game, at no cost); otherwise a dict, bean -> the type it counts as, read wherever the engine reads `kinds.type_of`: which fields a card may go
 onto, whether a card matches a place, a field's top run, what counts as a bean of a type, and
 the greedy bot's rules of thumb. A field topped by such a card pays by its type's beanometer
 through the compiled rules' own payout table (ruleset.py copies the type's row to the card).
@@ -12,12 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 
-def compile_kinds(plays_as: dict[str, str], number: dict[str, int]) -> tuple[int, ...] | None:
-    """bean number -> the number of the type it plays as (None: every card plays as itself)."""
+def compile_kinds(plays_as: dict[str, str], number: dict[str, str]) -> dict[str, str] | None:
+    """bean -> the type it plays as (None: every card plays as itself)."""
     if not plays_as:
         return None
-    names = sorted(number, key=number.__getitem__)
-    return tuple(number[plays_as.get(name, name)] for name in names)
+    return {number[name]: number[plays_as.get(name, name)] for name in number}
 
 
 def same(m: Any, a: int, b: int) -> bool:

@@ -10,9 +10,9 @@ requires lapses where a forbid takes it (or every harvest that could make room) 
 after each action (`expire`).
 
 A constraint on one chosen card ("until end of turn: bean may not be planted") follows that
-card as engine/marked.py does, by identity: the card's number in its hand is replaced by an
-equal `Marked` int of its own, which every list operation carries along; the entry keeps it,
-and lapses once it has left every hand. Permissions (``allow``) are refused by name; so are a
+card by identity, marked by engine/marked.py itself (the kernel's cards are the engine's bean
+strings): the card in its hand is replaced by an equal string of its own, which every list
+operation carries along; the entry keeps it, and lapses once it has left every hand. Permissions (``allow``) are refused by name; so are a
 rule's own forbids in force all game (the Ruleset's `standing`, left out of support.py's
 known fields).
 """
@@ -23,16 +23,12 @@ from typing import Any, Callable
 from ..core import actors, effects, places, timing
 from ..engine.effect_env import OWNER
 from ..engine.card_moves import VERBS
+from ..engine.marked import mark
 from . import core
 from .state import KState
 
 Matcher = Callable[[Any, KState, tuple, dict], bool]
 _MARK = "#mark"  # the card a constraint on one card names: its entry's "card"
-
-
-class Marked(int):
-    """A card a constraint names: equal to its bean's number, and no other card is it."""
-    __slots__ = ()
 
 
 def _locate(g: KState, card: int) -> tuple[int, int] | None:
@@ -189,13 +185,12 @@ def _mark_chosen(g: KState, env: dict, name: str) -> dict:
         index = next((i for i in order if hand[i] == held.bean), None)
         if index is None:
             raise Dead()
-        card = hand[index] = Marked(hand[index])
-        env[name] = KHeld(card, hand, held.first)  # a later move takes that very card
-        return {"bean": int(card), "object": card, "player": owner, "index": index}
+        named = mark(hand, index)
+        env[name] = KHeld(hand[index], hand, held.first)  # a later move takes that very card
+        return {**named, "player": owner, "index": index}
     if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") is not None:
         hand, index = g.hands[at["owner"]], at["index"]  # a card a decision picked: where it lies
-        card = hand[index] = Marked(hand[index])
-        return {"bean": int(card), "object": card, "player": at["owner"], "index": index}
+        return {**mark(hand, index), "player": at["owner"], "index": index}
     raise Dead()
 
 

@@ -9,6 +9,7 @@ tests/kernel/ plays it against the interpreter on identical random streams.
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
@@ -87,19 +88,19 @@ class Machine(core.Primitives):
     def __init__(self, rs: Ruleset):
         self.rs = rs
         self.n = rs.players
-        self.bean_names: tuple[str, ...] = tuple(rs.bean_counts)
-        number = {b: i for i, b in enumerate(self.bean_names)}
+        number = {b: sys.intern(b) for b in rs.bean_counts}  # EXPERIMENT: beans as names
+        self.bean_names = number
         self.bean_number = number
         self.kind = compile_kinds(rs.plays_as, number)  # cards that play as another type (kernel/kinds.py)
         self.in_play = tuple(number[b] for b in rs.beans)
         self.box = [number[b] for b in rs.beans for _ in range(rs.bean_counts[b])]
         self.out = [number[b] for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
-        self.payout = [rs.payout[b] for b in self.bean_names]
+        self.payout = {b: rs.payout[b] for b in self.bean_names}
         self.top_pays = rs.payout_card == "top"
         self.fields_at_start = rs.fields
         self.deal = rs.deal
         self.direction = rs.direction
-        self.planting = Planting(rs, self.bean_names)  # the engine's planting judge (kernel/planting.py)
+        self.planting = Planting(rs)  # the engine's planting judge (kernel/planting.py)
         self.top_run = rs.top_run  # a harvest takes the top run of one type, not the whole field
         self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
         self.manual = rs.manual_harvest

@@ -1,4 +1,6 @@
-"""The kernel's game state: seats and bean numbers in plain lists, no names, no events.
+"""The kernel's game state: seats index plain lists, cards are the engine's bean strings (its
+cards, so the engine's closures read them unchanged: docs/architecture.md, "One state"), no
+player names, no events.
 
 Zones keep the engine's order (deck top first, hand front first, field bottom to top, discard
 last on top), so the kernel's lists and the engine's name lists match card for card.
@@ -20,14 +22,14 @@ class KState:
         self.n = n
         self.seed = seed
         self.phase_ids = phase_ids
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.offer: list[int] = []
-        self.removed: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.fields: list[list[list[int]]] = []
-        self.set_aside: list[list[int]] = [[] for _ in range(n)]
-        self.coins: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.offer: list[str] = []
+        self.removed: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.fields: list[list[list[str]]] = []
+        self.set_aside: list[list[str]] = [[] for _ in range(n)]
+        self.coins: list[list[str]] = [[] for _ in range(n)]
         self.active = 0
         self.start = 0
         self.phase = 0
