@@ -189,11 +189,11 @@ def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], 
 class KAbility:
     __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule", "walker")
 
-    def __init__(self, spec: Any, named: bool, bean_number: dict[str, int], phase_ids: tuple[str, ...], prims: Any):
+    def __init__(self, spec: Any, named: bool, phase_ids: tuple[str, ...], prims: Any):
         if spec.any_turn or spec.once_per is not None:
             raise core.KernelUnsupported(f"ability '{spec.ref.id}': used in any turn, or once per turn per "
                                     f"{spec.once_per or 'field'} as written")
-        self.card, self.name = bean_number[spec.card], spec.name
+        self.card, self.name = spec.card, spec.name
         self.named = spec.name if named else None
         self.phase = None if spec.phase is None else phase_ids.index(spec.phase)
         self.on_field = spec.where == "field-top"  # used on top of a field (else played from the hand)
@@ -212,9 +212,8 @@ class KAbility:
         return f"{self.rule}@{field or 0}"
 
 
-def compile_abilities(specs: tuple, bean_number: dict[str, int], phase_ids: tuple[str, ...],
-                      prims: Any) -> tuple[KAbility, ...]:
-    return tuple(KAbility(s, sum(o.card == s.card for o in specs) > 1, bean_number, phase_ids, prims)
+def compile_abilities(specs: tuple, phase_ids: tuple[str, ...], prims: Any) -> tuple[KAbility, ...]:
+    return tuple(KAbility(s, sum(o.card == s.card for o in specs) > 1, phase_ids, prims)
                  for s in specs)
 
 

@@ -75,8 +75,7 @@ class Primitives:
     coins_for: Fn  # (field) -> int
     direction: int
     n: int  # players
-    bean_number: dict[str, int]
-    bean_names: tuple[str, ...]  # bean number -> name (a choice among cards is fed names)
+    bean_names: tuple[str, ...]  # the rules' beans (cards are these strings, as the engine's)
     firing: Any  # triggers.Firing | None: the steps a card runs by itself
     planting: Any  # planting.Planting: which fields take a card (the engine's planting judge)
     kind: tuple[int, ...] | None  # bean -> the type it plays as (kernel/kinds.py); None: itself
@@ -173,7 +172,7 @@ def number(node: Node, prims: Primitives) -> Fn:
         field = zone_of(place)
         return lambda g, env: coins_for(field(g, env))
     if isinstance(node, quantities.Count) and node.bean is not None:
-        zone, bean = zone_of(node.place), prims.bean_number.get(node.bean)
+        zone, bean = zone_of(node.place), node.bean
         kind = getattr(prims, "kind", None)
         if kind is not None:  # the cards that play as the bean count as it (hand_effects.number)
             return lambda g, env: sum(1 for c in zone(g, env) if kind[c] == bean)

@@ -165,9 +165,8 @@ class Walker:
                 cards = [c for c in cards if test(g, {**env, node.name: c["value"]})]
             if not cards:
                 return _STOP
-            names = self.prims.bean_names
             return Waiting([], {"player": player, "name": node.name,
-                                "options": [names[c["value"][0]] for c in cards] + ([] if node.must else [NOTHING]),
+                                "options": [c["value"][0] for c in cards] + ([] if node.must else [NOTHING]),
                                 "cards": cards})
         options = self.players[id(node.options)](g, env)
         if node.where is not None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 
-def compile_kinds(plays_as: dict[str, str], number: dict[str, str]) -> dict[str, str] | None:
+def compile_kinds(plays_as: dict[str, str], beans: tuple[str, ...]) -> dict[str, str] | None:
     """bean -> the type it plays as (None: every card plays as itself)."""
     if not plays_as:
         return None
-    return {number[name]: number[plays_as.get(name, name)] for name in number}
+    return {bean: plays_as.get(bean, bean) for bean in beans}
 
 
 def same(m: Any, a: int, b: int) -> bool:

@@ -84,7 +84,7 @@ def _matcher(action: Any, prims: Any) -> Matcher:
         if not (isinstance(cards, places.CardsIn) and isinstance(cards.place, places.Zone)):
             raise core.KernelUnsupported(f"'{action.to_text()}' in a lasting constraint")
         zone = cards.place.zone
-        bean = None if cards.bean is None else prims.bean_number[cards.bean]
+        bean = cards.bean
 
         def plant(m: Any, g: KState, a: tuple, env: dict) -> bool:
             return a[0] == PLANT and a[1] in who(g, env) and plant_zone(m, g, a) == zone \
@@ -97,7 +97,6 @@ def _matcher(action: Any, prims: Any) -> Matcher:
     if type(action) in kinds:
         kind, who = kinds[type(action)], _who(action.player, prims)
         card = getattr(action, "card", None)
-        card = None if card is None else prims.bean_number[card]
         return lambda m, g, a, env: a[0] == kind and a[1] in who(g, env) and \
             (card is None or m.abilities[a[2]].card == card)
     if isinstance(action, effects.Trade):

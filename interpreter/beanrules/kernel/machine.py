@@ -9,7 +9,6 @@ tests/kernel/ plays it against the interpreter on identical random streams.
 """
 from __future__ import annotations
 
-import sys
 from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
@@ -88,14 +87,12 @@ class Machine(core.Primitives):
     def __init__(self, rs: Ruleset):
         self.rs = rs
         self.n = rs.players
-        number = {b: sys.intern(b) for b in rs.bean_counts}  # EXPERIMENT: beans as names
-        self.bean_names = number
-        self.bean_number = number
-        self.kind = compile_kinds(rs.plays_as, number)  # cards that play as another type (kernel/kinds.py)
-        self.in_play = tuple(number[b] for b in rs.beans)
-        self.box = [number[b] for b in rs.beans for _ in range(rs.bean_counts[b])]
-        self.out = [number[b] for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
-        self.payout = {b: rs.payout[b] for b in self.bean_names}
+        self.bean_names: tuple[str, ...] = tuple(rs.bean_counts)  # cards are these strings, as the engine's
+        self.kind = compile_kinds(rs.plays_as, self.bean_names)  # cards that play as another type (kernel/kinds.py)
+        self.in_play = tuple(rs.beans)
+        self.box = [b for b in rs.beans for _ in range(rs.bean_counts[b])]
+        self.out = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
+        self.payout = dict(rs.payout)
         self.top_pays = rs.payout_card == "top"
         self.fields_at_start = rs.fields
         self.deal = rs.deal
@@ -129,11 +126,11 @@ class Machine(core.Primitives):
         self.protect_empty = rs.protect_empty  # a single bean is protected while another field is empty
         # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
         self.firing: Firing | None = None
-        steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
+        steps = compile_triggers(rs.triggers, self) if rs.triggers else ()
         self.firing = Firing(steps) if steps else None
-        self.unplantable = frozenset(number[b] for b in rs.unplantable)  # cards never planted nor traded
+        self.unplantable = frozenset(rs.unplantable)  # cards never planted nor traded
         self.lastings = compile_lastings(rs.lastings, self)  # what an effect may lay down for a while
-        self.abilities = compile_abilities(rs.abilities, number, self.phase_ids, self)
+        self.abilities = compile_abilities(rs.abilities, self.phase_ids, self)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(core.condition(e.node, self) for e in rs.ends)

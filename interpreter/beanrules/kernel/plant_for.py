@@ -84,8 +84,7 @@ class KPlantFor:
         if len(options) == 1:
             self._plant(g, env, options[0])
             return None
-        name = self.m.bean_names[card]
-        what = f"a field to harvest for the {name}" if harvest else f"a field for the {name}"
+        what = f"a field to harvest for the {card}" if harvest else f"a field for the {card}"
         return {"player": player, "name": what, "options": [str(i + 1) for i in options]}
 
     def finish(self, g: KState, env: dict, answer: str) -> None:
