@@ -9,12 +9,12 @@ from operator import attrgetter, itemgetter
 
 from ..engine.bots import GreedyBot, RandomBot
 from ..engine.errors import Stalled
+from ..engine.kinds import auto_field, same_type, type_of
 from ..engine.seat import READ_ZONES, Unseen
 from ..engine.view import shows
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
-from .kinds import same
 from .lasting import forbidden
 from .draw_moves import DRAW
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
@@ -127,12 +127,11 @@ class KSeat:
     buy_cost = property(attrgetter("m.buy_cost"))
     fields_dealt = property(attrgetter("m.fields_at_start"))
 
-    def same(self, a: int, b: int) -> bool:
-        return same(self.m, a, b)
+    def same(self, a: str, b: str) -> bool:
+        return same_type(self.m.rs, a, b)
 
-    def type_of(self, bean: int) -> int:
-        kind = self.m.kind
-        return bean if kind is None else kind[bean]
+    def type_of(self, bean: str) -> str:
+        return type_of(self.m.rs, bean)
 
     def coins_for(self, field: list[int]) -> int:
         return self.m.coins_for(field)
@@ -144,7 +143,7 @@ class KSeat:
         return max(self.m.payout[bean])
 
     def auto_field(self, bean: int) -> int | None:
-        return _auto_field(self.g.fields[self.player], bean, self.m.kind)
+        return auto_field(self.m.rs, self.g.fields[self.player], bean)
 
     def discards_bounded(self) -> bool:
         phase = self.g.phase
@@ -182,18 +181,6 @@ class KGreedyBot(GreedyBot):
         if kseat is None or kseat.g is not g or kseat.player != seat:
             kseat = self._kseat = KSeat(m, g, seat)
         return self.decide(kseat)
-
-
-def _auto_field(fields: list[list[int]], bean: int, kind: tuple[int, ...] | None = None) -> int | None:
-    """planting.auto_field: the field topped by `bean` (or a card of its type), else the first empty one."""
-    empty = None
-    for i, f in enumerate(fields):
-        if f:
-            if f[-1] == bean or (kind is not None and kind[f[-1]] == kind[bean]):
-                return i
-        elif empty is None:
-            empty = i
-    return empty
 
 
 # The kinds of action are numbered as engine/seat.py numbers them, so that one bot reads both

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..core import effects, places, quantities
 from ..core.categories import Node
 from ..engine.evaluate import BY_ITSELF
+from ..engine.kinds import type_of
 from ..engine.selection import zone_name
 from . import core
 from .selection import carry
@@ -100,13 +101,13 @@ def each_type(node: effects.Move, prims: Any) -> Fn:
     cards = node.cards
     source, from_zone = core.zone_of(cards.place), zone_name(cards.place)  # type: ignore[attr-defined]
     target, to_zone, end = core.zone_of(node.to), zone_name(node.to), node.end
-    first, kind = from_zone in _FIRST_IS_TOP, prims.kind
+    first, rs = from_zone in _FIRST_IS_TOP, prims.rs
 
     def run(g: KState, env: dict) -> None:
         held, dest = source(g, env), target(g, env)
         chosen, seen = [], set()
         for i in (range(len(held)) if first else range(len(held) - 1, -1, -1)):
-            k = held[i] if kind is None else kind[held[i]]
+            k = type_of(rs, held[i])
             if k not in seen:
                 seen.add(k)
                 chosen.append(i)

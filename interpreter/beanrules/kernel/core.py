@@ -18,6 +18,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from ..engine.effect_env import OWNER
 from ..engine.evaluate import top_of_deck
+from ..engine.kinds import type_of
 
 
 class KernelUnsupported(Exception):
@@ -78,7 +79,7 @@ class Primitives:
     bean_names: tuple[str, ...]  # the rules' beans (cards are these strings, as the engine's)
     firing: Any  # triggers.Firing | None: the steps a card runs by itself
     planting: Any  # planting.Planting: which fields take a card (the engine's planting judge)
-    kind: tuple[int, ...] | None  # bean -> the type it plays as (kernel/kinds.py); None: itself
+    rs: Any  # the engine's Ruleset (the types cards play as: engine/kinds.py)
 
 
 # ------------------------------------------------------------------ actors and places
@@ -173,9 +174,9 @@ def number(node: Node, prims: Primitives) -> Fn:
         return lambda g, env: coins_for(field(g, env))
     if isinstance(node, quantities.Count) and node.bean is not None:
         zone, bean = zone_of(node.place), node.bean
-        kind = getattr(prims, "kind", None)
-        if kind is not None:  # the cards that play as the bean count as it (hand_effects.number)
-            return lambda g, env: sum(1 for c in zone(g, env) if kind[c] == bean)
+        rs = prims.rs
+        if rs.plays_as:  # the cards that play as the bean count as it (hand_effects.number)
+            return lambda g, env: sum(1 for c in zone(g, env) if type_of(rs, c) == bean)
         return lambda g, env: zone(g, env).count(bean)
     if isinstance(node, quantities.OneIf):
         test = condition(node.condition, prims)

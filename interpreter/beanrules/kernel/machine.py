@@ -9,6 +9,7 @@ tests/kernel/ plays it against the interpreter on identical random streams.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
@@ -16,12 +17,12 @@ from ..engine.decisions import waits
 from ..engine.evaluate import BY_ITSELF
 from ..engine.marks import START
 from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING, kinds
-from ..engine.harvesting import top_run_length
+from ..engine.harvesting import coins_for, fewest_harvested, run_length
+from ..engine.kinds import type_of
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
-from .kinds import compile_kinds, types
 from .planting import Planting
 from .lasting import compile_lastings, lapsed
 from .decisions import RULE, Walker
@@ -88,11 +89,13 @@ class Machine(core.Primitives):
         self.rs = rs
         self.n = rs.players
         self.bean_names: tuple[str, ...] = tuple(rs.bean_counts)  # cards are these strings, as the engine's
-        self.kind = compile_kinds(rs.plays_as, self.bean_names)  # cards that play as another type (kernel/kinds.py)
+        # the beanometer: the engine's own, on the kernel's fields (its cards are the engine's)
+        self.coins_for: Callable[[list[str]], int] = partial(coins_for, rs)
+        self.run_length: Callable[[list[str]], int] = partial(run_length, rs)
         self.in_play = tuple(rs.beans)
         self.box = [b for b in rs.beans for _ in range(rs.bean_counts[b])]
         self.out = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
-        self.payout = dict(rs.payout)
+        self.payout = rs.payout
         self.top_pays = rs.payout_card == "top"
         self.fields_at_start = rs.fields
         self.deal = rs.deal
@@ -227,18 +230,6 @@ class Machine(core.Primitives):
         return True
 
     # -- harvesting --------------------------------------------------------------------------
-    def run_length(self, field: list[int]) -> int:
-        if not self.top_run:
-            return len(field)
-        return top_run_length(field if self.kind is None else types(self, field))
-
-    def coins_for(self, field: list[int]) -> int:
-        if not field:
-            return 0
-        size = self.run_length(field) if self.top_run else len(field)
-        table = self.payout[field[-1] if self.top_pays else field[len(field) - size]]
-        return table[size] if size < len(table) else table[-1]
-
     def harvest(self, g: KState, seat: int, index: int) -> None:
         if self.written is not None:  # coins written down (kernel/tally.py)
             self.written.harvest(self, g, seat, index)
@@ -253,12 +244,11 @@ class Machine(core.Primitives):
             g.discard.extend(field[:keep])
             field.clear()
             if self.firing is not None:  # a card's step when harvested (kernel/triggers.py), by type
-                self.firing.harvested(g, seat, bean if self.kind is None else self.kind[bean], size, index)
+                self.firing.harvested(g, seat, type_of(self.rs, bean), size, index)
             return
         size = self.run_length(field) if self.top_run else len(field)
         bean = field[-1] if self.top_pays else field[len(field) - size]
-        if self.kind is not None:  # a card's step when harvested names the type (harvesting.do_harvest)
-            bean = self.kind[bean]
+        bean = type_of(self.rs, bean)  # a card's step when harvested names the type (harvesting.do_harvest)
         coins = self.coins_for(field)
         cut = len(field) - size
         if self.bank:
@@ -287,14 +277,7 @@ class Machine(core.Primitives):
         if g.over or not self.manual or (self.own_turn and seat != g.active) or g.phase in self.no_harvest_phases:
             return []
         fields = g.fields[seat]
-        smallest = 1
-        limit = self.protection
-        if limit is not None:
-            empty = self.protect_empty
-            for f in fields:
-                if len(f) > limit or (empty and not f):
-                    smallest = 2
-                    break
+        smallest = fewest_harvested(fields, self.protection, self.protect_empty)
         if self.only_paying:
             return [i for i, f in enumerate(fields) if len(f) >= smallest and self.coins_for(f) >= 1]
         return [i for i, f in enumerate(fields) if len(f) >= smallest]

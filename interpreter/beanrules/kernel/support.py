@@ -66,7 +66,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "TradeRules": frozenset({"trade", "partners_active", "hand", "offer", "untradeable", "consent",
                              "gift_consent", "to_set_aside", "end", "offer_owner", "amounts"}),
 }
-# card mechanisms the kernel learnt: cards that play as another type (kernel/kinds.py),
+# card mechanisms the kernel learnt: cards that play as another type (engine/kinds.py),
 # constraints that last (kernel/lasting.py).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plays_as", "lastings"}
 # phases the active player ends by declaring them finished (machine.harvest_waits)
