@@ -153,3 +153,23 @@ def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_n
     # a harvest's step binds no card: one that names it is left to the interpreter
     with pytest.raises(KernelUnsupported, match="names 'card'"):
         compile_triggers({"harvested": (dataclasses.replace(flee, event="harvested"),)}, machine)
+
+
+def test_the_kernel_asks_the_engines_planting_judge_and_refuses_one_it_cannot_remember():
+    """Which fields take a card is the engine's planting judge (kernel/planting.py): the kernel's
+    answer on its own fields is the judge's, remembered by the bean and the field tops; a judge
+    whose guards read more than the player's fields (a hand, a phase) is refused by name."""
+    import dataclasses
+    from beanrules.engine import Game
+    from beanrules.kernel.planting import Planting
+    rs = Game(compile_spec("classic"), 3).ruleset
+    planting = Planting(rs)
+    fields = [["red", "red"], [], ["soy"]]
+    state = type("Fields", (), {"fields": {1: fields}})()
+    assert planting.taking(fields, 1, "red") == rs.plant_judge.taking(state, rs, 1, "red") == (0, 1)  # a type may grow twice
+    assert planting.taking(fields, 1, "blue") == (1,)
+    assert ("red", "red", None, "soy") in planting.takes
+    assert planting.accepts([["red"], [], []], 1, "soy", 1) and not planting.accepts(fields, 1, "soy", 0)
+    unknowable = dataclasses.replace(rs, plant_judge=rs.plant_judge._replace(sizes=None))
+    with pytest.raises(KernelUnsupported, match="reads more than the player's fields"):
+        Planting(unknowable)
