@@ -57,7 +57,7 @@ def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
     """interpreter_snapshot of the kernel's state (its cards are the engine's bean strings)."""
     cards = tuple
     seats = range(g.n)
-    return (m.phase_ids[g.phase], names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
+    return (g.phase, names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
             g.over, cards(g.deck), cards(g.discard), cards(g.offer), cards(g.removed),
             tuple([cards(g.hands[p]) for p in seats]), tuple([cards(g.set_aside[p]) for p in seats]),
             tuple([cards(g.coins[p]) for p in seats]), tuple([tuple([cards(f) for f in g.fields[p]]) for p in seats]),

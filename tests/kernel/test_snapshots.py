@@ -44,7 +44,7 @@ def test_a_snapshot_and_the_export_keep_what_they_showed_while_the_game_plays_on
     assert all(all(isinstance(c, str) for c in s[8]) for s, _, _ in shown)
 
 
-def _plants(phases: int, bean: str) -> dict[str, Callable[[KState], bool]]:
+def _plants(phases: tuple[str, ...], bean: str) -> dict[str, Callable[[KState], bool]]:
     """A change to one part of a copy of the kernel's state each (True where it could be made
     in this state): every part the state JSON holds that a game changes."""
     def bump(name: str) -> Callable[[KState], bool]:
@@ -54,7 +54,7 @@ def _plants(phases: int, bean: str) -> dict[str, Callable[[KState], bool]]:
         return lambda g: bool(when(g)) and setattr(g, name, value(g)) is None
     other = lambda seat, g: (seat + 1) % g.n  # noqa: E731
     return {
-        "phase": replace("phase", lambda g: (g.phase + 1) % phases),
+        "phase": replace("phase", lambda g: phases[(phases.index(g.phase) + 1) % len(phases)]),
         "active": replace("active", lambda g: other(g.active, g)),
         **{name: bump(name) for name in ("turn", "planted", "exhaustions", "shuffles", "next_proposal")},
         "over": replace("over", lambda g: not g.over),
@@ -90,7 +90,7 @@ def test_a_difference_planted_in_any_part_of_the_state_is_reported_where_it_is(f
     machine = kernel_for(model, 2)
     view = kernel_view(game.players, start, full)
     theirs = [(None, view(machine, machine.new_game(1)))]
-    plants = _plants(len(machine.phase_ids), next(iter(machine.bean_names)))
+    plants = _plants(machine.phase_ids, next(iter(machine.bean_names)))
     planted: dict[str, tuple[int, Any]] = {}  # part -> (the action after which, the changed state's view)
 
     def observe(m, g: KState, action: tuple) -> None:

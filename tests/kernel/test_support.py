@@ -134,16 +134,15 @@ def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_n
     model = compile_spec("anniversary/magpie")
     machine, rs = kernel_for(model, 3), compile_ruleset(model, 3)
     [steal] = rs.abilities
-    phases = machine.phase_ids
-    KAbility(steal, False, phases, machine)  # played from the hand, as the magpie is: played
+    KAbility(steal, False, machine)  # played from the hand, as the magpie is: played
     for change in ({"where": "field-top"}, {"once": True}):  # played too (tests/kernel/test_served_cards.py)
-        made = KAbility(dataclasses.replace(steal, **change), False, phases, machine)
+        made = KAbility(dataclasses.replace(steal, **change), False, machine)
         assert (made.on_field, made.once) == ("where" in change, "once" in change)
     # a choice the card's owner does not make (Kannibohne's card 07: the opponent picks the gift)
     # waits for that player's decision (tests/kernel/test_served_cards.py plays it)
     kanni = compile_ruleset(compile_spec("kannibohne"), 2)
     gift = next(a for a in kanni.abilities if a.name == "demand-gift")
-    made = KAbility(gift, False, tuple(kanni.phase_index), machine)
+    made = KAbility(gift, False, machine)
     assert made.walker is not None and made.walker.where() == {"anchor": {"mechanism": "ability",
                                                                           "rule": "card-07-demand-gift"}}
     [flee] = rs.triggers["revealed"]

@@ -189,13 +189,13 @@ def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], 
 class KAbility:
     __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule", "walker")
 
-    def __init__(self, spec: Any, named: bool, phase_ids: tuple[str, ...], prims: Any):
+    def __init__(self, spec: Any, named: bool, prims: Any):
         if spec.any_turn or spec.once_per is not None:
             raise core.KernelUnsupported(f"ability '{spec.ref.id}': used in any turn, or once per turn per "
                                     f"{spec.once_per or 'field'} as written")
         self.card, self.name = spec.card, spec.name
         self.named = spec.name if named else None
-        self.phase = None if spec.phase is None else phase_ids.index(spec.phase)
+        self.phase = spec.phase  # its phase's id, as the state keeps it
         self.on_field = spec.where == "field-top"  # used on top of a field (else played from the hand)
         self.once = spec.once  # once per turn (per field)
         self.rule = spec.ref.id
@@ -212,8 +212,8 @@ class KAbility:
         return f"{self.rule}@{field or 0}"
 
 
-def compile_abilities(specs: tuple, phase_ids: tuple[str, ...], prims: Any) -> tuple[KAbility, ...]:
-    return tuple(KAbility(s, sum(o.card == s.card for o in specs) > 1, phase_ids, prims)
+def compile_abilities(specs: tuple, prims: Any) -> tuple[KAbility, ...]:
+    return tuple(KAbility(s, sum(o.card == s.card for o in specs) > 1, prims)
                  for s in specs)
 
 
@@ -297,7 +297,7 @@ def waits_only(m: Any, g: KState) -> bool:
     """legal.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
     the active player ends it with 'ends phase'."""
     global _asking
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     if ph.plant_max is not None or ph.trade or _asking:
         return False  # (asked again while a lasting constraint lists what is left: the engine's answer)
     _asking = True

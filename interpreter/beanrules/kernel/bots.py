@@ -23,7 +23,7 @@ from .state import KState
 
 
 def _where(m: Machine, g: KState) -> dict:
-    return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
+    return {"phase": g.phase, "active": g.active, "turn": g.turn}
 
 
 def _below(rng: random.Random):
@@ -94,7 +94,7 @@ class KSeat:
         """How many one-card proposals the interpreter lists (counted, not built); while a
         constraint lasts, those it leaves listed."""
         m, g, seat = self.m, self.g, self.player
-        if not m.phases[g.phase].trade or g.decision:
+        if not m.phase_of[g.phase].trade or g.decision:
             return 0
         count, self._space = proposal_space(m, g, seat)
         if count and g.lasting:
@@ -121,7 +121,7 @@ class KSeat:
         return Stalled(message, _where(self.m, self.g))
 
     # the rules
-    trading = property(lambda self: self.m.phases[self.g.phase].trade)
+    trading = property(lambda self: self.m.phase_of[self.g.phase].trade)
     unplantable = property(attrgetter("m.unplantable"))
     tradeable = property(lambda self: (self.m.offer_ok, self.m.hand_ok))
     buy_cost = property(attrgetter("m.buy_cost"))

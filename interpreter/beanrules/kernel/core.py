@@ -227,7 +227,7 @@ def condition(node: Node, prims: Primitives) -> Fn:
         return lambda g, env: not term(g, env)
     if isinstance(node, conditions.InPhase):
         phase = node.phase
-        return lambda g, env: g.phase_ids[g.phase] == phase
+        return lambda g, env: g.phase == phase
     if isinstance(node, conditions.TurnOf):
         who = players_of(node.player)
         return lambda g, env: g.active in who(g, env)

@@ -252,7 +252,7 @@ def at_random(node: effects.AtRandom) -> Callable[[KState, dict], None]:
         if not cards:
             env[name], env[name + "@"] = [], None
             return
-        rng = random.Random(f"{g.seed}:pick:{g.turn}:{g.phase_ids[g.phase]}:{env[RULE]}:{name}")
+        rng = random.Random(f"{g.seed}:pick:{g.turn}:{g.phase}:{env[RULE]}:{name}")
         index = rng.randrange(len(cards))
         env[name] = [cards[index]]
         env[name + "@"] = {"zone": zone, "owner": owner, "index": index}

@@ -63,7 +63,7 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
     out = dict(template)
     out.update({
         "players": list(names), "start_player": names[g.start], "active": names[g.active],
-        "phase": m.phase_ids[g.phase], "turn": g.turn, "deck": cards(g.deck), "discard": cards(g.discard),
+        "phase": g.phase, "turn": g.turn, "deck": cards(g.deck), "discard": cards(g.discard),
         "exhaustions": g.exhaustions, "offer": cards(g.offer),
         "hands": {names[p]: cards(g.hands[p]) for p in range(g.n)},
         "fields": {names[p]: [cards(f) for f in g.fields[p]] for p in range(g.n)},
@@ -115,7 +115,7 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
     d = g.decision
     assert d is not None
     walker = m.ability_walkers[d["rule"]] if "anchor" in d else \
-        m.phases[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
+        m.phase_of[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
 
     def at(where: dict) -> dict:
         return {**where, "owner": None if where["owner"] is None else names[where["owner"]]}

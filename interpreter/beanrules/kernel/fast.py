@@ -104,7 +104,7 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   "            break"]
     if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
         lines += ["if seat is None and move_open(m.moves, g, m.requirements):", "    seat = a"]
-    if ph.index in m.open_phases:  # or an ability on top of a field (moves.next_to_act)
+    if ph.id in m.open_phases:  # or an ability on top of a field (moves.next_to_act)
         lines += ["if seat is None and ability_waits(m, g):", "    seat = a"]
     return lines
 
@@ -119,7 +119,7 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
         add("    seat = next_to_act(m, g)")
         add("    general_apply(m, g, bots[seat].choose(m, g, seat))")
         add("    continue")
-    if any(ph.optional) or any(d.phase == ph.index for d in m.draws):
+    if any(ph.optional) or any(d.phase == ph.id for d in m.draws):
         # draws by action and optional plantings (their ends of the phase): the general path
         return out + ["seat = next_to_act(m, g)",
                 "if seat is None:",
@@ -197,13 +197,13 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
     if m.abilities:  # a card's ability, each use with its choices: listed and applied by the general path
         add("uses = []")
         add("usable(m, g, seat, uses)")
-        if ph.index in m.open_phases and ph.plant_max is None and not ph.trade:
+        if ph.id in m.open_phases and ph.plant_max is None and not ph.trade:
             # nothing but such an ability keeps the phase open: its end is listed after the uses
             moved_end = " and (END, seat, 'phase') not in mv" if m.moves else ""
             add(f"if active{moved_end} and ability_waits(m, g):")
             add("    uses.append((END, seat, 'phase'))")
         parts.append(("len(uses)", ["general_apply(m, g, uses[k])", "continue"]))
-    if m.manual and ph.index not in m.no_harvest_phases:
+    if m.manual and ph.id not in m.no_harvest_phases:
         add("harvests = []")
         indent = ""
         if m.own_turn and not by_active:
@@ -263,7 +263,7 @@ def source(m: Machine) -> str:
         "        count += 1",
         "        if count > max_actions:",
         "            raise Stalled(f'the game did not end within {max_actions} actions', where(g))",
-        "        phase = g.phase",
+        "        phase = AT[g.phase]",
     ]
     if m.decides:  # a step waits for a player's decision: the general path answers it
         lines += ["        if g.decision is not None:",
@@ -285,7 +285,7 @@ def source(m: Machine) -> str:
         lines.append("        run_any_time(g)")
     if m.target_ends:  # an end by a target (kernel/tally.py) ends the game as soon as it holds
         lines += ["        if reached(m, g):", "            continue"]
-    lines.append("        phase = g.phase  # as Game.apply settles: leave a phase with nothing left to do")
+    lines.append("        phase = AT[g.phase]  # as Game.apply settles: leave a phase with nothing left to do")
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         lines.append(f"            if not ({_busy(m, ph)}):")
@@ -298,7 +298,7 @@ def end_phase_source(m: Machine) -> str:
     """flow.end_phase for these rules: leave the phase, enter the next ones (their entry steps,
     the end of the turn, the end of the game) until one waits for a decision."""
     last = len(m.phases) - 1
-    lines = ["def end_phase(g):", "    phase = g.phase", "    hands, set_aside = g.hands, g.set_aside"]
+    lines = ["def end_phase(g):", "    phase = AT[g.phase]", "    hands, set_aside = g.hands, g.set_aside"]
     for ph in m.phases:
         if ph.trade:
             lines.append(f"    if phase == {ph.index}:")
@@ -331,7 +331,7 @@ def end_phase_source(m: Machine) -> str:
                   f"            g.active = (g.active + {int(m.direction)}) % {m.n}",
                   "            g.turn += 1",
                   "            phase = 0"]
-    lines += ["        g.phase = phase", "        g.planted = 0"]
+    lines += ["        g.phase = IDS[phase]", "        g.planted = 0"]
     for ph in m.phases:  # enter phase `ph`: its entry steps, then stop if it waits for a decision
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         for j, step in enumerate(ph.entry):
@@ -371,13 +371,14 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
     """run(g, bots, trades, max_actions) -> actions played, for KRandomBot seats; and
     end_phase(g), the machine's phase changes as generated code."""
     def where(g: Any) -> dict:
-        return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
+        return {"phase": g.phase, "active": g.active, "turn": g.turn}
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
         "TAKES": m.planting.takes, "taking": m.planting.taking, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "ability_open": ability_open, "ability_waits": ability_waits, "END": END,
         "complete": m.complete, "phases": m.phases,
+        "AT": {ph.id: ph.index for ph in m.phases}, "IDS": m.phase_ids,  # the state keeps a phase's id
         "harvest": m.harvest, "run_any_time": m.run_any_time,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}, "draw_open": draw_open,
         "reached": lambda m, g: m.tally.reached(m, g)}

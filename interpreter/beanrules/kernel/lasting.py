@@ -125,7 +125,7 @@ def taken_card(m: Any, g: KState, a: tuple) -> int | None:
     from .moves import zone_list
     zone = plant_zone(m, g, a)
     cards = zone_list(g, zone, a[1])
-    if zone == "hand" and m.phases[g.phase].plant_max is not None and a[1] == g.active:
+    if zone == "hand" and m.phase_of[g.phase].plant_max is not None and a[1] == g.active:
         return cards[0] if cards else None
     return next((c for c in cards if c == a[3]), None)
 
@@ -140,7 +140,7 @@ def plant_zone(m: Any, g: KState, a: tuple) -> str:
     """lasting.plant_zone: where a plant takes its card from."""
     if a[4] is not None:
         return a[4]
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     if ph.plant_max is not None and a[1] == g.active:
         return "hand"
     from .moves import zone_list
@@ -208,7 +208,7 @@ def deadline(m: Any, g: KState, until: Any, owner: int) -> dict | None:
         return None
     env = {OWNER: owner}
     ids = m.phase_ids
-    now = g.phase
+    now = ids.index(g.phase)
     if isinstance(until, timing.EndOfTurn):
         return {"turn": g.turn + _turns_until(m, g, _who(until.player, m)(g, env), 0), "phase": None}
     if isinstance(until, timing.StartOfTurn):
@@ -230,7 +230,7 @@ def in_force(m: Any, g: KState, entry: dict) -> bool:
     if until is None:
         return not g.over
     last = len(m.phase_ids) if until["phase"] is None else m.phase_ids.index(until["phase"])
-    return (g.turn, g.phase) <= (until["turn"], last) and not g.over
+    return (g.turn, m.phase_of[g.phase].index) <= (until["turn"], last) and not g.over
 
 
 def expire(m: Any, g: KState) -> None:
@@ -259,7 +259,7 @@ def forbidden(m: Any, g: KState, action: tuple) -> bool:
 
 
 def _must_plant(m: Any, g: KState, seat: int) -> bool:
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     return ph.plant_max is not None and seat == g.active and g.planted < ph.plant_min and bool(g.hands[seat])
 
 

@@ -17,7 +17,7 @@ from ..engine.decisions import waits
 from ..engine.evaluate import BY_ITSELF
 from ..engine.marks import START
 from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING, kinds
-from ..engine.harvesting import coins_for, fewest_harvested, run_length
+from ..engine.harvesting import coins_for, harvestable, run_length
 from ..engine.kinds import type_of
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
@@ -105,7 +105,7 @@ class Machine(core.Primitives):
         self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
         self.manual = rs.manual_harvest
         self.own_turn = rs.harvest_when == "own-turn"
-        self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
+        self.no_harvest_phases = frozenset(rs.harvest_except)
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
         self.make_room = rs.make_room is not None  # a plant for another player may harvest first (kernel/plant_for.py)
@@ -133,7 +133,7 @@ class Machine(core.Primitives):
         self.firing = Firing(steps) if steps else None
         self.unplantable = frozenset(rs.unplantable)  # cards never planted nor traded
         self.lastings = compile_lastings(rs.lastings, self)  # what an effect may lay down for a while
-        self.abilities = compile_abilities(rs.abilities, self.phase_ids, self)
+        self.abilities = compile_abilities(rs.abilities, self)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
@@ -153,15 +153,16 @@ class Machine(core.Primitives):
         held = dict(marks.start_holders) if marks is not None else {}
         # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
         self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
-        self.moves = card_moves.compile_moves(rs.moves, self.phase_ids, self)
+        self.moves = card_moves.compile_moves(rs.moves, self)
         self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self, j) for j, s in enumerate(p.entry))) for p in rs.phases)
+        self.phase_of = {ph.id: ph for ph in self.phases}  # the state keeps a phase by its id, as the engine's
         for ph, spec in zip(self.phases, rs.phases):
             ph.exit = tuple(_step(s, self) for s in spec.exit)  # as it ends: cards left to the opponent
             ph.optional = tuple(s.optional for s in spec.pending)
             ph.opens = kinds(rs, spec)  # which statements keep it open: the engine's, tested on this state
-        self.draws = draw_moves.compile_draws(rs.draws, self.phase_ids, self)
+        self.draws = draw_moves.compile_draws(rs.draws, self)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
         # abilities that wait for another player's decision, by their rule (kernel/ability_decisions.py)
         self.ability_walkers = {a.rule: a.walker for a in self.abilities if a.walker is not None}
@@ -274,17 +275,13 @@ class Machine(core.Primitives):
             step(g)
 
     def harvestable(self, g: KState, seat: int) -> list[int]:
-        if g.over or not self.manual or (self.own_turn and seat != g.active) or g.phase in self.no_harvest_phases:
-            return []
-        fields = g.fields[seat]
-        smallest = fewest_harvested(fields, self.protection, self.protect_empty)
-        if self.only_paying:
-            return [i for i, f in enumerate(fields) if len(f) >= smallest and self.coins_for(f) >= 1]
-        return [i for i, f in enumerate(fields) if len(f) >= smallest]
+        """The fields `seat` may harvest now: harvesting.harvestable itself, on the kernel's state
+        (its seats index the fields, its phase is the phase's id, its cards the engine's)."""
+        return harvestable(g, self.rs, seat)
 
     # -- the phase machine (engine/flow.py) ----------------------------------------------------
     def enter(self, g: KState, ph: Phase) -> str:
-        g.phase = ph.index
+        g.phase = ph.id
         g.planted = 0
         return self.run_entry(g, ph, 0)
 
@@ -313,7 +310,7 @@ class Machine(core.Primitives):
 
     def resume(self, g: KState, option: Any) -> None:
         """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
-        ph = self.phases[g.phase]
+        ph = self.phase_of[g.phase]
         if "anchor" in g.decision:  # type: ignore[operator]  (an ability's: nothing runs after it)
             self.ability_walkers[g.decision["rule"]].answer(g, option)  # type: ignore[index]
             return
@@ -380,7 +377,7 @@ class Machine(core.Primitives):
         return False
 
     def settle(self, g: KState) -> None:
-        ph = self.phases[g.phase]
+        ph = self.phase_of[g.phase]
         if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[g.active]:
             return
         if self.complete(g, ph):

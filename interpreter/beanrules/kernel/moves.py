@@ -32,7 +32,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
         return None
     if g.decision is not None:
         return g.decision["player"]
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     active = g.active
     if ph.trade:
         return g.proposals[0][2] if g.proposals else active
@@ -70,7 +70,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
     if g.decision is not None:  # while a decision waits, only its answers are legal
         return decisions.options(g, seat)
     out: list[tuple] = []
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     active = seat == g.active
     fields = g.fields[seat]
     if ph.plant_max is not None and active:
@@ -120,7 +120,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
 def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
     phase's other actions), and the end of a phase that waits only for such moves."""
-    if card_moves.options(m.moves, g, seat, out, m.requirements) and waits_only_for_moves(m, g, m.phases[g.phase]):
+    if card_moves.options(m.moves, g, seat, out, m.requirements) and waits_only_for_moves(m, g, m.phase_of[g.phase]):
         end = (END, seat, "phase")
         if end not in out:
             out.append(end)

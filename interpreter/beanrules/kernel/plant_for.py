@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import effects, places, quantities
 from ..core.categories import Node
+from ..engine.harvesting import field_refusal
 from . import core
 from .state import KState
 
@@ -21,19 +22,6 @@ def compile_decider(node: Node, prims: Any) -> "KPlantFor":
     if isinstance(node, effects.Plant) and isinstance(node.cards, places.CardsIn):
         return KPlantFor(node, prims)
     raise core.KernelUnsupported(f"the effect '{node.to_text()}' that waits for a decision")
-
-
-def field_refused(m: Any, fields: list[list[int]], index: int) -> bool:
-    """harvesting.field_refusal is not None: empty, protected (also while another field is
-    empty, where the rules say so), or paying nothing where a harvest must pay."""
-    field = fields[index]
-    if not field:
-        return True
-    if m.protection is not None and len(field) == 1:
-        empty = getattr(m, "protect_empty", False)
-        if any(len(f) > m.protection or (empty and not f) for f in fields):
-            return True
-    return m.only_paying and m.coins_for(field) < 1
 
 
 def _harvest_forbidden(m: Any, g: KState, seat: int, index: int) -> bool:
@@ -72,7 +60,7 @@ class KPlantFor:
             return player, card, fit, False
         if not m.make_room:
             raise Dead()
-        room = [i for i in range(len(fields)) if not field_refused(m, fields, i)
+        room = [i for i in range(len(fields)) if field_refusal(g, m.rs, player, i) is None  # the engine's own
                 and m.planting.accepts(fields[:i] + [[]] + fields[i + 1:], player, card, i)  # once harvested
                 and not (g.lasting and _harvest_forbidden(m, g, player, i))]
         if not room:

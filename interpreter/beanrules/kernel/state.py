@@ -13,7 +13,7 @@ from typing import Any
 
 class KState:
     __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
-                 "active", "start", "phase", "phase_ids", "turn", "planted", "exhaustions", "ending",
+                 "active", "start", "phase", "turn", "planted", "exhaustions", "ending",
                  "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
                  "decision", "used", "lasting",
                  "counters", "winners")  # kernel/tally.py
@@ -21,7 +21,6 @@ class KState:
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
         self.n = n
         self.seed = seed
-        self.phase_ids = phase_ids
         self.deck: list[str] = []
         self.discard: list[str] = []
         self.offer: list[str] = []
@@ -32,7 +31,7 @@ class KState:
         self.coins: list[list[str]] = [[] for _ in range(n)]
         self.active = 0
         self.start = 0
-        self.phase = 0
+        self.phase = phase_ids[0]  # the phase's id, as the engine's state keeps it
         self.turn = 1
         self.planted = 0
         self.exhaustions = 0
