@@ -19,6 +19,7 @@ from ..engine.marks import START
 from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING, kinds
 from ..engine.harvesting import coins_for, harvestable, run_length
 from ..engine.kinds import type_of
+from ..engine.lasting import may_harvest
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
@@ -343,12 +344,9 @@ class Machine(core.Primitives):
         return not (MOVING in opens and card_moves.keeps_open(self.moves, g, self.requirements))
 
     def may_harvest(self, g: KState, seat: int) -> bool:
-        """lasting.may_harvest: `seat` may harvest one of their fields now."""
-        fields = self.harvestable(g, seat)
-        if not g.lasting:
-            return bool(fields)
-        from .lasting import constrain
-        return any(a[0] == HARVEST for a in constrain(self, g, seat, [(HARVEST, seat, i) for i in fields]))
+        """`seat` may harvest one of their fields now: lasting.may_harvest itself, on the
+        kernel's state (the constraints in force are the engine's entries, seats for names)."""
+        return may_harvest(g, self.rs, seat)
 
     @staticmethod
     def pending_left(g: KState, ph: Phase) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 
 class KState:
-    __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
+    __slots__ = ("n", "players", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
                  "active", "start", "phase", "turn", "planted", "exhaustions", "ending",
                  "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
                  "decision", "used", "lasting",
@@ -20,6 +20,7 @@ class KState:
 
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
         self.n = n
+        self.players = list(range(n))  # seat order: the seats are the players (names only at the border)
         self.seed = seed
         self.deck: list[str] = []
         self.discard: list[str] = []
