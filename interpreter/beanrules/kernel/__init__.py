@@ -1,5 +1,5 @@
 """The playout kernel: a rule model compiled, when it is loaded, into closures over integer seats
-and beans, that plays bot games exactly as the interpreter does, only faster.
+(cards and phases as the engine names them), that plays bot games exactly as the interpreter does, only faster.
 
     from beanrules.kernel import kernel_for, play
     machine = kernel_for(model, 4)            # raises KernelUnsupported (with the reason)

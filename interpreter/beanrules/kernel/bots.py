@@ -1,5 +1,5 @@
 """The interpreter's bots (engine/bots.py), written once, on the kernel's state: KSeat is
-engine/seat.py's Seat in the kernel's words (integer seats and beans, action tuples), so the
+engine/seat.py's Seat in the kernel's words (integer seats, action tuples), so the
 same bot makes the same choice from the same random stream, call for call, and a kernel game
 is the interpreter's game."""
 from __future__ import annotations
@@ -52,7 +52,7 @@ class KRandomBot(RandomBot):
 
 class KSeat:
     """engine.seat.Seat over the kernel's state: one player's seat, in the kernel's words
-    (integer seats and beans, action tuples, 0-based fields). It has the Seat's accessors and
+    (integer seats, action tuples, 0-based fields). It has the Seat's accessors and
     words that engine/bots.py's bots read, each reading only what Game.view shows (its own
     zones, the public ones, the rules) or asking the kernel about legality; so the bots,
     written once, play the kernel's games as they play the interpreter's."""

@@ -1,7 +1,7 @@
-"""The core nodes a kernel runs, compiled to closures over the kernel's integer state.
+"""The core nodes a kernel runs, compiled to closures over the kernel's state.
 
 The same node types the engine's evaluator (engine/evaluate.py) runs, with the same meaning,
-over seats and bean numbers instead of names. A node this module does not know raises
+over seats instead of player names. A node this module does not know raises
 KernelUnsupported when the kernel is built: the caller then plays with the interpreter, so the
 kernel never plays a rule it does not know.
 

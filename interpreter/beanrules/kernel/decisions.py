@@ -3,8 +3,8 @@ as engine/decisions.py runs them, over the kernel's state.
 
 A step whose effect may wait is walked node by node, as the engine walks it: where it reaches
 a decision it stops and leaves ``g.decision`` (who decides, the options, the step, the path
-through the effect and the names bound so far, in the engine's shape with seats and bean
-numbers); the answer, an action (CHOOSE, seat, option), goes on from there. The path and
+through the effect and the names bound so far, in the engine's shape with seats for
+names); the answer, an action (CHOOSE, seat, option), goes on from there. The path and
 names are the engine's, so export.py shows the very decision the interpreter shows. Parts
 without a decision run as the kernel's compiled closures. A choice among cards, or a decision
 outside a phase's steps, is refused by name.

@@ -1,4 +1,5 @@
-"""The playout kernel: a compiled Ruleset's rules as closures over integer seats and beans.
+"""The playout kernel: a compiled Ruleset's rules as closures over integer seats (cards and
+phases as the engine names them, so the engine's own functions run on its state where they can).
 
 It plays exactly what the interpreter plays (engine/flow.py, legal.py, planting.py,
 harvesting.py, trading.py, buying.py, deck.py; moves of one card, triggers, decisions and card
