@@ -8,9 +8,9 @@ engine once, so all see the same machine load) and quoted as the median round:
 - the playout kernel (beanrules.kernel) playing the same games (same seeds, same actions);
 - benchmarks/handwritten_classic.py, the project's hand-written classic engine (same API shape);
 - ../shared/bench/lean_classic.py next to the repository, a lean hand-written engine, when present;
-- with --before SRC, the interpreter of another source tree (a folder holding `beanrules/`, e.g.
-  an older commit's `interpreter/` from `git archive`), in a child process, so a change to the
-  hot path is measured before and after in the same run.
+- with --before SRC, the interpreter and the kernel of another source tree (a folder holding
+  `beanrules/`, e.g. an older commit's `interpreter/` from `git archive`), in a child process, so
+  a change to either is measured before and after in the same run.
 The interpreter and the kernel (and --before) also play classic with trading (4 players) and
 how-to-play at 2 to 7 players without trading. Prints games/s, µs per action and the ratios;
 --json gives `kernel_vs_lean`, `interpreter_vs_lean` and `kernel_vs_interpreter` (null where an
@@ -79,21 +79,22 @@ def serve(src: str) -> int:
     """The --before child: import beanrules from SRC, answer one JSON request per line."""
     sys.path.insert(0, src)
     for line in sys.stdin:
-        spec, players, games, trades = json.loads(line)
-        print(json.dumps(interpreter_run(spec, players, games, trades)), flush=True)
+        engine, spec, players, games, trades = json.loads(line)
+        run = kernel_run if engine == "kernel" else interpreter_run
+        print(json.dumps(run(spec, players, games, trades)), flush=True)
     return 0
 
 
 class Before:
-    """The interpreter of another source tree, timed in a child process on request."""
+    """The interpreter or the kernel of another source tree, timed in a child process on request."""
 
     def __init__(self, src: str):
         self.proc = subprocess.Popen([sys.executable, __file__, "--serve", src], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
 
-    def run(self, spec: str, players: int, games: int, trades: bool) -> tuple[float, int]:
+    def run(self, spec: str, players: int, games: int, trades: bool, engine: str = "interpreter") -> tuple[float, int]:
         assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(json.dumps([spec, players, games, trades]) + "\n")
+        self.proc.stdin.write(json.dumps([engine, spec, players, games, trades]) + "\n")
         self.proc.stdin.flush()
         seconds, actions = json.loads(self.proc.stdout.readline())
         return seconds, actions
@@ -159,17 +160,20 @@ def measure(args: argparse.Namespace) -> dict:
         headline["lean"] = lambda: lean_run(lean, g)
     if before:
         headline["before"] = lambda: before.run("classic", 4, g, False)
+        headline["kernel before"] = lambda: before.run("classic", 4, g, False, "kernel")
     configs.append(("classic 4p", g, headline))
     trading = {"interpreter": lambda: interpreter_run("classic", 4, small, True),
                "kernel": lambda: kernel_run("classic", 4, small, True)}
     if before:
         trading["before"] = lambda: before.run("classic", 4, small, True)
+        trading["kernel before"] = lambda: before.run("classic", 4, small, True, "kernel")
     configs.append(("classic 4p trading", small, trading))
     for n in range(2, 8):
         engines = {"interpreter": (lambda n=n: interpreter_run("how-to-play", n, small, False)),
                    "kernel": (lambda n=n: kernel_run("how-to-play", n, small, False))}
         if before:
             engines["before"] = (lambda n=n: before.run("how-to-play", n, small, False))
+            engines["kernel before"] = (lambda n=n: before.run("how-to-play", n, small, False, "kernel"))
         configs.append((f"how-to-play {n}p", small, engines))
     for _, _, engines in configs:  # warm up: compile the models, fill the caches
         for fn in engines.values():
@@ -198,6 +202,8 @@ def measure(args: argparse.Namespace) -> dict:
     if before:
         result["after_vs_before"] = {label: round(r["interpreter"]["games_per_s"] / r["before"]["games_per_s"], 3)
                                      for label, r in table.items()}
+        result["kernel_after_vs_before"] = {label: round(r["kernel"]["games_per_s"] / r["kernel before"]["games_per_s"], 3)
+                                            for label, r in table.items()}
     return result
 
 
@@ -242,16 +248,18 @@ def report(result: dict) -> None:
     print(f"random policy, median of {result['rounds']} alternating rounds "
           f"(a shared machine: compare ratios within one run, not figures between runs)")
     print("load average (1 min) as the rounds began and ended: {} and {}".format(*result["load_average"]))
-    print(f"{'configuration':<20} {'engine':<12} {'games/s':>9} {'µs/action':>10} {'actions/game':>13}")
+    print(f"{'configuration':<20} {'engine':<14} {'games/s':>9} {'µs/action':>10} {'actions/game':>13}")
     for label, engines in result["results"].items():
         for engine, r in engines.items():
-            print(f"{label:<20} {engine:<12} {r['games_per_s']:>9} {r['us_per_action']:>10} "
+            print(f"{label:<20} {engine:<14} {r['games_per_s']:>9} {r['us_per_action']:>10} "
                   f"{r['actions_per_game']:>13}")
     for key in ("kernel_vs_lean", "interpreter_vs_lean", "kernel_vs_interpreter", "interpreter_vs_handwritten",
                 "handwritten_vs_lean"):
         print(f"{key}: {result[key]}")
     if "after_vs_before" in result:
         print("after_vs_before (games/s):", ", ".join(f"{k} {v}" for k, v in result["after_vs_before"].items()))
+        print("kernel_after_vs_before (games/s):",
+              ", ".join(f"{k} {v}" for k, v in result["kernel_after_vs_before"].items()))
     for engine, m in result.get("memory", {}).items():
         print(f"memory, {engine}, over {m['games']} games: peak {m['peak_kb_after_10_percent']} kB after 10%, "
               f"{m['peak_kb_at_end']} kB at the end (+{m['growth_kb']} kB)")

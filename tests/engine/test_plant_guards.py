@@ -43,6 +43,7 @@ def test_a_harvest_allow_lifts_no_harvest_forbid():
 def test_the_judge_remembers_by_tops_and_sizes_up_to_the_numbers_compared(spec, remembers):
     rs = Game(compile_spec(spec), 3).ruleset
     assert permissions._sizes_read(rs.plant_guards) == remembers
+    assert rs.plant_judge.sizes == remembers  # what the playout kernel remembers the answers by
 
 
 def test_a_guard_that_reads_more_than_the_fields_is_never_remembered(tmp_path):
@@ -55,7 +56,7 @@ def test_a_guard_that_reads_more_than_the_fields_is_never_remembered(tmp_path):
         "phase": "plant", "hands": {"Anna": ["red", "soy"], "Natalie": ["blue"], "Greg": ["soy"]},
         "fields": {"Anna": [["red"], [], []], "Natalie": [[], [], []], "Greg": [[], [], []]}})
     rs = game.ruleset
-    assert permissions._sizes_read(rs.plant_guards) is None
+    assert permissions._sizes_read(rs.plant_guards) is None and rs.plant_judge.sizes is None
     assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0) is None
     game.state.hands["Anna"] = ["red"]  # the same fields, a smaller hand: now refused
     assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0).ref.id == "small-hands"

@@ -97,7 +97,7 @@ def test_the_board_shows_the_card_with_its_type(joker):
 
 
 def test_bots_play_to_the_end_and_the_kernel_plays_the_same_games(joker):
-    support.check_ruleset(Game(joker, 3, seed=4).ruleset)  # the kernel plays it (kernel/kinds.py)
+    support.check_ruleset(Game(joker, 3, seed=4).ruleset)  # the kernel plays it
     machine = kernel_for(joker, 3)
     for seed in range(2):
         game = Game(joker, 3, seed=seed)

@@ -53,30 +53,20 @@ def interpreter_snapshot(st: State) -> tuple:
             _json(st.counters), st.winners)
 
 
-def kernel_snapshot(m: Machine, g: KState, names: list[str], memo: dict | None = None) -> tuple:
-    """interpreter_snapshot of the kernel's state. `memo`: the bean names of each zone's card
-    ids, by those ids, kept by the caller over one game (a zone mostly stays as it was from one
-    action to the next, and a tuple of ids is cheaper to hash than to map to names)."""
-    memo = {} if memo is None else memo
-    b = m.bean_names
-
-    def cards(zone: list[int]) -> tuple:
-        key = tuple(zone)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = tuple([b[c] for c in key])
-        return found
+def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
+    """interpreter_snapshot of the kernel's state (its cards are the engine's bean strings)."""
+    cards = tuple
     seats = range(g.n)
-    return (m.phase_ids[g.phase], names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
+    return (g.phase, names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
             g.over, cards(g.deck), cards(g.discard), cards(g.offer), cards(g.removed),
             tuple([cards(g.hands[p]) for p in seats]), tuple([cards(g.set_aside[p]) for p in seats]),
             tuple([cards(g.coins[p]) for p in seats]), tuple([tuple([cards(f) for f in g.fields[p]]) for p in seats]),
-            tuple([(pid, names[src], names[dst], ((give[0], b[give[1]]),),
-                    () if take is None else ((take[0], b[take[1]]),)) for pid, src, dst, give, take in g.proposals]),
+            tuple([(pid, names[src], names[dst], (tuple(give),),
+                    () if take is None else (tuple(take),)) for pid, src, dst, give, take in g.proposals]),
             tuple(sorted([(rule, tuple(times)) for rule, times in g.moved.items()])),
             tuple(sorted([(t, None if h is None else names[h]) for t, h in g.tokens.items()])),
             _json(None if g.decision is None else decision_json(m, g, names)), _json(g.used, False),
-            _json(lasting_json(g, names, m.bean_names)), _json(counters_json(g, names)),
+            _json(lasting_json(g, names)), _json(counters_json(g, names)),
             None if g.winners is None else [names[p] for p in g.winners])
 
 
@@ -148,12 +138,10 @@ def interpreter_steps(model: dict, n: int, seed: int, kinds: list[str], trades: 
 def kernel_view(names: list[str], start: dict[str, Any], full: bool) -> Callable[[Machine, KState], Any]:
     """What first_difference compares of each of the kernel's states, over one game: its
     kernel_snapshot, or with full=True its state JSON (`start`: the interpreter's JSON after
-    the deal, for the keys the kernel does not hold). Both keep the names of the zones seen
-    so far (a memo over this game)."""
-    memo: dict = {}
+    the deal, for the keys the kernel does not hold)."""
     if full:
-        return lambda m, g: state_json(m, g, names, start, memo)
-    return lambda m, g: kernel_snapshot(m, g, names, memo)
+        return lambda m, g: state_json(m, g, names, start)
+    return lambda m, g: kernel_snapshot(m, g, names)
 
 
 def step_difference(ours: list[tuple], theirs: list[tuple]) -> str | None:

@@ -134,22 +134,41 @@ def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_n
     model = compile_spec("anniversary/magpie")
     machine, rs = kernel_for(model, 3), compile_ruleset(model, 3)
     [steal] = rs.abilities
-    number, phases = machine.bean_number, machine.phase_ids
-    KAbility(steal, False, number, phases, machine)  # played from the hand, as the magpie is: played
+    KAbility(steal, False, machine)  # played from the hand, as the magpie is: played
     for change in ({"where": "field-top"}, {"once": True}):  # played too (tests/kernel/test_served_cards.py)
-        made = KAbility(dataclasses.replace(steal, **change), False, number, phases, machine)
+        made = KAbility(dataclasses.replace(steal, **change), False, machine)
         assert (made.on_field, made.once) == ("where" in change, "once" in change)
     # a choice the card's owner does not make (Kannibohne's card 07: the opponent picks the gift)
     # waits for that player's decision (tests/kernel/test_served_cards.py plays it)
     kanni = compile_ruleset(compile_spec("kannibohne"), 2)
     gift = next(a for a in kanni.abilities if a.name == "demand-gift")
-    made = KAbility(gift, False, {b: i for i, b in enumerate(kanni.bean_counts)}, tuple(kanni.phase_index), machine)
+    made = KAbility(gift, False, machine)
     assert made.walker is not None and made.walker.where() == {"anchor": {"mechanism": "ability",
                                                                           "rule": "card-07-demand-gift"}}
     [flee] = rs.triggers["revealed"]
-    compile_triggers({"revealed": (flee,)}, number, machine)
+    compile_triggers({"revealed": (flee,)}, machine)
     with pytest.raises(KernelUnsupported, match="a step when a card is drawn"):
-        compile_triggers({"drawn": (dataclasses.replace(flee, event="drawn"),)}, number, machine)
+        compile_triggers({"drawn": (dataclasses.replace(flee, event="drawn"),)}, machine)
     # a harvest's step binds no card: one that names it is left to the interpreter
     with pytest.raises(KernelUnsupported, match="names 'card'"):
-        compile_triggers({"harvested": (dataclasses.replace(flee, event="harvested"),)}, number, machine)
+        compile_triggers({"harvested": (dataclasses.replace(flee, event="harvested"),)}, machine)
+
+
+def test_the_kernel_asks_the_engines_planting_judge_and_refuses_one_it_cannot_remember():
+    """Which fields take a card is the engine's planting judge (kernel/planting.py): the kernel's
+    answer on its own fields is the judge's, remembered by the bean and the field tops; a judge
+    whose guards read more than the player's fields (a hand, a phase) is refused by name."""
+    import dataclasses
+    from beanrules.engine import Game
+    from beanrules.kernel.planting import Planting
+    rs = Game(compile_spec("classic"), 3).ruleset
+    planting = Planting(rs)
+    fields = [["red", "red"], [], ["soy"]]
+    state = type("Fields", (), {"fields": {1: fields}})()
+    assert planting.taking(fields, 1, "red") == rs.plant_judge.taking(state, rs, 1, "red") == (0, 1)  # a type may grow twice
+    assert planting.taking(fields, 1, "blue") == (1,)
+    assert ("red", "red", None, "soy") in planting.takes
+    assert planting.accepts([["red"], [], []], 1, "soy", 1) and not planting.accepts(fields, 1, "soy", 0)
+    unknowable = dataclasses.replace(rs, plant_judge=rs.plant_judge._replace(sizes=None))
+    with pytest.raises(KernelUnsupported, match="reads more than the player's fields"):
+        Planting(unknowable)

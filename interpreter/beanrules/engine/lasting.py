@@ -465,13 +465,13 @@ def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, 
 def forbidding(state: Any, rs: Any, action: Action) -> LastingSpec | None:
     """The forbid in force that names this action, if any."""
     return next((spec for spec, owner, mark in _in_force(state, rs, True)
-                 if spec.applies(state, rs, action, owner or action.player, mark)), None)
+                 if spec.applies(state, rs, action, action.player if owner is None else owner, mark)), None)
 
 
 def allowing(state: Any, rs: Any, action: Action) -> LastingSpec | None:
     """The permission in force that names this action, if any."""
     return next((spec for spec, owner, mark in _in_force(state, rs, False)
-                 if spec.applies(state, rs, action, owner or action.player, mark)), None)
+                 if spec.applies(state, rs, action, action.player if owner is None else owner, mark)), None)
 
 
 def plant_refusal(state: Any, rs: Any, card: str) -> IllegalAction | None:

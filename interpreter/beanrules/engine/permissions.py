@@ -86,9 +86,13 @@ def _card(bean: str, cards: dict[str, Any]) -> Any:
 class PlantJudge(NamedTuple):
     """The planting guards of a game, compiled: `refusing(state, rs, player, bean, index)` the
     guard that forbids `bean` onto that field (None: it takes it), `taking(state, rs, player,
-    bean)` the indices of the fields that take it, in order (what the legal plants list)."""
+    bean)` the indices of the fields that take it, in order (what the legal plants list).
+    `sizes`: where every guard reads only the player's fields, by their top cards and their sizes
+    below this bound (the playout kernel remembers the answers by them, kernel/planting.py);
+    None: a guard reads more (a phase, a hand, a counter, …)."""
     refusing: Judge
     taking: Callable[[Any, Any, str, str], tuple[int, ...]]
+    sizes: int | None = None
 
 
 def compile_judge(guards: tuple[Any, ...]) -> PlantJudge | None:
@@ -189,7 +193,7 @@ def _remembering(refusing: Judge, taking: Callable, cap: int) -> PlantJudge:
                 takers.clear()
             found = takers[key] = taking(state, rs, player, bean)
         return found
-    return PlantJudge(refusing_remembered, taking_remembered)
+    return PlantJudge(refusing_remembered, taking_remembered, cap)
 
 
 _BOUND = 100_000  # answers a judge keeps (a game visits a few thousand shapes of fields)

@@ -1,5 +1,5 @@
 """The playout kernel: a rule model compiled, when it is loaded, into closures over integer seats
-and beans, that plays bot games exactly as the interpreter does, only faster.
+(cards and phases as the engine names them), that plays bot games exactly as the interpreter does, only faster.
 
     from beanrules.kernel import kernel_for, play
     machine = kernel_for(model, 4)            # raises KernelUnsupported (with the reason)
@@ -93,7 +93,7 @@ def play(machine: Machine, seed: int | str, bots: list[str], bot_seeds: list[int
         seat = next_to_act(machine, g)
         if seat is None:
             raise Stalled("the game waits for nobody, yet it is not over",
-                          {"phase": machine.phase_ids[g.phase], "active": g.active, "turn": g.turn})
+                          {"phase": g.phase, "active": g.active, "turn": g.turn})
         action = players[seat].choose(machine, g, seat)
         apply(machine, g, action)
         count += 1
@@ -101,5 +101,5 @@ def play(machine: Machine, seed: int | str, bots: list[str], bot_seeds: list[int
             observe(machine, g, action)
         if count >= max_actions and not g.over:
             raise Stalled(f"the game did not end within {max_actions} actions",
-                          {"phase": machine.phase_ids[g.phase], "active": g.active, "turn": g.turn})
+                          {"phase": g.phase, "active": g.active, "turn": g.turn})
     return KResult(tuple(machine.scores(g)), tuple(machine.winners(g)), g.turn, count, g)

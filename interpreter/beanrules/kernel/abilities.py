@@ -19,7 +19,6 @@ from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
 from ..engine.effect_env import FEED, NONE, OWNER, NeedChoice
 from . import core
-from .kinds import same
 from .state import KState
 
 USE = 8  # the action kind, after decisions.CHOOSE
@@ -87,15 +86,6 @@ class KHeld:
 
 
 # ------------------------------------------------------------------ the effects abilities use
-def field_accepts(m: Any, field: list[int], bean: int, fields: list[list[int]]) -> bool:
-    """planting.field_accepts (a card that plays as a type goes where that type goes)."""
-    if not field:
-        return m.same_many or not any(f and same(m, f[-1], bean) for f in fields)
-    if not m.one_type or same(m, field[-1], bean):
-        return True
-    return m.mixed and not any(not f or same(m, f[-1], bean) for f in fields)
-
-
 def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
     """The kernel closure of an ability's own node (None: core.py's)."""
     if isinstance(node, effects.Move) and isinstance(node.cards, actors.Bound):
@@ -138,8 +128,9 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
             held = env.get(name)
             if held is None:
                 return
-            fields = g.fields[who(g, env)[0]]
-            options = [str(i + 1) for i, f in enumerate(fields) if field_accepts(prims, f, held.bean, fields)]
+            seat = who(g, env)[0]
+            fields = g.fields[seat]
+            options = [str(i + 1) for i in prims.planting.taking(fields, seat, held.bean)]
             index = int(_take(env, options, True)) - 1
             if g.lasting and held.refused(prims, g):  # a constraint laid down on this very card
                 raise Dead()
@@ -198,13 +189,13 @@ def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], 
 class KAbility:
     __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule", "walker")
 
-    def __init__(self, spec: Any, named: bool, bean_number: dict[str, int], phase_ids: tuple[str, ...], prims: Any):
+    def __init__(self, spec: Any, named: bool, prims: Any):
         if spec.any_turn or spec.once_per is not None:
             raise core.KernelUnsupported(f"ability '{spec.ref.id}': used in any turn, or once per turn per "
                                     f"{spec.once_per or 'field'} as written")
-        self.card, self.name = bean_number[spec.card], spec.name
+        self.card, self.name = spec.card, spec.name
         self.named = spec.name if named else None
-        self.phase = None if spec.phase is None else phase_ids.index(spec.phase)
+        self.phase = spec.phase  # its phase's id, as the state keeps it
         self.on_field = spec.where == "field-top"  # used on top of a field (else played from the hand)
         self.once = spec.once  # once per turn (per field)
         self.rule = spec.ref.id
@@ -221,9 +212,8 @@ class KAbility:
         return f"{self.rule}@{field or 0}"
 
 
-def compile_abilities(specs: tuple, bean_number: dict[str, int], phase_ids: tuple[str, ...],
-                      prims: Any) -> tuple[KAbility, ...]:
-    return tuple(KAbility(s, sum(o.card == s.card for o in specs) > 1, bean_number, phase_ids, prims)
+def compile_abilities(specs: tuple, prims: Any) -> tuple[KAbility, ...]:
+    return tuple(KAbility(s, sum(o.card == s.card for o in specs) > 1, prims)
                  for s in specs)
 
 
@@ -307,7 +297,7 @@ def waits_only(m: Any, g: KState) -> bool:
     """legal.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
     the active player ends it with 'ends phase'."""
     global _asking
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     if ph.plant_max is not None or ph.trade or _asking:
         return False  # (asked again while a lasting constraint lists what is left: the engine's answer)
     _asking = True

@@ -1,5 +1,5 @@
 """The interpreter's bots (engine/bots.py), written once, on the kernel's state: KSeat is
-engine/seat.py's Seat in the kernel's words (integer seats and beans, action tuples), so the
+engine/seat.py's Seat in the kernel's words (integer seats, action tuples), so the
 same bot makes the same choice from the same random stream, call for call, and a kernel game
 is the interpreter's game."""
 from __future__ import annotations
@@ -9,12 +9,12 @@ from operator import attrgetter, itemgetter
 
 from ..engine.bots import GreedyBot, RandomBot
 from ..engine.errors import Stalled
+from ..engine.kinds import auto_field, same_type, type_of
 from ..engine.seat import READ_ZONES, Unseen
 from ..engine.view import shows
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
-from .kinds import same
 from .lasting import forbidden
 from .draw_moves import DRAW
 from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
@@ -23,7 +23,7 @@ from .state import KState
 
 
 def _where(m: Machine, g: KState) -> dict:
-    return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
+    return {"phase": g.phase, "active": g.active, "turn": g.turn}
 
 
 def _below(rng: random.Random):
@@ -52,7 +52,7 @@ class KRandomBot(RandomBot):
 
 class KSeat:
     """engine.seat.Seat over the kernel's state: one player's seat, in the kernel's words
-    (integer seats and beans, action tuples, 0-based fields). It has the Seat's accessors and
+    (integer seats, action tuples, 0-based fields). It has the Seat's accessors and
     words that engine/bots.py's bots read, each reading only what Game.view shows (its own
     zones, the public ones, the rules) or asking the kernel about legality; so the bots,
     written once, play the kernel's games as they play the interpreter's."""
@@ -94,7 +94,7 @@ class KSeat:
         """How many one-card proposals the interpreter lists (counted, not built); while a
         constraint lasts, those it leaves listed."""
         m, g, seat = self.m, self.g, self.player
-        if not m.phases[g.phase].trade or g.decision:
+        if not m.phase_of[g.phase].trade or g.decision:
             return 0
         count, self._space = proposal_space(m, g, seat)
         if count and g.lasting:
@@ -121,18 +121,17 @@ class KSeat:
         return Stalled(message, _where(self.m, self.g))
 
     # the rules
-    trading = property(lambda self: self.m.phases[self.g.phase].trade)
+    trading = property(lambda self: self.m.phase_of[self.g.phase].trade)
     unplantable = property(attrgetter("m.unplantable"))
     tradeable = property(lambda self: (self.m.offer_ok, self.m.hand_ok))
     buy_cost = property(attrgetter("m.buy_cost"))
     fields_dealt = property(attrgetter("m.fields_at_start"))
 
-    def same(self, a: int, b: int) -> bool:
-        return same(self.m, a, b)
+    def same(self, a: str, b: str) -> bool:
+        return same_type(self.m.rs, a, b)
 
-    def type_of(self, bean: int) -> int:
-        kind = self.m.kind
-        return bean if kind is None else kind[bean]
+    def type_of(self, bean: str) -> str:
+        return type_of(self.m.rs, bean)
 
     def coins_for(self, field: list[int]) -> int:
         return self.m.coins_for(field)
@@ -144,7 +143,7 @@ class KSeat:
         return max(self.m.payout[bean])
 
     def auto_field(self, bean: int) -> int | None:
-        return _auto_field(self.g.fields[self.player], bean, self.m.kind)
+        return auto_field(self.m.rs, self.g.fields[self.player], bean)
 
     def discards_bounded(self) -> bool:
         phase = self.g.phase
@@ -182,18 +181,6 @@ class KGreedyBot(GreedyBot):
         if kseat is None or kseat.g is not g or kseat.player != seat:
             kseat = self._kseat = KSeat(m, g, seat)
         return self.decide(kseat)
-
-
-def _auto_field(fields: list[list[int]], bean: int, kind: tuple[int, ...] | None = None) -> int | None:
-    """planting.auto_field: the field topped by `bean` (or a card of its type), else the first empty one."""
-    empty = None
-    for i, f in enumerate(fields):
-        if f:
-            if f[-1] == bean or (kind is not None and kind[f[-1]] == kind[bean]):
-                return i
-        elif empty is None:
-            empty = i
-    return empty
 
 
 # The kinds of action are numbered as engine/seat.py numbers them, so that one bot reads both

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..core import effects, places, quantities
 from ..core.categories import Node
 from ..engine.evaluate import BY_ITSELF
+from ..engine.kinds import type_of
 from ..engine.selection import zone_name
 from . import core
 from .selection import carry
@@ -100,13 +101,13 @@ def each_type(node: effects.Move, prims: Any) -> Fn:
     cards = node.cards
     source, from_zone = core.zone_of(cards.place), zone_name(cards.place)  # type: ignore[attr-defined]
     target, to_zone, end = core.zone_of(node.to), zone_name(node.to), node.end
-    first, kind = from_zone in _FIRST_IS_TOP, prims.kind
+    first, rs = from_zone in _FIRST_IS_TOP, prims.rs
 
     def run(g: KState, env: dict) -> None:
         held, dest = source(g, env), target(g, env)
         chosen, seen = [], set()
         for i in (range(len(held)) if first else range(len(held) - 1, -1, -1)):
-            k = held[i] if kind is None else kind[held[i]]
+            k = type_of(rs, held[i])
             if k not in seen:
                 seen.add(k)
                 chosen.append(i)
@@ -118,16 +119,16 @@ def reorder(node: effects.Reorder, prims: Any) -> Fn:
     """The owner names the cards in their new order, top (front) first, by name."""
     cards = node.place if isinstance(node.place, places.CardsIn) else \
         places.CardsIn(node.place, "all", None, False, None)
-    pick, names, number = selected(cards, prims), prims.bean_names, prims.bean_number
+    pick = selected(cards, prims)
 
     def run(g: KState, env: dict) -> None:
         held, chosen = pick(g, env)
-        left = [names[held[i]] for i in chosen]
-        order: list[int] = []
+        left = [held[i] for i in chosen]
+        order: list[str] = []
         for _ in range(len(left)):
             picked = _feed(env).take(list(dict.fromkeys(left)), True)
             left.remove(picked)
-            order.append(number[picked])
+            order.append(picked)
         for i, card in zip(chosen, order):
             held[i] = card
     return run
@@ -142,13 +143,13 @@ def choose_card(node: effects.Choose, prims: Any) -> Fn | None:
     from .abilities import KHeld
     hand_of = core.players_of(node.options.place.owner, prims.direction)  # type: ignore[union-attr]
     where = core.condition(node.where, prims) if node.where is not None else None
-    name, must, names, number = node.name, node.must, prims.bean_names, prims.bean_number
+    name, must = node.name, node.must
 
     def run(g: KState, env: dict) -> None:
         hand = g.hands[hand_of(g, env)[0]]
-        found = [names[c] for c in dict.fromkeys(hand) if where is None or where(g, {**env, name: [c]})]
+        found = [c for c in dict.fromkeys(hand) if where is None or where(g, {**env, name: [c]})]
         picked = _feed(env).take(found, must)
-        env[name] = KHeld(number[picked], hand, True) if picked is not None else None
+        env[name] = KHeld(picked, hand, True) if picked is not None else None
     return run
 
 

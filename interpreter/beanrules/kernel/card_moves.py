@@ -22,19 +22,19 @@ class KMove:
     __slots__ = ("id", "verb", "source", "dest", "source_zone", "dest_zone", "pick", "end", "phase",
                  "most", "condition")
 
-    def __init__(self, rule: Any, phase_ids: tuple[str, ...], prims: core.Primitives):
+    def __init__(self, rule: Any, prims: core.Primitives):
         self.id = rule.ref.id
         self.verb = rule.verb
         self.source: Callable[[KState, dict], list[int]] = core.zone_of(rule.source.node)
         self.dest: Callable[[KState, dict], list[int]] = core.zone_of(rule.dest.node)
         self.source_zone, self.dest_zone = rule.source_zone, rule.dest_zone
         self.pick, self.end, self.most = rule.pick, rule.end, rule.most
-        self.phase = None if rule.phase is None else phase_ids.index(rule.phase)
+        self.phase = rule.phase
         self.condition = core.condition(rule.condition.node, prims) if rule.condition is not None else None
 
 
-def compile_moves(rules: tuple, phase_ids: tuple[str, ...], prims: core.Primitives) -> tuple[KMove, ...]:
-    return tuple(KMove(r, phase_ids, prims) for r in rules)
+def compile_moves(rules: tuple, prims: core.Primitives) -> tuple[KMove, ...]:
+    return tuple(KMove(r, prims) for r in rules)
 
 
 def times_moved(g: KState, rule: KMove) -> int:

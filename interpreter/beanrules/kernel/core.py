@@ -1,7 +1,7 @@
-"""The core nodes a kernel runs, compiled to closures over the kernel's integer state.
+"""The core nodes a kernel runs, compiled to closures over the kernel's state.
 
 The same node types the engine's evaluator (engine/evaluate.py) runs, with the same meaning,
-over seats and bean numbers instead of names. A node this module does not know raises
+over seats instead of player names. A node this module does not know raises
 KernelUnsupported when the kernel is built: the caller then plays with the interpreter, so the
 kernel never plays a rule it does not know.
 
@@ -18,6 +18,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from ..engine.effect_env import OWNER
 from ..engine.evaluate import top_of_deck
+from ..engine.kinds import type_of
 
 
 class KernelUnsupported(Exception):
@@ -75,13 +76,10 @@ class Primitives:
     coins_for: Fn  # (field) -> int
     direction: int
     n: int  # players
-    bean_number: dict[str, int]
-    bean_names: tuple[str, ...]  # bean number -> name (a choice among cards is fed names)
+    bean_names: tuple[str, ...]  # the rules' beans (cards are these strings, as the engine's)
     firing: Any  # triggers.Firing | None: the steps a card runs by itself
-    one_type: bool  # planting rules an ability's plant follows (abilities.field_accepts)
-    mixed: bool
-    same_many: bool
-    kind: tuple[int, ...] | None  # bean -> the type it plays as (kernel/kinds.py); None: itself
+    planting: Any  # planting.Planting: which fields take a card (the engine's planting judge)
+    rs: Any  # the engine's Ruleset (the types cards play as: engine/kinds.py)
 
 
 # ------------------------------------------------------------------ actors and places
@@ -175,10 +173,10 @@ def number(node: Node, prims: Primitives) -> Fn:
         field = zone_of(place)
         return lambda g, env: coins_for(field(g, env))
     if isinstance(node, quantities.Count) and node.bean is not None:
-        zone, bean = zone_of(node.place), prims.bean_number.get(node.bean)
-        kind = getattr(prims, "kind", None)
-        if kind is not None:  # the cards that play as the bean count as it (hand_effects.number)
-            return lambda g, env: sum(1 for c in zone(g, env) if kind[c] == bean)
+        zone, bean = zone_of(node.place), node.bean
+        rs = prims.rs
+        if rs.plays_as:  # the cards that play as the bean count as it (hand_effects.number)
+            return lambda g, env: sum(1 for c in zone(g, env) if type_of(rs, c) == bean)
         return lambda g, env: zone(g, env).count(bean)
     if isinstance(node, quantities.OneIf):
         test = condition(node.condition, prims)
@@ -229,7 +227,7 @@ def condition(node: Node, prims: Primitives) -> Fn:
         return lambda g, env: not term(g, env)
     if isinstance(node, conditions.InPhase):
         phase = node.phase
-        return lambda g, env: g.phase_ids[g.phase] == phase
+        return lambda g, env: g.phase == phase
     if isinstance(node, conditions.TurnOf):
         who = players_of(node.player)
         return lambda g, env: g.active in who(g, env)

@@ -3,8 +3,8 @@ as engine/decisions.py runs them, over the kernel's state.
 
 A step whose effect may wait is walked node by node, as the engine walks it: where it reaches
 a decision it stops and leaves ``g.decision`` (who decides, the options, the step, the path
-through the effect and the names bound so far, in the engine's shape with seats and bean
-numbers); the answer, an action (CHOOSE, seat, option), goes on from there. The path and
+through the effect and the names bound so far, in the engine's shape with seats for
+names); the answer, an action (CHOOSE, seat, option), goes on from there. The path and
 names are the engine's, so export.py shows the very decision the interpreter shows. Parts
 without a decision run as the kernel's compiled closures. A choice among cards, or a decision
 outside a phase's steps, is refused by name.
@@ -165,9 +165,8 @@ class Walker:
                 cards = [c for c in cards if test(g, {**env, node.name: c["value"]})]
             if not cards:
                 return _STOP
-            names = self.prims.bean_names
             return Waiting([], {"player": player, "name": node.name,
-                                "options": [names[c["value"][0]] for c in cards] + ([] if node.must else [NOTHING]),
+                                "options": [c["value"][0] for c in cards] + ([] if node.must else [NOTHING]),
                                 "cards": cards})
         options = self.players[id(node.options)](g, env)
         if node.where is not None:
@@ -253,7 +252,7 @@ def at_random(node: effects.AtRandom) -> Callable[[KState, dict], None]:
         if not cards:
             env[name], env[name + "@"] = [], None
             return
-        rng = random.Random(f"{g.seed}:pick:{g.turn}:{g.phase_ids[g.phase]}:{env[RULE]}:{name}")
+        rng = random.Random(f"{g.seed}:pick:{g.turn}:{g.phase}:{env[RULE]}:{name}")
         index = rng.randrange(len(cards))
         env[name] = [cards[index]]
         env[name + "@"] = {"zone": zone, "owner": owner, "index": index}

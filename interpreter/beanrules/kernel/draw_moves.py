@@ -20,14 +20,14 @@ class KDraw:
     """One DrawRule, compiled for the kernel."""
     __slots__ = ("id", "phase", "least", "most", "run")
 
-    def __init__(self, rule: Any, phase_ids: tuple[str, ...], prims: core.Primitives):
+    def __init__(self, rule: Any, prims: core.Primitives):
         self.id, self.least, self.most = rule.ref.id, rule.least, rule.most
-        self.phase = phase_ids.index(rule.phase)
+        self.phase = rule.phase
         self.run = core.effect(rule.draw.node, prims)
 
 
-def compile_draws(rules: tuple, phase_ids: tuple[str, ...], prims: core.Primitives) -> tuple[KDraw, ...]:
-    return tuple(KDraw(r, phase_ids, prims) for r in rules)
+def compile_draws(rules: tuple, prims: core.Primitives) -> tuple[KDraw, ...]:
+    return tuple(KDraw(r, prims) for r in rules)
 
 
 def rule_now(m: Any, g: KState) -> KDraw | None:
@@ -70,7 +70,7 @@ def listed(m: Any, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
         out.append((DRAW, seat))
         if drawn(g, rule) < rule.least:  # owed: the phase's end is not the player's yet
             return [a for a in out if not (a[0] == END and a[2] == "phase")]
-        ph = m.phases[g.phase]
+        ph = m.phase_of[g.phase]
         if ph.plant_max is None and not ph.trade and not any(a[0] == END for a in out):
             out.append((END, seat, "phase"))  # giving up the right to draw
     return out

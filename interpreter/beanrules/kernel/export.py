@@ -19,10 +19,9 @@ from .state import KState
 def action_of(m: Machine, names: list[str], action: tuple) -> Action:
     """The engine Action a kernel action tuple stands for (the one the interpreter listed)."""
     kind, seat = action[0], names[action[1]]
-    beans = m.bean_names
     if kind == PLANT:
         _, _, index, bean, zone = action
-        return Plant(seat, beans[bean], index + 1, zone)
+        return Plant(seat, bean, index + 1, zone)
     if kind == HARVEST:
         return Harvest(seat, action[2] + 1)
     if kind == END:
@@ -31,54 +30,40 @@ def action_of(m: Machine, names: list[str], action: tuple) -> Action:
         return BuyField(seat)
     if kind == PROPOSE:
         _, _, partner, give, take = action
-        return Propose(seat, names[partner], (CardRef(beans[give[1]], give[0]),),
-                       () if take is None else (CardRef(beans[take[1]], take[0]),))
+        return Propose(seat, names[partner], (CardRef(give[1], give[0]),),
+                       () if take is None else (CardRef(take[1], take[0]),))
     if kind == RESPOND:
         return Respond(seat, action[2], action[3])
     if kind == USE:
         _, _, index, choices, field = action
         ability = m.abilities[index]
-        return UseAbility(seat, beans[ability.card], ability.named, field,
+        return UseAbility(seat, ability.card, ability.named, field,
                           tuple(c if isinstance(c, str) else names[c] for c in choices))
     if kind == CHOOSE:
         option = action[2]
         return Choose(seat, option if isinstance(option, str) else names[option])
     if kind == MOVE:
         _, _, verb, bean, position = action
-        return MoveCard(seat, verb, None if bean is None else beans[bean], position)
+        return MoveCard(seat, verb, bean, position)
     if kind == DRAW:
         return DrawCard(seat)
     raise ValueError(f"not a kernel action: {action!r}")
 
 
-def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any],
-               memo: dict[tuple[int, ...], list[str]] | None = None) -> dict[str, Any]:
+def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]) -> dict[str, Any]:
     """The state JSON the interpreter would show. `template`: the interpreter's JSON of a state
     of the same game, for keys the kernel does not hold (their values must not change, which
-    the support check makes sure of). `memo`: the bean names of each zone's card ids, by those
-    ids, kept by a caller that exports every state of one game (the differential tests): a zone
-    mostly stays as it was from one action to the next, and a tuple of ids is hashed faster
-    than mapped to names; the JSONs then share those lists, so the caller must only read them."""
-    b = m.bean_names
-
-    if memo is None:
-        def cards(zone: list[int]) -> list[str]:
-            return [b[c] for c in zone]  # faster than map(b.__getitem__, zone)
-    else:
-        def cards(zone: list[int]) -> list[str]:
-            key = tuple(zone)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = [b[c] for c in key]
-            return found
+    the support check makes sure of). The kernel's cards are the engine's bean strings: a zone
+    is copied as it is."""
+    cards = list
 
     def ref(card: tuple[str, int]) -> dict:
-        return {"zone": card[0], "bean": b[card[1]]}
+        return {"zone": card[0], "bean": card[1]}
 
     out = dict(template)
     out.update({
         "players": list(names), "start_player": names[g.start], "active": names[g.active],
-        "phase": m.phase_ids[g.phase], "turn": g.turn, "deck": cards(g.deck), "discard": cards(g.discard),
+        "phase": g.phase, "turn": g.turn, "deck": cards(g.deck), "discard": cards(g.discard),
         "exhaustions": g.exhaustions, "offer": cards(g.offer),
         "hands": {names[p]: cards(g.hands[p]) for p in range(g.n)},
         "fields": {names[p]: [cards(f) for f in g.fields[p]] for p in range(g.n)},
@@ -92,7 +77,7 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
     for key in ("moved", "decision", "used", "lasting", "winners"):
         out.pop(key, None)
     if g.lasting:
-        out["lasting"] = lasting_json(g, names, m.bean_names)
+        out["lasting"] = lasting_json(g, names)
     if g.used:
         out["used"] = [list(u) for u in g.used]
     if g.moved:
@@ -108,7 +93,7 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
     return out
 
 
-def lasting_json(g: KState, names: list[str], bean_names: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+def lasting_json(g: KState, names: list[str]) -> list[dict[str, Any]]:
     """The constraints laid down for a while, as the interpreter keeps them (names for seats)."""
     out = []
     for entry in g.lasting:
@@ -119,7 +104,7 @@ def lasting_json(g: KState, names: list[str], bean_names: tuple[str, ...] = ()) 
             entry["open"] = {**entry["open"], "player": names[entry["open"]["player"]]}
         if "card" in entry:  # the card it names, where it lies now
             card = located(g, entry)
-            entry["card"] = {"bean": bean_names[card["bean"]], "index": card["index"],
+            entry["card"] = {"bean": card["bean"], "index": card["index"],
                              "player": None if card["player"] is None else names[card["player"]]}
         out.append(entry)
     return out
@@ -130,7 +115,7 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
     d = g.decision
     assert d is not None
     walker = m.ability_walkers[d["rule"]] if "anchor" in d else \
-        m.phases[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
+        m.phase_of[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
 
     def at(where: dict) -> dict:
         return {**where, "owner": None if where["owner"] is None else names[where["owner"]]}
@@ -139,7 +124,7 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
         if name in walker.seats:
             return names[value]
         if name in walker.cards:
-            return [m.bean_names[c] for c in value]
+            return list(value)
         if name.endswith("@") and name[:-1] in walker.cards and value is not None:
             return at(value)
         if name in ("owner", "player"):  # an ability's owner and player (engine.effect_env.OWNER)
@@ -149,7 +134,7 @@ def decision_json(m: Machine, g: KState, names: list[str]) -> dict[str, Any]:
     out = {**d, "player": names[d["player"]], "options": options,
            "names": {k: bound(k, v) for k, v in d["names"].items()}}
     if "cards" in d:  # a choice among cards: each with where it lies
-        out["cards"] = [{"value": [m.bean_names[c] for c in o["value"]], "at": at(o["at"])} for o in d["cards"]]
+        out["cards"] = [{"value": list(o["value"]), "at": at(o["at"])} for o in d["cards"]]
     return out
 
 

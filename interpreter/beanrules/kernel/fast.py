@@ -24,7 +24,7 @@ from .moves import apply as general_apply
 from .abilities import front_lapses, keeps_open as ability_open, usable, waits_only as ability_waits
 from .card_moves import keeps_open as move_open
 from .draw_moves import keeps_open as draw_open
-from .moves import move_options, next_to_act, plant_fields
+from .moves import move_options, next_to_act
 
 
 # A bot's draw, randrange(n), is written into the loop where the interpreter's Python draws it
@@ -33,10 +33,26 @@ INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Rando
 
 
 def _targets(m: Machine, bean: str) -> str:
-    """An expression: the fields `bean` may go onto (moves.plant_fields)."""
-    if m.one_type and m.same_many and not m.mixed and m.kind is None:
-        return f"[i for i, f in enumerate(fs) if not f or f[-1] == {bean}]"
-    return f"plant_fields(m, fs, {bean})"
+    """An expression: the fields of `seat`, `fs`, that take `bean`: the planting judge's answer
+    as kernel/planting.py remembers it, looked up inline where its key is the fields' tops."""
+    planting = m.planting
+    if planting.judge is None:
+        return "range(len(fs))"
+    if planting.sizes == 1:
+        return f"(known if (known := TAKES.get({_tops_key(m, bean)})) is not None else taking(fs, seat, {bean}))"
+    return f"taking(fs, seat, {bean})"
+
+
+def _tops_key(m: Machine, bean: str) -> str:
+    """An expression: kernel/planting.py's key of `bean` onto the fields `fs` (the bean, then each
+    field's top card or None), written out for the numbers of fields a player has most often
+    (those dealt and the next two); a list built in a loop costs more than the listing it keys."""
+    key = f"({bean}, *[f[-1] if f else None for f in fs])"
+    most = m.fields_at_start + 2 if m.buy_max is None else min(m.buy_max, m.fields_at_start + 2)
+    for count in range(most, m.fields_at_start - 1, -1):
+        tops = "".join(f"_f{i}[-1] if (_f{i} := fs[{i}]) else None, " for i in range(count))
+        key = f"(({bean}, {tops}) if len(fs) == {count} else {key})"
+    return key
 
 
 def _busy(m: Machine, ph: Phase) -> str:
@@ -88,7 +104,7 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   "            break"]
     if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
         lines += ["if seat is None and move_open(m.moves, g, m.requirements):", "    seat = a"]
-    if ph.index in m.open_phases:  # or an ability on top of a field (moves.next_to_act)
+    if ph.id in m.open_phases:  # or an ability on top of a field (moves.next_to_act)
         lines += ["if seat is None and ability_waits(m, g):", "    seat = a"]
     return lines
 
@@ -103,7 +119,7 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
         add("    seat = next_to_act(m, g)")
         add("    general_apply(m, g, bots[seat].choose(m, g, seat))")
         add("    continue")
-    if any(ph.optional) or any(d.phase == ph.index for d in m.draws):
+    if any(ph.optional) or any(d.phase == ph.id for d in m.draws):
         # draws by action and optional plantings (their ends of the phase): the general path
         return out + ["seat = next_to_act(m, g)",
                 "if seat is None:",
@@ -181,13 +197,13 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
     if m.abilities:  # a card's ability, each use with its choices: listed and applied by the general path
         add("uses = []")
         add("usable(m, g, seat, uses)")
-        if ph.index in m.open_phases and ph.plant_max is None and not ph.trade:
+        if ph.id in m.open_phases and ph.plant_max is None and not ph.trade:
             # nothing but such an ability keeps the phase open: its end is listed after the uses
             moved_end = " and (END, seat, 'phase') not in mv" if m.moves else ""
             add(f"if active{moved_end} and ability_waits(m, g):")
             add("    uses.append((END, seat, 'phase'))")
         parts.append(("len(uses)", ["general_apply(m, g, uses[k])", "continue"]))
-    if m.manual and ph.index not in m.no_harvest_phases:
+    if m.manual and ph.id not in m.no_harvest_phases:
         add("harvests = []")
         indent = ""
         if m.own_turn and not by_active:
@@ -247,7 +263,7 @@ def source(m: Machine) -> str:
         "        count += 1",
         "        if count > max_actions:",
         "            raise Stalled(f'the game did not end within {max_actions} actions', where(g))",
-        "        phase = g.phase",
+        "        phase = AT[g.phase]",
     ]
     if m.decides:  # a step waits for a player's decision: the general path answers it
         lines += ["        if g.decision is not None:",
@@ -269,7 +285,7 @@ def source(m: Machine) -> str:
         lines.append("        run_any_time(g)")
     if m.target_ends:  # an end by a target (kernel/tally.py) ends the game as soon as it holds
         lines += ["        if reached(m, g):", "            continue"]
-    lines.append("        phase = g.phase  # as Game.apply settles: leave a phase with nothing left to do")
+    lines.append("        phase = AT[g.phase]  # as Game.apply settles: leave a phase with nothing left to do")
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         lines.append(f"            if not ({_busy(m, ph)}):")
@@ -282,7 +298,7 @@ def end_phase_source(m: Machine) -> str:
     """flow.end_phase for these rules: leave the phase, enter the next ones (their entry steps,
     the end of the turn, the end of the game) until one waits for a decision."""
     last = len(m.phases) - 1
-    lines = ["def end_phase(g):", "    phase = g.phase", "    hands, set_aside = g.hands, g.set_aside"]
+    lines = ["def end_phase(g):", "    phase = AT[g.phase]", "    hands, set_aside = g.hands, g.set_aside"]
     for ph in m.phases:
         if ph.trade:
             lines.append(f"    if phase == {ph.index}:")
@@ -315,7 +331,7 @@ def end_phase_source(m: Machine) -> str:
                   f"            g.active = (g.active + {int(m.direction)}) % {m.n}",
                   "            g.turn += 1",
                   "            phase = 0"]
-    lines += ["        g.phase = phase", "        g.planted = 0"]
+    lines += ["        g.phase = IDS[phase]", "        g.planted = 0"]
     for ph in m.phases:  # enter phase `ph`: its entry steps, then stop if it waits for a decision
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
         for j, step in enumerate(ph.entry):
@@ -355,13 +371,14 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
     """run(g, bots, trades, max_actions) -> actions played, for KRandomBot seats; and
     end_phase(g), the machine's phase changes as generated code."""
     def where(g: Any) -> dict:
-        return {"phase": m.phase_ids[g.phase], "active": g.active, "turn": g.turn}
+        return {"phase": g.phase, "active": g.active, "turn": g.turn}
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
-        "plant_fields": plant_fields, "move_options": move_options, "move_open": move_open,
+        "TAKES": m.planting.takes, "taking": m.planting.taking, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "ability_open": ability_open, "ability_waits": ability_waits, "END": END,
         "complete": m.complete, "phases": m.phases,
+        "AT": {ph.id: ph.index for ph in m.phases}, "IDS": m.phase_ids,  # the state keeps a phase's id
         "harvest": m.harvest, "run_any_time": m.run_any_time,
         "coins_for": m.coins_for, "finish": m.finish, "ENV": {}, "draw_open": draw_open,
         "reached": lambda m, g: m.tally.reached(m, g)}

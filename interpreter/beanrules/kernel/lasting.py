@@ -10,9 +10,9 @@ requires lapses where a forbid takes it (or every harvest that could make room) 
 after each action (`expire`).
 
 A constraint on one chosen card ("until end of turn: bean may not be planted") follows that
-card as engine/marked.py does, by identity: the card's number in its hand is replaced by an
-equal `Marked` int of its own, which every list operation carries along; the entry keeps it,
-and lapses once it has left every hand. Permissions (``allow``) are refused by name; so are a
+card by identity, marked by engine/marked.py itself (the kernel's cards are the engine's bean
+strings): the card in its hand is replaced by an equal string of its own, which every list
+operation carries along; the entry keeps it, and lapses once it has left every hand. Permissions (``allow``) are refused by name; so are a
 rule's own forbids in force all game (the Ruleset's `standing`, left out of support.py's
 known fields).
 """
@@ -23,16 +23,12 @@ from typing import Any, Callable
 from ..core import actors, effects, places, timing
 from ..engine.effect_env import OWNER
 from ..engine.card_moves import VERBS
+from ..engine.marked import mark
 from . import core
 from .state import KState
 
 Matcher = Callable[[Any, KState, tuple, dict], bool]
 _MARK = "#mark"  # the card a constraint on one card names: its entry's "card"
-
-
-class Marked(int):
-    """A card a constraint names: equal to its bean's number, and no other card is it."""
-    __slots__ = ()
 
 
 def _locate(g: KState, card: int) -> tuple[int, int] | None:
@@ -88,7 +84,7 @@ def _matcher(action: Any, prims: Any) -> Matcher:
         if not (isinstance(cards, places.CardsIn) and isinstance(cards.place, places.Zone)):
             raise core.KernelUnsupported(f"'{action.to_text()}' in a lasting constraint")
         zone = cards.place.zone
-        bean = None if cards.bean is None else prims.bean_number[cards.bean]
+        bean = cards.bean
 
         def plant(m: Any, g: KState, a: tuple, env: dict) -> bool:
             return a[0] == PLANT and a[1] in who(g, env) and plant_zone(m, g, a) == zone \
@@ -101,7 +97,6 @@ def _matcher(action: Any, prims: Any) -> Matcher:
     if type(action) in kinds:
         kind, who = kinds[type(action)], _who(action.player, prims)
         card = getattr(action, "card", None)
-        card = None if card is None else prims.bean_number[card]
         return lambda m, g, a, env: a[0] == kind and a[1] in who(g, env) and \
             (card is None or m.abilities[a[2]].card == card)
     if isinstance(action, effects.Trade):
@@ -130,7 +125,7 @@ def taken_card(m: Any, g: KState, a: tuple) -> int | None:
     from .moves import zone_list
     zone = plant_zone(m, g, a)
     cards = zone_list(g, zone, a[1])
-    if zone == "hand" and m.phases[g.phase].plant_max is not None and a[1] == g.active:
+    if zone == "hand" and m.phase_of[g.phase].plant_max is not None and a[1] == g.active:
         return cards[0] if cards else None
     return next((c for c in cards if c == a[3]), None)
 
@@ -145,7 +140,7 @@ def plant_zone(m: Any, g: KState, a: tuple) -> str:
     """lasting.plant_zone: where a plant takes its card from."""
     if a[4] is not None:
         return a[4]
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     if ph.plant_max is not None and a[1] == g.active:
         return "hand"
     from .moves import zone_list
@@ -189,13 +184,12 @@ def _mark_chosen(g: KState, env: dict, name: str) -> dict:
         index = next((i for i in order if hand[i] == held.bean), None)
         if index is None:
             raise Dead()
-        card = hand[index] = Marked(hand[index])
-        env[name] = KHeld(card, hand, held.first)  # a later move takes that very card
-        return {"bean": int(card), "object": card, "player": owner, "index": index}
+        named = mark(hand, index)
+        env[name] = KHeld(hand[index], hand, held.first)  # a later move takes that very card
+        return {**named, "player": owner, "index": index}
     if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") is not None:
         hand, index = g.hands[at["owner"]], at["index"]  # a card a decision picked: where it lies
-        card = hand[index] = Marked(hand[index])
-        return {"bean": int(card), "object": card, "player": at["owner"], "index": index}
+        return {**mark(hand, index), "player": at["owner"], "index": index}
     raise Dead()
 
 
@@ -214,7 +208,7 @@ def deadline(m: Any, g: KState, until: Any, owner: int) -> dict | None:
         return None
     env = {OWNER: owner}
     ids = m.phase_ids
-    now = g.phase
+    now = ids.index(g.phase)
     if isinstance(until, timing.EndOfTurn):
         return {"turn": g.turn + _turns_until(m, g, _who(until.player, m)(g, env), 0), "phase": None}
     if isinstance(until, timing.StartOfTurn):
@@ -236,7 +230,7 @@ def in_force(m: Any, g: KState, entry: dict) -> bool:
     if until is None:
         return not g.over
     last = len(m.phase_ids) if until["phase"] is None else m.phase_ids.index(until["phase"])
-    return (g.turn, g.phase) <= (until["turn"], last) and not g.over
+    return (g.turn, m.phase_of[g.phase].index) <= (until["turn"], last) and not g.over
 
 
 def expire(m: Any, g: KState) -> None:
@@ -265,7 +259,7 @@ def forbidden(m: Any, g: KState, action: tuple) -> bool:
 
 
 def _must_plant(m: Any, g: KState, seat: int) -> bool:
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     return ph.plant_max is not None and seat == g.active and g.planted < ph.plant_min and bool(g.hands[seat])
 
 

@@ -1,4 +1,5 @@
-"""The playout kernel: a compiled Ruleset's rules as closures over integer seats and beans.
+"""The playout kernel: a compiled Ruleset's rules as closures over integer seats (cards and
+phases as the engine names them, so the engine's own functions run on its state where they can).
 
 It plays exactly what the interpreter plays (engine/flow.py, legal.py, planting.py,
 harvesting.py, trading.py, buying.py, deck.py; moves of one card, triggers, decisions and card
@@ -9,6 +10,7 @@ tests/kernel/ plays it against the interpreter on identical random streams.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
@@ -16,12 +18,14 @@ from ..engine.decisions import waits
 from ..engine.evaluate import BY_ITSELF
 from ..engine.marks import START
 from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING, kinds
-from ..engine.harvesting import top_run_length
+from ..engine.harvesting import coins_for, harvestable, run_length
+from ..engine.kinds import type_of
+from ..engine.lasting import may_harvest
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
-from .kinds import compile_kinds, types
+from .planting import Planting
 from .lasting import compile_lastings, lapsed
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
@@ -86,27 +90,24 @@ class Machine(core.Primitives):
     def __init__(self, rs: Ruleset):
         self.rs = rs
         self.n = rs.players
-        self.bean_names: tuple[str, ...] = tuple(rs.bean_counts)
-        number = {b: i for i, b in enumerate(self.bean_names)}
-        self.bean_number = number
-        self.kind = compile_kinds(rs.plays_as, number)  # cards that play as another type (kernel/kinds.py)
-        self.in_play = tuple(number[b] for b in rs.beans)
-        self.box = [number[b] for b in rs.beans for _ in range(rs.bean_counts[b])]
-        self.out = [number[b] for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
-        self.payout = [rs.payout[b] for b in self.bean_names]
+        self.bean_names: tuple[str, ...] = tuple(rs.bean_counts)  # cards are these strings, as the engine's
+        # the beanometer: the engine's own, on the kernel's fields (its cards are the engine's)
+        self.coins_for: Callable[[list[str]], int] = partial(coins_for, rs)
+        self.run_length: Callable[[list[str]], int] = partial(run_length, rs)
+        self.in_play = tuple(rs.beans)
+        self.box = [b for b in rs.beans for _ in range(rs.bean_counts[b])]
+        self.out = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
+        self.payout = rs.payout
         self.top_pays = rs.payout_card == "top"
         self.fields_at_start = rs.fields
         self.deal = rs.deal
         self.direction = rs.direction
-        self.one_type = rs.one_type is not None
-        self.mixed = rs.mixed is not None
-        # a bean may start a new field while another grows it (engine: planting.new_field_ok)
-        self.same_many = rs.same_type_many is not None or rs.one_field_per_type is None
+        self.planting = Planting(rs)  # the engine's planting judge (kernel/planting.py)
         self.top_run = rs.top_run  # a harvest takes the top run of one type, not the whole field
         self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
         self.manual = rs.manual_harvest
         self.own_turn = rs.harvest_when == "own-turn"
-        self.no_harvest_phases = frozenset(i for i, p in enumerate(rs.phases) if p.id in rs.harvest_except)
+        self.no_harvest_phases = frozenset(rs.harvest_except)
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
         self.make_room = rs.make_room is not None  # a plant for another player may harvest first (kernel/plant_for.py)
@@ -130,11 +131,11 @@ class Machine(core.Primitives):
         self.protect_empty = rs.protect_empty  # a single bean is protected while another field is empty
         # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
         self.firing: Firing | None = None
-        steps = compile_triggers(rs.triggers, number, self) if rs.triggers else ()
+        steps = compile_triggers(rs.triggers, self) if rs.triggers else ()
         self.firing = Firing(steps) if steps else None
-        self.unplantable = frozenset(number[b] for b in rs.unplantable)  # cards never planted nor traded
+        self.unplantable = frozenset(rs.unplantable)  # cards never planted nor traded
         self.lastings = compile_lastings(rs.lastings, self)  # what an effect may lay down for a while
-        self.abilities = compile_abilities(rs.abilities, number, self.phase_ids, self)
+        self.abilities = compile_abilities(rs.abilities, self)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
@@ -154,15 +155,16 @@ class Machine(core.Primitives):
         held = dict(marks.start_holders) if marks is not None else {}
         # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
         self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
-        self.moves = card_moves.compile_moves(rs.moves, self.phase_ids, self)
+        self.moves = card_moves.compile_moves(rs.moves, self)
         self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
                                    tuple((s.who == "everyone", s.zone) for s in p.pending),
                                    tuple(_step(s, self, j) for j, s in enumerate(p.entry))) for p in rs.phases)
+        self.phase_of = {ph.id: ph for ph in self.phases}  # the state keeps a phase by its id, as the engine's
         for ph, spec in zip(self.phases, rs.phases):
             ph.exit = tuple(_step(s, self) for s in spec.exit)  # as it ends: cards left to the opponent
             ph.optional = tuple(s.optional for s in spec.pending)
             ph.opens = kinds(rs, spec)  # which statements keep it open: the engine's, tested on this state
-        self.draws = draw_moves.compile_draws(rs.draws, self.phase_ids, self)
+        self.draws = draw_moves.compile_draws(rs.draws, self)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
         # abilities that wait for another player's decision, by their rule (kernel/ability_decisions.py)
         self.ability_walkers = {a.rule: a.walker for a in self.abilities if a.walker is not None}
@@ -231,18 +233,6 @@ class Machine(core.Primitives):
         return True
 
     # -- harvesting --------------------------------------------------------------------------
-    def run_length(self, field: list[int]) -> int:
-        if not self.top_run:
-            return len(field)
-        return top_run_length(field if self.kind is None else types(self, field))
-
-    def coins_for(self, field: list[int]) -> int:
-        if not field:
-            return 0
-        size = self.run_length(field) if self.top_run else len(field)
-        table = self.payout[field[-1] if self.top_pays else field[len(field) - size]]
-        return table[size] if size < len(table) else table[-1]
-
     def harvest(self, g: KState, seat: int, index: int) -> None:
         if self.written is not None:  # coins written down (kernel/tally.py)
             self.written.harvest(self, g, seat, index)
@@ -257,12 +247,11 @@ class Machine(core.Primitives):
             g.discard.extend(field[:keep])
             field.clear()
             if self.firing is not None:  # a card's step when harvested (kernel/triggers.py), by type
-                self.firing.harvested(g, seat, bean if self.kind is None else self.kind[bean], size, index)
+                self.firing.harvested(g, seat, type_of(self.rs, bean), size, index)
             return
         size = self.run_length(field) if self.top_run else len(field)
         bean = field[-1] if self.top_pays else field[len(field) - size]
-        if self.kind is not None:  # a card's step when harvested names the type (harvesting.do_harvest)
-            bean = self.kind[bean]
+        bean = type_of(self.rs, bean)  # a card's step when harvested names the type (harvesting.do_harvest)
         coins = self.coins_for(field)
         cut = len(field) - size
         if self.bank:
@@ -288,24 +277,13 @@ class Machine(core.Primitives):
             step(g)
 
     def harvestable(self, g: KState, seat: int) -> list[int]:
-        if g.over or not self.manual or (self.own_turn and seat != g.active) or g.phase in self.no_harvest_phases:
-            return []
-        fields = g.fields[seat]
-        smallest = 1
-        limit = self.protection
-        if limit is not None:
-            empty = self.protect_empty
-            for f in fields:
-                if len(f) > limit or (empty and not f):
-                    smallest = 2
-                    break
-        if self.only_paying:
-            return [i for i, f in enumerate(fields) if len(f) >= smallest and self.coins_for(f) >= 1]
-        return [i for i, f in enumerate(fields) if len(f) >= smallest]
+        """The fields `seat` may harvest now: harvesting.harvestable itself, on the kernel's state
+        (its seats index the fields, its phase is the phase's id, its cards the engine's)."""
+        return harvestable(g, self.rs, seat)
 
     # -- the phase machine (engine/flow.py) ----------------------------------------------------
     def enter(self, g: KState, ph: Phase) -> str:
-        g.phase = ph.index
+        g.phase = ph.id
         g.planted = 0
         return self.run_entry(g, ph, 0)
 
@@ -334,7 +312,7 @@ class Machine(core.Primitives):
 
     def resume(self, g: KState, option: Any) -> None:
         """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
-        ph = self.phases[g.phase]
+        ph = self.phase_of[g.phase]
         if "anchor" in g.decision:  # type: ignore[operator]  (an ability's: nothing runs after it)
             self.ability_walkers[g.decision["rule"]].answer(g, option)  # type: ignore[index]
             return
@@ -367,12 +345,9 @@ class Machine(core.Primitives):
         return not (MOVING in opens and card_moves.keeps_open(self.moves, g, self.requirements))
 
     def may_harvest(self, g: KState, seat: int) -> bool:
-        """lasting.may_harvest: `seat` may harvest one of their fields now."""
-        fields = self.harvestable(g, seat)
-        if not g.lasting:
-            return bool(fields)
-        from .lasting import constrain
-        return any(a[0] == HARVEST for a in constrain(self, g, seat, [(HARVEST, seat, i) for i in fields]))
+        """`seat` may harvest one of their fields now: lasting.may_harvest itself, on the
+        kernel's state (the constraints in force are the engine's entries, seats for names)."""
+        return may_harvest(g, self.rs, seat)
 
     @staticmethod
     def pending_left(g: KState, ph: Phase) -> bool:
@@ -401,7 +376,7 @@ class Machine(core.Primitives):
         return False
 
     def settle(self, g: KState) -> None:
-        ph = self.phases[g.phase]
+        ph = self.phase_of[g.phase]
         if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[g.active]:
             return
         if self.complete(g, ph):

@@ -26,28 +26,13 @@ def zone_list(g: KState, zone: str, seat: int) -> list[int]:
     return (g.hands if zone == "hand" else g.set_aside)[seat]
 
 
-def plant_fields(m: Machine, fields: list[list[int]], bean: int) -> list[int]:
-    """The fields `bean` may go onto (legal._plant_options)."""
-    if not m.one_type and m.same_many:
-        return list(range(len(fields)))
-    if m.kind is not None:  # cards that play as a type: compare the types (kernel/kinds.py)
-        kind = m.kind
-        bean = kind[bean]
-        fields = [[kind[f[-1]]] if f else f for f in fields]
-    empty_ok = m.same_many or not any(f and f[-1] == bean for f in fields)
-    out = [i for i, f in enumerate(fields) if ((not m.one_type or f[-1] == bean) if f else empty_ok)]
-    if m.mixed and not out:
-        return list(range(len(fields)))
-    return out
-
-
 def next_to_act(m: Machine, g: KState) -> int | None:
     """legal.next_to_act: the first player the game waits for."""
     if g.over:
         return None
     if g.decision is not None:
         return g.decision["player"]
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     active = g.active
     if ph.trade:
         return g.proposals[0][2] if g.proposals else active
@@ -85,14 +70,14 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
     if g.decision is not None:  # while a decision waits, only its answers are legal
         return decisions.options(g, seat)
     out: list[tuple] = []
-    ph = m.phases[g.phase]
+    ph = m.phase_of[g.phase]
     active = seat == g.active
     fields = g.fields[seat]
     if ph.plant_max is not None and active:
         hand = g.hands[seat]
         if hand and g.planted < ph.plant_max and hand[0] not in m.unplantable:
             bean = hand[0]
-            out.extend((PLANT, seat, i, bean, None) for i in plant_fields(m, fields, bean))
+            out.extend((PLANT, seat, i, bean, None) for i in m.planting.taking(fields, seat, bean))
         if g.planted >= ph.plant_min or not hand or (m.abilities and abilities.front_lapses(m, g, seat)):
             out.append((END, seat, "planting"))
     for j, (everyone, zone) in enumerate(ph.pending):
@@ -100,7 +85,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
             cards = zone_list(g, zone, seat)
             for bean in _distinct(cards):
                 if bean not in m.unplantable:
-                    out.extend((PLANT, seat, i, bean, zone) for i in plant_fields(m, fields, bean))
+                    out.extend((PLANT, seat, i, bean, zone) for i in m.planting.taking(fields, seat, bean))
             if cards and active and ph.optional[j]:  # "may plant": the player says when done
                 out.append((END, seat, "phase"))
     if ph.trade:
@@ -135,7 +120,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
 def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
     phase's other actions), and the end of a phase that waits only for such moves."""
-    if card_moves.options(m.moves, g, seat, out, m.requirements) and waits_only_for_moves(m, g, m.phases[g.phase]):
+    if card_moves.options(m.moves, g, seat, out, m.requirements) and waits_only_for_moves(m, g, m.phase_of[g.phase]):
         end = (END, seat, "phase")
         if end not in out:
             out.append(end)

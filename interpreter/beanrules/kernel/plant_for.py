@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import effects, places, quantities
 from ..core.categories import Node
+from ..engine.harvesting import field_refusal
 from . import core
 from .state import KState
 
@@ -21,19 +22,6 @@ def compile_decider(node: Node, prims: Any) -> "KPlantFor":
     if isinstance(node, effects.Plant) and isinstance(node.cards, places.CardsIn):
         return KPlantFor(node, prims)
     raise core.KernelUnsupported(f"the effect '{node.to_text()}' that waits for a decision")
-
-
-def field_refused(m: Any, fields: list[list[int]], index: int) -> bool:
-    """harvesting.field_refusal is not None: empty, protected (also while another field is
-    empty, where the rules say so), or paying nothing where a harvest must pay."""
-    field = fields[index]
-    if not field:
-        return True
-    if m.protection is not None and len(field) == 1:
-        empty = getattr(m, "protect_empty", False)
-        if any(len(f) > m.protection or (empty and not f) for f in fields):
-            return True
-    return m.only_paying and m.coins_for(field) < 1
 
 
 def _harvest_forbidden(m: Any, g: KState, seat: int, index: int) -> bool:
@@ -56,7 +44,7 @@ class KPlantFor:
 
     def _options(self, g: KState, env: dict) -> tuple[int, int, list[int], bool]:
         """(player, card, the fields they may choose, whether they harvest first)."""
-        from .abilities import Dead, field_accepts
+        from .abilities import Dead
         m = self.m
         held, chosen = self.pick(g, env)
         if not chosen:
@@ -67,13 +55,13 @@ class KPlantFor:
             if plant_refused(m, g, card):
                 raise Dead()
         fields = g.fields[player]
-        fit = [i for i, f in enumerate(fields) if field_accepts(m, f, card, fields)]
+        fit = list(m.planting.taking(fields, player, card))
         if fit:
             return player, card, fit, False
         if not m.make_room:
             raise Dead()
-        room = [i for i in range(len(fields)) if not field_refused(m, fields, i)
-                and field_accepts(m, [], card, fields[:i] + [[]] + fields[i + 1:])
+        room = [i for i in range(len(fields)) if field_refusal(g, m.rs, player, i) is None  # the engine's own
+                and m.planting.accepts(fields[:i] + [[]] + fields[i + 1:], player, card, i)  # once harvested
                 and not (g.lasting and _harvest_forbidden(m, g, player, i))]
         if not room:
             raise Dead()
@@ -84,8 +72,7 @@ class KPlantFor:
         if len(options) == 1:
             self._plant(g, env, options[0])
             return None
-        name = self.m.bean_names[card]
-        what = f"a field to harvest for the {name}" if harvest else f"a field for the {name}"
+        what = f"a field to harvest for the {card}" if harvest else f"a field for the {card}"
         return {"player": player, "name": what, "options": [str(i + 1) for i in options]}
 
     def finish(self, g: KState, env: dict, answer: str) -> None:

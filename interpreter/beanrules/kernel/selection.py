@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from ..core import conditions, effects, places
 from ..core.categories import Node
+from ..engine.kinds import type_of
 from ..engine.selection import end_index, picked, zone_name
 
 
@@ -41,12 +42,12 @@ def matches(node: conditions.Matches, prims: Any) -> Callable[[Any, dict], bool]
     source, indices = cards(node.cards, prims)
     place = zone_of(node.place)
 
-    kind = getattr(prims, "kind", None)
-    if kind is not None:  # a card that plays as a bean matches that bean (kernel/kinds.py)
+    rs = prims.rs
+    if rs.plays_as:  # a card that plays as a bean matches that bean (engine/kinds.py)
         def test_kinds(g: Any, env: dict) -> bool:
             held, chosen = source(g, env), indices(g, env)
-            types = {kind[c] for c in place(g, env)}
-            return bool(chosen) and all(kind[held[i]] in types for i in chosen)
+            types = {type_of(rs, c) for c in place(g, env)}
+            return bool(chosen) and all(type_of(rs, held[i]) in types for i in chosen)
         return test_kinds
 
     def test(g: Any, env: dict) -> bool:

@@ -1,4 +1,6 @@
-"""The kernel's game state: seats and bean numbers in plain lists, no names, no events.
+"""The kernel's game state: seats index plain lists, cards are the engine's bean strings (its
+cards, so the engine's closures read them unchanged: docs/architecture.md, "One state"), no
+player names, no events.
 
 Zones keep the engine's order (deck top first, hand front first, field bottom to top, discard
 last on top), so the kernel's lists and the engine's name lists match card for card.
@@ -10,27 +12,27 @@ from typing import Any
 
 
 class KState:
-    __slots__ = ("n", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
-                 "active", "start", "phase", "phase_ids", "turn", "planted", "exhaustions", "ending",
+    __slots__ = ("n", "players", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
+                 "active", "start", "phase", "turn", "planted", "exhaustions", "ending",
                  "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
                  "decision", "used", "lasting",
                  "counters", "winners")  # kernel/tally.py
 
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
         self.n = n
+        self.players = list(range(n))  # seat order: the seats are the players (names only at the border)
         self.seed = seed
-        self.phase_ids = phase_ids
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.offer: list[int] = []
-        self.removed: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.fields: list[list[list[int]]] = []
-        self.set_aside: list[list[int]] = [[] for _ in range(n)]
-        self.coins: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.offer: list[str] = []
+        self.removed: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.fields: list[list[list[str]]] = []
+        self.set_aside: list[list[str]] = [[] for _ in range(n)]
+        self.coins: list[list[str]] = [[] for _ in range(n)]
         self.active = 0
         self.start = 0
-        self.phase = 0
+        self.phase = phase_ids[0]  # the phase's id, as the engine's state keeps it
         self.turn = 1
         self.planted = 0
         self.exhaustions = 0

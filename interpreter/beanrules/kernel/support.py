@@ -66,14 +66,15 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "TradeRules": frozenset({"trade", "partners_active", "hand", "offer", "untradeable", "consent",
                              "gift_consent", "to_set_aside", "end", "offer_owner", "amounts"}),
 }
-# card mechanisms the kernel learnt: cards that play as another type (kernel/kinds.py),
+# card mechanisms the kernel learnt: cards that play as another type (engine/kinds.py),
 # constraints that last (kernel/lasting.py).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plays_as", "lastings"}
 # phases the active player ends by declaring them finished (machine.harvest_waits)
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"declared_ends"}
-# The planting guards the interpreter judges a plant by (engine/permissions.py): the kernel
-# plays the same statements by their readings (one_type, one_field_per_type, same_type_many,
-# mixed); a guard of any other rule comes from a rule kind it refuses ("no player may plant while").
+# The planting guards (engine/permissions.py): the kernel asks the engine's judge, as the
+# interpreter does (kernel/planting.py), so the readings one_type, one_field_per_type,
+# same_type_many and mixed are known as what the judge already says; it refuses a judge whose
+# guards read more than the player's fields (Planting).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plant_guards", "plant_judge"}
 _PLANTED_FROM = {"hand", "set-aside", "offer"}
 

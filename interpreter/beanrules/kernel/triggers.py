@@ -27,11 +27,11 @@ _BOUND = {"harvested": {"player", "cards", "field"}, "revealed": {"player", "car
 class KTrigger:
     __slots__ = ("event", "bean", "cards", "condition", "run")
 
-    def __init__(self, event: str, bean: int | None, cards: int | None, condition: Callable | None, run: Callable):
+    def __init__(self, event: str, bean: str | None, cards: int | None, condition: Callable | None, run: Callable):
         self.event, self.bean, self.cards, self.condition, self.run = event, bean, cards, condition, run
 
 
-def compile_triggers(triggers: dict, bean_number: dict[str, int], prims: core.Primitives) -> tuple[KTrigger, ...]:
+def compile_triggers(triggers: dict, prims: core.Primitives) -> tuple[KTrigger, ...]:
     """The triggers of the rules (engine Ruleset.triggers), or KernelUnsupported."""
     out = []
     for event, found in triggers.items():
@@ -47,7 +47,7 @@ def compile_triggers(triggers: dict, bean_number: dict[str, int], prims: core.Pr
                     if isinstance(part, actors.Bound) and part.name not in _BOUND[event]:
                         raise core.KernelUnsupported(f"{where}: a step that names '{part.name}'")
             condition = core.condition(trigger.condition.node, prims) if trigger.condition is not None else None
-            out.append(KTrigger(event, None if trigger.bean is None else bean_number[trigger.bean], trigger.cards,
+            out.append(KTrigger(event, trigger.bean, trigger.cards,
                                 condition, core.effect(trigger.run.node, prims)))
     return tuple(out)
 
