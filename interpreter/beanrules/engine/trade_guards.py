@@ -43,7 +43,7 @@ from .errors import RuleRef, UnsupportedRule
 
 def _env(deal: Deal, rs: Any, owner: str | None = None) -> dict:
     """The deal bound for a condition: who acts, the other side, the cards each gives, who agreed."""
-    return {evaluate.RULES: rs, OWNER: owner or deal.player, "player": deal.player, "partner": deal.partner,
+    return {evaluate.RULES: rs, OWNER: deal.player if owner is None else owner, "player": deal.player, "partner": deal.partner,
             "given": [b for _, b in deal.gives], "taken": [b for _, b in deal.takes], AGREED: deal.agreed}
 
 
