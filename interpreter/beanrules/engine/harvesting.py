@@ -4,12 +4,13 @@ and the core's harvest of a bound field and a field's value, compiled for the ev
 entries of engine/semantics.py name them."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
-from ..core import actors, effects, places, quantities
+from ..core import actors, conditions, effects, places, quantities
+from ..core.categories import Cond
 from .actions import Harvest
 from .errors import IllegalAction, RuleRef, game_over
-from .evaluate import AT_ANY_TIME, RULES, EffectFn, Env, NumFn, players_of, zone_of
+from .evaluate import AT_ANY_TIME, RULES, CondFn, EffectFn, Env, NumFn, players_of, zone_of
 from .one_model import holds
 from .kinds import type_of
 from .ruleset import Ruleset
@@ -159,6 +160,71 @@ def settle(state: State, rs: Ruleset, events: list) -> None:
         if state.over:
             return
         step.fire(state, rs, events, **{AT_ANY_TIME: True})
+
+
+def pays_more_than(node: Cond) -> int | None:
+    """N where `node` says "some field of some player pays more than N coins" (some-player of
+    all players, some-field of theirs, the field's value compared with a number); None: it
+    says something else."""
+    if not isinstance(node, conditions.SomePlayer) or node.among != actors.AllPlayers():
+        return None
+    fields = node.where
+    if not isinstance(fields, conditions.SomeField) or fields.owner != actors.Bound(node.name):
+        return None
+    test = fields.where
+    if isinstance(test, conditions.Compare) and test.op in (">", ">=") \
+            and test.left == quantities.FieldValue(actors.Bound(fields.name)) \
+            and isinstance(test.right, quantities.Number):
+        return test.right.value - (test.op == ">=")
+    return None
+
+
+def smallest_paying(table: tuple[int, ...], more_than: int) -> int:
+    """The fewest cards a field must hold for the beanometer `table` to pay more than
+    `more_than` coins for them (a run is never longer than its field): a cheap test that
+    comes before coins_for."""
+    return next((size for size in range(1, len(table)) if table[size] > more_than), _NEVER)
+
+
+_NEVER = 1 << 30  # no field holds so many cards
+
+
+def least_paying(rs: Ruleset, more_than: int) -> dict[str, int]:
+    """Each card's fewest cards a field topped by it must hold to pay more than `more_than`
+    (where another card of the run pays, the fewest of all tables)."""
+    tables = rs.payout
+    if rs.payout_card == "top":
+        return {card: smallest_paying(table, more_than) for card, table in tables.items()}
+    return dict.fromkeys(tables, min((smallest_paying(t, more_than) for t in tables.values()), default=_NEVER))
+
+
+def some_field_pays(all_fields: Iterable[list[list[str]]], rs: Ruleset, least: dict[str, int], more_than: int) -> bool:
+    """Whether some field of `all_fields` (each player's fields) pays more than `more_than`: a
+    field shorter than its top card's smallest paying run (`least`) pays nothing, a longer one is
+    asked coins_for. The interpreter's and the kernel's states both hold fields so."""
+    for fields in all_fields:
+        for field in fields:
+            if field and len(field) >= least[field[-1]] and coins_for(rs, field) > more_than:
+                return True
+    return False
+
+
+def pays_anywhere(node: Cond) -> CondFn | None:
+    """The condition "some field of some player pays more than N" (pays_more_than), compiled
+    as one loop over every field (some_field_pays). The payout table is bound the first time a
+    ruleset asks (a compiled condition serves every ruleset of the rules that hold it); None:
+    another condition."""
+    more_than = pays_more_than(node)
+    if more_than is None:
+        return None
+    bound: list = [None, None]  # the ruleset last asked, and least_paying for it
+
+    def pays(state: Any, env: Env) -> bool:
+        rs = env[RULES]
+        if bound[0] is not rs:
+            bound[:] = rs, least_paying(rs, more_than)
+        return some_field_pays(state.fields.values(), rs, bound[1], more_than)
+    return pays
 
 
 def by_itself(rs: Ruleset) -> RuleRef | None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..core import conditions, statements as core, timing
-from ..core.categories import Statement
+from ..core import conditions, effects, places, statements as core, timing
+from ..core.categories import Actor, Cond, Effect, Statement
 from ..core.effects import Deal
 from ..core.quantities import BeanList, ByPlayers, DeckRunOuts, Number
 from ..desugar import rule_statements
-from . import card_moves, decisions, draw_moves, evaluate, one_model, requirements, tally, zones
+from . import card_moves, decisions, draw_moves, evaluate, harvesting, one_model, requirements, tally, zones
 from .effect_env import OWNER
 from .errors import RuleRef, UnsupportedRule
 from .ruleset import CoreStep, TieBreak
@@ -180,8 +180,53 @@ def game_end(program: Program, refs: dict[str, RuleRef]) -> tuple:
 def any_time(program: Program, refs: dict[str, RuleRef]) -> tuple:
     """``do … at any time``: steps that run by themselves after every action and every
     automatic step, whoever's turn it is (the harvest as soon as a field pays)."""
-    return tuple(_step(rule, s, refs) for rule, s in _of(program, core.Do)
+    return tuple(_tested_first(_step(rule, s, refs), s.effect) for rule, s in _of(program, core.Do)
                  if isinstance(s.when, timing.AnyTime))
+
+
+def acts_only_if(effect: Effect) -> Cond | None:
+    """A condition without which `effect` changes nothing (None: none is known): a repeat acts
+    only where its condition holds before the first time, an if without an otherwise where its
+    condition holds, a for-each only where its body would for some player or field it binds
+    (`some-player`, `some-field`, binding the same name). Where it is false the effect leaves
+    the state as it is: its first binding does nothing, so neither does the next."""
+    if isinstance(effect, effects.Repeat):
+        return effect.condition
+    if isinstance(effect, effects.If):
+        return effect.condition if effect.otherwise is None else None
+    if not isinstance(effect, effects.ForEach):
+        return None
+    inner, among = acts_only_if(effect.body), effect.among
+    if inner is None:
+        return None
+    if isinstance(among, places.Zone) and among.zone == "field" and among.owner is not None:
+        return conditions.SomeField(effect.name, among.owner, inner)
+    if isinstance(among, Actor):
+        return conditions.SomePlayer(effect.name, among, inner)
+    return None
+
+
+def _tested_first(step: CoreStep, effect: Effect) -> CoreStep:
+    """A step at any time runs after every action and automatic step, and mostly finds nothing
+    to do: its effect is compiled behind the condition without which it does nothing
+    (acts_only_if), the same step specialised, not a second one. "Some field pays" is one loop
+    over the fields with the payout table bound (harvesting.pays_anywhere) rather than a
+    closure and an environment per player and field; any other condition, as the evaluator
+    compiles it."""
+    guard = acts_only_if(effect)
+    if guard is None:
+        return step
+    test = harvesting.pays_anywhere(guard)
+    if test is None:
+        try:
+            test = evaluate.condition(guard)
+        except UnsupportedRule:  # a condition the engine cannot test: the step as it is
+            return step
+    run = step.run.fn
+
+    def run_if_it_acts(state: Any, rs: Any, env: dict, events: list) -> Any:
+        return run(state, rs, env, events) if test(state, env) else None
+    return CoreStep(evaluate.Compiled(effect, run_if_it_acts), step.condition, step.ref)
 
 
 def deck_out(program: Program, refs: dict[str, RuleRef]) -> tuple:

@@ -18,9 +18,10 @@ from ..engine.decisions import waits
 from ..engine.evaluate import BY_ITSELF
 from ..engine.marks import START
 from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING, kinds
-from ..engine.harvesting import coins_for, harvestable, run_length
+from ..engine.harvesting import coins_for, harvestable, least_paying, pays_more_than, run_length, some_field_pays
 from ..engine.kinds import type_of
 from ..engine.lasting import may_harvest
+from ..engine.program import acts_only_if
 from ..engine.ruleset import Ruleset
 from . import card_moves, core
 from .state import KState
@@ -84,6 +85,23 @@ def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callab
     return fire
 
 
+def _any_time_step(step: Any, prims: Any) -> Callable[[KState], str | None]:
+    """A step at any time as the interpreter compiles it (program._tested_first): where it acts
+    only if some field pays (acts_only_if, pays_more_than), the engine's one loop over the
+    fields comes first (harvesting.some_field_pays: the kernel's fields hold the same cards)."""
+    fire = _step(step, prims)
+    guard = acts_only_if(step.run.node)
+    more_than = pays_more_than(guard) if guard is not None else None
+    if more_than is None:
+        return fire
+    rs = prims.rs
+    least = least_paying(rs, more_than)
+
+    def fire_if_some_field_pays(g: KState) -> str | None:
+        return fire(g) if some_field_pays(g.fields, rs, least, more_than) else None
+    return fire_if_some_field_pays
+
+
 class Machine(core.Primitives):
     """The rules of one Ruleset (one model, one player count) as the kernel plays them."""
 
@@ -142,7 +160,7 @@ class Machine(core.Primitives):
         self.target_tests = tuple(self.ends[i] for i in (rs.marks.target_ends if rs.marks else ()))
         self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
-        self.any_time = tuple(_step(s, self) for s in rs.at_any_time)
+        self.any_time = tuple(_any_time_step(s, self) for s in rs.at_any_time)
         self.score_terms = tuple(core.number(t.node, self) for t in rs.score_terms)
         self.winner_highest = rs.winner_highest
         self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
