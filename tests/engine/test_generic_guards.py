@@ -191,7 +191,7 @@ def _compare_plants(spec: str, seed: int, most: bool = True) -> tuple[int, int]:
                     takes = tuple(i for i in range(len(state.fields[player]))
                                   if _reading_refuses(state, rs, player, bean, i) is None)
                     if alone:  # what the listings offer (where no house rule judges beside the readings)
-                        assert rs.plant_judge.taking(state, rs, player, bean) == takes
+                        assert tuple(rs.plant_judge.taking(state, rs, player, bean)) == takes
                     for index in range(len(state.fields[player])):
                         want = _reading_refuses(state, rs, player, bean, index)
                         got = [g.ref.id for g in guards

@@ -1,7 +1,10 @@
 """How an allow meets a forbid (docs/core.md): an allow lifts the forbids of the same action whose
-condition it covers, and nothing else; and the planting judge (engine/permissions.py) remembers
-its answers only where every guard reads nothing but the player's fields."""
+condition it covers, and nothing else; and the planting judge (engine/permissions.py) is one
+expression where every guard reads nothing but the player's fields, the same answers as the
+guards' closures."""
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -46,7 +49,51 @@ def test_the_judge_remembers_by_tops_and_sizes_up_to_the_numbers_compared(spec, 
     assert rs.plant_judge.sizes == remembers  # what the playout kernel remembers the answers by
 
 
-def test_a_guard_that_reads_more_than_the_fields_is_never_remembered(tmp_path):
+def _random_fields(rs, players: list[str], rng: random.Random) -> dict[str, list[list[str]]]:
+    """Fields as a game may hold them: empty, of one type, covered, cards that play as another."""
+    cards = sorted(set(rs.beans) | set(rs.plays_as))
+    return {p: [[rng.choice(cards) for _ in range(rng.choice((0, 0, 1, 2, 5)))] for _ in range(rng.randint(1, 4))]
+            for p in players}
+
+
+@pytest.mark.parametrize("spec", ["classic", "my-first/basic", "kannibohne", "conformance/variants/full-fields.bean"])
+def test_the_judge_as_one_expression_says_what_the_guards_closures_say(spec):
+    """Where the guards read only the player's fields, the judge is one expression
+    (permissions._direct); on random fields, for every card onto every field, it refuses by the
+    same guard as the evaluator's closures of the same guards (permissions._by_closures): one
+    type per field, a type in one field only lifted by two fields of a type (left out: it refuses
+    nothing), covering lifted where no field takes the card, cards that play as another type,
+    a house rule on a field's size."""
+    model = compile_spec(spec)
+    players = ["Anna", "Greg", "Natalie"][:model["players"]["min"]]
+    game = Game.from_partial(model, players, {"phase": "plant"})
+    rs, rng = game.ruleset, random.Random(spec)
+    guards = tuple(g for g in rs.plant_guards if not any(lasting.covers(g.node, a.node) for a in g.lifted))
+    direct, closures = rs.plant_judge, permissions._by_closures(guards)
+    assert direct.taking.__code__.co_filename == "<string>"  # compiled as one expression
+    cards = sorted((set(rs.beans) | set(rs.plays_as)) - rs.unplantable)
+    refused = 0
+    for _ in range(200):
+        game.state.fields = _random_fields(rs, players, rng)
+        for bean in cards:
+            assert direct.taking(game.state, rs, "Anna", bean) == closures.taking(game.state, rs, "Anna", bean)
+            for index in range(len(game.state.fields["Anna"])):
+                said = direct.refusing(game.state, rs, "Anna", bean, index)
+                assert said is closures.refusing(game.state, rs, "Anna", bean, index)
+                refused += said is not None
+    assert refused > 100
+
+
+def test_a_forbid_lifted_wherever_it_holds_is_left_out():
+    """"The same type may grow in two fields" allows under the very condition of "a type in one
+    field only": that forbid refuses nothing, and a spec with no other guard has no judge."""
+    rs = Game(compile_spec("classic"), 3).ruleset
+    assert [g.ref.id for g in rs.plant_guards] == ["one-type-per-field", "one-type-per-field"]
+    assert permissions.compile_judge(rs.plant_guards[1:]) is None
+    assert permissions.compile_judge(rs.plant_guards[:1]) is not None
+
+
+def test_a_guard_that_reads_more_than_the_fields_is_judged_by_its_closures(tmp_path):
     path = tmp_path / "hand.bean"
     path.write_text('rulebook hand "H"\n  extends classic\n  source v "V"\n\nrules\n'
                     '  rule small-hands: no player may plant while count of own hand < 2   § v "1"\n',
@@ -57,10 +104,11 @@ def test_a_guard_that_reads_more_than_the_fields_is_never_remembered(tmp_path):
         "fields": {"Anna": [["red"], [], []], "Natalie": [[], [], []], "Greg": [[], [], []]}})
     rs = game.ruleset
     assert permissions._sizes_read(rs.plant_guards) is None and rs.plant_judge.sizes is None
+    assert rs.plant_judge.taking.__code__.co_filename != "<string>"  # not one expression: the closures
     assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0) is None
     game.state.hands["Anna"] = ["red"]  # the same fields, a smaller hand: now refused
     assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0).ref.id == "small-hands"
-    assert rs.plant_judge.taking(game.state, rs, "Anna", "red") == ()
+    assert rs.plant_judge.taking(game.state, rs, "Anna", "red") == []
     with pytest.raises(IllegalAction) as refused:
         game.apply("Anna plants red in 1")
     assert refused.value.rule == "small-hands"

@@ -22,18 +22,21 @@ planted: one card, as engine/effect_env.Held holds one) and `field` (the field p
 index `field#` and owner `field@`), each forbid joined to the allows whose condition covers its
 own (lasting.lift). A plant is refused by the first forbid, in rule order, whose condition holds
 while that of no allow lifting it does. The judge is specialised when it is compiled: a spec
-with no such statement judges nothing, a forbid no allow covers checks no allow.
+with no such statement judges nothing, a forbid no allow covers checks no allow, a forbid an
+allow lifts wherever it holds is left out, and guards that read only the player's fields (their
+sizes, their top cards, the card planted) are one expression per field, as cheap as the two
+comparisons the readings made (_direct); any other condition is asked through its closure.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Sequence
 
 from ..core import actors, conditions, effects, places, quantities, statements as core, timing
 from ..core.categories import Node
 from .effect_env import OWNER, Held
 from .errors import RuleRef, UnsupportedRule
 from .evaluate import RULES
-from .lasting import LastingSpec, compile_rule
+from .lasting import LastingSpec, compile_rule, covers
 
 
 def standing(statement: Any, ref: RuleRef) -> LastingSpec | None:
@@ -91,40 +94,49 @@ class PlantJudge(NamedTuple):
     below this bound (the playout kernel remembers the answers by them, kernel/planting.py);
     None: a guard reads more (a phase, a hand, a counter, …)."""
     refusing: Judge
-    taking: Callable[[Any, Any, str, str], tuple[int, ...]]
+    taking: Callable[[Any, Any, str, str], Sequence[int]]
     sizes: int | None = None
 
 
 def compile_judge(guards: tuple[Any, ...]) -> PlantJudge | None:
-    """The judge of a plant by every guard (lasting.LastingSpec, lifted); None: there is no
-    guard, and every field takes every card."""
-    if not guards:
+    """The judge of a plant by every guard (lasting.LastingSpec, lifted); None: no guard refuses
+    anything, and every field takes every card. A guard that an allow lifts wherever it holds
+    refuses nothing and is left out (its allow's condition asks nothing the guard's does not:
+    "the same type may grow in two fields" beside "a type in one field only"); the rest are
+    compiled into one expression where their conditions read only the player's fields
+    (_direct), else judged by the evaluator's closures."""
+    # lasting.covers read the other way round: every term of the allow's condition is one of the
+    # forbid's, so wherever the forbid holds the allow that lifts it does too
+    items = tuple(g for g in guards if not any(covers(g.node, a.node) for a in g.lifted))
+    if not items:
         return None
-    # a forbid that an allow without condition lifts refuses nothing; one without condition, everything
-    items = tuple((g, g.condition or _always, tuple(a.condition for a in g.lifted))
-                  for g in guards if all(a.condition is not None for a in g.lifted))
+    return (_direct(items) or _by_closures(items))._replace(sizes=_sizes_read(guards))
+
+
+def _by_closures(items: tuple[Any, ...]) -> PlantJudge:
+    """The judge by the guards' compiled conditions, an environment per field asked."""
     cards: dict[str, Any] = {}
+    tests = tuple((g, g.condition or _always, tuple(a.condition for a in g.lifted)) for g in items)
 
     def refusing(state: Any, rs: Any, player: str, bean: str, index: int) -> Any:
         fields = state.fields[player]
         env = {RULES: rs, OWNER: player, "player": player, "card": cards.get(bean) or _card(bean, cards),
                "field": fields[index], "field#": index, "field@": player}
-        for guard, condition, lifts in items:
-            if condition(state, env) and not (lifts and any(lift(state, env) for lift in lifts)):
+        for guard, condition, lifts in tests:
+            if condition(state, env) and not any(lift(state, env) for lift in lifts):
                 return guard
         return None
 
-    def taking(state: Any, rs: Any, player: str, bean: str) -> tuple[int, ...]:
-        return tuple(i for i in range(len(state.fields[player])) if refusing(state, rs, player, bean, i) is None)
-    cap = _sizes_read(guards)
-    return PlantJudge(refusing, taking) if cap is None else _remembering(refusing, taking, cap)
+    def taking(state: Any, rs: Any, player: str, bean: str) -> list[int]:
+        return [i for i in range(len(state.fields[player])) if refusing(state, rs, player, bean, i) is None]
+    return PlantJudge(refusing, taking)
 
 
 def _always(state: Any, env: dict) -> bool:
     return True
 
 
-# What a guard's condition may read for the judge to remember its answers: the player's fields
+# What a guard's condition may read for the playout kernel to remember the judge's answers: the player's fields
 # (some-field of the player), each field's size compared with a number, and its top card's type.
 _FIELD_LOCAL = (conditions.AllOf, conditions.AnyOf, conditions.Not, conditions.Compare, conditions.SomeField,
                 conditions.Matches, quantities.Count, quantities.Number, places.CardsIn, actors.Bound)
@@ -164,36 +176,125 @@ def _top_card(node: Node) -> bool:
         and node.count == quantities.Number(1) and node.bean is None and not node.up_to
 
 
-def _remembering(refusing: Judge, taking: Callable, cap: int) -> PlantJudge:
-    """The judge, remembering each answer by the bean (and the field) and the player's fields as
-    their tops and their sizes up to `cap` (all the guards read of them: _sizes_read). The hot
-    path asks `taking` once per listing: its key is built in one expression."""
-    refusals: dict[tuple, Any] = {}
-    takers: dict[tuple, tuple[int, ...]] = {}
-
-    def shape(fields: list[list[str]]) -> list:
-        if cap == 1:  # sizes read only as empty or not: the tops say it
-            return [f[-1] if f else None for f in fields]
-        return [(f[-1], len(f) if len(f) < cap else cap) if f else None for f in fields]
-
-    def refusing_remembered(state: Any, rs: Any, player: str, bean: str, index: int) -> Any:
-        key = (bean, index, *shape(state.fields[player]))
-        if key not in refusals:
-            if len(refusals) >= _BOUND:
-                refusals.clear()
-            refusals[key] = refusing(state, rs, player, bean, index)
-        return refusals[key]
-
-    def taking_remembered(state: Any, rs: Any, player: str, bean: str) -> tuple[int, ...]:
-        key = (bean, *[f[-1] if f else None for f in state.fields[player]]) if cap == 1 \
-            else (bean, *shape(state.fields[player]))
-        found = takers.get(key)
-        if found is None:
-            if len(takers) >= _BOUND:
-                takers.clear()
-            found = takers[key] = taking(state, rs, player, bean)
-        return found
-    return PlantJudge(refusing_remembered, taking_remembered, cap)
+# ------------------------------------------------------------------ the judge as one expression
+# Where every guard reads only the player's fields (their sizes, their top cards' types, the
+# card planted), the judge is one expression per field over `fs` (the player's fields), `f`
+# (the field planted onto), `t` (the card's type) and `T` (a card's type, where cards play as
+# another): two comparisons per field for one type per field, no environment and no call. The
+# expression is made from the conditions' nodes, its operators and numbers from the tables
+# below, never from a rulebook's text; tests/engine/test_plant_guards.py holds it to the
+# evaluator's closures.
+_OPS = {"<": "<", "<=": "<=", "=": "==", ">=": ">=", ">": ">", "!=": "!="}
+_EMPTY = {(op, quantities.Number(n)): empty for op, n, empty in (("=", 0, True), ("<", 1, True), ("<=", 0, True),
+                                                                  (">", 0, False), ("!=", 0, False), (">=", 1, False))}
+_TYPED = "T({0}[-1], {0}[-1])"  # the type of a field's top card, cards playing as another
+_PLAIN = "{0}[-1]"
 
 
-_BOUND = 100_000  # answers a judge keeps (a game visits a few thousand shapes of fields)
+def _direct(items: tuple[Any, ...]) -> PlantJudge | None:
+    """The judge compiled as one expression (None: a condition reads more than the fields)."""
+    refusals = {}
+    for top in (_PLAIN, _TYPED):
+        terms = []
+        for guard in items:
+            condition = guard.node.condition
+            test = "True" if condition is None else _expression(condition, {"field": "f"}, top)
+            lifts = [_expression(a.node.condition, {"field": "f"}, top) for a in guard.lifted]
+            if test is None or None in lifts:
+                return None
+            terms.append(f"({test})" if not lifts else f"({test}) and not ({' or '.join(lifts)})")
+        refusals[top] = terms
+
+    def first(terms: list[str], indent: str) -> str:
+        return "\n".join(f"{indent}if {term}:\n{indent}    return G[{i}]" for i, term in enumerate(terms))
+    names: dict[str, Any] = {"G": items}
+    exec(_SOURCE.format(refusing_typed=first(refusals[_TYPED], " " * 8), refusing_plain=first(refusals[_PLAIN], " " * 4),
+                        taking_typed=" or ".join(refusals[_TYPED]), taking_plain=" or ".join(refusals[_PLAIN])),
+         names)  # noqa: S102  (made from the tables above and the nodes' structure only)
+    return PlantJudge(names["refusing"], names["taking"])
+
+
+# The judge's two functions; `G` holds the guards. `taking` loops by hand and returns a list:
+# no comprehension, enumerate or tuple to make on each of the listings' calls.
+_SOURCE = """
+def refusing(state, rs, player, bean, index):
+    fs = state.fields[player]
+    f = fs[index]
+    if rs.plays_as:
+        T = rs.plays_as.get
+        t = T(bean, bean)
+{refusing_typed}
+        return None
+    t = bean
+{refusing_plain}
+    return None
+
+
+def taking(state, rs, player, bean):
+    fs = state.fields[player]
+    out = []
+    i = 0
+    if rs.plays_as:
+        T = rs.plays_as.get
+        t = T(bean, bean)
+        for f in fs:
+            if not ({taking_typed}):
+                out.append(i)
+            i += 1
+        return out
+    t = bean
+    for f in fs:
+        if not ({taking_plain}):
+            out.append(i)
+        i += 1
+    return out
+"""
+
+
+def _expression(node: Node, fields: dict[str, str], top: str) -> str | None:
+    """`node` as an expression over the names above: all-of, any-of, not; a field's size
+    compared with a number; the card planted matching a field's top card; some field of the
+    player (`fields`: the bound names of fields and their variables). None: anything else."""
+    if isinstance(node, (conditions.AllOf, conditions.AnyOf)):
+        terms = [_expression(t, fields, top) for t in node.terms]
+        joined = " and " if isinstance(node, conditions.AllOf) else " or "
+        return None if None in terms else "(" + joined.join(terms) + ")"
+    if isinstance(node, conditions.Not):
+        term = _expression(node.term, fields, top)
+        return None if term is None else f"(not {term})"
+    if isinstance(node, conditions.SomeField) and node.owner == actors.Bound("player"):
+        var = f"f{len(fields)}"
+        where = _expression(node.where, {**fields, node.name: var}, top)
+        return None if where is None else f"any({where} for {var} in fs)"
+    if isinstance(node, conditions.Matches) and node.cards == actors.Bound("card"):
+        field = _top_of(node.place, fields)
+        return None if field is None else f"({field} and {top.format(field)} == t)"
+    if isinstance(node, conditions.Compare):
+        empty = _EMPTY.get((node.op, node.right)) if isinstance(node.left, quantities.Count) else None
+        field = _field(node.left.place, fields) if empty is not None and node.left.bean is None else None
+        if field is not None:  # a field's emptiness: its list is the test
+            return f"(not {field})" if empty else field
+        left, right = _size(node.left, fields), _size(node.right, fields)
+        return None if left is None or right is None else f"{left} {_OPS[node.op]} {right}"
+    return None
+
+
+def _size(node: Node, fields: dict[str, str]) -> str | None:
+    """A number (as its digits) or the number of cards in a bound field."""
+    if isinstance(node, quantities.Number):
+        return str(int(node.value))
+    field = _field(node.place, fields) if isinstance(node, quantities.Count) and node.bean is None else None
+    return None if field is None else f"len({field})"
+
+
+def _field(node: Node, fields: dict[str, str]) -> str | None:
+    """The variable of a bound field, or None."""
+    return fields.get(node.name) if isinstance(node, actors.Bound) else None
+
+
+def _top_of(node: Node, fields: dict[str, str]) -> str | None:
+    """The variable of the bound field whose top card `node` takes, or None."""
+    if isinstance(node, places.CardsIn) and node.pick == "top" and node.count == quantities.Number(1) \
+            and node.bean is None and not node.up_to:
+        return _field(node.place, fields)
+    return None
