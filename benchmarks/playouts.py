@@ -1,6 +1,7 @@
 """Playout speed: the interpreter against hand-written engines, measured in one run.
 
     python benchmarks/playouts.py [--games N] [--rounds R] [--json] [--before SRC] [--memory GAMES]
+                                  [--spec NAME ...] [--players N ...]
 
 Random policy throughout. Engines, measured in alternating rounds (each round times every
 engine once, so all see the same machine load) and quoted as the median round:
@@ -12,7 +13,9 @@ engine once, so all see the same machine load) and quoted as the median round:
   `beanrules/`, e.g. an older commit's `interpreter/` from `git archive`), in a child process, so
   a change to either is measured before and after in the same run.
 The interpreter and the kernel (and --before) also play classic with trading (4 players) and
-how-to-play at 2 to 7 players without trading. Prints games/s, µs per action and the ratios;
+how-to-play at 2 to 7 players without trading; with --spec NAME, also that spec at each player
+count it allows (--players N: only those), --games games each, by the interpreter, the kernel
+where it plays the spec, and --before. Prints games/s, µs per action and the ratios;
 --json gives `kernel_vs_lean`, `interpreter_vs_lean` and `kernel_vs_interpreter` (null where an
 engine is missing), and `load_average`: the machine's 1-minute load as the rounds began and ended.
 --memory plays that many games with each engine (in a child process each) and reports how peak
@@ -73,6 +76,23 @@ def kernel_run(spec: str, players: int, games: int, trades: bool) -> tuple[float
     for seed in range(games):
         actions += play(machine, seed, bots, trades=trades).actions
     return time.process_time() - start, actions
+
+
+def player_counts(spec: str) -> range:
+    """Every player count the spec allows."""
+    from beanrules import compile_spec
+
+    model = _MODELS.get(spec) or _MODELS.setdefault(spec, compile_spec(spec))
+    return range(model["players"]["min"], model["players"]["max"] + 1)
+
+
+def kernel_plays(spec: str, players: int) -> bool:
+    """Whether the playout kernel plays these games (else only the interpreters are timed)."""
+    from beanrules import compile_spec
+    from beanrules.kernel import kernel_reason
+
+    model = _MODELS.get(spec) or _MODELS.setdefault(spec, compile_spec(spec))
+    return kernel_reason(model, players) is None
 
 
 def serve(src: str) -> int:
@@ -175,6 +195,17 @@ def measure(args: argparse.Namespace) -> dict:
             engines["before"] = (lambda n=n: before.run("how-to-play", n, small, False))
             engines["kernel before"] = (lambda n=n: before.run("how-to-play", n, small, False, "kernel"))
         configs.append((f"how-to-play {n}p", small, engines))
+    for spec in args.spec:
+        for n in args.players or player_counts(spec):
+            engines = {"interpreter": (lambda spec=spec, n=n: interpreter_run(spec, n, g, False))}
+            kernel = kernel_plays(spec, n)
+            if kernel:
+                engines["kernel"] = (lambda spec=spec, n=n: kernel_run(spec, n, g, False))
+            if before:
+                engines["before"] = (lambda spec=spec, n=n: before.run(spec, n, g, False))
+                if kernel:
+                    engines["kernel before"] = (lambda spec=spec, n=n: before.run(spec, n, g, False, "kernel"))
+            configs.append((f"{spec} {n}p", g, engines))
     for _, _, engines in configs:  # warm up: compile the models, fill the caches
         for fn in engines.values():
             fn()
@@ -203,7 +234,7 @@ def measure(args: argparse.Namespace) -> dict:
         result["after_vs_before"] = {label: round(r["interpreter"]["games_per_s"] / r["before"]["games_per_s"], 3)
                                      for label, r in table.items()}
         result["kernel_after_vs_before"] = {label: round(r["kernel"]["games_per_s"] / r["kernel before"]["games_per_s"], 3)
-                                            for label, r in table.items()}
+                                            for label, r in table.items() if "kernel before" in r}
     return result
 
 
@@ -274,9 +305,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--before", metavar="SRC", help="also time the interpreter in SRC (a folder holding beanrules/)")
     parser.add_argument("--memory", type=int, default=0, metavar="GAMES", help="also check memory over GAMES games per engine")
+    parser.add_argument("--spec", action="append", default=[], metavar="NAME",
+                        help="also time this spec (a shipped name or a path; repeatable), --games games "
+                             "at each player count it allows")
+    parser.add_argument("--players", type=int, nargs="+", metavar="N",
+                        help="with --spec: only these player counts")
     parser.add_argument("--serve", metavar="SRC", help=argparse.SUPPRESS)
     parser.add_argument("--memory-child", nargs=2, metavar=("ENGINE", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.players and not args.spec:
+        parser.error("--players goes with --spec")
     if args.serve:
         return serve(args.serve)
     if args.memory_child:
