@@ -165,8 +165,9 @@ def test_the_kernel_asks_the_engines_planting_judge_and_refuses_one_it_cannot_re
     planting = Planting(rs)
     fields = [["red", "red"], [], ["soy"]]
     state = type("Fields", (), {"fields": {1: fields}})()
-    assert planting.taking(fields, 1, "red") == rs.plant_judge.taking(state, rs, 1, "red") == (0, 1)  # a type may grow twice
-    assert planting.taking(fields, 1, "blue") == (1,)
+    # a type may grow twice (the judge answers with a sequence of indices: permissions._direct's list)
+    assert tuple(planting.taking(fields, 1, "red")) == tuple(rs.plant_judge.taking(state, rs, 1, "red")) == (0, 1)
+    assert tuple(planting.taking(fields, 1, "blue")) == (1,)
     assert ("red", "red", None, "soy") in planting.takes
     assert planting.accepts([["red"], [], []], 1, "soy", 1) and not planting.accepts(fields, 1, "soy", 0)
     unknowable = dataclasses.replace(rs, plant_judge=rs.plant_judge._replace(sizes=None))
