@@ -51,23 +51,6 @@ def coins_for(rs: Ruleset, field: list[str]) -> int:
     return table[min(size, len(table) - 1)]
 
 
-def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
-    """Why `player` may not harvest field `index` (0-based) now, or None if they may."""
-    if state.over:
-        return game_over(rs)
-    if not rs.manual_harvest:
-        auto = by_itself(rs)
-        if auto is not None:
-            return IllegalAction(auto, "fields are harvested by themselves as soon as "
-                                       "the beanometer pays; nobody harvests by choice")
-        return IllegalAction(None, "the rules give no time to harvest a field by choice")
-    if rs.harvest_when == "own-turn" and player != state.active:
-        return IllegalAction(rs.harvest_ref, f"{player} may harvest only on their own turn")
-    if state.phase in rs.harvest_except:
-        return IllegalAction(rs.harvest_ref, f"no harvesting in phase {state.phase}")
-    return field_refusal(state, rs, player, index)
-
-
 def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
     """Why field `index` of `player` may not be harvested whenever harvesting is allowed
     (no such field, empty, protected, pays nothing), or None."""
@@ -103,11 +86,10 @@ def fewest_harvested(fields: list[list[str]], limit: int | None, empty: bool = F
     return 1
 
 
-def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
-    """0-based indices of the fields `player` may harvest now (fast path for legal actions)."""
-    if state.over or not rs.manual_harvest or (rs.harvest_when == "own-turn" and player != state.active) \
-            or state.phase in rs.harvest_except:
-        return []
+def open_fields(state: State, rs: Ruleset, player: str) -> list[int]:
+    """0-based indices of the fields of `player` that may be harvested whenever harvesting is
+    allowed (field_refusal, quickly): not empty, not protected, paying where that is asked.
+    Whether the player may harvest now is the harvest permits' (engine/listers.py)."""
     fields = state.fields[player]
     smallest = fewest_harvested(fields, rs.protection, rs.protect_empty)
     if rs.only_paying is not None:
