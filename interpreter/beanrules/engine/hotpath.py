@@ -185,7 +185,8 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
             out.append(mine[2])
         if harvests is not None:
             row = mine[3]
-            out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in harvests(state, rs, player))
+            for i in harvests(state, rs, player):
+                out.append(row[i] if i < _ROW else Harvest(player, i + 1))
         return out
     return lister
 

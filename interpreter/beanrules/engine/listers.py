@@ -48,6 +48,9 @@ from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec
 from .state import State
 
 PLAYER = actors.Bound("player")
+# The readings whose statements compile here: the interpreter lists by the listers, the playout
+# kernel still by the readings (benchmarks/readings_inventory.py counts them apart).
+READINGS = (PlantFront, PlantEvery, HarvestTime)
 # (out, state, rs, player, lapses) -> None: appends the player's plants (and the end they may
 # declare) to `out`; `lapses` (None: no card ability) says whether the front card's plant lapses
 PlantLister = Callable[[list, State, Any, str, Any], None]
@@ -93,12 +96,16 @@ def of(ph: PhaseSpec) -> PhaseListers:
 
 
 # ------------------------------------------------------------------ the parts of a permit
+def _names_everyone(actor: Node) -> bool:
+    return isinstance(actor, (actors.AnyPlayer, actors.EachPlayer, actors.AllPlayers))
+
+
 def _who(actor: Node) -> Who:
     """The permit names `player`: the active player and every player bound to a comparison,
     any other actor asked of the evaluator."""
     if isinstance(actor, actors.ActivePlayer):
         return lambda state, rs, player: player == state.active
-    if isinstance(actor, (actors.AnyPlayer, actors.EachPlayer, actors.AllPlayers)):
+    if _names_everyone(actor):
         return lambda state, rs, player: True
     among = evaluate.players_of(actor)
     return lambda state, rs, player: player in among(state, {evaluate.RULES: rs, "player": player})
@@ -156,9 +163,16 @@ def _bound(node: Node | None) -> int | None:
 # ------------------------------------------------------------------ planting
 def _plant_lister(s: core.Permit) -> PlantLister:
     """A permit of planting compiled: the cards it takes (the front card, or each bean of a zone
-    once, in order) onto each field of the player that takes them, for the players it names."""
+    once, in order) onto each field of the player that takes them, for the players it names.
+    Where the permit names the active player, or everyone, and the zone is one of the state's
+    own lists, those are bound into the closure (no call for them: the listing is the hot part
+    of a playout)."""
     cards = s.action.cards
     who, held = _who(s.player), _cards(cards.place)
+    active_only, everyone = isinstance(s.player, actors.ActivePlayer), _names_everyone(s.player)
+    place = cards.place
+    own = isinstance(place, places.Zone) and place.owner == PLAYER and place.zone in _PLAYER_ATTR
+    attr = _PLAYER_ATTR[place.zone] if own else None
     front = cards.pick == "front"
     zone = None if front else cards.place.zone  # a plant from the front of the hand names no zone
     most = _bound(s.most) if front else None
@@ -168,14 +182,14 @@ def _plant_lister(s: core.Permit) -> PlantLister:
     def add(out: list, state: State, rs: Any, player: str, bean: str) -> None:
         row = PLANTS.get((player, bean, zone)) or plants(player, bean, zone)
         judge = rs.plant_judge
-        takes = range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)
-        out.extend(row[i] if i < ROW else Plant(player, bean, i + 1, zone) for i in takes)
+        for i in (range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)):
+            out.append(row[i] if i < ROW else Plant(player, bean, i + 1, zone))
 
     if front:
         def front_lister(out: list, state: State, rs: Any, player: str, lapses: Any) -> None:
-            if not who(state, rs, player):
+            if (player != state.active) if active_only else not (everyone or who(state, rs, player)):
                 return
-            hand = held(state, rs, player)
+            hand = getattr(state, attr)[player] if attr else held(state, rs, player)
             if hand and (most is None or state.planted < most) and hand[0] not in rs.unplantable:
                 add(out, state, rs, player, hand[0])
             if state.planted >= least or not hand or (lapses is not None and lapses(state, rs, player)):
@@ -183,9 +197,9 @@ def _plant_lister(s: core.Permit) -> PlantLister:
         return front_lister
 
     def every_lister(out: list, state: State, rs: Any, player: str, lapses: Any) -> None:
-        if not who(state, rs, player):
+        if (player != state.active) if active_only else not (everyone or who(state, rs, player)):
             return
-        found = held(state, rs, player)
+        found = getattr(state, attr)[player] if attr else held(state, rs, player)
         if found:
             unplantable = rs.unplantable
             for bean in (list(dict.fromkeys(found)) if len(found) > 1 else found):
@@ -218,7 +232,10 @@ def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], p
 
     if not permits:
         return (lambda state, rs, player: []), (lambda state, rs, player: _refused(rs, refs, phase, player, None))
-    if len(permits) == 1 and permits[0].when is None:
+    harvests: Callable[[State, Any, str], list[int]]
+    if len(permits) == 1 and permits[0].when is None and _names_everyone(permits[0].statement.player):
+        harvests = open_fields  # anyone, at any time: the fields' own guards alone
+    elif len(permits) == 1 and permits[0].when is None:
         who = permits[0].who
 
         def harvests(state: State, rs: Any, player: str) -> list[int]:
@@ -256,7 +273,7 @@ def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict]) 
     a phase plants by the permits of it that the phase lists, and harvests by every harvest
     permit whose timing and condition can hold during it."""
     harvest = [(s, refs[rule["id"]]) for rule, s in program
-               if isinstance(s, core.Permit) and isinstance(read_once(s), HarvestTime)]
+               if isinstance(s, core.Permit) and isinstance(read_once(s), HarvestTime)]  # (READINGS)
     harvest_refs = tuple(ref for _, ref in harvest)
     out: dict[str, PhaseListers] = {}
     for phase in phases:

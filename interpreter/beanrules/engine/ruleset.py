@@ -165,6 +165,8 @@ class Ruleset:
     phases: tuple[PhaseSpec, ...]
     phase_index: dict[str, int]
     trade: TradeRules
+    # The harvest timing as its reading says it: the playout kernel's only (the interpreter lists
+    # and refuses harvests by the harvest permits themselves, engine/listers.py).
     harvest_when: str  # "any-time" | "own-turn"
     harvest_except: frozenset[str]
     harvest_ref: RuleRef | None
@@ -194,7 +196,7 @@ class Ruleset:
     top_run: bool = False  # a harvest takes the field's top run of one type, not the whole field
     at_any_time: tuple[CoreStep, ...] = ()  # ``do … at any time``: after every action and automatic step
     only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
-    manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
+    manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice (the kernel's only)
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
     marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
     # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an
