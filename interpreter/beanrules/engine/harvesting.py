@@ -75,26 +75,28 @@ def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illegal
     return None
 
 
-def fewest_harvested(fields: list[list[str]], limit: int | None, empty: bool = False) -> int:
-    """How many cards a field must hold to be harvested: 2 while the protection rule (`limit`)
-    protects single beans because another field holds more than `limit` (or, with `empty`, is
-    empty), else 1."""
-    if limit is not None:
-        for f in fields:
-            if len(f) > limit or (empty and not f):
-                return 2
-    return 1
-
-
 def open_fields(state: State, rs: Ruleset, player: str) -> list[int]:
     """0-based indices of the fields of `player` that may be harvested whenever harvesting is
-    allowed (field_refusal, quickly): not empty, not protected, paying where that is asked.
-    Whether the player may harvest now is the harvest permits' (engine/listers.py)."""
+    allowed (field_refusal, quickly): not empty, paying where that is asked, and holding two
+    cards or more while the protection rule protects single beans (another field holds more
+    than its limit or, where it says so, is empty). Whether the player may harvest now is the
+    harvest permits' (engine/listers.py). Written as one loop: every listing asks it."""
     fields = state.fields[player]
-    smallest = fewest_harvested(fields, rs.protection, rs.protect_empty)
-    if rs.only_paying is not None:
-        return [i for i, f in enumerate(fields) if len(f) >= smallest and coins_for(rs, f) >= 1]
-    return [i for i, f in enumerate(fields) if len(f) >= smallest]
+    limit, two = rs.protection, False
+    if limit is not None:
+        empty = rs.protect_empty
+        for f in fields:
+            if len(f) > limit or (empty and not f):
+                two = True
+                break
+    paying = rs.only_paying is not None
+    out: list[int] = []
+    i = 0
+    for f in fields:
+        if (len(f) >= 2 if two else f) and (not paying or coins_for(rs, f) >= 1):
+            out.append(i)
+        i += 1
+    return out
 
 
 def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events: list, auto: bool = False) -> None:
