@@ -121,3 +121,39 @@ def test_a_phase_without_a_harvest_permit_compiles_no_harvest_check():
     game = Game(compile_spec("kannibohne"), ["Anna", "Natalie"], seed=0)
     rs = game.ruleset
     assert [listers.of(ph).harvesting for ph in rs.phases] == [ph.id != "reveal" for ph in rs.phases]
+
+
+def test_a_condition_is_settled_for_each_phase_where_the_phase_decides_it():
+    """`it is phase P` is settled as a phase's listers compile; what else a condition asks is
+    left for the evaluator, and a term the phase decides drops out of an all-of or any-of."""
+    from beanrules.core import actors, conditions
+    own = conditions.TurnOf(actors.Bound("player"))
+    not_trade = conditions.Not(conditions.AnyOf((conditions.InPhase("trade"), conditions.InPhase("reveal"))))
+    assert listers._settled(not_trade, "trade") is False and listers._settled(not_trade, "plant") is True
+    assert listers._settled(None, "plant") is True
+    assert listers._settled(conditions.AllOf((conditions.InPhase("plant"), own)), "plant") == own
+    assert listers._settled(conditions.AllOf((conditions.InPhase("plant"), own)), "trade") is False
+    assert listers._settled(conditions.AnyOf((conditions.InPhase("plant"), own)), "plant") is True
+    assert listers._settled(conditions.AnyOf((conditions.InPhase("plant"), own)), "trade") == own
+    assert listers._settled(conditions.Not(own), "plant") == conditions.Not(own)
+
+
+def test_a_harvest_permit_with_a_condition_left_is_asked_in_play():
+    """A harvest permit whose condition the phase does not settle (here: "while it is own turn",
+    for any player) lists harvests only while the condition holds, and a refusal cites it."""
+    from beanrules.core import actors, conditions, effects, statements as core, timing
+    from beanrules.engine.errors import RuleRef
+    player = actors.Bound("player")
+    permit = core.Permit(actors.AnyPlayer(), effects.Harvest(player, actors.Bound("field"), False),
+                         timing.AnyTime(), conditions.TurnOf(player), False, None, None)
+    ref = RuleRef("own-turn", None)
+    applying = listers._harvest_permit(permit, ref, "plant")
+    assert applying is not None and applying.when is not None
+    harvests, refusal = listers._harvesting((applying,), (ref,), "plant")
+    game = Game(compile_spec("classic"), ["Anna", "Natalie", "Greg"], seed=0)
+    state, rs = game.state, game.ruleset
+    active, other = state.active, next(p for p in state.players if p != state.active)
+    for player in (active, other):
+        state.fields[player][0][:] = ["blue", "blue"]
+    assert harvests(state, rs, other) == [] and refusal(state, rs, other).rule == "own-turn"
+    assert harvests(state, rs, active) == [0] and refusal(state, rs, active) is None
