@@ -15,7 +15,7 @@ from beanrules import compile_spec
 from beanrules.engine import Game, listers
 from beanrules.engine.abilities import front_lapses
 from beanrules.engine.actions import EndPhase, Plant
-from beanrules.engine.harvesting import by_itself, field_refusal, open_fields
+from beanrules.engine.harvesting import by_itself, field_refusal, harvestable, open_fields
 from bot_states import CASES, watch
 
 
@@ -89,7 +89,7 @@ def _compare(spec: str, seed: int) -> tuple[int, int, int]:
             plants += sum(type(a) is Plant for a in got)
             timing = _reading_timing(state, rs, player)
             fields = [] if timing is not None else open_fields(state, rs, player)
-            assert listers.harvestable(state, rs, player) == fields, (player, state.phase)
+            assert harvestable(state, rs, player) == fields, (player, state.phase)
             for index in range(len(state.fields[player])):
                 old = field_refusal(state, rs, player, index) if timing is None else None
                 new = listers.harvest_refusal(state, rs, player, index)

@@ -170,7 +170,7 @@ def test_constraints_that_last():
     planted); and one card taken from the opponent's hand that may not be planted this turn,
     followed to the front of the taker's hand, where it is not planted."""
     from beanrules.engine.actions import Harvest, MoveCard
-    from beanrules.engine.listers import harvestable
+    from beanrules.engine.harvesting import harvestable
     from beanrules.engine.marked import locate
     laid: set[str] = set()
     taken: set[str] = set()

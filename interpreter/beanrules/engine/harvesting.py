@@ -12,7 +12,7 @@ from .errors import IllegalAction, RuleRef, game_over
 from .evaluate import AT_ANY_TIME, RULES, EffectFn, Env, NumFn, players_of, zone_of
 from .one_model import holds
 from .kinds import type_of
-from .ruleset import Ruleset
+from .ruleset import Ruleset, listers_of
 from .state import State
 from .tally import pay
 from .triggers import fire
@@ -97,6 +97,15 @@ def open_fields(state: State, rs: Ruleset, player: str) -> list[int]:
             out.append(i)
         i += 1
     return out
+
+
+def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
+    """0-based indices of the fields `player` may harvest now: the harvest permits' lister of the
+    phase (engine/listers.py, kept beside the phase), which asks open_fields where a permit lets
+    the player harvest. The playout kernel runs it on its own state as well."""
+    if state.over:
+        return []
+    return listers_of(rs.phases[rs.phase_index[state.phase]]).harvests(state, rs, player)
 
 
 def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events: list, auto: bool = False) -> None:

@@ -32,8 +32,7 @@ from .deals import SIZES, bind
 from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .exposure import compile_open, opened_for
-from .harvesting import field_refusal
-from .listers import harvestable
+from .harvesting import field_refusal, harvestable
 from .kinds import auto_field
 from .marked import is_marked, locate, mark
 from .card_moves import VERBS
@@ -590,7 +589,7 @@ def describe(state: Any) -> list[str]:
 
 def may_harvest(state: Any, rs: Any, player: str) -> bool:
     """`player` may harvest one of their fields now: the harvest timing and the protection rule
-    (listers.harvestable) allow it, and no constraint in force takes it away (or one lets them)."""
+    (harvesting.harvestable) allow it, and no constraint in force takes it away (or one lets them)."""
     fields = harvestable(state, rs, player)
     if not constrained(state, rs):
         return bool(fields)

@@ -17,8 +17,8 @@ from .buying import may_buy
 from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
 from .interned import ROW as _ROW, end as _end, harvests as _harvests, interned as _interned
-from .harvesting import table_harvests
-from .listers import harvestable, plant_options as permitted_plants
+from .harvesting import harvestable, table_harvests
+from .listers import plant_options as permitted_plants
 from . import card_moves
 from .ruleset import PendingStep, Ruleset, zone_cards
 from .state import State

@@ -21,7 +21,7 @@ says which of their fields they may harvest, with those parts compiled once:
 Which fields take a card is the planting guards' (engine/permissions.py, the Ruleset's
 plant_judge); which fields may be harvested whenever harvesting is allowed, the harvest guards'
 (harvesting.open_fields). The listers of a phase are kept beside the phase they belong to (by
-the phase's own object, for as long as it lives), not in the Ruleset: the playout kernel's gate
+the phase's own object, for as long as it lives: ruleset.keep_listers), not in the Ruleset: the playout kernel's gate
 (kernel/support.py) refuses a Ruleset field it does not know, and the kernel still plays these
 statements by their readings (PlantStep, PendingStep, harvest_when, harvest_except).
 
@@ -32,7 +32,6 @@ to the readings' listing on every state bots reach.
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -44,7 +43,7 @@ from .errors import IllegalAction, RuleRef, game_over
 from .harvesting import by_itself, field_refusal, open_fields
 from .interned import PLANTS, ROW, end, plants
 from .readings import HarvestTime, PlantEvery, PlantFront, read_once
-from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, keep_listers, listers_of
 from .state import State
 
 PLAYER = actors.Bound("player")
@@ -80,19 +79,12 @@ class PhaseListers:
 
 
 # ------------------------------------------------------------------ kept beside their phase
-_BY_PHASE: dict[int, PhaseListers] = {}
-
-
 def attach(ph: PhaseSpec, listers: PhaseListers) -> None:
-    """Keep `listers` for phase `ph` while `ph` lives (a copy of a Ruleset shares its phases)."""
-    key = id(ph)
-    _BY_PHASE[key] = listers
-    weakref.finalize(ph, _BY_PHASE.pop, key, None)
+    """Keep `listers` for phase `ph` while `ph` lives (ruleset.keep_listers)."""
+    keep_listers(ph, listers)
 
 
-def of(ph: PhaseSpec) -> PhaseListers:
-    """The listers compiled for phase `ph` (compile_ruleset attaches them)."""
-    return _BY_PHASE[id(ph)]
+of = listers_of  # the listers compiled for phase `ph` (compile_ruleset attaches them)
 
 
 # ------------------------------------------------------------------ the parts of a permit
@@ -300,13 +292,6 @@ def plant_options(out: list, state: State, rs: Any, ph: PhaseSpec, player: str, 
         listers.front(out, state, rs, player, lapses)
     for lister in listers.every:
         lister(out, state, rs, player, lapses)
-
-
-def harvestable(state: State, rs: Any, player: str) -> list[int]:
-    """0-based indices of the fields `player` may harvest now."""
-    if state.over:
-        return []
-    return of(rs.phases[rs.phase_index[state.phase]]).harvests(state, rs, player)
 
 
 def harvest_refusal(state: State, rs: Any, player: str, index: int) -> IllegalAction | None:

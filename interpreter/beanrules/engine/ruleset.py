@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,6 +122,24 @@ class PhaseSpec:
     trade: Any  # the trading rules players trade by in this phase (engine/trade_guards.py); None: no trading
     pending: tuple[PendingStep, ...]
     exit: tuple[CoreStep, ...] = ()  # the phase's ``do … at the end of`` statements, in rule order
+
+
+# The listers compiled for each phase (engine/listers.py), kept beside the phase's own object for
+# as long as it lives (a copy of a Ruleset shares its phases), not in a field: the playout
+# kernel's gate (kernel/support.py) refuses a field it does not know.
+_LISTERS: dict[int, Any] = {}
+
+
+def keep_listers(ph: PhaseSpec, listers: Any) -> None:
+    """Keep `listers` for phase `ph` while `ph` lives."""
+    key = id(ph)
+    _LISTERS[key] = listers
+    weakref.finalize(ph, _LISTERS.pop, key, None)
+
+
+def listers_of(ph: PhaseSpec) -> Any:
+    """The listers compiled for phase `ph` (engine/listers.py's PhaseListers)."""
+    return _LISTERS[id(ph)]
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,7 @@ from typing import Any, Callable
 from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                       Respond, UseAbility)
 from .errors import Stalled
-from .harvesting import coins_for, run_length
-from .listers import harvestable
+from .harvesting import coins_for, harvestable, run_length
 from .kinds import same_type, type_of
 from .lasting import forbidding
 from .legal import tradeable_zones, where
