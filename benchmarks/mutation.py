@@ -69,7 +69,7 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # NOT_ENGINE (below) leaves out a few functions of these modules.
 DEFAULT_MODULES = ("abilities", "actions", "buying", "card_moves", "compiler", "decisions", "deck", "draw_moves",
                    "effect_env", "effects", "evaluate", "exposure", "flow", "game", "hand_effects", "harvesting",
-                   "hotpath", "kinds", "lasting", "legal", "marked", "marks", "permissions", "planting", "program",
+                   "hotpath", "interned", "kinds", "lasting", "legal", "listers", "marked", "marks", "permissions", "planting", "program",
                    "proposal_space", "readings", "requirements", "ruleset", "scoring", "selection", "setup", "state",
                    "tally", "trading", "transitions", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players

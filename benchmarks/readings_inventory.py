@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "interpreter"))
 from beanrules import compile_spec, list_specs  # noqa: E402
 from beanrules.core import statements as core  # noqa: E402
 from beanrules.desugar import rule_statements  # noqa: E402
-from beanrules.engine import readings  # noqa: E402
+from beanrules.engine import listers, readings  # noqa: E402
 from beanrules.engine.errors import UnsupportedRule  # noqa: E402
 
 GENERIC = "generic"
@@ -67,6 +67,11 @@ def main() -> None:
         print(f"{kind:8} {shape:26} {reading:18} {len(rules):4}  e.g. {rules[0]}")
     read = sum(len(v) for k, v in found.items() if k[2] != GENERIC)
     print(f"{read} statements read by shape, {sum(len(v) for v in found.values()) - read} compiled generically")
+    # the statements the interpreter compiles into listers, whose readings the kernel alone still reads
+    listed = {kind.__name__ for kind in listers.READINGS}
+    kernel = sum(len(v) for k, v in found.items() if k[2] in listed)
+    print(f"of those read by shape, {kernel} ({', '.join(sorted(listed))}) are listed by the interpreter "
+          "from their statements (engine/listers.py); the playout kernel alone still reads them by shape")
 
 
 if __name__ == "__main__":

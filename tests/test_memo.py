@@ -34,17 +34,17 @@ def test_per_object_makes_once_per_object_and_extra_never_for_an_equal_other_obj
 
 
 def test_the_interned_actions_of_the_hot_path_keep_what_was_just_made_at_their_bound() -> None:
-    """legal's interned actions follow the same rule: a process that sees ever new player names
+    """The interned actions of the listings (engine/interned.py) follow the same rule: a process that sees ever new player names
     (play --jobs for hours) stays bounded, and the row just made is still the one handed out."""
-    from beanrules.engine import legal
-    saved = dict(legal._PLANTS)
+    from beanrules.engine import interned
+    saved = dict(interned.PLANTS)
     try:
-        legal._PLANTS.clear()
-        rows = [legal._plants(f"player-{i}", "blue") for i in range(20_001)]
-        assert len(legal._PLANTS) == 20_000
-        assert ("player-0", "blue", None) not in legal._PLANTS  # the oldest went
-        assert legal._plants("player-1", "blue") is rows[1]  # the rest were kept, not cleared
-        assert legal._plants("player-20000", "blue") is rows[-1]
+        interned.PLANTS.clear()
+        rows = [interned.plants(f"player-{i}", "blue") for i in range(20_001)]
+        assert len(interned.PLANTS) == 20_000
+        assert ("player-0", "blue", None) not in interned.PLANTS  # the oldest went
+        assert interned.plants("player-1", "blue") is rows[1]  # the rest were kept, not cleared
+        assert interned.plants("player-20000", "blue") is rows[-1]
     finally:
-        legal._PLANTS.clear()
-        legal._PLANTS.update(saved)
+        interned.PLANTS.clear()
+        interned.PLANTS.update(saved)

@@ -10,24 +10,22 @@ fits) are held to their readings the same way, for every bean onto every field, 
 constraints compile one by one and as the interpreter judges plants (planting.refusing)."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from beanrules import compile_spec, list_specs
+from beanrules import compile_spec
 from beanrules.core import effects, statements as core
 from beanrules.desugar import rule_statements
 from beanrules.engine import Game
 from beanrules.engine import evaluate, lasting, readings
 from beanrules.engine.actions import Harvest, Plant
-from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.errors import RuleRef
 from beanrules.engine.harvesting import field_refusal
 from beanrules.engine.kinds import same_type
 from beanrules.engine.planting import refusing
+from bot_states import CASES, watch
 
-ROOT = Path(__file__).resolve().parents[2]
 SHAPES = (readings.Protection, readings.OnlyPaying)
 PLANTING = (readings.OneType, readings.OneFieldPerType, readings.SameTypeMany, readings.Covers)
 
@@ -41,32 +39,6 @@ def _read_by_shape(model: dict, shapes: tuple = SHAPES) -> list[tuple[str, Any]]
     return found
 
 
-def _specs() -> list[str]:
-    """The shipped specs and the test variants (which of them have such rules is seen as each
-    test compiles its spec: nothing is compiled while pytest collects)."""
-    return list(list_specs()) + [str(p) for p in sorted((ROOT / "conformance").rglob("*.bean"))]
-
-
-SPECS = _specs()
-SHIPPED = set(list_specs())
-# The shipped specs play in the test command; the test variants (and a second seed) are further
-# coverage, played by `pytest -m sweep` (.ci/run runs it).
-CASES = [pytest.param(spec, seed, id=f"{Path(spec).stem if spec.endswith('.bean') else spec}-{seed}",
-                      marks=() if spec in SHIPPED and seed == 0 else pytest.mark.sweep)
-         for spec in SPECS for seed in (0, 1)]
-
-
-class Watching:
-    """A bot that, before each choice, holds every player's harvests to the oracle."""
-
-    def __init__(self, bot: Any, check: Any):
-        self.bot, self.check, self.name = bot, check, bot.name
-
-    def choose(self, game: Game, player: str) -> Any:
-        self.check(game)
-        return self.bot.choose(game, player)
-
-
 def _model(spec: str, shapes: tuple, what: str) -> dict:
     """The spec's rule model; the test is skipped for a spec refused on purpose or without such rules."""
     try:
@@ -76,14 +48,6 @@ def _model(spec: str, shapes: tuple, what: str) -> dict:
     if not _read_by_shape(model, shapes):
         pytest.skip(f"no {what} constraint read by its shape")
     return model
-
-
-def _watch(model: dict, players: int, seed: int, check: Any) -> None:
-    """Play a game of bots (random and greedy by turns) that calls `check` before each choice."""
-    game = Game(model, [f"P{i}" for i in range(players)], seed=seed)
-    bots = {p: Watching(make_bot("greedy" if i % 2 else "random", seed, trades=seed == 0), check)
-            for i, p in enumerate(game.players)}
-    play_out(game, bots, max_actions=20_000, keep_events=False)
 
 
 def _agree(want: str | None, got: list[str], where: str) -> int:
@@ -126,7 +90,7 @@ def _compare(spec: str, seed: int) -> tuple[int, int]:
                     refused += _agree(want, got, f"{player} field {index + 1} {field}")
                     compared += 1
 
-        _watch(model, players, seed, check)
+        watch(model, players, seed, check)
     return compared, refused
 
 
@@ -203,7 +167,7 @@ def _compare_plants(spec: str, seed: int, most: bool = True) -> tuple[int, int]:
                                                                                     or judged.ref.id in got)
                         compared += 1
 
-        _watch(model, players, seed, check)
+        watch(model, players, seed, check)
     return compared, refused
 
 

@@ -13,7 +13,7 @@ from ..core.actors import Opponent, OtherPlayers
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import card_moves, draw_moves, evaluate, kinds, lasting, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
+from . import card_moves, draw_moves, evaluate, kinds, lasting, listers, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
@@ -193,6 +193,9 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
                                 trades if trade else None, pending, program.phase_exit(core_program, phase, refs)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
+    compiled_listers = listers.compile_listers(core_program, refs, model["phases"])
+    for ph in phases:  # the plants and harvests each phase lists, kept beside it (engine/listers.py)
+        listers.attach(ph, compiled_listers[ph.id])
     for rule, r in rs.found:  # a step of a phase that does not list its rule would never run
         if isinstance(r, (read.PlantFront, read.PlantEvery, read.Trading)) \
                 and rule["id"] not in next((p["rules"] for p in model["phases"] if p["id"] == r.phase), ()):

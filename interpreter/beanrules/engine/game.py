@@ -11,7 +11,8 @@ from . import card_moves, decisions, draw_moves, hotpath, lasting, requirements,
 from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
-from .harvesting import do_harvest, harvest_refusal, settle, table_refusal
+from .harvesting import do_harvest, settle, table_refusal
+from .listers import harvest_refusal
 from .kinds import same_type
 from .legal import legal_actions, waiting_for, waits_only_for_abilities
 from .notation import parse_action

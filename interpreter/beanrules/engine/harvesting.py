@@ -13,7 +13,7 @@ from .errors import IllegalAction, RuleRef, game_over
 from .evaluate import AT_ANY_TIME, RULES, CondFn, EffectFn, Env, NumFn, players_of, zone_of
 from .one_model import holds
 from .kinds import type_of
-from .ruleset import Ruleset
+from .ruleset import Ruleset, listers_of
 from .state import State
 from .tally import pay
 from .triggers import fire
@@ -52,23 +52,6 @@ def coins_for(rs: Ruleset, field: list[str]) -> int:
     return table[min(size, len(table) - 1)]
 
 
-def harvest_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
-    """Why `player` may not harvest field `index` (0-based) now, or None if they may."""
-    if state.over:
-        return game_over(rs)
-    if not rs.manual_harvest:
-        auto = by_itself(rs)
-        if auto is not None:
-            return IllegalAction(auto, "fields are harvested by themselves as soon as "
-                                       "the beanometer pays; nobody harvests by choice")
-        return IllegalAction(None, "the rules give no time to harvest a field by choice")
-    if rs.harvest_when == "own-turn" and player != state.active:
-        return IllegalAction(rs.harvest_ref, f"{player} may harvest only on their own turn")
-    if state.phase in rs.harvest_except:
-        return IllegalAction(rs.harvest_ref, f"no harvesting in phase {state.phase}")
-    return field_refusal(state, rs, player, index)
-
-
 def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
     """Why field `index` of `player` may not be harvested whenever harvesting is allowed
     (no such field, empty, protected, pays nothing), or None."""
@@ -93,27 +76,37 @@ def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> Illegal
     return None
 
 
-def fewest_harvested(fields: list[list[str]], limit: int | None, empty: bool = False) -> int:
-    """How many cards a field must hold to be harvested: 2 while the protection rule (`limit`)
-    protects single beans because another field holds more than `limit` (or, with `empty`, is
-    empty), else 1."""
+def open_fields(state: State, rs: Ruleset, player: str) -> list[int]:
+    """0-based indices of the fields of `player` that may be harvested whenever harvesting is
+    allowed (field_refusal, quickly): not empty, paying where that is asked, and holding two
+    cards or more while the protection rule protects single beans (another field holds more
+    than its limit or, where it says so, is empty). Whether the player may harvest now is the
+    harvest permits' (engine/listers.py). Written as one loop: every listing asks it."""
+    fields = state.fields[player]
+    limit, two = rs.protection, False
     if limit is not None:
+        empty = rs.protect_empty
         for f in fields:
             if len(f) > limit or (empty and not f):
-                return 2
-    return 1
+                two = True
+                break
+    paying = rs.only_paying is not None
+    out: list[int] = []
+    i = 0
+    for f in fields:
+        if (len(f) >= 2 if two else f) and (not paying or coins_for(rs, f) >= 1):
+            out.append(i)
+        i += 1
+    return out
 
 
 def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
-    """0-based indices of the fields `player` may harvest now (fast path for legal actions)."""
-    if state.over or not rs.manual_harvest or (rs.harvest_when == "own-turn" and player != state.active) \
-            or state.phase in rs.harvest_except:
+    """0-based indices of the fields `player` may harvest now: the harvest permits' lister of the
+    phase (engine/listers.py, kept beside the phase), which asks open_fields where a permit lets
+    the player harvest. The playout kernel runs it on its own state as well."""
+    if state.over:
         return []
-    fields = state.fields[player]
-    smallest = fewest_harvested(fields, rs.protection, rs.protect_empty)
-    if rs.only_paying is not None:
-        return [i for i, f in enumerate(fields) if len(f) >= smallest and coins_for(rs, f) >= 1]
-    return [i for i, f in enumerate(fields) if len(f) >= smallest]
+    return listers_of(rs.phases[rs.phase_index[state.phase]]).harvests(state, rs, player)
 
 
 def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events: list, auto: bool = False) -> None:

@@ -35,15 +35,16 @@ from .errors import IllegalAction
 from .flow import end_phase, reference_steps
 from .obligations import completions
 from .buying import do_buy
-from .harvesting import coins_for, do_harvest
-from .legal import (_ENDS, _HARVESTS, _PLANTS, _ROW, _buy, _end, _harvests, _plants, _RESPONDS, _respond,
-                    answers, legal_actions, next_to_act, nth_proposal, proposal_lister, proposals)
+from .harvesting import do_harvest
+from .interned import ROW as _ROW, end as _end, harvests as _harvests
+from .legal import (_buy, _RESPONDS, _respond, answers, legal_actions, next_to_act, nth_proposal, proposal_lister,
+                    proposals)
 from .planting import plant_card
 from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
 from .trading import add_proposal, check_accept_cards, do_respond, execute, guards_of, remembered
-from . import transitions, triggers
+from . import listers, transitions, triggers
 from .eventlog import UNRECORDED
 
 Lister = Callable[[State, str, bool], list]
@@ -151,23 +152,12 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
         return _general_lister(rs)
     buy = rs.buy_field
     cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
-    plant, pending, trade = ph.plant, ph.pending, ph.trade
-    pmin, pmax = (plant.min, plant.max) if plant is not None else (0, 0)
-    unplantable = rs.unplantable
-    # (everyone plants it, the State attribute holding it, per player?, zone): PendingStep.cards
-    steps = tuple((step.who == "everyone", step.attr or _SHARED_ATTR[step.zone], step.attr is not None, step.zone)
-                  for step in pending)
-    harvest = rs.manual_harvest and ph.id not in rs.harvest_except  # harvesting by choice here
-    own_turn = rs.harvest_when == "own-turn"
-    limit, empty, only_paying = rs.protection, rs.protect_empty, rs.only_paying is not None
-
-    # the planting guards (engine/permissions.py); None: every field takes every card
-    taking = rs.plant_judge.taking if rs.plant_judge is not None else None
-
-    def add_plants(out: list, state: State, player: str, fields: list, bean: str, zone: str | None) -> None:
-        row = _PLANTS.get((player, bean, zone)) or _plants(player, bean, zone)
-        for i in (range(len(fields)) if taking is None else taking(state, rs, player, bean)):
-            out.append(row[i] if i < _ROW else Plant(player, bean, i + 1, zone))
+    trade = ph.trade
+    # the phase's plant and harvest permits, compiled (engine/listers.py): a phase without a
+    # harvest permit asks nothing about harvests
+    permitted = listers.of(ph)
+    plant_listers = ((permitted.front,) if permitted.front is not None else ()) + permitted.every
+    harvests = permitted.harvests if permitted.harvesting else None
 
     known = remembered(rs)  # (the answers: trading.remembered)
     # The interned actions each player's listing hands out (legal._end, _buy, _harvests), looked
@@ -180,22 +170,10 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
 
     def lister(state: State, player: str, trades: bool) -> list:
         out: list = []
-        fields = state.fields[player]
         mine = mine_of.get(player) or own(player)
         active = player == state.active
-        if plant is not None and active:
-            hand = state.hands[player]
-            if hand and state.planted < pmax and hand[0] not in unplantable:
-                add_plants(out, state, player, fields, hand[0], None)
-            if state.planted >= pmin or not hand:
-                out.append(mine[0])
-        for everyone, attr, own_zone, zone in steps:
-            if everyone or active:
-                cards = getattr(state, attr)[player] if own_zone else getattr(state, attr)
-                if cards:  # each bean once, in order
-                    for bean in (_distinct(cards) if len(cards) > 1 else cards):
-                        if bean not in unplantable:
-                            add_plants(out, state, player, fields, bean, zone)
+        for plants in plant_listers:
+            plants(out, state, rs, player, None)  # (no card abilities here: _general_lister serves them)
         if trade:
             if active:
                 out.append(mine[1])
@@ -203,21 +181,12 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
                 answers(state, rs, player, out, known)
             if trades:
                 out.extend(proposals(state, rs, player))
-        if buy is not None and len(state.coins[player]) >= cost and (most is None or len(fields) < most):
+        if buy is not None and len(state.coins[player]) >= cost and (most is None or len(state.fields[player]) < most):
             out.append(mine[2])
-        if harvest and (active or not own_turn):
-            smallest = 1
-            if limit is not None:  # harvesting.fewest_harvested
-                for f in fields:
-                    if len(f) > limit or (empty and not f):
-                        smallest = 2
-                        break
+        if harvests is not None:
             row = mine[3]
-            i = 0
-            for f in fields:  # (a field holds at least one card: it is not empty)
-                if (f if smallest == 1 else len(f) >= smallest) and (not only_paying or coins_for(rs, f) >= 1):
-                    out.append(row[i] if i < _ROW else Harvest(player, i + 1))
-                i += 1
+            for i in harvests(state, rs, player):
+                out.append(row[i] if i < _ROW else Harvest(player, i + 1))
         return out
     return lister
 

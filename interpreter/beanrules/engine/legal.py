@@ -7,7 +7,7 @@ they are just not listed.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable
 
 from ..memo import per_object, remember
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
@@ -16,7 +16,9 @@ from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
 from .buying import may_buy
 from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
+from .interned import ROW as _ROW, end as _end, harvests as _harvests, interned as _interned
 from .harvesting import harvestable, table_harvests
+from .listers import plant_options as permitted_plants
 from . import card_moves
 from .ruleset import PendingStep, Ruleset, zone_cards
 from .state import State
@@ -30,44 +32,15 @@ def _distinct(cards: list[str]) -> list[str]:
     return list(dict.fromkeys(cards))
 
 
-# Actions are immutable values, so the few that recur (plant this bean in field k, harvest
-# field k, end the phase) are interned, one row of fields per (player, bean, zone): building
-# them anew on every call dominated the cost of listing legal actions in bot playouts.
-_ROW = 12  # fields per row; more fields than this fall back to building the action
-_PLANTS: dict[tuple, tuple[Plant, ...]] = {}
-_HARVESTS: dict[str, tuple[Harvest, ...]] = {}
-_ENDS: dict[tuple, EndPhase] = {}
+# The actions that recur are interned (engine/interned.py); answers and one-card proposals
+# recur as well (the same proposal id is answered by one player in one of three ways; the same
+# card is offered to the same partner for the same card turn after turn): interned like the
+# rest, so a bot's listing builds none of them anew.
 _BUYS: dict[str, BuyField] = {}
-# Answers and one-card proposals recur as well (the same proposal id is answered by one player
-# in one of three ways; the same card is offered to the same partner for the same card turn
-# after turn): interned like the rest, so a bot's listing builds none of them anew.
 _RESPONDS: dict[tuple, Respond] = {}
 _CARDS: dict[tuple, CardRef] = {}
 _PROPOSALS: dict[tuple, Propose] = {}
 _ASKS: dict[tuple, tuple[Propose, ...]] = {}  # one give's row of proposals (legal.proposals)
-_T = TypeVar("_T")
-
-
-def _interned(cache: dict[Any, _T], limit: int, key: Any, build: Callable[..., _T], *args: Any) -> _T:
-    """The value kept for `key`, built by build(*args) the first time. Bounded as memo.py
-    says (player names may differ between games): past `limit` entries the oldest goes."""
-    value = cache.get(key)
-    if value is None:
-        value = remember(cache, key, build(*args), limit)
-    return value
-
-
-def _plants(player: str, bean: str, zone: str | None = None) -> tuple[Plant, ...]:
-    return _interned(_PLANTS, 20_000, (player, bean, zone),
-                     lambda: tuple(Plant(player, bean, k, zone) for k in range(1, _ROW + 1)))
-
-
-def _harvests(player: str) -> tuple[Harvest, ...]:
-    return _interned(_HARVESTS, 5_000, player, lambda: tuple(Harvest(player, k) for k in range(1, _ROW + 1)))
-
-
-def _end(player: str, what: str) -> EndPhase:
-    return _interned(_ENDS, 10_000, (player, what), EndPhase, player, what)
 
 
 def _buy(player: str) -> BuyField:
@@ -90,36 +63,13 @@ def _proposal(player: str, partner: str, bean: str, zone: str, want: str | None,
                                                  () if want is None or where is None else (_card(want, where),)))
 
 
-def _plant_options(out: list, state: State, rs: Ruleset, player: str, bean: str, zone: str | None) -> None:
-    """A plant of `bean` onto each field of `player` that takes it (planting.field_accepts)."""
-    row, judge = _plants(player, bean, zone), rs.plant_judge
-    takes = range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)
-    out.extend(row[i] if i < _ROW else Plant(player, bean, i + 1, zone) for i in takes)
-
-
 def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
     """Every listed legal action of `player` except harvests and buying a field."""
     out: list[Action] = []
     ph = rs.phases[rs.phase_index[state.phase]]
     active = player == state.active
-    plant = ph.plant
-    if plant is not None and active:
-        hand = state.hands[player]
-        if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
-            _plant_options(out, state, rs, player, hand[0], None)
-        if state.planted >= plant.min or not hand or (rs.abilities and front_lapses(state, rs, player)):
-            out.append(_end(player, "planting"))
-    for step in ph.pending:
-        if step.who == "everyone" or active:
-            cards = step.cards(state, player)
-            if cards:
-                zone = step.zone
-                for bean in (_distinct(cards) if len(cards) > 1 else cards):
-                    if bean in rs.unplantable:
-                        continue
-                    _plant_options(out, state, rs, player, bean, zone)
-                if step.optional and active:  # the rest may stay: the player says when done
-                    out.append(_end(player, "phase"))
+    # the plants the phase's permits list (engine/listers.py), with the ends they let the player declare
+    permitted_plants(out, state, rs, ph, player, front_lapses if rs.abilities else None)
     if ph.trade:
         if active:
             out.append(_end(player, "trading"))
@@ -320,7 +270,7 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
             out.append(_end(player, "phase"))  # the phase waits only for a card's ability
     if rs.draws:  # drawing one card by action, and when the phase may end (engine/draw_moves.py)
         out = draw_listed(state, rs, player, out)
-    # Harvests: the fields harvesting.harvestable allows, as (cached) actions.
+    # Harvests: the fields the harvest permits (engine/listers.py) allow, as (cached) actions.
     fields = harvestable(state, rs, player)
     if fields:
         row = _harvests(player)

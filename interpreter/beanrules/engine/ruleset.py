@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,6 +124,24 @@ class PhaseSpec:
     exit: tuple[CoreStep, ...] = ()  # the phase's ``do … at the end of`` statements, in rule order
 
 
+# The listers compiled for each phase (engine/listers.py), kept beside the phase's own object for
+# as long as it lives (a copy of a Ruleset shares its phases), not in a field: the playout
+# kernel's gate (kernel/support.py) refuses a field it does not know.
+_LISTERS: dict[int, Any] = {}
+
+
+def keep_listers(ph: PhaseSpec, listers: Any) -> None:
+    """Keep `listers` for phase `ph` while `ph` lives."""
+    key = id(ph)
+    _LISTERS[key] = listers
+    weakref.finalize(ph, _LISTERS.pop, key, None)
+
+
+def listers_of(ph: PhaseSpec) -> Any:
+    """The listers compiled for phase `ph` (engine/listers.py's PhaseListers)."""
+    return _LISTERS[id(ph)]
+
+
 @dataclass(frozen=True)
 class BuyFieldRule:
     """buy-field: any player, at any time, pays `cost` coin cards (their topmost) to the
@@ -165,6 +184,8 @@ class Ruleset:
     phases: tuple[PhaseSpec, ...]
     phase_index: dict[str, int]
     trade: TradeRules
+    # The harvest timing as its reading says it: the playout kernel's only (the interpreter lists
+    # and refuses harvests by the harvest permits themselves, engine/listers.py).
     harvest_when: str  # "any-time" | "own-turn"
     harvest_except: frozenset[str]
     harvest_ref: RuleRef | None
@@ -194,7 +215,7 @@ class Ruleset:
     top_run: bool = False  # a harvest takes the field's top run of one type, not the whole field
     at_any_time: tuple[CoreStep, ...] = ()  # ``do … at any time``: after every action and automatic step
     only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
-    manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice
+    manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice (the kernel's only)
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
     marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
     # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an

@@ -1,0 +1,303 @@
+"""What a player may plant and harvest now: each ``permit`` of planting or harvesting compiled,
+from its core statement, into a *lister* (docs/architecture.md, "The migration, step by step").
+
+A permit says who acts (its player), what they take (the action's cards: the front card of
+the hand, any card of a zone), when (its timing and condition) and how often (*least* to
+*most*). Its lister is one closure that appends the legal plants of one player to a listing, or
+says which of their fields they may harvest, with those parts compiled once:
+
+- *who* by the evaluator (the active player, each player, any player), bound to a comparison
+  where the actor is one of those;
+- *when* as a condition: the timing and the statement's condition, with ``it is phase P``
+  settled for each phase when it is compiled, so a phase in which a permit never applies
+  compiles a lister without it (no harvest permit: no harvest check at all), and what is left
+  (``it is own turn``, a count) is the evaluator's condition;
+- *what* as the zone's list read straight off the state (a zone of the state's own, or the
+  evaluator's place for any other), the front card or each bean once;
+- *most* against the plants made from the front of the hand this phase; *least*, the
+  obligation, decides only when the active player may end the planting (a phase's completion
+  is engine/obligations.py's, compiled from the same numbers).
+
+Which fields take a card is the planting guards' (engine/permissions.py, the Ruleset's
+plant_judge); which fields may be harvested whenever harvesting is allowed, the harvest guards'
+(harvesting.open_fields). The listers of a phase are kept beside the phase they belong to (by
+the phase's own object, for as long as it lives: ruleset.keep_listers), not in the Ruleset: the playout kernel's gate
+(kernel/support.py) refuses a Ruleset field it does not know, and the kernel still plays these
+statements by their readings (PlantStep, PendingStep, harvest_when, harvest_except).
+
+Which permits compile here: those the readings took (engine/readings.py: PlantFront, PlantEvery,
+HarvestTime), so a statement of another shape is still compiled by its condition
+(engine/permissions.py) or refused, as before; `tests/engine/test_listers.py` holds the listers
+to the readings' listing on every state bots reach.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..core import actors, conditions, places, quantities, statements as core, timing
+from ..core.categories import Node
+from . import evaluate
+from .actions import Plant
+from .errors import IllegalAction, RuleRef, game_over
+from .harvesting import by_itself, field_refusal, open_fields
+from .interned import PLANTS, ROW, end, plants
+from .readings import HarvestTime, PlantEvery, PlantFront, read_once
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, keep_listers, listers_of
+from .state import State
+
+PLAYER = actors.Bound("player")
+# The readings whose statements compile here: the interpreter lists by the listers, the playout
+# kernel still by the readings (benchmarks/readings_inventory.py counts them apart).
+READINGS = (PlantFront, PlantEvery, HarvestTime)
+# (out, state, rs, player, lapses) -> None: appends the player's plants (and the end they may
+# declare) to `out`; `lapses` (None: no card ability) says whether the front card's plant lapses
+PlantLister = Callable[[list, State, Any, str, Any], None]
+Who = Callable[[State, Any, str], bool]  # (state, rs, player): the permit names this player now
+
+
+@dataclass(frozen=True)
+class HarvestPermit:
+    """One harvest permit as it applies in one phase: whom it names, what must hold besides
+    (None: nothing), the rule and the statement (for a refusal)."""
+    who: Who
+    when: Callable[[State, dict], bool] | None
+    ref: RuleRef
+    statement: core.Permit
+
+
+@dataclass(frozen=True)
+class PhaseListers:
+    """The listers of one phase: planting from the front of the hand (at most one), planting
+    the cards of zones (in rule order), and harvesting by choice (`harvests`: (state, rs,
+    player) -> the 0-based fields; `refusal`: why a player may not harvest now, or None)."""
+    front: PlantLister | None
+    every: tuple[PlantLister, ...]
+    harvests: Callable[[State, Any, str], list[int]]
+    refusal: Callable[[State, Any, str], IllegalAction | None]
+    harvesting: bool  # some harvest permit applies in this phase (else `harvests` lists none)
+
+
+# ------------------------------------------------------------------ kept beside their phase
+def attach(ph: PhaseSpec, listers: PhaseListers) -> None:
+    """Keep `listers` for phase `ph` while `ph` lives (ruleset.keep_listers)."""
+    keep_listers(ph, listers)
+
+
+of = listers_of  # the listers compiled for phase `ph` (compile_ruleset attaches them)
+
+
+# ------------------------------------------------------------------ the parts of a permit
+def _names_everyone(actor: Node) -> bool:
+    return isinstance(actor, (actors.AnyPlayer, actors.EachPlayer, actors.AllPlayers))
+
+
+def _who(actor: Node) -> Who:
+    """The permit names `player`: the active player and every player bound to a comparison,
+    any other actor asked of the evaluator."""
+    if isinstance(actor, actors.ActivePlayer):
+        return lambda state, rs, player: player == state.active
+    if _names_everyone(actor):
+        return lambda state, rs, player: True
+    among = evaluate.players_of(actor)
+    return lambda state, rs, player: player in among(state, {evaluate.RULES: rs, "player": player})
+
+
+def _cards(place: Node) -> Callable[[State, Any, str], list[str]]:
+    """The list of a zone the player plants from: the state's own list where the zone is one
+    of the state's (the player's, or shared), else the evaluator's place."""
+    if isinstance(place, places.Zone) and place.owner == PLAYER and place.zone in _PLAYER_ATTR:
+        attr = _PLAYER_ATTR[place.zone]
+        return lambda state, rs, player: getattr(state, attr)[player]
+    if isinstance(place, places.Zone) and place.owner is None and place.zone in _SHARED_ATTR:
+        attr = _SHARED_ATTR[place.zone]
+        return lambda state, rs, player: getattr(state, attr)
+    zone = evaluate.zone_of(place)
+    return lambda state, rs, player: zone(state, {evaluate.RULES: rs, "player": player})
+
+
+def _settled(node: Node | None, phase: str) -> Node | bool:
+    """`node` (a condition) with ``it is phase P`` settled for `phase`: True or False where that
+    decides it, else the condition left to test in play."""
+    if node is None:
+        return True
+    if isinstance(node, conditions.InPhase):
+        return node.phase == phase
+    if isinstance(node, conditions.Not):
+        term = _settled(node.term, phase)
+        return (not term) if isinstance(term, bool) else conditions.Not(term)
+    if isinstance(node, (conditions.AllOf, conditions.AnyOf)):
+        decides = isinstance(node, conditions.AnyOf)  # the value one term decides the whole by
+        left = []
+        for term in (_settled(t, phase) for t in node.terms):
+            if term is decides:
+                return decides
+            if term is not (not decides):
+                left.append(term)
+        if not left:
+            return not decides
+        return left[0] if len(left) == 1 else type(node)(tuple(left))
+    return node
+
+
+def _timing(when: Node, phase: str) -> bool:
+    """The timing holds during `phase`: at any time, during the turn, or during that phase."""
+    if isinstance(when, timing.AnyTime):
+        return True
+    return isinstance(when, timing.During) and not when.once_per_turn and when.phase in (None, phase)
+
+
+def _bound(node: Node | None) -> int | None:
+    """A permit's number as a constant (None: no bound, or a count of the cards it takes)."""
+    return node.value if isinstance(node, quantities.Number) else None
+
+
+# ------------------------------------------------------------------ planting
+def _plant_lister(s: core.Permit) -> PlantLister:
+    """A permit of planting compiled: the cards it takes (the front card, or each bean of a zone
+    once, in order) onto each field of the player that takes them, for the players it names.
+    Where the permit names the active player, or everyone, and the zone is one of the state's
+    own lists, those are bound into the closure (no call for them: the listing is the hot part
+    of a playout)."""
+    cards = s.action.cards
+    who, held = _who(s.player), _cards(cards.place)
+    active_only, everyone = isinstance(s.player, actors.ActivePlayer), _names_everyone(s.player)
+    place = cards.place
+    own = isinstance(place, places.Zone) and place.owner == PLAYER and place.zone in _PLAYER_ATTR
+    attr = _PLAYER_ATTR[place.zone] if own else None
+    front = cards.pick == "front"
+    zone = None if front else cards.place.zone  # a plant from the front of the hand names no zone
+    most = _bound(s.most) if front else None
+    least = (_bound(s.least) or 0) if front else None
+    optional = not s.must and not front  # the player may leave cards: they say when they are done
+
+    def add(out: list, state: State, rs: Any, player: str, bean: str) -> None:
+        row = PLANTS.get((player, bean, zone)) or plants(player, bean, zone)
+        judge = rs.plant_judge
+        for i in (range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)):
+            out.append(row[i] if i < ROW else Plant(player, bean, i + 1, zone))
+
+    if front:
+        def front_lister(out: list, state: State, rs: Any, player: str, lapses: Any) -> None:
+            if (player != state.active) if active_only else not (everyone or who(state, rs, player)):
+                return
+            hand = getattr(state, attr)[player] if attr else held(state, rs, player)
+            if hand and (most is None or state.planted < most) and hand[0] not in rs.unplantable:
+                add(out, state, rs, player, hand[0])
+            if state.planted >= least or not hand or (lapses is not None and lapses(state, rs, player)):
+                out.append(end(player, "planting"))
+        return front_lister
+
+    def every_lister(out: list, state: State, rs: Any, player: str, lapses: Any) -> None:
+        if (player != state.active) if active_only else not (everyone or who(state, rs, player)):
+            return
+        found = getattr(state, attr)[player] if attr else held(state, rs, player)
+        if found:
+            unplantable = rs.unplantable
+            for bean in (list(dict.fromkeys(found)) if len(found) > 1 else found):
+                if bean not in unplantable:
+                    add(out, state, rs, player, bean)
+            if optional:
+                out.append(end(player, "phase"))
+    return every_lister
+
+
+# ------------------------------------------------------------------ harvesting
+def _harvest_permit(s: core.Permit, ref: RuleRef, phase: str) -> HarvestPermit | None:
+    """A harvest permit as it applies during `phase` (None: it never does)."""
+    if not _timing(s.when, phase):
+        return None
+    left = _settled(s.condition, phase)
+    if left is False:
+        return None
+    test = None if left is True else evaluate.condition(left)
+    return HarvestPermit(_who(s.player), test, ref, s)
+
+
+def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], phase: str) -> tuple:
+    """(harvests, refusal) of one phase: `permits` apply in it, `refs` are the rules of every
+    harvest permit of the spec. A player may harvest where any permit lets them (a phase
+    without one compiles no check; one that always holds for the players it names, no
+    condition)."""
+    def allows(p: HarvestPermit, state: State, rs: Any, player: str) -> bool:
+        return p.who(state, rs, player) and (p.when is None or p.when(state, {evaluate.RULES: rs, "player": player}))
+
+    if not permits:
+        return (lambda state, rs, player: []), (lambda state, rs, player: _refused(rs, refs, phase, player, None))
+    harvests: Callable[[State, Any, str], list[int]]
+    if len(permits) == 1 and permits[0].when is None and _names_everyone(permits[0].statement.player):
+        harvests = open_fields  # anyone, at any time: the fields' own guards alone
+    elif len(permits) == 1 and permits[0].when is None:
+        who = permits[0].who
+
+        def harvests(state: State, rs: Any, player: str) -> list[int]:
+            return open_fields(state, rs, player) if who(state, rs, player) else []
+    else:
+        def harvests(state: State, rs: Any, player: str) -> list[int]:
+            return open_fields(state, rs, player) if any(allows(p, state, rs, player) for p in permits) else []
+
+    def refusal(state: State, rs: Any, player: str) -> IllegalAction | None:
+        if any(allows(p, state, rs, player) for p in permits):
+            return None
+        return _refused(rs, refs, phase, player, permits[-1])
+    return harvests, refusal
+
+
+def _refused(rs: Any, refs: tuple[RuleRef, ...], phase: str, player: str,
+             failed: HarvestPermit | None) -> IllegalAction:
+    """Why `player` may not harvest by choice now: no rule lets anyone (fields are harvested by
+    themselves, or never by choice), none in this phase, or the one that applies names others
+    or asks what does not hold."""
+    if not refs:
+        auto = by_itself(rs)
+        if auto is not None:
+            return IllegalAction(auto, "fields are harvested by themselves as soon as "
+                                       "the beanometer pays; nobody harvests by choice")
+        return IllegalAction(None, "the rules give no time to harvest a field by choice")
+    if failed is None:
+        return IllegalAction(refs[-1], f"no harvesting in phase {phase}")
+    return IllegalAction(failed.ref, f"{player} may not harvest now: the rules say \"{failed.statement.to_text()}\"")
+
+
+# ------------------------------------------------------------------ a phase's listers
+def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict]) -> dict[str, PhaseListers]:
+    """The listers of every phase (by id) from the rules' permits of planting and harvesting:
+    a phase plants by the permits of it that the phase lists, and harvests by every harvest
+    permit whose timing and condition can hold during it."""
+    harvest = [(s, refs[rule["id"]]) for rule, s in program
+               if isinstance(s, core.Permit) and isinstance(read_once(s), HarvestTime)]  # (READINGS)
+    harvest_refs = tuple(ref for _, ref in harvest)
+    out: dict[str, PhaseListers] = {}
+    for phase in phases:
+        listed, pid = set(phase["rules"]), phase["id"]
+        front, every = None, []
+        for rule, s in program:
+            r = read_once(s) if isinstance(s, core.Permit) else None
+            if isinstance(r, (PlantFront, PlantEvery)) and rule["id"] in listed and r.phase == pid:
+                if isinstance(r, PlantFront):
+                    front = _plant_lister(s)  # a later rule replaces an earlier one
+                else:
+                    every.append(_plant_lister(s))
+        applying = tuple(p for p in (_harvest_permit(s, ref, pid) for s, ref in harvest) if p is not None)
+        harvests, refusal = _harvesting(applying, harvest_refs, pid)
+        out[pid] = PhaseListers(front, tuple(every), harvests, refusal, bool(applying))
+    return out
+
+
+# ------------------------------------------------------------------ asked by the engine
+def plant_options(out: list, state: State, rs: Any, ph: PhaseSpec, player: str, lapses: Any = None) -> None:
+    """Append the plants `player` may make now in phase `ph` (and the ends they may declare)."""
+    listers = of(ph)
+    if listers.front is not None:
+        listers.front(out, state, rs, player, lapses)
+    for lister in listers.every:
+        lister(out, state, rs, player, lapses)
+
+
+def harvest_refusal(state: State, rs: Any, player: str, index: int) -> IllegalAction | None:
+    """Why `player` may not harvest field `index` (0-based) now: the game is over, no harvest
+    permit lets them now, or the field's own guards refuse it (harvesting.field_refusal); or None."""
+    if state.over:
+        return game_over(rs)
+    refused = of(rs.phases[rs.phase_index[state.phase]]).refusal(state, rs, player)
+    return refused if refused is not None else field_refusal(state, rs, player, index)

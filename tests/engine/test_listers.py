@@ -1,0 +1,159 @@
+"""The listers of planting and harvesting (engine/listers.py: each `permit` of planting the front
+card of the hand, every card of a zone, or harvesting by choice, compiled from its core
+statement) held to the readings they replace (engine/readings.py's PlantFront, PlantEvery and
+HarvestTime, which the Ruleset still holds as `PhaseSpec.plant`, `PhaseSpec.pending`,
+`harvest_when`, `harvest_except` for the playout kernel): on every state bots reach in games of
+every spec at its fewest and most players, every player is listed the same plants (and ends of
+planting) and the same harvests, in the same order, and a harvest is refused by the same rule."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.engine import Game, listers
+from beanrules.engine.abilities import front_lapses
+from beanrules.engine.actions import EndPhase, Plant
+from beanrules.engine.harvesting import by_itself, field_refusal, harvestable, open_fields
+from bot_states import CASES, watch
+
+
+# ------------------------------------------------------------------ what the readings say
+def _reading_plants(state: Any, rs: Any, player: str) -> list:
+    """The plants, and ends of planting, that the readings listed (legal.phase_actions before
+    the listers): the front card of the hand up to the phase's most, then each bean of each zone
+    the phase empties, onto each field the planting guards let take it."""
+    out: list = []
+    ph, active = rs.phase(state.phase), player == state.active
+
+    def onto(bean: str, zone: str | None) -> None:
+        judge = rs.plant_judge
+        takes = range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)
+        out.extend(Plant(player, bean, i + 1, zone) for i in takes)
+
+    if ph.plant is not None and active:
+        hand = state.hands[player]
+        if hand and state.planted < ph.plant.max and hand[0] not in rs.unplantable:
+            onto(hand[0], None)
+        if state.planted >= ph.plant.min or not hand or (rs.abilities and front_lapses(state, rs, player)):
+            out.append(EndPhase(player, "planting"))
+    for step in ph.pending:
+        if step.who == "everyone" or active:
+            cards = step.cards(state, player)
+            if cards:
+                for bean in dict.fromkeys(cards):
+                    if bean not in rs.unplantable:
+                        onto(bean, step.zone)
+                if step.optional and active:
+                    out.append(EndPhase(player, "phase"))
+    return out
+
+
+def _reading_timing(state: Any, rs: Any, player: str) -> str | None:
+    """The rule the harvest timing's reading cites against `player` harvesting now (where nobody
+    harvests by choice: the step that harvests by itself, or "-", none), or None: they may."""
+    if not rs.manual_harvest:
+        auto = by_itself(rs)
+        return auto.id if auto is not None else "-"
+    if (rs.harvest_when == "own-turn" and player != state.active) or state.phase in rs.harvest_except:
+        return rs.harvest_ref.id
+    return None
+
+
+def _rule(refusal: Any) -> str | None:
+    return None if refusal is None else (refusal.rule or "-")
+
+
+def _compare(spec: str, seed: int) -> tuple[int, int, int]:
+    """Play `spec` at its fewest and most players holding every player's listing to the
+    readings'; returns how many listings were compared, how many plants and how many harvest
+    refusals they held."""
+    try:
+        model = compile_spec(spec)
+    except Exception:  # a variant refused on purpose (conformance/variants/refused*.bean)
+        pytest.skip("the spec does not compile, on purpose")
+    compared = plants = refusals = 0
+
+    def check(game: Game) -> None:
+        nonlocal compared, plants, refusals
+        state, rs = game.state, game.ruleset
+        if state.over or state.decision is not None:
+            return
+        ph = rs.phase(state.phase)
+        for player in state.players:
+            want = _reading_plants(state, rs, player)
+            got: list = []
+            listers.plant_options(got, state, rs, ph, player, front_lapses if rs.abilities else None)
+            assert got == want, (player, state.phase, got, want)
+            plants += sum(type(a) is Plant for a in got)
+            timing = _reading_timing(state, rs, player)
+            fields = [] if timing is not None else open_fields(state, rs, player)
+            assert harvestable(state, rs, player) == fields, (player, state.phase)
+            for index in range(len(state.fields[player])):
+                old = field_refusal(state, rs, player, index) if timing is None else None
+                new = listers.harvest_refusal(state, rs, player, index)
+                assert _rule(new) == (timing or _rule(old)), (player, index, state.phase, new)
+                refusals += timing is not None
+            compared += 1
+
+    for players in sorted({model["players"]["min"], model["players"]["max"]}):
+        watch(model, players, seed, check)
+    return compared, plants, refusals
+
+
+@pytest.mark.parametrize("spec,seed", CASES)
+def test_the_listers_list_what_the_readings_list(spec, seed):
+    compared, plants, _ = _compare(spec, seed)
+    assert compared > 100 and plants > 0, (compared, plants)
+
+
+@pytest.mark.parametrize("spec", ["kannibohne", "anniversary/duel"])
+def test_the_oracle_saw_harvests_refused_by_their_timing(spec):
+    """Specs that harvest in one's own turn only (Kannibohne: and not in its phase 2) reach
+    harvests their timing refuses, so the comparison saw refusals as well as listings."""
+    assert _compare(spec, 0)[2] > 0
+
+
+def test_a_phase_without_a_harvest_permit_compiles_no_harvest_check():
+    """Kannibohne harvests in the player's own turn except in its reveal phase: that phase's
+    lister knows no harvest permit, the others one (the phase settled when compiled)."""
+    game = Game(compile_spec("kannibohne"), ["Anna", "Natalie"], seed=0)
+    rs = game.ruleset
+    assert [listers.of(ph).harvesting for ph in rs.phases] == [ph.id != "reveal" for ph in rs.phases]
+
+
+def test_a_condition_is_settled_for_each_phase_where_the_phase_decides_it():
+    """`it is phase P` is settled as a phase's listers compile; what else a condition asks is
+    left for the evaluator, and a term the phase decides drops out of an all-of or any-of."""
+    from beanrules.core import actors, conditions
+    own = conditions.TurnOf(actors.Bound("player"))
+    not_trade = conditions.Not(conditions.AnyOf((conditions.InPhase("trade"), conditions.InPhase("reveal"))))
+    assert listers._settled(not_trade, "trade") is False and listers._settled(not_trade, "plant") is True
+    assert listers._settled(None, "plant") is True
+    assert listers._settled(conditions.AllOf((conditions.InPhase("plant"), own)), "plant") == own
+    assert listers._settled(conditions.AllOf((conditions.InPhase("plant"), own)), "trade") is False
+    assert listers._settled(conditions.AnyOf((conditions.InPhase("plant"), own)), "plant") is True
+    assert listers._settled(conditions.AnyOf((conditions.InPhase("plant"), own)), "trade") == own
+    assert listers._settled(conditions.Not(own), "plant") == conditions.Not(own)
+
+
+def test_a_harvest_permit_with_a_condition_left_is_asked_in_play():
+    """A harvest permit whose condition the phase does not settle (here: "while it is own turn",
+    for any player) lists harvests only while the condition holds, and a refusal cites it."""
+    from beanrules.core import actors, conditions, effects, statements as core, timing
+    from beanrules.engine.errors import RuleRef
+    player = actors.Bound("player")
+    permit = core.Permit(actors.AnyPlayer(), effects.Harvest(player, actors.Bound("field"), False),
+                         timing.AnyTime(), conditions.TurnOf(player), False, None, None)
+    ref = RuleRef("own-turn", None)
+    applying = listers._harvest_permit(permit, ref, "plant")
+    assert applying is not None and applying.when is not None
+    harvests, refusal = listers._harvesting((applying,), (ref,), "plant")
+    game = Game(compile_spec("classic"), ["Anna", "Natalie", "Greg"], seed=0)
+    state, rs = game.state, game.ruleset
+    active, other = state.active, next(p for p in state.players if p != state.active)
+    for player in (active, other):
+        state.fields[player][0][:] = ["blue", "blue"]
+    assert harvests(state, rs, other) == [] and refusal(state, rs, other).rule == "own-turn"
+    assert harvests(state, rs, active) == [0] and refusal(state, rs, active) is None
