@@ -162,6 +162,15 @@ def test_worked_examples_are_told_from_the_cases() -> None:
         "it." in examples
     assert "Natalie's fields: field 1 holds 3 Blue beans; field 2 holds 2 Red beans" in examples  # as a player writes it
     assert "Anna may now only do “Anna rejects 1”" in examples and "{'" not in examples
+
+
+def test_a_waiting_decision_is_told_as_who_chooses_what() -> None:
+    from beanrules.docs.stories import _state
+
+    waiting = {"player": "Anna", "name": "gift", "options": ["soy", "blue"], "rule": "tithe"}
+    said = _state({"decision": waiting}, names=lambda bean: f"{bean.capitalize()} bean")
+    assert said == "the game waits for Anna to choose gift from Soy bean, Blue bean (the rule tithe)"
+    assert _state({"decision": None}) == "no decision waits"  # not "decision: None"
 def test_every_rule_kind_has_a_row_in_the_comparison_matrix() -> None:
     from beanrules.docs.comparison import TOPICS
 

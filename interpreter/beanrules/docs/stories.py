@@ -115,7 +115,9 @@ def _state(expect: dict[str, Any], names: Callable[[str], str] = str, phases: Ca
     """An expected state fragment as a player says it: "Natalie's fields: field 1 holds 3 Blue beans"."""
     parts = []
     for key, value in expect.items():
-        if isinstance(value, dict):
+        if key == "decision":  # one decision (or none), not a value per player
+            parts.append(_decision(value, names))
+        elif isinstance(value, dict):
             parts += [_per_player(key, player, v, names) for player, v in value.items()]
         elif key == "phase":
             parts.append(f"it is {phases(value)}")
@@ -141,6 +143,18 @@ def _state(expect: dict[str, Any], names: Callable[[str], str] = str, phases: Ca
         else:
             parts.append(f"{key.replace('_', ' ')}: {_beans(value, names) if isinstance(value, list) else value}")
     return "; ".join(parts)
+
+
+def _decision(value: Any, names: Callable[[str], str]) -> str:
+    """A waiting decision as a case expects it (engine-contract: player, name, options, rule)."""
+    if not isinstance(value, dict):
+        return "no decision waits" if value is None else f"the decision: {value}"
+    who = value.get("player", "a player")
+    what = f" {value['name']}" if value.get("name") else ""
+    options = value.get("options")
+    among = f" from {_beans(options, names) if isinstance(options, list) else options}" if options else ""
+    rule = f" (the rule {value['rule']})" if value.get("rule") else ""
+    return f"the game waits for {who} to choose{what}{among}{rule}"
 
 
 def _event(event: dict[str, Any], names: Callable[[str], str] = str) -> str:
