@@ -59,6 +59,7 @@ def _trigger(state: Any, rs: Any, anchor: dict) -> Node:
 ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {"ability": _ability, "trigger": _trigger}
 _ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 _SHARED = {"deck", "discard", "offer", "removed"}
+WINDOW = "any-turn"  # the anchor of a decision offering abilities used in any turn (engine/windows.py)
 
 
 class Decider:
@@ -545,7 +546,7 @@ def check_loaded(state: Any, rs: Any) -> None:
         if not 0 <= decision["step"] < len(entry) or entry[decision["step"]].ref.id != decision["rule"]:
             raise ValueError(f"state.decision: step {decision['step']} of phase {state.phase} is not rule "
                              f"'{decision['rule']}'")
-    elif decision["anchor"].get("mechanism") not in ANCHORS:
+    elif decision["anchor"].get("mechanism") not in ANCHORS and decision["anchor"].get("mechanism") != WINDOW:
         raise ValueError(f"state.decision: unknown anchor {decision['anchor'].get('mechanism')!r}")
 
 

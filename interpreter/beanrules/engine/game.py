@@ -7,7 +7,7 @@ from ..diagnostics import did_you_mean
 from .actions import Action, BuyField, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
-from . import card_moves, decisions, draw_moves, hotpath, lasting, requirements, trace, zones
+from . import card_moves, decisions, draw_moves, hotpath, lasting, requirements, trace, windows, zones
 from .errors import IllegalAction, game_over
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, resume, start
@@ -220,6 +220,7 @@ class Game:
         # cards open proposals name by position, followed through the action (trading.follow)
         followed = follow(state) if state.proposals else None
         saved = requirements.snapshot(state) if rs.requirements else None
+        window = state.decision if plan.windows and windows.is_window(state.decision) else None
         move = None  # listed for this state just now: legal, so no re-check (engine/hotpath.py)
         if listing is not None and listing[0] is state:
             for candidate in listing[1]:
@@ -244,6 +245,9 @@ class Game:
                 settle(state, rs, events)
             if rs.marks is not None:
                 reached_target(state, rs, events)
+        if plan.windows and window is None and type(action) is not Choose and state.decision is None \
+                and not state.over:  # the owners of abilities used in any turn may use them now
+            windows.offer(state, rs, action.player)
         if not state.over and plan.by_id[state.phase].complete(state):  # the phase has nothing left to do
             end_phase(state, rs, events, plan.steps)
         if state.lasting:
@@ -263,7 +267,8 @@ class Game:
         if action.player not in state.hands:
             raise IllegalAction(None, f"no player named {action.player}")
         kind = type(action)
-        if state.decision is not None and kind is not Choose:  # only its answer moves the game on
+        if state.decision is not None and kind is not Choose and not windows.may_answer(state.decision, action):
+            # only its answer moves the game on
             decision = state.decision
             raise IllegalAction(rs.cite(decision["rule"]), f"the game waits for {decision['player']} to choose "
                                 f"({', '.join(decision['options'])})")
@@ -320,10 +325,17 @@ class Game:
             refusal = decisions.refusal(state, rs, action)
             if refusal:
                 raise refusal
-            resume(state, rs, action, events)
+            if windows.is_window(state.decision):  # passing on the abilities it offers
+                windows.answered(state, rs, action, None, events)
+            else:
+                resume(state, rs, action, events)
         elif kind is UseAbility:
             spec, field = abilities.check_use(state, rs, action)
-            abilities.do_use(state, rs, action, spec, field, events)
+            if windows.may_answer(state.decision, action):  # used in the window offered to its owner
+                windows.answered(state, rs, action, lambda: abilities.do_use(state, rs, action, spec, field, events),
+                                 events)
+            else:
+                abilities.do_use(state, rs, action, spec, field, events)
         else:
             raise TypeError(f"not an action: {action!r}")
 

@@ -44,7 +44,7 @@ from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantSt
 from .proposal_space import NO_SPACE, Space
 from .state import State
 from .trading import add_proposal, check_accept_cards, do_respond, execute, guards_of, remembered
-from . import listers, transitions, triggers
+from . import listers, transitions, triggers, windows
 from .eventlog import UNRECORDED
 
 Lister = Callable[[State, str, bool], list]
@@ -102,7 +102,7 @@ class Plan:
     """Per-phase closures for one Ruleset (plan_for), the phase transitions (`steps`), and the
     trusted apply by action kind. Plan(rs, reference="why"): the reference functions serve
     everything and nothing is trusted (the tests compare the two)."""
-    __slots__ = ("rs", "phases", "by_id", "trusted", "reference", "steps", "reference_steps", "proposals", "settles")
+    __slots__ = ("rs", "phases", "by_id", "trusted", "reference", "steps", "reference_steps", "proposals", "settles", "windows")
 
     def __init__(self, rs: Ruleset, reference: str | None = None):
         self.rs = rs
@@ -121,6 +121,8 @@ class Plan:
 _proposal_space(rs)
         # whether something follows every action (Game.apply): harvests the rules make, a target reached
         self.settles = bool(rs.at_any_time) or rs.marks is not None
+        # whether an action may open a window for abilities used in any turn (engine/windows.py)
+        self.windows = windows.opens(rs)
 
 
 _PLANS: dict[int, Plan] = {}

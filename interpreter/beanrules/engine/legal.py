@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..memo import per_object, remember
 from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
-from . import decisions, lasting
+from . import decisions, lasting, windows
 from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
 from .buying import may_buy
 from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
@@ -256,6 +256,8 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if state.over or player not in state.hands:
         return []
     if state.decision is not None:  # while a decision waits, only its answers are legal
+        if windows.is_window(state.decision):  # the uses of abilities in any turn it offers, or passing
+            return windows.answers(state, rs, player)
         return decisions.options(state, player)
     out = phase_actions(state, rs, player, trades)
     if rs.moves:  # permitted moves of one card (discard, take the discard's top)
