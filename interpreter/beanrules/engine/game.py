@@ -5,6 +5,7 @@ from typing import Any
 
 from ..diagnostics import did_you_mean
 from .actions import Action, BuyField, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from .answering import answers
 from . import abilities, triggers
 from .buying import buy_refusal, do_buy
 from . import card_moves, decisions, draw_moves, hotpath, lasting, requirements, trace, windows, zones
@@ -151,8 +152,11 @@ class Game:
                 self.listing = (self.state, hit[0]) if hit[1] else None
                 return hit[0]
         state = self.state
-        if state.over or state.decision is not None or state.lasting or player not in state.hands:
-            self.listing = None  # answers to a decision, or a listing a lasting constraint shapes
+        if state.decision is not None and not state.over:  # answers the rules let be given
+            self.listing = None
+            out = answers(state, self.ruleset, player)
+        elif state.over or state.lasting or player not in state.hands:
+            self.listing = None  # a listing a lasting constraint shapes
             out = legal_actions(state, self.ruleset, player, trades)
         else:
             out = self.plan.by_id[state.phase].lister(state, player, trades)

@@ -255,7 +255,9 @@ def nth_proposal(player: str, rows: tuple[Row, ...], n: int) -> Propose:
 def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
     if state.over or player not in state.hands:
         return []
-    if state.decision is not None:  # while a decision waits, only its answers are legal
+    # while a decision waits, only its answers are legal (Game.listed leaves out, by
+    # engine/answering.py, those a requirement refuses: that needs engine/flow.py, above this)
+    if state.decision is not None:
         if windows.is_window(state.decision):  # the uses of abilities in any turn it offers, or passing
             return windows.answers(state, rs, player)
         return decisions.options(state, player)
