@@ -68,7 +68,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
     if g.over:
         return []
     if g.decision is not None:  # while a decision waits, only its answers are legal
-        return decisions.options(g, seat)
+        return _answers(m, g, seat)
     out: list[tuple] = []
     ph = m.phase_of[g.phase]
     active = seat == g.active
@@ -227,6 +227,22 @@ def execute(m: Machine, g: KState, proposal: list, picks: tuple) -> None:
     zone[src].extend(taken)
     if proposal in g.proposals:
         g.proposals.remove(proposal)
+
+
+def _answers(m: Machine, g: KState, seat: int) -> list[tuple]:
+    """The decision's answers, without those that would break a requirement that holds now
+    (engine/answering.py: each tried on a copy, with what it lets run after it)."""
+    options = decisions.options(g, seat)
+    reqs = m.requirements
+    if reqs is None or not options or reqs.broken(g):
+        return options
+    kept = []
+    for option in options:
+        trial = g.copy()
+        apply(m, trial, option)
+        if not reqs.broken(trial):
+            kept.append(option)
+    return kept
 
 
 # -- applying a listed action ------------------------------------------------------------------
