@@ -18,7 +18,7 @@ import pytest
 from beanrules import compile_spec
 from beanrules.kernel import kernel_reason
 
-from kernel_differential import compared, seed_ranges
+from kernel_differential import compared, first_difference, seed_ranges
 
 VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
 
@@ -58,3 +58,32 @@ def test_a_target_beside_the_deck_end_is_played_alike_and_both_ends_come():
             by["deck" if game.state.exhaustions >= 3 and not isinstance(action, Harvest) else "target"] += 1
     compared(model, 3, range(6), watch=watch)  # a difference fails inside
     assert by["target"] and by["deck"], by
+
+
+def test_a_planting_guard_by_condition_is_played_alike_and_the_plant_it_takes_away_lapses():
+    """full-fields.bean ("no player may plant while count of this field >= 4", a forbid-while):
+    the kernel lists plants by the engine's judge and lets the required plant lapse by the
+    engine's constraints, as the interpreter does (legal.stuck, lasting.waived). At 5 players
+    some active player ends planting with the front card still in hand, every field full."""
+    from beanrules.engine.actions import EndPhase
+    model = compile_spec(str(VARIANTS / "full-fields.bean"))
+    assert kernel_reason(model, 5, ["random", "greedy"]) is None
+    lapses: list[tuple] = []
+
+    def before(game, player, action) -> None:
+        st = game.state
+        ph = game.ruleset.phase(st.phase)
+        if type(action) is EndPhase and ph.plant is not None and st.planted < ph.plant.min and st.hands[player]:
+            lapses.append((st.turn, player))
+    for seed in range(3):
+        bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
+        assert first_difference(model, 5, seed, bots, seed % 2 == 0, full=seed == 0, before=before) is None, seed
+    assert lapses
+
+
+@pytest.mark.parametrize("variant,rule", [("gifts-own-turn.bean", "gifts-on-own-turn"),
+                                          ("big-harvests.bean", "small-fields-stay")])
+def test_a_guard_by_condition_on_another_action_is_refused_by_name(variant, rule):
+    # the kernel judges trades and harvests by its own readings yet: the interpreter plays these
+    reason = kernel_reason(compile_spec(str(VARIANTS / variant)), 3) or ""
+    assert f"rule '{rule}' of kind 'forbid-while'" in reason

@@ -40,7 +40,8 @@ def step_owner(node: actors.Owner) -> evaluate.PlayersFn:
 
 
 def _for_player(state: Any, env: dict) -> list[str]:
-    return [env.get(OWNER) or state.active]  # a phase's own step: the active player
+    owner = env.get(OWNER)  # (a seat, on the kernel's state: seat 0 is an owner too)
+    return [state.active if owner is None else owner]  # a phase's own step: the active player
 
 
 def others(node: actors.OtherPlayers | actors.Opponent) -> evaluate.PlayersFn:

@@ -359,7 +359,8 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
 
     def lay(state: Any, rs: Any, env: dict, events: list) -> None:
         spec = rs.lastings[says]
-        owner = env.get(OWNER) or state.active
+        owner = env.get(OWNER)
+        owner = state.active if owner is None else owner  # (seat 0 on the kernel's state)
         entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": deadline(state, rs, node.until, owner)}
         kept = [e for e in state.lasting if in_force(state, rs, e)]
         event = {"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says, "until": entry["until"]}

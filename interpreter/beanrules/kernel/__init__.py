@@ -54,9 +54,9 @@ def kernel_for(model: dict, players: int) -> Machine:
     model = original_of(model)  # an unchanged copy of a compiled model shares its kernel (model/copying.py)
 
     def make() -> Machine:
-        check_model(model)
+        guard_rules = check_model(model)
         rs = compile_ruleset(model, players)
-        check_ruleset(rs)
+        check_ruleset(rs, guard_rules)
         return Machine(rs)
     return per_object(_CACHE, model, players, make)  # bounded, the oldest goes (memo.py)
 

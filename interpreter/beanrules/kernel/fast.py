@@ -81,6 +81,8 @@ def _busy(m: Machine, ph: Phase) -> str:
     if DECLARED_END in opens:
         busy.append("m.may_harvest(g, g.active)")
     normal = " or ".join(busy) or "False"
+    if m.standing:  # constraints always in force: the machine's own test every time
+        return f"(not complete(g, phases[{ph.index}]))"
     if m.lastings:  # constraints in force change what is left to do: the machine's own test
         return f"((not complete(g, phases[{ph.index}])) if g.lasting else ({normal}))"
     return normal
@@ -270,8 +272,8 @@ def source(m: Machine) -> str:
                   "            seat = g.decision['player']",
                   "            general_apply(m, g, bots[seat].choose(m, g, seat))",
                   "            continue"]
-    if m.lastings:  # while a constraint lasts, the general path lists what it leaves (kernel/lasting.py)
-        lines += ["        if g.lasting:",
+    if m.lastings or m.standing:  # while a constraint holds, the general path lists what it leaves
+        lines += [f"        if {'True' if m.standing else 'g.lasting'}:",
                   "            seat = next_to_act(m, g)",
                   "            if seat is None:",
                   "                raise Stalled('the game waits for nobody, yet it is not over', where(g))",

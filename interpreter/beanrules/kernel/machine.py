@@ -27,7 +27,7 @@ from . import card_moves, core
 from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
 from .planting import Planting
-from .lasting import compile_lastings, lapsed
+from .lasting import check as check_lastings, lapsed
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 from . import draw_moves  # draws one card at a time by action
@@ -152,7 +152,11 @@ class Machine(core.Primitives):
         steps = compile_triggers(rs.triggers, self) if rs.triggers else ()
         self.firing = Firing(steps) if steps else None
         self.unplantable = frozenset(rs.unplantable)  # cards never planted nor traded
-        self.lastings = compile_lastings(rs.lastings, self)  # what an effect may lay down for a while
+        check_lastings(rs)
+        self.lastings = rs.lastings  # what an effect may lay down for a while (engine/lasting.py's specs)
+        # planting guards always in force that may take a required plant away for good: then
+        # the plant lapses as in the engine (kernel/lasting.py), so every listing asks them
+        self.standing = bool(rs.standing)
         self.abilities = compile_abilities(rs.abilities, self)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
@@ -386,7 +390,7 @@ class Machine(core.Primitives):
     def pending_waits(self, g: KState, ph: Phase) -> bool:
         """legal.step_waits for the phase's steps: cards someone must (and, under the constraints
         that last, can) plant."""
-        if not g.lasting:
+        if not (g.lasting or self.standing):
             return self.pending_left(g, ph)
         for everyone, zone in ph.pending:
             if self.step_has(g, everyone, zone) and not lapsed(self, g, everyone, zone):

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
+                              Respond, UseAbility)
 from . import abilities, card_moves, decisions, draw_moves, lasting
+from .draw_moves import DRAW
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
@@ -41,7 +44,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
     holders = set()
     for everyone, zone in ph.pending:
         if zone_list(g, zone, active):
-            if not g.lasting:
+            if not (g.lasting or m.standing):
                 return active
             holders.add(active)  # unless a constraint took the plant away (below)
     if m.draws and draw_moves.keeps_open(m, g):  # a draw the active player may still make
@@ -51,7 +54,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
         if everyone and zone != "offer":
             lists = g.hands if zone == "hand" else g.set_aside
             holders.update(p for p in range(m.n) if lists[p])
-    if holders and g.lasting:  # a plant a constraint took away waits for nobody (legal.waiting_for)
+    if holders and (g.lasting or m.standing):  # a plant a constraint took away waits for nobody (legal.waiting_for)
         holders = {p for p in holders if not all(
             lasting.stuck(m, g, p, zone) or not zone_list(g, zone, p) for everyone, zone in ph.pending
             if p == active or (everyone and zone != "offer"))}
@@ -112,7 +115,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         out = draw_moves.listed(m, g, seat, out)
     if m.manual:
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
-    if g.lasting:  # constraints laid down for a while (kernel/lasting.py)
+    if g.lasting or m.standing:  # constraints by condition, for a while or always (kernel/lasting.py)
         return lasting.constrain(m, g, seat, out)
     return out
 
@@ -274,7 +277,7 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
         m.resume(g, action[2])
     elif kind == MOVE:
         card_moves.apply(m.moves, g, action)
-    elif kind == draw_moves.DRAW:
+    elif kind == DRAW:
         draw_moves.apply(m, g, action)
     elif kind == PROPOSE:
         _, _, partner, give, take = action
@@ -298,3 +301,37 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
             m.settle(g)
     if g.lasting:  # (also when the game just ended: nothing lasts past it)
         lasting.expire(m, g)
+
+
+def action_of(m: Machine, names: list[str], action: tuple) -> Action:
+    """The engine Action a kernel action tuple stands for (the one the interpreter listed)."""
+    kind, seat = action[0], names[action[1]]
+    if kind == PLANT:
+        _, _, index, bean, zone = action
+        return Plant(seat, bean, index + 1, zone)
+    if kind == HARVEST:
+        return Harvest(seat, action[2] + 1)
+    if kind == END:
+        return EndPhase(seat, action[2])
+    if kind == BUY:
+        return BuyField(seat)
+    if kind == PROPOSE:
+        _, _, partner, give, take = action
+        return Propose(seat, names[partner], (CardRef(give[1], give[0]),),
+                       () if take is None else (CardRef(take[1], take[0]),))
+    if kind == RESPOND:
+        return Respond(seat, action[2], action[3])
+    if kind == USE:
+        _, _, index, choices, field = action
+        ability = m.abilities[index]
+        return UseAbility(seat, ability.card, ability.named, field,
+                          tuple(c if isinstance(c, str) else names[c] for c in choices))
+    if kind == CHOOSE:
+        option = action[2]
+        return Choose(seat, option if isinstance(option, str) else names[option])
+    if kind == MOVE:
+        _, _, verb, bean, position = action
+        return MoveCard(seat, verb, bean, position)
+    if kind == DRAW:
+        return DrawCard(seat)
+    raise ValueError(f"not a kernel action: {action!r}")

@@ -37,6 +37,10 @@ KNOWN_KINDS = frozenset({
     "hand-limit", "draw-one-at-a-time", "end-on-target", "leave-for-opponent", "take-discard-top",
     "discard-pending", "declared-end",
 })
+# A house rule by condition (forbid-while) the kernel plays where it is a planting guard: the
+# engine's judge answers it (kernel/planting.py) and engine/lasting.py lets a plant it takes away
+# for good lapse (check_ruleset); one on another action (trading, harvesting) is refused by name.
+GUARD_KINDS = frozenset({"forbid-while"})
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
 # citations, display values), per dataclass.
@@ -76,6 +80,8 @@ KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"declared_ends"}
 # same_type_many and mixed are known as what the judge already says; it refuses a judge whose
 # guards read more than the player's fields (Planting).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plant_guards", "plant_judge"}
+# planting guards always in force (_guards_only): a plant they take away lapses (kernel/lasting.py)
+KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"standing"}
 _PLANTED_FROM = {"hand", "set-aside", "offer"}
 
 
@@ -94,15 +100,19 @@ def _unknown_fields(obj: Any, where: str) -> None:
             raise KernelUnsupported(f"{where}: '{f.name}' (a mechanism new to the kernel)")
 
 
-def check_model(model: dict) -> None:
-    """Refuse a rule kind the kernel was not written for."""
+def check_model(model: dict) -> frozenset[str]:
+    """Refuse a rule kind the kernel was not written for; the ids of the rules of GUARD_KINDS,
+    which check_ruleset holds to being planting guards."""
     for rule in model["rules"]:
-        if rule["kind"] not in KNOWN_KINDS:
+        if rule["kind"] not in KNOWN_KINDS | GUARD_KINDS:
             raise KernelUnsupported(f"rule '{rule['id']}' of kind '{rule['kind']}'")
+    return frozenset(rule["id"] for rule in model["rules"] if rule["kind"] in GUARD_KINDS)
 
 
-def check_ruleset(rs: engine_rules.Ruleset) -> None:
-    """Refuse compiled rules that hold a mechanism the kernel does not know."""
+def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozenset()) -> None:
+    """Refuse compiled rules that hold a mechanism the kernel does not know (`guard_rules`:
+    check_model's rules that must be planting guards)."""
+    _guards_only(rs, guard_rules)
     _unknown_fields(rs, "the rules")
     _unknown_fields(rs.trade, "the trade rules")
     if rs.buy_field is not None:
@@ -127,6 +137,19 @@ def check_ruleset(rs: engine_rules.Ruleset) -> None:
             if pending.zone not in _PLANTED_FROM or pending.who not in ("everyone", "active") or \
                     (pending.zone == "hand" and ph.plant is not None):
                 raise KernelUnsupported(f"phase '{ph.id}': planting {pending.who}'s {pending.zone} cards")
+
+
+def _guards_only(rs: engine_rules.Ruleset, guard_rules: frozenset[str]) -> None:
+    """A rule of GUARD_KINDS is a planting guard, and a constraint always in force (`standing`)
+    is one too: the kernel lists plants by the judge and lets the required one lapse by the
+    engine's constraints (kernel/lasting.py); another one it does not play."""
+    guards = {g.ref.id for g in rs.plant_guards}
+    stray = sorted(guard_rules - guards)
+    if stray:
+        raise KernelUnsupported(f"rule '{stray[0]}' of kind 'forbid-while' (a guard on another action than planting)")
+    for spec in rs.standing:
+        if spec.ref.id not in guards:
+            raise KernelUnsupported(f"rule '{spec.ref.id}': '{spec.says}' (a constraint by condition)")
 
 
 def _flow(rs: engine_rules.Ruleset) -> None:
