@@ -315,6 +315,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.players and not args.spec:
         parser.error("--players goes with --spec")
+    for spec in args.spec if not args.serve else ():
+        try:
+            allowed = player_counts(spec)  # every --spec is played at each --players count
+        except Exception as exc:  # a spec that does not compile: its own message, no traceback
+            parser.error(f"--spec {spec}: {exc}")
+        wrong = [n for n in args.players or () if n not in allowed]
+        if wrong:
+            parser.error(f"{spec} is played by {allowed.start} to {allowed.stop - 1} players, not "
+                         f"{', '.join(map(str, wrong))} (--players applies to every --spec)")
     if args.serve:
         return serve(args.serve)
     if args.memory_child:
