@@ -1,46 +1,93 @@
 """The listers of planting and harvesting (engine/listers.py: each `permit` of planting the front
 card of the hand, every card of a zone, or harvesting by choice, compiled from its core
 statement) held to the readings they replace (engine/readings.py's PlantFront, PlantEvery and
-HarvestTime, which the Ruleset still holds as `PhaseSpec.plant`, `PhaseSpec.pending`,
-`harvest_when`, `harvest_except` for the playout kernel): on every state bots reach in games of
-every spec at its fewest and most players, every player is listed the same plants (and ends of
-planting) and the same harvests, in the same order, and a harvest is refused by the same rule."""
+HarvestTime; the Ruleset held the first two as `PhaseSpec.plant` and `PhaseSpec.pending` before
+the phases held their listers, and still holds `harvest_when`, `harvest_except` for the playout
+kernel): on every state bots reach in games of every spec at its fewest and most players, every
+player is listed the same plants (and ends of planting) and the same harvests, in the same order,
+a harvest is refused by the same rule, and each phase holds the numbers, zones and rules the
+readings gave (least, most, who plants which zone, optional)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from beanrules import compile_spec
-from beanrules.engine import Game, listers
+from beanrules.core import statements as core
+from beanrules.engine import Game, listers, program, readings
 from beanrules.engine.abilities import front_lapses
 from beanrules.engine.actions import EndPhase, Plant
 from beanrules.engine.harvesting import by_itself, field_refusal, harvestable, open_fields
+from beanrules.engine.ruleset import zone_cards
 from bot_states import CASES, watch
 
 
 # ------------------------------------------------------------------ what the readings say
-def _reading_plants(state: Any, rs: Any, player: str) -> list:
+@dataclass(frozen=True)
+class _Front:  # the reading PlantFront of a phase, as the Ruleset held it (PlantStep)
+    min: int
+    max: int
+    ref: str
+
+
+@dataclass(frozen=True)
+class _Pending:  # a reading PlantEvery of a phase, as the Ruleset held it (PendingStep)
+    who: str
+    zone: str
+    ref: str
+    optional: bool
+
+
+def _readings(model: dict, players: int) -> dict[str, tuple[_Front | None, tuple[_Pending, ...]]]:
+    """Each phase's planting from the readings of the rules it lists, in their order, as the
+    compiler read them (compiler._phase_steps before the phases held their listers)."""
+    found = [(rule, readings.read_once(s)) for rule, s in program.core_program(model, players)
+             if isinstance(s, core.Permit)]
+    out = {}
+    for phase in model["phases"]:
+        front, pending, listed = None, [], set(phase["rules"])
+        for rule, r in found:
+            if rule["id"] not in listed or getattr(r, "phase", None) != phase["id"]:
+                continue
+            if isinstance(r, readings.PlantFront):
+                front = _Front(r.least, r.most, rule["id"])
+            elif isinstance(r, readings.PlantEvery):
+                pending.append(_Pending(r.who, r.zone, rule["id"], r.optional))
+        out[phase["id"]] = (front, tuple(pending))
+    return out
+
+
+def _held(ph: Any) -> tuple[_Front | None, tuple[_Pending, ...]]:
+    """What the phase's listers hold of its planting, in the readings' terms."""
+    f = ph.listers.front
+    return (None if f is None else _Front(f.least, f.most, f.ref.id),
+            tuple(_Pending(s.who, s.zone, s.ref.id, s.optional) for s in ph.listers.every))
+
+
+def _reading_plants(state: Any, rs: Any, player: str, read: dict) -> list:
     """The plants, and ends of planting, that the readings listed (legal.phase_actions before
     the listers): the front card of the hand up to the phase's most, then each bean of each zone
     the phase empties, onto each field the planting guards let take it."""
     out: list = []
-    ph, active = rs.phase(state.phase), player == state.active
+    active = player == state.active
+    plant, pending = read[state.phase]
 
     def onto(bean: str, zone: str | None) -> None:
         judge = rs.plant_judge
         takes = range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)
         out.extend(Plant(player, bean, i + 1, zone) for i in takes)
 
-    if ph.plant is not None and active:
+    if plant is not None and active:
         hand = state.hands[player]
-        if hand and state.planted < ph.plant.max and hand[0] not in rs.unplantable:
+        if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
             onto(hand[0], None)
-        if state.planted >= ph.plant.min or not hand or (rs.abilities and front_lapses(state, rs, player)):
+        if state.planted >= plant.min or not hand or (rs.abilities and front_lapses(state, rs, player)):
             out.append(EndPhase(player, "planting"))
-    for step in ph.pending:
+    for step in pending:
         if step.who == "everyone" or active:
-            cards = step.cards(state, player)
+            cards = zone_cards(state, step.zone, player)
             if cards:
                 for bean in dict.fromkeys(cards):
                     if bean not in rs.unplantable:
@@ -74,15 +121,19 @@ def _compare(spec: str, seed: int) -> tuple[int, int, int]:
     except Exception:  # a variant refused on purpose (conformance/variants/refused*.bean)
         pytest.skip("the spec does not compile, on purpose")
     compared = plants = refusals = 0
+    read: dict = {}
 
     def check(game: Game) -> None:
         nonlocal compared, plants, refusals
         state, rs = game.state, game.ruleset
         if state.over or state.decision is not None:
             return
+        if not read:
+            read.update(_readings(game.model, rs.players))
+            assert {ph.id: _held(ph) for ph in rs.phases} == read
         ph = rs.phase(state.phase)
         for player in state.players:
-            want = _reading_plants(state, rs, player)
+            want = _reading_plants(state, rs, player, read)
             got: list = []
             listers.plant_options(got, state, rs, ph, player, front_lapses if rs.abilities else None)
             assert got == want, (player, state.phase, got, want)
@@ -98,6 +149,7 @@ def _compare(spec: str, seed: int) -> tuple[int, int, int]:
             compared += 1
 
     for players in sorted({model["players"]["min"], model["players"]["max"]}):
+        read.clear()
         watch(model, players, seed, check)
     return compared, plants, refusals
 
@@ -157,3 +209,28 @@ def test_a_harvest_permit_with_a_condition_left_is_asked_in_play():
         state.fields[player][0][:] = ["blue", "blue"]
     assert harvests(state, rs, other) == [] and refusal(state, rs, other).rule == "own-turn"
     assert harvests(state, rs, active) == [0] and refusal(state, rs, active) is None
+
+
+def test_a_harvest_owed_to_make_room_is_compiled_from_its_statement():
+    """"A player who must plant a card no field takes must harvest first" is read by no shape: it
+    compiles into each phase's Room (its timing is any time: every phase), whose condition, with
+    the card due bound (places.Due), holds exactly where no field of the player takes that card;
+    a spec without the rule owes no harvest."""
+    from beanrules.engine.planting import field_accepts
+    model = compile_spec("classic")
+    statement = next(s for rule, s in program.core_program(model, 3) if rule["id"] == "harvest-to-make-room")
+    assert readings.read(statement) is None and listers.owes_harvest(statement)
+    game = Game(model, ["Anna", "Natalie", "Greg"], seed=0)
+    state, rs = game.state, game.ruleset
+    assert {ph.listers.room.ref.id for ph in rs.phases} == {"harvest-to-make-room"}
+    room = listers.room(state, rs)
+    held = 0
+    for fields in ([["stink", "stink"], ["blue"], []], [["stink", "stink"], ["blue"], ["red"]], [[], [], []]):
+        state.fields["Anna"] = [list(f) for f in fields]
+        for bean in rs.beans:
+            none_takes = not any(field_accepts(state, rs, "Anna", bean, i) for i in range(3))
+            assert room.holds(state, rs, "Anna", bean) == none_takes, (fields, bean)
+            held += none_takes
+    assert held > 0
+    basic = Game(compile_spec("my-first/basic"), 3, seed=0)
+    assert all(ph.listers.room is None for ph in basic.ruleset.phases)

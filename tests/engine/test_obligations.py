@@ -40,7 +40,7 @@ def test_planting_stays_open_until_most_is_planted_or_the_hand_is_empty():
     state, rs = game.state, game.ruleset
     complete = completions(rs)[rs.phase_index["plant"]]
     assert state.phase == "plant" and state.hands[state.active] and not complete(state)
-    state.planted = rs.phase("plant").plant.max - 1
+    state.planted = rs.phase("plant").listers.front.most - 1
     assert not complete(state)  # one more plant is still permitted (least is met: optional)
     state.planted += 1
     assert complete(state)  # most planted
@@ -48,7 +48,7 @@ def test_planting_stays_open_until_most_is_planted_or_the_hand_is_empty():
     hand, state.hands[state.active] = state.hands[state.active], []
     assert complete(state)  # nothing to plant
     state.hands[state.active] = hand
-    state.planted = rs.phase("plant").plant.max
+    state.planted = rs.phase("plant").listers.front.most
     state.decision = {"player": state.active}
     assert not complete(state)  # a step waits for a decision
 

@@ -11,7 +11,7 @@ import pytest
 from beanrules import compile_spec
 from beanrules.core import actors, conditions, effects, places, quantities, statements as core, timing
 from beanrules.desugar import desugar_rule
-from beanrules.engine import Game, Harvest, IllegalAction, UnsupportedRule, permissions, program, readings, trade_guards
+from beanrules.engine import Game, Harvest, IllegalAction, UnsupportedRule, listers, permissions, program, readings, trade_guards
 from beanrules.engine.errors import RuleRef
 from beanrules.engine.compiler import compile_ruleset
 from beanrules.paths import specs_dir
@@ -26,14 +26,15 @@ def _count(place) -> quantities.Count:
 
 @pytest.mark.parametrize("spec", SPECS, ids=[str(p.relative_to(specs_dir())) for p in SPECS])
 def test_every_statement_of_a_shipped_spec_is_run_or_read(spec: Path):
-    """Run by the program, read by shape, judged by the trade guards (trade_guards.py), or a
-    constraint compiled by its condition (a forbid of reordering the hand, of buying a field, of
-    coins back into the deck: permissions.py)."""
+    """Run by the program, read by shape, judged by the trade guards (trade_guards.py), a harvest
+    owed to make room (compiled from its statement: listers.Room), or a constraint compiled by
+    its condition (a forbid of reordering the hand, of buying a field, of coins back into the
+    deck: permissions.py)."""
     model = compile_spec(str(spec))
     for rule in model["rules"]:
         for statement in desugar_rule(rule):
             assert program.runs(statement) or readings.read(statement) is not None \
-                or trade_guards.judges(statement) \
+                or trade_guards.judges(statement) or listers.owes_harvest(statement) \
                 or permissions.standing(statement, RuleRef.of(rule)) is not None, (rule["id"], statement.to_text())
 
 
@@ -131,7 +132,7 @@ def test_changing_a_rule_changes_what_the_engine_compiles():
         if rule["id"] == "plant-from-hand":
             rule["params"]["max"] = 3
     rs = compile_ruleset(model, 4)
-    assert rs.protection == 2 and rs.phase("plant").plant.max == 3
+    assert rs.protection == 2 and rs.phase("plant").listers.front.most == 3
     game = Game.from_partial(model, ["Anna", "Natalie", "Greg", "Maria"],
                              {"phase": "plant", "fields": {"Anna": [["red"], ["soy", "soy"]]}})
     harvests = [a.field for a in game.legal_actions("Anna") if isinstance(a, Harvest)]

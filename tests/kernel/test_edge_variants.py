@@ -72,8 +72,8 @@ def test_a_planting_guard_by_condition_is_played_alike_and_the_plant_it_takes_aw
 
     def before(game, player, action) -> None:
         st = game.state
-        ph = game.ruleset.phase(st.phase)
-        if type(action) is EndPhase and ph.plant is not None and st.planted < ph.plant.min and st.hands[player]:
+        front = game.ruleset.phase(st.phase).listers.front
+        if type(action) is EndPhase and front is not None and st.planted < front.least and st.hands[player]:
             lapses.append((st.turn, player))
     for seed in range(3):
         bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]

@@ -246,7 +246,7 @@ def options(state: Any, rs: Any, player: str) -> list:
 def waits_only_for_moves(state: Any, ph: Any) -> bool:
     """The phase asks for no other decision now (no planting or trading step, no card left to
     plant), so the active player ends it when done moving."""
-    return ph.plant is None and not ph.trade and not any(step.anyone_has(state) for step in ph.pending)
+    return ph.listers.front is None and not ph.trade and not any(step.anyone_has(state) for step in ph.listers.every)
 
 
 def keeps_open(state: Any, rs: Any) -> bool:

@@ -18,7 +18,7 @@ from .abilities import card_abilities, check_automatic, check_players, check_zon
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
 from .marks import marks
-from .ruleset import PLANTABLE_ZONES, SHARED_ZONES, _PLAYER_ATTR, BuyFieldRule, PendingStep, PhaseSpec, PlantStep, Ruleset, TradeRules
+from .ruleset import BuyFieldRule, PhaseSpec, Ruleset, TradeRules
 from .decisions import waits
 from .triggers import EVENTS, Trigger, deciding_run
 
@@ -68,6 +68,8 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
             raise _refused(rule, statement, refused)
         if program.runs(statement):
             continue
+        if listers.owes_harvest(statement):  # a harvest owed to make room (listers.Room)
+            continue
         reading = read.read_once(statement)
         if trade_guards.judges(statement):  # judged by the trade guards (PhaseSpec.trade); its reading, if any,
             if reading is not None:          # says which phase trades, and what the kernel plays by
@@ -93,30 +95,14 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
     return _Readings(found, refs)
 
 
-def _phase_steps(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> tuple[PlantStep | None, bool, tuple]:
-    """A phase's planting from the hand, whether it trades, and the zones it empties, from the
-    readings of the rules it lists, in their order."""
-    plant, trade, pending = None, False, []
-    listed = set(phase["rules"])
+def _phase_trades(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> bool:
+    """Whether a phase trades, from the readings of the rules it lists (which must exist)."""
     for rule_id in phase["rules"]:
         if rule_id not in by_id:
             raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'", None)
-    for rule, r in rs.found:
-        if rule["id"] not in listed or getattr(r, "phase", None) != phase["id"]:
-            continue
-        rref = rs.refs[rule["id"]]
-        if isinstance(r, read.PlantFront):
-            plant = PlantStep(r.least, r.most, rref)
-        elif isinstance(r, read.Trading):
-            trade = True
-        elif isinstance(r, read.PlantEvery):
-            if r.zone not in PLANTABLE_ZONES:
-                raise UnsupportedRule(f"rule '{rule['id']}': cards in {r.zone} are not planted", rule["id"])
-            if r.zone in SHARED_ZONES and r.who != "active":
-                raise UnsupportedRule(f"rule '{rule['id']}': {r.zone} is a shared pile, so only the "
-                                      "active player plants from it", rule["id"])
-            pending.append(PendingStep(r.who, r.zone, rref, _PLAYER_ATTR.get(r.zone), r.optional))
-    return plant, trade, tuple(pending)
+    listed = set(phase["rules"])
+    return any(isinstance(r, read.Trading) and r.phase == phase["id"] and rule["id"] in listed
+               for rule, r in rs.found)
 
 
 def _trade_rules(rs: _Readings) -> TradeRules:
@@ -184,18 +170,18 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     rounds = program.round_entry(core_program, refs)  # run first as a round's first phase begins
     # trading's rules, compiled by their conditions (engine/trade_guards.py), held by each phase that trades
     trades = trade_guards.compile_guards(trade_guards.trade_rules((refs[rule["id"]], s) for rule, s in core_program))
+    trading = [_phase_trades(phase, rs, by_id) for phase in model["phases"]]
+    # what each phase's permits let players plant and harvest, and the plants they owe (engine/listers.py)
+    compiled_listers = listers.compile_listers(core_program, refs, model["phases"])
     for index, phase in enumerate(model["phases"]):
-        plant, trade, pending = _phase_steps(phase, rs, by_id)
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
-        phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref, plant,
+        phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref,
                                 (rounds if index == 0 else ()) + program.phase_entry(core_program, phase, refs),
-                                trades if trade else None, pending, program.phase_exit(core_program, phase, refs)))
+                                trades if trading[index] else None, listers=compiled_listers[phase["id"]],
+                                exit=program.phase_exit(core_program, phase, refs)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
-    compiled_listers = listers.compile_listers(core_program, refs, model["phases"])
-    for ph in phases:  # the plants and harvests each phase lists, kept beside it (engine/listers.py)
-        listers.attach(ph, compiled_listers[ph.id])
     for rule, r in rs.found:  # a step of a phase that does not list its rule would never run
         if isinstance(r, (read.PlantFront, read.PlantEvery, read.Trading)) \
                 and rule["id"] not in next((p["rules"] for p in model["phases"] if p["id"] == r.phase), ()):
@@ -205,7 +191,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     declared_ends = frozenset(r.phase for _, r in rs.all(read.DeclaredEnd))
     for rule, r in rs.all(read.DeclaredEnd):  # a phase that waits for its planting player only
         declared = next((ph for ph in phases if ph.id == r.phase), None)
-        if declared is None or declared.plant is None:
+        if declared is None or declared.listers.front is None:
             raise UnsupportedRule(f"rule '{rule['id']}': a phase ends by the active player's declaration only "
                                   "where it plants from the hand (the player it waits for), which "
                                   f"phase '{r.phase}' does not", rule["id"])
@@ -238,7 +224,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         removed_beans=removed, payout=payout, fields=program.setup_fields(core_program),
         fields_ref=program.ref_of(core_program, refs, core.Fields), deal=program.setup_deal(core_program, n),
         direction=program.direction(core_program), one_type=one_type,
-        make_room=rs.ref(read.MakeRoom), phases=tuple(phases),
+        phases=tuple(phases),
         phase_index={p.id: p.index for p in phases}, trade=_trade_rules(rs),
         harvest_when="any-time" if timing is None or timing.any_time else "own-turn",
         harvest_except=timing.except_phases if timing else frozenset(),

@@ -179,6 +179,6 @@ def listed(state: Any, rs: Any, player: str, out: list) -> list:
     if owed(state, rs) is not None:
         return [a for a in out if not (type(a) is EndPhase and a.what == "phase")]
     ph = rs.phase(state.phase)
-    if may and ph.plant is None and not ph.trade and not any(type(a) is EndPhase for a in out):
+    if may and ph.listers.front is None and not ph.trade and not any(type(a) is EndPhase for a in out):
         out.append(EndPhase(player, "phase"))  # giving up the right to draw
     return out

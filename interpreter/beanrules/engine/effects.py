@@ -85,9 +85,10 @@ def fields_of(node: quantities.FieldsOf) -> evaluate.NumFn:
 
 
 def fits(node: conditions.Fits) -> evaluate.CondFn | None:
-    """Whether a picked card may go onto a picked field under the planting rules."""
+    """Whether a picked card (or the card a player must plant next) may go onto a picked field
+    under the planting rules."""
     cards, onto = node.cards, node.field
-    if not (isinstance(cards, actors.Bound) and isinstance(onto, actors.Bound)):
+    if not (isinstance(cards, (actors.Bound, places.Due)) and isinstance(onto, actors.Bound)):
         return None
     held, target = beans_of(cards), onto.name  # a bound card: one card, as `matches` reads it
 

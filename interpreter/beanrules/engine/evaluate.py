@@ -35,6 +35,10 @@ AT_ANY_TIME = "#at-any-time"  # a step ``at any time`` runs it: its harvests are
 # card event), for the events that say which rule made a change; a phase's step is found by
 # "#step", a resumed decision by "#anchor" (engine/decisions.py).
 RULE = "#rule"
+# The environment entry of a plant that must be made, as (player, card): the card that player
+# must plant next (places.Due), bound by whoever asks about the plant (engine/listers.py's
+# Room: a plant no field takes, a plant for another player).
+DUE = "#due"
 NumFn = Callable[[Any, Env], int]
 CondFn = Callable[[Any, Env], bool]
 PlayersFn = Callable[[Any, Env], list[str]]
@@ -206,6 +210,17 @@ def bound_zone(node: actors.Bound) -> ZoneFn:
     """A field bound by for-each."""
     name = node.name
     return lambda state, env: env[name]
+
+
+def due(node: places.Due) -> ZoneFn:
+    """The card a player must plant next, as a list of that one card: the plant being asked
+    about binds it (DUE); for another player, or where no plant is being asked about, none."""
+    who = players_of(node.player)
+
+    def card(state: Any, env: Env) -> list[str]:
+        owed = env.get(DUE)
+        return [owed[1]] if owed is not None and owed[0] in who(state, env) else []
+    return card
 
 
 _SHARED = {"deck", "discard", "offer", "removed"}

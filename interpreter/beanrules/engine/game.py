@@ -367,14 +367,15 @@ class Game:
             refused = draw_moves.end_refusal(state, rs, player)
             if refused is not None:
                 raise refused
-        if ph.plant is not None and action.what in ("phase", "planting"):
+        front, every = ph.listers.front, ph.listers.every
+        if front is not None and action.what in ("phase", "planting"):
             if player != state.active:
-                raise IllegalAction(ph.plant.ref, f"only the active player ({state.active}) ends planting")
-            if state.planted < ph.plant.min and state.hands[player] \
+                raise IllegalAction(front.ref, f"only the active player ({state.active}) ends planting")
+            if state.planted < front.least and state.hands[player] \
                     and not lasting.waived(state, rs, player, legal_actions(state, rs, player)) \
                     and not (rs.abilities and abilities.front_lapses(state, rs, player)):
-                raise IllegalAction(ph.plant.ref, f"{player} must plant at least {ph.plant.min} "
-                                                  f"card{'s' if ph.plant.min > 1 else ''} from hand first")
+                raise IllegalAction(front.ref, f"{player} must plant at least {front.least} "
+                                               f"card{'s' if front.least > 1 else ''} from hand first")
             return
         if ph.trade and action.what in ("phase", "trading"):
             if player != state.active:
@@ -386,8 +387,8 @@ class Game:
             if player != state.active:
                 raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
             return
-        if ph.pending and action.what == "phase":
-            for step in ph.pending:
+        if every and action.what == "phase":
+            for step in every:
                 if step.optional:
                     continue
                 owed = [p for p in state.players if (step.who == "everyone" or p == state.active)
@@ -395,7 +396,7 @@ class Game:
                 if owed:
                     raise IllegalAction(step.ref, f"{', '.join(owed)} must still plant their "
                                                   f"{step.zone} cards")
-            if player == state.active and any(s.optional and s.anyone_has(state) for s in ph.pending):
+            if player == state.active and any(s.optional and s.anyone_has(state) for s in every):
                 return  # "may plant": whatever is left stays (and is dealt with as the phase ends)
         if rs.draws and action.what == "phase" and draw_moves.rule_now(state, rs) is not None:
             return  # the player gives up drawing (end_refusal found nothing owed)

@@ -33,6 +33,7 @@ from .errors import IllegalAction, UnsupportedRule
 from .harvesting import do_harvest, field_refusal
 from .kinds import type_of
 from .lasting import forbidding, plant_refusal
+from .listers import room as owed_room
 from .planting import accepts_emptied, field_accepts
 from .selection import end_index, laid_end, lays_by_order, zone_name
 
@@ -230,7 +231,8 @@ class PlantFor(Decider):
         fit = [i for i in range(len(fields)) if field_accepts(state, rs, player, card, i)]
         if fit:
             return player, card, fit, False
-        if rs.make_room is None:
+        owed = owed_room(state, rs)  # the rules owe a harvest to make room for the card (listers.Room)
+        if owed is None or not owed.holds(state, rs, player, card):
             raise IllegalAction(None, f"no field of {player} takes {card}")
         room = [i for i, f in enumerate(fields) if field_refusal(state, rs, player, i) is None
                 and accepts_emptied(state, rs, player, card, i)

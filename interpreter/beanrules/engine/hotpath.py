@@ -40,7 +40,7 @@ from .interned import ROW as _ROW, end as _end, harvests as _harvests
 from .legal import (_buy, _RESPONDS, _respond, answers, legal_actions, next_to_act, nth_proposal, proposal_lister,
                     proposals)
 from .planting import plant_card
-from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, PlantStep, Ruleset
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
 from .trading import add_proposal, check_accept_cards, do_respond, execute, guards_of, remembered
@@ -56,15 +56,16 @@ Trusted = Callable[[State, Any, list], bool]
 KNOWN_FIELDS: dict[type, frozenset[str]] = {  # (names as one string: no constant looks like a rule kind)
     Ruleset: frozenset("""
         rulebook players rules beans bean_counts removed_beans payout fields fields_ref deal direction
-        one_type make_room phases phase_index trade harvest_when harvest_except harvest_ref
+        one_type phases phase_index trade harvest_when harvest_except harvest_ref
         protection protection_ref payout_card whole_field on_deck_out ends exhaustion_limit
         exhaustion_ref finish_during finish_phases at_end score_terms winner_highest tie_breaks
         visibility buy_field guards one_field_per_type same_type_many mixed top_run at_any_time
         only_paying manual_harvest coins_from_bank marks abilities triggers unplantable moves
         requirements protect_empty plant_guards plant_judge""".split()),
-    PhaseSpec: frozenset("id index title ref plant entry trade pending exit".split()),
-    PlantStep: frozenset("min max ref".split()),
-    PendingStep: frozenset("who zone ref attr".split()),
+    PhaseSpec: frozenset("id index title ref entry trade listers exit".split()),
+    listers.PhaseListers: frozenset("front every harvests refusal harvesting room".split()),
+    listers.FrontPlanting: frozenset("least most ref lister".split()),
+    listers.ZonePlanting: frozenset("who zone ref lister attr".split()),
 }
 
 
@@ -72,8 +73,8 @@ def unknown_mechanism(rs: Ruleset) -> str | None:
     """The first field of the compiled rules this module does not know that holds a value."""
     parts: list[tuple[str, Any]] = [("the rules", rs)]
     for ph in rs.phases:
-        parts += [(f"phase '{ph.id}'", ph), (f"phase '{ph.id}'", ph.plant)]
-        parts += [(f"phase '{ph.id}'", step) for step in ph.pending]
+        parts += [(f"phase '{ph.id}'", ph), (f"phase '{ph.id}'", ph.listers), (f"phase '{ph.id}'", ph.listers.front)]
+        parts += [(f"phase '{ph.id}'", step) for step in ph.listers.every]
     for where, obj in parts:
         if obj is None:
             continue
@@ -157,8 +158,8 @@ def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
     trade = ph.trade
     # the phase's plant and harvest permits, compiled (engine/listers.py): a phase without a
     # harvest permit asks nothing about harvests
-    permitted = listers.of(ph)
-    plant_listers = ((permitted.front,) if permitted.front is not None else ()) + permitted.every
+    permitted = ph.listers
+    plant_listers = tuple(p.lister for p in ((permitted.front,) if permitted.front is not None else ()) + permitted.every)
     harvests = permitted.harvests if permitted.harvesting else None
 
     known = remembered(rs)  # (the answers: trading.remembered)
@@ -232,16 +233,16 @@ def _waiter(rs: Ruleset, ph: PhaseSpec) -> Callable[[State], Any]:
         return lambda state: next_to_act(state, rs)
     if ph.trade:  # legal.waiting_for: the receivers of open proposals first, in their order
         return lambda state: state.proposals[0]["to"] if state.proposals else state.active
-    if ph.plant is not None:
+    if ph.listers.front is not None:
         return lambda state: state.active
-    if not ph.pending:
+    if not ph.listers.every:
         return lambda state: next_to_act(state, rs)
-    steps = tuple((step.attr or _SHARED_ATTR[step.zone], step.attr is not None) for step in ph.pending)
+    steps = tuple((step.attr or _SHARED_ATTR[step.zone], step.attr is not None) for step in ph.listers.every)
 
     def pending(state: State) -> Any:
         if not state.lasting:  # (a lasting constraint may take the active player's plant away)
             active = state.active
-            for attr, own in steps:  # PendingStep.cards
+            for attr, own in steps:  # ZonePlanting.cards
                 if getattr(state, attr)[active] if own else getattr(state, attr):
                     return active
         return next_to_act(state, rs)

@@ -94,9 +94,9 @@ def plant_zone(state: Any, rs: Any, action: Plant) -> str:
     if action.zone is not None:
         return action.zone
     ph = rs.phase(state.phase)
-    if ph.plant is not None and action.player == state.active:
+    if ph.listers.front is not None and action.player == state.active:
         return "hand"
-    for step in ph.pending:
+    for step in ph.listers.every:
         if step.cards(state, action.player):
             return step.zone
     return "hand"
@@ -107,7 +107,7 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
     its bean in the zone it is planted from."""
     zone = plant_zone(state, rs, action)
     cards = zone_cards(state, zone, action.player)
-    if zone == "hand" and rs.phase(state.phase).plant is not None and action.player == state.active:
+    if zone == "hand" and rs.phase(state.phase).listers.front is not None and action.player == state.active:
         return cards[0] if cards else None
     return next((c for c in cards if c == action.bean), None)
 
@@ -179,7 +179,7 @@ def _reorder(action: effects.Reorder) -> Matcher:
     def out_of_order(state: Any, rs: Any, a: Action, env: dict) -> bool:
         if type(a) is not Plant or a.player not in who(state, env) or a.bean is None:
             return False
-        hand, front = state.hands[a.player], rs.phase(state.phase).plant is not None
+        hand, front = state.hands[a.player], rs.phase(state.phase).listers.front is not None
         return front and a.player == state.active and a.zone in (None, "hand") and bool(hand) and a.bean != hand[0]
     return out_of_order
 
@@ -507,8 +507,8 @@ def unplantable(state: Any, rs: Any, player: str, bean: str, zone: str) -> bool:
 
 
 def _must_plant(state: Any, rs: Any, player: str) -> bool:
-    ph = rs.phase(state.phase)
-    return ph.plant is not None and player == state.active and state.planted < ph.plant.min \
+    front = rs.phase(state.phase).listers.front
+    return front is not None and player == state.active and state.planted < front.least \
         and bool(state.hands[player])
 
 

@@ -18,9 +18,9 @@ from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
 from .interned import ROW as _ROW, end as _end, harvests as _harvests, interned as _interned
 from .harvesting import harvestable, table_harvests
-from .listers import plant_options as permitted_plants
+from .listers import ZonePlanting, plant_options as permitted_plants
 from . import card_moves
-from .ruleset import PendingStep, Ruleset, zone_cards
+from .ruleset import Ruleset, zone_cards
 from .state import State
 from .deals import Deal
 from .trade_guards import TradeGuards
@@ -294,9 +294,10 @@ def plantable(state: State, rs: Ruleset, player: str) -> list[tuple[str, str | N
     ph = rs.phases[rs.phase_index[state.phase]]
     active = player == state.active
     hand = state.hands[player]
-    if ph.plant is not None and active and hand and state.planted < ph.plant.max:
+    front = ph.listers.front
+    if front is not None and active and hand and state.planted < front.most:
         out.append((hand[0], None))
-    for step in ph.pending:
+    for step in ph.listers.every:
         if step.who == "everyone" or active:
             out.extend((bean, step.zone) for bean in _distinct(step.cards(state, player)))
     return [(bean, zone) for bean, zone in out if bean not in rs.unplantable]
@@ -310,10 +311,11 @@ def next_to_act(state: State, rs: Ruleset) -> str | None:
         return state.decision["player"]
     ph = rs.phases[rs.phase_index[state.phase]]
     active = state.active
-    if (ph.plant is not None or ph.trade) and not state.proposals:
+    every = ph.listers.every
+    if (ph.listers.front is not None or ph.trade) and not state.proposals:
         return active
-    if ph.pending and not ph.trade and not (state.lasting or rs.standing):  # turn order from the active player
-        for step in ph.pending:
+    if every and not ph.trade and not (state.lasting or rs.standing):  # turn order from the active player
+        for step in every:
             if step.cards(state, active):
                 return active
     if rs.moves and card_moves.waits_only_for_moves(state, ph) and card_moves.keeps_open(state, rs):
@@ -344,12 +346,12 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
         if active not in out:
             out.append(active)
         return out
-    if ph.plant is not None or ph.trade:
+    if ph.listers.front is not None or ph.trade:
         return [active]
     # A plant-pending phase: whoever still holds cards to plant, in turn order from the active
     # player. A shared zone (the offer) is the active player's to plant.
     holders: set[str] = set()
-    for step in ph.pending:
+    for step in ph.listers.every:
         if step.attr is None or step.who == "active":
             if step.cards(state, active):
                 holders.add(active)
@@ -359,7 +361,7 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
                     holders.add(player)
     if holders and (state.lasting or rs.standing):  # a plant a constraint took away waits for nobody
         holders = {p for p in holders if not all(
-            stuck(state, rs, p, step.zone) or not step.cards(state, p) for step in ph.pending
+            stuck(state, rs, p, step.zone) or not step.cards(state, p) for step in ph.listers.every
             if p == active or (step.who == "everyone" and step.attr is not None))}
     if not holders and rs.draws and draw_keeps_open(state, rs):
         return [active]  # a draw the active player may still make (engine/draw_moves.py)
@@ -399,12 +401,12 @@ def stuck(state: State, rs: Ruleset, player: str, zone: str) -> bool:
                    for a in listed)
 
 
-def step_waits(state: State, rs: Ruleset, step: PendingStep) -> bool:
+def step_waits(state: State, rs: Ruleset, step: ZonePlanting) -> bool:
     """A plant-pending step still has cards someone must (and can) plant."""
     return step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step))
 
 
-def _lapsed(state: State, rs: Ruleset, step: PendingStep) -> bool:
+def _lapsed(state: State, rs: Ruleset, step: ZonePlanting) -> bool:
     """Every player who must still plant the step's cards cannot, for now."""
     who = [state.active] if step.who == "active" or step.attr is None else state.players
     return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)
@@ -415,12 +417,12 @@ def waits_only_for_abilities(state: State, rs: Ruleset) -> bool:
     the active player ends it with 'ends phase' (a planting or trading step has its own end)."""
     global _asking
     ph = rs.phase(state.phase)
-    if ph.plant is not None or ph.trade or _asking:
+    if ph.listers.front is not None or ph.trade or _asking:
         return False  # (asked again while a lasting constraint lists what is left: no ability ends a plant)
     _asking = True
     try:
         # a plant a lasting constraint took away waits for nobody
-        return not any(step_waits(state, rs, step) for step in ph.pending) and ability_keeps_open(state, rs)
+        return not any(step_waits(state, rs, step) for step in ph.listers.every) and ability_keeps_open(state, rs)
     finally:
         _asking = False
 

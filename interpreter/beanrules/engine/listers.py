@@ -20,30 +20,33 @@ says which of their fields they may harvest, with those parts compiled once:
 
 Which fields take a card is the planting guards' (engine/permissions.py, the Ruleset's
 plant_judge); which fields may be harvested whenever harvesting is allowed, the harvest guards'
-(harvesting.open_fields). The listers of a phase are kept beside the phase they belong to (by
-the phase's own object, for as long as it lives: ruleset.keep_listers), not in the Ruleset: the playout kernel's gate
-(kernel/support.py) refuses a Ruleset field it does not know, and the kernel still plays these
-statements by their readings (PlantStep, PendingStep, harvest_when, harvest_except).
+(harvesting.open_fields). The phase holds its listers (PhaseSpec.listers), with the numbers and
+rules of its planting permits (FrontPlanting, ZonePlanting), which the reference path, the hot
+path, the phase's completion and the playout kernel read: no other copy of them is kept.
+
+A permit that owes a harvest where the card a player must plant next fits no field compiles
+into a Room: its condition, with that card bound (places.Due, evaluate.DUE), asked where a plant
+must be made that no field takes.
 
 Which permits compile here: those the readings took (engine/readings.py: PlantFront, PlantEvery,
-HarvestTime), so a statement of another shape is still compiled by its condition
+HarvestTime) and the owed harvests (owes_harvest), so a statement of another shape is still compiled by its condition
 (engine/permissions.py) or refused, as before; `tests/engine/test_listers.py` holds the listers
 to the readings' listing on every state bots reach.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..core import actors, conditions, places, quantities, statements as core, timing
+from ..core import actors, conditions, effects, places, quantities, statements as core, timing
 from ..core.categories import Node
 from . import evaluate
 from .actions import Plant
-from .errors import IllegalAction, RuleRef, game_over
+from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 from .harvesting import by_itself, field_refusal, open_fields
 from .interned import PLANTS, ROW, end, plants
 from .readings import HarvestTime, PlantEvery, PlantFront, read_once
-from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, keep_listers, listers_of
+from .ruleset import PLANTABLE_ZONES, SHARED_ZONES, _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, listers_of, zone_cards
 from .state import State
 
 PLAYER = actors.Bound("player")
@@ -60,31 +63,60 @@ Who = Callable[[State, Any, str], bool]  # (state, rs, player): the permit names
 class HarvestPermit:
     """One harvest permit as it applies in one phase: whom it names, what must hold besides
     (None: nothing), the rule and the statement (for a refusal)."""
-    who: Who
-    when: Callable[[State, dict], bool] | None
+    who: Who = field(compare=False)
+    when: Callable[[State, dict], bool] | None = field(compare=False)
     ref: RuleRef
     statement: core.Permit
 
 
 @dataclass(frozen=True)
+class FrontPlanting:
+    """A permit of planting the front card of the hand, as one phase holds it: the active
+    player plants `least` to `most` of them (the statement's numbers), listed by `lister`."""
+    least: int
+    most: int
+    ref: RuleRef
+    lister: PlantLister = field(compare=False)
+
+
+@dataclass(frozen=True)
+class ZonePlanting:
+    """A permit of planting the cards of a zone, as one phase holds it: `who` ("everyone": each
+    player their own; "active") plants every card of `zone` (`optional`: may plant any of them,
+    and the active player ends the phase), listed by `lister`."""
+    who: str
+    zone: str
+    ref: RuleRef
+    optional: bool
+    lister: PlantLister = field(compare=False)
+    attr: str | None = None  # the State attribute of a player's zone ("set_aside"); None: shared
+
+    def cards(self, state: Any, player: str) -> list[str]:
+        return zone_cards(state, self.zone, player)
+
+    def anyone_has(self, state: Any) -> bool:
+        """Cards are waiting in this zone for anyone who must plant them."""
+        if self.attr is None:
+            return bool(getattr(state, _SHARED_ATTR[self.zone]))
+        zone = getattr(state, self.attr)
+        return bool(zone[state.active]) if self.who == "active" else any(zone.values())
+
+
+@dataclass(frozen=True)
 class PhaseListers:
     """The listers of one phase: planting from the front of the hand (at most one), planting
-    the cards of zones (in rule order), and harvesting by choice (`harvests`: (state, rs,
-    player) -> the 0-based fields; `refusal`: why a player may not harvest now, or None)."""
-    front: PlantLister | None
-    every: tuple[PlantLister, ...]
-    harvests: Callable[[State, Any, str], list[int]]
-    refusal: Callable[[State, Any, str], IllegalAction | None]
+    the cards of zones (in rule order), harvesting by choice (`harvests`: (state, rs, player)
+    -> the 0-based fields; `refusal`: why a player may not harvest now, or None), and the
+    harvest owed to make room for a card that must be planted (`room`, None: none is)."""
+    front: FrontPlanting | None
+    every: tuple[ZonePlanting, ...]
+    harvests: Callable[[State, Any, str], list[int]] = field(compare=False)
+    refusal: Callable[[State, Any, str], IllegalAction | None] = field(compare=False)
     harvesting: bool  # some harvest permit applies in this phase (else `harvests` lists none)
+    room: "Room | None" = None
 
 
-# ------------------------------------------------------------------ kept beside their phase
-def attach(ph: PhaseSpec, listers: PhaseListers) -> None:
-    """Keep `listers` for phase `ph` while `ph` lives (ruleset.keep_listers)."""
-    keep_listers(ph, listers)
-
-
-of = listers_of  # the listers compiled for phase `ph` (compile_ruleset attaches them)
+of = listers_of  # the listers compiled for phase `ph` (PhaseSpec.listers)
 
 
 # ------------------------------------------------------------------ the parts of a permit
@@ -259,14 +291,66 @@ def _refused(rs: Any, refs: tuple[RuleRef, ...], phase: str, player: str,
     return IllegalAction(failed.ref, f"{player} may not harvest now: the rules say \"{failed.statement.to_text()}\"")
 
 
+# ------------------------------------------------------------------ a harvest owed to make room
+def owes_harvest(s: Node) -> bool:
+    """A permit that owes one harvest where its condition asks about the card a player must
+    plant next ("a player who must plant a card no field takes must harvest first"): the
+    obligation a Room compiles."""
+    return isinstance(s, core.Permit) and s.must and isinstance(s.action, effects.Harvest) \
+        and _bound(s.most) == 1 and s.condition is not None \
+        and any(isinstance(n, places.Due) for n in s.condition.walk())
+
+
+@dataclass(frozen=True)
+class Room:
+    """A harvest owed to make room, as it applies in one phase: whether it names a player, and
+    its condition holds, when `card` is the one they must plant next (places.Due, bound as
+    evaluate.DUE). The engine asks it where a plant must be made that no field takes (a plant
+    for another player, a plant without a field); its rule is cited there."""
+    permit: HarvestPermit
+
+    @property
+    def ref(self) -> RuleRef:
+        return self.permit.ref
+
+    def holds(self, state: Any, rs: Any, player: Any, card: str) -> bool:
+        p = self.permit
+        return p.who(state, rs, player) and (
+            p.when is None or p.when(state, {evaluate.RULES: rs, "player": player, evaluate.DUE: (player, card)}))
+
+
+def room(state: Any, rs: Any) -> Room | None:
+    """The harvest owed to make room in the phase the game is in (None: the rules owe none)."""
+    return rs.phases[rs.phase_index[state.phase]].listers.room
+
+
 # ------------------------------------------------------------------ a phase's listers
+def _front(s: core.Permit, ref: RuleRef) -> FrontPlanting:
+    return FrontPlanting(_bound(s.least) or 0, _bound(s.most), ref, _plant_lister(s))  # type: ignore[arg-type]
+
+
+def _zone(s: core.Permit, rule: dict, ref: RuleRef) -> ZonePlanting:
+    """A permit of planting every card of a zone (or any of them): a zone of the state's own,
+    the shared one planted by the active player alone."""
+    zone = s.action.cards.place.zone
+    who = "everyone" if isinstance(s.player, actors.EachPlayer) else "active"
+    if zone not in PLANTABLE_ZONES:
+        raise UnsupportedRule(f"rule '{rule['id']}': cards in {zone} are not planted", rule["id"])
+    if zone in SHARED_ZONES and who != "active":
+        raise UnsupportedRule(f"rule '{rule['id']}': {zone} is a shared pile, so only the "
+                              "active player plants from it", rule["id"])
+    return ZonePlanting(who, zone, ref, not s.must, _plant_lister(s), _PLAYER_ATTR.get(zone))
+
+
 def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict]) -> dict[str, PhaseListers]:
     """The listers of every phase (by id) from the rules' permits of planting and harvesting:
-    a phase plants by the permits of it that the phase lists, and harvests by every harvest
-    permit whose timing and condition can hold during it."""
+    a phase plants by the permits of it that the phase lists, harvests by every harvest permit
+    whose timing and condition can hold during it, and owes a harvest to make room where such
+    a permit can apply during it."""
     harvest = [(s, refs[rule["id"]]) for rule, s in program
                if isinstance(s, core.Permit) and isinstance(read_once(s), HarvestTime)]  # (READINGS)
     harvest_refs = tuple(ref for _, ref in harvest)
+    owed = [(s, refs[rule["id"]]) for rule, s in program if owes_harvest(s)]
     out: dict[str, PhaseListers] = {}
     for phase in phases:
         listed, pid = set(phase["rules"]), phase["id"]
@@ -275,23 +359,25 @@ def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict]) 
             r = read_once(s) if isinstance(s, core.Permit) else None
             if isinstance(r, (PlantFront, PlantEvery)) and rule["id"] in listed and r.phase == pid:
                 if isinstance(r, PlantFront):
-                    front = _plant_lister(s)  # a later rule replaces an earlier one
+                    front = _front(s, refs[rule["id"]])  # a later rule replaces an earlier one
                 else:
-                    every.append(_plant_lister(s))
+                    every.append(_zone(s, rule, refs[rule["id"]]))
         applying = tuple(p for p in (_harvest_permit(s, ref, pid) for s, ref in harvest) if p is not None)
         harvests, refusal = _harvesting(applying, harvest_refs, pid)
-        out[pid] = PhaseListers(front, tuple(every), harvests, refusal, bool(applying))
+        rooms = [p for p in (_harvest_permit(s, ref, pid) for s, ref in owed) if p is not None]
+        out[pid] = PhaseListers(front, tuple(every), harvests, refusal, bool(applying),
+                                Room(rooms[-1]) if rooms else None)  # a later rule replaces an earlier one
     return out
 
 
 # ------------------------------------------------------------------ asked by the engine
 def plant_options(out: list, state: State, rs: Any, ph: PhaseSpec, player: str, lapses: Any = None) -> None:
     """Append the plants `player` may make now in phase `ph` (and the ends they may declare)."""
-    listers = of(ph)
+    listers = ph.listers
     if listers.front is not None:
-        listers.front(out, state, rs, player, lapses)
-    for lister in listers.every:
-        lister(out, state, rs, player, lapses)
+        listers.front.lister(out, state, rs, player, lapses)
+    for step in listers.every:
+        step.lister(out, state, rs, player, lapses)
 
 
 def harvest_refusal(state: State, rs: Any, player: str, index: int) -> IllegalAction | None:
@@ -299,5 +385,5 @@ def harvest_refusal(state: State, rs: Any, player: str, index: int) -> IllegalAc
     permit lets them now, or the field's own guards refuse it (harvesting.field_refusal); or None."""
     if state.over:
         return game_over(rs)
-    refused = of(rs.phases[rs.phase_index[state.phase]]).refusal(state, rs, player)
+    refused = rs.phases[rs.phase_index[state.phase]].listers.refusal(state, rs, player)
     return refused if refused is not None else field_refusal(state, rs, player, index)

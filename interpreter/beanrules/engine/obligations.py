@@ -36,7 +36,8 @@ from .card_moves import keeps_open as move_keeps_open
 from .draw_moves import keeps_open as draw_keeps_open
 from .lasting import may_harvest
 from .legal import step_waits
-from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PendingStep, PhaseSpec, Ruleset
+from .listers import ZonePlanting
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, Ruleset
 from .state import State
 
 StateTest = Callable[[State], bool]
@@ -57,11 +58,12 @@ _NAMES = {"ability_keeps_open": ability_keeps_open, "draw_keeps_open": draw_keep
 def open_tests(rs: Ruleset, ph: PhaseSpec) -> tuple[Open, ...]:
     """The tests of the statements that apply during `ph`: the phase stays open while one holds."""
     tests: list[Open] = []
-    if ph.plant is not None:
-        tests.append((PLANTING, f"(s.planted < {int(ph.plant.max)} and s.hands[s.active])"))
+    front = ph.listers.front
+    if front is not None:
+        tests.append((PLANTING, f"(s.planted < {int(front.most)} and s.hands[s.active])"))
     if ph.trade:
         tests.append((TRADING, "s.offer or any(s.hands.values())"))
-    tests += [(ZONE_PLANTING, _pending(rs, step, i)) for i, step in enumerate(ph.pending)]
+    tests += [(ZONE_PLANTING, _pending(rs, step, i)) for i, step in enumerate(ph.listers.every)]
     if any(spec.where == "field-top" and spec.phase == ph.id for spec in rs.abilities):
         tests.append((ABILITY, "ability_keeps_open(s, rs)"))
     if any(rule.phase == ph.id for rule in rs.draws):
@@ -73,7 +75,7 @@ def open_tests(rs: Ruleset, ph: PhaseSpec) -> tuple[Open, ...]:
     return tuple(tests)
 
 
-def _pending(rs: Ruleset, step: PendingStep, index: int) -> str:
+def _pending(rs: Ruleset, step: ZonePlanting, index: int) -> str:
     """legal.step_waits for one plant-pending step: the zone's cards read straight off the state
     while no constraint is in force that could make them unplantable."""
     full = f"step_waits(s, rs, steps[{index}])"
@@ -90,7 +92,7 @@ def _pending(rs: Ruleset, step: PendingStep, index: int) -> str:
 def compiled(expression: str, rs: Ruleset, ph: PhaseSpec) -> StateTest:
     """A test of the state from an expression over `s` (the attribute names and numbers in it
     come from the ruleset's own tables, never from a rulebook's text)."""
-    return eval(f"lambda s: {expression}", {**_NAMES, "rs": rs, "steps": ph.pending})  # noqa: S307
+    return eval(f"lambda s: {expression}", {**_NAMES, "rs": rs, "steps": ph.listers.every})  # noqa: S307
 
 
 def named_test(rs: Ruleset, ph: PhaseSpec, name: str) -> StateTest:

@@ -50,7 +50,7 @@ def accepts_emptied(state: State, rs: Ruleset, player: str, bean: str, index: in
 
 
 def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
-    return [s.zone for s in ph.pending if s.who == "everyone" or player == state.active]
+    return [s.zone for s in ph.listers.every if s.who == "everyone" or player == state.active]
 
 
 def pending_cards(state: State, zone: str, player: str) -> list[str]:
@@ -60,13 +60,13 @@ def pending_cards(state: State, zone: str, player: str) -> list[str]:
 def _any_plant_ref(rs: Ruleset, zone: str | None) -> RuleRef | None:
     """The rule to cite for planting in the wrong phase: the one that says when that zone is planted."""
     for ph in rs.phases:
-        for step in ph.pending:
+        for step in ph.listers.every:
             if step.zone == zone:
                 return step.ref
     for ph in rs.phases:
-        if ph.plant:
-            return ph.plant.ref
-    return next((s.ref for ph in rs.phases for s in ph.pending), None)
+        if ph.listers.front:
+            return ph.listers.front.ref
+    return next((s.ref for ph in rs.phases for s in ph.listers.every), None)
 
 
 def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
@@ -75,21 +75,22 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     if state.over:
         raise game_over(rs)
     ph = rs.phases[rs.phase_index[state.phase]]
-    if ph.plant is not None and (action.zone is None or action.zone == "hand"):
-        step = ph.plant
+    front, every = ph.listers.front, ph.listers.every
+    if front is not None and (action.zone is None or action.zone == "hand"):
+        step = front
         if player != state.active:
             raise IllegalAction(step.ref, f"only the active player ({state.active}) plants from hand now")
         hand = state.hands[player]
-        if state.planted >= step.max:
+        if state.planted >= step.most:
             raise IllegalAction(step.ref, f"{player} has planted {state.planted} cards from hand; "
-                                          f"no more than {step.max} in this phase")
+                                          f"no more than {step.most} in this phase")
         if not hand:
             raise IllegalAction(step.ref, f"{player} has no cards in hand")
         if action.bean is not None and action.bean != hand[0]:
             raise IllegalAction(cited(state, rs, action) or step.ref,
                                 f"the front card of {player}'s hand is {hand[0]}, not {action.bean}")
         zone, bean, front = "hand", hand[0], True
-    elif ph.pending:
+    elif every:
         allowed = pending_zones(ph, state, player)
         if action.zone is not None and action.zone not in allowed:
             raise IllegalAction(_any_plant_ref(rs, action.zone),
@@ -100,7 +101,7 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         if action.bean is None:
             beans = {c for z in zones for c in pending_cards(state, z, player)}
             if not beans:
-                step = next((s for s in ph.pending if s.zone in zones), ph.pending[0])
+                step = next((s for s in every if s.zone in zones), every[0])
                 raise IllegalAction(step.ref, f"{player} has nothing to plant")
             if len(beans) > 1:  # the line is ambiguous; no rule forbids what the player meant
                 raise IllegalAction(None, f"say which bean {player} plants: {', '.join(sorted(beans))}")
@@ -110,7 +111,7 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         front = False
         zone = next((z for z in zones if bean in pending_cards(state, z, player)), None)
         if zone is None:
-            step = next((s for s in ph.pending if s.zone in zones), ph.pending[0])
+            step = next((s for s in every if s.zone in zones), every[0])
             raise IllegalAction(step.ref, f"{player} has no {bean} to plant from "
                                           f"{' or '.join(zones) or 'anywhere'}")
     else:
@@ -147,8 +148,11 @@ def _auto(state: State, rs: Ruleset, player: str, bean: str) -> int:
     if takes:
         raise IllegalAction(rs.mixed, f"no field of {player} holds {bean} and none is empty: "
                                       f"say which field {bean} covers")
+    owed = rs.phases[rs.phase_index[state.phase]].listers.room  # a harvest owed to make room (listers.Room)
+    if owed is not None and owed.holds(state, rs, player, bean):
+        raise IllegalAction(owed.ref, f"no field of {player} takes {bean}: harvest a field first")
     guard = refusing(state, rs, player, bean, index if index is not None else 0) if fields else None
-    raise IllegalAction(rs.make_room or (guard.ref if guard is not None else rs.fields_ref),
+    raise IllegalAction(guard.ref if guard is not None else rs.fields_ref,
                         f"no field of {player} takes {bean}: harvest a field first")
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,14 +39,6 @@ def by_players(value: Any, players: int, what: str, default: Any = _REQUIRED) ->
     return fallback["value"]
 
 
-@dataclass(frozen=True)
-class PlantStep:
-    """plant-from-hand: the active player plants min..max cards from the front of the hand."""
-    min: int
-    max: int
-    ref: RuleRef
-
-
 # The zones a plant-pending step may empty, by the State attribute that holds them. Coins and
 # the cards out of play are not planted: a coin leaves only to pay for a field, and `removed`
 # is the box (or the bank). Nor is the discard pile: harvests that make room refill it, so a
@@ -63,26 +54,6 @@ def zone_cards(state: Any, zone: str, player: str) -> list[str]:
     """The cards of a plantable zone as `player` sees them: their own, or the shared pile."""
     attr = _PLAYER_ATTR.get(zone)
     return getattr(state, attr)[player] if attr else getattr(state, _SHARED_ATTR[zone])
-
-
-@dataclass(frozen=True)
-class PendingStep:
-    """plant-pending: `who` (everyone / active) must plant every card of `zone`, any order."""
-    who: str
-    zone: str
-    ref: RuleRef
-    attr: str | None = None  # the State attribute of a per-player zone ("set_aside"); None: shared
-    optional: bool = False  # "may plant": the active player ends the phase, cards may stay
-
-    def cards(self, state: Any, player: str) -> list[str]:
-        return zone_cards(state, self.zone, player)
-
-    def anyone_has(self, state: Any) -> bool:
-        """Cards are waiting in this zone for anyone who must plant them."""
-        if self.attr is None:
-            return bool(getattr(state, _SHARED_ATTR[self.zone]))
-        zone = getattr(state, self.attr)
-        return bool(zone[state.active]) if self.who == "active" else any(zone.values())
 
 
 @dataclass(frozen=True)
@@ -117,29 +88,18 @@ class PhaseSpec:
     index: int
     title: str | None
     ref: RuleRef
-    plant: PlantStep | None
     entry: tuple[CoreStep, ...]  # the phase's ``do … at the start of`` statements, in rule order
     trade: Any  # the trading rules players trade by in this phase (engine/trade_guards.py); None: no trading
-    pending: tuple[PendingStep, ...]
+    # What its permits let players plant and harvest now, and how many plants they owe
+    # (engine/listers.py's PhaseListers: its planting from the hand `front`, from zones `every`;
+    # compared by those numbers, zones and rules, not by their closures)
+    listers: Any = field(default=None, repr=False)
     exit: tuple[CoreStep, ...] = ()  # the phase's ``do … at the end of`` statements, in rule order
-
-
-# The listers compiled for each phase (engine/listers.py), kept beside the phase's own object for
-# as long as it lives (a copy of a Ruleset shares its phases), not in a field: the playout
-# kernel's gate (kernel/support.py) refuses a field it does not know.
-_LISTERS: dict[int, Any] = {}
-
-
-def keep_listers(ph: PhaseSpec, listers: Any) -> None:
-    """Keep `listers` for phase `ph` while `ph` lives."""
-    key = id(ph)
-    _LISTERS[key] = listers
-    weakref.finalize(ph, _LISTERS.pop, key, None)
 
 
 def listers_of(ph: PhaseSpec) -> Any:
     """The listers compiled for phase `ph` (engine/listers.py's PhaseListers)."""
-    return _LISTERS[id(ph)]
+    return ph.listers
 
 
 @dataclass(frozen=True)
@@ -180,7 +140,6 @@ class Ruleset:
     deal: tuple[int, ...]  # cards dealt per seat (from the start player)
     direction: int  # +1: turns pass in seat order ("left"), -1: against it
     one_type: RuleRef | None  # one-type-per-field (None: any bean on any field)
-    make_room: RuleRef | None
     phases: tuple[PhaseSpec, ...]
     phase_index: dict[str, int]
     trade: TradeRules

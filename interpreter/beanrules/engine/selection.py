@@ -95,7 +95,8 @@ BeansFn = Callable[[Any, dict], list[str]]
 def beans_of(node: Node) -> BeansFn:
     """The cards a selection names, as beans: a bound card (``card`` of a plant or an event, a
     card ``choose`` picked: a Held, engine/effect_env.py) is that one card, wherever it lies; a
-    selection of a place, the cards it picks. ``matches`` and ``fits`` read cards this one way."""
+    selection of a place, the cards it picks; the card a player must plant next, that card.
+    ``matches`` and ``fits`` read cards this one way."""
     if isinstance(node, actors.Bound):
         name = node.name
 
@@ -103,6 +104,8 @@ def beans_of(node: Node) -> BeansFn:
             held = env.get(name)
             return [held.bean] if held is not None else []
         return bound
+    if isinstance(node, places.Due):  # the card a player must plant next (evaluate.due)
+        return zone_of(node)
     source, _, indices = cards(node)
     return lambda state, env: [held[i] for held in (source(state, env),) for i in indices(state, env)]
 

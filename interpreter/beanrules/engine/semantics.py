@@ -85,7 +85,8 @@ SEMANTICS: dict[type[Node], Semantics] = {
     places.Zone: _run(place=shapes(evaluate.pile, ability_effects.all_fields)),
     places.CardsIn: _read("engine.selection.cards", "engine.effects.move", "engine.decisions",
                           "engine.readings.read"),
-    places.Due: _read("engine.readings.read"),
+    # the card a player must plant next: bound by the plant asked about (engine/listers.py's Room)
+    places.Due: _run(place=evaluate.due),
     places.TradedAmount: _read("engine.trade_guards.compile_guards", "engine.readings.read"),
     places.Field: _read("engine.selection.zone_name", "engine.abilities"),
     # ---------------------------------------------------------------- quantities

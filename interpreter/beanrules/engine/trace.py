@@ -23,6 +23,7 @@ from . import readings as read
 from .errors import IllegalAction
 from .trade_guards import placement
 from .kinds import compile_plays_as
+from .listers import owes_harvest  # a harvest owed to make room (listers.Room)
 from .notation import parse_action
 
 # What a rule says, found by the engine's own reading of its core (readings.py) or by the type
@@ -218,9 +219,9 @@ def _forbids(effect: type) -> Callable[[Any], bool]:
 # legal actions exercises these rules even when no action is taken (a variant that changes one
 # of them changes what such a case sees).
 _LISTED_BY: dict[str, tuple[Says, ...]] = {
-    "Harvest": (read.HarvestTime, read.OnlyPaying, read.Protection, read.MakeRoom, _permits(effects.Harvest)),
+    "Harvest": (read.HarvestTime, read.OnlyPaying, read.Protection, owes_harvest, _permits(effects.Harvest)),
     "Plant": (read.PlantFront, read.PlantEvery, _forbids(effects.Reorder), read.OneType, read.OneFieldPerType,
-              read.SameTypeMany, read.Covers, read.MakeRoom, _permits(effects.Plant)),
+              read.SameTypeMany, read.Covers, owes_harvest, _permits(effects.Plant)),
     "Propose": (read.Trading, read.WithActive, _amounts, read.Tradeable, read.Untradeable,
                 core.BelongsTo, _permits(effects.Trade)),
     "Respond": (_consent(True), _consent(False), read.Trading),

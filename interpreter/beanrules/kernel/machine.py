@@ -128,7 +128,6 @@ class Machine(core.Primitives):
         self.no_harvest_phases = frozenset(rs.harvest_except)
         self.protection = None if rs.protection is None else int(rs.protection)
         self.only_paying = rs.only_paying is not None
-        self.make_room = rs.make_room is not None  # a plant for another player may harvest first (kernel/plant_for.py)
         self.bank = rs.coins_from_bank
         self.plain_fields = not self.top_run and not self.bank
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
@@ -178,13 +177,14 @@ class Machine(core.Primitives):
         # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
         self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
         self.moves = card_moves.compile_moves(rs.moves, self)
-        self.phases = tuple(Phase(p.id, p.index, (p.plant.min, p.plant.max) if p.plant else None, p.trade,
-                                   tuple((s.who == "everyone", s.zone) for s in p.pending),
+        # each phase's planting permits, as the engine compiled them (engine/listers.py)
+        self.phases = tuple(Phase(p.id, p.index, (p.listers.front.least, p.listers.front.most) if p.listers.front
+                                  else None, p.trade, tuple((s.who == "everyone", s.zone) for s in p.listers.every),
                                    tuple(_step(s, self, j) for j, s in enumerate(p.entry))) for p in rs.phases)
         self.phase_of = {ph.id: ph for ph in self.phases}  # the state keeps a phase by its id, as the engine's
         for ph, spec in zip(self.phases, rs.phases):
             ph.exit = tuple(_step(s, self) for s in spec.exit)  # as it ends: cards left to the opponent
-            ph.optional = tuple(s.optional for s in spec.pending)
+            ph.optional = tuple(s.optional for s in spec.listers.every)
             ph.opens = kinds(rs, spec)  # which statements keep it open: the engine's, tested on this state
         self.draws = draw_moves.compile_draws(rs.draws, self)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
@@ -381,7 +381,7 @@ class Machine(core.Primitives):
 
     @staticmethod
     def step_has(g: KState, everyone: bool, zone: str) -> bool:
-        """PendingStep.anyone_has: cards wait in this step's zone for anyone who must plant them."""
+        """ZonePlanting.anyone_has: cards wait in this step's zone for anyone who must plant them."""
         if zone == "offer":
             return bool(g.offer)
         lists = g.hands if zone == "hand" else g.set_aside

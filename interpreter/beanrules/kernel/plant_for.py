@@ -14,6 +14,7 @@ from ..core import effects, places, quantities
 from ..core.categories import Node
 from ..engine.harvesting import field_refusal
 from . import core
+from .planting import OnlyFields
 from .state import KState
 
 
@@ -58,7 +59,8 @@ class KPlantFor:
         fit = list(m.planting.taking(fields, player, card))
         if fit:
             return player, card, fit, False
-        if not m.make_room:
+        owed = m.rs.phase(g.phase).listers.room  # the engine's harvest owed to make room (listers.Room)
+        if owed is None or not owed.holds(OnlyFields(player, fields), m.rs, player, card):
             raise Dead()
         room = [i for i in range(len(fields)) if field_refusal(g, m.rs, player, i) is None  # the engine's own
                 and m.planting.accepts(fields[:i] + [[]] + fields[i + 1:], player, card, i)  # once harvested

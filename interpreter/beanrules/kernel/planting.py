@@ -19,9 +19,10 @@ Fields = list[list[str]]
 _BOUND = 100_000  # answers kept (a game visits a few thousand shapes of fields)
 
 
-class _Fields:
-    """The one part of a state a guard reads: the planting player's fields (those they have,
-    or as they would be once one is harvested)."""
+class OnlyFields:
+    """The one part of a state a guard reads (and the engine's harvest owed to make room:
+    kernel/plant_for.py): the planting player's fields (those they have, or as they would be
+    once one is harvested)."""
     __slots__ = ("fields",)
 
     def __init__(self, seat: int, fields: Fields):
@@ -53,7 +54,7 @@ class Planting:
             if found is None:
                 if len(takes) >= _BOUND:
                     takes.clear()
-                found = takes[key] = ask(_Fields(seat, fields), rs, seat, bean)
+                found = takes[key] = ask(OnlyFields(seat, fields), rs, seat, bean)
             return found
         self.taking = taking
 

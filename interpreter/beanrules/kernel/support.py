@@ -47,7 +47,7 @@ GUARD_KINDS = frozenset({"forbid-while"})
 KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "Ruleset": frozenset({
         "rulebook", "players", "rules", "beans", "bean_counts", "removed_beans", "payout", "fields",
-        "fields_ref", "deal", "direction", "one_type", "make_room", "phases", "phase_index",
+        "fields_ref", "deal", "direction", "one_type", "phases", "phase_index",
         "trade", "harvest_when", "harvest_except", "harvest_ref", "protection", "protection_ref",
         "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
@@ -55,9 +55,12 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
         "triggers", "marks", "abilities", "unplantable",
         "requirements", "protect_empty", "tally", "draws"}),
-    "PhaseSpec": frozenset({"id", "index", "title", "ref", "plant", "entry", "trade", "pending", "exit"}),
-    "PlantStep": frozenset({"min", "max", "ref"}),
-    "PendingStep": frozenset({"who", "zone", "ref", "attr", "optional"}),
+    "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit"}),
+    # a phase's permits of planting and harvesting, compiled by the engine (engine/listers.py);
+    # `room`: the harvest owed to make room, asked by kernel/plant_for.py
+    "PhaseListers": frozenset({"front", "every", "harvests", "refusal", "harvesting", "room"}),
+    "FrontPlanting": frozenset({"least", "most", "ref", "lister"}),
+    "ZonePlanting": frozenset({"who", "zone", "ref", "optional", "lister", "attr"}),
     "CoreStep": frozenset({"run", "condition", "ref"}),
     "TieBreak": frozenset({"key", "highest"}),
     "MoveRule": frozenset({"verb", "source", "dest", "source_zone", "dest_zone", "pick", "end", "phase", "most",
@@ -128,14 +131,16 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
         raise KernelUnsupported(f"harvesting '{rs.harvest_when}', payout by the {rs.payout_card} card")
     for ph in rs.phases:
         _unknown_fields(ph, f"phase '{ph.id}'")
-        if ph.plant is not None:
-            _unknown_fields(ph.plant, f"phase '{ph.id}'")
+        planting = ph.listers
+        _unknown_fields(planting, f"phase '{ph.id}'")
+        if planting.front is not None:
+            _unknown_fields(planting.front, f"phase '{ph.id}'")
         for step in ph.entry + ph.exit:
             _unknown_fields(step, f"phase '{ph.id}'")
-        for pending in ph.pending:
+        for pending in planting.every:
             _unknown_fields(pending, f"phase '{ph.id}'")
             if pending.zone not in _PLANTED_FROM or pending.who not in ("everyone", "active") or \
-                    (pending.zone == "hand" and ph.plant is not None):
+                    (pending.zone == "hand" and planting.front is not None):
                 raise KernelUnsupported(f"phase '{ph.id}': planting {pending.who}'s {pending.zone} cards")
 
 
