@@ -1,7 +1,9 @@
 """The interpreter's hot path (engine/hotpath.py) against the reference functions.
 
 For every shipped spec, at every step of a random game: the per-phase closures list the same
-legal actions in the same order as legal.legal_actions and say the same about whom the game
+legal actions in the same order as legal.listed_in_full (legal_actions as it asks about every
+mechanism on every call: each phase's compiled listing, legal.compiled_listing, is held to it
+here, and by the reference game) and say the same about whom the game
 waits for as legal.next_to_act (phase completion is one closure for both paths,
 tests/engine/test_obligations.py); and an action carried out by the trusted apply (picked from
 the listing) leaves the same state and events as the same action checked in full (an equal
@@ -18,7 +20,7 @@ from beanrules.engine import Game, IllegalAction
 from beanrules.engine import hotpath
 from beanrules.engine.actions import CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from beanrules.engine.bots import RandomBot, play_out
-from beanrules.engine.legal import legal_actions, next_to_act
+from beanrules.engine.legal import legal_actions, listed_in_full, next_to_act
 from beanrules.resolve.compiler import list_specs
 
 SPECS = list_specs()
@@ -63,8 +65,8 @@ def lockstep(m: dict, players: int, seed: int, trades: bool, limit: int = 2000) 
         if state.over:
             return count
         for p in state.players:
-            listed = legal_actions(state, rs, p, trades)
-            assert fast.legal_actions(p, trades) == listed, (count, p)
+            listed = listed_in_full(state, rs, p, trades)
+            assert fast.legal_actions(p, trades) == listed == legal_actions(state, rs, p, trades), (count, p)
             if trades:  # the lazily built proposals: as many as are listed, the same ones
                 space = fast.proposals(p)
                 assert len(space) == sum(type(a) is Propose for a in listed), (count, p)

@@ -36,14 +36,12 @@ from .flow import end_phase, reference_steps
 from .obligations import completions
 from .buying import do_buy
 from .harvesting import do_harvest
-from .interned import ROW as _ROW, end as _end, harvests as _harvests
-from .legal import (_buy, _RESPONDS, _respond, answers, legal_actions, next_to_act, nth_proposal, proposal_lister,
-                    proposals)
+from .legal import compiled_listing, legal_actions, next_to_act, nth_proposal, proposal_lister
 from .planting import plant_card
 from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, Ruleset
 from .proposal_space import NO_SPACE, Space
 from .state import State
-from .trading import add_proposal, check_accept_cards, do_respond, execute, guards_of, remembered
+from .trading import add_proposal, check_accept_cards, do_respond, execute, guards_of
 from . import listers, transitions, triggers, windows
 from .eventlog import UNRECORDED
 
@@ -148,56 +146,10 @@ def _phase_plan(rs: Ruleset, ph: PhaseSpec, complete: Callable[[State], bool]) -
 
 # -- listing legal actions (legal.legal_actions) ---------------------------------------------
 def _lister(rs: Ruleset, ph: PhaseSpec) -> Lister:
-    """legal_actions for this phase: its plants and ends, the answers to proposals and the
-    proposals, buying a field and harvests (harvesting.harvestable), in that order (rules with
-    moves or abilities: the reference function)."""
-    if rs.moves or rs.abilities:
-        return _general_lister(rs)
-    buy = rs.buy_field
-    cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
-    trade = ph.trade
-    # the phase's plant and harvest permits, compiled (engine/listers.py): a phase without a
-    # harvest permit asks nothing about harvests
-    permitted = ph.listers
-    plant_listers = tuple(p.lister for p in ((permitted.front,) if permitted.front is not None else ()) + permitted.every)
-    harvests = permitted.harvests if permitted.harvesting else None
-
-    known = remembered(rs)  # (the answers: trading.remembered)
-    # The interned actions each player's listing hands out (legal._end, _buy, _harvests), looked
-    # up once per listing rather than one by one: (end planting, end trading, buy, harvests)
-    mine_of: dict[str, tuple] = {}
-
-    def own(player: str) -> tuple:  # bounded as memo.py says: player names may differ between games
-        return remember(mine_of, player, (_end(player, "planting"), _end(player, "trading"), _buy(player),
-                                          _harvests(player)), 1_000)
-
-    def lister(state: State, player: str, trades: bool) -> list:
-        out: list = []
-        mine = mine_of.get(player) or own(player)
-        active = player == state.active
-        for plants in plant_listers:
-            plants(out, state, rs, player, None)  # (no card abilities here: _general_lister serves them)
-        if trade:
-            if active:
-                out.append(mine[1])
-            if state.proposals:
-                answers(state, rs, player, out, known)
-            if trades:
-                out.extend(proposals(state, rs, player))
-        if buy is not None and len(state.coins[player]) >= cost and (most is None or len(state.fields[player]) < most):
-            out.append(mine[2])
-        if harvests is not None:
-            row = mine[3]
-            for i in harvests(state, rs, player):
-                out.append(row[i] if i < _ROW else Harvest(player, i + 1))
-        return out
-    return lister
-
-
-def _general_lister(rs: Ruleset) -> Lister:
-    """Trading, permitted moves and abilities: the reference function lists them all (what they
-    add, and in which order, is theirs to say; listing them is not the hot part)."""
-    return lambda state, player, trades: legal_actions(state, rs, player, trades)
+    """legal_actions for this phase: the listing compiled for it (legal.compiled_listing), or,
+    for rules with moves or abilities, the reference function."""
+    listing = compiled_listing(rs, ph)
+    return listing if listing is not None else (lambda state, player, trades: legal_actions(state, rs, player, trades))
 
 
 # -- the one-card proposals (legal.proposal_count, legal.nth_proposal), built one at a time --

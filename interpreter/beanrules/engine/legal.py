@@ -253,6 +253,17 @@ def nth_proposal(player: str, rows: tuple[Row, ...], n: int) -> Propose:
 
 
 def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
+    """What `player` may do now: by the phase's compiled listing where the rules add nothing to
+    what its permits list (compiled_listing), else listed in full."""
+    if not (state.lasting or state.over or state.decision is not None) and player in state.hands:
+        listing = _listings(rs)[state.phase]
+        if listing is not None:
+            return listing(state, player, trades)
+    return listed_in_full(state, rs, player, trades)
+
+
+def listed_in_full(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
+    """legal_actions, asking about every mechanism the rules may have on every call."""
     if state.over or player not in state.hands:
         return []
     # while a decision waits, only its answers are legal (Game.listed leaves out, by
@@ -285,6 +296,63 @@ def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     if state.lasting or rs.standing:  # constraints by condition (engine/lasting.py)
         return lasting.constrain(state, rs, player, out)
     return out
+
+
+# ------------------------------------------------------------------ the listing, compiled per phase
+PhaseListing = Callable[[State, str, bool], list]  # (state, player, trades) -> the legal actions
+_LISTINGS: dict = {}
+
+
+def _listings(rs: Ruleset) -> dict[str, PhaseListing | None]:
+    """compiled_listing of every phase, by id, compiled once per ruleset."""
+    return per_object(_LISTINGS, rs, None, lambda: {ph.id: compiled_listing(rs, ph) for ph in rs.phases})
+
+
+def compiled_listing(rs: Ruleset, ph: Any) -> PhaseListing | None:
+    """listed_in_full for phase `ph`, specialised when the rules compile: its plants and ends
+    (the phase's listers), its answers to proposals and its proposals where it trades, buying
+    a field where a rule sells one (its cost and limit bound), its harvests where a harvest
+    permit applies in it, in that order, each action looked up among the interned ones once per
+    listing. None where the rules add what the full listing asks about on every call (permitted
+    moves, card abilities, draws by action, fields of the table, constraints by condition); a
+    constraint laid down for a while (state.lasting) is listed in full as well (legal_actions)."""
+    if rs.moves or rs.abilities or rs.draws or rs.zone_rules or rs.standing:
+        return None
+    buy = rs.buy_field
+    cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
+    trade = ph.trade
+    permitted = ph.listers  # the phase's plant and harvest permits, compiled (engine/listers.py)
+    plant_listers = tuple(p.lister for p in ((permitted.front,) if permitted.front is not None else ()) + permitted.every)
+    harvests = permitted.harvests if permitted.harvesting else None  # no harvest permit: no harvest asked about
+    known = remembered(rs)  # (the answers: trading.remembered)
+    # The interned actions each player's listing hands out (_end, _buy, _harvests), looked up
+    # once per listing rather than one by one: (end planting, end trading, buy, harvests)
+    mine_of: dict[str, tuple] = {}
+
+    def own(player: str) -> tuple:  # bounded as memo.py says: player names may differ between games
+        return remember(mine_of, player, (_end(player, "planting"), _end(player, "trading"), _buy(player),
+                                          _harvests(player)), 1_000)
+
+    def listing(state: State, player: str, trades: bool) -> list:
+        out: list = []
+        mine = mine_of.get(player) or own(player)
+        for plants in plant_listers:
+            plants(out, state, rs, player, None)  # (no card abilities: those are listed in full)
+        if trade:
+            if player == state.active:
+                out.append(mine[1])
+            if state.proposals:
+                answers(state, rs, player, out, known)
+            if trades:
+                out.extend(proposals(state, rs, player))
+        if buy is not None and len(state.coins[player]) >= cost and (most is None or len(state.fields[player]) < most):
+            out.append(mine[2])
+        if harvests is not None:
+            row = mine[3]
+            for i in harvests(state, rs, player):
+                out.append(row[i] if i < _ROW else Harvest(player, i + 1))
+        return out
+    return listing
 
 
 def plantable(state: State, rs: Ruleset, player: str) -> list[tuple[str, str | None]]:
