@@ -36,7 +36,7 @@ from .flow import end_phase, reference_steps
 from .obligations import completions
 from .buying import do_buy
 from .harvesting import do_harvest
-from .legal import compiled_listing, legal_actions, next_to_act, nth_proposal, proposal_lister
+from .legal import compiled_listing, legal_actions, listed_in_full, next_to_act, nth_proposal, proposal_lister
 from .planting import plant_card
 from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, Ruleset
 from .proposal_space import NO_SPACE, Space
@@ -136,7 +136,7 @@ def plan_for(rs: Ruleset) -> Plan:
 
 
 def _reference_plan(rs: Ruleset, ph: PhaseSpec, complete: Callable[[State], bool]) -> PhasePlan:
-    return PhasePlan(lambda state, player, trades: legal_actions(state, rs, player, trades),
+    return PhasePlan(lambda state, player, trades: listed_in_full(state, rs, player, trades),
                      complete, lambda state: next_to_act(state, rs))
 
 
