@@ -29,9 +29,10 @@ into a Room: its condition, with that card bound (places.Due, evaluate.DUE), ask
 must be made that no field takes.
 
 Which permits compile here: those the readings took (engine/readings.py: PlantFront, PlantEvery,
-HarvestTime) and the owed harvests (owes_harvest), so a statement of another shape is still compiled by its condition
-(engine/permissions.py) or refused, as before; `tests/engine/test_listers.py` holds the listers
-to the readings' listing on every state bots reach.
+HarvestTime) and the owed harvests (owes_harvest), so a statement of another shape is still
+compiled by its condition (engine/permissions.py) or refused, as before;
+`tests/engine/test_listers.py` holds the listers to the readings' listing on every state bots
+reach.
 """
 from __future__ import annotations
 
