@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                               Respond, UseAbility)
+from ..engine.answering import unbreaking
 from . import abilities, card_moves, decisions, draw_moves, lasting
 from .draw_moves import DRAW
 from .abilities import USE
@@ -233,19 +234,15 @@ def execute(m: Machine, g: KState, proposal: list, picks: tuple) -> None:
 
 
 def _answers(m: Machine, g: KState, seat: int) -> list[tuple]:
-    """The decision's answers, without those that would break a requirement that holds now
-    (engine/answering.py: each tried on a copy, with what it lets run after it)."""
-    options = decisions.options(g, seat)
-    reqs = m.requirements
-    if reqs is None or not options or reqs.broken(g):
-        return options
-    kept = []
-    for option in options:
-        trial = g.copy()
-        apply(m, trial, option)
-        if not reqs.broken(trial):
-            kept.append(option)
-    return kept
+    """The decision's answers, without those that would break a requirement that holds now:
+    engine/answering.py's rule itself, each answer tried on a copy with the kernel's apply."""
+    return unbreaking(g, m.rs, decisions.options(g, seat), lambda option: _tried(m, g, option))
+
+
+def _tried(m: Machine, g: KState, action: tuple) -> KState:
+    trial = g.copy()
+    apply(m, trial, action)
+    return trial
 
 
 # -- applying a listed action ------------------------------------------------------------------
