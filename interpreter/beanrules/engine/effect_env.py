@@ -6,6 +6,7 @@ them, so they stand below all of those."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import IllegalAction, RuleRef
 
@@ -22,10 +23,12 @@ class NeedChoice(Exception):
         self.options = options
 
 
-@dataclass
+@dataclass(slots=True)
 class Feed:
     """The choices of one use of an ability. ``explore``: listing legal actions, so a choice
-    past the given values raises NeedChoice with the options instead of passing or refusing."""
+    past the given values raises NeedChoice with the options instead of passing or refusing.
+    The kernel feeds its uses with it too (kernel/abilities.py), its players as seats: the
+    messages write each value as text."""
 
     values: tuple[str, ...]
     ref: RuleRef
@@ -37,7 +40,7 @@ class Feed:
             if self.explore:
                 raise NeedChoice(options + ([] if must else [NONE]))
             if must:
-                raise IllegalAction(self.ref, f"choose {what}: one of {', '.join(options) or 'nothing (none left)'}")
+                raise IllegalAction(self.ref, f"choose {what}: one of {_listed(options) or 'nothing (none left)'}")
             return None
         value = self.values[self.at]
         self.at += 1
@@ -45,14 +48,18 @@ class Feed:
             return None
         if value not in options:
             raise IllegalAction(self.ref, f"{value} is no choice for {what}"
-                                + (f": one of {', '.join(options)}" if options else ": there is none")
+                                + (f": one of {_listed(options)}" if options else ": there is none")
                                 + ("" if must else f", or {NONE}"))
         return value
 
     def finish(self) -> None:
         if self.at < len(self.values):
             raise IllegalAction(self.ref, f"more choices than the ability asks for: "
-                                          f"{', '.join(self.values[self.at:])}")
+                                          f"{_listed(self.values[self.at:])}")
+
+
+def _listed(values: Any) -> str:
+    return ", ".join(map(str, values))
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,8 @@ class Held:
     owner: str | None = None  # whose zone that is (None: a shared one)
 
 
-def _feed(env: dict) -> Feed:
+def feed_of(env: dict) -> Feed:
+    """The choices of the action being applied (an effect run where nobody was asked: refused)."""
     feed = env.get(FEED)
     if feed is None:  # an automatic step: nobody was asked, so only what needs no choice runs
         raise IllegalAction(None, "this effect needs a player's choice, and none was asked for")

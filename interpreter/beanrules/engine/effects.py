@@ -19,7 +19,7 @@ from ..core.categories import Node
 from . import evaluate
 from .decisions import move_picked
 from .deck import take_top
-from .effect_env import OWNER, Held, _feed
+from .effect_env import OWNER, Held, feed_of
 from .errors import IllegalAction
 from .lasting import plant_refusal
 from .planting import field_accepts, refusing
@@ -117,7 +117,7 @@ def _field_choice(owner: evaluate.PlayersFn, name: str, where: evaluate.CondFn |
             env_i = _bind_field(env, name, player, fields, i, nonempty)
             if where is None or where(state, env_i):
                 options.append(str(i + 1))
-        picked = _feed(env).take(f"{name} (a field of {player})", options, must)
+        picked = feed_of(env).take(f"{name} (a field of {player})", options, must)
         if picked is not None:
             env.update(_bind_field(env, name, player, fields, int(picked) - 1, nonempty))
         else:
@@ -149,7 +149,7 @@ def choose(node: effects.Choose) -> evaluate.EffectFn:
     def choose_player(state: Any, rs: Any, env: dict, events: list) -> None:
         found = [p for p in among(state, env)
                  if where is None or where(state, {**env, name: p})]
-        env[name] = _feed(env).take(name, found, must)
+        env[name] = feed_of(env).take(name, found, must)
     return choose_player
 
 
@@ -160,7 +160,7 @@ def for_chosen(node: effects.ForChosen) -> evaluate.EffectFn:
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         taken: list[str] = []
         for _ in range(most(state, env)):  # counted once: always terminates
-            picked = _feed(env).take(f"{name} (up to {most(state, env) - len(taken)} more)",
+            picked = feed_of(env).take(f"{name} (up to {most(state, env) - len(taken)} more)",
                                      _player_options(among, state, env, taken), False)
             if picked is None:
                 return
@@ -291,7 +291,7 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
                 raise IllegalAction(guard.ref, f"field {index + 1} of {player} does not take {held.bean}")
         else:
             options = [str(i + 1) for i in range(len(fields)) if field_accepts(state, rs, player, held.bean, i)]
-            index = int(_feed(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
+            index = int(feed_of(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
         if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
             refused = plant_refusal(state, rs, held.zone[_index(held)])
             if refused is not None:

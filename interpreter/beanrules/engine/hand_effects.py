@@ -27,7 +27,7 @@ from ..core import actors, effects, places, quantities
 from ..core.categories import Node
 from . import deck, evaluate
 from .actions import Harvest
-from .effect_env import FEED, OWNER, Held, _feed
+from .effect_env import FEED, OWNER, Held, feed_of
 from .decisions import DECIDERS, Decider
 from .errors import IllegalAction, UnsupportedRule
 from .harvesting import do_harvest, field_refusal
@@ -97,7 +97,7 @@ def reorder(node: effects.Reorder) -> evaluate.EffectFn:
         order: list[str] = []
         for position in range(len(left)):
             options = list(dict.fromkeys(left))
-            picked = _feed(env).take(f"the card for position {position + 1} of {what}", options, True)
+            picked = feed_of(env).take(f"the card for position {position + 1} of {what}", options, True)
             left.remove(picked)
             order.append(picked)
         for i, card in zip(chosen, order):
@@ -152,7 +152,7 @@ def choose_card(node: effects.Choose) -> evaluate.EffectFn | None:
         hand = state.hands[player]
         found = [c for c in dict.fromkeys(hand)
                  if where is None or where(state, {**env, evaluate.RULES: rs, name: [c]})]
-        picked = _feed(env).take(f"{name} (a card of {player}'s hand)", found, must)
+        picked = feed_of(env).take(f"{name} (a card of {player}'s hand)", found, must)
         env[name] = Held(picked, hand, f"{player}'s hand", True, "hand", player) if picked is not None else None
     return run
 

@@ -1,5 +1,5 @@
 """Card abilities played from the front of the hand (engine/abilities.py), with the choices
-their effect asks for (engine/effects.py's feed), over the kernel's state.
+their effect asks for (the engine's own Feed, engine/effect_env.py), over the kernel's state.
 
 A use is an action (USE, seat, ability, choices, field): the choices in the order the effect
 asks for them (seats for players, field numbers as text, NONE to pass) and the field number the
@@ -17,7 +17,8 @@ from typing import Any, Callable
 from ..core import actors, effects, places, quantities
 from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
-from ..engine.effect_env import FEED, NONE, OWNER, NeedChoice
+from ..engine.effect_env import FEED, NONE, OWNER, Feed, NeedChoice, feed_of
+from ..engine.errors import IllegalAction
 from . import core
 from .state import KState
 
@@ -25,38 +26,8 @@ USE = 8  # the action kind, after decisions.CHOOSE
 
 
 class Dead(Exception):
-    """The choices lead nowhere (the engine's IllegalAction while it explores or applies)."""
-
-
-class Feed:
-    """effect_env.Feed over the kernel's options (seats are numbers, which the engine's feed would
-    name in its messages): the choices of one use, taken in the order the effect asks for them."""
-    __slots__ = ("values", "explore", "at")
-
-    def __init__(self, values: tuple, explore: bool = False):
-        self.values, self.explore, self.at = values, explore, 0
-
-    def take(self, options: list, must: bool) -> Any:
-        if self.at >= len(self.values):
-            if self.explore:
-                raise NeedChoice(options + ([] if must else [NONE]))
-            if must:
-                raise Dead()
-            return None
-        value = self.values[self.at]
-        self.at += 1
-        if value == NONE and not must:
-            return None
-        if value not in options:
-            raise Dead()
-        return value
-
-
-def _take(env: dict, options: list, must: bool) -> Any:
-    feed = env.get(FEED)
-    if feed is None:  # an effect run where nobody is asked (effect_env._feed refuses it)
-        raise Dead()
-    return feed.take(options, must)
+    """The choices lead nowhere (the engine's IllegalAction while it explores or applies; the
+    feed raises that one itself)."""
 
 
 class KHeld:
@@ -113,7 +84,7 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
         def for_chosen(g: KState, env: dict) -> None:
             taken: list[int] = []
             for _ in range(most(g, env)):
-                picked = _take(env, [p for p in among(g, env) if p not in taken], False)
+                picked = feed_of(env).take(name, [p for p in among(g, env) if p not in taken], False)
                 if picked is None:
                     return
                 taken.append(picked)
@@ -131,7 +102,7 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
             seat = who(g, env)[0]
             fields = g.fields[seat]
             options = [str(i + 1) for i in prims.planting.taking(fields, seat, held.bean)]
-            index = int(_take(env, options, True)) - 1
+            index = int(feed_of(env).take(name, options, True)) - 1
             if g.lasting and held.refused(prims, g):  # a constraint laid down on this very card
                 raise Dead()
             fields[index].append(held.take())
@@ -149,7 +120,7 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
 
         def choose_top(g: KState, env: dict) -> None:  # the top card of one of a player's fields
             fields = g.fields[owner(g, env)[0]]
-            picked = _take(env, [str(i + 1) for i, f in enumerate(fields) if f], must)
+            picked = feed_of(env).take(name, [str(i + 1) for i, f in enumerate(fields) if f], must)
             env[name] = None if picked is None else KHeld(fields[int(picked) - 1][-1], fields[int(picked) - 1], False)
         return choose_top
     if isinstance(options, places.Zone) and options.zone == "field" and options.owner is not None:
@@ -160,7 +131,7 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
 
     def choose_player(g: KState, env: dict) -> None:
         found = [p for p in among(g, env) if where is None or where(g, {**env, name: p})]
-        env[name] = _take(env, found, must)
+        env[name] = feed_of(env).take(name, found, must)
     return choose_player
 
 
@@ -176,7 +147,7 @@ def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], 
         fields = g.fields[seat]
         options = [str(i + 1) for i, f in enumerate(fields)
                    if where is None or where(g, {**env, name: f, name + "#": i, name + "@": seat})]
-        picked = _take(env, options, must)
+        picked = feed_of(env).take(name, options, must)
         if picked is None:
             env[name] = None
         else:
@@ -187,7 +158,7 @@ def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], 
 
 # ------------------------------------------------------------------ using one
 class KAbility:
-    __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule", "walker")
+    __slots__ = ("card", "name", "named", "phase", "run", "on_field", "once", "rule", "ref", "walker")
 
     def __init__(self, spec: Any, named: bool, prims: Any):
         if spec.any_turn or spec.once_per is not None:
@@ -198,7 +169,7 @@ class KAbility:
         self.phase = spec.phase  # its phase's id, as the state keeps it
         self.on_field = spec.where == "field-top"  # used on top of a field (else played from the hand)
         self.once = spec.once  # once per turn (per field)
-        self.rule = spec.ref.id
+        self.rule, self.ref = spec.ref.id, spec.ref
         self.walker = None
         if others_decide(spec.run.node):  # it waits for another player (kernel/ability_decisions.py)
             from .ability_decisions import AbilityWalker
@@ -232,8 +203,7 @@ def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed, field: int
     finally:
         if firing is not None:
             firing.depth -= 1
-    if feed.at < len(feed.values):  # more choices than the effect asked for (Feed.finish)
-        raise Dead()
+    feed.finish()  # more choices than the effect asked for: refused
     if ability.once:
         turn = g.turn
         g.used = [u for u in g.used if u[0] == turn] + [[turn, ability.key(None if field is None else field + 1)]]
@@ -330,11 +300,11 @@ def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None 
         prefix = stack.pop()
         trial = g.copy()
         try:
-            _run(m, trial, ability, seat, Feed(prefix, explore=True), field)
+            _run(m, trial, ability, seat, Feed(prefix, ability.ref, explore=True), field)
         except NeedChoice as need:
             stack.extend(prefix + (o,) for o in reversed(need.options))
             continue
-        except Dead:
+        except (Dead, IllegalAction):
             continue
         if reqs is not None and reqs.broken(trial) and not reqs.broken(g):
             continue  # abilities._breaks: it would break a requirement that held: not a legal use
@@ -350,4 +320,4 @@ def apply(m: Any, g: KState, action: tuple) -> None:
     ability = m.abilities[index]
     if ability.on_field and field is None:  # the one field the card tops (abilities._field_of)
         field = next(i + 1 for i, f in enumerate(g.fields[seat]) if f and f[-1] == ability.card)
-    _run(m, g, ability, seat, Feed(choices), None if field is None else field - 1)
+    _run(m, g, ability, seat, Feed(choices, ability.ref), None if field is None else field - 1)

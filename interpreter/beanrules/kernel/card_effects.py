@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from ..core import effects, places, quantities
 from ..core.categories import Node
+from ..engine.effect_env import feed_of
 from ..engine.evaluate import BY_ITSELF
 from ..engine.kinds import type_of
 from ..engine.selection import zone_name
@@ -36,14 +37,6 @@ Fn = Callable[..., Any]
 def _dead() -> Exception:
     from .abilities import Dead
     return Dead()
-
-
-def _feed(env: dict) -> Any:
-    from ..engine.effect_env import FEED
-    feed = env.get(FEED)
-    if feed is None:  # an automatic step: nobody can be asked (effect_env._feed refuses)
-        raise _dead()
-    return feed
 
 
 def selected(cards: places.CardsIn, prims: Any) -> Fn:
@@ -126,7 +119,7 @@ def reorder(node: effects.Reorder, prims: Any) -> Fn:
         left = [held[i] for i in chosen]
         order: list[str] = []
         for _ in range(len(left)):
-            picked = _feed(env).take(list(dict.fromkeys(left)), True)
+            picked = feed_of(env).take("a card's position", list(dict.fromkeys(left)), True)
             left.remove(picked)
             order.append(picked)
         for i, card in zip(chosen, order):
@@ -148,7 +141,7 @@ def choose_card(node: effects.Choose, prims: Any) -> Fn | None:
     def run(g: KState, env: dict) -> None:
         hand = g.hands[hand_of(g, env)[0]]
         found = [c for c in dict.fromkeys(hand) if where is None or where(g, {**env, name: [c]})]
-        picked = _feed(env).take(found, must)
+        picked = feed_of(env).take(name, found, must)
         env[name] = KHeld(picked, hand, True) if picked is not None else None
     return run
 
