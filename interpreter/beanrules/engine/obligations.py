@@ -23,11 +23,13 @@ any time keeps no phase open, except one the player declares finished (rs.declar
 A phase compiles only the tests of the statements that apply during it (a phase without
 abilities compiles no ability check), into one expression over the state with the numbers
 written in, and the same closure serves the reference path (flow.reference_steps) and the hot
-path (engine/hotpath.py). The kernel reads which tests a phase has (kinds) and runs each on its
-own state.
+path (engine/hotpath.py). The kernel compiles the same expression for its own state (`seats`:
+per-player zones are lists by seat) with its own keeps-open tests under the names the
+expression calls (kernel/machine.py), so a phase's completion is written here only.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from ..memo import per_object
@@ -55,44 +57,70 @@ _NAMES = {"ability_keeps_open": ability_keeps_open, "draw_keeps_open": draw_keep
           "may_harvest": may_harvest, "move_keeps_open": move_keeps_open, "step_waits": step_waits}
 
 
-def open_tests(rs: Ruleset, ph: PhaseSpec) -> tuple[Open, ...]:
+@dataclass(frozen=True)
+class Form:
+    """How a test's expression names what it reads: the state (`state`), the phase's pending
+    steps (`steps`), and whether per-player zones are lists by seat (the kernel's state,
+    kernel/state.py) or dicts by name (the engine's)."""
+    state: str = "s"
+    steps: str = "steps"
+    seats: bool = False
+
+
+ENGINE = Form()
+KERNEL = Form(seats=True)
+
+
+def open_tests(rs: Ruleset, ph: PhaseSpec, form: Form = ENGINE) -> tuple[Open, ...]:
     """The tests of the statements that apply during `ph`: the phase stays open while one holds."""
+    s, each = form.state, "" if form.seats else ".values()"  # every player's cards of a per-player zone
     tests: list[Open] = []
     front = ph.listers.front
     if front is not None:
-        tests.append((PLANTING, f"(s.planted < {int(front.most)} and s.hands[s.active])"))
+        tests.append((PLANTING, f"({s}.planted < {int(front.most)} and {s}.hands[{s}.active])"))
     if ph.trade:
-        tests.append((TRADING, "s.offer or any(s.hands.values())"))
-    tests += [(ZONE_PLANTING, _pending(rs, step, i)) for i, step in enumerate(ph.listers.every)]
+        tests.append((TRADING, f"{s}.offer or any({s}.hands{each})"))
+    tests += [(ZONE_PLANTING, _pending(rs, step, i, form)) for i, step in enumerate(ph.listers.every)]
     if any(spec.where == "field-top" and spec.phase == ph.id for spec in rs.abilities):
-        tests.append((ABILITY, "ability_keeps_open(s, rs)"))
+        tests.append((ABILITY, f"ability_keeps_open({s}, rs)"))
     if any(rule.phase == ph.id for rule in rs.draws):
-        tests.append((DRAWING, "draw_keeps_open(s, rs)"))
+        tests.append((DRAWING, f"draw_keeps_open({s}, rs)"))
     if ph.id in rs.declared_ends:
-        tests.append((DECLARED_END, "may_harvest(s, rs, s.active)"))
+        tests.append((DECLARED_END, f"may_harvest({s}, rs, {s}.active)"))
     if any(rule.phase in (None, ph.id) for rule in rs.moves):
-        tests.append((MOVING, "move_keeps_open(s, rs)"))
+        tests.append((MOVING, f"move_keeps_open({s}, rs)"))
     return tuple(tests)
 
 
-def _pending(rs: Ruleset, step: ZonePlanting, index: int) -> str:
+def _pending(rs: Ruleset, step: ZonePlanting, index: int, form: Form) -> str:
     """legal.step_waits for one plant-pending step: the zone's cards read straight off the state
     while no constraint is in force that could make them unplantable."""
-    full = f"step_waits(s, rs, steps[{index}])"
+    s = form.state
+    full = f"step_waits({s}, rs, {form.steps}[{index}])"
     if rs.standing:  # forbids by condition, always in force: the full test every time
         return full
     if step.attr is None:
-        cards = f"s.{_SHARED_ATTR[step.zone]}"
+        cards = f"{s}.{_SHARED_ATTR[step.zone]}"
     else:
         assert step.attr in _PLAYER_ATTR.values()  # a State attribute, named by ruleset.py's table
-        cards = f"s.{step.attr}[s.active]" if step.who == "active" else f"any(s.{step.attr}.values())"
-    return f"({cards} and (not s.lasting or {full}))"
+        cards = f"{s}.{step.attr}[{s}.active]" if step.who == "active" else \
+            f"any({s}.{step.attr}{'' if form.seats else '.values()'})"
+    return f"({cards} and (not {s}.lasting or {full}))"
 
 
-def compiled(expression: str, rs: Ruleset, ph: PhaseSpec) -> StateTest:
+def left_to_do(rs: Ruleset, ph: PhaseSpec, form: Form = ENGINE) -> str:
+    """An expression: something is left to do in phase `ph` (a state in that phase, not over):
+    a step waits for a decision, or one of its tests holds. The kernel's generated loop writes
+    it into its source (kernel/fast.py, with `form` naming what it reads there)."""
+    tests = "".join(f" or {expression}" for _, expression in open_tests(rs, ph, form))
+    return f"{form.state}.decision is not None{tests}"
+
+
+def compiled(expression: str, rs: Ruleset, ph: PhaseSpec, names: dict[str, Callable] | None = None) -> StateTest:
     """A test of the state from an expression over `s` (the attribute names and numbers in it
-    come from the ruleset's own tables, never from a rulebook's text)."""
-    return eval(f"lambda s: {expression}", {**_NAMES, "rs": rs, "steps": ph.listers.every})  # noqa: S307
+    come from the ruleset's own tables, never from a rulebook's text); `names`: the tests it
+    calls, for another state than the engine's (_NAMES gives their signatures)."""
+    return eval(f"lambda s: {expression}", {**(names or _NAMES), "rs": rs, "steps": ph.listers.every})  # noqa: S307
 
 
 def named_test(rs: Ruleset, ph: PhaseSpec, name: str) -> StateTest:
@@ -100,11 +128,12 @@ def named_test(rs: Ruleset, ph: PhaseSpec, name: str) -> StateTest:
     return compiled(f"bool({dict(open_tests(rs, ph))[name]})", rs, ph)
 
 
-def completion(rs: Ruleset, ph: PhaseSpec) -> StateTest:
+def completion(rs: Ruleset, ph: PhaseSpec, names: dict[str, Callable] | None = None,
+               form: Form = ENGINE) -> StateTest:
     """Whether phase `ph` has nothing left to do (for a state in that phase, not over): no step
-    waits for a decision, and none of its tests holds."""
-    tests = " or ".join(expression for _, expression in open_tests(rs, ph))
-    return compiled(f"s.decision is None and not ({tests})" if tests else "s.decision is None", rs, ph)
+    waits for a decision, and none of its tests holds. `names` and `form` (its state named
+    `s`): for the kernel's state, with its own keeps-open tests."""
+    return compiled(f"not ({left_to_do(rs, ph, form)})", rs, ph, names)
 
 
 _COMPLETIONS: dict = {}

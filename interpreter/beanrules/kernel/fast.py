@@ -3,7 +3,8 @@
 For each phase of the rules the generator writes the decision of the player to act as
 straight-line code: the options of legal.legal_actions, in its order, counted (not built as
 actions), one drawn from that bot's random stream exactly as engine.bots.RandomBot draws it,
-and applied in place; then the engine's settling (Game.apply: a phase with nothing left to do ends), with the phase's completion test written out. Numbers
+and applied in place; then the engine's settling (Game.apply: a phase with nothing left to do ends), by the
+engine's completion closure of the phase (engine/obligations.py, compiled for the kernel's state). Numbers
 the rules fix (how many cards a phase plants, the protection limit, a field's price) are
 literals in the source; rules a spec does not have leave no code behind.
 
@@ -18,12 +19,11 @@ import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
-from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING
+from ..engine.obligations import Form, left_to_do
 from .machine import END, Machine, Phase
 from .moves import apply as general_apply
-from .abilities import front_lapses, keeps_open as ability_open, usable, waits_only as ability_waits
+from .abilities import front_lapses, usable, waits_only as ability_waits
 from .card_moves import keeps_open as move_open
-from .draw_moves import keeps_open as draw_open
 from .moves import move_options, next_to_act
 
 
@@ -55,37 +55,10 @@ def _tops_key(m: Machine, bean: str) -> str:
     return key
 
 
-def _busy(m: Machine, ph: Phase) -> str:
-    """An expression: something is left to do in this phase without a decision (the opposite
-    of machine.complete)."""
-    busy = []
-    if ph.plant_max is not None:
-        busy.append(f"(g.planted < {ph.plant_max} and hands[g.active])")
-    if ph.trade:
-        busy.append("g.offer or any(hands)")
-    for everyone, zone in ph.pending:
-        if zone == "offer":
-            busy.append("g.offer")
-        else:
-            lists = "hands" if zone == "hand" else "set_aside"
-            busy.append(f"any({lists})" if everyone else f"{lists}[g.active]")
-    opens = ph.opens  # which statements keep the phase open (engine/obligations.py)
-    if MOVING in opens:
-        busy.append("move_open(m.moves, g, m.requirements)")
-    if ABILITY in opens:
-        busy.append("ability_open(m, g)")
-    if DRAWING in opens:
-        busy.append("draw_open(m, g)")
-    if m.decides:
-        busy.append("g.decision is not None")
-    if DECLARED_END in opens:
-        busy.append("m.may_harvest(g, g.active)")
-    normal = " or ".join(busy) or "False"
-    if m.standing:  # constraints always in force: the machine's own test every time
-        return f"(not complete(g, phases[{ph.index}]))"
-    if m.lastings:  # constraints in force change what is left to do: the machine's own test
-        return f"((not complete(g, phases[{ph.index}])) if g.lasting else ({normal}))"
-    return normal
+def _left_to_do(m: Machine, ph: Phase) -> str:
+    """An expression: something is left to do in phase `ph` of the state `g`, as the engine's
+    completion of the phase tests it (engine/obligations.left_to_do, written for this loop)."""
+    return left_to_do(m.rs, m.rs.phases[ph.index], Form(state="g", steps=f"steps_{ph.index}", seats=True))
 
 
 def _zone(zone: str, seat: str) -> str:
@@ -290,7 +263,7 @@ def source(m: Machine) -> str:
     lines.append("        phase = AT[g.phase]  # as Game.apply settles: leave a phase with nothing left to do")
     for ph in m.phases:
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
-        lines.append(f"            if not ({_busy(m, ph)}):")
+        lines.append(f"            if not ({_left_to_do(m, ph)}):")
         lines.append("                end_phase(g)")
     lines.append("    return count")
     return "\n".join(lines) + "\n"
@@ -354,7 +327,7 @@ def end_phase_source(m: Machine) -> str:
                           f"{indent}    finish(g)", f"{indent}    return"]
             if waits:
                 lines += [f"{indent}if fired == 'wait':", f"{indent}    return"]
-        lines.append(f"            if {_busy(m, ph)}:")
+        lines.append(f"            if {_left_to_do(m, ph)}:")
         lines.append("                return")
         if ph.exit:  # played through with nothing to decide: it ends here
             lines.append(f"            exit_{ph.index}(g)")
@@ -378,13 +351,14 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
         "TAKES": m.planting.takes, "taking": m.planting.taking, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
-        "ability_open": ability_open, "ability_waits": ability_waits, "END": END,
-        "complete": m.complete, "phases": m.phases,
+        "ability_waits": ability_waits, "END": END,
         "AT": {ph.id: ph.index for ph in m.phases}, "IDS": m.phase_ids,  # the state keeps a phase's id
         "harvest": m.harvest, "run_any_time": m.run_any_time,
-        "coins_for": m.coins_for, "finish": m.finish, "ENV": {}, "draw_open": draw_open,
+        "coins_for": m.coins_for, "finish": m.finish, "ENV": {},
         "reached": lambda m, g: m.tally.reached(m, g)}
+    namespace.update(m.open_tests(), rs=m.rs)  # what the phases' completion tests call (_left_to_do)
     for ph in m.phases:
+        namespace[f"steps_{ph.index}"] = m.rs.phases[ph.index].listers.every
         if ph.exit:
             namespace[f"exit_{ph.index}"] = _leave(ph.exit)
     for ph in m.phases:

@@ -17,7 +17,7 @@ from ..core.effects import AtRandom, Let
 from ..engine.decisions import waits
 from ..engine.evaluate import BY_ITSELF
 from ..engine.marks import START
-from ..engine.obligations import ABILITY, DECLARED_END, DRAWING, MOVING, kinds
+from ..engine.obligations import KERNEL, completion
 from ..engine.harvesting import coins_for, harvestable, least_paying, pays_more_than, run_length, some_field_pays
 from ..engine.kinds import type_of
 from ..engine.lasting import may_harvest
@@ -43,7 +43,7 @@ PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
 class Phase:
     """One phase, compiled: its plant step, pending steps, trading and entry steps; the steps
     as it ends (`exit`) and which pending steps are optional (`optional`, by pending step)."""
-    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry", "exit", "optional", "opens")
+    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry", "exit", "optional", "complete")
 
     def __init__(self, id: str, index: int, plant: tuple[int, int] | None, trade: bool,
                  pending: tuple[tuple[bool, str], ...], entry: tuple):
@@ -51,7 +51,8 @@ class Phase:
         self.plant_min, self.plant_max = (int(plant[0]), int(plant[1])) if plant else (None, None)
         self.exit: tuple = ()
         self.optional: tuple[bool, ...] = tuple(False for _ in pending)
-        self.opens: frozenset[str] = frozenset()  # what keeps it open (engine/obligations.kinds)
+        # nothing is left to do in it (engine/obligations.completion, compiled for the kernel's state)
+        self.complete: Callable[[KState], bool] = lambda g: False
 
 
 _ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
@@ -185,8 +186,10 @@ class Machine(core.Primitives):
         for ph, spec in zip(self.phases, rs.phases):
             ph.exit = tuple(_step(s, self) for s in spec.exit)  # as it ends: cards left to the opponent
             ph.optional = tuple(s.optional for s in spec.listers.every)
-            ph.opens = kinds(rs, spec)  # which statements keep it open: the engine's, tested on this state
         self.draws = draw_moves.compile_draws(rs.draws, self)
+        opens = self.open_tests()  # the engine's completion of each phase, on this state
+        for ph, spec in zip(self.phases, rs.phases):
+            ph.complete = completion(rs, spec, opens, KERNEL)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
         # abilities that wait for another player's decision, by their rule (kernel/ability_decisions.py)
         self.ability_walkers = {a.rule: a.walker for a in self.abilities if a.walker is not None}
@@ -214,7 +217,7 @@ class Machine(core.Primitives):
         g.ending = self.is_ending(g)
         ph = self.phases[0]
         entered = self.enter(g, ph)
-        if entered == "skip" or (entered == "play" and self.complete(g, ph)):
+        if entered == "skip" or (entered == "play" and ph.complete(g)):
             self.end_phase(g)
         return g
 
@@ -347,24 +350,15 @@ class Machine(core.Primitives):
         if outcome == "skip":
             self.end_phase(g)
 
-    def complete(self, g: KState, ph: Phase) -> bool:
-        active = g.active
-        if g.decision is not None:  # a step of the phase waits for a player's decision
-            return False
-        if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[active]:
-            return False
-        if ph.trade and (g.offer or any(g.hands)):
-            return False
-        if self.pending_waits(g, ph):
-            return False
-        opens = ph.opens  # the rest as engine/obligations.py compiles them, on this state
-        if ABILITY in opens and ability_keeps_open(self, g):
-            return False
-        if DRAWING in opens and draw_moves.keeps_open(self, g):
-            return False
-        if DECLARED_END in opens and self.may_harvest(g, active):
-            return False
-        return not (MOVING in opens and card_moves.keeps_open(self.moves, g, self.requirements))
+    def open_tests(self) -> dict[str, Callable]:
+        """What keeps a phase open, tested on the kernel's state, under the names (and with the
+        arguments) engine/obligations.py's completion calls them."""
+        moves, requirements = self.moves, self.requirements
+        return {"ability_keeps_open": lambda g, rs: ability_keeps_open(self, g),
+                "draw_keeps_open": lambda g, rs: draw_moves.keeps_open(self, g),
+                "may_harvest": may_harvest,
+                "move_keeps_open": lambda g, rs: card_moves.keeps_open(moves, g, requirements),
+                "step_waits": lambda g, rs, step: self.step_waits(g, step.who == "everyone", step.zone)}
 
     def may_harvest(self, g: KState, seat: int) -> bool:
         """`seat` may harvest one of their fields now: lasting.may_harvest itself, on the
@@ -393,15 +387,21 @@ class Machine(core.Primitives):
         if not (g.lasting or self.standing):
             return self.pending_left(g, ph)
         for everyone, zone in ph.pending:
-            if self.step_has(g, everyone, zone) and not lapsed(self, g, everyone, zone):
+            if self.step_waits(g, everyone, zone):
                 return True
         return False
+
+    def step_waits(self, g: KState, everyone: bool, zone: str) -> bool:
+        """legal.step_waits for one step, on the kernel's state (kernel/lasting.py lists what a
+        constraint in force leaves plantable)."""
+        return self.step_has(g, everyone, zone) and not ((g.lasting or self.standing)
+                                                          and lapsed(self, g, everyone, zone))
 
     def settle(self, g: KState) -> None:
         ph = self.phase_of[g.phase]
         if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[g.active]:
             return
-        if self.complete(g, ph):
+        if ph.complete(g):
             self.end_phase(g)
 
     def finish(self, g: KState) -> None:
