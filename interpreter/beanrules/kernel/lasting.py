@@ -5,13 +5,12 @@ planting guards always in force (the Ruleset's `standing`, kernel/support.py).
 The kernel matches nothing itself: `g.lasting` holds the engine's entries, seats for names, and
 an action tuple is asked about as the engine's action it stands for (moves.action_of, seats for
 names), so the engine's compiled constraints (`forbidding`, `plant_refusal`), its dates
-(`deadline`, `in_force`) and its lapses (`waived`, `unplantable`) run unchanged. What stays here
-is the kernel's side: listing without what a forbid takes away and with "ends planting" where
-the required plant lapsed (`constrain`), a planting step nobody can finish (`stuck`, `lapsed`),
-laying an entry down on the kernel's cards (`lay`, `_mark_chosen`: a constraint on one chosen
-card follows it by identity, marked by engine/marked.py) and dropping passed ones (`expire`).
-A lasting permission (``allow``) is refused by name (`check`): the kernel would have to list the
-harvests it opens.
+(`deadline`, `in_force`), its lapses (`waived`, `unplantable`) and its listing under them
+(`constrain`: without what a forbid takes away, with the harvests a lasting permission opens
+and "ends planting" where the required plant lapsed) run unchanged. What stays here is the
+kernel's side: a planting step nobody can finish (`stuck`, `lapsed`), laying an entry down on
+the kernel's cards (`lay`, `_mark_chosen`: a constraint on one chosen card follows it by
+identity, marked by engine/marked.py) and dropping passed ones (`expire`).
 """
 from __future__ import annotations
 
@@ -23,8 +22,8 @@ from ..engine.effect_env import OWNER
 from ..engine.errors import IllegalAction
 from ..engine.evaluate import RULES
 from ..engine.exposure import opened_for
-from ..engine.lasting import deadline, forbidding, in_force as engine_in_force, plant_refusal, plant_zone, \
-    unplantable, waived
+from ..engine.lasting import constrain as engine_constrain, deadline, forbidding, in_force as engine_in_force, \
+    plant_refusal, plant_zone, unplantable
 from ..engine.marked import locate, mark
 from . import core
 from .state import KState
@@ -53,13 +52,6 @@ class _Dealt:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.g, name)
-
-
-def check(rs: Any) -> None:
-    """What the kernel cannot lay down: a lasting permission (it would list the harvests it opens)."""
-    for spec in rs.lastings.values():
-        if spec.opens is None and not spec.forbid:
-            raise core.KernelUnsupported(f"'{spec.says}': a lasting permission")
 
 
 def engine_action(m: Any, g: KState, a: tuple) -> Action:
@@ -178,11 +170,11 @@ def lapsed(m: Any, g: KState, everyone: bool, zone: str) -> bool:
 
 
 def constrain(m: Any, g: KState, seat: int, listed: list[tuple]) -> list[tuple]:
-    """lasting.constrain: the listed actions without those a forbid takes away, and "ends
-    planting" where the plant the phase requires lapsed (lasting.waived)."""
-    from .machine import END
-    out = [a for a in listed if not forbidden(m, g, a)]
-    end = (END, seat, "planting")
-    if end not in out and waived(g, m.rs, seat, _engine_plants(m, g, out)):
-        out.append(end)
-    return out
+    """lasting.constrain itself, asked about the engine's actions the listed tuples stand for:
+    the tuples it keeps, then what it adds (a harvest a permission opens, "ends planting")."""
+    from .machine import END, HARVEST, RESPOND
+    actions = [engine_action(m, g, a) for a in listed]
+    ours = dict(zip(actions, listed))
+    state = _Dealt(g) if any(a[0] == RESPOND for a in listed) else g
+    return [ours.get(a) or ((HARVEST, seat, a.field - 1) if type(a) is Harvest else (END, seat, a.what))
+            for a in engine_constrain(state, m.rs, seat, actions)]

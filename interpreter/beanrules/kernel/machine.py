@@ -27,7 +27,7 @@ from . import card_moves, core
 from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
 from .planting import Planting
-from .lasting import check as check_lastings, lapsed
+from .lasting import lapsed
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 from . import draw_moves  # draws one card at a time by action
@@ -152,7 +152,6 @@ class Machine(core.Primitives):
         steps = compile_triggers(rs.triggers, self) if rs.triggers else ()
         self.firing = Firing(steps) if steps else None
         self.unplantable = frozenset(rs.unplantable)  # cards never planted nor traded
-        check_lastings(rs)
         self.lastings = rs.lastings  # what an effect may lay down for a while (engine/lasting.py's specs)
         # planting guards always in force that may take a required plant away for good: then
         # the plant lapses as in the engine (kernel/lasting.py), so every listing asks them
