@@ -48,8 +48,7 @@ StateTest = Callable[[State], bool]
 # from them, so the test costs no call per statement.
 Open = tuple[str, str]
 
-# What keeps a phase open, by the statement it comes from (the kernel reads which of these a
-# phase has, to test each on its own state: kernel/machine.py, kernel/fast.py).
+# What keeps a phase open, by the statement it comes from (named_test picks one out by it).
 PLANTING, TRADING, ZONE_PLANTING, ABILITY = "planting", "trading", "zone-planting", "ability"
 DRAWING, DECLARED_END, MOVING = "drawing", "harvest-before-declared-end", "moving"
 
@@ -142,8 +141,3 @@ _COMPLETIONS: dict = {}
 def completions(rs: Ruleset) -> tuple[StateTest, ...]:
     """The completion closure of every phase of `rs`, by phase index, compiled once per ruleset."""
     return per_object(_COMPLETIONS, rs, None, lambda: tuple(completion(rs, ph) for ph in rs.phases))
-
-
-def kinds(rs: Ruleset, ph: PhaseSpec) -> frozenset[str]:
-    """Which of the things above keep `ph` open under `rs` (the kernel tests each on its state)."""
-    return frozenset(name for name, _ in open_tests(rs, ph))

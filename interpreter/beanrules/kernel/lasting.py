@@ -24,8 +24,7 @@ from ..engine.evaluate import RULES
 from ..engine.exposure import opened_for
 from ..engine.lasting import constrain as engine_constrain, deadline, forbidding, in_force as engine_in_force, \
     plant_refusal, plant_zone, unplantable
-from ..engine.marked import locate, mark
-from . import core
+from ..engine.marked import mark
 from .state import KState
 
 
