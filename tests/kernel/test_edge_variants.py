@@ -18,7 +18,7 @@ import pytest
 from beanrules import compile_spec
 from beanrules.kernel import kernel_reason
 
-from kernel_differential import compared, first_difference, seed_ranges
+from kernel_differential import compared, fast_difference, first_difference, seed_ranges
 
 VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
 
@@ -81,9 +81,40 @@ def test_a_planting_guard_by_condition_is_played_alike_and_the_plant_it_takes_aw
     assert lapses
 
 
+def test_a_guard_by_condition_on_another_action_is_refused_by_name():
+    # the kernel judges harvests by its own readings yet: the interpreter plays this one
+    reason = kernel_reason(compile_spec(str(VARIANTS / "big-harvests.bean")), 3) or ""
+    assert "rule 'small-fields-stay' of kind 'forbid-while'" in reason
+
+
 @pytest.mark.parametrize("variant,rule", [("gifts-own-turn.bean", "gifts-on-own-turn"),
-                                          ("big-harvests.bean", "small-fields-stay")])
-def test_a_guard_by_condition_on_another_action_is_refused_by_name(variant, rule):
-    # the kernel judges trades and harvests by its own readings yet: the interpreter plays these
-    reason = kernel_reason(compile_spec(str(VARIANTS / variant)), 3) or ""
-    assert f"rule '{rule}' of kind 'forbid-while'" in reason
+                                          ("keep-two.bean", "keep-two")])
+def test_a_guard_of_trading_by_condition_is_played_alike(variant, rule):
+    """A house rule on trading by condition (a forbid-while): the kernel judges and lists trades
+    by the engine's own trade guards on its state, so it plays these as the interpreter does.
+    gifts-own-turn.bean refuses a gift off one's own turn (a rule by_turn, remembered per
+    turn); keep-two.bean refuses every trade of a player or partner holding fewer than two
+    cards (a condition on the hands: each proposal judged on its own, and again as it is
+    answered). The games compared meet states in which the rule refuses a deal the player
+    acting could otherwise make."""
+    from beanrules.engine.deals import Deal
+    model = compile_spec(str(VARIANTS / variant))
+    assert kernel_reason(model, 3, ["random", "greedy"]) is None
+    refused: list[tuple] = []
+
+    def before(game, player, action) -> None:
+        st, rs = game.state, game.ruleset
+        guards = rs.phase(st.phase).trade
+        if guards is None or not st.hands[player]:
+            return
+        for partner in st.players:
+            for takes in ((), (("hand", None),)):
+                deal = Deal(player, partner, (("hand", None),), takes, frozenset((player, partner)))
+                why = guards.deal_refusal(st, rs, deal) if partner != player else None
+                if why is not None and why[0].id == rule:
+                    refused.append((st.turn, player, partner, bool(takes)))
+    for seed in range(3):
+        bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
+        assert first_difference(model, 3, seed, bots, True, full=seed == 0, before=before) is None, seed
+        assert fast_difference(model, 3, seed + 500, ["random"], True) is None, seed
+    assert refused

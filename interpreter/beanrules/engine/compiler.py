@@ -18,7 +18,7 @@ from .abilities import card_abilities, check_automatic, check_players, check_zon
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
 from .marks import marks
-from .ruleset import BuyFieldRule, PhaseSpec, Ruleset, TradeRules
+from .ruleset import BuyFieldRule, PhaseSpec, Ruleset
 from .decisions import waits
 from .triggers import EVENTS, Trigger, deciding_run
 
@@ -39,7 +39,7 @@ def _refused(rule: dict, statement: Statement, why: str = "which this engine doe
 
 
 class _Readings:
-    """The readings of planting, harvesting and trading statements (readings.py), with the
+    """The readings of planting and harvesting statements (readings.py), with the
     rule each came from; a later reading of a type replaces an earlier one."""
 
     def __init__(self, found: list[tuple[dict, Any]], refs: dict[str, RuleRef]):
@@ -71,9 +71,7 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         if listers.owes_harvest(statement):  # a harvest owed to make room (listers.Room)
             continue
         reading = read.read_once(statement)
-        if trade_guards.judges(statement):  # judged by the trade guards (PhaseSpec.trade); its reading, if any,
-            if reading is not None:          # says which phase trades, and what the kernel plays by
-                found.append((rule, reading))
+        if trade_guards.judges(statement):  # judged by the trade guards (PhaseSpec.trade)
             continue
         if permissions.is_guard(statement):  # judged generically; its reading, if any, for the kernel
             try:
@@ -95,24 +93,14 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
     return _Readings(found, refs)
 
 
-def _phase_trades(phase: dict, rs: _Readings, by_id: dict[str, dict]) -> bool:
-    """Whether a phase trades, from the readings of the rules it lists (which must exist)."""
+def _phase_trades(phase: dict, core_program: program.Program, by_id: dict[str, dict]) -> bool:
+    """Whether a phase trades: a rule it lists (which must exist) permits trading during it."""
     for rule_id in phase["rules"]:
         if rule_id not in by_id:
             raise UnsupportedRule(f"phase '{phase['id']}' lists an unknown rule '{rule_id}'", None)
     listed = set(phase["rules"])
-    return any(isinstance(r, read.Trading) and r.phase == phase["id"] and rule["id"] in listed
-               for rule, r in rs.found)
-
-
-def _trade_rules(rs: _Readings) -> TradeRules:
-    untradeable = {r.zone: rs.refs[rule["id"]] for rule, r in rs.all(read.Untradeable)}
-    return TradeRules(
-        partners_active=rs.ref(read.WithActive),
-        hand=rs.ref(read.Tradeable, lambda r: r.zone == "hand"),
-        offer=rs.ref(read.Tradeable, lambda r: r.zone == "offer"), untradeable=untradeable,
-        consent=rs.ref(read.Consent, lambda r: not r.gift), gift_consent=rs.ref(read.Consent, lambda r: r.gift),
-        to_set_aside=rs.ref(read.ReceivedSetAside), end=rs.ref(read.EndsPhase))
+    return any(rule["id"] in listed and s.when.phase == phase["id"]
+               for rule, s in core_program if trade_guards.permits_trading(s))
 
 
 def _buy_field(rs: _Readings, n: int) -> BuyFieldRule | None:
@@ -170,7 +158,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     rounds = program.round_entry(core_program, refs)  # run first as a round's first phase begins
     # trading's rules, compiled by their conditions (engine/trade_guards.py), held by each phase that trades
     trades = trade_guards.compile_guards(trade_guards.trade_rules((refs[rule["id"]], s) for rule, s in core_program))
-    trading = [_phase_trades(phase, rs, by_id) for phase in model["phases"]]
+    trading = [_phase_trades(phase, core_program, by_id) for phase in model["phases"]]
     # what each phase's permits let players plant and harvest, and the plants they owe (engine/listers.py)
     compiled_listers = listers.compile_listers(core_program, refs, model["phases"])
     for index, phase in enumerate(model["phases"]):
@@ -179,13 +167,15 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         phases.append(PhaseSpec(phase["id"], index, phase.get("title"), phase_ref,
                                 (rounds if index == 0 else ()) + program.phase_entry(core_program, phase, refs),
                                 trades if trading[index] else None, listers=compiled_listers[phase["id"]],
-                                exit=program.phase_exit(core_program, phase, refs)))
+                                exit=program.phase_exit(core_program, phase, refs),
+                                ender=program.ender(core_program, refs, phase["id"])))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
-    for rule, r in rs.found:  # a step of a phase that does not list its rule would never run
-        if isinstance(r, (read.PlantFront, read.PlantEvery, read.Trading)) \
-                and rule["id"] not in next((p["rules"] for p in model["phases"] if p["id"] == r.phase), ()):
-            raise UnsupportedRule(f"rule '{rule['id']}' is a step of phase '{r.phase}', which does not list it",
+    steps = [(rule, r.phase) for rule, r in rs.found if isinstance(r, (read.PlantFront, read.PlantEvery))]
+    steps += [(rule, s.when.phase) for rule, s in core_program if trade_guards.permits_trading(s)]
+    for rule, phase_id in steps:  # a step of a phase that does not list its rule would never run
+        if rule["id"] not in next((p["rules"] for p in model["phases"] if p["id"] == phase_id), ()):
+            raise UnsupportedRule(f"rule '{rule['id']}' is a step of phase '{phase_id}', which does not list it",
                                   rule["id"])
 
     declared_ends = frozenset(r.phase for _, r in rs.all(read.DeclaredEnd))
@@ -225,7 +215,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         fields_ref=program.ref_of(core_program, refs, core.Fields), deal=program.setup_deal(core_program, n),
         direction=program.direction(core_program), one_type=one_type,
         phases=tuple(phases),
-        phase_index={p.id: p.index for p in phases}, trade=_trade_rules(rs),
+        phase_index={p.id: p.index for p in phases},
         harvest_when="any-time" if timing is None or timing.any_time else "own-turn",
         harvest_except=timing.except_phases if timing else frozenset(),
         harvest_ref=timing_ref,

@@ -379,7 +379,7 @@ class Game:
             return
         if ph.trade and action.what in ("phase", "trading"):
             if player != state.active:
-                raise IllegalAction(rs.trade.end or ph.trade.permit,
+                raise IllegalAction(ph.ender or ph.trade.permit,
                                     f"only the active player ({state.active}) ends trading")
             return
         if action.what == "phase" and ((rs.moves and card_moves.waits_only_for_moves(state, ph))

@@ -54,13 +54,13 @@ Trusted = Callable[[State, Any, list], bool]
 KNOWN_FIELDS: dict[type, frozenset[str]] = {  # (names as one string: no constant looks like a rule kind)
     Ruleset: frozenset("""
         rulebook players rules beans bean_counts removed_beans payout fields fields_ref deal direction
-        one_type phases phase_index trade harvest_when harvest_except harvest_ref
+        one_type phases phase_index harvest_when harvest_except harvest_ref
         protection protection_ref payout_card whole_field on_deck_out ends exhaustion_limit
         exhaustion_ref finish_during finish_phases at_end score_terms winner_highest tie_breaks
         visibility buy_field guards one_field_per_type same_type_many mixed top_run at_any_time
         only_paying manual_harvest coins_from_bank marks abilities triggers unplantable moves
         requirements protect_empty plant_guards plant_judge""".split()),
-    PhaseSpec: frozenset("id index title ref entry trade listers exit".split()),
+    PhaseSpec: frozenset("id index title ref entry trade listers exit ender".split()),
     listers.PhaseListers: frozenset("front every harvests refusal harvesting room".split()),
     listers.FrontPlanting: frozenset("least most ref lister".split()),
     listers.ZonePlanting: frozenset("who zone ref lister attr".split()),

@@ -129,7 +129,7 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
     """The proposals each player may make, by the trading rules. Where the rules judge a deal by
     who makes it with whom, whose turn it is and its size (every rulebook: `guards.by_turn`),
     what a player may give a partner and ask of them is judged once per zone, and remembered
-    per (player, partner, active player, phase); else each proposal is judged on its own."""
+    per (player, active player, phase) for every partner; else each proposal is judged on its own."""
     unplantable = rs.unplantable
     beans = tuple(b for b in rs.beans if b not in unplantable)  # asked for where the answer waits
     memo: dict = {}
@@ -155,21 +155,32 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
                     for card, ok in ((_OFFER, zones[0]), (_HAND, zones[1])) if ok)
         return (*made, *zones, waits)
 
+    def partners(state: State, player: str) -> tuple[tuple, ...]:
+        """The partners `player` may make a gift or an exchange with, in seat order, each with
+        what judged() says of the zones: (partner, gives offer cards, gives hand cards, a gift,
+        asks offer cards, asks hand cards, the ask waits for the answer)."""
+        out = []
+        for partner in state.players:
+            if partner != player:
+                gift, swap, give_offer, give_hand, ask_offer, ask_hand, waits = judged(state, player, partner)
+                if (give_offer or give_hand) and (gift or swap):
+                    out.append((partner, give_offer, give_hand, gift, ask_offer and swap, ask_hand and swap, waits))
+        return tuple(out)
+
     def rows(state: State, player: str) -> tuple[Row, ...]:
+        key = (player, state.active, state.phase)  # what a by_turn judgement depends on
+        found = memo.get(key)
+        if found is None:
+            found = remember(memo, key, partners(state, player), 1_000)
+        if not found:
+            return ()
         out = []
         offer, hand = distinct(state.offer), distinct(state.hands[player])
-        for partner in state.players:
-            if partner == player:
-                continue
-            key = (player, partner, state.active, state.phase)
-            gift, swap, give_offer, give_hand, ask_offer, ask_hand, waits = memo.get(key) or \
-                remember(memo, key, judged(state, player, partner), 1_000)
+        for partner, give_offer, give_hand, gift, ask_offer, ask_hand, waits in found:
             give = (offer if give_offer else ()) + (hand if give_hand else ())
-            if not give or not (gift or swap):
-                continue
-            asks = (offer if ask_offer and swap else (),
-                    (beans if waits else distinct(state.hands[partner])) if ask_hand and swap else ())
-            out.append((partner, give, len(offer) if give_offer else 0, gift, *asks))
+            if give:
+                out.append((partner, give, len(offer) if give_offer else 0, gift, offer if ask_offer else (),
+                            (beans if waits else distinct(state.hands[partner])) if ask_hand else ()))
         return tuple(out)
 
     if guards.by_turn:

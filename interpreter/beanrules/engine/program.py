@@ -76,6 +76,14 @@ def ref_of(program: Program, refs: dict[str, RuleRef], kind: type) -> RuleRef | 
     return refs[rule["id"]] if rule else None
 
 
+def ender(program: Program, refs: dict[str, RuleRef], phase: str) -> RuleRef | None:
+    """The rule that lets a player end `phase` when they choose: the last permit of ending it
+    during it (a later rule replaces an earlier one); None: no rule says so."""
+    found = [rule for rule, s in _of(program, core.Permit) if isinstance(s.action, effects.EndPhase)
+             and s.action.phase in (None, phase) and isinstance(s.when, timing.During) and s.when.phase == phase]
+    return refs[found[-1]["id"]] if found else None
+
+
 # How the state keeps each zone (engine/state.py): one per player, else one for the table.
 PER_PLAYER_ZONES = frozenset({"hand", "field", "set-aside", "coins", "score"})
 

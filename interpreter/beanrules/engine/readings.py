@@ -1,14 +1,14 @@
 """Permissions, constraints and harvest statements of the core, read by the shape of their nodes.
 
-Planting, harvesting and trading run on fast paths (planting.py, harvesting.py, trading.py,
-legal.py) that take plain parameters: how many cards a phase plants from the hand, which zones
-it empties, what a field pays, which zones trade. This module derives those parameters from
-the core statements alone — a ``permit`` of a ``plant`` from the front of the hand during a
-phase, a ``forbid`` of a ``harvest`` while a field of one card has a bigger neighbour, an
-``allow`` of a ``trade`` of any cards of the offer — never from the sentence a statement came
-from. A statement of another shape is read as None: the ruleset compiles a forbid or a
-permission of it by its condition (permissions.py), and refuses any other, by the statement's
-own words, when the game is created.
+Planting and harvesting run on fast paths (planting.py, harvesting.py, legal.py) that take
+plain parameters: how many cards a phase plants from the hand, which zones it empties, what a
+field pays. This module derives those parameters from the core statements alone — a ``permit``
+of a ``plant`` from the front of the hand during a phase, a ``forbid`` of a ``harvest`` while a
+field of one card has a bigger neighbour — never from the sentence a statement came from.
+Trading reads no setting: engine/trade_guards.py compiles its statements by their conditions.
+A statement of another shape is read as None: the ruleset compiles a forbid or a permission of
+it by its condition (permissions.py), and refuses any other, by the statement's own words, when
+the game is created.
 
 Each reading is a small frozen value; the ruleset collects them (a later reading of a type
 replaces an earlier one, as a later rule replaces an earlier one).
@@ -25,7 +25,6 @@ from . import one_model
 PLAYER = actors.Bound("player")
 FIELD = actors.Bound("field")
 CARD = actors.Bound("card")
-PARTNER = actors.Bound("partner")
 
 
 # ------------------------------------------------------------------ what a statement says
@@ -45,12 +44,6 @@ class PlantEvery:
     who: str
     zone: str
     optional: bool = False
-
-
-@dataclass(frozen=True)
-class Trading:
-    """Players may trade during `phase`."""
-    phase: str
 
 
 @dataclass(frozen=True)
@@ -135,36 +128,6 @@ class BuyField:
 
 
 @dataclass(frozen=True)
-class WithActive:
-    """Every trade has the active player on one side."""
-
-
-@dataclass(frozen=True)
-class Tradeable:
-    """Cards of `zone` may be traded: hand cards by every player, the offer's by the active
-    player (the only ones the engine lets give offer cards). Any other condition is not this
-    reading: the evaluator compiles it (engine/permissions.py)."""
-    zone: str
-
-
-@dataclass(frozen=True)
-class Untradeable:
-    """Cards of `zone` may not be traded."""
-    zone: str
-
-
-@dataclass(frozen=True)
-class Consent:
-    """A trade needs both sides' consent (`gift`: a gift needs the receiver's)."""
-    gift: bool
-
-
-@dataclass(frozen=True)
-class ReceivedSetAside:
-    """Cards received in a trade go to the receiver's set-aside cards."""
-
-
-@dataclass(frozen=True)
 class StartPlayer:
     """How the start player is found, and the token they keep (None: none)."""
     token: str | None
@@ -188,13 +151,6 @@ def _zone(node: Node, zone: str | None = None, owner: Node | None | bool = False
 
 def _number(node: Node | None) -> int | None:
     return node.value if isinstance(node, quantities.Number) else None
-
-
-def _any_of(cards: Node | None) -> str | None:
-    """The zone of "any number of cards of ZONE" (a trade's selection)."""
-    if isinstance(cards, places.CardsIn) and cards.pick == "any" and cards.count is None and cards.bean is None:
-        return _zone(cards.place)
-    return None
 
 
 def _count_of(node: Node, place: Node) -> bool:
@@ -228,10 +184,6 @@ def _permit(s: core.Permit) -> Any:
                 "active" if isinstance(s.player, actors.ActivePlayer) else None
             return PlantEvery(when.phase, who, cards.place.zone, some) if who else None
         return None
-    if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER \
-            and action.gives is None and action.takes is None and isinstance(s.player, actors.AnyPlayer) \
-            and isinstance(when, timing.During) and when.phase and s.condition is None:
-        return Trading(when.phase)
     if isinstance(action, effects.EndPhase) and action.phase is None and isinstance(s.player, actors.ActivePlayer) \
             and isinstance(when, timing.During) and when.phase and s.condition is None:
         if s.must:  # owed once: the phase waits for it (a harvest keeps it open)
@@ -341,22 +293,6 @@ def _forbid(s: core.Forbid) -> Any:
                         and _compare(where.terms[1], size, "=") == 0:
                     limit = _compare(where.terms[0], size, ">")
                     return Protection(limit, True) if limit is not None else None
-        return None
-    if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:
-        if action.gives is None and action.takes is None:
-            if c == conditions.Not(conditions.AnyOf((conditions.TurnOf(PLAYER), conditions.TurnOf(PARTNER)))):
-                return WithActive()
-            return None
-        if action.gives is None and action.takes == places.TradedAmount("some") \
-                and c == conditions.Not(conditions.Agreed((PLAYER, PARTNER))):
-            return Consent(False)
-        if action.gives is None and action.takes == places.TradedAmount("no") \
-                and c == conditions.Not(conditions.Agreed((PARTNER,))):
-            return Consent(True)
-        zone = _any_of(action.gives)
-        if action.takes is None and zone is not None and c is None and action.gives.place.owner in (None, PLAYER):
-            return Untradeable(zone)
-        return None
     return None
 
 
@@ -368,28 +304,11 @@ def _allow(s: core.Allow) -> Any:
         if isinstance(c, conditions.AllOf) and len(c.terms) == 3 and c.terms[:2] == _OTHER_TYPE \
                 and _no_room(c.terms[2]):
             return Covers()
-        return None
-    if isinstance(action, effects.Trade) and action.first == PLAYER and action.second == PARTNER:
-        zone = _any_of(action.gives)
-        if zone is None or action.gives.place.owner not in (None, PLAYER):
-            return None
-        if action.takes is None and c == (conditions.TurnOf(PLAYER) if zone == "offer" else None):
-            return Tradeable(zone)
-    return None
-
-
-def _do(s: core.Do) -> Any:
-    when, effect = s.when, s.effect
-    if isinstance(when, timing.When) and when.bean is None and when.cards is None:
-        if when.event == "traded" and s.condition is None and isinstance(effect, effects.Move) \
-                and effect.cards == places.CardsIn(actors.Bound("cards"), "all", None, False, None) \
-                and _zone(effect.to, "set-aside", PLAYER):
-            return ReceivedSetAside()
     return None
 
 
 def read(statement: Statement) -> Any:
-    """What the engine makes of a statement of planting, harvesting or trading (None: a shape
+    """What the engine makes of a statement of planting or harvesting (None: a shape
     it does not play, or a statement of another sort, which program.py reads)."""
     if isinstance(statement, core.Permit):
         return _permit(statement)
@@ -397,8 +316,6 @@ def read(statement: Statement) -> Any:
         return _forbid(statement)
     if isinstance(statement, core.Allow):
         return _allow(statement)
-    if isinstance(statement, core.Do):
-        return _do(statement)
     if isinstance(statement, core.HarvestTakes):
         return Takes(statement.part == "whole")
     if isinstance(statement, core.Payout):

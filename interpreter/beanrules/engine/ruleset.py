@@ -95,6 +95,8 @@ class PhaseSpec:
     # compared by those numbers, zones and rules, not by their closures)
     listers: Any = field(default=None, repr=False)
     exit: tuple[CoreStep, ...] = ()  # the phase's ``do … at the end of`` statements, in rule order
+    # the rule that lets a player end the phase when they choose (what another player's end breaks)
+    ender: RuleRef | None = None
 
 
 def listers_of(ph: PhaseSpec) -> Any:
@@ -109,21 +111,6 @@ class BuyFieldRule:
     cost: int
     max_fields: int | None
     ref: RuleRef
-
-
-@dataclass(frozen=True)
-class TradeRules:
-    """What the playout kernel reads of the trade rules (kernel/machine.py): the interpreter
-    judges trades, and places received cards, by the rules themselves (engine/trade_guards.py,
-    PhaseSpec.trade), and reads here only which rule lets the active player end trading."""
-    partners_active: RuleRef | None = None  # trade-partners: every trade involves the active player
-    hand: RuleRef | None = None  # tradeable-hand: hand cards from any position
-    offer: RuleRef | None = None  # tradeable-offer: the active player's revealed cards
-    untradeable: dict[str, RuleRef] = field(default_factory=dict)  # zone -> rule
-    consent: RuleRef | None = None
-    gift_consent: RuleRef | None = None
-    to_set_aside: RuleRef | None = None
-    end: RuleRef | None = None
 
 
 @dataclass(frozen=True)
@@ -142,7 +129,6 @@ class Ruleset:
     one_type: RuleRef | None  # one-type-per-field (None: any bean on any field)
     phases: tuple[PhaseSpec, ...]
     phase_index: dict[str, int]
-    trade: TradeRules
     # The harvest timing as its reading says it: the playout kernel's only (the interpreter lists
     # and refuses harvests by the harvest permits themselves, engine/listers.py).
     harvest_when: str  # "any-time" | "own-turn"

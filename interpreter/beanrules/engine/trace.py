@@ -21,7 +21,7 @@ from ..desugar import NoRewrite, rule_statements
 from ..memo import per_object
 from . import readings as read
 from .errors import IllegalAction
-from .trade_guards import placement
+from .trade_guards import permits_trading, placement
 from .kinds import compile_plays_as
 from .listers import owes_harvest  # a harvest owed to make room (listers.Room)
 from .notation import parse_action
@@ -65,6 +65,13 @@ def _amounts(s: Any) -> bool:
     """A rule of how many cards a trade may move ("any number for any number")."""
     return isinstance(s, core.Allow) and isinstance(s.action, effects.Trade) \
         and isinstance(s.action.takes, places.TradedAmount)
+
+
+def _deal_forbid(s: Any) -> bool:
+    """A forbid of every trade while its condition holds, whatever cards it moves (who trades with
+    whom, and when): it judges each proposal as a whole (TradeGuards.deal_refusal)."""
+    return isinstance(s, core.Forbid) and isinstance(s.action, effects.Trade) \
+        and s.action.gives is None and s.action.takes is None
 
 
 @cache
@@ -222,10 +229,9 @@ _LISTED_BY: dict[str, tuple[Says, ...]] = {
     "Harvest": (read.HarvestTime, read.OnlyPaying, read.Protection, owes_harvest, _permits(effects.Harvest)),
     "Plant": (read.PlantFront, read.PlantEvery, _forbids(effects.Reorder), read.OneType, read.OneFieldPerType,
               read.SameTypeMany, read.Covers, owes_harvest, _permits(effects.Plant)),
-    "Propose": (read.Trading, read.WithActive, _amounts, read.Tradeable, read.Untradeable,
-                core.BelongsTo, _permits(effects.Trade)),
-    "Respond": (_consent(True), _consent(False), read.Trading),
-    "EndPhase": (read.EndsPhase, read.Trading),
+    "Propose": (core.BelongsTo, _permits(effects.Trade)),  # every rule of trading judges a proposal
+    "Respond": (_consent(True), _consent(False), permits_trading),
+    "EndPhase": (read.EndsPhase, permits_trading),
     "BuyField": (read.BuyField, _forbids(effects.AddField)),
     "UseAbility": (core.Ability, _permits(effects.UseAbility)),
 }
@@ -298,7 +304,7 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.ending = False
             trace.add(model, _does(effects.Shuffle, timing.WhenDeckRunsOut), _forbids(effects.Move))
         elif name == "proposed":
-            trace.add(model, read.Trading, read.WithActive, _amounts)
+            trace.add(model, permits_trading, _deal_forbid, _amounts)
             zones = {r.get("zone") for r in event["give"] + event["take"]}
             if "hand" in zones:
                 trace.add(model, _trades("hand"))

@@ -113,6 +113,7 @@ class TradeGuards:
     received: evaluate.ZoneFn | None = field(default=None, compare=False)
     received_front: bool = False
     received_says: str | None = None  # the placing step's words (what guards compare by)
+    received_zone: str | None = "hand"  # the zone they go to, by name (None: a place that is no zone)
     # by_turn: the answers, remembered by what they depend on (`_key`): deals found acceptable,
     # and which forbid makes a proposal wait (a refusal is worked out anew, for its message)
     accepted_deals: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
@@ -166,6 +167,26 @@ class TradeGuards:
                 if why is not None:
                     return why
         return self.size_refusal(state, rs, deal)
+
+    def acceptable(self, state: Any, rs: Any, deal: Deal) -> bool:
+        """No rule refuses the acting side's part of the deal (with both sides' yes): the
+        judgement of an answer, remembered where by_turn lets it be."""
+        if self.accepted(state, deal):
+            return True
+        if self.deal_refusal(state, rs, deal) is not None or self.cards_refusal(state, rs, deal) is not None:
+            return False
+        self.accept(state, deal)
+        return True
+
+    def one_card_acceptable(self, state: Any, rs: Any, player: str, partner: str, give: Card | None,
+                            take: Card | None) -> bool:
+        """acceptable() of `player`'s part of a deal of at most one card each way (the answer to a
+        listed proposal), by its memory (`_key`'s) without building the deal where by_turn lets it."""
+        if self.by_turn and (player, partner, (give[0],) if give else (), (take[0],) if take else (),
+                             state.active, state.phase) in self.accepted_deals:
+            return True
+        return self.acceptable(state, rs, Deal(player, partner, (give,) if give else (), (take,) if take else (),
+                                               frozenset((player, partner))))
 
     def size_refusal(self, state: Any, rs: Any, deal: Deal) -> tuple[RuleRef | None, str] | None:
         """Where allows say how many cards for how many may be traded, a deal that fits none."""
@@ -314,15 +335,36 @@ def is_trade_rule(statement: Node) -> bool:
     return isinstance(statement, (core.Permit, core.Forbid, core.Allow)) and isinstance(statement.action, effects.Trade)
 
 
+def permits_trading(statement: Node) -> bool:
+    """A permit of trading during a phase: the phase trades (TradeGuards.phases)."""
+    return isinstance(statement, core.Permit) and isinstance(statement.action, effects.Trade) \
+        and isinstance(statement.when, timing.During) and bool(statement.when.phase)
+
+
+_PLAIN = effects.Trade(actors.Bound("player"), actors.Bound("partner"), None, None)
+
+
+def _plain_permit(statement: core.Permit, ref: RuleRef) -> str:
+    """The phase a permit of trading lets every player trade in, under the forbids and allows:
+    the one shape of it the guards play (what a side may give, with whom and when, is theirs)."""
+    if not permits_trading(statement) or statement.action != _PLAIN or not isinstance(statement.player, actors.AnyPlayer) \
+            or statement.condition is not None:
+        raise UnsupportedRule(f"rule '{ref.id}': '{statement.to_text()}': a permit of trading lets any player trade "
+                              "cards with the partner during a phase; who may trade what, and when, is said by "
+                              "forbids and allows of trading", ref.id)
+    return statement.when.phase
+
+
 def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
     """The trading rules among `statements` (each with its rule), in rule order."""
     phases: set[str] = set()
     permit: RuleRef | None = None
     forbids, allows, owners = [], [], []
-    by_turn, received, front, placing = True, None, False, None
+    by_turn, received, front, placing, into = True, None, False, None, "hand"
     for ref, s in statements:
         if placement(s):  # a later rule replaces an earlier one
             received, front, placing = evaluate.zone_of(s.effect.to), s.effect.end in ("front", "bottom"), s.to_text()
+            into = s.effect.to.zone if isinstance(s.effect.to, places.Zone) else None
             continue
         if is_trade_rule(s) and not isinstance(s, core.Permit) or isinstance(s, core.BelongsTo):
             by_turn = by_turn and _by_turn(s)
@@ -332,13 +374,12 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
                                       ref.id)
             owners.append(Owner(s.place.zone, s.to_text(), ref, evaluate.players_of(s.owner)))
         elif isinstance(s, core.Permit) and isinstance(s.action, effects.Trade):
-            if isinstance(s.when, timing.During) and s.when.phase:
-                phases.add(s.when.phase)
-                permit = permit or ref
+            phases.add(_plain_permit(s, ref))
+            permit = permit or ref
         elif isinstance(s, (core.Forbid, core.Allow)) and isinstance(s.action, effects.Trade):
             (forbids if isinstance(s, core.Forbid) else allows).append(guard(s, ref))
     return TradeGuards(frozenset(phases), permit, tuple(forbids), tuple(allows), tuple(owners), by_turn,
-                       received, front, placing)
+                       received, front, placing, into)
 
 
 def judges(statement: Node) -> bool:

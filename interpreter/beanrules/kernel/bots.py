@@ -123,7 +123,7 @@ class KSeat:
     # the rules
     trading = property(lambda self: self.m.phase_of[self.g.phase].trade)
     unplantable = property(attrgetter("m.unplantable"))
-    tradeable = property(lambda self: (self.m.offer_ok, self.m.hand_ok))
+    tradeable = property(attrgetter("m.tradeable"))
     buy_cost = property(attrgetter("m.buy_cost"))
     fields_dealt = property(attrgetter("m.fields_at_start"))
 

@@ -20,6 +20,8 @@ from ..engine.marks import START
 from ..engine.obligations import KERNEL, completion
 from ..engine.harvesting import coins_for, harvestable, least_paying, pays_more_than, run_length, some_field_pays
 from ..engine.kinds import type_of
+from ..engine.legal import proposal_lister, tradeable_zones
+from ..engine.trading import guards_of
 from ..engine.lasting import may_harvest
 from ..engine.program import acts_only_if
 from ..engine.ruleset import Ruleset
@@ -134,13 +136,12 @@ class Machine(core.Primitives):
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
         self.buy_cost = int(rs.buy_field.cost) if rs.buy_field else None
         self.buy_max = int(rs.buy_field.max_fields) if rs.buy_field and rs.buy_field.max_fields is not None else None
-        tr = rs.trade
-        self.partners_active = tr.partners_active is not None
-        self.offer_ok = tr.offer is not None and "offer" not in tr.untradeable
-        self.hand_ok = tr.hand is not None and "hand" not in tr.untradeable
-        self.consent = tr.consent is not None
-        self.gift_consent = tr.gift_consent is not None
-        self.to_set_aside = tr.to_set_aside is not None
+        # trading: the engine's own guards (engine/trade_guards.py) and its lister of proposals
+        # (legal.proposal_lister), asked on the kernel's state: seats for names, the engine's cards
+        self.guards = guards_of(rs)
+        self.accepts = self.guards.one_card_acceptable if self.guards is not None else None
+        self.proposal_rows = proposal_lister(rs)
+        self.tradeable = tradeable_zones(rs)  # (offer cards, hand cards) may be traded: the bots' hint
         self.phase_ids = tuple(p.id for p in rs.phases)
         self.finish_during = rs.finish_during
         self.finish_phases = rs.finish_phases

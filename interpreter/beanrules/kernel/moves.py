@@ -98,7 +98,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
         for proposal in g.proposals:
             pid, src, dst = proposal[0], proposal[1], proposal[2]
             if dst == seat:
-                if accept_picks(m, g, proposal) is not None:
+                if acceptable(m, g, proposal):
                     out.append((RESPOND, seat, "accepts", pid))
                 out.append((RESPOND, seat, "rejects", pid))
             elif src == seat:
@@ -136,51 +136,33 @@ def waits_only_for_moves(m: Machine, g: KState, ph: Any) -> bool:
     return ph.plant_max is None and not ph.trade and not m.pending_left(g, ph)
 
 
-# -- trading (engine/trading.py, legal._lazy_space) ---------------------------------------------
+# -- trading (engine/trading.py, legal.proposals): the engine's guards and lister on this state --
 def proposal_space(m: Machine, g: KState, seat: int) -> tuple[int, tuple]:
-    """How many one-card proposals legal.proposals lists, and the space to pick the n-th from."""
-    active = seat == g.active
-    n = m.n
-    if m.partners_active:
-        partners = [p for p in range(n) if p != seat] if active else [g.active]
-    else:
-        partners = [p for p in range(n) if p != seat]
-    offer = tuple(_distinct(g.offer)) if m.offer_ok else ()
-    from_offer = offer if active else ()
-    give = from_offer + (tuple(_distinct(g.hands[seat])) if m.hand_ok else ())
-    never = m.unplantable
-    if never:  # a card never planted is never traded
-        offer = tuple(b for b in offer if b not in never)
-        from_offer = offer if active else ()
-        give = tuple(b for b in give if b not in never)
-    if not give:
-        return 0, ((), 0, [])
-    asks = []
-    total = 0
-    for partner in partners:
-        hand = (m.in_play if m.consent else tuple(_distinct(g.hands[partner]))) if m.hand_ok else ()
-        if never:
-            hand = tuple(b for b in hand if b not in never)
-        their_offer = offer if partner == g.active else ()
-        asks.append((partner, their_offer, hand))
-        total += 1 + len(their_offer) + len(hand)
-    return len(give) * total, (give, len(from_offer), asks)
+    """How many one-card proposals legal.proposals lists, and the rows to pick the n-th from:
+    the engine's own rows (legal.proposal_lister), listed on the kernel's state."""
+    rows = m.proposal_rows(g, seat)  # type: ignore[misc]  (a trading phase: the game trades)
+    count = 0
+    for _, give, _, gift, offer, hand in rows:  # (a loop: a sum over a generator costs more, and this is hot)
+        count += len(give) * (gift + len(offer) + len(hand))
+    return count, rows
 
 
-def nth_proposal(seat: int, space: tuple, k: int) -> tuple:
-    give, from_offer, asks = space
-    for partner, offer, hand in asks:
-        takes = 1 + len(offer) + len(hand)
+def nth_proposal(seat: int, rows: tuple, k: int) -> tuple:
+    """The k-th proposal of the rows, in legal.nth_proposal's order, as an action tuple: each
+    give as a gift (where one is listed), then for each offered bean, then for each hand bean."""
+    for partner, give, from_offer, gift, offer, hand in rows:
+        takes = gift + len(offer) + len(hand)
         size = len(give) * takes
         if k < size:
             i, t = divmod(k, takes)
             card = ("offer" if i < from_offer else "hand", give[i])
-            if t == 0:
+            t -= gift
+            if t < 0:
                 take = None
-            elif t <= len(offer):
-                take = ("offer", offer[t - 1])
+            elif t < len(offer):
+                take = ("offer", offer[t])
             else:
-                take = ("hand", hand[t - 1 - len(offer)])
+                take = ("hand", hand[t - len(offer)])
             return (PROPOSE, seat, partner, card, take)
         k -= size
     raise IndexError(k)
@@ -212,6 +194,13 @@ def accept_picks(m: Machine, g: KState, proposal: list) -> tuple | None:
     return None if picked_take is None else (picked_give, picked_take)
 
 
+def acceptable(m: Machine, g: KState, proposal: list) -> bool:
+    """trading.acceptable: both sides' cards are there, and the rules let the receiver do its
+    part now (the engine's guards, judged as it answers: a condition may have changed since)."""
+    _, src, dst, give, take = proposal
+    return accept_picks(m, g, proposal) is not None and m.accepts(g, m.rs, dst, src, take, give)
+
+
 def _take(g: KState, owner: int, picked: tuple | None) -> list[int]:
     if picked is None:
         return []
@@ -223,12 +212,13 @@ def _take(g: KState, owner: int, picked: tuple | None) -> list[int]:
 
 
 def execute(m: Machine, g: KState, proposal: list, picks: tuple) -> None:
+    """trading.execute: the cards change hands, to where the rules' step on the trade puts them."""
     _, src, dst, _, _ = proposal
     given = _take(g, src, picks[0])
     taken = _take(g, dst, picks[1])
-    zone = g.set_aside if m.to_set_aside else g.hands
-    zone[dst].extend(given)
-    zone[src].extend(taken)
+    receive, rs = m.guards.receive, m.rs  # type: ignore[union-attr]
+    receive(g, rs, dst, given)
+    receive(g, rs, src, taken)
     if proposal in g.proposals:
         g.proposals.remove(proposal)
 
@@ -280,7 +270,7 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
         _, _, partner, give, take = action
         proposal = [g.next_proposal, seat, partner, give, take]
         g.next_proposal += 1
-        if m.gift_consent if take is None else m.consent:
+        if m.guards.one_card_waits(g, m.rs, seat, partner, give, take):  # type: ignore[union-attr]
             g.proposals.append(proposal)
         else:
             execute(m, g, proposal, accept_picks(m, g, proposal))  # type: ignore[arg-type]

@@ -3,7 +3,7 @@
 The kernel is built from the compiled Ruleset, which is where the engine reads every rule.
 So it refuses, by name:
 - a rule kind it was not written for (new mechanisms: counters, the hand limit, …);
-- a field of the Ruleset (or of a phase, a step, the trade rules) it does not know, holding a
+- a field of the Ruleset (or of a phase, a step) it does not know, holding a
   value: the engine grew a mechanism this spec uses;
 - a core node it does not compile (core.py says which);
 - a bot it does not play.
@@ -17,6 +17,7 @@ import dataclasses
 from typing import Any
 
 from ..engine import ruleset as engine_rules
+from ..engine.trading import guards_of
 from .core import KernelUnsupported
 
 # The rule kinds the kernel was written for: every kind the interpreter played when the kernel
@@ -39,7 +40,8 @@ KNOWN_KINDS = frozenset({
 })
 # A house rule by condition (forbid-while) the kernel plays where it is a planting guard: the
 # engine's judge answers it (kernel/planting.py) and engine/lasting.py lets a plant it takes away
-# for good lapse (check_ruleset); one on another action (trading, harvesting) is refused by name.
+# for good lapse (check_ruleset); or a guard of trading: the engine's trade guards judge and list
+# trades on the kernel's state (kernel/moves.py). One on another action (harvesting) is refused by name.
 GUARD_KINDS = frozenset({"forbid-while"})
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
@@ -48,14 +50,15 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "Ruleset": frozenset({
         "rulebook", "players", "rules", "beans", "bean_counts", "removed_beans", "payout", "fields",
         "fields_ref", "deal", "direction", "one_type", "phases", "phase_index",
-        "trade", "harvest_when", "harvest_except", "harvest_ref", "protection", "protection_ref",
+        "harvest_when", "harvest_except", "harvest_ref", "protection", "protection_ref",
         "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "buy_field", "guards", "same_type_many", "mixed", "at_any_time",
         "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
         "triggers", "marks", "abilities", "unplantable",
         "requirements", "protect_empty", "tally", "draws"}),
-    "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit"}),
+    "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
+                            "ender"}),  # (a citation: who may end the phase is listed as the engine lists it)
     # a phase's permits of planting and harvesting, compiled by the engine (engine/listers.py);
     # `room`: the harvest owed to make room, asked by kernel/plant_for.py
     "PhaseListers": frozenset({"front", "every", "harvests", "refusal", "harvesting", "room"}),
@@ -70,8 +73,6 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "DrawRule": frozenset({"phase", "least", "most", "draw", "ref"}),
     "Tally": frozenset({"counter", "won_by", "name"}),
     "Marks": frozenset({"counters", "tokens", "start_holders", "target_ends"}),
-    "TradeRules": frozenset({"trade", "partners_active", "hand", "offer", "untradeable", "consent",
-                             "gift_consent", "to_set_aside", "end", "offer_owner", "amounts"}),
 }
 # card mechanisms the kernel learnt: cards that play as another type (engine/kinds.py),
 # constraints that last (kernel/lasting.py).
@@ -117,7 +118,6 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
     check_model's rules that must be planting guards)."""
     _guards_only(rs, guard_rules)
     _unknown_fields(rs, "the rules")
-    _unknown_fields(rs.trade, "the trade rules")
     if rs.buy_field is not None:
         _unknown_fields(rs.buy_field, "buying a field")
     for tie in rs.tie_breaks:
@@ -127,6 +127,7 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
     for step in rs.on_deck_out + rs.at_end + rs.at_any_time:
         _unknown_fields(step, f"rule '{step.ref.id}'")
     _flow(rs)
+    _trading(rs)
     if rs.harvest_when not in ("any-time", "own-turn") or rs.payout_card not in ("top", "bottom"):
         raise KernelUnsupported(f"harvesting '{rs.harvest_when}', payout by the {rs.payout_card} card")
     for ph in rs.phases:
@@ -145,13 +146,16 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
 
 
 def _guards_only(rs: engine_rules.Ruleset, guard_rules: frozenset[str]) -> None:
-    """A rule of GUARD_KINDS is a planting guard, and a constraint always in force (`standing`)
-    is one too: the kernel lists plants by the judge and lets the required one lapse by the
-    engine's constraints (kernel/lasting.py); another one it does not play."""
+    """A rule of GUARD_KINDS is a planting guard or a guard of trading, and a constraint always
+    in force (`standing`) is a planting guard: the kernel lists plants by the judge and lets the
+    required one lapse by the engine's constraints (kernel/lasting.py), and judges trades by the
+    engine's trade guards; another one it does not play."""
     guards = {g.ref.id for g in rs.plant_guards}
-    stray = sorted(guard_rules - guards)
+    trades = guards_of(rs)
+    stray = sorted(guard_rules - guards - ({f.ref.id for f in trades.forbids} if trades is not None else set()))
     if stray:
-        raise KernelUnsupported(f"rule '{stray[0]}' of kind 'forbid-while' (a guard on another action than planting)")
+        raise KernelUnsupported(f"rule '{stray[0]}' of kind 'forbid-while' (a guard on another action than "
+                                "planting or trading)")
     for spec in rs.standing:
         if spec.ref.id not in guards:
             raise KernelUnsupported(f"rule '{spec.ref.id}': '{spec.says}' (a constraint by condition)")
@@ -169,8 +173,22 @@ def _flow(rs: engine_rules.Ruleset) -> None:
     for part in (rs.tally, rs.marks):
         if part is not None:
             _unknown_fields(part, "the counters")
-    if rs.requirements and any(ph.trade for ph in rs.phases) and rs.trade.to_set_aside is None:
+    trades = guards_of(rs)
+    if rs.requirements and trades is not None and trades.received_zone == "hand":
         raise KernelUnsupported(f"rule '{rs.requirements[0].ref.id}' with trades into the hand "
                                 "(the kernel does not try them against it)")
     if rs.tally is not None and rs.tally.counter is not None and rs.triggers:
         raise KernelUnsupported("coins written down with a card's step when harvested")
+
+
+# The zones of the kernel's state (kernel/state.py), by the names the rules give them.
+_HELD_ZONES = frozenset({"hand", "set-aside", "coins", "deck", "discard", "offer", "removed"})
+
+
+def _trading(rs: engine_rules.Ruleset) -> None:
+    """The kernel judges and lists trades by the engine's trade guards on its own state, and
+    puts received cards where the rules' step on the trade says (engine/trade_guards.py): a
+    zone its state holds."""
+    trades = guards_of(rs)
+    if trades is not None and trades.received_zone not in _HELD_ZONES:
+        raise KernelUnsupported(f"'{trades.received_says}': received cards go to a place the kernel does not keep")
