@@ -95,3 +95,22 @@ def _compare(spec: str, seed: int, length: int) -> int:
 @pytest.mark.parametrize("spec,seed,length", CASES)
 def test_the_listing_by_zone_is_the_proposals_the_rules_accept_one_by_one(spec, seed, length):
     assert _compare(spec, seed, length) > 10
+
+
+@pytest.mark.parametrize("who,condition", [("active", None), ("any", "own turn")])
+def test_a_permit_of_trading_of_another_shape_is_refused_by_name(who, condition):
+    """Which phase trades is a permit of trading during it (what a side may trade, with whom and
+    when, is the forbids' and allows'); a permit only some players have, or one under a
+    condition, the guards would play as if every player had it always: it is refused, naming
+    its rule and saying why, rather than played as another rule."""
+    from beanrules.core import actors, conditions, effects, statements, timing
+    from beanrules.engine.errors import RuleRef, UnsupportedRule
+    from beanrules.engine.trade_guards import compile_guards
+    player = actors.ActivePlayer() if who == "active" else actors.AnyPlayer()
+    cond = conditions.TurnOf(actors.Bound("player")) if condition else None
+    permit = statements.Permit(player, effects.Trade(actors.Bound("player"), actors.Bound("partner"), None, None),
+                               timing.During("trade", False), cond, False, None, None)
+    with pytest.raises(UnsupportedRule, match="rule 'odd-trade': .*a permit of trading lets any player trade"):
+        compile_guards([(RuleRef("odd-trade", None), permit)])
+    plain = replace(permit, player=actors.AnyPlayer(), condition=None)
+    assert compile_guards([(RuleRef("trade", None), plain)]).phases == frozenset({"trade"})

@@ -194,11 +194,22 @@ def accept_picks(m: Machine, g: KState, proposal: list) -> tuple | None:
     return None if picked_take is None else (picked_give, picked_take)
 
 
+def _held(g: KState, owner: int, card: tuple[str, str]) -> bool:
+    """_pick would find the card: `owner`'s hand holds the bean, or it lies in the offer and
+    `owner` is the active player."""
+    zone, bean = card
+    if zone == "offer":
+        return owner == g.active and bean in g.offer
+    return bean in g.hands[owner]
+
+
 def acceptable(m: Machine, g: KState, proposal: list) -> bool:
-    """trading.acceptable: both sides' cards are there, and the rules let the receiver do its
-    part now (the engine's guards, judged as it answers: a condition may have changed since)."""
+    """trading.acceptable: both sides' cards are there (accept_picks would find them), and the
+    rules let the receiver do its part now (the engine's guards, judged as it answers: a
+    condition may have changed since the proposal)."""
     _, src, dst, give, take = proposal
-    return accept_picks(m, g, proposal) is not None and m.accepts(g, m.rs, dst, src, take, give)
+    return _held(g, src, give) and (take is None or _held(g, dst, take)) \
+        and m.accepts(g, m.rs, dst, src, take, give)  # type: ignore[misc]  (a trading phase: the game trades)
 
 
 def _take(g: KState, owner: int, picked: tuple | None) -> list[int]:
