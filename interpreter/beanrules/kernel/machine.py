@@ -115,7 +115,6 @@ class Machine(core.Primitives):
         # the beanometer: the engine's own, on the kernel's fields (its cards are the engine's)
         self.coins_for: Callable[[list[str]], int] = partial(coins_for, rs)
         self.run_length: Callable[[list[str]], int] = partial(run_length, rs)
-        self.in_play = tuple(rs.beans)
         self.box = [b for b in rs.beans for _ in range(rs.bean_counts[b])]
         self.out = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
         self.payout = rs.payout

@@ -106,7 +106,7 @@ def _unknown_fields(obj: Any, where: str) -> None:
 
 def check_model(model: dict) -> frozenset[str]:
     """Refuse a rule kind the kernel was not written for; the ids of the rules of GUARD_KINDS,
-    which check_ruleset holds to being planting guards."""
+    which check_ruleset holds to being planting or trading guards."""
     for rule in model["rules"]:
         if rule["kind"] not in KNOWN_KINDS | GUARD_KINDS:
             raise KernelUnsupported(f"rule '{rule['id']}' of kind '{rule['kind']}'")
@@ -115,7 +115,7 @@ def check_model(model: dict) -> frozenset[str]:
 
 def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozenset()) -> None:
     """Refuse compiled rules that hold a mechanism the kernel does not know (`guard_rules`:
-    check_model's rules that must be planting guards)."""
+    check_model's rules that must be planting or trading guards)."""
     _guards_only(rs, guard_rules)
     _unknown_fields(rs, "the rules")
     if rs.buy_field is not None:
