@@ -129,7 +129,8 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
     """The proposals each player may make, by the trading rules. Where the rules judge a deal by
     who makes it with whom, whose turn it is and its size (every rulebook: `guards.by_turn`),
     what a player may give a partner and ask of them is judged once per zone, and remembered
-    per (player, active player, phase) for every partner; else each proposal is judged on its own."""
+    per (player, active player, phase) for every partner of the players at the table; else each
+    proposal is judged on its own."""
     unplantable = rs.unplantable
     beans = tuple(b for b in rs.beans if b not in unplantable)  # asked for where the answer waits
     memo: dict = {}
@@ -168,10 +169,11 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
         return tuple(out)
 
     def rows(state: State, player: str) -> tuple[Row, ...]:
-        key = (player, state.active, state.phase)  # what a by_turn judgement depends on
-        found = memo.get(key)
-        if found is None:
-            found = remember(memo, key, partners(state, player), 1_000)
+        key = (player, state.active, state.phase)  # what a by_turn judgement depends on, with who plays
+        hit = memo.get(key)
+        if hit is None or hit[0] != state.players:  # (a list compared to a list: games of other players)
+            hit = remember(memo, key, (list(state.players), partners(state, player)), 1_000)
+        found = hit[1]
         if not found:
             return ()
         out = []
