@@ -205,7 +205,9 @@ SEMANTICS.update({
     # a permit of planting or harvesting compiles into a lister (engine/listers.py)
     statements.Permit: _read("engine.listers.compile_listers", "engine.readings.read", "engine.card_moves.compile_move",
                              "engine.draw_moves.compile_draw", "engine.permissions.standing"),
-    statements.Forbid: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting"),
+    # a forbid of harvesting the field is a harvest guard: one judge of them all (engine/harvest_guards.py)
+    statements.Forbid: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting",
+                             "engine.harvest_guards.compile_judge"),
     statements.Allow: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting"),
     statements.LiesOpen: _read("engine.exposure.compile_open", "engine.lasting.compile_lasting"),
     statements.Require: _read("engine.requirements"),
