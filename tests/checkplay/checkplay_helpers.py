@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from beanrules import SpecError, compile_spec
@@ -10,6 +11,7 @@ from beanrules.checks.invariants import playout
 from beanrules.diagnostics import Diagnostic
 from beanrules.engine import Game, Stalled, compile_ruleset
 from beanrules.engine.bots import make_bot, play_out
+from beanrules.engine.ruleset import listers_of
 
 HEAD = 'rulebook variant "A variant"\n  extends classic\n  source v "Variant rules"\n'
 
@@ -84,7 +86,9 @@ def _plain_game(model: dict, n: int, seed: int) -> list[str]:
 
 def engine_reads(folder: Path, sample: Outcome, kind: str) -> bool:
     """Taking every rule of `kind` out of the sample spec (`remove rule ID`) is rejected by
-    check, or changes what the engine compiles for some player count (citations aside)."""
+    check, or changes what the engine compiles for some player count (citations aside): the
+    Ruleset, or which phases list plants and harvests by the permits (engine/listers.py, kept
+    beside each phase: the harvest timing lives only there)."""
     model = sample.model
     assert model is not None
     ids = [r["id"] for r in model["rules"] if r["kind"] == kind]
@@ -95,6 +99,14 @@ def engine_reads(folder: Path, sample: Outcome, kind: str) -> bool:
         return True
     for n in range(model["players"]["min"], model["players"]["max"] + 1):
         a, b = compile_ruleset(model, n), compile_ruleset(reduced.model, n)
-        if dataclasses.replace(a, rules={}, rulebook="") != dataclasses.replace(b, rules={}, rulebook=""):
+        if dataclasses.replace(a, rules={}, rulebook="") != dataclasses.replace(b, rules={}, rulebook="") \
+                or _listed(a) != _listed(b):
             return True
     return False
+
+
+def _listed(rs: Any) -> list[tuple[bool, bool, int]]:
+    """Per phase: whether a harvest permit applies, a plant from the hand's front, how many plants
+    of a zone's cards."""
+    return [(lister.harvesting, lister.front is not None, len(lister.every))
+            for lister in (listers_of(ph) for ph in rs.phases)]

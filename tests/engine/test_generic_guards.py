@@ -1,13 +1,11 @@
 """The first steps of "One semantics" (docs/architecture.md, "The migration, step by step"): the
-harvest constraints that engine/readings.py reads by their shape (the protection rule, harvesting
-only a field that pays) compiled instead as the generic guards every other `forbid` already is
-(engine/lasting.py's matcher, now binding the field harvested, and `some-field`'s own semantics),
-with today's engine as the oracle: on every state that bots reach in games of every spec that
-has such a rule, at each of its player counts, the generic guard refuses exactly the harvests
-the reading refuses, citing the same rule. The planting constraints (one type per field, a type
-in one field only, and the allows that lift them: a type in two fields, covering where no field
-fits) are held to their readings the same way, for every bean onto every field, both as the
-constraints compile one by one and as the interpreter judges plants (planting.refusing)."""
+planting constraints that engine/readings.py reads by their shape (one type per field, a type in
+one field only, and the allows that lift them: a type in two fields, covering where no field
+fits) compiled instead as the generic guards every other `forbid` already is, with today's
+engine as the oracle: on every state bots reach, for every bean onto every field, both as the
+constraints compile one by one and as the interpreter judges plants (planting.refusing). (The
+harvest constraints were held to their readings the same way until the readings went: the harvest
+judge, engine/harvest_guards.py, and tests/engine/test_harvest_guards.py.)"""
 from __future__ import annotations
 
 from typing import Any
@@ -19,18 +17,16 @@ from beanrules.core import effects, statements as core
 from beanrules.desugar import rule_statements
 from beanrules.engine import Game
 from beanrules.engine import evaluate, lasting, readings
-from beanrules.engine.actions import Harvest, Plant
+from beanrules.engine.actions import Plant
 from beanrules.engine.errors import RuleRef
-from beanrules.engine.harvesting import field_refusal
 from beanrules.engine.kinds import same_type
 from beanrules.engine.planting import refusing
 from bot_states import CASES, watch
 
-SHAPES = (readings.Protection, readings.OnlyPaying)
 PLANTING = (readings.OneType, readings.OneFieldPerType, readings.SameTypeMany, readings.Covers)
 
 
-def _read_by_shape(model: dict, shapes: tuple = SHAPES) -> list[tuple[str, Any]]:
+def _read_by_shape(model: dict, shapes: tuple) -> list[tuple[str, Any]]:
     found = []
     for rule in model["rules"]:
         for statement in rule_statements(rule):
@@ -59,48 +55,8 @@ def _agree(want: str | None, got: list[str], where: str) -> int:
 
 
 def test_the_shipped_specs_have_such_rules():
-    for name in ("classic", "kannibohne", "my-first/other-beans"):
-        assert _read_by_shape(compile_spec(name)), name
     for name in ("classic", "my-first/basic", "my-first/step-2"):
         assert _read_by_shape(compile_spec(name), PLANTING), name
-
-
-def _compare(spec: str, seed: int) -> tuple[int, int]:
-    """Play `spec` at its fewest and most players, holding every harvest of every state to the
-    oracle; returns how many harvests were compared and how many the guards refused."""
-    model = _model(spec, SHAPES, "harvest")
-    low, high = model["players"]["min"], model["players"]["max"]
-    compared = refused = 0
-    for players in sorted({low, high}):
-        guards = [lasting.compile_rule(s, s.action, s.condition, True, RuleRef(rule_id, None))
-                  for rule_id, s in ((r, evaluate.resolved_for(s, players)) for r, s in _read_by_shape(model))]
-        shaped = {g.ref.id for g in guards}
-
-        def check(game: Game) -> None:
-            nonlocal compared, refused
-            state, rs = game.state, game.ruleset
-            for player in state.players:
-                for index, field in enumerate(state.fields[player]):
-                    if not field:
-                        continue  # an empty field is no harvest at all (the reading's own test)
-                    old = field_refusal(state, rs, player, index)
-                    want = old.rule if old is not None and old.rule in shaped else None
-                    action = Harvest(player, index + 1)
-                    got = [g.ref.id for g in guards if g.applies(state, rs, action, player)]
-                    refused += _agree(want, got, f"{player} field {index + 1} {field}")
-                    compared += 1
-
-        watch(model, players, seed, check)
-    return compared, refused
-
-
-@pytest.mark.parametrize("spec,seed", CASES)
-def test_generic_harvest_guards_refuse_what_the_readings_refuse(spec, seed):
-    compared, refused = _compare(spec, seed)
-    assert compared > 100, compared  # the oracle saw the guards at work
-    # in classic's game harvests the protection rule refuses are reached, so the comparison
-    # saw both answers (asked of this game, not of a second one)
-    assert refused > 0 or spec != "classic", refused
 
 
 # ------------------------------------------------------------------ planting

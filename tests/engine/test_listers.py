@@ -2,8 +2,8 @@
 card of the hand, every card of a zone, or harvesting by choice, compiled from its core
 statement) held to the readings they replace (engine/readings.py's PlantFront, PlantEvery and
 HarvestTime; the Ruleset held the first two as `PhaseSpec.plant` and `PhaseSpec.pending` before
-the phases held their listers, and still holds `harvest_when`, `harvest_except` for the playout
-kernel): on every state bots reach in games of every spec at its fewest and most players, every
+the phases held their listers, and `harvest_when`, `harvest_except` before the playout kernel
+listed harvests by the listers too: the timing is read here as the compiler read it): on every state bots reach in games of every spec at its fewest and most players, every
 player is listed the same plants (and ends of planting) and the same harvests, in the same order,
 a harvest is refused by the same rule, and each phase holds the numbers, zones and rules the
 readings gave (least, most, who plants which zone, optional)."""
@@ -19,8 +19,10 @@ from beanrules.core import statements as core
 from beanrules.engine import Game, listers, program, readings
 from beanrules.engine.abilities import front_lapses
 from beanrules.engine.actions import EndPhase, Plant
+from beanrules.engine import program
 from beanrules.engine.harvesting import by_itself, field_refusal, harvestable, open_fields
 from beanrules.engine.ruleset import zone_cards
+from beanrules.engine.readings import HarvestTime, read_once
 from bot_states import CASES, watch
 
 
@@ -97,14 +99,24 @@ def _reading_plants(state: Any, rs: Any, player: str, read: dict) -> list:
     return out
 
 
-def _reading_timing(state: Any, rs: Any, player: str) -> str | None:
+def _timing_read(model: dict, players: int) -> tuple[Any, str | None]:
+    """The harvest timing's reading (readings.HarvestTime) and its rule, as the compiler read it
+    into the Ruleset before: any time wins over own turn where a model has both; (None, None):
+    no rule lets anyone harvest by choice."""
+    found = [(r, rule["id"]) for rule, s in program.core_program(model, players)
+             for r in (read_once(s),) if isinstance(r, HarvestTime)]
+    return next((f for f in found if f[0].any_time), found[-1] if found else (None, None))
+
+
+def _reading_timing(state: Any, rs: Any, player: str, timing: tuple[Any, str | None]) -> str | None:
     """The rule the harvest timing's reading cites against `player` harvesting now (where nobody
     harvests by choice: the step that harvests by itself, or "-", none), or None: they may."""
-    if not rs.manual_harvest:
+    reading, rule = timing
+    if reading is None:
         auto = by_itself(rs)
         return auto.id if auto is not None else "-"
-    if (rs.harvest_when == "own-turn" and player != state.active) or state.phase in rs.harvest_except:
-        return rs.harvest_ref.id
+    if (not reading.any_time and player != state.active) or state.phase in reading.except_phases:
+        return rule
     return None
 
 
@@ -122,6 +134,7 @@ def _compare(spec: str, seed: int) -> tuple[int, int, int]:
         pytest.skip("the spec does not compile, on purpose")
     compared = plants = refusals = 0
     read: dict = {}
+    read_timing = {n: _timing_read(model, n) for n in {model["players"]["min"], model["players"]["max"]}}
 
     def check(game: Game) -> None:
         nonlocal compared, plants, refusals
@@ -138,7 +151,7 @@ def _compare(spec: str, seed: int) -> tuple[int, int, int]:
             listers.plant_options(got, state, rs, ph, player, front_lapses if rs.abilities else None)
             assert got == want, (player, state.phase, got, want)
             plants += sum(type(a) is Plant for a in got)
-            timing = _reading_timing(state, rs, player)
+            timing = _reading_timing(state, rs, player, read_timing[len(state.players)])
             fields = [] if timing is not None else open_fields(state, rs, player)
             assert harvestable(state, rs, player) == fields, (player, state.phase)
             for index in range(len(state.fields[player])):

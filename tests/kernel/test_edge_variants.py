@@ -21,6 +21,7 @@ from beanrules.kernel import kernel_reason
 from kernel_differential import compared, fast_difference, first_difference, seed_ranges
 
 VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
+HERE = Path(__file__).parent
 
 
 @pytest.mark.parametrize("variant,players", [("second-run-out.bean", 3), ("second-run-out.bean", 4),
@@ -81,10 +82,28 @@ def test_a_planting_guard_by_condition_is_played_alike_and_the_plant_it_takes_aw
     assert lapses
 
 
-def test_a_guard_by_condition_on_another_action_is_refused_by_name():
-    # the kernel judges harvests by its own readings yet: the interpreter plays this one
-    reason = kernel_reason(compile_spec(str(VARIANTS / "big-harvests.bean")), 3) or ""
-    assert "rule 'small-fields-stay' of kind 'forbid-while'" in reason
+@pytest.mark.parametrize("spec", [VARIANTS / "big-harvests.bean", HERE / "trade-keeps-big-fields.bean"],
+                         ids=lambda p: p.stem)
+def test_a_harvest_guard_by_condition_is_played_alike(spec):
+    """A house rule that forbids harvesting by a condition on the field harvested (and the
+    phase): the kernel lists harvests by the engine's harvest judge (engine/harvest_guards.py)
+    on its own fields, as the interpreter does, so both play the same games; and the games
+    reached harvests the house rule refused."""
+    model = compile_spec(str(spec))
+    assert kernel_reason(model, 4) is None
+    refused: list[str] = []
+
+    def watch(game, action, events) -> None:
+        state, rs = game.state, game.ruleset
+        if state.over:
+            return
+        for player in state.players:
+            for index, field in enumerate(state.fields[player]):
+                guard = rs.harvest_judge.refusing(state, rs, player, field, index) if field else None
+                if guard is not None and guard.ref.id != "protection":
+                    refused.append(guard.ref.id)
+    compared(model, 4, range(3), watch=watch)  # a difference fails inside
+    assert refused
 
 
 @pytest.mark.parametrize("variant,rule", [("gifts-own-turn.bean", "gifts-on-own-turn"),

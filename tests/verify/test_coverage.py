@@ -36,7 +36,7 @@ def test_the_same_question_of_another_model_finds_that_models_rules() -> None:
     without = {**model, "rules": [r for r in model["rules"] if r["id"] != "protection"]}
     for kept in (model, without, model):
         seen = trace.Trace()
-        seen.add(kept, trace.read.Protection)
+        seen.add(kept, trace._guards_harvest)  # a forbid of harvesting the field: the protection rule
         assert seen.rules == ({"protection"} if kept is model else set())
 
 

@@ -13,7 +13,7 @@ from ..core.actors import Opponent, OtherPlayers
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import card_moves, draw_moves, evaluate, kinds, lasting, listers, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
+from . import card_moves, draw_moves, evaluate, harvest_guards, kinds, lasting, listers, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
@@ -159,8 +159,14 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     # trading's rules, compiled by their conditions (engine/trade_guards.py), held by each phase that trades
     trades = trade_guards.compile_guards(trade_guards.trade_rules((refs[rule["id"]], s) for rule, s in core_program))
     trading = [_phase_trades(phase, core_program, by_id) for phase in model["phases"]]
+    # the forbids and allows by condition, and the harvest guards' judge (the listers bind it)
+    constraints = list(lasting.lift(tuple(r for _, r in rs.all(lasting.LastingSpec))))
+    harvesting = tuple(g for g in constraints if harvest_guards.is_guard(g.node))
+    harvest_judge = harvest_guards.compile_judge(harvesting)
     # what each phase's permits let players plant and harvest, and the plants they owe (engine/listers.py)
-    compiled_listers = listers.compile_listers(core_program, refs, model["phases"])
+    compiled_listers = listers.compile_listers(core_program, refs, model["phases"], harvest_judge)
+    # some phase owes a harvest to make room for a plant (listers.Room)
+    makes_room = any(ph.room is not None for ph in compiled_listers.values())
     for index, phase in enumerate(model["phases"]):
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
@@ -186,10 +192,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
                                   "where it plants from the hand (the player it waits for), which "
                                   f"phase '{r.phase}' does not", rule["id"])
 
-    # Harvesting by choice: any time wins over own turn where a model has both.
-    timing = next((r for _, r in rs.all(read.HarvestTime) if r.any_time), rs.last(read.HarvestTime))
-    timing_ref = rs.ref(read.HarvestTime, lambda r: r is timing) if timing else None
-    protection = rs.last(read.Protection)
     paid_by, coins = rs.last(read.PaysBy), rs.last(read.CoinsFrom)
     end_conditions, exhaustion_limit, exhaustion_ref, target_ends = program.ends(core_program, refs)
     finish_during, finish_phases = program.finish_turn(core_program)
@@ -206,7 +208,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     # it too, where the model keeps no one-type rule), as the first forbid that refuses it is.
     one_type = next((rs.refs[rule["id"]] for rule, _ in rs.all(read.OneType)), None)
     buy_field = _buy_field(rs, n)
-    constraints = list(lasting.lift(tuple(r for _, r in rs.all(lasting.LastingSpec))))
     planting = tuple(g for g in constraints if permissions.is_guard(g.node))
     guards = _guards(constraints, permitted_kinds(buy_field))
     return Ruleset(
@@ -216,11 +217,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         direction=program.direction(core_program), one_type=one_type,
         phases=tuple(phases),
         phase_index={p.id: p.index for p in phases},
-        harvest_when="any-time" if timing is None or timing.any_time else "own-turn",
-        harvest_except=timing.except_phases if timing else frozenset(),
-        harvest_ref=timing_ref,
-        protection=protection.limit if protection else None,
-        protection_ref=rs.ref(read.Protection), protect_empty=bool(protection and protection.empty),
         payout_card=paid_by.card if paid_by else "top",
         whole_field=rs.ref(read.Takes, lambda r: r.whole), on_deck_out=program.deck_out(core_program, refs),
         ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
@@ -230,8 +226,8 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         visibility=program.visibility(core_program),
         buy_field=buy_field, mixed=mixed,
         one_field_per_type=rs.ref(read.OneFieldPerType), same_type_many=rs.ref(read.SameTypeMany),
-        at_any_time=program.any_time(core_program, refs), only_paying=rs.ref(read.OnlyPaying),
-        manual_harvest=timing is not None, top_run=takes is not None and not takes.whole,
+        at_any_time=program.any_time(core_program, refs),
+        top_run=takes is not None and not takes.whole,
         coins_from_bank=bool(coins and coins.bank),
         marks=marks(core_program, target_ends),
         abilities=usable, triggers=triggers,
@@ -244,8 +240,13 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         # stands among the constraints by condition, so the checked path, which lets a required
         # plant lapse (lasting.waived, stuck), plays the spec, and the kernel declines it.
         standing=tuple(r for r in constraints if r not in guards and not lasting.names_nothing(r)
+                       # a harvest guard is the judge's (below); one that may refuse every field stands here too,
+                       # where a plant may need a harvest to make room (the checked path lets that plant lapse)
+                       and (not harvest_guards.is_guard(r.node)
+                            or (makes_room and harvest_guards.may_refuse_every_field(r)))
                        and (not permissions.is_guard(r.node) or read.read_once(r.node) is None)), guards=guards,
         plant_guards=planting, plant_judge=permissions.compile_judge(planting),
+        harvest_guards=harvesting, harvest_judge=harvest_judge,
         draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends,
         declared=zones.declared(core_program),
         zone_rules=zones.compile_rules(core_program, refs, zones.declared(core_program), _permission))

@@ -1,4 +1,5 @@
-"""Harvesting a field: when it is allowed, the protection rule, the beanometer, coin cards;
+"""Harvesting a field: which fields may be harvested (the harvest guards' judge,
+engine/harvest_guards.py), the beanometer, coin cards;
 the steps at any time (a harvest as soon as a field pays) and the harvest at the end of the game;
 and the core's harvest of a bound field and a field's value, compiled for the evaluator as the
 entries of engine/semantics.py name them."""
@@ -54,47 +55,39 @@ def coins_for(rs: Ruleset, field: list[str]) -> int:
 
 def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
     """Why field `index` of `player` may not be harvested whenever harvesting is allowed
-    (no such field, empty, protected, pays nothing), or None."""
+    (no such field, empty, or a harvest guard forbids it: engine/harvest_guards.py), or None."""
     fields = state.fields[player]
     if not 0 <= index < len(fields):
         return IllegalAction(rs.fields_ref, f"{player} has no field {index + 1} (fields 1 to {len(fields)})")
-    if not fields[index]:
-        return IllegalAction(rs.whole_field, f"field {index + 1} of {player} is empty")
-    if rs.protection is not None and len(fields[index]) == 1:
-        limit = rs.protection
-        for other in fields:
-            if len(other) > limit:
-                return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
-                                     f"another field of {player} holds more than {limit}")
-            if rs.protect_empty and not other:
-                return IllegalAction(rs.protection_ref, f"field {index + 1} holds a single bean while "
-                                     f"another field of {player} is empty")
-    if rs.only_paying is not None and coins_for(rs, fields[index]) < 1:
-        size = run_length(rs, fields[index])
-        return IllegalAction(rs.only_paying, f"{size} {type_of(rs, fields[index][-1])} in field {index + 1} of "
-                                             f"{player} pay no coin yet")
-    return None
+    return _guarded(state, rs, player, fields[index], index, f"field {index + 1} of {player}")
+
+
+def _guarded(state: State, rs: Ruleset, player: str, field: list[str], index: int | str,
+             name: str) -> IllegalAction | None:
+    """Why `field` (a player's, or a field of the table) may not be harvested: it is empty, or
+    the first harvest guard whose condition holds forbids it (the judge); or None."""
+    if not field:
+        return IllegalAction(rs.whole_field, f"{name} is empty")
+    judge = rs.harvest_judge
+    guard = judge.refusing(state, rs, player, field, index) if judge is not None else None
+    if guard is None:
+        return None
+    return IllegalAction(guard.ref, f"{player} may not harvest {name} ({len(field)} {type_of(rs, field[-1])}): "
+                                    f"the rules say \"{guard.says}\"")
 
 
 def open_fields(state: State, rs: Ruleset, player: str) -> list[int]:
     """0-based indices of the fields of `player` that may be harvested whenever harvesting is
-    allowed (field_refusal, quickly): not empty, paying where that is asked, and holding two
-    cards or more while the protection rule protects single beans (another field holds more
-    than its limit or, where it says so, is empty). Whether the player may harvest now is the
-    harvest permits' (engine/listers.py). Written as one loop: every listing asks it."""
-    fields = state.fields[player]
-    limit, two = rs.protection, False
-    if limit is not None:
-        empty = rs.protect_empty
-        for f in fields:
-            if len(f) > limit or (empty and not f):
-                two = True
-                break
-    paying = rs.only_paying is not None
+    allowed (field_refusal, quickly): those that hold cards and no harvest guard refuses, as the
+    judge lists them. Whether the player may harvest now is the harvest permits'
+    (engine/listers.py)."""
+    judge = rs.harvest_judge
+    if judge is not None:
+        return judge.opened(state, rs, player)
     out: list[int] = []
     i = 0
-    for f in fields:
-        if (len(f) >= 2 if two else f) and (not paying or coins_for(rs, f) >= 1):
+    for f in state.fields[player]:
+        if f:
             out.append(i)
         i += 1
     return out
@@ -233,13 +226,7 @@ def table_refusal(state: State, rs: Ruleset, player: str, zone: str) -> IllegalA
     refused = zone_refusal(state, rs, "harvest", zone, player)
     if refused is not None:
         return refused
-    field = state.zones[zone]
-    if not field:
-        return IllegalAction(rs.whole_field, f"{zone} is empty")
-    if rs.only_paying is not None and coins_for(rs, field) < 1:
-        return IllegalAction(rs.only_paying, f"{run_length(rs, field)} {type_of(rs, field[-1])} in {zone} "
-                                             "pay no coin yet")
-    return None
+    return _guarded(state, rs, player, state.zones[zone], zone, zone)
 
 
 def table_harvests(state: State, rs: Ruleset, player: str) -> list:

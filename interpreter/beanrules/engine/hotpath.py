@@ -2,7 +2,7 @@
 
 The reference functions (legal.legal_actions, legal.next_to_act) read the ruleset's fields on
 every call and ask, on every call, about mechanisms most rulebooks do not have (moves,
-abilities, a buyable field, the protection rule). A Plan decides all of that once per phase,
+abilities, a buyable field). A Plan decides all of that once per phase,
 when a game is created: each phase gets a closure that lists its legal actions and one that
 says whom the game waits for, with the rules' numbers bound as constants and the mechanisms the
 rules do not have left out. Whether the phase has nothing left to do is one closure for both
@@ -54,12 +54,12 @@ Trusted = Callable[[State, Any, list], bool]
 KNOWN_FIELDS: dict[type, frozenset[str]] = {  # (names as one string: no constant looks like a rule kind)
     Ruleset: frozenset("""
         rulebook players rules beans bean_counts removed_beans payout fields fields_ref deal direction
-        one_type phases phase_index harvest_when harvest_except harvest_ref
-        protection protection_ref payout_card whole_field on_deck_out ends exhaustion_limit
+        one_type phases phase_index
+        payout_card whole_field on_deck_out ends exhaustion_limit
         exhaustion_ref finish_during finish_phases at_end score_terms winner_highest tie_breaks
         visibility buy_field guards one_field_per_type same_type_many mixed top_run at_any_time
-        only_paying manual_harvest coins_from_bank marks abilities triggers unplantable moves
-        requirements protect_empty plant_guards plant_judge""".split()),
+        coins_from_bank marks abilities triggers unplantable moves
+        requirements plant_guards plant_judge harvest_guards harvest_judge""".split()),
     PhaseSpec: frozenset("id index title ref entry trade listers exit ender".split()),
     listers.PhaseListers: frozenset("front every harvests refusal harvesting room".split()),
     listers.FrontPlanting: frozenset("least most ref lister".split()),

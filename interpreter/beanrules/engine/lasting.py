@@ -543,7 +543,7 @@ def _allowed_harvests(state: Any, rs: Any, player: str) -> list[Harvest]:
 
 def harvest_refusal(state: Any, rs: Any, player: str, index: int, refusal: IllegalAction) -> IllegalAction | None:
     """Why a harvest that the harvest timing refuses is refused, given the permissions by
-    condition: with one in force, only its field's own rules (protection, paying) still hold;
+    condition: with one in force, only its field's own guards (engine/harvest_guards.py) still hold;
     without, a refusal for want of any timing cites the permission whose condition fails."""
     if allowing(state, rs, Harvest(player, index + 1)) is not None:
         return field_refusal(state, rs, player, index)
@@ -589,7 +589,7 @@ def describe(state: Any) -> list[str]:
 
 
 def may_harvest(state: Any, rs: Any, player: str) -> bool:
-    """`player` may harvest one of their fields now: the harvest timing and the protection rule
+    """`player` may harvest one of their fields now: the harvest timing and the harvest guards
     (harvesting.harvestable) allow it, and no constraint in force takes it away (or one lets them)."""
     fields = harvestable(state, rs, player)
     if not constrained(state, rs):

@@ -19,10 +19,12 @@ says which of their fields they may harvest, with those parts compiled once:
   is engine/obligations.py's, compiled from the same numbers).
 
 Which fields take a card is the planting guards' (engine/permissions.py, the Ruleset's
-plant_judge); which fields may be harvested whenever harvesting is allowed, the harvest guards'
-(harvesting.open_fields). The phase holds its listers (PhaseSpec.listers), with the numbers and
+plant_judge); which fields may be harvested whenever harvesting is allowed, the harvest judge's
+(engine/harvest_guards.py, bound here where it compiles; harvesting.open_fields asks it too).
+The phase holds its listers (PhaseSpec.listers), with the numbers and
 rules of its planting permits (FrontPlanting, ZonePlanting), which the reference path, the hot
-path, the phase's completion and the playout kernel read: no other copy of them is kept.
+path, the phase's completion and the playout kernel read (the kernel lists harvests by the
+phase's harvest lister too: kernel/machine.py's Phase.harvests): no other copy of them is kept.
 
 A permit that owes a harvest where the card a player must plant next fits no field compiles
 into a Room: its condition, with that card bound (places.Due, evaluate.DUE), asked where a plant
@@ -247,11 +249,13 @@ def _harvest_permit(s: core.Permit, ref: RuleRef, phase: str) -> HarvestPermit |
     return HarvestPermit(_who(s.player), test, ref, s)
 
 
-def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], phase: str) -> tuple:
+def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], phase: str,
+                opened: Callable[[State, Any, str], list[int]] = open_fields) -> tuple:
     """(harvests, refusal) of one phase: `permits` apply in it, `refs` are the rules of every
-    harvest permit of the spec. A player may harvest where any permit lets them (a phase
-    without one compiles no check; one that always holds for the players it names, no
-    condition)."""
+    harvest permit of the spec, `opened` the fields the harvest guards leave a player (the
+    harvest judge's own listing, bound here: no call between). A player may harvest where any
+    permit lets them (a phase without one compiles no check; one that always holds for the
+    players it names, no condition)."""
     def allows(p: HarvestPermit, state: State, rs: Any, player: str) -> bool:
         return p.who(state, rs, player) and (p.when is None or p.when(state, {evaluate.RULES: rs, "player": player}))
 
@@ -259,15 +263,15 @@ def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], p
         return (lambda state, rs, player: []), (lambda state, rs, player: _refused(rs, refs, phase, player, None))
     harvests: Callable[[State, Any, str], list[int]]
     if len(permits) == 1 and permits[0].when is None and _names_everyone(permits[0].statement.player):
-        harvests = open_fields  # anyone, at any time: the fields' own guards alone
+        harvests = opened  # anyone, at any time: the fields' own guards alone
     elif len(permits) == 1 and permits[0].when is None:
         who = permits[0].who
 
         def harvests(state: State, rs: Any, player: str) -> list[int]:
-            return open_fields(state, rs, player) if who(state, rs, player) else []
+            return opened(state, rs, player) if who(state, rs, player) else []
     else:
         def harvests(state: State, rs: Any, player: str) -> list[int]:
-            return open_fields(state, rs, player) if any(allows(p, state, rs, player) for p in permits) else []
+            return opened(state, rs, player) if any(allows(p, state, rs, player) for p in permits) else []
 
     def refusal(state: State, rs: Any, player: str) -> IllegalAction | None:
         if any(allows(p, state, rs, player) for p in permits):
@@ -343,11 +347,14 @@ def _zone(s: core.Permit, rule: dict, ref: RuleRef) -> ZonePlanting:
     return ZonePlanting(who, zone, ref, not s.must, _plant_lister(s), _PLAYER_ATTR.get(zone))
 
 
-def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict]) -> dict[str, PhaseListers]:
+def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict],
+                    judge: Any = None) -> dict[str, PhaseListers]:
     """The listers of every phase (by id) from the rules' permits of planting and harvesting:
     a phase plants by the permits of it that the phase lists, harvests by every harvest permit
-    whose timing and condition can hold during it, and owes a harvest to make room where such
-    a permit can apply during it."""
+    whose timing and condition can hold during it (the fields the harvest `judge` leaves,
+    engine/harvest_guards.py; None: every field with cards), and owes a harvest to make room
+    where such a permit can apply during it."""
+    opened = judge.opened if judge is not None else open_fields
     harvest = [(s, refs[rule["id"]]) for rule, s in program
                if isinstance(s, core.Permit) and isinstance(read_once(s), HarvestTime)]  # (READINGS)
     harvest_refs = tuple(ref for _, ref in harvest)
@@ -364,7 +371,7 @@ def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict]) 
                 else:
                     every.append(_zone(s, rule, refs[rule["id"]]))
         applying = tuple(p for p in (_harvest_permit(s, ref, pid) for s, ref in harvest) if p is not None)
-        harvests, refusal = _harvesting(applying, harvest_refs, pid)
+        harvests, refusal = _harvesting(applying, harvest_refs, pid, opened)
         rooms = [p for p in (_harvest_permit(s, ref, pid) for s, ref in owed) if p is not None]
         out[pid] = PhaseListers(front, tuple(every), harvests, refusal, bool(applying),
                                 Room(rooms[-1]) if rooms else None)  # a later rule replaces an earlier one

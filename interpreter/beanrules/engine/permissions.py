@@ -1,8 +1,8 @@
 """Permissions of any condition: a rule's ``forbid``, ``allow`` or ``permit`` that the fast
 paths (readings.py) do not read, compiled by the evaluator and checked against each action.
 
-readings.py turns the shapes the shipped rulebooks use (the protection rule, harvesting on
-one's own turn except in a phase, …) into the plain parameters of planting, harvesting and
+readings.py turns the shapes the shipped rulebooks use (harvesting on one's own turn except
+in a phase, …) into the plain parameters of planting, harvesting and
 trading. A statement of any other shape used to be refused by name; here it is compiled
 instead, as a constraint always in force: its action is matched against the engine's actions
 (engine/lasting.py, the same matching as a constraint laid down for a while) and its condition
@@ -36,6 +36,7 @@ from ..core.categories import Node
 from .effect_env import OWNER, Held
 from .errors import RuleRef, UnsupportedRule
 from .evaluate import RULES
+from .harvesting import coins_for
 from .lasting import LastingSpec, compile_rule, covers
 
 
@@ -198,8 +199,8 @@ def _direct(items: tuple[Any, ...]) -> PlantJudge | None:
         terms = []
         for guard in items:
             condition = guard.node.condition
-            test = "True" if condition is None else _expression(condition, {"field": "f"}, top)
-            lifts = [_expression(a.node.condition, {"field": "f"}, top) for a in guard.lifted]
+            test = "True" if condition is None else expression(condition, {"field": "f"}, top)
+            lifts = [expression(a.node.condition, {"field": "f"}, top) for a in guard.lifted]
             if test is None or None in lifts:
                 return None
             terms.append(f"({test})" if not lifts else f"({test}) and not ({' or '.join(lifts)})")
@@ -207,7 +208,7 @@ def _direct(items: tuple[Any, ...]) -> PlantJudge | None:
 
     def first(terms: list[str], indent: str) -> str:
         return "\n".join(f"{indent}if {term}:\n{indent}    return G[{i}]" for i, term in enumerate(terms))
-    names: dict[str, Any] = {"G": items}
+    names: dict[str, Any] = {"G": items, "C": coins_for}
     exec(_SOURCE.format(refusing_typed=first(refusals[_TYPED], " " * 8), refusing_plain=first(refusals[_PLAIN], " " * 4),
                         taking_typed=" or ".join(refusals[_TYPED]), taking_plain=" or ".join(refusals[_PLAIN])),
          names)  # noqa: S102  (made from the tables above and the nodes' structure only)
@@ -251,24 +252,28 @@ def taking(state, rs, player, bean):
 """
 
 
-def _expression(node: Node, fields: dict[str, str], top: str) -> str | None:
-    """`node` as an expression over the names above: all-of, any-of, not; a field's size
-    compared with a number; the card planted matching a field's top card; some field of the
-    player (`fields`: the bound names of fields and their variables). None: anything else."""
+def expression(node: Node, fields: dict[str, str], top: str) -> str | None:
+    """`node` as an expression over the names above: all-of, any-of, not; a field's size or
+    what it pays (`C`, the beanometer) compared with a number; the card planted matching a
+    field's top card; some field of the player (`fields`: the bound names of fields and their
+    variables); the phase. None: anything else. The harvest judge (engine/harvest_guards.py)
+    compiles its conditions by it too."""
     if isinstance(node, (conditions.AllOf, conditions.AnyOf)):
-        terms = [_expression(t, fields, top) for t in node.terms]
+        terms = [expression(t, fields, top) for t in node.terms]
         joined = " and " if isinstance(node, conditions.AllOf) else " or "
         return None if None in terms else "(" + joined.join(terms) + ")"
     if isinstance(node, conditions.Not):
-        term = _expression(node.term, fields, top)
+        term = expression(node.term, fields, top)
         return None if term is None else f"(not {term})"
     if isinstance(node, conditions.SomeField) and node.owner == actors.Bound("player"):
         var = f"f{len(fields)}"
-        where = _expression(node.where, {**fields, node.name: var}, top)
+        where = expression(node.where, {**fields, node.name: var}, top)
         return None if where is None else f"any({where} for {var} in fs)"
     if isinstance(node, conditions.Matches) and node.cards == actors.Bound("card"):
         field = _top_of(node.place, fields)
         return None if field is None else f"({field} and {top.format(field)} == t)"
+    if isinstance(node, conditions.InPhase):  # the state keeps its phase by id
+        return f"(state.phase == {node.phase!r})"
     if isinstance(node, conditions.Compare):
         empty = _EMPTY.get((node.op, node.right)) if isinstance(node.left, quantities.Count) else None
         field = _field(node.left.place, fields) if empty is not None and node.left.bean is None else None
@@ -280,9 +285,12 @@ def _expression(node: Node, fields: dict[str, str], top: str) -> str | None:
 
 
 def _size(node: Node, fields: dict[str, str]) -> str | None:
-    """A number (as its digits) or the number of cards in a bound field."""
+    """A number (as its digits), the number of cards in a bound field or what it pays."""
     if isinstance(node, quantities.Number):
         return str(int(node.value))
+    if isinstance(node, quantities.FieldValue):  # what a bound field pays: the beanometer (`C`)
+        field = _field(node.field, fields)
+        return None if field is None else f"C(rs, {field})"
     field = _field(node.place, fields) if isinstance(node, quantities.Count) and node.bean is None else None
     return None if field is None else f"len({field})"
 

@@ -87,19 +87,6 @@ class Covers:
 
 
 @dataclass(frozen=True)
-class Protection:
-    """A field of one card may not be harvested while another field has more than `limit`
-    (`empty`: or while another field is empty)."""
-    limit: int
-    empty: bool = False
-
-
-@dataclass(frozen=True)
-class OnlyPaying:
-    """A field that pays nothing may not be harvested by choice."""
-
-
-@dataclass(frozen=True)
 class Takes:
     """What a harvest takes: the whole field (True) or its top run of one type."""
     whole: bool
@@ -276,23 +263,6 @@ def _forbid(s: core.Forbid) -> Any:
         if c == conditions.AllOf(_OTHER_TYPE):
             return OneType()
         return OneFieldPerType() if _new_field_for_growing_type(c) else None
-    if isinstance(action, effects.Harvest) and action.player == PLAYER and action.field == FIELD \
-            and not action.only_paying:
-        if c is not None and _compare(c, quantities.FieldValue(FIELD), "=") == 0:
-            return OnlyPaying()
-        if isinstance(c, conditions.AllOf) and len(c.terms) == 2 \
-                and _compare(c.terms[0], quantities.Count(FIELD, None), "=") == 1:
-            big = c.terms[1]
-            if isinstance(big, conditions.SomeField) and big.owner == PLAYER:
-                size = quantities.Count(actors.Bound(big.name), None)
-                limit = _compare(big.where, size, ">")
-                if limit is not None:
-                    return Protection(limit)
-                where = big.where  # "… has more than N or is empty"
-                if isinstance(where, conditions.AnyOf) and len(where.terms) == 2 \
-                        and _compare(where.terms[1], size, "=") == 0:
-                    limit = _compare(where.terms[0], size, ">")
-                    return Protection(limit, True) if limit is not None else None
     return None
 
 

@@ -129,13 +129,6 @@ class Ruleset:
     one_type: RuleRef | None  # one-type-per-field (None: any bean on any field)
     phases: tuple[PhaseSpec, ...]
     phase_index: dict[str, int]
-    # The harvest timing as its reading says it: the playout kernel's only (the interpreter lists
-    # and refuses harvests by the harvest permits themselves, engine/listers.py).
-    harvest_when: str  # "any-time" | "own-turn"
-    harvest_except: frozenset[str]
-    harvest_ref: RuleRef | None
-    protection: int | None  # a single card is protected while another field has more than this
-    protection_ref: RuleRef | None
     payout_card: str  # "top" | "bottom": whose beanometer pays
     whole_field: RuleRef | None
     on_deck_out: tuple[CoreStep, ...]  # ``do … when the deck runs out`` (the reshuffle)
@@ -159,8 +152,6 @@ class Ruleset:
     mixed: RuleRef | None = None
     top_run: bool = False  # a harvest takes the field's top run of one type, not the whole field
     at_any_time: tuple[CoreStep, ...] = ()  # ``do … at any time``: after every action and automatic step
-    only_paying: RuleRef | None = None  # harvest-only-paying: a manual harvest must pay a coin
-    manual_harvest: bool = True  # a harvest-timing rule lets players harvest by choice (the kernel's only)
     coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
     marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
     # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an
@@ -170,7 +161,6 @@ class Ruleset:
     unplantable: frozenset[str] = frozenset()
     moves: tuple[card_moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/card_moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
-    protect_empty: bool = False  # the protection rule also holds while another field is empty
     tally: tallies.Tally | None = None  # coins written down, won by the first to a target (engine/tally.py)
     plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
     lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
@@ -183,6 +173,11 @@ class Ruleset:
     # closure that judges a plant by them (engine/permissions.py; None: every field takes every card)
     plant_guards: tuple = ()
     plant_judge: Any = field(default=None, compare=False, repr=False)
+    # forbids of harvesting the field (the protection rule, harvesting only what pays, house
+    # rules), each with the allows that lift it, and the one closure that judges a harvest by
+    # them (engine/harvest_guards.py; None: every field with cards may be harvested)
+    harvest_guards: tuple = ()
+    harvest_judge: Any = field(default=None, compare=False, repr=False)
     draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
     # Phases the active player ends by declaring them finished: a harvest they may still make
     # keeps such a phase open (engine/obligations.py), where elsewhere it keeps none open.

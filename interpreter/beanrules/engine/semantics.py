@@ -205,8 +205,9 @@ SEMANTICS.update({
     statements.Permit: _read("engine.listers.compile_listers", "engine.readings.read", "engine.card_moves.compile_move",
                              "engine.draw_moves.compile_draw", "engine.permissions.standing",
                              "engine.trade_guards.compile_guards"),
+    # a forbid of harvesting the field is a harvest guard: one judge of them all (engine/harvest_guards.py)
     statements.Forbid: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting",
-                             "engine.trade_guards.compile_guards"),
+                             "engine.trade_guards.compile_guards", "engine.harvest_guards.compile_judge"),
     statements.Allow: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting",
                             "engine.trade_guards.compile_guards"),
     statements.LiesOpen: _read("engine.exposure.compile_open", "engine.lasting.compile_lasting"),

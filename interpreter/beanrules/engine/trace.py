@@ -21,6 +21,7 @@ from ..desugar import NoRewrite, rule_statements
 from ..memo import per_object
 from . import readings as read
 from .errors import IllegalAction
+from .harvest_guards import is_guard as _guards_harvest
 from .trade_guards import permits_trading, placement
 from .kinds import compile_plays_as
 from .listers import owes_harvest  # a harvest owed to make room (listers.Room)
@@ -165,11 +166,9 @@ def _harvest(trace: Trace, model: dict[str, Any], event: dict[str, Any], manual:
     if event.get("auto"):
         trace.add(model, _does(Effect, timing.AnyTime))
     elif type(event["field"]) is str:  # a field of the table: the rule that lets this player harvest it
-        trace.add(model, _permits(effects.Harvest), read.OnlyPaying)
-    elif manual:
-        trace.add(model, read.HarvestTime, read.OnlyPaying)
-        if event["cards"] == 1:  # a single bean came off: the protection rule let it
-            trace.add(model, read.Protection)
+        trace.add(model, _permits(effects.Harvest))
+    elif manual:  # the harvest timing let it, and the harvest guards' judge (engine/harvest_guards.py)
+        trace.add(model, read.HarvestTime, _guards_harvest)
     if event.get("unpaid") is not None:
         trace.add(model, _declares_bank)
 
@@ -226,7 +225,7 @@ def _forbids(effect: type) -> Callable[[Any], bool]:
 # legal actions exercises these rules even when no action is taken (a variant that changes one
 # of them changes what such a case sees).
 _LISTED_BY: dict[str, tuple[Says, ...]] = {
-    "Harvest": (read.HarvestTime, read.OnlyPaying, read.Protection, owes_harvest, _permits(effects.Harvest)),
+    "Harvest": (read.HarvestTime, owes_harvest, _permits(effects.Harvest)),
     "Plant": (read.PlantFront, read.PlantEvery, _forbids(effects.Reorder), read.OneType, read.OneFieldPerType,
               read.SameTypeMany, read.Covers, owes_harvest, _permits(effects.Plant)),
     "Propose": (core.BelongsTo, _permits(effects.Trade)),  # every rule of trading judges a proposal

@@ -5,7 +5,7 @@ straight-line code: the options of legal.legal_actions, in its order, counted (n
 actions), one drawn from that bot's random stream exactly as engine.bots.RandomBot draws it,
 and applied in place; then the engine's settling (Game.apply: a phase with nothing left to do ends), by the
 engine's completion closure of the phase (engine/obligations.py, compiled for the kernel's state). Numbers
-the rules fix (how many cards a phase plants, the protection limit, a field's price) are
+the rules fix (how many cards a phase plants, a field's price) are
 literals in the source; rules a spec does not have leave no code behind.
 
 A trade phase whose bots propose trades, or with an open proposal, goes through the kernel's
@@ -178,27 +178,8 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             add(f"if active{moved_end} and ability_waits(m, g):")
             add("    uses.append((END, seat, 'phase'))")
         parts.append(("len(uses)", ["general_apply(m, g, uses[k])", "continue"]))
-    if m.manual and ph.id not in m.no_harvest_phases:
-        add("harvests = []")
-        indent = ""
-        if m.own_turn and not by_active:
-            add("if active:")
-            indent = "    "
-        smallest = "1"
-        if m.protection is not None:
-            add(f"{indent}smallest = 1")
-            add(f"{indent}for f in fs:")
-            empty = " or not f" if m.protect_empty else ""  # protected while another field is empty
-            add(f"{indent}    if len(f) > {m.protection}{empty}:")
-            add(f"{indent}        smallest = 2")
-            add(f"{indent}        break")
-            smallest = "smallest"
-        paying = " and coins_for(f) >= 1" if m.only_paying else ""
-        add(f"{indent}i = 0")
-        add(f"{indent}for f in fs:")
-        add(f"{indent}    if len(f) >= {smallest}{paying}:")
-        add(f"{indent}        harvests.append(i)")
-        add(f"{indent}    i += 1")
+    if ph.harvests is not None:  # the engine's harvest lister of the phase: its timing, then the harvest judge
+        add(f"harvests = harvests_{ph.index}(g, RS, seat)")
         parts.append(("len(harvests)", ["harvest(g, seat, harvests[k])"]))
     add("total = " + (" + ".join(count for count, _ in parts) or "0"))
     add("if not total:")
@@ -354,13 +335,14 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "ability_waits": ability_waits, "END": END,
         "AT": {ph.id: ph.index for ph in m.phases}, "IDS": m.phase_ids,  # the state keeps a phase's id
         "harvest": m.harvest, "run_any_time": m.run_any_time,
-        "coins_for": m.coins_for, "finish": m.finish, "ENV": {},
+        "finish": m.finish, "RS": m.rs, "ENV": {},
         "reached": lambda m, g: m.tally.reached(m, g)}
     namespace.update(m.open_tests(), rs=m.rs)  # what the phases' completion tests call (_left_to_do)
     for ph in m.phases:
         namespace[f"steps_{ph.index}"] = m.rs.phases[ph.index].listers.every
         if ph.exit:
             namespace[f"exit_{ph.index}"] = _leave(ph.exit)
+        namespace[f"harvests_{ph.index}"] = ph.harvests
     for ph in m.phases:
         for j, step in enumerate(ph.entry):
             namespace[f"run_{ph.index}_{j}"] = step.run  # type: ignore[attr-defined]

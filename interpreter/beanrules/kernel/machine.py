@@ -45,7 +45,8 @@ PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
 class Phase:
     """One phase, compiled: its plant step, pending steps, trading and entry steps; the steps
     as it ends (`exit`) and which pending steps are optional (`optional`, by pending step)."""
-    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry", "exit", "optional", "complete")
+    __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry", "exit", "optional", "complete",
+                 "harvests")
 
     def __init__(self, id: str, index: int, plant: tuple[int, int] | None, trade: bool,
                  pending: tuple[tuple[bool, str], ...], entry: tuple):
@@ -55,6 +56,10 @@ class Phase:
         self.optional: tuple[bool, ...] = tuple(False for _ in pending)
         # nothing is left to do in it (engine/obligations.completion, compiled for the kernel's state)
         self.complete: Callable[[KState], bool] = lambda g: False
+        # (state, rs, player) -> the fields a player may harvest by choice now: the engine's
+        # harvest lister of the phase (engine/listers.py: the harvest permits' timing, then the
+        # harvest judge); None: no harvest permit applies in this phase
+        self.harvests: Callable[[Any, Any, int], list[int]] | None = None
 
 
 _ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
@@ -125,11 +130,6 @@ class Machine(core.Primitives):
         self.planting = Planting(rs)  # the engine's planting judge (kernel/planting.py)
         self.top_run = rs.top_run  # a harvest takes the top run of one type, not the whole field
         self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
-        self.manual = rs.manual_harvest
-        self.own_turn = rs.harvest_when == "own-turn"
-        self.no_harvest_phases = frozenset(rs.harvest_except)
-        self.protection = None if rs.protection is None else int(rs.protection)
-        self.only_paying = rs.only_paying is not None
         self.bank = rs.coins_from_bank
         self.plain_fields = not self.top_run and not self.bank
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
@@ -146,7 +146,6 @@ class Machine(core.Primitives):
         self.finish_phases = rs.finish_phases
         self.watch_progress = rs.exhaustion_limit is not None
         self.requirements = compile_requirements(rs, self)  # before the draws that respect it compile
-        self.protect_empty = rs.protect_empty  # a single bean is protected while another field is empty
         # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
         self.firing: Firing | None = None
         steps = compile_triggers(rs.triggers, self) if rs.triggers else ()
@@ -185,6 +184,8 @@ class Machine(core.Primitives):
         for ph, spec in zip(self.phases, rs.phases):
             ph.exit = tuple(_step(s, self) for s in spec.exit)  # as it ends: cards left to the opponent
             ph.optional = tuple(s.optional for s in spec.listers.every)
+            permitted = spec.listers
+            ph.harvests = permitted.harvests if permitted.harvesting else None
         self.draws = draw_moves.compile_draws(rs.draws, self)
         opens = self.open_tests()  # the engine's completion of each phase, on this state
         for ph, spec in zip(self.phases, rs.phases):

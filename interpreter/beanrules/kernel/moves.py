@@ -114,7 +114,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
             out.append((END, seat, "phase"))  # the phase waits only for a card's ability on a field
     if m.draws:  # drawing one card by action, and when the phase may end (kernel/draw_moves.py)
         out = draw_moves.listed(m, g, seat, out)
-    if m.manual:
+    if m.phase_of[g.phase].harvests is not None:  # a harvest permit applies in this phase (engine/listers.py)
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
     if g.lasting or m.standing:  # constraints by condition, for a while or always (kernel/lasting.py)
         return lasting.constrain(m, g, seat, out)

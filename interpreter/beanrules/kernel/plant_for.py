@@ -2,7 +2,7 @@
 opponent plants the front card of the owner's hand on one of their fields, choosing which.
 
 Among the fields that take the card under the planting rules; only where none does (and the
-rules say a player harvests to make room) among the fields they may harvest (the protection rule
+rules say a player harvests to make room) among the fields they may harvest (the harvest guards
 and any lasting forbid hold), which they harvest first. One field to choose from: it is planted at once; several: a decision the game waits for,
 labelled as the engine labels it; none: the use cannot happen (abilities.Dead).
 """

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..engine import ruleset as engine_rules
+from ..engine import harvest_guards, ruleset as engine_rules
 from ..engine.trading import guards_of
 from .core import KernelUnsupported
 
@@ -38,10 +38,12 @@ KNOWN_KINDS = frozenset({
     "hand-limit", "draw-one-at-a-time", "end-on-target", "leave-for-opponent", "take-discard-top",
     "discard-pending", "declared-end",
 })
-# A house rule by condition (forbid-while) the kernel plays where it is a planting guard: the
-# engine's judge answers it (kernel/planting.py) and engine/lasting.py lets a plant it takes away
-# for good lapse (check_ruleset); or a guard of trading: the engine's trade guards judge and list
-# trades on the kernel's state (kernel/moves.py). One on another action (harvesting) is refused by name.
+# A house rule by condition (forbid-while) the kernel plays where it is a planting guard, a
+# harvest guard or a guard of trading: the engine's judges answer it (kernel/planting.py; the
+# harvest judge, run on the kernel's fields by kernel/fast.py and machine.harvestable; the trade
+# guards, which judge and list trades on the kernel's state, kernel/moves.py), and
+# engine/lasting.py lets a plant it takes away for good lapse (check_ruleset); one on another
+# action is refused by name.
 GUARD_KINDS = frozenset({"forbid-while"})
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
@@ -50,13 +52,12 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "Ruleset": frozenset({
         "rulebook", "players", "rules", "beans", "bean_counts", "removed_beans", "payout", "fields",
         "fields_ref", "deal", "direction", "one_type", "phases", "phase_index",
-        "harvest_when", "harvest_except", "harvest_ref", "protection", "protection_ref",
         "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "buy_field", "guards", "same_type_many", "mixed", "at_any_time",
-        "only_paying", "manual_harvest", "coins_from_bank", "top_run", "one_field_per_type", "moves",
+        "coins_from_bank", "top_run", "one_field_per_type", "moves",
         "triggers", "marks", "abilities", "unplantable",
-        "requirements", "protect_empty", "tally", "draws"}),
+        "requirements", "tally", "draws"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
                             "ender"}),  # (a citation: who may end the phase is listed as the engine lists it)
     # a phase's permits of planting and harvesting, compiled by the engine (engine/listers.py);
@@ -84,6 +85,9 @@ KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"declared_ends"}
 # same_type_many and mixed are known as what the judge already says; it refuses a judge whose
 # guards read more than the player's fields (Planting).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plant_guards", "plant_judge"}
+# The harvest guards (engine/harvest_guards.py): the kernel runs the engine's judge on its own
+# fields; it refuses a judge that is not one expression over the fields, the phase and the rules.
+KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"harvest_guards", "harvest_judge"}
 # planting guards always in force (_guards_only): a plant they take away lapses (kernel/lasting.py)
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"standing"}
 _PLANTED_FROM = {"hand", "set-aside", "offer"}
@@ -128,8 +132,8 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
         _unknown_fields(step, f"rule '{step.ref.id}'")
     _flow(rs)
     _trading(rs)
-    if rs.harvest_when not in ("any-time", "own-turn") or rs.payout_card not in ("top", "bottom"):
-        raise KernelUnsupported(f"harvesting '{rs.harvest_when}', payout by the {rs.payout_card} card")
+    if rs.payout_card not in ("top", "bottom"):
+        raise KernelUnsupported(f"payout by the {rs.payout_card} card")
     for ph in rs.phases:
         _unknown_fields(ph, f"phase '{ph.id}'")
         planting = ph.listers
@@ -146,16 +150,21 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
 
 
 def _guards_only(rs: engine_rules.Ruleset, guard_rules: frozenset[str]) -> None:
-    """A rule of GUARD_KINDS is a planting guard or a guard of trading, and a constraint always
-    in force (`standing`) is a planting guard: the kernel lists plants by the judge and lets the
-    required one lapse by the engine's constraints (kernel/lasting.py), and judges trades by the
-    engine's trade guards; another one it does not play."""
+    """A rule of GUARD_KINDS is a planting, harvest or trade guard, and a constraint always in
+    force (`standing`) is a planting guard: the kernel lists plants by the judge and lets the
+    required one lapse by the engine's constraints (kernel/lasting.py), harvests by the harvest
+    judge, and judges trades by the engine's trade guards; another one it does not play."""
     guards = {g.ref.id for g in rs.plant_guards}
     trades = guards_of(rs)
-    stray = sorted(guard_rules - guards - ({f.ref.id for f in trades.forbids} if trades is not None else set()))
+    stray = sorted(guard_rules - guards - {g.ref.id for g in rs.harvest_guards}
+                   - ({f.ref.id for f in trades.forbids} if trades is not None else set()))
     if stray:
         raise KernelUnsupported(f"rule '{stray[0]}' of kind 'forbid-while' (a guard on another action than "
-                                "planting or trading)")
+                                "planting, harvesting or trading)")
+    more = harvest_guards.reads_more(rs.harvest_guards) if rs.harvest_judge is not None else None
+    if more is not None:
+        raise KernelUnsupported(f"rule '{more.ref.id}': a harvest guard that reads more than the fields and the phase")
+    guards |= {g.ref.id for g in rs.harvest_guards}  # one that may refuse every field stands too
     for spec in rs.standing:
         if spec.ref.id not in guards:
             raise KernelUnsupported(f"rule '{spec.ref.id}': '{spec.says}' (a constraint by condition)")

@@ -1,0 +1,94 @@
+"""The harvest judge (engine/harvest_guards.py): every forbid of harvesting the field, by its
+condition, compiled into one closure that the interpreter's listing and refusal ask and the
+playout kernel runs on its own fields. It replaced the readings of the protection rule and of
+harvesting only what pays, held to them on every state bots reach in every spec and variant
+before they went (the oracle of the change that made it)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from beanrules import compile_spec
+from beanrules.engine import Game, harvest_guards
+from beanrules.engine.actions import Harvest
+from beanrules.engine.errors import IllegalAction
+
+VARIANTS = "conformance/variants/"
+
+
+@pytest.mark.parametrize("spec", ["classic", "kannibohne", "my-first/other-beans", VARIANTS + "big-harvests.bean",
+                                  "conformance/core/permissions.bean", "tests/kernel/trade-keeps-big-fields.bean"])
+def test_the_judge_as_one_expression_says_what_the_guards_closures_say(spec):
+    """Where the guards read only the fields, the phase and numbers, the judge is one expression
+    (harvest_guards._direct, the terms that do not read the field harvested worked out once); on
+    random fields in every phase it refuses by the same guard as the evaluator's closures of the
+    same guards, and lists the same fields: the protection rule (beside a field of more, or an
+    empty one), a field that pays nothing, a house rule on a field's size, one on the phase."""
+    model = compile_spec(spec)
+    players = ["Anna", "Greg", "Natalie"][:model["players"]["min"]]
+    game = Game.from_partial(model, players, {"phase": model["phases"][0]["id"]})
+    rs, rng = game.ruleset, random.Random(spec)
+    direct, closures = rs.harvest_judge, harvest_guards._by_closures(rs.harvest_guards)
+    assert direct.direct and direct.opened.__code__.co_filename == "<string>"
+    cards = sorted(set(rs.beans))
+    refused = 0
+    for _ in range(300):
+        game.state.phase = rng.choice(model["phases"])["id"]
+        game.state.fields["Anna"] = [[rng.choice(cards[:3])] * rng.choice((0, 1, 1, 2, 3, 5))
+                                     for _ in range(rng.randint(1, 4))]
+        state = game.state
+        assert direct.opened(state, rs, "Anna") == closures.opened(state, rs, "Anna")
+        for index, field in enumerate(state.fields["Anna"]):
+            said = direct.refusing(state, rs, "Anna", field, index)
+            assert said is closures.refusing(state, rs, "Anna", field, index)
+            refused += said is not None and bool(field)
+    assert refused > 20
+
+
+def test_a_refusal_cites_the_first_guard_that_holds_and_says_it():
+    """big-harvests extends classic: the judge refuses a single bean beside a field of three by
+    the protection rule (the first guard in rule order; the game may cite the house rule, which
+    holds too and also stands among the constraints), two beans by the house rule."""
+    game = Game.from_partial(compile_spec(VARIANTS + "big-harvests.bean"), ["Anna", "Natalie", "Greg"], {
+        "phase": "plant", "fields": {"Anna": [["chili"], ["blue"] * 3, ["soy"] * 2]}})
+    state, rs = game.state, game.ruleset
+    assert [rs.harvest_judge.refusing(state, rs, "Anna", f, i) for i, f in enumerate(state.fields["Anna"])] \
+        == [rs.harvest_guards[0], None, rs.harvest_guards[1]]
+    for field, rules in ((1, {"protection", "small-fields-stay"}), (3, {"small-fields-stay"})):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(f"Anna harvests {field}")
+        assert refused.value.rule in rules
+    assert [a.field for a in game.legal_actions("Anna") if isinstance(a, Harvest)] == [2]
+
+
+@pytest.mark.parametrize("spec, rule, may", [("classic", "protection", False), ("kannibohne", "protection", False),
+                                              ("my-first/other-beans", "harvest-only-paying", True),
+                                              (VARIANTS + "big-harvests.bean", "small-fields-stay", True)])
+def test_a_guard_that_may_refuse_every_field_stands_among_the_constraints(spec, rule, may):
+    """The protection rule never refuses every field with cards (were every field a single bean,
+    none would hold more); a house rule on a field's size may. Where harvests make room for a
+    plant, such a guard also stands among the constraints by condition, so a plant it leaves no
+    room for lapses (legal.stuck) rather than stalling the game."""
+    model = compile_spec(spec)
+    rs = Game(model, model["players"]["min"]).ruleset
+    guard = next(g for g in rs.harvest_guards if g.ref.id == rule)
+    assert harvest_guards.may_refuse_every_field(guard) is may
+    makes_room = any(ph.listers.room is not None for ph in rs.phases)  # a harvest owed to make room
+    assert (guard in rs.standing) is (may and makes_room)
+
+
+def test_a_guard_that_reads_more_than_the_fields_is_judged_by_its_closures(tmp_path):
+    path = tmp_path / "hands.bean"
+    path.write_text('rulebook hands "H"\n  extends classic\n  source v "V"\n\nrules\n'
+                    '  rule full-hands-harvest: no player may harvest while count of own hand < 2   § v "1"\n',
+                    encoding="utf-8")
+    game = Game.from_partial(compile_spec(str(path)), ["Anna", "Natalie", "Greg"], {
+        "phase": "plant", "hands": {"Anna": ["red", "soy"]}, "fields": {"Anna": [["blue"] * 2, [], []]}})
+    rs = game.ruleset
+    assert not rs.harvest_judge.direct and harvest_guards.reads_more(rs.harvest_guards).ref.id == "full-hands-harvest"
+    assert rs.harvest_judge.opened(game.state, rs, "Anna") == [0]
+    game.state.hands["Anna"] = ["red"]
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("Anna harvests 1")
+    assert refused.value.rule == "full-hands-harvest"
