@@ -11,20 +11,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from beanrules import compile_spec, list_specs
+from beanrules import compile_spec
 from beanrules.engine import Game, legal, trading
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.errors import Stalled
 
+from bot_states import SPECS, Watching
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _specs() -> list[str]:
-    return list(list_specs()) + [str(p) for p in sorted((ROOT / "conformance").rglob("*.bean"))]
 
 
 # Two specs of different trading rules play a short game in the test command (the proposals judged
@@ -33,18 +30,7 @@ QUICK = ("classic", str(ROOT / "conformance/variants/gifts-own-turn.bean"))
 CASES = [pytest.param(spec, 0, 60, id=f"{Path(spec).stem if spec.endswith('.bean') else spec}-short")
          for spec in QUICK] \
     + [pytest.param(spec, seed, 1_000, id=f"{Path(spec).stem if spec.endswith('.bean') else spec}-{seed}",
-                    marks=pytest.mark.sweep) for spec in _specs() for seed in (0, 1)]
-
-
-class Watching:
-    """A bot that, before each choice, holds the state's listing to the one judged proposal by proposal."""
-
-    def __init__(self, bot: Any, check: Any):
-        self.bot, self.check, self.name = bot, check, bot.name
-
-    def choose(self, game: Game, player: str) -> Any:
-        self.check(game)
-        return self.bot.choose(game, player)
+                    marks=pytest.mark.sweep) for spec in SPECS for seed in (0, 1)]
 
 
 def _listed(rows: tuple) -> set:

@@ -4,18 +4,36 @@ variant of classic. Skipped without the `lsp` extra (pip install '.[lsp]')."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pygls")
-types = pytest.importorskip("lsprotocol.types")
-from pygls.lsp.client import LanguageClient  # noqa: E402
-from pygls.uris import from_fs_path  # noqa: E402
+from beanrules.paths import conformance_dir, specs_dir
 
-from beanrules.paths import conformance_dir, specs_dir  # noqa: E402
+if find_spec("pygls") is None or find_spec("lsprotocol") is None:
+    pytest.skip("the lsp extra is not installed: pip install '.[lsp]'", allow_module_level=True)
+
+
+class _Imported:
+    """A module imported when a test first reads from it: every xdist worker collects this
+    file, and importing pygls and lsprotocol cost each ~0.3 s of CPU though one runs it."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str):
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+types = _Imported("lsprotocol.types")
+
+
+def from_fs_path(path: str) -> str:
+    return _Imported("pygls.uris").from_fs_path(path)
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = specs_dir()  # the specs the package this test imports ships (the server is given the same)
@@ -40,7 +58,7 @@ class Session:
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         asyncio.set_event_loop(self.loop)  # pygls asks for the current loop
-        self.client = LanguageClient("beanrules-tests", "1")
+        self.client = _Imported("pygls.lsp.client").LanguageClient("beanrules-tests", "1")
         self.diagnostics: dict[str, asyncio.Future] = {}
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)

@@ -289,7 +289,9 @@ def _used(state: Any, key: str) -> bool:
     return any(turn == state.turn and k == key for turn, k in state.used)
 
 
-def _spec(rs: Any, action: UseAbility) -> AbilitySpec:
+def ability_of(rs: Any, action: UseAbility) -> AbilitySpec:
+    """The ability of `rs` that `action` names (its card, and its name where the card has several);
+    IllegalAction, saying why, when it names none or more than one."""
     found = [a for a in rs.abilities if a.card == action.card and action.ability in (None, a.name)]
     if not found:
         known = sorted({f"{a.card} {a.name}" for a in rs.abilities})
@@ -372,7 +374,7 @@ def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None,
 
 def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int | None]:
     """The ability and field of a use, checked completely (on a copy): IllegalAction if not."""
-    spec = _spec(rs, action)
+    spec = ability_of(rs, action)
     found = refusal(state, rs, spec, action.player, action.field)
     if found:
         raise found

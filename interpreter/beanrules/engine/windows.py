@@ -34,7 +34,7 @@ def is_window(decision: dict | None) -> bool:
 
 def uses(state: Any, rs: Any, player: str) -> list[UseAbility]:
     """The uses of abilities in any turn open to `player` now."""
-    return [use for use in abilities.usable(state, rs, player) if abilities._spec(rs, use).any_turn]
+    return [use for use in abilities.usable(state, rs, player) if abilities.ability_of(rs, use).any_turn]
 
 
 def offer(state: Any, rs: Any, actor: str, after: str | None = None) -> None:
@@ -52,7 +52,7 @@ def offer(state: Any, rs: Any, actor: str, after: str | None = None) -> None:
             continue
         found = uses(state, rs, player)
         if found:
-            rule = abilities._spec(rs, found[0]).ref.id  # what a refusal while it waits cites
+            rule = abilities.ability_of(rs, found[0]).ref.id  # what a refusal while it waits cites
             state.decision = {"player": player, "options": ["nothing"], "rule": rule, "actor": actor,
                               "anchor": {"mechanism": MECHANISM, "rule": rule}, "path": [], "names": {}}
             return
