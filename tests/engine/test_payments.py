@@ -9,6 +9,7 @@ import pytest
 from beanrules import SpecError
 from beanrules.checks.invariants import _payment, playout
 from beanrules.engine import Game, IllegalAction
+from beanrules.engine.harvest_rule import coin_bank
 from beanrules.resolve.compiler import compile_with_warnings
 
 BUYER = '''rulebook buyer "A card that buys a draw"
@@ -102,7 +103,7 @@ def test_coins_from_the_bank_come_off_the_removed_zone_and_go_back_to_it(tmp_pat
     banked = _payment({"event": "paid", "from": None, "to": "Anna", "amount": 2, "rule": "levy"},
                       None, True, gained, {}, problems)
     assert (banked, gained, problems) == (2, {"Anna": 2}, [])
-    assert game.ruleset.coins_from_bank
+    assert coin_bank(game.ruleset) == "removed"
 
 
 def test_the_invariant_names_a_payment_no_rule_caused():

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, Stalled
+from ..engine.harvest_rule import coin_bank
 from ..engine.bots import make_bot, play_out, turns
 from ..engine.legal import next_to_act, proposal_count, where
 from ..engine.records import replays
@@ -52,6 +53,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     problems = []
     after = game.state_json() if after is None else after
     rs = game.ruleset
+    bank = coin_bank(rs)  # the zone coin cards come off (None: harvested cards pay)
     if not (_conserved(before, after) if conserved else _holds(game.state.card_counts(), total)):
         counts = json_cards(after) if conserved else game.state.card_counts()
         problems.append(f"cards appeared or vanished: {dict(counts - total)} more, {dict(total - counts)} fewer")
@@ -91,14 +93,14 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
             if e["coins"] + e.get("unpaid", 0) != due:
                 paid.append(f"{e['player']} harvested {e['cards']} {e['bean']} for {e['coins']} coins, "
                             f"the beanometer says {due}")
-            if e.get("unpaid") and (not rs.coins_from_bank or after["removed"]):
+            if e.get("unpaid") and (bank is None or after[bank]):
                 paid.append(f"{e['player']} was paid {e['unpaid']} coins short, yet the bank was not empty")
             gained[e["player"]] = gained.get(e["player"], 0) + e["coins"]
             banked += e["coins"]
         elif kind == "bought-field":  # coins paid for a field go to the discard pile
             gained[e["player"]] = gained.get(e["player"], 0) - e["coins"]
         elif kind == "paid":  # coins (or a counter) a rule's effect moved: attributed to that rule
-            banked += _payment(e, written, rs.coins_from_bank, gained, counted, paid)
+            banked += _payment(e, written, bank is not None, gained, counted, paid)
         elif kind == "counted":  # what a rule's effect added to a counter: attributed to that rule
             if not e.get("rule"):
                 paid.append(f"{e['amount']} was added to {_whose(e)}, by no rule")
@@ -122,10 +124,10 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     problems += _coin_problems(before, after, written, gained, counted)
     if after.get("counters") is not None and (counted or before["counters"] != after["counters"]):
         problems += _counter_problems(before["counters"], after["counters"], written, counted)
-    if rs.coins_from_bank and len(after["removed"]) != len(before["removed"]) - banked:
-        problems.append(f"the bank went from {len(before['removed'])} to {len(after['removed'])} cards "
+    if bank is not None and len(after[bank]) != len(before[bank]) - banked:
+        problems.append(f"the bank went from {len(before[bank])} to {len(after[bank])} cards "
                         f"with {banked} coins paid from it")
-    elif not rs.coins_from_bank and after["removed"] != before["removed"]:
+    elif bank is None and after["removed"] != before["removed"]:
         problems.append("cards out of play changed")
     waiting = game.waiting_for()
     if next_to_act(game.state, rs) != (waiting[0] if waiting else None):

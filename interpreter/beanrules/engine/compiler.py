@@ -13,7 +13,7 @@ from ..core.actors import Opponent, OtherPlayers
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import card_moves, draw_moves, evaluate, harvest_guards, kinds, lasting, listers, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
+from . import card_moves, draw_moves, evaluate, harvest_guards, harvest_rule, kinds, lasting, listers, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
@@ -192,7 +192,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
                                   "where it plants from the hand (the player it waits for), which "
                                   f"phase '{r.phase}' does not", rule["id"])
 
-    paid_by, coins = rs.last(read.PaysBy), rs.last(read.CoinsFrom)
     end_conditions, exhaustion_limit, exhaustion_ref, target_ends = program.ends(core_program, refs)
     finish_during, finish_phases = program.finish_turn(core_program)
     unknown = ({finish_during, *finish_phases} - {None}) - set(phase_ids)
@@ -201,8 +200,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         raise UnsupportedRule(f"rule '{finish['id']}' names unknown phases: {', '.join(sorted(unknown))}",
                               finish["id"])
     score_terms, winner_highest, tie_breaks = program.scoring(core_program)
-    # A harvest takes the top run where the last statement of what a harvest takes says so.
-    takes = rs.last(read.Takes)
     mixed = rs.ref(read.Covers)
     # The first rule that forbids another type on a field is cited (the mixed-fields rule says
     # it too, where the model keeps no one-type rule), as the first forbid that refuses it is.
@@ -217,8 +214,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         direction=program.direction(core_program), one_type=one_type,
         phases=tuple(phases),
         phase_index={p.id: p.index for p in phases},
-        payout_card=paid_by.card if paid_by else "top",
-        whole_field=rs.ref(read.Takes, lambda r: r.whole), on_deck_out=program.deck_out(core_program, refs),
+        harvest=harvest_rule.compile_harvest(core_program, refs, plays_as), on_deck_out=program.deck_out(core_program, refs),
         ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
         finish_during=finish_during, finish_phases=finish_phases,
         at_end=program.game_end(core_program, refs),
@@ -227,14 +223,12 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         buy_field=buy_field, mixed=mixed,
         one_field_per_type=rs.ref(read.OneFieldPerType), same_type_many=rs.ref(read.SameTypeMany),
         at_any_time=program.any_time(core_program, refs),
-        top_run=takes is not None and not takes.whole,
-        coins_from_bank=bool(coins and coins.bank),
         marks=marks(core_program, target_ends),
         abilities=usable, triggers=triggers,
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=card_moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs),
-        tally=tallies.compile_tally(core_program, bool(coins and coins.written)), plays_as=plays_as,
+        tally=tallies.compile_tally(core_program, harvest_rule.coins_written(core_program)), plays_as=plays_as,
         lastings=lasting.collect(core_program, card_abilities(model, n), refs),
         # A planting guard no reading knows (a house rule) may take a plant away for good: it also
         # stands among the constraints by condition, so the checked path, which lets a required

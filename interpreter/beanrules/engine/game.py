@@ -351,7 +351,7 @@ class Game:
             raise IllegalAction(None, f"there is no bean '{action.bean}' in {self.ruleset.rulebook}"
                                 + _suggest(str(action.bean), self.ruleset.beans))
         if not holding:
-            raise IllegalAction(self.ruleset.whole_field, f"no field of {action.player} holds {action.bean}")
+            raise IllegalAction(self.ruleset.harvest.whole_ref, f"no field of {action.player} holds {action.bean}")
         if len(holding) > 1:
             raise IllegalAction(None, f"{action.player} has {action.bean} in fields "
                                       f"{', '.join(str(i + 1) for i in holding)}; say which")

@@ -11,6 +11,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Cond
 from .actions import Harvest
 from .errors import IllegalAction, RuleRef, game_over
+from .harvest_rule import top_card
 from .evaluate import AT_ANY_TIME, RULES, CondFn, EffectFn, Env, NumFn, players_of, zone_of
 from .one_model import holds
 from .kinds import type_of
@@ -24,32 +25,18 @@ from ..desugar import STANDARD_ZONES as _STANDARD
 
 def run_length(rs: Ruleset, field: list[str]) -> int:
     """How many cards a harvest of `field` takes: the whole field, or (where a harvest takes the
-    top run) the unbroken line of the top card's bean at the top; covered cards stay."""
-    if not rs.top_run:
-        return len(field)
-    # cards that play as a bean type run on with that type's cards
-    return top_run_length([type_of(rs, c) for c in field] if rs.plays_as else field)
-
-
-def top_run_length(field: list) -> int:
-    """The length of the unbroken line of the top card's bean at the top of `field` (beans as
-    names or, in the kernel, as numbers)."""
-    if not field:
-        return 0
-    top, n = field[-1], len(field)
-    k = n - 1
-    while k > 0 and field[k - 1] == top:
-        k -= 1
-    return n - k
+    top run) the unbroken line of the top card's bean at the top; covered cards stay
+    (engine/harvest_rule.py compiles which)."""
+    return rs.harvest.size(field)
 
 
 def coins_for(rs: Ruleset, field: list[str]) -> int:
     """What harvesting `field` now pays by the beanometer (its top run under mixed-fields)."""
     if not field:
         return 0
-    size = run_length(rs, field)
-    bean = field[-1] if rs.payout_card == "top" else field[len(field) - size]
-    table = rs.payout[bean]
+    harvest = rs.harvest
+    size = harvest.size(field)
+    table = rs.payout[harvest.paying(field, size)]
     return table[min(size, len(table) - 1)]
 
 
@@ -67,7 +54,7 @@ def _guarded(state: State, rs: Ruleset, player: str, field: list[str], index: in
     """Why `field` (a player's, or a field of the table) may not be harvested: it is empty, or
     the first harvest guard whose condition holds forbids it (the judge); or None."""
     if not field:
-        return IllegalAction(rs.whole_field, f"{name} is empty")
+        return IllegalAction(rs.harvest.whole_ref, f"{name} is empty")
     judge = rs.harvest_judge
     guard = judge.refusing(state, rs, player, field, index) if judge is not None else None
     if guard is None:
@@ -110,20 +97,22 @@ def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events:
     as many as it still holds. `index` may name a field of the table (engine/zones.py): `player`
     harvests it and is paid as for their own."""
     field = state.fields[player][index] if type(index) is int else state.zones[index]
-    size = run_length(rs, field)
+    harvest = rs.harvest
+    size = harvest.size(field)
     coins = coins_for(rs, field)
-    bean = type_of(rs, field[-1] if rs.payout_card == "top" else field[len(field) - size])
+    bean = type_of(rs, harvest.paying(field, size))
     taken = field[len(field) - size:]
     event = {"event": "harvested", "player": player, "field": index + 1 if type(index) is int else index, "bean": bean,
              "cards": size, "coins": coins}
     if rs.tally is not None and rs.tally.counter is not None:  # written down (engine/tally.py)
         pay(state, rs.tally, player, taken, coins, event)
-    elif rs.coins_from_bank:
+    elif harvest.bank is not None:
         state.discard.extend(taken)
-        paid = min(coins, len(state.removed))
+        bank = state.removed  # the one bank compile_coin_source names
+        paid = min(coins, len(bank))
         if paid:
-            state.coins[player].extend(reversed(state.removed[len(state.removed) - paid:]))
-            del state.removed[len(state.removed) - paid:]
+            state.coins[player].extend(reversed(bank[len(bank) - paid:]))
+            del bank[len(bank) - paid:]
         if paid < coins:  # the bank ran short (assumed: it pays what it holds)
             event["coins"] = paid
             event["unpaid"] = coins - paid
@@ -179,7 +168,7 @@ def least_paying(rs: Ruleset, more_than: int) -> dict[str, int]:
     """Each card's fewest cards a field topped by it must hold to pay more than `more_than`
     (where another card of the run pays, the fewest of all tables)."""
     tables = rs.payout
-    if rs.payout_card == "top":
+    if rs.harvest.paying is top_card:
         return {card: smallest_paying(table, more_than) for card, table in tables.items()}
     return dict.fromkeys(tables, min((smallest_paying(t, more_than) for t in tables.values()), default=_NEVER))
 

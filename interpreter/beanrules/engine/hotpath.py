@@ -55,10 +55,10 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {  # (names as one string: no constan
     Ruleset: frozenset("""
         rulebook players rules beans bean_counts removed_beans payout fields fields_ref deal direction
         one_type phases phase_index
-        payout_card whole_field on_deck_out ends exhaustion_limit
+        harvest on_deck_out ends exhaustion_limit
         exhaustion_ref finish_during finish_phases at_end score_terms winner_highest tie_breaks
-        visibility buy_field guards one_field_per_type same_type_many mixed top_run at_any_time
-        coins_from_bank marks abilities triggers unplantable moves
+        visibility buy_field guards one_field_per_type same_type_many mixed at_any_time
+        marks abilities triggers unplantable moves
         requirements plant_guards plant_judge harvest_guards harvest_judge""".split()),
     PhaseSpec: frozenset("id index title ref entry trade listers exit ender".split()),
     listers.PhaseListers: frozenset("front every harvests refusal harvesting room".split()),
@@ -279,7 +279,7 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
 def _harvest(rs: Ruleset) -> Trusted:
     """A listed harvest (harvesting.do_harvest); where a harvest takes the whole field, its top
     card pays and the coins are cards of the field (most rules), written out here."""
-    if rs.top_run or rs.plays_as or rs.payout_card != "top" or rs.coins_from_bank or rs.triggers \
+    if not rs.harvest.plain or rs.plays_as or rs.triggers \
             or (rs.tally is not None and rs.tally.counter is not None):
         def harvest(state: State, action: Harvest, events: list) -> bool:
             do_harvest(state, rs, action.player, action.field - 1, events)

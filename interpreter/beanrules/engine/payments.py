@@ -77,7 +77,7 @@ class _Coins:
     def _pile(state: Any, rs: Any, player: str | None) -> list[str]:
         if player is not None:
             return state.coins[player]
-        return state.removed if rs.coins_from_bank else state.discard
+        return state.removed if rs.harvest.bank is not None else state.discard
 
 
 class _Counter:

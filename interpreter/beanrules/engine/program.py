@@ -17,7 +17,7 @@ from ..core.categories import Actor, Cond, Effect, Statement
 from ..core.effects import Deal
 from ..core.quantities import BeanList, ByPlayers, DeckRunOuts, Number
 from ..desugar import rule_statements
-from . import card_moves, decisions, draw_moves, evaluate, harvesting, one_model, requirements, tally, zones
+from . import card_moves, decisions, draw_moves, evaluate, harvest_rule, harvesting, one_model, requirements, tally, zones
 from .effect_env import OWNER
 from .errors import RuleRef, UnsupportedRule
 from .ruleset import CoreStep, TieBreak
@@ -62,7 +62,8 @@ def runs(statement: Statement) -> bool:
     if isinstance(statement, core.Do):
         return isinstance(statement.when, _DO_TIMINGS)
     return isinstance(statement, _READ) or card_moves.runs(statement) or requirements.runs(statement) \
-        or tally.runs(statement) or draw_moves.runs(statement) or zones.runs(statement)
+        or tally.runs(statement) or draw_moves.runs(statement) or zones.runs(statement) \
+        or isinstance(statement, harvest_rule.RUNS)
 
 
 def rule_of(program: Program, kind: type) -> dict | None:

@@ -87,26 +87,6 @@ class Covers:
 
 
 @dataclass(frozen=True)
-class Takes:
-    """What a harvest takes: the whole field (True) or its top run of one type."""
-    whole: bool
-
-
-@dataclass(frozen=True)
-class PaysBy:
-    """Whose beanometer pays: the field's "top" or "bottom" card."""
-    card: str
-
-
-@dataclass(frozen=True)
-class CoinsFrom:
-    """Coins come from the bank (True) or from the harvested cards, turned over; `written`:
-    they are points written down (engine/tally.py), and every harvested card is discarded."""
-    bank: bool
-    written: bool = False
-
-
-@dataclass(frozen=True)
 class BuyField:
     """Any player may pay `cost` coin cards for another field, while they have fewer than
     `limit` (None: no limit)."""
@@ -286,12 +266,6 @@ def read(statement: Statement) -> Any:
         return _forbid(statement)
     if isinstance(statement, core.Allow):
         return _allow(statement)
-    if isinstance(statement, core.HarvestTakes):
-        return Takes(statement.part == "whole")
-    if isinstance(statement, core.Payout):
-        return PaysBy(statement.card)
-    if isinstance(statement, core.CoinSource):
-        return CoinsFrom(statement.source == "bank", statement.source == "points")
     if isinstance(statement, core.ChooseStartPlayer):
         return StartPlayer(statement.token)
     if isinstance(statement, core.DeclareToken):

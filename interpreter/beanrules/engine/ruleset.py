@@ -15,6 +15,7 @@ from typing import Any
 
 from . import card_moves, draw_moves, evaluate, requirements, tally as tallies
 from .errors import RuleRef, UnsupportedRule
+from .harvest_rule import HarvestRule
 from .marks import Marks
 
 _REQUIRED: Any = object()
@@ -129,8 +130,7 @@ class Ruleset:
     one_type: RuleRef | None  # one-type-per-field (None: any bean on any field)
     phases: tuple[PhaseSpec, ...]
     phase_index: dict[str, int]
-    payout_card: str  # "top" | "bottom": whose beanometer pays
-    whole_field: RuleRef | None
+    harvest: HarvestRule  # what a harvest takes, whose beanometer pays, where coins come from
     on_deck_out: tuple[CoreStep, ...]  # ``do … when the deck runs out`` (the reshuffle)
     ends: tuple[evaluate.Compiled, ...]  # ``end-when`` conditions: the end comes when one holds
     exhaustion_limit: int | None  # how often the deck may run out, where an end says so (for display)
@@ -150,9 +150,7 @@ class Ruleset:
     # A bean goes onto its own type or an empty field, else (only then) covers any field.
     # None: it never covers another type.
     mixed: RuleRef | None = None
-    top_run: bool = False  # a harvest takes the field's top run of one type, not the whole field
     at_any_time: tuple[CoreStep, ...] = ()  # ``do … at any time``: after every action and automatic step
-    coins_from_bank: bool = False  # coin-source from bank: coin cards come off `removed`'s end
     marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
     # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an
     # action, the steps that run when something happens to a card, the cards never planted.

@@ -219,10 +219,12 @@ SEMANTICS.update({
     statements.Winner: _read("engine.program.scoring"),
     statements.WonBy: _read("engine.tally.compile_tally"),
     statements.TieBreak: _read("engine.program.scoring"),
-    statements.HarvestTakes: _read("engine.readings.read"),
-    statements.Payout: _read("engine.readings.read"),
+    # the harvest, compiled once into the program's HarvestRule (engine/harvest_rule.py)
+    statements.HarvestTakes: _read("engine.harvest_rule.compile_takes", "engine.harvest_rule.compile_harvest"),
+    statements.Payout: _read("engine.harvest_rule.compile_payout", "engine.harvest_rule.compile_harvest"),
     statements.PayInto: _read("engine.tally.compile_tally"),
-    statements.CoinSource: _read("engine.readings.read"),
+    statements.CoinSource: _read("engine.harvest_rule.compile_coin_source", "engine.harvest_rule.compile_harvest",
+                                 "engine.harvest_rule.coins_written"),
 })
 
 

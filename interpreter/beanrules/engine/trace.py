@@ -46,7 +46,7 @@ def _decides(s: Any) -> bool:
 
 
 def _whole(s: Any) -> bool:
-    return isinstance(s, read.Takes) and s.whole
+    return isinstance(s, core.HarvestTakes) and s.part == "whole"
 
 
 @cache
@@ -162,7 +162,7 @@ def active() -> Trace | None:
 
 def _harvest(trace: Trace, model: dict[str, Any], event: dict[str, Any], manual: bool) -> None:
     trace.beans.add(event["bean"])
-    trace.add(model, read.PaysBy, read.CoinsFrom, _whole)
+    trace.add(model, core.Payout, core.CoinSource, _whole)
     if event.get("auto"):
         trace.add(model, _does(Effect, timing.AnyTime))
     elif type(event["field"]) is str:  # a field of the table: the rule that lets this player harvest it

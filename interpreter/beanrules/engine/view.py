@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from .decisions import decision_view
+from .harvest_rule import coin_bank
 from .lasting import opened
 from .ruleset import Ruleset
 from .selection import picked
@@ -29,7 +30,7 @@ def visibility(rs: Ruleset, zone: str) -> str:
     vis = rs.visibility
     if zone in _SHARED:
         default = "hidden" if zone == "deck" else "public"
-        if zone == "removed" and rs.coins_from_bank:  # the bank is the removed zone
+        if zone == "removed" and coin_bank(rs) == zone:  # the bank is the removed zone
             default = vis.get("bank", default)
         return vis.get(zone, default)
     if zone == "field":

@@ -123,15 +123,15 @@ class Machine(core.Primitives):
         self.box = [b for b in rs.beans for _ in range(rs.bean_counts[b])]
         self.out = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
         self.payout = rs.payout
-        self.top_pays = rs.payout_card == "top"
+        self.paying = rs.harvest.paying  # whose beanometer pays (engine/harvest_rule.py)
         self.fields_at_start = rs.fields
         self.deal = rs.deal
         self.direction = rs.direction
         self.planting = Planting(rs)  # the engine's planting judge (kernel/planting.py)
-        self.top_run = rs.top_run  # a harvest takes the top run of one type, not the whole field
+        self.size = rs.harvest.size  # how many cards a harvest takes: the whole field, or its top run
         self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
-        self.bank = rs.coins_from_bank
-        self.plain_fields = not self.top_run and not self.bank
+        self.bank = rs.harvest.bank is not None
+        self.plain_fields = rs.harvest.plain
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
         self.buy_cost = int(rs.buy_field.cost) if rs.buy_field else None
         self.buy_max = int(rs.buy_field.max_fields) if rs.buy_field and rs.buy_field.max_fields is not None else None
@@ -265,7 +265,7 @@ class Machine(core.Primitives):
         field = g.fields[seat][index]
         if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
             size = len(field)
-            bean = field[-1] if self.top_pays else field[0]
+            bean = field[-1]
             table = self.payout[bean]
             keep = size - (table[size] if size < len(table) else table[-1])
             g.coins[seat].extend(field[keep:])
@@ -274,8 +274,8 @@ class Machine(core.Primitives):
             if self.firing is not None:  # a card's step when harvested (kernel/triggers.py), by type
                 self.firing.harvested(g, seat, type_of(self.rs, bean), size, index)
             return
-        size = self.run_length(field) if self.top_run else len(field)
-        bean = field[-1] if self.top_pays else field[len(field) - size]
+        size = self.size(field)
+        bean = self.paying(field, size)
         bean = type_of(self.rs, bean)  # a card's step when harvested names the type (harvesting.do_harvest)
         coins = self.coins_for(field)
         cut = len(field) - size

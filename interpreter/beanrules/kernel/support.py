@@ -52,10 +52,10 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "Ruleset": frozenset({
         "rulebook", "players", "rules", "beans", "bean_counts", "removed_beans", "payout", "fields",
         "fields_ref", "deal", "direction", "one_type", "phases", "phase_index",
-        "payout_card", "whole_field", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
+        "harvest", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "buy_field", "guards", "same_type_many", "mixed", "at_any_time",
-        "coins_from_bank", "top_run", "one_field_per_type", "moves",
+        "one_field_per_type", "moves",
         "triggers", "marks", "abilities", "unplantable",
         "requirements", "tally", "draws"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
@@ -132,8 +132,6 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
         _unknown_fields(step, f"rule '{step.ref.id}'")
     _flow(rs)
     _trading(rs)
-    if rs.payout_card not in ("top", "bottom"):
-        raise KernelUnsupported(f"payout by the {rs.payout_card} card")
     for ph in rs.phases:
         _unknown_fields(ph, f"phase '{ph.id}'")
         planting = ph.listers

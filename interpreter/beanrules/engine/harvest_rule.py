@@ -1,0 +1,117 @@
+"""What a harvest is in one game, compiled once from the statements that say it: how much of a
+field it takes (``harvest-takes``), whose beanometer pays (``payout``) and where the coin cards
+come from (``coin-source``). Each statement's semantics entry (engine/semantics.py) names its
+compile function here; the program keeps the result as one value (Ruleset.harvest), which the
+harvest (engine/harvesting.py), the fast paths and the kernel run, instead of settings named
+after each mechanism."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+from ..core import statements as core
+from ..core.categories import Statement
+from .errors import RuleRef
+
+Size = Callable[[list], int]
+"""How many cards a harvest of a field takes (from its top)."""
+Paying = Callable[[list, int], Any]
+"""The card whose beanometer pays for a harvest of `size` cards of a field."""
+
+
+def whole(field: list) -> int:
+    return len(field)
+
+
+def top_run_length(field: list) -> int:
+    """The length of the unbroken line of the top card's bean at the top of `field` (beans as
+    names or, in the kernel, as numbers)."""
+    if not field:
+        return 0
+    top, n = field[-1], len(field)
+    k = n - 1
+    while k > 0 and field[k - 1] == top:
+        k -= 1
+    return n - k
+
+
+def top_card(field: list, size: int) -> Any:
+    return field[-1]
+
+
+def bottom_card(field: list, size: int) -> Any:
+    """The lowest card the harvest takes."""
+    return field[len(field) - size]
+
+
+def compile_takes(statement: core.HarvestTakes | None, plays_as: Mapping[str, str]) -> Size:
+    """``harvest-takes``: the whole field (no statement says otherwise), or its top run of one
+    type, where a card that plays as a type runs on with that type's cards."""
+    if statement is None or statement.part == "whole":
+        return whole
+    if not plays_as:
+        return top_run_length
+    get = plays_as.get
+    return lambda field: top_run_length([get(c, c) for c in field])
+
+
+def compile_payout(statement: core.Payout | None) -> Paying:
+    """``payout``: the top card's beanometer pays (no statement says otherwise), or the bottom
+    card's of those harvested."""
+    return bottom_card if statement is not None and statement.card == "bottom" else top_card
+
+
+def compile_coin_source(statement: core.CoinSource | None) -> str | None:
+    """``coin-source``: the shared zone coin cards come off the end of ("removed": the bank is the
+    beans out of play), or None: they are harvested cards turned over (or written down:
+    engine/tally.py)."""
+    return "removed" if statement is not None and statement.source == "bank" else None
+
+
+@dataclass(frozen=True)
+class HarvestRule:
+    """A game's harvest, compiled (compile_harvest)."""
+
+    size: Size
+    paying: Paying
+    bank: str | None  # the zone coin cards come off; None: the harvested cards pay
+    whole_ref: RuleRef | None  # the rule saying a harvest takes the whole field (cited for an empty one)
+
+    @property
+    def plain(self) -> bool:
+        """The whole field, its top card paying, in coins of its own cards: the common harvest,
+        which the fast paths write out."""
+        return self.size is whole and self.paying is top_card and self.bank is None
+
+
+RUNS = (core.HarvestTakes, core.Payout, core.CoinSource)
+"""The statements compiled here (program.runs)."""
+
+
+def compile_harvest(program: Iterable[tuple[dict, Statement]], refs: Mapping[str, RuleRef],
+                    plays_as: Mapping[str, str]) -> HarvestRule:
+    """The game's harvest from its statements (a later rule replaces an earlier one)."""
+    last: dict[type, tuple[dict, Statement]] = {}
+    whole_ref = None
+    for rule, statement in program:
+        if isinstance(statement, RUNS):
+            last[type(statement)] = (rule, statement)
+        if isinstance(statement, core.HarvestTakes) and statement.part == "whole":
+            whole_ref = refs[rule["id"]]
+    takes = last.get(core.HarvestTakes)
+    return HarvestRule(size=compile_takes(takes[1] if takes else None, plays_as),  # type: ignore[arg-type]
+                       paying=compile_payout(last[core.Payout][1] if core.Payout in last else None),  # type: ignore[arg-type]
+                       bank=compile_coin_source(last[core.CoinSource][1] if core.CoinSource in last else None),  # type: ignore[arg-type]
+                       whole_ref=whole_ref)
+
+
+def coins_written(program: Iterable[tuple[dict, Statement]]) -> bool:
+    """Whether the last ``coin-source`` says coins are points written down (engine/tally.py)."""
+    sources = [s for _, s in program if isinstance(s, core.CoinSource)]
+    return bool(sources) and sources[-1].source == "points"
+
+
+def coin_bank(rs: Any) -> str | None:
+    """Where coin cards come from, for readers outside the engine (invariants, views, the
+    conformance runner): the shared zone they come off, or None (the harvested cards)."""
+    return rs.harvest.bank
