@@ -79,9 +79,9 @@ class HarvestRule:
 
     @property
     def plain(self) -> bool:
-        """The whole field, its top card paying, in coins of its own cards: the common harvest,
+        """The whole field, in coins of its own cards (whichever card pays): the common harvest,
         which the fast paths write out."""
-        return self.size is whole and self.paying is top_card and self.bank is None
+        return self.size is whole and self.bank is None
 
 
 RUNS = (core.HarvestTakes, core.Payout, core.CoinSource)

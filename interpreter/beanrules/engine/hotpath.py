@@ -35,6 +35,7 @@ from .errors import IllegalAction
 from .flow import end_phase, reference_steps
 from .obligations import completions
 from .buying import do_buy
+from .harvest_rule import top_card
 from .harvesting import do_harvest
 from .legal import compiled_listing, legal_actions, listed_in_full, next_to_act, nth_proposal, proposal_lister
 from .planting import plant_card
@@ -279,7 +280,7 @@ def _trusted(plan: Plan, rs: Ruleset) -> dict[type, Trusted]:
 def _harvest(rs: Ruleset) -> Trusted:
     """A listed harvest (harvesting.do_harvest); where a harvest takes the whole field, its top
     card pays and the coins are cards of the field (most rules), written out here."""
-    if not rs.harvest.plain or rs.plays_as or rs.triggers \
+    if not rs.harvest.plain or rs.harvest.paying is not top_card or rs.plays_as or rs.triggers \
             or (rs.tally is not None and rs.tally.counter is not None):
         def harvest(state: State, action: Harvest, events: list) -> bool:
             do_harvest(state, rs, action.player, action.field - 1, events)
