@@ -1,80 +1,63 @@
 """The listers of planting and harvesting (engine/listers.py: each `permit` of planting the front
-card of the hand, every card of a zone, or harvesting by choice, compiled from its core
-statement) held to the readings they replace (engine/readings.py's PlantFront, PlantEvery and
-HarvestTime; the Ruleset held the first two as `PhaseSpec.plant` and `PhaseSpec.pending` before
-the phases held their listers, and `harvest_when`, `harvest_except` before the playout kernel
-listed harvests by the listers too: the timing is read here as the compiler read it): on every state bots reach in games of every spec at its fewest and most players, every
-player is listed the same plants (and ends of planting) and the same harvests, in the same order,
-a harvest is refused by the same rule, and each phase holds the numbers, zones and rules the
-readings gave (least, most, who plants which zone, optional)."""
+card of the hand, every card of a zone, or harvesting by choice, picked by its own nodes and
+compiled from its core statement). On every state bots reach in games of every spec at its
+fewest and most players, every player is listed the plants (and ends of planting) that the
+phase's numbers, zones and rules say (least, most, who plants which zone, optional), in order,
+and a harvest is listed exactly where the phase's harvest permits and the field's own guards
+let it, refused by the permit's rule otherwise. (Until the listers picked their permits by
+their nodes, this held them to the readings PlantFront, PlantEvery and HarvestTime they
+replaced, engine/readings.py, on the same states.)"""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from beanrules import compile_spec
-from beanrules.core import statements as core
-from beanrules.engine import Game, listers, program, readings
+from beanrules.core import actors, effects, places, quantities, statements as core, timing
+from beanrules.engine import Game, UnsupportedRule, listers, program
 from beanrules.engine.abilities import front_lapses
 from beanrules.engine.actions import EndPhase, Plant
-from beanrules.engine import program
-from beanrules.engine.harvesting import by_itself, field_refusal, harvestable, open_fields
+from beanrules.engine.errors import RuleRef
+from beanrules.engine.harvesting import field_refusal, harvestable, open_fields
 from beanrules.engine.ruleset import zone_cards
-from beanrules.engine.readings import HarvestTime, read_once
 from bot_states import CASES, watch
 
+PLAYER = actors.Bound("player")
 
-# ------------------------------------------------------------------ what the readings say
+
+# ------------------------------------------------------------------ what a phase holds
 @dataclass(frozen=True)
-class _Front:  # the reading PlantFront of a phase, as the Ruleset held it (PlantStep)
+class _Front:  # a phase's planting from the front of the hand (FrontPlanting's numbers)
     min: int
     max: int
     ref: str
 
 
 @dataclass(frozen=True)
-class _Pending:  # a reading PlantEvery of a phase, as the Ruleset held it (PendingStep)
+class _Pending:  # a phase's planting of a zone (ZonePlanting's parts)
     who: str
     zone: str
     ref: str
     optional: bool
 
 
-def _readings(model: dict, players: int) -> dict[str, tuple[_Front | None, tuple[_Pending, ...]]]:
-    """Each phase's planting from the readings of the rules it lists, in their order, as the
-    compiler read them (compiler._phase_steps before the phases held their listers)."""
-    found = [(rule, readings.read_once(s)) for rule, s in program.core_program(model, players)
-             if isinstance(s, core.Permit)]
-    out = {}
-    for phase in model["phases"]:
-        front, pending, listed = None, [], set(phase["rules"])
-        for rule, r in found:
-            if rule["id"] not in listed or getattr(r, "phase", None) != phase["id"]:
-                continue
-            if isinstance(r, readings.PlantFront):
-                front = _Front(r.least, r.most, rule["id"])
-            elif isinstance(r, readings.PlantEvery):
-                pending.append(_Pending(r.who, r.zone, rule["id"], r.optional))
-        out[phase["id"]] = (front, tuple(pending))
-    return out
-
-
 def _held(ph: Any) -> tuple[_Front | None, tuple[_Pending, ...]]:
-    """What the phase's listers hold of its planting, in the readings' terms."""
+    """What the phase's listers hold of its planting."""
     f = ph.listers.front
     return (None if f is None else _Front(f.least, f.most, f.ref.id),
             tuple(_Pending(s.who, s.zone, s.ref.id, s.optional) for s in ph.listers.every))
 
 
-def _reading_plants(state: Any, rs: Any, player: str, read: dict) -> list:
-    """The plants, and ends of planting, that the readings listed (legal.phase_actions before
-    the listers): the front card of the hand up to the phase's most, then each bean of each zone
-    the phase empties, onto each field the planting guards let take it."""
+def _numbered_plants(state: Any, rs: Any, player: str, held: tuple) -> list:
+    """The plants, and ends of planting, that the phase's numbers say (legal.phase_actions
+    before the listers): the front card of the hand up to the phase's most, then each bean of
+    each zone the phase empties, onto each field the planting guards let take it."""
     out: list = []
     active = player == state.active
-    plant, pending = read[state.phase]
+    plant, pending = held
 
     def onto(bean: str, zone: str | None) -> None:
         judge = rs.plant_judge
@@ -99,76 +82,54 @@ def _reading_plants(state: Any, rs: Any, player: str, read: dict) -> list:
     return out
 
 
-def _timing_read(model: dict, players: int) -> tuple[Any, str | None]:
-    """The harvest timing's reading (readings.HarvestTime) and its rule, as the compiler read it
-    into the Ruleset before: any time wins over own turn where a model has both; (None, None):
-    no rule lets anyone harvest by choice."""
-    found = [(r, rule["id"]) for rule, s in program.core_program(model, players)
-             for r in (read_once(s),) if isinstance(r, HarvestTime)]
-    return next((f for f in found if f[0].any_time), found[-1] if found else (None, None))
-
-
-def _reading_timing(state: Any, rs: Any, player: str, timing: tuple[Any, str | None]) -> str | None:
-    """The rule the harvest timing's reading cites against `player` harvesting now (where nobody
-    harvests by choice: the step that harvests by itself, or "-", none), or None: they may."""
-    reading, rule = timing
-    if reading is None:
-        auto = by_itself(rs)
-        return auto.id if auto is not None else "-"
-    if (not reading.any_time and player != state.active) or state.phase in reading.except_phases:
-        return rule
-    return None
-
-
 def _rule(refusal: Any) -> str | None:
     return None if refusal is None else (refusal.rule or "-")
 
 
 def _compare(spec: str, seed: int) -> tuple[int, int, int]:
-    """Play `spec` at its fewest and most players holding every player's listing to the
-    readings'; returns how many listings were compared, how many plants and how many harvest
-    refusals they held."""
+    """Play `spec` at its fewest and most players holding every player's listing to what the
+    phase holds; returns how many listings were compared, how many plants and how many harvest
+    refusals by the timing they held."""
     try:
         model = compile_spec(spec)
     except Exception:  # a variant refused on purpose (conformance/variants/refused*.bean)
         pytest.skip("the spec does not compile, on purpose")
     compared = plants = refusals = 0
-    read: dict = {}
-    read_timing = {n: _timing_read(model, n) for n in {model["players"]["min"], model["players"]["max"]}}
+    choosing = {n: {rule["id"] for rule, s in program.core_program(model, n) if listers.by_choice(s)}
+                for n in {model["players"]["min"], model["players"]["max"]}}
 
     def check(game: Game) -> None:
         nonlocal compared, plants, refusals
         state, rs = game.state, game.ruleset
         if state.over or state.decision is not None:
             return
-        if not read:
-            read.update(_readings(game.model, rs.players))
-            assert {ph.id: _held(ph) for ph in rs.phases} == read
         ph = rs.phase(state.phase)
         for player in state.players:
-            want = _reading_plants(state, rs, player, read)
+            want = _numbered_plants(state, rs, player, _held(ph))
             got: list = []
             listers.plant_options(got, state, rs, ph, player, front_lapses if rs.abilities else None)
             assert got == want, (player, state.phase, got, want)
             plants += sum(type(a) is Plant for a in got)
-            timing = _reading_timing(state, rs, player, read_timing[len(state.players)])
-            fields = [] if timing is not None else open_fields(state, rs, player)
+            timing_refusal = ph.listers.refusal(state, rs, player)
+            by_choice = choosing[len(state.players)]  # nobody harvests by choice without such a permit,
+            assert by_choice or timing_refusal is not None  # and a refusal by timing cites one of them
+            assert timing_refusal is None or not by_choice or timing_refusal.rule in by_choice, timing_refusal
+            fields = [] if timing_refusal is not None else open_fields(state, rs, player)
             assert harvestable(state, rs, player) == fields, (player, state.phase)
             for index in range(len(state.fields[player])):
-                old = field_refusal(state, rs, player, index) if timing is None else None
                 new = listers.harvest_refusal(state, rs, player, index)
-                assert _rule(new) == (timing or _rule(old)), (player, index, state.phase, new)
-                refusals += timing is not None
+                want_rule = _rule(timing_refusal) or _rule(field_refusal(state, rs, player, index))
+                assert _rule(new) == want_rule, (player, index, state.phase, new)
+                refusals += timing_refusal is not None
             compared += 1
 
     for players in sorted({model["players"]["min"], model["players"]["max"]}):
-        read.clear()
         watch(model, players, seed, check)
     return compared, plants, refusals
 
 
 @pytest.mark.parametrize("spec,seed", CASES)
-def test_the_listers_list_what_the_readings_list(spec, seed):
+def test_the_listers_list_what_their_phase_holds(spec, seed):
     compared, plants, _ = _compare(spec, seed)
     assert compared > 100 and plants > 0, (compared, plants)
 
@@ -232,7 +193,8 @@ def test_a_harvest_owed_to_make_room_is_compiled_from_its_statement():
     from beanrules.engine.planting import field_accepts
     model = compile_spec("classic")
     statement = next(s for rule, s in program.core_program(model, 3) if rule["id"] == "harvest-to-make-room")
-    assert readings.read(statement) is None and listers.owes_harvest(statement)
+    assert listers.owes_harvest(statement) and listers.front_phase(statement) is None \
+        and not listers.by_choice(statement)
     game = Game(model, ["Anna", "Natalie", "Greg"], seed=0)
     state, rs = game.state, game.ruleset
     assert {ph.listers.room.ref.id for ph in rs.phases} == {"harvest-to-make-room"}
@@ -247,3 +209,41 @@ def test_a_harvest_owed_to_make_room_is_compiled_from_its_statement():
     assert held > 0
     basic = Game(compile_spec("my-first/basic"), 3, seed=0)
     assert all(ph.listers.room is None for ph in basic.ruleset.phases)
+
+
+def _front_permit(actor: Any, least: int | None = 1, most: int = 2) -> core.Permit:
+    front = places.CardsIn(places.Zone("hand", PLAYER), "front", quantities.Number(1), False, None)
+    return core.Permit(actor, effects.Plant(PLAYER, front, None), timing.During("plant", False), None, True,
+                       None if least is None else quantities.Number(least), quantities.Number(most))
+
+
+def test_a_permit_is_picked_by_its_own_nodes():
+    """The front card of the own hand by the active player during a phase is a FrontPlanting of
+    that phase, whatever its numbers; by another actor, or with a number that is no constant, no
+    lister takes it; an end of the phase owed more than once is no end the phase program plays."""
+    assert listers.front_phase(_front_permit(actors.ActivePlayer(), 2, 4)) == "plant"
+    assert listers.front_phase(_front_permit(actors.ActivePlayer(), None, 1)) == "plant"
+    assert listers.front_phase(_front_permit(actors.AnyPlayer())) is None
+    assert not listers.lists(_front_permit(actors.EachPlayer()))
+    held = listers._front(_front_permit(actors.ActivePlayer(), 2, 4), RuleRef("r", None))
+    assert (held.least, held.most) == (2, 4)
+    end = core.Permit(actors.ActivePlayer(), effects.EndPhase(None), timing.During("trade", False), None,
+                      False, None, None)
+    assert program.ends_phase(end) == "trade" and program.declared_end(end) is None
+    owed = core.Permit(actors.ActivePlayer(), effects.EndPhase(None), timing.During("trade", False), None,
+                       True, quantities.Number(1), quantities.Number(1))
+    assert program.declared_end(owed) == "trade"
+    assert program.ends_phase(core.Permit(actors.ActivePlayer(), effects.EndPhase(None),
+                                          timing.During("trade", False), None, True, None, None)) is None
+
+
+def test_a_planting_permit_no_lister_takes_is_refused_by_its_words(monkeypatch):
+    """Planting the front card of the hand by any player is no permit the listers compile: the
+    game is refused when it is created, naming the rule and saying what it says."""
+    model = copy.deepcopy(compile_spec("classic"))
+    real = program.rule_statements
+    monkeypatch.setattr(program, "rule_statements",
+                        lambda rule: (_front_permit(actors.AnyPlayer()),) if rule["id"] == "coin-source" else real(rule))
+    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says \"During phase plant, any player must plant") as refused:
+        Game(model, 3)
+    assert refused.value.rule == "coin-source"

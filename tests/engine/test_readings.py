@@ -1,5 +1,6 @@
-"""The engine reads planting, harvesting and trading from the shape of core statements
-(engine/readings.py): parameters come from the nodes, and a statement of a shape it does not
+"""The engine reads planting guards and harvesting from the shape of core statements
+(engine/readings.py; the permits of planting and harvesting compile into listers picked by
+their nodes, engine/listers.py): parameters come from the nodes, and a statement of a shape it does not
 play refuses its rule when the game is created, never half-way through."""
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ def test_every_statement_of_a_shipped_spec_is_run_or_read(spec: Path):
     model = compile_spec(str(spec))
     for rule in model["rules"]:
         for statement in desugar_rule(rule):
-            assert program.runs(statement) or readings.read(statement) is not None \
+            assert program.runs(statement) or readings.read(statement) is not None or listers.lists(statement) \
+                or program.ends_phase(statement) is not None \
                 or trade_guards.judges(statement) or listers.owes_harvest(statement) \
                 or permissions.standing(statement, RuleRef.of(rule)) is not None, (rule["id"], statement.to_text())
 
@@ -47,7 +49,9 @@ def test_parameters_come_from_the_nodes():
     front = places.CardsIn(places.Zone("hand", PLAYER), "front", quantities.Number(1), False, None)
     plant = core.Permit(actors.ActivePlayer(), effects.Plant(PLAYER, front, None), timing.During("p", False),
                         None, True, quantities.Number(2), quantities.Number(4))
-    assert readings.read(plant) == readings.PlantFront("p", 2, 4)
+    assert readings.read(plant) is None and listers.front_phase(plant) == "p"  # its lister's (engine/listers.py)
+    held = listers._front(plant, RuleRef("r", None))
+    assert (held.least, held.most) == (2, 4)
 
 
 @pytest.mark.parametrize("statement", [
@@ -74,7 +78,7 @@ def test_parameters_come_from_the_nodes():
 ], ids=["forbid-harvest-2", "permit-any-player-front", "gift-consent-offer", "allow-matching",
         "hand-tradeable-on-own-turn", "offer-tradeable-by-anyone"])
 def test_a_shape_the_engine_does_not_play_is_not_read(statement):
-    assert readings.read(statement) is None
+    assert readings.read(statement) is None and not listers.lists(statement)
 
 
 def test_an_unread_statement_refuses_its_rule_by_what_it_says(monkeypatch):

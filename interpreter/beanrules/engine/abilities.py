@@ -26,7 +26,7 @@ from typing import Any
 from ..core import effects as core_effects, places, statements, timing
 from ..core.actors import CardOwner, Opponent
 from ..desugar import bean_card
-from . import decisions, evaluate, one_model, program, readings, trade_guards, triggers
+from . import decisions, evaluate, one_model, listers, program, trade_guards, triggers
 from .actions import UseAbility
 from .decisions import acting, deciding
 from .effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice
@@ -204,9 +204,8 @@ def deciding_phases(model: dict, players: int) -> set[str]:
     and so give them a moment to use an ability; any other phase passes by itself."""
     found = set()
     for rule, statement in program.core_program(model, players):
-        reading = readings.read_once(statement)
-        phase = reading.phase if isinstance(reading, readings.PlantFront) else \
-            statement.when.phase if trade_guards.permits_trading(statement) else None
+        phase = listers.front_phase(statement) or \
+            (statement.when.phase if trade_guards.permits_trading(statement) else None)
         if phase is not None and any(p["id"] == phase and rule["id"] in p["rules"] for p in model["phases"]):
             found.add(phase)
     return found

@@ -1,7 +1,8 @@
 """The rule model compiled once per (model, player count) into a Ruleset (engine/ruleset.py).
 
-Every statement of the model is one the engine runs (engine/program.py), reads by its shape
-(engine/readings.py) or compiles by its condition (engine/permissions.py); any other is
+Every statement of the model is one the engine runs (engine/program.py), compiles into a
+phase's listers (engine/listers.py), reads by its shape (engine/readings.py) or compiles by its
+condition (engine/permissions.py); any other is
 refused, naming its rule, when a game is created, never half-way through it.
 """
 from __future__ import annotations
@@ -68,7 +69,9 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
             raise _refused(rule, statement, refused)
         if program.runs(statement):
             continue
-        if listers.owes_harvest(statement):  # a harvest owed to make room (listers.Room)
+        if listers.lists(statement):  # a permit of planting or harvesting: its listers (engine/listers.py)
+            continue
+        if program.ends_phase(statement) is not None:  # the phase's end (PhaseSpec.ender, rs.declared_ends)
             continue
         reading = read.read_once(statement)
         if trade_guards.judges(statement):  # judged by the trade guards (PhaseSpec.trade)
@@ -177,20 +180,21 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
                                 ender=program.ender(core_program, refs, phase["id"])))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
-    steps = [(rule, r.phase) for rule, r in rs.found if isinstance(r, (read.PlantFront, read.PlantEvery))]
+    steps = [(rule, listers.plant_phase(s)) for rule, s in core_program if listers.plant_phase(s) is not None]
     steps += [(rule, s.when.phase) for rule, s in core_program if trade_guards.permits_trading(s)]
     for rule, phase_id in steps:  # a step of a phase that does not list its rule would never run
         if rule["id"] not in next((p["rules"] for p in model["phases"] if p["id"] == phase_id), ()):
             raise UnsupportedRule(f"rule '{rule['id']}' is a step of phase '{phase_id}', which does not list it",
                                   rule["id"])
 
-    declared_ends = frozenset(r.phase for _, r in rs.all(read.DeclaredEnd))
-    for rule, r in rs.all(read.DeclaredEnd):  # a phase that waits for its planting player only
-        declared = next((ph for ph in phases if ph.id == r.phase), None)
-        if declared is None or declared.listers.front is None:
+    declared = [(rule, program.declared_end(s)) for rule, s in core_program if program.declared_end(s) is not None]
+    declared_ends = frozenset(phase for _, phase in declared)
+    for rule, phase_id in declared:  # a phase that waits for its planting player only
+        waiting = next((ph for ph in phases if ph.id == phase_id), None)
+        if waiting is None or waiting.listers.front is None:
             raise UnsupportedRule(f"rule '{rule['id']}': a phase ends by the active player's declaration only "
                                   "where it plants from the hand (the player it waits for), which "
-                                  f"phase '{r.phase}' does not", rule["id"])
+                                  f"phase '{phase_id}' does not", rule["id"])
 
     end_conditions, exhaustion_limit, exhaustion_ref, target_ends = program.ends(core_program, refs)
     finish_during, finish_phases = program.finish_turn(core_program)

@@ -30,11 +30,14 @@ A permit that owes a harvest where the card a player must plant next fits no fie
 into a Room: its condition, with that card bound (places.Due, evaluate.DUE), asked where a plant
 must be made that no field takes.
 
-Which permits compile here: those the readings took (engine/readings.py: PlantFront, PlantEvery,
-HarvestTime) and the owed harvests (owes_harvest), so a statement of another shape is still
-compiled by its condition (engine/permissions.py) or refused, as before;
-`tests/engine/test_listers.py` holds the listers to the readings' listing on every state bots
-reach.
+Which permits compile here is decided by their own nodes, one part at a time (`front_phase`,
+`zone_phase`, `by_choice` below): the action (a plant of one card by the acting player onto no
+field named; a harvest of the field they pick), the cards' source (the front card of their
+own hand; any card of a whole zone), the timing (during a phase; during the turn or at any
+time) and the condition, the actor and the numbers. A permit of planting or harvesting whose
+parts these do not take is compiled by its condition (engine/permissions.py) or refused, by its
+own words, when the game is created (engine/compiler.py); a harvest owed to make room is
+`owes_harvest`'s.
 """
 from __future__ import annotations
 
@@ -48,14 +51,11 @@ from .actions import Plant
 from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 from .harvesting import by_itself, field_refusal, open_fields
 from .interned import PLANTS, ROW, end, plants
-from .readings import HarvestTime, PlantEvery, PlantFront, read_once
 from .ruleset import PLANTABLE_ZONES, SHARED_ZONES, _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, listers_of, zone_cards
 from .state import State
 
 PLAYER = actors.Bound("player")
-# The readings whose statements compile here: the interpreter lists by the listers, the playout
-# kernel still by the readings (benchmarks/readings_inventory.py counts them apart).
-READINGS = (PlantFront, PlantEvery, HarvestTime)
+FIELD = actors.Bound("field")
 # (out, state, rs, player, lapses) -> None: appends the player's plants (and the end they may
 # declare) to `out`; `lapses` (None: no card ability) says whether the front card's plant lapses
 PlantLister = Callable[[list, State, Any, str, Any], None]
@@ -120,6 +120,90 @@ class PhaseListers:
 
 
 of = listers_of  # the listers compiled for phase `ph` (PhaseSpec.listers)
+
+
+# ------------------------------------------------------------------ which permits compile here
+def _planted(s: Node) -> places.CardsIn | None:
+    """The cards a permit lets the acting player plant, one at a time, onto a field of their
+    choosing during a named phase, with no condition (None: it is no such permit)."""
+    if not isinstance(s, core.Permit):
+        return None
+    action, when = s.action, s.when
+    if not (isinstance(action, effects.Plant) and action.player == PLAYER and action.onto is None):
+        return None
+    if not (isinstance(when, timing.During) and when.phase and not when.once_per_turn and s.condition is None):
+        return None
+    cards = action.cards
+    if not isinstance(cards, places.CardsIn) or cards.up_to or cards.bean is not None or _bound(cards.count) != 1:
+        return None
+    return cards
+
+
+def front_phase(s: Node) -> str | None:
+    """The phase of a permit of the active player planting the front card of their own hand,
+    with constant numbers (None: it is no such permit): a FrontPlanting."""
+    cards = _planted(s)
+    if cards is None or cards.pick != "front" or not isinstance(s.player, actors.ActivePlayer):
+        return None
+    place = cards.place
+    if not (isinstance(place, places.Zone) and place.zone == "hand" and place.owner == PLAYER):
+        return None
+    if (s.least is not None and _bound(s.least) is None) or _bound(s.most) is None:
+        return None
+    return s.when.phase
+
+
+def _count_of(node: Node | None, place: Node) -> bool:
+    """`node` is the number of cards in `place`."""
+    return isinstance(node, quantities.Count) and node.place == place and node.bean is None
+
+
+def zone_phase(s: Node) -> str | None:
+    """The phase of a permit of planting the cards of a whole zone, any card at a time (None: it
+    is no such permit): each player, or the active player, must plant every card of it, or the
+    active player may plant any of them; a ZonePlanting."""
+    cards = _planted(s)
+    if cards is None or cards.pick != "any":
+        return None
+    place = cards.place
+    if not (isinstance(place, places.Zone) and place.owner in (None, PLAYER)) or not _count_of(s.most, place):
+        return None
+    every = s.must and _count_of(s.least, place) and isinstance(s.player, (actors.EachPlayer, actors.ActivePlayer))
+    some = not s.must and s.least is None and isinstance(s.player, actors.ActivePlayer)
+    return s.when.phase if every or some else None
+
+
+def plant_phase(s: Node) -> str | None:
+    """The phase of a permit the planting listers compile (None: none)."""
+    return front_phase(s) or zone_phase(s)
+
+
+def by_choice(s: Node) -> bool:
+    """A permit of harvesting the field the acting player picks, by choice (no number of times),
+    that the harvest listers compile: any player at any time with no condition, or the active
+    player during their turn, with no condition or one that only leaves phases out."""
+    if not (isinstance(s, core.Permit) and isinstance(s.action, effects.Harvest)):
+        return False
+    action, when, c = s.action, s.when, s.condition
+    if action.player != PLAYER or action.field != FIELD or action.only_paying \
+            or s.must or s.least is not None or s.most is not None:
+        return False
+    if isinstance(s.player, actors.AnyPlayer):
+        return isinstance(when, timing.AnyTime) and c is None
+    return isinstance(s.player, actors.ActivePlayer) and isinstance(when, timing.During) and when.phase is None \
+        and not when.once_per_turn and (c is None or _phases_left_out(c))
+
+
+def _phases_left_out(c: Node) -> bool:
+    """"It is not phase P or Q": a condition settled by the phase alone."""
+    return isinstance(c, conditions.Not) and isinstance(c.term, conditions.AnyOf) \
+        and all(isinstance(t, conditions.InPhase) for t in c.term.terms)
+
+
+def lists(s: Node) -> bool:
+    """Whether a statement is a permit the listers compile (a plant, a harvest by choice, a
+    harvest owed to make room)."""
+    return plant_phase(s) is not None or by_choice(s) or owes_harvest(s)
 
 
 # ------------------------------------------------------------------ the parts of a permit
@@ -356,7 +440,7 @@ def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict],
     where such a permit can apply during it."""
     opened = judge.opened if judge is not None else open_fields
     harvest = [(s, refs[rule["id"]]) for rule, s in program
-               if isinstance(s, core.Permit) and isinstance(read_once(s), HarvestTime)]  # (READINGS)
+               if by_choice(s)]
     harvest_refs = tuple(ref for _, ref in harvest)
     owed = [(s, refs[rule["id"]]) for rule, s in program if owes_harvest(s)]
     out: dict[str, PhaseListers] = {}
@@ -364,12 +448,12 @@ def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict],
         listed, pid = set(phase["rules"]), phase["id"]
         front, every = None, []
         for rule, s in program:
-            r = read_once(s) if isinstance(s, core.Permit) else None
-            if isinstance(r, (PlantFront, PlantEvery)) and rule["id"] in listed and r.phase == pid:
-                if isinstance(r, PlantFront):
-                    front = _front(s, refs[rule["id"]])  # a later rule replaces an earlier one
-                else:
-                    every.append(_zone(s, rule, refs[rule["id"]]))
+            if rule["id"] not in listed:
+                continue
+            if front_phase(s) == pid:
+                front = _front(s, refs[rule["id"]])  # a later rule replaces an earlier one
+            elif zone_phase(s) == pid:
+                every.append(_zone(s, rule, refs[rule["id"]]))
         applying = tuple(p for p in (_harvest_permit(s, ref, pid) for s, ref in harvest) if p is not None)
         harvests, refusal = _harvesting(applying, harvest_refs, pid, opened)
         rooms = [p for p in (_harvest_permit(s, ref, pid) for s, ref in owed) if p is not None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..core import conditions, effects, places, statements as core, timing
+from ..core import actors, conditions, effects, places, statements as core, timing
 from ..core.categories import Actor, Cond, Effect, Statement
 from ..core.effects import Deal
 from ..core.quantities import BeanList, ByPlayers, DeckRunOuts, Number
@@ -75,6 +75,29 @@ def rule_of(program: Program, kind: type) -> dict | None:
 def ref_of(program: Program, refs: dict[str, RuleRef], kind: type) -> RuleRef | None:
     rule = rule_of(program, kind)
     return refs[rule["id"]] if rule else None
+
+
+def ends_phase(s: Statement) -> str | None:
+    """The phase a permit lets the active player end when they choose, with no condition: the
+    phase it is during (None: it is no such permit). Owed (``must``), it is owed once exactly,
+    and the phase waits for it (`declared_end`); any other count is no end the engine plays."""
+    if not (isinstance(s, core.Permit) and isinstance(s.action, effects.EndPhase) and s.action.phase is None
+            and isinstance(s.player, actors.ActivePlayer) and isinstance(s.when, timing.During)
+            and s.when.phase and s.condition is None):
+        return None
+    if s.must and not (_constant(s.least) == 1 and _constant(s.most) == 1):
+        return None
+    return s.when.phase
+
+
+def declared_end(s: Statement) -> str | None:
+    """The phase that ends only when the active player ends it (a harvest they may still make
+    keeps it open: rs.declared_ends), by a permit that owes that end once; None: no such permit."""
+    return ends_phase(s) if isinstance(s, core.Permit) and s.must else None
+
+
+def _constant(node: Any) -> int | None:
+    return node.value if isinstance(node, Number) else None
 
 
 def ender(program: Program, refs: dict[str, RuleRef], phase: str) -> RuleRef | None:

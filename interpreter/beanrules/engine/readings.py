@@ -1,10 +1,12 @@
-"""Permissions, constraints and harvest statements of the core, read by the shape of their nodes.
+"""Constraints, buying a field and harvest statements of the core, read by the shape of their nodes.
 
 Planting and harvesting run on fast paths (planting.py, harvesting.py, legal.py) that take
-plain parameters: how many cards a phase plants from the hand, which zones it empties, what a
-field pays. This module derives those parameters from the core statements alone — a ``permit``
-of a ``plant`` from the front of the hand during a phase, a ``forbid`` of a ``harvest`` while a
-field of one card has a bigger neighbour — never from the sentence a statement came from.
+plain parameters: what a field pays, whether a field takes another type. This module derives
+those parameters from the core statements alone — a ``forbid`` of a plant onto a field topped by
+another type, a ``permit`` of buying a field — never from the sentence a statement came from.
+The permits of planting, harvesting by choice and ending a phase are not read here: their
+listers pick and compile them by their own nodes (engine/listers.py, engine/program.py's
+ends_phase).
 Trading reads no setting: engine/trade_guards.py compiles its statements by their conditions.
 A statement of another shape is read as None: the ruleset compiles a forbid or a permission of
 it by its condition (permissions.py), and refuses any other, by the statement's own words, when
@@ -28,44 +30,6 @@ CARD = actors.Bound("card")
 
 
 # ------------------------------------------------------------------ what a statement says
-@dataclass(frozen=True)
-class PlantFront:
-    """The active player plants the front card of the hand, `least` to `most` times, in `phase`."""
-    phase: str
-    least: int
-    most: int
-
-
-@dataclass(frozen=True)
-class PlantEvery:
-    """`who` ("everyone" / "active") must plant every card of `zone`, any order, in `phase`
-    (`optional`: may plant any of them, and ends the phase when done)."""
-    phase: str
-    who: str
-    zone: str
-    optional: bool = False
-
-
-@dataclass(frozen=True)
-class EndsPhase:
-    """The active player may end `phase` when they choose."""
-    phase: str
-
-
-@dataclass(frozen=True)
-class DeclaredEnd:
-    """`phase` ends when the active player ends it: a harvest they may still make keeps it open."""
-    phase: str
-
-
-@dataclass(frozen=True)
-class HarvestTime:
-    """When players harvest by choice: any player at any time, or the active player in their
-    own turn except in `except_phases`."""
-    any_time: bool
-    except_phases: frozenset[str]
-
-
 @dataclass(frozen=True)
 class OneType:
     """A card may not go onto a field topped by another bean type."""
@@ -120,10 +84,6 @@ def _number(node: Node | None) -> int | None:
     return node.value if isinstance(node, quantities.Number) else None
 
 
-def _count_of(node: Node, place: Node) -> bool:
-    return isinstance(node, quantities.Count) and node.place == place and node.bean is None
-
-
 def _compare(node: Node, left: Any, op: str) -> int | None:
     """The bound of "LEFT OP number", else None."""
     if isinstance(node, conditions.Compare) and node.left == left and node.op == op:
@@ -132,59 +92,12 @@ def _compare(node: Node, left: Any, op: str) -> int | None:
 
 
 def _permit(s: core.Permit) -> Any:
+    """Buying a field (the permits of planting, harvesting and ending a phase compile by their
+    own nodes: engine/listers.py, engine/program.py's ends_phase)."""
     action, when = s.action, s.when
-    if isinstance(action, effects.Plant) and action.player == PLAYER and action.onto is None \
-            and isinstance(when, timing.During) and when.phase and not when.once_per_turn and s.condition is None:
-        cards = action.cards
-        if not isinstance(cards, places.CardsIn) or cards.up_to or cards.bean is not None:
-            return None
-        if cards.pick == "front" and _number(cards.count) == 1 and _zone(cards.place, "hand", PLAYER) \
-                and isinstance(s.player, actors.ActivePlayer):
-            least, most = _number(s.least) if s.least is not None else 0, _number(s.most)
-            if least is not None and most is not None:
-                return PlantFront(when.phase, least, most)
-        every = s.must and _count_of(s.least, cards.place)
-        some = not s.must and s.least is None and isinstance(s.player, actors.ActivePlayer)
-        if cards.pick == "any" and _number(cards.count) == 1 and (every or some) and zone_named(cards.place) \
-                and _count_of(s.most, cards.place):
-            who = "everyone" if isinstance(s.player, actors.EachPlayer) else \
-                "active" if isinstance(s.player, actors.ActivePlayer) else None
-            return PlantEvery(when.phase, who, cards.place.zone, some) if who else None
-        return None
-    if isinstance(action, effects.EndPhase) and action.phase is None and isinstance(s.player, actors.ActivePlayer) \
-            and isinstance(when, timing.During) and when.phase and s.condition is None:
-        if s.must:  # owed once: the phase waits for it (a harvest keeps it open)
-            once = _number(s.least) == 1 and _number(s.most) == 1
-            return DeclaredEnd(when.phase) if once else None
-        return EndsPhase(when.phase)
-    if isinstance(action, effects.Harvest) and action.player == PLAYER and action.field == FIELD \
-            and not action.only_paying:
-        return _harvest_permit(s)
     if isinstance(action, effects.Sequence) and isinstance(s.player, actors.AnyPlayer) \
             and isinstance(when, timing.AnyTime) and not s.must:
         return _buy_field(action, s.condition)
-    return None
-
-
-def zone_named(place: Node) -> bool:
-    """A whole zone: the table's, or the acting player's own."""
-    return isinstance(place, places.Zone) and place.owner in (None, PLAYER)
-
-
-def _harvest_permit(s: core.Permit) -> Any:
-    when = s.when
-    if s.must or s.least is not None or s.most is not None:
-        return None  # (a harvest owed to make room compiles from its statement: engine/listers.py's Room)
-    if isinstance(s.player, actors.AnyPlayer) and isinstance(when, timing.AnyTime) and s.condition is None:
-        return HarvestTime(True, frozenset())
-    if isinstance(s.player, actors.ActivePlayer) and isinstance(when, timing.During) and when.phase is None \
-            and not when.once_per_turn:
-        if s.condition is None:
-            return HarvestTime(False, frozenset())
-        c = s.condition
-        if isinstance(c, conditions.Not) and isinstance(c.term, conditions.AnyOf) \
-                and all(isinstance(t, conditions.InPhase) for t in c.term.terms):
-            return HarvestTime(False, frozenset(t.phase for t in c.term.terms))
     return None
 
 

@@ -83,8 +83,9 @@ SEMANTICS: dict[type[Node], Semantics] = {
     actors.Bound: _run(actor=evaluate.bound_player, place=evaluate.bound_zone, quantity=selection.bound_number),
     # ---------------------------------------------------------------- places
     places.Zone: _run(place=shapes(evaluate.pile, ability_effects.all_fields)),
+    # the cards a permit plants (the front card of the own hand, any card of a zone) pick its lister
     places.CardsIn: _read("engine.selection.cards", "engine.effects.move", "engine.decisions",
-                          "engine.readings.read"),
+                          "engine.listers.front_phase", "engine.listers.zone_phase", "engine.readings.read"),
     # the card a player must plant next: bound by the plant asked about (engine/listers.py's Room)
     places.Due: _run(place=evaluate.due),
     places.TradedAmount: _read("engine.trade_guards.compile_guards"),
@@ -134,7 +135,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     effects.Reorder: _run(effect=hand_effects.reorder),
     effects.Plant: _run(effect=shapes(hand_effects.plant_for, ability_effects.plant)),
     effects.Harvest: Semantics(roles={"effect": shapes(harvesting.harvest_bound, harvesting.harvest_table_field)},
-                               read_by=("engine.readings.read", "engine.permissions")),
+                               read_by=("engine.listers.by_choice", "engine.permissions")),
     effects.Trade: _read("engine.lasting", "engine.trade_guards.compile_guards"),
     effects.UseAbility: _read("engine.lasting"),
     effects.GainCoins: _run(effect=marks.gain_coins),
@@ -144,7 +145,8 @@ SEMANTICS: dict[type[Node], Semantics] = {
     effects.AddToCounter: _run(effect=marks.add_to_counter),
     effects.PassToken: _run(effect=marks.pass_token),
     effects.SkipPhase: _run(effect=evaluate.skip_this_phase),
-    effects.EndPhase: _read("engine.readings.read"),
+    # who may end a phase, and which phases end only when declared (PhaseSpec.ender, rs.declared_ends)
+    effects.EndPhase: _read("engine.program.ends_phase", "engine.program.declared_end", "engine.program.ender"),
     effects.EndGame: Semantics(not_run="a game ends by its end-when statements"),
     effects.Lasting: _run(effect=lasting.lay),
     effects.Refuse: _run(effect=hand_effects.refuse),
@@ -167,7 +169,7 @@ SEMANTICS.update({
     timing.EndOfTurn: _read("engine.lasting.deadline"),
     timing.EndOfPhaseOf: _read("engine.lasting.deadline"),
     timing.StartOfTurn: _read("engine.lasting.deadline"),
-    timing.During: _read("engine.listers.compile_listers", "engine.readings.read", "engine.permissions.standing", "engine.card_moves.compile_move",
+    timing.During: _read("engine.listers.compile_listers", "engine.program.ends_phase", "engine.permissions.standing", "engine.card_moves.compile_move",
                          "engine.draw_moves.compile_draw", "engine.abilities.kind_of"),
     timing.AnyTime: _read("engine.listers.compile_listers", "engine.readings.read", "engine.permissions.standing", "engine.card_moves.compile_move",
                           "engine.abilities.usable_abilities"),
@@ -202,7 +204,10 @@ SEMANTICS.update({
                          "engine.program.deck_out", "engine.program.game_end", "engine.program.setup_deal",
                          "engine.compiler.compile_triggers", "engine.trade_guards.compile_guards"),
     # a permit of planting or harvesting compiles into a lister (engine/listers.py)
-    statements.Permit: _read("engine.listers.compile_listers", "engine.readings.read", "engine.card_moves.compile_move",
+    # (picked by its action, the cards' source, its timing and condition: listers.front_phase,
+    # zone_phase, by_choice; an end of a phase: program.ends_phase; buying a field: readings.read)
+    statements.Permit: _read("engine.listers.compile_listers", "engine.program.ends_phase", "engine.readings.read",
+                             "engine.card_moves.compile_move",
                              "engine.draw_moves.compile_draw", "engine.permissions.standing",
                              "engine.trade_guards.compile_guards"),
     # a forbid of harvesting the field is a harvest guard: one judge of them all (engine/harvest_guards.py)

@@ -24,7 +24,8 @@ from .errors import IllegalAction
 from .harvest_guards import is_guard as _guards_harvest
 from .trade_guards import permits_trading, placement
 from .kinds import compile_plays_as
-from .listers import owes_harvest  # a harvest owed to make room (listers.Room)
+from .listers import by_choice, front_phase, owes_harvest, zone_phase  # the permits the listers compile
+from .program import ends_phase
 from .notation import parse_action
 
 # What a rule says, found by the engine's own reading of its core (readings.py) or by the type
@@ -51,7 +52,17 @@ def _whole(s: Any) -> bool:
 
 @cache
 def _plants_from(zone: str) -> Callable[[Any], bool]:
-    return lambda s: isinstance(s, read.PlantEvery) and s.zone == zone
+    return lambda s: zone_phase(s) is not None and s.action.cards.place.zone == zone
+
+
+def _plants_front(s: Any) -> bool:
+    """A permit of planting the front card of the hand (a FrontPlanting of engine/listers.py)."""
+    return front_phase(s) is not None
+
+
+def _ends_when_chosen(s: Any) -> bool:
+    """A permit of ending a phase when the active player chooses (owed, the phase waits for it)."""
+    return ends_phase(s) is not None and not s.must
 
 
 @cache
@@ -168,7 +179,7 @@ def _harvest(trace: Trace, model: dict[str, Any], event: dict[str, Any], manual:
     elif type(event["field"]) is str:  # a field of the table: the rule that lets this player harvest it
         trace.add(model, _permits(effects.Harvest))
     elif manual:  # the harvest timing let it, and the harvest guards' judge (engine/harvest_guards.py)
-        trace.add(model, read.HarvestTime, _guards_harvest)
+        trace.add(model, by_choice, _guards_harvest)
     if event.get("unpaid") is not None:
         trace.add(model, _declares_bank)
 
@@ -184,7 +195,7 @@ def _permits_draw(s: Any) -> bool:
 
 def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: Any) -> None:
     if event["from"] == "hand":
-        trace.add(model, read.PlantFront, _forbids(effects.Reorder))
+        trace.add(model, _plants_front, _forbids(effects.Reorder))
     else:
         trace.add(model, _plants_from(event["from"]))
     if type(event["field"]) is str:  # a field of the table (engine/zones.py): the rule that let it
@@ -225,12 +236,12 @@ def _forbids(effect: type) -> Callable[[Any], bool]:
 # legal actions exercises these rules even when no action is taken (a variant that changes one
 # of them changes what such a case sees).
 _LISTED_BY: dict[str, tuple[Says, ...]] = {
-    "Harvest": (read.HarvestTime, owes_harvest, _permits(effects.Harvest)),
-    "Plant": (read.PlantFront, read.PlantEvery, _forbids(effects.Reorder), read.OneType, read.OneFieldPerType,
+    "Harvest": (by_choice, owes_harvest, _permits(effects.Harvest)),
+    "Plant": (_plants_front, zone_phase, _forbids(effects.Reorder), read.OneType, read.OneFieldPerType,
               read.SameTypeMany, read.Covers, owes_harvest, _permits(effects.Plant)),
     "Propose": (core.BelongsTo, _permits(effects.Trade)),  # every rule of trading judges a proposal
     "Respond": (_consent(True), _consent(False), permits_trading),
-    "EndPhase": (read.EndsPhase, permits_trading),
+    "EndPhase": (_ends_when_chosen, permits_trading),
     "BuyField": (read.BuyField, _forbids(effects.AddField)),
     "UseAbility": (core.Ability, _permits(effects.UseAbility)),
 }
@@ -266,7 +277,7 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
     if trace.ending and action not in (None, "partial"):
         trace.add(model, core.FinishTurn)  # the deck ran out for the last time, yet play goes on
     if kind == "EndPhase" and action.what == "trading":
-        trace.add(model, read.EndsPhase)
+        trace.add(model, _ends_when_chosen)
     if kind == "BuyField":
         trace.add(model, read.BuyField)
     if kind == "DrawCard":  # a draw by action
