@@ -47,6 +47,7 @@ sys.path.insert(0, str(HERE))
 import yaml  # noqa: E402
 
 from beanrules.conformance import discover, load_file, run_case  # noqa: E402
+from beanrules.conformance import loader  # noqa: E402
 from beanrules.conformance.loader import compiled  # noqa: E402
 from mutants import Mutant, enumerate_mutants, function_code, functions, mutated_tree  # noqa: E402
 from mutation_sample import ratio_estimate, stratified, wilson  # noqa: E402
@@ -235,7 +236,7 @@ def _check_models(outcome: Outcome) -> None:
     """A mutant that writes into a rule model would poison every later mutant of this worker:
     compile the models afresh if one changed."""
     if any(compiled(spec)[0] != saved for spec, saved in _STATE["models"]):
-        compiled.cache_clear()
+        loader._compiled.cache_clear()  # compiled() reads through this cache, by the spec file's stamp
         outcome.note = "it changed the rule model (recompiled)"
 
 
