@@ -11,6 +11,7 @@ from .kinds import auto_field, same_type, top_type, type_of
 from .lasting import cited
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
+from .plant_verdict import verdict
 from .zones import check_into, field_list
 
 
@@ -145,9 +146,10 @@ def _auto(state: State, rs: Ruleset, player: str, bean: str) -> int:
     takes = [i for i in range(len(fields)) if field_accepts(state, rs, player, bean, i)]
     if len(takes) == 1:
         return takes[0]
-    if takes:
-        raise IllegalAction(rs.mixed, f"no field of {player} holds {bean} and none is empty: "
-                                      f"say which field {bean} covers")
+    if takes:  # several fields take it: cite the allow that lets it cover one (mixed fields)
+        lift = verdict(state, rs, player, bean, fields[takes[0]], takes[0], player)[1]
+        raise IllegalAction(lift.ref if lift is not None else None,
+                            f"no field of {player} holds {bean} and none is empty: say which field {bean} covers")
     owed = rs.phases[rs.phase_index[state.phase]].listers.room  # a harvest owed to make room (listers.Room)
     if owed is not None and owed.holds(state, rs, player, bean):
         raise IllegalAction(owed.ref, f"no field of {player} takes {bean}: harvest a field first")
@@ -162,7 +164,8 @@ def _why(rs: Ruleset, player: str, bean: str, fields: list[list[str]], index: in
     field = fields[index]
     if field and not same_type(rs, field[-1], bean):
         return (f"field {index + 1} of {player} holds {top_type(rs, field)}, not {type_of(rs, bean)}"
-                + (f"; {bean} may cover another type only when no field holds it or is empty" if rs.mixed else ""))
+                + (f"; {bean} may cover another type only when no field holds it or is empty"
+                   if guard.lifted else ""))  # an allow lifts the one-type forbid: covering
     grown = next((i for i, f in enumerate(fields) if f and same_type(rs, f[-1], bean)), None)
     if not field and grown is not None:
         return f"{bean} already grows in field {grown + 1} of {player}; the rules let a type grow in one field only"

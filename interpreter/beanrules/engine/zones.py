@@ -21,6 +21,7 @@ from ..desugar import STANDARD_ZONES
 from .actions import Plant
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .kinds import same_type, top_type, type_of
+from .plant_verdict import verdict
 
 Declared = dict[str, core.DeclareZoneOfKind]
 
@@ -136,9 +137,11 @@ def field_list(state: Any, player: str, field: int | str) -> list[str]:
     return state.fields[player][field] if isinstance(field, int) else state.zones[field]
 
 
-def takes(rs: Any, field: list[str], bean: str) -> bool:
-    """A field of the table takes `bean`: it is empty, or grows that type (one type per field)."""
-    return not field or rs.one_type is None or same_type(rs, field[-1], bean)
+def refusing(state: Any, rs: Any, player: str, zone: str, bean: str) -> Any:
+    """The planting guard that forbids `player` planting `bean` into the field `zone` of the
+    table (engine/permissions.py: the forbids and allows of planting the card on the field judge
+    every field planted onto), or None: it takes it."""
+    return verdict(state, rs, player, bean, state.zones[zone], zone, None)[0]
 
 
 def refusal(state: Any, rs: Any, action: str, zone: str, player: str) -> IllegalAction | None:
@@ -156,9 +159,12 @@ def check_into(state: Any, rs: Any, player: str, zone: str, bean: str) -> None:
     refused = refusal(state, rs, "plant", zone, player)
     if refused is not None:
         raise refused
-    field = state.zones[zone]
-    if not takes(rs, field, bean):
-        raise IllegalAction(rs.one_type, f"{zone} holds {top_type(rs, field)}, not {type_of(rs, bean)}")
+    guard = refusing(state, rs, player, zone, bean)
+    if guard is not None:
+        field = state.zones[zone]
+        raise IllegalAction(guard.ref, f"{zone} holds {top_type(rs, field)}, not {type_of(rs, bean)}" if field
+                            and not same_type(rs, field[-1], bean) else f"{player} may not plant {bean} into {zone}"
+                            f" — {guard.says}")
 
 
 def plant_options(state: Any, rs: Any, player: str, planted: list[tuple[str, str | None]]) -> list[Plant]:
@@ -168,8 +174,8 @@ def plant_options(state: Any, rs: Any, player: str, planted: list[tuple[str, str
     for zone in fields_of_table(rs):
         if permitting(state, rs, "plant", zone, player) is None:
             continue
-        field = state.zones[zone]
-        out.extend(Plant(player, bean, zone, where) for bean, where in planted if takes(rs, field, bean))
+        out.extend(Plant(player, bean, zone, where) for bean, where in planted
+                   if refusing(state, rs, player, zone, bean) is None)
     return out
 
 
