@@ -204,10 +204,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         raise UnsupportedRule(f"rule '{finish['id']}' names unknown phases: {', '.join(sorted(unknown))}",
                               finish["id"])
     score_terms, winner_highest, tie_breaks = program.scoring(core_program)
-    mixed = rs.ref(read.Covers)
-    # The first rule that forbids another type on a field is cited (the mixed-fields rule says
-    # it too, where the model keeps no one-type rule), as the first forbid that refuses it is.
-    one_type = next((rs.refs[rule["id"]] for rule, _ in rs.all(read.OneType)), None)
     buy_field = _buy_field(rs, n)
     planting = tuple(g for g in constraints if permissions.is_guard(g.node))
     guards = _guards(constraints, permitted_kinds(buy_field))
@@ -215,7 +211,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
         removed_beans=removed, payout=payout, fields=program.setup_fields(core_program),
         fields_ref=program.ref_of(core_program, refs, core.Fields), deal=program.setup_deal(core_program, n),
-        direction=program.direction(core_program), one_type=one_type,
+        direction=program.direction(core_program),
         phases=tuple(phases),
         phase_index={p.id: p.index for p in phases},
         harvest=harvest_rule.compile_harvest(core_program, refs, plays_as), on_deck_out=program.deck_out(core_program, refs),
@@ -224,8 +220,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         at_end=program.game_end(core_program, refs),
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility=program.visibility(core_program),
-        buy_field=buy_field, mixed=mixed,
-        one_field_per_type=rs.ref(read.OneFieldPerType), same_type_many=rs.ref(read.SameTypeMany),
+        buy_field=buy_field,
         at_any_time=program.any_time(core_program, refs),
         marks=marks(core_program, target_ends),
         abilities=usable, triggers=triggers,
@@ -234,15 +229,17 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         requirements=requirements.compile_requirements(core_program, refs),
         tally=tallies.compile_tally(core_program, harvest_rule.coins_written(core_program)), plays_as=plays_as,
         lastings=lasting.collect(core_program, card_abilities(model, n), refs),
-        # A planting guard no reading knows (a house rule) may take a plant away for good: it also
-        # stands among the constraints by condition, so the checked path, which lets a required
-        # plant lapse (lasting.waived, stuck), plays the spec, and the kernel declines it.
+        # A planting guard that does not weigh the card's type against the fields (a house rule:
+        # a field of four takes no more) may take a plant away for good: it also stands among
+        # the constraints by condition, so the checked path, which lets a required plant lapse
+        # (lasting.waived, stuck), plays the spec. One that does (one type per field, a type in
+        # one field only, covering) a harvest makes room for (listers.Room asks the judge).
         standing=tuple(r for r in constraints if r not in guards and not lasting.names_nothing(r)
                        # a harvest guard is the judge's (below); one that may refuse every field stands here too,
                        # where a plant may need a harvest to make room (the checked path lets that plant lapse)
                        and (not harvest_guards.is_guard(r.node)
                             or (makes_room and harvest_guards.may_refuse_every_field(r)))
-                       and (not permissions.is_guard(r.node) or read.read_once(r.node) is None)), guards=guards,
+                       and (not permissions.is_guard(r.node) or not permissions.weighs_types(r.node))), guards=guards,
         plant_guards=planting, plant_judge=permissions.compile_judge(planting),
         harvest_guards=harvesting, harvest_judge=harvest_judge,
         draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends,

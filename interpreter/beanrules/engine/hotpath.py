@@ -55,10 +55,10 @@ Trusted = Callable[[State, Any, list], bool]
 KNOWN_FIELDS: dict[type, frozenset[str]] = {  # (names as one string: no constant looks like a rule kind)
     Ruleset: frozenset("""
         rulebook players rules beans bean_counts removed_beans payout fields fields_ref deal direction
-        one_type phases phase_index
+        phases phase_index
         harvest on_deck_out ends exhaustion_limit
         exhaustion_ref finish_during finish_phases at_end score_terms winner_highest tie_breaks
-        visibility buy_field guards one_field_per_type same_type_many mixed at_any_time
+        visibility buy_field guards at_any_time
         marks abilities triggers unplantable moves
         requirements plant_guards plant_judge harvest_guards harvest_judge""".split()),
     PhaseSpec: frozenset("id index title ref entry trade listers exit ender".split()),

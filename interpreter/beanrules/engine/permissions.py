@@ -79,6 +79,13 @@ def is_guard(statement: Node) -> bool:
     return (action.player, action.cards, action.onto) == tuple(actors.Bound(n) for n in _BINDS)
 
 
+def weighs_types(statement: Node) -> bool:
+    """A planting guard's condition weighs the card's type against a field's top card (one type
+    per field, a type in one field only, covering): a harvest makes room where it refuses."""
+    condition = statement.condition
+    return condition is not None and any(isinstance(n, conditions.Matches) for n in condition.walk())
+
+
 def _card(bean: str, cards: dict[str, Any]) -> Any:
     """The card planted, as a bound card is held (one per bean, made once per judge)."""
     held = cards.get(bean)

@@ -26,30 +26,9 @@ from . import one_model
 
 PLAYER = actors.Bound("player")
 FIELD = actors.Bound("field")
-CARD = actors.Bound("card")
 
 
 # ------------------------------------------------------------------ what a statement says
-@dataclass(frozen=True)
-class OneType:
-    """A card may not go onto a field topped by another bean type."""
-
-
-@dataclass(frozen=True)
-class OneFieldPerType:
-    """A card may not start a new field while another field of the player grows its type."""
-
-
-@dataclass(frozen=True)
-class SameTypeMany:
-    """A card may start a new field while another field grows its type (lifts OneFieldPerType)."""
-
-
-@dataclass(frozen=True)
-class Covers:
-    """Where no field takes a card, it may cover another type."""
-
-
 @dataclass(frozen=True)
 class BuyField:
     """Any player may pay `cost` coin cards for another field, while they have fewer than
@@ -123,62 +102,11 @@ def _buy_field(action: effects.Sequence, condition: Node | None) -> Any:
     return BuyField(cost, limit)
 
 
-def _tops(field: Node) -> conditions.Matches:
-    """"The card is of the type of the top card of FIELD"."""
-    return conditions.Matches(CARD, places.CardsIn(field, "top", quantities.Number(1), False, None))
-
-
-_OTHER_TYPE = (conditions.Compare(quantities.Count(FIELD, None), ">", quantities.Number(0)), conditions.Not(_tops(FIELD)))
-
-
-def _new_field_for_growing_type(c: Node | None) -> bool:
-    """"The field is empty and some other field of the player grows the card's type"."""
-    if not (isinstance(c, conditions.AllOf) and len(c.terms) == 2
-            and _compare(c.terms[0], quantities.Count(FIELD, None), "=") == 0):
-        return False
-    some = c.terms[1]
-    return isinstance(some, conditions.SomeField) and some.owner == PLAYER \
-        and some.where == _tops(actors.Bound(some.name))
-
-
-def _no_room(c: Node) -> bool:
-    """"No field of the player is empty or topped by the card's type"."""
-    if not (isinstance(c, conditions.Not) and isinstance(c.term, conditions.SomeField) and c.term.owner == PLAYER):
-        return False
-    free = actors.Bound(c.term.name)
-    return c.term.where == conditions.AnyOf((conditions.Compare(quantities.Count(free, None), "=",
-                                                                quantities.Number(0)), _tops(free)))
-
-
-def _forbid(s: core.Forbid) -> Any:
-    action, c = s.action, s.condition
-    if isinstance(action, effects.Plant) and action.player == PLAYER and action.cards == CARD and action.onto == FIELD:
-        if c == conditions.AllOf(_OTHER_TYPE):
-            return OneType()
-        return OneFieldPerType() if _new_field_for_growing_type(c) else None
-    return None
-
-
-def _allow(s: core.Allow) -> Any:
-    action, c = s.action, s.condition
-    if isinstance(action, effects.Plant) and action.player == PLAYER and action.cards == CARD and action.onto == FIELD:
-        if _new_field_for_growing_type(c):
-            return SameTypeMany()
-        if isinstance(c, conditions.AllOf) and len(c.terms) == 3 and c.terms[:2] == _OTHER_TYPE \
-                and _no_room(c.terms[2]):
-            return Covers()
-    return None
-
-
 def read(statement: Statement) -> Any:
     """What the engine makes of a statement of planting or harvesting (None: a shape
     it does not play, or a statement of another sort, which program.py reads)."""
     if isinstance(statement, core.Permit):
         return _permit(statement)
-    if isinstance(statement, core.Forbid):
-        return _forbid(statement)
-    if isinstance(statement, core.Allow):
-        return _allow(statement)
     if isinstance(statement, core.ChooseStartPlayer):
         return StartPlayer(statement.token)
     if isinstance(statement, core.DeclareToken):

@@ -127,7 +127,6 @@ class Ruleset:
     fields_ref: RuleRef | None
     deal: tuple[int, ...]  # cards dealt per seat (from the start player)
     direction: int  # +1: turns pass in seat order ("left"), -1: against it
-    one_type: RuleRef | None  # one-type-per-field (None: any bean on any field)
     phases: tuple[PhaseSpec, ...]
     phase_index: dict[str, int]
     harvest: HarvestRule  # what a harvest takes, whose beanometer pays, where coins come from
@@ -143,13 +142,6 @@ class Ruleset:
     tie_breaks: tuple[TieBreak, ...]
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
     buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
-    # A bean may not go into an empty field while another field of the player grows it (None:
-    # it may), unless `same_type_many` allows it; the one-type rule is cited when it is refused.
-    one_field_per_type: RuleRef | None = None
-    same_type_many: RuleRef | None = None
-    # A bean goes onto its own type or an empty field, else (only then) covers any field.
-    # None: it never covers another type.
-    mixed: RuleRef | None = None
     at_any_time: tuple[CoreStep, ...] = ()  # ``do … at any time``: after every action and automatic step
     marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
     # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an

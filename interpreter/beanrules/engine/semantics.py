@@ -210,11 +210,13 @@ SEMANTICS.update({
                              "engine.card_moves.compile_move",
                              "engine.draw_moves.compile_draw", "engine.permissions.standing",
                              "engine.trade_guards.compile_guards"),
-    # a forbid of harvesting the field is a harvest guard: one judge of them all (engine/harvest_guards.py)
-    statements.Forbid: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting",
-                             "engine.trade_guards.compile_guards", "engine.harvest_guards.compile_judge"),
-    statements.Allow: _read("engine.readings.read", "engine.permissions.standing", "engine.lasting.compile_lasting",
-                            "engine.trade_guards.compile_guards"),
+    # a forbid of harvesting the field is a harvest guard: one judge of them all (engine/harvest_guards.py);
+    # a forbid or allow of planting the card on the field, the planting judge's (engine/permissions.py)
+    statements.Forbid: _read("engine.permissions.standing", "engine.permissions.compile_judge",
+                             "engine.lasting.compile_lasting", "engine.trade_guards.compile_guards",
+                             "engine.harvest_guards.compile_judge"),
+    statements.Allow: _read("engine.permissions.standing", "engine.permissions.compile_judge",
+                            "engine.lasting.compile_lasting", "engine.trade_guards.compile_guards"),
     statements.LiesOpen: _read("engine.exposure.compile_open", "engine.lasting.compile_lasting"),
     statements.Require: _read("engine.requirements"),
     statements.Ability: _read("engine.abilities.card_abilities"),

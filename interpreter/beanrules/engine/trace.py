@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, Iterator
 
-from ..core import effects, places, statements as core, timing
+from ..core import actors, effects, places, statements as core, timing
 from ..core.categories import Effect
 from ..desugar import NoRewrite, rule_statements
 from ..memo import per_object
@@ -27,6 +27,7 @@ from .kinds import compile_plays_as
 from .listers import by_choice, front_phase, owes_harvest, zone_phase  # the permits the listers compile
 from .program import ends_phase
 from .notation import parse_action
+from .permissions import is_guard as is_plant_guard
 
 # What a rule says, found by the engine's own reading of its core (readings.py) or by the type
 # of a core statement: a type, or a test of a statement or reading.
@@ -199,7 +200,7 @@ def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: 
     else:
         trace.add(model, _plants_from(event["from"]))
     if type(event["field"]) is str:  # a field of the table (engine/zones.py): the rule that let it
-        trace.add(model, _permits(effects.Plant), read.OneType)
+        trace.add(model, _permits(effects.Plant))
         return
     fields = state.fields[event["player"]] if state is not None else []
     field = fields[event["field"] - 1] if len(fields) >= event["field"] else []
@@ -207,9 +208,25 @@ def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: 
     if len(field) > 1 and field[-1] == event["bean"]:
         # joined cards already there: of its own type, or covering another (mixed fields)
         same = plays_as.get(field[-2], field[-2]) == plays_as.get(event["bean"], event["bean"])
-        trace.add(model, read.OneType if same else read.Covers)
+        trace.add(model, _plant_guard(True, True) if same else _plant_guard(False, True))
     elif len(field) == 1 and any(f and f[-1] == event["bean"] for f in fields if f is not field):
-        trace.add(model, read.SameTypeMany)  # a second field of a type already growing
+        trace.add(model, _plant_guard(False, False))  # a second field of a type already growing
+
+
+@cache
+def _plant_guard(forbid: bool, on_top: bool) -> Callable[[Any], bool]:
+    """A forbid (else an allow) of planting the card on the field (permissions.is_guard) whose
+    condition weighs the card against the top card of the field planted onto (`on_top`: one
+    type per field, or the allow that lets a card cover it), or does not (a second field of a
+    type already growing)."""
+    return lambda s: is_plant_guard(s) and isinstance(s, core.Forbid) == forbid \
+        and _on_top(s.condition) == on_top
+
+
+def _on_top(condition: Any) -> bool:
+    """The condition reads the top card of the field planted onto."""
+    return condition is not None and any(isinstance(n, places.CardsIn) and n.place == actors.Bound("field")
+                                         and n.pick == "top" for n in condition.walk())
 
 
 @cache
@@ -237,8 +254,8 @@ def _forbids(effect: type) -> Callable[[Any], bool]:
 # of them changes what such a case sees).
 _LISTED_BY: dict[str, tuple[Says, ...]] = {
     "Harvest": (by_choice, owes_harvest, _permits(effects.Harvest)),
-    "Plant": (_plants_front, zone_phase, _forbids(effects.Reorder), read.OneType, read.OneFieldPerType,
-              read.SameTypeMany, read.Covers, owes_harvest, _permits(effects.Plant)),
+    # every forbid and allow of planting (the planting guards among them) judges a plant
+    "Plant": (_plants_front, zone_phase, _forbids(effects.Reorder), owes_harvest, _permits(effects.Plant)),
     "Propose": (core.BelongsTo, _permits(effects.Trade)),  # every rule of trading judges a proposal
     "Respond": (_consent(True), _consent(False), permits_trading),
     "EndPhase": (_ends_when_chosen, permits_trading),

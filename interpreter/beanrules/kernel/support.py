@@ -51,11 +51,10 @@ GUARD_KINDS = frozenset({"forbid-while"})
 KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "Ruleset": frozenset({
         "rulebook", "players", "rules", "beans", "bean_counts", "removed_beans", "payout", "fields",
-        "fields_ref", "deal", "direction", "one_type", "phases", "phase_index",
+        "fields_ref", "deal", "direction", "phases", "phase_index",
         "harvest", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
-        "visibility", "buy_field", "guards", "same_type_many", "mixed", "at_any_time",
-        "one_field_per_type", "moves",
+        "visibility", "buy_field", "guards", "at_any_time", "moves",
         "triggers", "marks", "abilities", "unplantable",
         "requirements", "tally", "draws"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
@@ -81,9 +80,8 @@ KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plays_as", "lastings"}
 # phases the active player ends by declaring them finished (machine.harvest_waits)
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"declared_ends"}
 # The planting guards (engine/permissions.py): the kernel asks the engine's judge, as the
-# interpreter does (kernel/planting.py), so the readings one_type, one_field_per_type,
-# same_type_many and mixed are known as what the judge already says; it refuses a judge whose
-# guards read more than the player's fields (Planting).
+# interpreter does (kernel/planting.py); it refuses a judge whose guards read more than the
+# player's fields (Planting).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plant_guards", "plant_judge"}
 # The harvest guards (engine/harvest_guards.py): the kernel runs the engine's judge on its own
 # fields; it refuses a judge that is not one expression over the fields, the phase and the rules.
