@@ -87,8 +87,9 @@ def _plain_game(model: dict, n: int, seed: int) -> list[str]:
 def engine_reads(folder: Path, sample: Outcome, kind: str) -> bool:
     """Taking every rule of `kind` out of the sample spec (`remove rule ID`) is rejected by
     check, or changes what the engine compiles for some player count (citations aside): the
-    Ruleset, or which phases list plants and harvests by the permits (engine/listers.py, kept
-    beside each phase: the harvest timing lives only there)."""
+    Ruleset, which phases list plants and harvests by the permits (engine/listers.py, kept
+    beside each phase: the harvest timing lives only there), or the allows lifting a planting
+    guard (the plant judge's)."""
     model = sample.model
     assert model is not None
     ids = [r["id"] for r in model["rules"] if r["kind"] == kind]
@@ -100,9 +101,15 @@ def engine_reads(folder: Path, sample: Outcome, kind: str) -> bool:
     for n in range(model["players"]["min"], model["players"]["max"] + 1):
         a, b = compile_ruleset(model, n), compile_ruleset(reduced.model, n)
         if dataclasses.replace(a, rules={}, rulebook="") != dataclasses.replace(b, rules={}, rulebook="") \
-                or _listed(a) != _listed(b):
+                or _listed(a) != _listed(b) or _lifts(a) != _lifts(b):
             return True
     return False
+
+
+def _lifts(rs: Any) -> list[tuple[str, ...]]:
+    """Per planting guard, the allows that lift it (the plant judge reads them; a guard's
+    `lifted` is left out of its comparison)."""
+    return [tuple(a.says for a in g.lifted) for g in rs.plant_guards]
 
 
 def _listed(rs: Any) -> list[tuple[bool, bool, int]]:
