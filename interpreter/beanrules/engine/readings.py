@@ -1,19 +1,17 @@
-"""Constraints, buying a field and harvest statements of the core, read by the shape of their nodes.
+"""The statements still read by the shape of their nodes: buying a field, choosing the start
+player, a token's first holder.
 
-Planting and harvesting run on fast paths (planting.py, harvesting.py, legal.py) that take
-plain parameters: what a field pays, whether a field takes another type. This module derives
-those parameters from the core statements alone — a ``forbid`` of a plant onto a field topped by
-another type, a ``permit`` of buying a field — never from the sentence a statement came from.
-The permits of planting, harvesting by choice and ending a phase are not read here: their
-listers pick and compile them by their own nodes (engine/listers.py, engine/program.py's
-ends_phase).
-Trading reads no setting: engine/trade_guards.py compiles its statements by their conditions.
-A statement of another shape is read as None: the ruleset compiles a forbid or a permission of
-it by its condition (permissions.py), and refuses any other, by the statement's own words, when
-the game is created.
+Each reading is a small frozen value derived from the core statement alone (a ``permit`` of
+buying a field, a ``do`` that names the start player), never from the sentence it came from.
+Everything else is compiled by its own nodes: the permits of planting, harvesting by choice and
+ending a phase by their listers (engine/listers.py, engine/program.py's ends_phase), the forbids
+and allows of planting and harvesting into their judges (engine/permissions.py,
+engine/harvest_guards.py), trading by its guards (engine/trade_guards.py), the harvest's data
+into the program's harvest (engine/harvest_rule.py). A statement of another shape is read as
+None: the ruleset compiles a forbid or a permission of it by its condition (permissions.py), and
+refuses any other, by the statement's own words, when the game is created.
 
-Each reading is a small frozen value; the ruleset collects them (a later reading of a type
-replaces an earlier one, as a later rule replaces an earlier one).
+A later reading of a type replaces an earlier one, as a later rule replaces an earlier one.
 """
 from __future__ import annotations
 
