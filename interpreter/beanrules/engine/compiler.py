@@ -14,7 +14,7 @@ from ..core.actors import Opponent, OtherPlayers
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import card_moves, draw_moves, evaluate, harvest_guards, harvest_rule, kinds, lasting, listers, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
+from . import buying, card_moves, draw_moves, evaluate, harvest_guards, harvest_rule, kinds, lasting, listers, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
@@ -72,6 +72,8 @@ def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
         if listers.lists(statement):  # a permit of planting or harvesting: its listers (engine/listers.py)
             continue
         if program.ends_phase(statement) is not None:  # the phase's end (PhaseSpec.ender, rs.declared_ends)
+            continue
+        if buying.sells_field(statement):  # buying a field (engine/buying.py: rs.buy_field)
             continue
         reading = read.read_once(statement)
         if trade_guards.judges(statement):  # judged by the trade guards (PhaseSpec.trade)
@@ -204,7 +206,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         raise UnsupportedRule(f"rule '{finish['id']}' names unknown phases: {', '.join(sorted(unknown))}",
                               finish["id"])
     score_terms, winner_highest, tie_breaks = program.scoring(core_program)
-    buy_field = _buy_field(rs, n)
+    buy_field = buying.compile_buying(core_program, refs, n)
     planting = tuple(g for g in constraints if permissions.is_guard(g.node))
     guards = _guards(constraints, permitted_kinds(buy_field))
     return Ruleset(

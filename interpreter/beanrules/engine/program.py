@@ -52,7 +52,7 @@ _DO_TIMINGS = (timing.AtStartOf, timing.AtEndOf, timing.WhenDeckRunsOut, timing.
                timing.AnyTime, timing.AtStartOfRound)
 _READ = (core.EndWhen, core.FinishTurn, core.Score, core.Winner, core.TieBreak, core.InPlay,
          core.OutOfPlay, core.Fields, core.TurnOrder, core.DeclareZone, core.Players,
-         core.DeclareCounter, core.DeclareToken,  # counters and tokens: engine/marks.py
+         core.DeclareCounter, core.DeclareToken, core.ChooseStartPlayer,  # counters and tokens: engine/marks.py
          core.DeclareZoneOfKind)  # declared zones: engine/zones.py
 
 
