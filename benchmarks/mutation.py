@@ -54,8 +54,8 @@ from mutation_sample import ratio_estimate, stratified, wilson  # noqa: E402
 
 PACKAGE = "beanrules.engine"
 ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
-# The engine modules the conformance contract reaches, the rules core's evaluator and readings
-# (program, evaluate, readings), the counters, tokens and decisions (marks, decisions), the
+# The engine modules the conformance contract reaches, the rules core's evaluator and program
+# (program, evaluate), the counters, tokens and decisions (marks, decisions), the
 # card abilities (abilities, effects, triggers), drawing as a player's action (draw_moves), a card
 # followed by identity and a zone laid open (marked, exposure), the compiled phase transitions and
 # the lazy proposal space (transitions, proposal_space), the
@@ -71,7 +71,7 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 DEFAULT_MODULES = ("abilities", "actions", "buying", "card_moves", "compiler", "decisions", "deck", "draw_moves",
                    "effect_env", "effects", "evaluate", "exposure", "flow", "game", "hand_effects", "harvesting",
                    "hotpath", "interned", "kinds", "lasting", "legal", "listers", "marked", "marks", "permissions", "planting", "program",
-                   "proposal_space", "readings", "requirements", "ruleset", "scoring", "selection", "setup", "state",
+                   "proposal_space", "requirements", "ruleset", "scoring", "selection", "setup", "state",
                    "tally", "trading", "transitions", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players
 # and records, kept beside the code they mirror for speed; unit tests pin them (named here).

@@ -1,9 +1,10 @@
 """The rule model compiled once per (model, player count) into a Ruleset (engine/ruleset.py).
 
-Every statement of the model is one the engine runs (engine/program.py), compiles into a
-phase's listers (engine/listers.py), reads by its shape (engine/readings.py) or compiles by its
-condition (engine/permissions.py); any other is
-refused, naming its rule, when a game is created, never half-way through it.
+Every statement of the model is one the engine runs (engine/program.py) or compiles by its own
+nodes: into a phase's listers (engine/listers.py), its end (program.ends_phase), the buying of a
+field (engine/buying.py), the trade guards (engine/trade_guards.py), a trigger, or a forbid or
+permission by its condition (engine/permissions.py); any other is refused, naming its rule, when
+a game is created, never half-way through it.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ..core.actors import Opponent, OtherPlayers
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import buying, card_moves, draw_moves, evaluate, harvest_guards, harvest_rule, kinds, lasting, listers, one_model, permissions, program, readings as read, requirements, tally as tallies, trade_guards, zones
+from . import buying, card_moves, draw_moves, evaluate, harvest_guards, harvest_rule, kinds, lasting, listers, one_model, permissions, program, requirements, tally as tallies, trade_guards, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
@@ -39,63 +40,30 @@ def _refused(rule: dict, statement: Statement, why: str = "which this engine doe
     return UnsupportedRule(f"rule '{rule['id']}' says \"{statement.to_text()}\", {why}", rule["id"])
 
 
-class _Readings:
-    """The readings of planting and harvesting statements (readings.py), with the
-    rule each came from; a later reading of a type replaces an earlier one."""
-
-    def __init__(self, found: list[tuple[dict, Any]], refs: dict[str, RuleRef]):
-        self.found, self.refs = found, refs
-
-    def all(self, kind: type) -> list[tuple[dict, Any]]:
-        return [(rule, r) for rule, r in self.found if isinstance(r, kind)]
-
-    def last(self, kind: type) -> Any:
-        found = self.all(kind)
-        return found[-1][1] if found else None
-
-    def ref(self, kind: type, where: Any = None) -> RuleRef | None:
-        found = [rule for rule, r in self.all(kind) if where is None or where(r)]
-        return self.refs[found[-1]["id"]] if found else None
-
-
-def _read(core_program: program.Program, refs: dict[str, RuleRef]) -> _Readings:
-    """Every statement is one the engine runs (program.py) or reads here; a permission of a
-    shape the fast paths do not read is compiled by condition (permissions.py); any other is
+def _standing(core_program: program.Program, refs: dict[str, RuleRef]) -> list[Any]:
+    """The forbids and permissions compiled by their conditions (permissions.py), in rule order.
+    Every other statement is one the engine runs (program.py), a permit a phase's listers, its
+    end or buying a field compile (listers.py, program.ends_phase, buying.py), a rule of trading
+    (trade_guards.py) or a step when something happens to a card (triggers.py); any other is
     refused, naming its rule and saying what it says, before the game starts."""
-    found: list[tuple[dict, Any]] = []
+    found: list[Any] = []
     for rule, statement in core_program:
         refused = program.zone_refusal(statement)
         if refused is not None:
             raise _refused(rule, statement, refused)
-        if program.runs(statement):
+        if program.runs(statement) or listers.lists(statement) or program.ends_phase(statement) is not None \
+                or buying.sells_field(statement) or trade_guards.judges(statement):
             continue
-        if listers.lists(statement):  # a permit of planting or harvesting: its listers (engine/listers.py)
-            continue
-        if program.ends_phase(statement) is not None:  # the phase's end (PhaseSpec.ender, rs.declared_ends)
-            continue
-        if buying.sells_field(statement):  # buying a field (engine/buying.py: rs.buy_field)
-            continue
-        reading = read.read_once(statement)
-        if trade_guards.judges(statement):  # judged by the trade guards (PhaseSpec.trade)
-            continue
-        if permissions.is_guard(statement):  # judged generically; its reading, if any, for the kernel
-            try:
-                found.append((rule, permissions.standing(statement, refs[rule["id"]])))
-            except UnsupportedRule as exc:
-                raise _refused(rule, statement, f"which this engine does not play yet ({exc})") from None
-            if reading is None:
-                continue
-        if reading is None and on_event(statement):
+        if not permissions.is_guard(statement) and on_event(statement):
             continue  # a step when something happens to a card: engine/triggers.py runs it
-        if reading is None:
-            try:
-                reading = permissions.standing(statement, refs[rule["id"]])
-            except UnsupportedRule as exc:
-                raise _refused(rule, statement, f"which this engine does not play yet ({exc})") from None
-        if reading is None:
+        try:
+            standing = permissions.standing(statement, refs[rule["id"]])  # a forbid or allow always is one
+        except UnsupportedRule as exc:
+            raise _refused(rule, statement, f"which this engine does not play yet ({exc})") from None
+        if standing is None:
             raise _refused(rule, statement)
-        found.append((rule, reading))
-    return _Readings(found, refs)
+        found.append(standing)
+    return found
 
 
 def _phase_trades(phase: dict, core_program: program.Program, by_id: dict[str, dict]) -> bool:
@@ -106,16 +74,6 @@ def _phase_trades(phase: dict, core_program: program.Program, by_id: dict[str, d
     listed = set(phase["rules"])
     return any(rule["id"] in listed and s.when.phase == phase["id"]
                for rule, s in core_program if trade_guards.permits_trading(s))
-
-
-def _buy_field(rs: _Readings, n: int) -> BuyFieldRule | None:
-    found = rs.all(read.BuyField)
-    if not found:
-        return None
-    rule, buy = found[-1]
-    if buy.cost is None:
-        raise UnsupportedRule(f"{rule['id']}: the rule model gives no value for {n} players", rule["id"])
-    return BuyFieldRule(buy.cost, buy.limit, rs.refs[rule["id"]])
 
 
 def _compile(model: dict, n: int) -> Ruleset:
@@ -136,7 +94,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
             if one_model.holds(statement, Opponent):
                 raise UnsupportedRule(f"rule '{rule['id']}' speaks of the opponent, who is known only "
                                       "in a game of two players", rule["id"])
-    rs = _read(core_program, refs)
+    by_condition = _standing(core_program, refs)
 
     counts = {b["id"]: b["count"] for b in model["beans"]}
     usable, triggers = card_rules(model, core_program, refs, n)
@@ -165,7 +123,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     trades = trade_guards.compile_guards(trade_guards.trade_rules((refs[rule["id"]], s) for rule, s in core_program))
     trading = [_phase_trades(phase, core_program, by_id) for phase in model["phases"]]
     # the forbids and allows by condition, and the harvest guards' judge (the listers bind it)
-    constraints = list(lasting.lift(tuple(r for _, r in rs.all(lasting.LastingSpec))))
+    constraints = list(lasting.lift(tuple(by_condition)))
     harvesting = tuple(g for g in constraints if harvest_guards.is_guard(g.node))
     harvest_judge = harvest_guards.compile_judge(harvesting)
     # what each phase's permits let players plant and harvest, and the plants they owe (engine/listers.py)

@@ -1,10 +1,9 @@
-"""Permissions of any condition: a rule's ``forbid``, ``allow`` or ``permit`` that the fast
-paths (readings.py) do not read, compiled by the evaluator and checked against each action.
+"""Permissions of any condition: a rule's ``forbid``, ``allow`` or ``permit`` that no lister,
+judge or guard of its own compiles (engine/listers.py, harvest_guards.py, trade_guards.py,
+buying.py), compiled by the evaluator and checked against each action.
 
-readings.py turns the shapes the shipped rulebooks use (harvesting on one's own turn except
-in a phase, …) into the plain parameters of planting, harvesting and
-trading. A statement of any other shape used to be refused by name; here it is compiled
-instead, as a constraint always in force: its action is matched against the engine's actions
+A statement of such a shape used to be refused by name; here it is compiled instead, as a
+constraint always in force: its action is matched against the engine's actions
 (engine/lasting.py, the same matching as a constraint laid down for a while) and its condition
 is compiled by the evaluator, so any well-formed condition over the core's quantities plays —
 counts, fields, counters, whose turn, which phase, a token's holder, and/or/not. A forbid
@@ -25,7 +24,7 @@ while that of no allow lifting it does. The judge is specialised when it is comp
 with no such statement judges nothing, a forbid no allow covers checks no allow, a forbid an
 allow lifts wherever it holds is left out, and guards that read only the player's fields (their
 sizes, their top cards, the card planted) are one expression per field, as cheap as the two
-comparisons the readings made (_direct); any other condition is asked through its closure.
+comparisons written out by hand (_direct); any other condition is asked through its closure.
 """
 from __future__ import annotations
 

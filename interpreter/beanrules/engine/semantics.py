@@ -8,11 +8,10 @@ of its fields (a ``move`` of a picked card, of the top cards of a pile, of one c
 type) lists its shapes' compilers in the order they are tried, here, in one place: each says
 None for a shape that is not its own.
 
-Statements and timings are not compiled to closures one by one yet: the ruleset reads them
-into the game's settings and steps. Their entries name the functions that read them
-(``read_by``, checked to exist by a test), so the table says, for every node of the core,
-where its meaning lives today. (The issue "One
-semantics" moves those readings into the nodes' own entries; docs/architecture.md.)
+Statements and timings are not compiled to closures one by one: the compiler compiles each,
+from its own nodes, into the program's steps, listers, judges and data (engine/compiler.py).
+Their entries name the functions that compile them (``read_by``, checked to exist by a test),
+so the table says, for every node of the core, where its meaning lives (docs/architecture.md).
 """
 from __future__ import annotations
 
@@ -85,7 +84,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     places.Zone: _run(place=shapes(evaluate.pile, ability_effects.all_fields)),
     # the cards a permit plants (the front card of the own hand, any card of a zone) pick its lister
     places.CardsIn: _read("engine.selection.cards", "engine.effects.move", "engine.decisions",
-                          "engine.listers.front_phase", "engine.listers.zone_phase", "engine.readings.read"),
+                          "engine.listers.front_phase", "engine.listers.zone_phase", "engine.buying.sells_field"),
     # the card a player must plant next: bound by the plant asked about (engine/listers.py's Room)
     places.Due: _run(place=evaluate.due),
     places.TradedAmount: _read("engine.trade_guards.compile_guards"),
@@ -117,10 +116,11 @@ SEMANTICS: dict[type[Node], Semantics] = {
     conditions.AnyOf: _run(condition=evaluate.any_of),
     conditions.Not: _run(condition=evaluate.not_),
     conditions.SomePlayer: _run(condition=marks.some_player),
-    conditions.SomeField: Semantics(roles={"condition": evaluate.some_field}, read_by=("engine.readings.read",)),
+    conditions.SomeField: Semantics(roles={"condition": evaluate.some_field},
+                                    read_by=("engine.harvest_guards.compile_judge", "engine.permissions.compile_judge")),
     conditions.Matches: _run(condition=selection.matches),
     conditions.Fits: _run(condition=ability_effects.fits),
-    conditions.Agreed: Semantics(roles={"condition": evaluate.agreed}, read_by=("engine.readings.read",)),
+    conditions.Agreed: Semantics(roles={"condition": evaluate.agreed}, read_by=("engine.trade_guards.compile_guards",)),
     conditions.Always: _run(condition=evaluate.always),
     conditions.MayHarvest: _run(condition=lasting.may_harvest_condition),
     # ---------------------------------------------------------------- effects
@@ -171,7 +171,7 @@ SEMANTICS.update({
     timing.StartOfTurn: _read("engine.lasting.deadline"),
     timing.During: _read("engine.listers.compile_listers", "engine.program.ends_phase", "engine.permissions.standing", "engine.card_moves.compile_move",
                          "engine.draw_moves.compile_draw", "engine.abilities.kind_of"),
-    timing.AnyTime: _read("engine.listers.compile_listers", "engine.readings.read", "engine.permissions.standing", "engine.card_moves.compile_move",
+    timing.AnyTime: _read("engine.listers.compile_listers", "engine.buying.compile_buying", "engine.permissions.standing", "engine.card_moves.compile_move",
                           "engine.abilities.usable_abilities"),
     timing.OncePerTurn: _read("engine.abilities.usable_abilities"),
     timing.WhenPlayer: _read("engine.compiler.compile_triggers", "engine.abilities.kind_of"),
@@ -183,21 +183,20 @@ SEMANTICS.update({
     timing.AtGameEnd: _read("engine.program.game_end"),
     timing.WholeGame: _read("engine.lasting.deadline"),
 })
-# ---------------------------------------------------------------- statements: read into the ruleset
-# (engine/readings.py reads permissions, constraints and the harvest by their shape into the
-# Ruleset's settings; the issue "One semantics" replaces those readings with these entries'
-# own compilers.)
+# ---------------------------------------------------------------- statements: read into the program
+# (each by the functions that compile it from its own nodes; no statement is read back into a
+# setting by its shape: engine/readings.py is gone)
 SEMANTICS.update({
     statements.Players: _read("engine.game.Game"),  # the player count a game is made for
     statements.DeclareZone: _read("engine.program.visibility", "engine.program.zone_refusal"),
     statements.DeclareZoneOfKind: _read("engine.program.visibility", "engine.zones.declared"),
     statements.DeclareCounter: _read("engine.marks.marks", "engine.tally.compile_tally"),
-    statements.DeclareToken: _read("engine.marks.marks", "engine.readings.read"),
+    statements.DeclareToken: _read("engine.marks.marks"),
     statements.Card: _read("engine.abilities.card_abilities"),
     statements.InPlay: _read("engine.program.beans_in_play"),
     statements.OutOfPlay: _read("engine.program.beans_in_play"),
     statements.Fields: _read("engine.program.setup_fields"),
-    statements.ChooseStartPlayer: _read("engine.marks.marks", "engine.readings.read"),
+    statements.ChooseStartPlayer: _read("engine.marks.marks"),  # its token's holder; the start player is the first seat
     statements.TurnOrder: _read("engine.program.direction"),
     statements.BelongsTo: _read("engine.trade_guards.compile_guards"),
     statements.Do: _read("engine.program.phase_entry", "engine.program.round_entry", "engine.program.phase_exit",
@@ -205,8 +204,8 @@ SEMANTICS.update({
                          "engine.compiler.compile_triggers", "engine.trade_guards.compile_guards"),
     # a permit of planting or harvesting compiles into a lister (engine/listers.py)
     # (picked by its action, the cards' source, its timing and condition: listers.front_phase,
-    # zone_phase, by_choice; an end of a phase: program.ends_phase; buying a field: readings.read)
-    statements.Permit: _read("engine.listers.compile_listers", "engine.program.ends_phase", "engine.readings.read",
+    # zone_phase, by_choice; an end of a phase: program.ends_phase; buying a field: buying.sells_field)
+    statements.Permit: _read("engine.listers.compile_listers", "engine.program.ends_phase", "engine.buying.compile_buying",
                              "engine.card_moves.compile_move",
                              "engine.draw_moves.compile_draw", "engine.permissions.standing",
                              "engine.trade_guards.compile_guards"),

@@ -19,7 +19,7 @@ from ..core import actors, effects, places, statements as core, timing
 from ..core.categories import Effect
 from ..desugar import NoRewrite, rule_statements
 from ..memo import per_object
-from . import readings as read
+from .buying import sells_field  # the permit that sells a field
 from .errors import IllegalAction
 from .harvest_guards import is_guard as _guards_harvest
 from .trade_guards import permits_trading, placement
@@ -29,8 +29,8 @@ from .program import ends_phase
 from .notation import parse_action
 from .permissions import is_guard as is_plant_guard
 
-# What a rule says, found by the engine's own reading of its core (readings.py) or by the type
-# of a core statement: a type, or a test of a statement or reading.
+# What a rule says, found by the type of a core statement or by a test of one (the engine's own
+# pickers where it has them: the listers', buying.sells_field).
 Says = type | Callable[[Any], bool]
 # Each test is made once (cached) so that it can key what it finds in a model (Trace.add).
 
@@ -99,16 +99,16 @@ _SAYS: dict[tuple[int, None], tuple[dict, list[tuple[str, list[Any]]]]] = {}
 
 
 def _said(model: dict[str, Any]) -> list[tuple[str, list[Any]]]:
-    """Each rule's core statements and what the engine reads in them, once per model."""
+    """Each rule's core statements, once per model."""
 
     def said() -> list[tuple[str, list[Any]]]:
         out = []
         for rule in model["rules"]:
             try:
-                statements = rule_statements(rule)  # the statements (and readings) the engine keeps
+                statements = rule_statements(rule)
             except NoRewrite:
                 statements = ()
-            out.append((rule["id"], [x for s in statements for x in (s, read.read_once(s)) if x is not None]))
+            out.append((rule["id"], list(statements)))
         return out
     return per_object(_SAYS, model, None, said)
 
@@ -259,7 +259,7 @@ _LISTED_BY: dict[str, tuple[Says, ...]] = {
     "Propose": (core.BelongsTo, _permits(effects.Trade)),  # every rule of trading judges a proposal
     "Respond": (_consent(True), _consent(False), permits_trading),
     "EndPhase": (_ends_when_chosen, permits_trading),
-    "BuyField": (read.BuyField, _forbids(effects.AddField)),
+    "BuyField": (sells_field, _forbids(effects.AddField)),
     "UseAbility": (core.Ability, _permits(effects.UseAbility)),
 }
 
@@ -296,7 +296,7 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
     if kind == "EndPhase" and action.what == "trading":
         trace.add(model, _ends_when_chosen)
     if kind == "BuyField":
-        trace.add(model, read.BuyField)
+        trace.add(model, sells_field)
     if kind == "DrawCard":  # a draw by action
         trace.add(model, _permits_draw)
     over = False
@@ -353,5 +353,5 @@ def note(model: dict[str, Any], action: Any, events: list[dict[str, Any]], refus
             trace.add(model, _may_during(state.phase))
     elif action is None:  # a dealt game: the setup rules and every bean in the box
         trace.add(model, core.Players, core.InPlay, core.OutOfPlay, core.Fields,
-                  _does(effects.Deal, timing.AtSetup), read.StartPlayer)
+                  _does(effects.Deal, timing.AtSetup), core.ChooseStartPlayer)
         trace.beans.update(b["id"] for b in model["beans"])

@@ -1,7 +1,9 @@
-"""The engine reads planting guards and harvesting from the shape of core statements
-(engine/readings.py; the permits of planting and harvesting compile into listers picked by
-their nodes, engine/listers.py): parameters come from the nodes, and a statement of a shape it does not
-play refuses its rule when the game is created, never half-way through."""
+"""Every core statement is run by the program or compiled from its own nodes: the permits of
+planting and harvesting into listers (engine/listers.py), the permit that sells a field into
+the buying of fields (engine/buying.py), forbids and allows into judges and constraints
+(engine/permissions.py, engine/harvest_guards.py). Parameters come from the nodes, and a
+statement no compiler takes refuses its rule when the game is created, never half-way through.
+(Nothing reads a statement back into a setting by its shape: engine/readings.py is gone.)"""
 from __future__ import annotations
 
 import copy
@@ -12,9 +14,11 @@ import pytest
 from beanrules import compile_spec
 from beanrules.core import actors, conditions, effects, places, quantities, statements as core, timing
 from beanrules.desugar import desugar_rule
-from beanrules.engine import Game, Harvest, IllegalAction, UnsupportedRule, lasting, listers, permissions, program, readings, trade_guards
+from beanrules.engine import Game, Harvest, IllegalAction, UnsupportedRule, buying, lasting, listers, permissions, program, trade_guards
+from beanrules.engine import harvest_guards
 from beanrules.engine.errors import RuleRef
 from beanrules.engine.compiler import compile_ruleset
+from beanrules.engine.ruleset import BuyFieldRule
 from beanrules.paths import specs_dir
 
 PLAYER, FIELD, CARD = actors.Bound("player"), actors.Bound("field"), actors.Bound("card")
@@ -27,14 +31,14 @@ def _count(place) -> quantities.Count:
 
 @pytest.mark.parametrize("spec", SPECS, ids=[str(p.relative_to(specs_dir())) for p in SPECS])
 def test_every_statement_of_a_shipped_spec_is_run_or_read(spec: Path):
-    """Run by the program, read by shape, judged by the trade guards (trade_guards.py), a harvest
+    """Run by the program, compiled by its lister or the buying of fields, judged by the trade guards (trade_guards.py), a harvest
     owed to make room (compiled from its statement: listers.Room), or a constraint compiled by
     its condition (a forbid of reordering the hand, of buying a field, of coins back into the
     deck: permissions.py)."""
     model = compile_spec(str(spec))
     for rule in model["rules"]:
         for statement in desugar_rule(rule):
-            assert program.runs(statement) or readings.read(statement) is not None or listers.lists(statement) \
+            assert program.runs(statement) or buying.sells_field(statement) or listers.lists(statement) \
                 or program.ends_phase(statement) is not None \
                 or trade_guards.judges(statement) or listers.owes_harvest(statement) \
                 or permissions.standing(statement, RuleRef.of(rule)) is not None, (rule["id"], statement.to_text())
@@ -45,11 +49,11 @@ def test_parameters_come_from_the_nodes():
                                                                         quantities.Number(3)))
     single = conditions.Compare(_count(FIELD), "=", quantities.Number(1))
     protect = core.Forbid(effects.Harvest(PLAYER, FIELD, False), conditions.AllOf((single, bigger)))
-    assert readings.read(protect) is None  # a harvest guard: the judge compiles it (engine/harvest_guards.py)
+    assert not listers.lists(protect) and harvest_guards.is_guard(protect)  # the judge compiles it
     front = places.CardsIn(places.Zone("hand", PLAYER), "front", quantities.Number(1), False, None)
     plant = core.Permit(actors.ActivePlayer(), effects.Plant(PLAYER, front, None), timing.During("p", False),
                         None, True, quantities.Number(2), quantities.Number(4))
-    assert readings.read(plant) is None and listers.front_phase(plant) == "p"  # its lister's (engine/listers.py)
+    assert listers.front_phase(plant) == "p"  # its lister's (engine/listers.py)
     held = listers._front(plant, RuleRef("r", None))
     assert (held.least, held.most) == (2, 4)
 
@@ -77,22 +81,28 @@ def test_parameters_come_from_the_nodes():
                              places.CardsIn(places.Zone("offer", None), "any", None, False, None), None), None),
 ], ids=["forbid-harvest-2", "permit-any-player-front", "gift-consent-offer", "allow-matching",
         "hand-tradeable-on-own-turn", "offer-tradeable-by-anyone"])
-def test_a_shape_the_engine_does_not_play_is_not_read(statement):
-    assert readings.read(statement) is None and not listers.lists(statement)
+def test_a_shape_the_engine_does_not_play_is_not_picked(statement):
+    assert not listers.lists(statement) and not buying.sells_field(statement)
+
+
+def _refused_as_coin_source(monkeypatch, statement, says: str) -> None:
+    """Classic with its rule coin-source saying `statement` instead refuses that rule, by its words,
+    when the game is created."""
+    model = copy.deepcopy(compile_spec("classic"))
+    real = program.rule_statements
+    monkeypatch.setattr(program, "rule_statements",
+                        lambda rule: (statement,) if rule["id"] == "coin-source" else real(rule))
+    with pytest.raises(UnsupportedRule, match=rf"rule 'coin-source' says \"{says}") as refused:
+        Game(model, 3)
+    assert refused.value.rule == "coin-source"
 
 
 def test_an_unread_statement_refuses_its_rule_by_what_it_says(monkeypatch):
     """A harvest binds its field for a constraint's condition, not a card: a forbid of harvesting
     that speaks of a card is refused by what it says, when the game is created."""
-    model = copy.deepcopy(compile_spec("classic"))
     unread = core.Forbid(effects.Harvest(PLAYER, FIELD, False),
                          conditions.Compare(_count(CARD), "=", quantities.Number(2)))
-    real = program.rule_statements
-    monkeypatch.setattr(program, "rule_statements",
-                        lambda rule: (unread,) if rule["id"] == "coin-source" else real(rule))
-    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says \"No player may harvest") as refused:
-        Game(model, 3)
-    assert refused.value.rule == "coin-source"
+    _refused_as_coin_source(monkeypatch, unread, "No player may harvest")
 
 
 def test_a_forbid_of_harvesting_by_the_fields_size_plays_as_a_generic_guard(monkeypatch):
@@ -101,7 +111,7 @@ def test_a_forbid_of_harvesting_by_the_fields_size_plays_as_a_generic_guard(monk
     model = copy.deepcopy(compile_spec("classic"))
     by_size = core.Forbid(effects.Harvest(PLAYER, FIELD, False),
                           conditions.Compare(_count(FIELD), "=", quantities.Number(2)))
-    assert readings.read(by_size) is None
+    assert not listers.lists(by_size)
     real = program.rule_statements
     monkeypatch.setattr(program, "rule_statements",
                         lambda rule: (by_size,) if rule["id"] == "coin-source" else real(rule))
@@ -162,7 +172,7 @@ def test_one_field_per_type_is_a_forbid_of_the_core_whatever_its_bound_name():
     grows = conditions.SomeField("x", PLAYER, conditions.Matches(CARD, top))  # x's top card is the card's type
     empty = conditions.Compare(_count(FIELD), "=", quantities.Number(0))
     forbid = core.Forbid(effects.Plant(PLAYER, CARD, FIELD), conditions.AllOf((empty, grows)))
-    assert readings.read(forbid) is None and permissions.is_guard(forbid) and permissions.weighs_types(forbid)
+    assert permissions.is_guard(forbid) and permissions.weighs_types(forbid)
     assert lasting.covers(core.Allow(forbid.action, forbid.condition), forbid)
 
 
@@ -187,3 +197,37 @@ def test_a_type_in_a_second_field_is_refused_only_where_the_core_forbids_it(remo
         with pytest.raises(IllegalAction) as refused:
             game.apply("Anna plants red in 2")
         assert refused.value.rule == refused_by and game.state_json() == before
+
+
+def _sells(count=quantities.Number(3), condition=None, player=actors.AnyPlayer(), to="discard") -> core.Permit:
+    pay = effects.Move(places.CardsIn(places.Zone("coins", PLAYER), "top", count, False, None),
+                       places.Zone(to, None), "top")
+    return core.Permit(player, effects.Sequence((pay, effects.AddField(PLAYER, 1))), timing.AnyTime(), condition,
+                       False, None, None)
+
+
+FEWER_THAN_4 = conditions.Compare(quantities.FieldsOf(PLAYER), "<", quantities.Number(4))
+
+
+def test_the_permit_that_sells_a_field_compiles_its_price_and_limit_from_its_nodes():
+    ref = RuleRef("r", None)
+    rule = {"id": "r"}
+    assert buying.sells_field(_sells()) and buying.sells_field(_sells(condition=FEWER_THAN_4))
+    assert buying.compile_buying([(rule, _sells(quantities.Number(2), FEWER_THAN_4))], {"r": ref}, 3) \
+        == BuyFieldRule(2, 4, ref)
+    assert buying.compile_buying([(rule, _sells())], {"r": ref}, 3) == BuyFieldRule(3, None, ref)
+    assert buying.compile_buying([], {}, 3) is None
+    # the last permit that sells a field is the rule (a later rule replaces an earlier one)
+    later = {"id": "later"}
+    assert buying.compile_buying([(rule, _sells()), (later, _sells(quantities.Number(1)))],
+                                 {"r": ref, "later": RuleRef("later", None)}, 3).cost == 1
+
+
+@pytest.mark.parametrize("statement", [
+    _sells(condition=conditions.Compare(quantities.FieldsOf(PLAYER), "<=", quantities.Number(3))),
+    _sells(player=actors.ActivePlayer()),
+    _sells(to="deck"),
+], ids=["at-most-fields", "active-player-only", "coins-to-the-deck"])
+def test_a_permit_of_buying_in_another_shape_is_refused_by_its_words(statement, monkeypatch):
+    assert not buying.sells_field(statement)
+    _refused_as_coin_source(monkeypatch, statement, "At any time")
