@@ -130,6 +130,8 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     compiled_listers = listers.compile_listers(core_program, refs, model["phases"], harvest_judge)
     # some phase owes a harvest to make room for a plant (listers.Room)
     makes_room = any(ph.room is not None for ph in compiled_listers.values())
+    # the phases whose permit of ending them is owed: each waits for its active player to end it
+    declared = [(rule, program.declared_end(s)) for rule, s in core_program if program.declared_end(s) is not None]
     for index, phase in enumerate(model["phases"]):
         phase_ref = RuleRef(phase["id"], refs[phase["rules"][0]].citation if phase["rules"] else None,
                             phase.get("title") or phase["id"])
@@ -137,7 +139,8 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
                                 (rounds if index == 0 else ()) + program.phase_entry(core_program, phase, refs),
                                 trades if trading[index] else None, listers=compiled_listers[phase["id"]],
                                 exit=program.phase_exit(core_program, phase, refs),
-                                ender=program.ender(core_program, refs, phase["id"])))
+                                ender=program.ender(core_program, refs, phase["id"]),
+                                end_owed=any(owed == phase["id"] for _, owed in declared)))
     if not phases:
         raise UnsupportedRule(f"{model['rulebook']} has no phases to play")
     steps = [(rule, listers.plant_phase(s)) for rule, s in core_program if listers.plant_phase(s) is not None]
@@ -147,8 +150,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
             raise UnsupportedRule(f"rule '{rule['id']}' is a step of phase '{phase_id}', which does not list it",
                                   rule["id"])
 
-    declared = [(rule, program.declared_end(s)) for rule, s in core_program if program.declared_end(s) is not None]
-    declared_ends = frozenset(phase for _, phase in declared)
     for rule, phase_id in declared:  # a phase that waits for its planting player only
         waiting = next((ph for ph in phases if ph.id == phase_id), None)
         if waiting is None or waiting.listers.front is None:
@@ -202,7 +203,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
                        and (not permissions.is_guard(r.node) or not permissions.weighs_types(r.node))), guards=guards,
         plant_guards=planting, plant_judge=permissions.compile_judge(planting),
         harvest_guards=harvesting, harvest_judge=harvest_judge,
-        draws=draw_moves.compile_draws(core_program, refs), declared_ends=declared_ends,
+        draws=draw_moves.compile_draws(core_program, refs),
         declared=zones.declared(core_program),
         zone_rules=zones.compile_rules(core_program, refs, zones.declared(core_program), _permission))
 

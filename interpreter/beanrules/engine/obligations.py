@@ -18,7 +18,7 @@ the rules' numbers bound when it is compiled:
 *Least* does not decide completion: a permitted action that is still possible keeps the phase
 open whether it is owed or not, and what is owed decides only whether the active player may end
 the phase before it ends by itself (legal._end, draw_moves.end_refusal). A harvest permitted at
-any time keeps no phase open, except one the player declares finished (rs.declared_ends).
+any time keeps no phase open, except one the player declares finished (PhaseSpec.end_owed).
 
 A phase compiles only the tests of the statements that apply during it (a phase without
 abilities compiles no ability check), into one expression over the state with the numbers
@@ -84,7 +84,7 @@ def open_tests(rs: Ruleset, ph: PhaseSpec, form: Form = ENGINE) -> tuple[Open, .
         tests.append((ABILITY, f"ability_keeps_open({s}, rs)"))
     if any(rule.phase == ph.id for rule in rs.draws):
         tests.append((DRAWING, f"draw_keeps_open({s}, rs)"))
-    if ph.id in rs.declared_ends:
+    if ph.end_owed:
         tests.append((DECLARED_END, f"may_harvest({s}, rs, {s}.active)"))
     if any(rule.phase in (None, ph.id) for rule in rs.moves):
         tests.append((MOVING, f"move_keeps_open({s}, rs)"))

@@ -92,7 +92,7 @@ def ends_phase(s: Statement) -> str | None:
 
 def declared_end(s: Statement) -> str | None:
     """The phase that ends only when the active player ends it (a harvest they may still make
-    keeps it open: rs.declared_ends), by a permit that owes that end once; None: no such permit."""
+    keeps it open: PhaseSpec.end_owed), by a permit that owes that end once; None: no such permit."""
     return ends_phase(s) if isinstance(s, core.Permit) and s.must else None
 
 

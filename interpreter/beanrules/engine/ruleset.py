@@ -98,6 +98,10 @@ class PhaseSpec:
     exit: tuple[CoreStep, ...] = ()  # the phase's ``do … at the end of`` statements, in rule order
     # the rule that lets a player end the phase when they choose (what another player's end breaks)
     ender: RuleRef | None = None
+    # that permit is owed (program.declared_end): the phase waits for its active player to end it,
+    # and a harvest they may still make keeps it open (engine/obligations.py), where elsewhere a
+    # harvest keeps no phase open
+    end_owed: bool = False
 
 
 def listers_of(ph: PhaseSpec) -> Any:
@@ -169,9 +173,6 @@ class Ruleset:
     harvest_guards: tuple = ()
     harvest_judge: Any = field(default=None, compare=False, repr=False)
     draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
-    # Phases the active player ends by declaring them finished: a harvest they may still make
-    # keeps such a phase open (engine/obligations.py), where elsewhere it keeps none open.
-    declared_ends: frozenset[str] = frozenset()
     # Zones the rules declare besides the standard ones, and who may plant into or harvest a
     # field of the table (engine/zones.py).
     declared: dict = field(default_factory=dict)

@@ -145,7 +145,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     effects.AddToCounter: _run(effect=marks.add_to_counter),
     effects.PassToken: _run(effect=marks.pass_token),
     effects.SkipPhase: _run(effect=evaluate.skip_this_phase),
-    # who may end a phase, and which phases end only when declared (PhaseSpec.ender, rs.declared_ends)
+    # who may end a phase, and which phases end only when declared (PhaseSpec.ender, end_owed)
     effects.EndPhase: _read("engine.program.ends_phase", "engine.program.declared_end", "engine.program.ender"),
     effects.EndGame: Semantics(not_run="a game ends by its end-when statements"),
     effects.Lasting: _run(effect=lasting.lay),

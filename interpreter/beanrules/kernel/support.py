@@ -58,7 +58,8 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "triggers", "marks", "abilities", "unplantable",
         "requirements", "tally", "draws"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
-                            "ender"}),  # (a citation: who may end the phase is listed as the engine lists it)
+                            "ender",  # (a citation: who may end the phase is listed as the engine lists it)
+                            "end_owed"}),  # a phase its active player ends by declaring it (the completion: engine/obligations.py)
     # a phase's permits of planting and harvesting, compiled by the engine (engine/listers.py);
     # `room`: the harvest owed to make room, asked by kernel/plant_for.py
     "PhaseListers": frozenset({"front", "every", "harvests", "refusal", "harvesting", "room"}),
@@ -77,8 +78,6 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
 # card mechanisms the kernel learnt: cards that play as another type (engine/kinds.py),
 # constraints that last (kernel/lasting.py).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plays_as", "lastings"}
-# phases the active player ends by declaring them finished (machine.harvest_waits)
-KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"declared_ends"}
 # The planting guards (engine/permissions.py): the kernel asks the engine's judge, as the
 # interpreter does (kernel/planting.py); it refuses a judge whose guards read more than the
 # player's fields (Planting).
