@@ -73,8 +73,6 @@ def compile_buying(program: Iterable[tuple[dict, Statement]], refs: Mapping[str,
 
 
 # ------------------------------------------------------------------ in play
-
-
 def may_buy(state: State, rs: Ruleset, player: str) -> bool:
     """`player` may buy a field now (the fast check behind legal actions)."""
     rule = rs.buy_field
