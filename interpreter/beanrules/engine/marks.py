@@ -105,7 +105,8 @@ def counter_value(state: Any, name: str, player: str | None) -> int:
     if name not in counters:
         raise KeyError(f"no counter '{name}' in this game")
     value = counters[name]
-    return value[player] if isinstance(value, dict) else value
+    # a player's counter is kept by name (a dict), or by seat on the kernel's state (a list)
+    return value[player] if isinstance(value, (dict, list)) else value
 
 
 # ------------------------------------------------------------------ the evaluator's nodes

@@ -26,12 +26,11 @@ from .machine import Machine
 from .moves import apply, next_to_act
 from .state import KState
 from .support import check_model, check_ruleset
-from . import abilities, card_effects, core, decisions, lasting, selection, tally
+from . import abilities, card_effects, core, decisions, lasting, selection
 
 core.use_mechanisms(core.Mechanisms(  # the compilers core.py falls back to (kernel/core.py)
-    card_number=card_effects.number, card_effect=card_effects.effect, ability_effect=abilities.effect,
-    matches=selection.matches, move=selection.move, lay=lasting.lay, at_random=decisions.at_random,
-    actor=tally.actor, quantity=tally.quantity, condition=tally.condition))
+    card_effect=card_effects.effect, ability_effect=abilities.effect,
+    move=selection.move, lay=lasting.lay, at_random=decisions.at_random))
 
 __all__ = ["KernelUnsupported", "KResult", "Machine", "kernel_for", "kernel_reason", "play"]
 

@@ -19,6 +19,8 @@ from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
 from ..engine.effect_env import FEED, NONE, OWNER, Feed, NeedChoice, feed_of
 from ..engine.errors import IllegalAction
+from ..engine.evaluate import RULES
+from ..engine import evaluate
 from . import core
 from .state import KState
 
@@ -61,7 +63,7 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
     """The kernel closure of an ability's own node (None: core.py's)."""
     if isinstance(node, effects.Move) and isinstance(node.cards, actors.Bound):
         from .decisions import move_picked
-        name, to, front = node.cards.name, core.zone_of(node.to), node.end in ("front", "bottom")
+        name, to, front = node.cards.name, evaluate.zone_of(node.to), node.end in ("front", "bottom")
         picked = move_picked(node)
 
         def move(g: KState, env: dict) -> None:
@@ -78,8 +80,8 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
                 dest.append(bean)
         return move
     if isinstance(node, effects.ForChosen):
-        name, among = node.name, core.players_of(node.among, prims.direction)
-        most, body = core.number(node.most, prims), core.effect(node.body, prims)
+        name, among = node.name, evaluate.players_of(node.among)
+        most, body = evaluate.number(node.most), core.effect(node.body, prims)
 
         def for_chosen(g: KState, env: dict) -> None:
             taken: list[int] = []
@@ -93,7 +95,7 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
     if isinstance(node, effects.Choose):
         return _choose(node, prims)
     if isinstance(node, effects.Plant) and isinstance(node.cards, actors.Bound) and node.onto is None:
-        who, name = core.players_of(node.player, prims.direction), node.cards.name
+        who, name = evaluate.players_of(node.player), node.cards.name
 
         def plant(g: KState, env: dict) -> None:
             held = env.get(name)
@@ -112,11 +114,11 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
 
 def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
     name, must, options = node.name, node.must, node.options
-    where = core.condition(node.where, prims) if node.where is not None else None
+    where = evaluate.condition(node.where) if node.where is not None else None
     if isinstance(options, places.CardsIn) and isinstance(options.place, places.Zone) \
             and options.place.zone == "field" and options.place.owner is not None and options.pick == "top" \
             and isinstance(options.count, quantities.Number) and options.count.value == 1 and where is None:
-        owner = core.players_of(options.place.owner, prims.direction)
+        owner = evaluate.players_of(options.place.owner)
 
         def choose_top(g: KState, env: dict) -> None:  # the top card of one of a player's fields
             fields = g.fields[owner(g, env)[0]]
@@ -127,7 +129,7 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
         return _choose_field(node, prims)
     if not isinstance(options, actors.Actor) or isinstance(options, actors.Bound):
         raise core.KernelUnsupported(f"the choice '{node.to_text()}' in an ability")
-    among = core.players_of(options, prims.direction)
+    among = evaluate.players_of(options)
 
     def choose_player(g: KState, env: dict) -> None:
         found = [p for p in among(g, env) if where is None or where(g, {**env, name: p})]
@@ -139,8 +141,8 @@ def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], 
     """effects._field_choice for a whole field: one of a player's fields (where a condition
     holds of it), bound as the field's list, its index (`name#`) and its owner (`name@`)."""
     name, must = node.name, node.must
-    owner = core.players_of(node.options.owner, prims.direction)  # type: ignore[union-attr]
-    where = core.condition(node.where, prims) if node.where is not None else None
+    owner = evaluate.players_of(node.options.owner)  # type: ignore[union-attr]
+    where = evaluate.condition(node.where) if node.where is not None else None
 
     def choose_field(g: KState, env: dict) -> None:
         seat = owner(g, env)[0]
@@ -190,7 +192,7 @@ def compile_abilities(specs: tuple, prims: Any) -> tuple[KAbility, ...]:
 
 def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed, field: int | None = None) -> None:
     """abilities._run: `field`, the index of the field the card lies on top of (None: the hand)."""
-    env = {OWNER: seat, FEED: feed, "player": seat}
+    env = {RULES: m.rs, OWNER: seat, FEED: feed, "player": seat}
     if field is None:
         env["card"] = KHeld(ability.card, g.hands[seat], True)
     else:  # "this field": the one the card lies on

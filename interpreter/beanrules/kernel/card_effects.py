@@ -8,8 +8,7 @@ the top or front cards of a pile in engine/effects.py), over the kernel's lists:
 - the topmost card of each bean type of a place, moved as one selection;
 - ``shuffle`` a place in place (the game's next shuffle, with the engine's seed);
 - ``refuse`` (the use is not legal now);
-- a choice by the card's owner of one card of a hand, with a condition on it;
-- how many cards were planted this phase, and half of a number.
+- a choice by the card's owner of one card of a hand, with a condition on it.
 
 A choice among cards is fed the card's name (a string, as the engine's feed takes it), so a
 listed use is the engine's UseAbility choice for choice (kernel/export.py passes strings
@@ -19,12 +18,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import effects, places, quantities
+from ..core import effects, places
 from ..core.categories import Node
 from ..engine.effect_env import feed_of
 from ..engine.evaluate import BY_ITSELF
 from ..engine.kinds import type_of
 from ..engine.selection import zone_name
+from ..engine import evaluate
 from . import core
 from .selection import carry
 from .state import KState
@@ -41,8 +41,8 @@ def _dead() -> Exception:
 
 def selected(cards: places.CardsIn, prims: Any) -> Fn:
     """hand_effects._selected: (the list, the indices of the top / front N or all cards, nearest first)."""
-    source, zone = core.zone_of(cards.place), zone_name(cards.place)
-    count = core.number(cards.count, prims) if cards.count is not None else None
+    source, zone = evaluate.zone_of(cards.place), zone_name(cards.place)
+    count = evaluate.number(cards.count) if cards.count is not None else None
     if cards.pick not in ("top", "front", "all"):
         raise core.KernelUnsupported(f"the selection '{cards.to_text()}' in a look or reorder")
     first = zone in _FIRST_IS_TOP
@@ -58,7 +58,7 @@ def move_ends(node: effects.Move, prims: Any) -> Fn:
     """effects.move's move_ends: the top or front N cards of a place, in their order, to an end
     of another (all of them at the front, or after its last card)."""
     cards = node.cards
-    source, count, to = core.zone_of(cards.place), core.number(cards.count, prims), core.zone_of(node.to)
+    source, count, to = evaluate.zone_of(cards.place), evaluate.number(cards.count), evaluate.zone_of(node.to)
     front = node.end in ("front", "bottom")
     deck = isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
     from_front = cards.pick == "front" or deck
@@ -92,8 +92,8 @@ def move_ends(node: effects.Move, prims: Any) -> Fn:
 def each_type(node: effects.Move, prims: Any) -> Fn:
     """hand_effects.each_type: the topmost card of each bean type (a card counting as its type)."""
     cards = node.cards
-    source, from_zone = core.zone_of(cards.place), zone_name(cards.place)  # type: ignore[attr-defined]
-    target, to_zone, end = core.zone_of(node.to), zone_name(node.to), node.end
+    source, from_zone = evaluate.zone_of(cards.place), zone_name(cards.place)  # type: ignore[attr-defined]
+    target, to_zone, end = evaluate.zone_of(node.to), zone_name(node.to), node.end
     first, rs = from_zone in _FIRST_IS_TOP, prims.rs
 
     def run(g: KState, env: dict) -> None:
@@ -134,8 +134,8 @@ def choose_card(node: effects.Choose, prims: Any) -> Fn | None:
     if hand_effects.choose_card(node) is None:  # not the engine's either (another player's: a decision)
         return None
     from .abilities import KHeld
-    hand_of = core.players_of(node.options.place.owner, prims.direction)  # type: ignore[union-attr]
-    where = core.condition(node.where, prims) if node.where is not None else None
+    hand_of = evaluate.players_of(node.options.place.owner)  # type: ignore[union-attr]
+    where = evaluate.condition(node.where) if node.where is not None else None
     name, must = node.name, node.must
 
     def run(g: KState, env: dict) -> None:
@@ -160,17 +160,17 @@ def effect(node: Node, prims: Any) -> Fn | None:
     if isinstance(node, effects.Reorder):
         return reorder(node, prims)
     if isinstance(node, effects.Reverse):
-        zone = core.zone_of(node.place)
+        zone = evaluate.zone_of(node.place)
         return lambda g, env: zone(g, env).reverse()
     if isinstance(node, effects.Swap):
-        first, second = core.zone_of(node.first), core.zone_of(node.second)
+        first, second = evaluate.zone_of(node.first), evaluate.zone_of(node.second)
 
         def swap(g: KState, env: dict) -> None:
             a, b = first(g, env), second(g, env)
             a[:], b[:] = list(b), list(a)
         return swap
     if isinstance(node, effects.Shuffle) and node.into is None:
-        zone = core.zone_of(node.place)
+        zone = evaluate.zone_of(node.place)
 
         def shuffle(g: KState, env: dict) -> None:
             g.shuffles += 1
@@ -184,11 +184,3 @@ def effect(node: Node, prims: Any) -> Fn | None:
         return choose_card(node, prims)
     return None
 
-
-def number(node: Node, prims: Any) -> Fn | None:
-    if isinstance(node, quantities.PlantedThisPhase):
-        return lambda g, env: g.planted
-    if isinstance(node, quantities.Half):  # rounded down
-        whole = core.number(node.of, prims)
-        return lambda g, env: whole(g, env) // 2
-    return None

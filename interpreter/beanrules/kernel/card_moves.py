@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..engine.evaluate import RULES
 from ..engine.selection import end_index, picked
 from . import core
 from .state import KState
@@ -20,17 +21,17 @@ MOVE = 6  # the action kind, after machine.py's PLANT … RESPOND
 class KMove:
     """One MoveRule, compiled for the kernel."""
     __slots__ = ("id", "verb", "source", "dest", "source_zone", "dest_zone", "pick", "end", "phase",
-                 "most", "condition")
+                 "most", "condition", "rs")
 
     def __init__(self, rule: Any, prims: core.Primitives):
-        self.id = rule.ref.id
+        self.id, self.rs = rule.ref.id, prims.rs  # the rules, bound as the engine binds them (card_moves._env)
         self.verb = rule.verb
-        self.source: Callable[[KState, dict], list[int]] = core.zone_of(rule.source.node)
-        self.dest: Callable[[KState, dict], list[int]] = core.zone_of(rule.dest.node)
+        self.source: Callable[[KState, dict], list[int]] = rule.source.fn
+        self.dest: Callable[[KState, dict], list[int]] = rule.dest.fn
         self.source_zone, self.dest_zone = rule.source_zone, rule.dest_zone
         self.pick, self.end, self.most = rule.pick, rule.end, rule.most
         self.phase = rule.phase
-        self.condition = core.condition(rule.condition.node, prims) if rule.condition is not None else None
+        self.condition = rule.condition.fn if rule.condition is not None else None
 
 
 def compile_moves(rules: tuple, prims: core.Primitives) -> tuple[KMove, ...]:
@@ -48,7 +49,7 @@ def is_open(g: KState, rule: KMove, seat: int) -> bool:
         return False
     if rule.most is not None and times_moved(g, rule) >= rule.most:
         return False
-    env = {"player": seat}
+    env = {"player": seat, RULES: rule.rs}
     if rule.condition is not None and not rule.condition(g, env):
         return False
     return bool(rule.source(g, env))
@@ -59,7 +60,7 @@ def breaks(limit: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
     limit; `limit`: the machine's, kernel/requirements.py), tried and undone."""
     if limit is None:
         return False
-    env = {"player": seat}
+    env = {"player": seat, RULES: rule.rs}
     held, dest = rule.source(g, env), rule.dest(g, env)
     card = held.pop(index)
     at = end_index(rule.dest_zone, rule.end, len(dest))
@@ -78,7 +79,7 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], li
     for rule in moves:
         if not is_open(g, rule, seat):
             continue
-        held = rule.source(g, {"player": seat})
+        held = rule.source(g, {"player": seat, RULES: rule.rs})
         if rule.pick == "any":
             firsts = dict.fromkeys(held)  # each bean at its first place, in hand order
             chosen = []
@@ -108,7 +109,7 @@ def keeps_open(moves: tuple[KMove, ...], g: KState, limit: Any = None) -> bool:
         if is_open(g, r, active):
             if limit is None:
                 return True
-            held = r.source(g, {"player": active})
+            held = r.source(g, {"player": active, RULES: r.rs})
             first = 0 if r.pick == "any" else picked(r.source_zone, r.pick, 1, len(held))[0]
             if not breaks(limit, g, r, active, first):
                 return True
@@ -119,7 +120,7 @@ def apply(moves: tuple[KMove, ...], g: KState, action: tuple) -> None:
     """card_moves.check then card_moves.do for a listed move: the first open rule of its verb."""
     _, seat, verb, bean, position = action
     rule = next(r for r in moves if r.verb == verb and is_open(g, r, seat))
-    env = {"player": seat}
+    env = {"player": seat, RULES: rule.rs}
     held, dest = rule.source(g, env), rule.dest(g, env)
     if rule.pick == "any":
         index = position - 1 if position is not None else held.index(bean)

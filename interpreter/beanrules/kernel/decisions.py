@@ -17,7 +17,8 @@ from typing import Any, Callable
 from ..core import actors, effects, places
 from ..core.categories import Node
 from ..engine.decisions import NO, NOTHING, YES, deciding, waits
-from ..engine.evaluate import BY_ITSELF
+from ..engine.evaluate import BY_ITSELF, RULES
+from ..engine import evaluate
 from . import core
 from .state import KState
 
@@ -44,6 +45,7 @@ class Walker:
 
     def __init__(self, node: Node, prims: core.Primitives, rule: str, step: int):
         self.node, self.prims, self.rule, self.step = node, prims, rule, step
+        self.itself = {**self.itself, RULES: prims.rs}  # the engine's closures read the rules there
         self.closures: dict[int, Callable] = {}
         self.tests: dict[int, Callable] = {}
         self.numbers: dict[int, Callable] = {}
@@ -66,28 +68,28 @@ class Walker:
         if not isinstance(node, _STRUCTURE):
             raise core.KernelUnsupported(f"a decision inside '{node.NODE}'")
         if isinstance(node, effects.Choose):
-            self.players[key] = core.players_of(node.player, self.prims.direction)
+            self.players[key] = evaluate.players_of(node.player)
             if isinstance(node.options, places.CardsIn):  # a card of a place, one option per bean
                 self.offered[key] = _candidates(node.options)
                 self.cards.add(node.name)
                 if node.where is not None:
-                    self.tests[id(node.where)] = core.condition(node.where, self.prims)
+                    self.tests[id(node.where)] = evaluate.condition(node.where)
                 return
             if not isinstance(node.options, actors.Actor) or isinstance(node.options, actors.Bound):
                 raise core.KernelUnsupported(f"the choice '{node.to_text()}' (only of a player or a card)")
-            self.players[id(node.options)] = core.players_of(node.options, self.prims.direction)
+            self.players[id(node.options)] = evaluate.players_of(node.options)
             if node.where is not None:
-                self.tests[id(node.where)] = core.condition(node.where, self.prims)
+                self.tests[id(node.where)] = evaluate.condition(node.where)
             self.seats.add(node.name)
             return
         if isinstance(node, effects.If):
-            self.tests[id(node.condition)] = core.condition(node.condition, self.prims)
+            self.tests[id(node.condition)] = evaluate.condition(node.condition)
         if isinstance(node, effects.Repeat):
-            self.numbers[key] = core.number(node.times, self.prims)
+            self.numbers[key] = evaluate.number(node.times)
             if node.condition is not None:
-                self.tests[id(node.condition)] = core.condition(node.condition, self.prims)
+                self.tests[id(node.condition)] = evaluate.condition(node.condition)
         if isinstance(node, effects.Ask):
-            self.players[key] = core.players_of(node.player, self.prims.direction)
+            self.players[key] = evaluate.players_of(node.player)
         for child in node.children():
             if isinstance(child, effects.Effect):
                 self._compile(child)
@@ -198,7 +200,7 @@ class Walker:
 
     def _outcome(self, g: KState, env: dict, outcome: Any) -> str | None:
         if isinstance(outcome, Waiting):
-            names = {k: v for k, v in env.items() if not k.startswith("#")}
+            names = {k: v for k, v in env.items() if k != RULES and not k.startswith("#")}
             g.decision = {**outcome.decision, "rule": self.rule, **self.where(), "path": outcome.path,
                           "names": names}
             return "wait"
@@ -231,7 +233,7 @@ def _place(node: Node) -> Callable[[KState, dict], tuple[str, int | None, list[i
         name = node.zone
         return lambda g, env: (name, None, getattr(g, name))
     if isinstance(node, places.Zone) and node.owner is not None and node.zone in _ZONES:
-        name, attr, who = node.zone, _ZONES[node.zone], core.players_of(node.owner)
+        name, attr, who = node.zone, _ZONES[node.zone], evaluate.players_of(node.owner)
 
         def owned(g: KState, env: dict) -> tuple:
             owner = who(g, env)[0]

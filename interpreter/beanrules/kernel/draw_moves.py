@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.evaluate import RULES
 from . import core
 from .state import KState
 
@@ -81,4 +82,4 @@ def apply(m: Any, g: KState, action: tuple) -> None:
     rule = rule_now(m, g)
     assert rule is not None  # listed, so there is one
     g.moved[rule.id] = [g.turn, drawn(g, rule) + 1]
-    rule.run(g, {"player": seat})
+    rule.run(g, {"player": seat, RULES: m.rs})

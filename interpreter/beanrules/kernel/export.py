@@ -23,7 +23,7 @@ def state_json(m: Machine, g: KState, names: list[str], template: dict[str, Any]
 
     out = dict(template)
     out.update({
-        "players": list(names), "start_player": names[g.start], "active": names[g.active],
+        "players": list(names), "start_player": names[g.start_player], "active": names[g.active],
         "phase": g.phase, "turn": g.turn, "deck": cards(g.deck), "discard": cards(g.discard),
         "exhaustions": g.exhaustions, "offer": cards(g.offer),
         "hands": {names[p]: cards(g.hands[p]) for p in range(g.n)},

@@ -19,6 +19,7 @@ import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
+from ..engine.evaluate import BY_ITSELF, RULES
 from ..engine.obligations import Form, left_to_do
 from .machine import END, Machine, Phase
 from .moves import apply as general_apply
@@ -335,7 +336,8 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "ability_waits": ability_waits, "END": END,
         "AT": {ph.id: ph.index for ph in m.phases}, "IDS": m.phase_ids,  # the state keeps a phase's id
         "harvest": m.harvest, "run_any_time": m.run_any_time,
-        "finish": m.finish, "RS": m.rs, "ENV": {},
+        # a phase's step runs by itself, with the rules bound, as the engine's (CoreStep.fire)
+        "finish": m.finish, "RS": m.rs, "ENV": {RULES: m.rs, BY_ITSELF: True},
         "reached": lambda m, g: m.tally.reached(m, g)}
     namespace.update(m.open_tests(), rs=m.rs)  # what the phases' completion tests call (_left_to_do)
     for ph in m.phases:

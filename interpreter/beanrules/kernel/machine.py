@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
 from ..engine.decisions import waits
-from ..engine.evaluate import BY_ITSELF
+from ..engine.evaluate import BY_ITSELF, RULES
 from ..engine.marks import START
 from ..engine.obligations import KERNEL, completion
 from ..engine.harvesting import coins_for, harvestable, least_paying, pays_more_than, run_length, some_field_pays
@@ -62,8 +62,7 @@ class Phase:
         self.harvests: Callable[[Any, Any, int], list[int]] | None = None
 
 
-_ENV: dict = {}  # the empty environment: compiled effects never write into one, they extend copies
-_STEP: dict = {BY_ITSELF: True}  # a rule's step runs by itself (evaluate.BY_ITSELF); never written into
+_ENV: dict = {}  # the empty environment (the engine's ends read none): closures never write into one
 
 
 def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callable[[KState], str | None]:
@@ -71,8 +70,11 @@ def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callab
     "wait" (it stopped at a decision, kernel/decisions.py; only the `index`-th step of a
     phase may). A step that binds a name (``let``, ``at-random``) gets an environment of its
     own each time, as the engine's."""
-    node, rule = step.run.node, step.ref.id
-    cond = core.condition(step.condition.node, prims) if step.condition is not None else None
+    node, rule, rs = step.run.node, step.ref.id, prims.rs
+    # a rule's step runs by itself (evaluate.BY_ITSELF), with the rules bound as the engine
+    # binds them (CoreStep.fire); never written into
+    itself = {RULES: rs, BY_ITSELF: True}
+    cond = step.condition.fn if step.condition is not None else None
     if waits(node):
         if index is None:
             raise core.KernelUnsupported(f"rule '{rule}': a decision outside a phase's steps")
@@ -82,12 +84,12 @@ def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callab
         effect = run = core.effect(node, prims)
         if any(isinstance(n, (Let, AtRandom)) for n in node.walk()):
             def run(g: KState, env: dict) -> str | None:
-                return effect(g, {RULE: rule, BY_ITSELF: True})
+                return effect(g, {RULES: rs, RULE: rule, BY_ITSELF: True})
 
     def fire(g: KState) -> str | None:
-        if cond is not None and not cond(g, _ENV):
+        if cond is not None and not cond(g, itself):
             return None
-        return run(g, _STEP) or "ran"
+        return run(g, itself) or "ran"
     fire.run, fire.cond = run, cond  # type: ignore[attr-defined]  (the generated phase changes call them)
     fire.walker = walker if waits(node) else None  # type: ignore[attr-defined]
     return fire
@@ -149,7 +151,7 @@ class Machine(core.Primitives):
         # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
         self.firing: Firing | None = None
         steps = compile_triggers(rs.triggers, self) if rs.triggers else ()
-        self.firing = Firing(steps) if steps else None
+        self.firing = Firing(steps, rs) if steps else None
         self.unplantable = frozenset(rs.unplantable)  # cards never planted nor traded
         self.lastings = rs.lastings  # what an effect may lay down for a while (engine/lasting.py's specs)
         # planting guards always in force that may take a required plant away for good: then
@@ -158,14 +160,14 @@ class Machine(core.Primitives):
         self.abilities = compile_abilities(rs.abilities, self)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
-        self.ends = tuple(core.condition(e.node, self) for e in rs.ends)
+        self.ends = tuple(e.fn for e in rs.ends)  # the engine's own (deck.ending)
         self.target_tests = tuple(self.ends[i] for i in (rs.marks.target_ends if rs.marks else ()))
         self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
         self.any_time = tuple(_any_time_step(s, self) for s in rs.at_any_time)
-        self.score_terms = tuple(core.number(t.node, self) for t in rs.score_terms)
+        self.score_terms = tuple(t.fn for t in rs.score_terms)
         self.winner_highest = rs.winner_highest
-        self.tie_breaks = tuple((core.number(t.key.node, self) if t.key is not None else None, t.highest)
+        self.tie_breaks = tuple((t.key.fn if t.key is not None else None, t.highest)
                                 for t in rs.tie_breaks)
         marks = rs.marks
         self.tally = compile_tally(rs, self)  # counters, coins written down, an end by a target

@@ -13,6 +13,7 @@ from typing import Any
 from ..core import effects, places, quantities
 from ..core.categories import Node
 from ..engine.harvesting import field_refusal
+from ..engine import evaluate
 from . import core
 from .planting import OnlyFields
 from .state import KState
@@ -40,7 +41,7 @@ class KPlantFor:
         if not (isinstance(cards.count, quantities.Number) and cards.count.value == 1):  # type: ignore[union-attr]
             raise core.KernelUnsupported(f"'{node.to_text()}': another player plants one card at a time")
         self.m = prims
-        self.who = core.players_of(node.player, prims.direction)
+        self.who = evaluate.players_of(node.player)
         self.pick = selected(cards, prims)  # type: ignore[arg-type]
 
     def _options(self, g: KState, env: dict) -> tuple[int, int, list[int], bool]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import actors, conditions, places, quantities
+from ..engine.evaluate import RULES
 from ..engine.requirements import fitting
 from . import core
 from .state import KState
@@ -39,14 +40,14 @@ def hand_limit(req: Any) -> int | None:
 class Requirements:
     """The requirements of one ruleset, compiled with the kernel's closures (a plain hand limit
     as one number: it is tested after every move of a card into a hand)."""
-    __slots__ = ("checks", "direction", "most")
+    __slots__ = ("checks", "direction", "most", "rs")
 
     def __init__(self, reqs: tuple, prims: core.Primitives):
-        self.direction = prims.direction
+        self.direction, self.rs = prims.direction, prims.rs
         limits = [hand_limit(r) for r in reqs]
         self.most = min(limits) if limits and None not in limits else None  # type: ignore[type-var]
         self.checks: tuple[tuple[Callable, Callable], ...] = tuple(
-            (core.players_of(r.players.node, prims.direction), core.condition(r.condition.node, prims)) for r in reqs)
+            (r.players.fn, r.condition.fn) for r in reqs)
 
     def broken(self, g: KState) -> bool:
         """requirements.broken is not None: some requirement does not hold now."""
@@ -56,7 +57,7 @@ class Requirements:
                 if len(hand) > most:
                     return True
             return False
-        env = {"direction": self.direction}
+        env = {"direction": self.direction, RULES: self.rs}
         for players, condition in self.checks:
             for seat in players(g, env):
                 if not condition(g, {**env, "player": seat}):

@@ -13,7 +13,7 @@ from typing import Any
 
 class KState:
     __slots__ = ("n", "players", "deck", "discard", "offer", "removed", "hands", "fields", "set_aside", "coins",
-                 "active", "start", "phase", "turn", "planted", "exhaustions", "ending",
+                 "active", "start_player", "phase", "turn", "planted", "exhaustions", "ending",
                  "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
                  "decision", "used", "lasting",
                  "counters", "winners")  # kernel/tally.py
@@ -31,7 +31,7 @@ class KState:
         self.set_aside: list[list[str]] = [[] for _ in range(n)]
         self.coins: list[list[str]] = [[] for _ in range(n)]
         self.active = 0
-        self.start = 0
+        self.start_player = 0
         self.phase = phase_ids[0]  # the phase's id, as the engine's state keeps it
         self.turn = 1
         self.planted = 0

@@ -9,13 +9,13 @@ harvest, in ``g.winners``.
 The end test is cached in ``g.ending`` (machine.py reads it where the engine asks deck.ending);
 where the end reads counters or coins it is refreshed after every harvest and every action,
 the only places they change in the games the kernel plays (it compiles no effect that adds to a
-counter: core.py refuses it).
+counter: core.py refuses it). What the rules read of counters the engine's closures read
+(engine/marks.py), on the kernel's lists by seat.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import actors, conditions, quantities
 from . import core
 from .state import KState
 
@@ -33,7 +33,7 @@ class Tally:
         self.won_by: Callable | None = None
         self.name = "p"
         if tally is not None and tally.won_by is not None:
-            self.won_by, self.name = core.condition(tally.won_by.node, prims), tally.name
+            self.won_by, self.name = tally.won_by.fn, tally.name
 
     def counters(self, n: int) -> dict[str, Any]:
         """marks.initial_counters, seats for names."""
@@ -79,30 +79,3 @@ def compile_tally(rs: Any, prims: core.Primitives) -> Tally | None:
         return None
     return Tally(rs, prims)
 
-
-# ------------------------------------------------------------------ the core nodes they read
-def actor(node: Any, direction: int) -> Callable | None:
-    if isinstance(node, actors.AnyPlayer):  # in a condition: whichever player, in seat order
-        return lambda g, env: list(range(g.n))
-    return None
-
-
-def quantity(node: Any, prims: Any) -> Callable | None:
-    if isinstance(node, quantities.CounterValue):
-        name = node.counter
-        if node.player is None:
-            return lambda g, env: g.counters[name]
-        who = core.players_of(node.player, prims.direction)
-        return lambda g, env: g.counters[name][who(g, env)[0]]
-    return None
-
-
-def condition(node: Any, prims: Any) -> Callable | None:
-    if isinstance(node, conditions.MayHarvest):  # lasting.may_harvest (the machine's)
-        who = core.players_of(node.player, prims.direction)
-        return lambda g, env: prims.may_harvest(g, who(g, env)[0])
-    if isinstance(node, conditions.SomePlayer):
-        among, name = core.players_of(node.among, prims.direction), node.name
-        where = core.condition(node.where, prims)
-        return lambda g, env: any(where(g, {**env, name: p}) for p in among(g, env))
-    return None

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ..core import actors
 from ..engine.effect_env import OWNER
-from ..engine.evaluate import BY_ITSELF
+from ..engine.evaluate import BY_ITSELF, RULES
 from . import core
 from .abilities import KHeld
 from .state import KState
@@ -46,7 +46,7 @@ def compile_triggers(triggers: dict, prims: core.Primitives) -> tuple[KTrigger, 
                 for part in node.walk():
                     if isinstance(part, actors.Bound) and part.name not in _BOUND[event]:
                         raise core.KernelUnsupported(f"{where}: a step that names '{part.name}'")
-            condition = core.condition(trigger.condition.node, prims) if trigger.condition is not None else None
+            condition = trigger.condition.fn if trigger.condition is not None else None
             out.append(KTrigger(event, trigger.bean, trigger.cards,
                                 condition, core.effect(trigger.run.node, prims)))
     return tuple(out)
@@ -55,20 +55,21 @@ def compile_triggers(triggers: dict, prims: core.Primitives) -> tuple[KTrigger, 
 class Firing:
     """Runs the triggers; while one runs (or a card's ability), what it causes triggers nothing."""
 
-    def __init__(self, triggers: tuple[KTrigger, ...]):
-        self.triggers = triggers
+    def __init__(self, triggers: tuple[KTrigger, ...], rs: Any):
+        self.triggers, self.rs = triggers, rs  # the rules, bound as the engine binds them
         self.depth = 0
 
     def on(self, event: str) -> bool:
         return any(t.event == event for t in self.triggers)
 
     def harvested(self, g: KState, seat: int, bean: int, cards: int, index: int) -> None:
-        self._fire(g, "harvested", bean, cards, lambda: {BY_ITSELF: True, OWNER: seat, "player": seat, "cards": cards,
-                                                         "field": g.fields[seat][index], "field#": index})
+        self._fire(g, "harvested", bean, cards, lambda: {RULES: self.rs, BY_ITSELF: True, OWNER: seat, "player": seat,
+                                                         "cards": cards, "field": g.fields[seat][index],
+                                                         "field#": index})
 
     def revealed(self, g: KState, seat: int, bean: int, zone: list[int]) -> None:
-        self._fire(g, "revealed", bean, None, lambda: {BY_ITSELF: True, OWNER: seat, "player": seat, "cards": None,
-                                                       "card": KHeld(bean, zone, False)})
+        self._fire(g, "revealed", bean, None, lambda: {RULES: self.rs, BY_ITSELF: True, OWNER: seat, "player": seat,
+                                                       "cards": None, "card": KHeld(bean, zone, False)})
 
     def _fire(self, g: KState, event: str, bean: int, cards: int | None, bind: Callable[[], dict]) -> None:
         if self.depth or g.over:
