@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "interpreter" / "beanrules"
 
 # The largest strongly connected set of modules that import each other, per package, and how
 # many such sets there are, today: none in the engine, one in the kernel.
-LARGEST_CYCLE = {"engine": 0, "kernel": 10}
+LARGEST_CYCLE = {"engine": 0, "kernel": 4}
 CYCLES = {"engine": 0, "kernel": 1}
 
 

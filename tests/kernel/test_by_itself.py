@@ -1,7 +1,7 @@
 """A step that runs by itself takes the cards there are (evaluate.BY_ITSELF), in the kernel as
 in the interpreter: the cookbook's compost bean draws a card whenever its field is harvested,
 also once the deck is empty (the last harvests of a game), where the kernel used to stop with
-an internal error (abilities.Dead) while the interpreter drew nothing."""
+an internal error (a dead end of a use) while the interpreter drew nothing."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -73,6 +73,20 @@ class Held:
     source: str | None = None  # the kind of zone it lies in ("field", "hand", "offer"), for the "moved" event
     owner: str | None = None  # whose zone that is (None: a shared one)
 
+    def index(self) -> int:
+        """Where the card lies in its list now (the first of its kind: a hand's front; else the
+        last: a field's top)."""
+        zone, n = self.zone, len(self.zone)
+        for i in (range(n) if self.first else range(n - 1, -1, -1)):
+            if zone[i] == self.bean:
+                return i
+        raise IllegalAction(None, f"the {self.bean} picked from {self.where} is no longer there")
+
+    def take(self) -> str:
+        """Take the card out of the list it lies in."""
+        del self.zone[self.index()]
+        return self.bean
+
 
 def feed_of(env: dict) -> Feed:
     """The choices of the action being applied (an effect run where nobody was asked: refused)."""

@@ -176,21 +176,6 @@ def _held(node: Node) -> str:
     return node.name
 
 
-def _index(held: Held) -> int:
-    """Where a picked card lies in its list (the last of its kind: a field's top; the first: a
-    hand's front)."""
-    n = len(held.zone)
-    for i in (range(n) if held.first else range(n - 1, -1, -1)):
-        if held.zone[i] == held.bean:
-            return i
-    raise IllegalAction(None, f"the {held.bean} picked from {held.where} is no longer there")
-
-
-def _take(held: Held) -> None:
-    """Take a picked card out of the list it lies in."""
-    del held.zone[_index(held)]
-
-
 def _moved(count: int, from_zone: str, owner: str | None, to_zone: str, to: str | None, end: str) -> dict:
     """The one shape of an event that reports cards moving (docs/engine-contract.md, Events)."""
     return {"event": "moved", "cards": count, "from_zone": from_zone, "from": owner, "to_zone": to_zone,
@@ -257,7 +242,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
             if other is not None and held is not None:  # a card a decision picked
                 return other(state, rs, env, events)
             return  # an optional choice passed: nothing to move
-        _take(held)
+        held.take()
         at = put(state, rs, env, [held.bean])
         events.append(_moved(1, held.source or "field", held.owner, to_zone, to_owner(state, env), at))
     return move_held
@@ -293,10 +278,10 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
             options = [str(i + 1) for i in range(len(fields)) if field_accepts(state, rs, player, held.bean, i)]
             index = int(feed_of(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
         if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
-            refused = plant_refusal(state, rs, held.zone[_index(held)])
+            refused = plant_refusal(state, rs, held.zone[held.index()])
             if refused is not None:
                 raise refused
-        _take(held)
+        held.take()
         fields[index].append(held.bean)
         events.append({"event": "planted", "player": player, "bean": held.bean, "field": index + 1,
                        "from": held.where})

@@ -236,7 +236,7 @@ class PlantFor(Decider):
             raise IllegalAction(None, f"no field of {player} takes {card}")
         room = [i for i, f in enumerate(fields) if field_refusal(state, rs, player, i) is None
                 and accepts_emptied(state, rs, player, card, i)
-                and not (state.lasting and _harvest_forbidden(state, rs, player, i))]
+                and not (state.lasting and harvest_forbidden(state, rs, player, i))]
         if not room:
             raise IllegalAction(None, f"no field of {player} takes {card}, and none may be harvested for it")
         return player, card, room, True
@@ -272,7 +272,9 @@ PLANT_FOR = PlantFor()
 DECIDERS[effects.Plant] = PLANT_FOR
 
 
-def _harvest_forbidden(state: Any, rs: Any, player: str, index: int) -> bool:
+def harvest_forbidden(state: Any, rs: Any, player: str, index: int) -> bool:
+    """A lasting forbid in force names this harvest, so the field may not be harvested to make
+    room (the kernel asks it on its own state, kernel/plant_for.py)."""
     return forbidding(state, rs, Harvest(player, index + 1)) is not None
 
 

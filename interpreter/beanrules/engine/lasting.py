@@ -365,7 +365,7 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
         kept = [e for e in state.lasting if in_force(state, rs, e)]
         event = {"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says, "until": entry["until"]}
         if spec.card is not None:
-            entry["card"] = _mark_chosen(state, env, spec.card)
+            entry["card"] = mark_chosen(state, env, spec.card)
             event["card"] = {k: entry["card"][k] for k in ("bean", "player", "index")}
         elif spec.opens is not None:
             entry["open"] = opened_for(state, rs, spec, env)
@@ -375,9 +375,10 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
     return lay
 
 
-def _mark_chosen(state: Any, env: dict, name: str) -> dict:
+def mark_chosen(state: Any, env: dict, name: str) -> dict:
     """Make the card chosen as `name`, where it lies now (in a hand), one of its own, and let
-    the steps after move that card: the entry's "card" (engine/marked.py)."""
+    the steps after move that card: the entry's "card" (engine/marked.py). The kernel marks
+    its cards by it too (kernel/lasting.py)."""
     held, at = env.get(name), env.get(name + "@")
     if isinstance(held, Held) and held.source == "hand" and held.owner is not None:
         hand = state.hands[held.owner]
@@ -389,7 +390,8 @@ def _mark_chosen(state: Any, env: dict, name: str) -> dict:
         named = mark(hand, index)
         env[name] = replace(held, bean=hand[index])  # a later move takes that very card
         return {**named, "player": held.owner, "index": index}
-    if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") in state.hands:
+    # (an owner: a name in the engine's state, a seat in the kernel's, kernel/lasting.py)
+    if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") is not None:
         hand, index = state.hands[at["owner"]], at["index"]  # a card a decision picked: where it lies
         return {**mark(hand, index), "player": at["owner"], "index": index}
     raise IllegalAction(None, f"a constraint on the card chosen as {name} needs a card of a hand")

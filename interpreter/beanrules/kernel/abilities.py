@@ -17,45 +17,15 @@ from typing import Any, Callable
 from ..core import actors, effects, places, quantities
 from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
-from ..engine.effect_env import FEED, NONE, OWNER, Feed, NeedChoice, feed_of
+from ..engine.effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice, feed_of
 from ..engine.errors import IllegalAction
 from ..engine.evaluate import RULES
+from ..engine.lasting import plant_refusal
 from ..engine import evaluate
 from . import core
 from .state import KState
 
 USE = 8  # the action kind, after decisions.CHOOSE
-
-
-class Dead(Exception):
-    """The choices lead nowhere (the engine's IllegalAction while it explores or applies; the
-    feed raises that one itself)."""
-
-
-class KHeld:
-    """effect_env.Held: a card picked while an effect runs, and the list it lies in."""
-    __slots__ = ("bean", "zone", "first")
-
-    def __init__(self, bean: int, zone: list[int], first: bool):
-        self.bean, self.zone, self.first = bean, zone, first
-
-    def refused(self, m: Any, g: KState) -> bool:
-        """The card this picks (as `take` finds it) is one a constraint forbids planting."""
-        from .lasting import plant_refused
-        zone, n = self.zone, len(self.zone)
-        for i in (range(n) if self.first else range(n - 1, -1, -1)):
-            if zone[i] == self.bean:
-                return plant_refused(m, g, zone[i])
-        raise Dead()
-
-    def take(self) -> int:
-        """Take the card out of its list (the first of its kind there, or the last: a field's top)."""
-        zone, n = self.zone, len(self.zone)
-        for i in (range(n) if self.first else range(n - 1, -1, -1)):
-            if zone[i] == self.bean:
-                del zone[i]
-                return self.bean
-        raise Dead()
 
 
 # ------------------------------------------------------------------ the effects abilities use
@@ -68,7 +38,7 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
 
         def move(g: KState, env: dict) -> None:
             held = env.get(name)
-            if not isinstance(held, KHeld):
+            if not isinstance(held, Held):
                 if held is not None:  # a card an at-random pick bound
                     picked(g, env)
                 return
@@ -105,8 +75,8 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
             fields = g.fields[seat]
             options = [str(i + 1) for i in prims.planting.taking(fields, seat, held.bean)]
             index = int(feed_of(env).take(name, options, True)) - 1
-            if g.lasting and held.refused(prims, g):  # a constraint laid down on this very card
-                raise Dead()
+            if g.lasting and plant_refusal(g, prims.rs, held.zone[held.index()]) is not None:  # on this very card
+                raise core.dead()
             fields[index].append(held.take())
         return plant
     return None
@@ -121,9 +91,11 @@ def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
         owner = evaluate.players_of(options.place.owner)
 
         def choose_top(g: KState, env: dict) -> None:  # the top card of one of a player's fields
-            fields = g.fields[owner(g, env)[0]]
+            seat = owner(g, env)[0]
+            fields = g.fields[seat]
             picked = feed_of(env).take(name, [str(i + 1) for i, f in enumerate(fields) if f], must)
-            env[name] = None if picked is None else KHeld(fields[int(picked) - 1][-1], fields[int(picked) - 1], False)
+            field = None if picked is None else fields[int(picked) - 1]
+            env[name] = None if field is None else Held(field[-1], field, f"field {picked}", False, "field", seat)
         return choose_top
     if isinstance(options, places.Zone) and options.zone == "field" and options.owner is not None:
         return _choose_field(node, prims)
@@ -194,7 +166,7 @@ def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed, field: int
     """abilities._run: `field`, the index of the field the card lies on top of (None: the hand)."""
     env = {RULES: m.rs, OWNER: seat, FEED: feed, "player": seat}
     if field is None:
-        env["card"] = KHeld(ability.card, g.hands[seat], True)
+        env["card"] = Held(ability.card, g.hands[seat], "the hand", True, "hand", seat)
     else:  # "this field": the one the card lies on
         env.update({"card": None, "field": g.fields[seat][field], "field#": field, "field@": seat})
     firing = m.firing
@@ -306,7 +278,7 @@ def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None 
         except NeedChoice as need:
             stack.extend(prefix + (o,) for o in reversed(need.options))
             continue
-        except (Dead, IllegalAction):
+        except IllegalAction:
             continue
         if reqs is not None and reqs.broken(trial) and not reqs.broken(g):
             continue  # abilities._breaks: it would break a requirement that held: not a legal use

@@ -12,7 +12,7 @@ the top or front cards of a pile in engine/effects.py), over the kernel's lists:
 
 A choice among cards is fed the card's name (a string, as the engine's feed takes it), so a
 listed use is the engine's UseAbility choice for choice (kernel/export.py passes strings
-through). A use the engine refuses while it runs is a dead end here (abilities.Dead).
+through). A use the engine refuses while it runs is a dead end here (core.dead).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from ..core import effects, places
 from ..core.categories import Node
-from ..engine.effect_env import feed_of
+from ..engine.effect_env import Held, feed_of
 from ..engine.evaluate import BY_ITSELF
 from ..engine.kinds import type_of
 from ..engine.selection import zone_name
@@ -32,11 +32,6 @@ from .state import KState
 # Zones whose list starts with the top (front) card (engine/hand_effects.py keeps the same table).
 _FIRST_IS_TOP = {"deck", "hand"}
 Fn = Callable[..., Any]
-
-
-def _dead() -> Exception:
-    from .abilities import Dead
-    return Dead()
 
 
 def selected(cards: places.CardsIn, prims: Any) -> Fn:
@@ -71,12 +66,12 @@ def move_ends(node: effects.Move, prims: Any) -> Fn:
         whole = not up_to and not env.get(BY_ITSELF)
         if deck:  # off the deck as a draw takes cards: it may run out (and be reshuffled)
             if not zone and whole and n:
-                raise _dead()
+                raise core.dead()
             taken = [c for c in (take_top(g) for _ in range(n)) if c is not None]
         else:
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
             if len(taken) < n and whole:
-                raise _dead()
+                raise core.dead()
             if from_front:
                 del zone[:len(taken)]
             else:
@@ -133,16 +128,16 @@ def choose_card(node: effects.Choose, prims: Any) -> Fn | None:
     from ..engine import hand_effects
     if hand_effects.choose_card(node) is None:  # not the engine's either (another player's: a decision)
         return None
-    from .abilities import KHeld
     hand_of = evaluate.players_of(node.options.place.owner)  # type: ignore[union-attr]
     where = evaluate.condition(node.where) if node.where is not None else None
     name, must = node.name, node.must
 
     def run(g: KState, env: dict) -> None:
-        hand = g.hands[hand_of(g, env)[0]]
+        seat = hand_of(g, env)[0]
+        hand = g.hands[seat]
         found = [c for c in dict.fromkeys(hand) if where is None or where(g, {**env, name: [c]})]
         picked = feed_of(env).take(name, found, must)
-        env[name] = KHeld(picked, hand, True) if picked is not None else None
+        env[name] = Held(picked, hand, "the hand", True, "hand", seat) if picked is not None else None
     return run
 
 
@@ -178,7 +173,7 @@ def effect(node: Node, prims: Any) -> Fn | None:
         return shuffle
     if isinstance(node, effects.Refuse):
         def refuse(g: KState, env: dict) -> None:
-            raise _dead()
+            raise core.dead()
         return refuse
     if isinstance(node, effects.Choose):
         return choose_card(node, prims)

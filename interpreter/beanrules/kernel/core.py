@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from ..core import actors, effects, places, quantities
 from ..core.categories import Node
+from ..engine.errors import IllegalAction
 from ..engine.evaluate import condition, number, players_of, top_of_deck, zone_of
 
 
@@ -27,6 +28,12 @@ class KernelUnsupported(Exception):
 
 Env = dict[str, Any]
 Fn = Callable[..., Any]
+
+
+def dead(why: str = "the choices lead nowhere") -> IllegalAction:
+    """What the engine raises where a use of an ability cannot go on (IllegalAction): the
+    kernel's listing skips such a use, as the engine's does (kernel/abilities.py)."""
+    return IllegalAction(None, why)
 
 
 def _no(node: Node, what: str) -> KernelUnsupported:

@@ -9,8 +9,8 @@ names), so the engine's compiled constraints (`forbidding`, `plant_refusal`), it
 (`constrain`: without what a forbid takes away, with the harvests a lasting permission opens
 and "ends planting" where the required plant lapsed) run unchanged. What stays here is the
 kernel's side: a planting step nobody can finish (`stuck`, `lapsed`), laying an entry down on
-the kernel's cards (`lay`, `_mark_chosen`: a constraint on one chosen card follows it by
-identity, marked by engine/marked.py) and dropping passed ones (`expire`).
+the kernel's cards (`lay`; the engine's `mark_chosen` marks the one chosen card, by
+engine/marked.py) and dropping passed ones (`expire`).
 """
 from __future__ import annotations
 
@@ -19,12 +19,10 @@ from typing import Any, Callable
 from ..core import effects
 from ..engine.actions import Action, Harvest, Plant
 from ..engine.effect_env import OWNER
-from ..engine.errors import IllegalAction
 from ..engine.evaluate import RULES
 from ..engine.exposure import opened_for
 from ..engine.lasting import constrain as engine_constrain, deadline, forbidding, in_force as engine_in_force, \
-    plant_refusal, plant_zone, unplantable
-from ..engine.marked import mark
+    mark_chosen, plant_refusal, plant_zone, unplantable
 from .state import KState
 
 
@@ -66,12 +64,6 @@ def forbidden(m: Any, g: KState, action: tuple) -> bool:
     return forbidding(state, m.rs, engine_action(m, g, action)) is not None
 
 
-def plant_refused(m: Any, g: KState, card: str) -> bool:
-    """lasting.plant_refusal is not None: a constraint in force names this very card (an
-    effect's plant, which no matcher sees)."""
-    return plant_refusal(g, m.rs, card) is not None
-
-
 # ------------------------------------------------------------------ laying one down
 def lay(node: effects.Lasting, prims: Any) -> Callable[[KState, dict], None]:
     """lasting._lay: the entry, dated from now; what no longer holds is dropped with it."""
@@ -83,45 +75,13 @@ def lay(node: effects.Lasting, prims: Any) -> Callable[[KState, dict], None]:
         owner = env.get(OWNER)
         owner = g.active if owner is None else owner
         entry: dict[str, Any] = {"says": says, "rule": spec.ref.id, "owner": owner,
-                                 "until": _deadline(prims, g, until, owner)}
+                                 "until": deadline(g, rs, until, owner)}  # (no turn for the player: refused)
         if spec.card is not None:
-            entry["card"] = _mark_chosen(g, env, spec.card)
+            entry["card"] = mark_chosen(g, env, spec.card)
         elif spec.opens is not None:
             entry["open"] = opened_for(g, rs, spec, {**env, OWNER: owner, RULES: rs})
         g.lasting = [e for e in g.lasting if in_force(prims, g, e)] + [entry]
     return run
-
-
-def _mark_chosen(g: KState, env: dict, name: str) -> dict:
-    """lasting._mark_chosen: make the card chosen as `name`, where it lies now in a hand, one of
-    its own, and let the steps after move that very card."""
-    from .abilities import Dead, KHeld
-    held, at = env.get(name), env.get(name + "@")
-    if isinstance(held, KHeld):
-        owner = next((p for p, hand in enumerate(g.hands) if hand is held.zone), None)
-        if owner is None:
-            raise Dead()  # a card of no hand (the engine refuses the use)
-        hand = held.zone
-        order = range(len(hand)) if held.first else range(len(hand) - 1, -1, -1)
-        index = next((i for i in order if hand[i] == held.bean), None)
-        if index is None:
-            raise Dead()
-        named = mark(hand, index)
-        env[name] = KHeld(hand[index], hand, held.first)  # a later move takes that very card
-        return {**named, "player": owner, "index": index}
-    if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") is not None:
-        hand, index = g.hands[at["owner"]], at["index"]  # a card a decision picked: where it lies
-        return {**mark(hand, index), "player": at["owner"], "index": index}
-    raise Dead()
-
-
-def _deadline(m: Any, g: KState, until: Any, owner: int) -> dict | None:
-    """lasting.deadline itself, on the kernel's state (a player with no turn: the use is refused)."""
-    from .abilities import Dead
-    try:
-        return deadline(g, m.rs, until, owner)
-    except IllegalAction:
-        raise Dead() from None
 
 
 def in_force(m: Any, g: KState, entry: dict) -> bool:

@@ -4,7 +4,7 @@ opponent plants the front card of the owner's hand on one of their fields, choos
 Among the fields that take the card under the planting rules; only where none does (and the
 rules say a player harvests to make room) among the fields they may harvest (the harvest guards
 and any lasting forbid hold), which they harvest first. One field to choose from: it is planted at once; several: a decision the game waits for,
-labelled as the engine labels it; none: the use cannot happen (abilities.Dead).
+labelled as the engine labels it; none: the use cannot happen (core.dead).
 """
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from typing import Any
 
 from ..core import effects, places, quantities
 from ..core.categories import Node
+from ..engine.hand_effects import harvest_forbidden
 from ..engine.harvesting import field_refusal
+from ..engine.lasting import plant_refusal
 from ..engine import evaluate
 from . import core
 from .planting import OnlyFields
@@ -24,14 +26,6 @@ def compile_decider(node: Node, prims: Any) -> "KPlantFor":
     if isinstance(node, effects.Plant) and isinstance(node.cards, places.CardsIn):
         return KPlantFor(node, prims)
     raise core.KernelUnsupported(f"the effect '{node.to_text()}' that waits for a decision")
-
-
-def _harvest_forbidden(m: Any, g: KState, seat: int, index: int) -> bool:
-    """hand_effects._harvest_forbidden: a lasting forbid in force names this harvest, so the
-    field may not be harvested to make room (kernel/lasting.py's forbidden)."""
-    from .lasting import forbidden
-    from .machine import HARVEST
-    return forbidden(m, g, (HARVEST, seat, index))
 
 
 class KPlantFor:
@@ -46,28 +40,26 @@ class KPlantFor:
 
     def _options(self, g: KState, env: dict) -> tuple[int, int, list[int], bool]:
         """(player, card, the fields they may choose, whether they harvest first)."""
-        from .abilities import Dead
         m = self.m
         held, chosen = self.pick(g, env)
         if not chosen:
-            raise Dead()
+            raise core.dead()
         player, card = self.who(g, env)[0], held[chosen[0]]
         if g.lasting:  # a constraint laid down on this very card (lasting.plant_refusal)
-            from .lasting import plant_refused
-            if plant_refused(m, g, card):
-                raise Dead()
+            if plant_refusal(g, m.rs, card) is not None:
+                raise core.dead()
         fields = g.fields[player]
         fit = list(m.planting.taking(fields, player, card))
         if fit:
             return player, card, fit, False
         owed = m.rs.phase(g.phase).listers.room  # the engine's harvest owed to make room (listers.Room)
         if owed is None or not owed.holds(OnlyFields(player, fields), m.rs, player, card):
-            raise Dead()
+            raise core.dead()
         room = [i for i in range(len(fields)) if field_refusal(g, m.rs, player, i) is None  # the engine's own
                 and m.planting.accepts(fields[:i] + [[]] + fields[i + 1:], player, card, i)  # once harvested
-                and not (g.lasting and _harvest_forbidden(m, g, player, i))]
+                and not (g.lasting and harvest_forbidden(g, m.rs, player, i))]
         if not room:
-            raise Dead()
+            raise core.dead()
         return player, card, room, True
 
     def start(self, g: KState, env: dict) -> dict | None:
@@ -82,10 +74,9 @@ class KPlantFor:
         self._plant(g, env, int(answer) - 1)
 
     def _plant(self, g: KState, env: dict, index: int) -> None:
-        from .abilities import Dead
         player, card, options, harvest = self._options(g, env)
         if index not in options:
-            raise Dead()
+            raise core.dead()
         if harvest:  # only to make room for the card
             self.m.harvest(g, player, index)
         held, chosen = self.pick(g, env)

@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import actors
-from ..engine.effect_env import OWNER
+from ..engine.effect_env import OWNER, Held
 from ..engine.evaluate import BY_ITSELF, RULES
 from . import core
-from .abilities import KHeld
 from .state import KState
 
 # The names the engine binds for each event that the kernel binds too.
@@ -69,7 +68,7 @@ class Firing:
 
     def revealed(self, g: KState, seat: int, bean: int, zone: list[int]) -> None:
         self._fire(g, "revealed", bean, None, lambda: {RULES: self.rs, BY_ITSELF: True, OWNER: seat, "player": seat,
-                                                       "cards": None, "card": KHeld(bean, zone, False)})
+                                                       "cards": None, "card": Held(bean, zone, "the offer", False, "offer")})
 
     def _fire(self, g: KState, event: str, bean: int, cards: int | None, bind: Callable[[], dict]) -> None:
         if self.depth or g.over:
