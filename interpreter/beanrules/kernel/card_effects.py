@@ -3,12 +3,11 @@ the top or front cards of a pile in engine/effects.py), over the kernel's lists:
 
 - moving the top or front N cards of a place (off the deck one at a time, as a draw takes
   them, so the deck may run out and be reshuffled on the way);
-- ``look`` (it changes nothing: the engine only reports who saw what), ``reorder`` (one choice
-  per position, front or top first, the card's name as the choice), ``reverse``, ``swap``;
 - the topmost card of each bean type of a place, moved as one selection;
-- ``shuffle`` a place in place (the game's next shuffle, with the engine's seed);
-- ``refuse`` (the use is not legal now);
 - a choice by the card's owner of one card of a hand, with a condition on it.
+
+(``look``, ``reorder``, ``reverse``, ``swap``, ``shuffle`` and ``refuse`` run as the engine's
+own closures on the kernel's state: kernel/core.py.)
 
 A choice among cards is fed the card's name (a string, as the engine's feed takes it), so a
 listed use is the engine's UseAbility choice for choice (kernel/export.py passes strings
@@ -103,25 +102,6 @@ def each_type(node: effects.Move, prims: Any) -> Fn:
     return run
 
 
-def reorder(node: effects.Reorder, prims: Any) -> Fn:
-    """The owner names the cards in their new order, top (front) first, by name."""
-    cards = node.place if isinstance(node.place, places.CardsIn) else \
-        places.CardsIn(node.place, "all", None, False, None)
-    pick = selected(cards, prims)
-
-    def run(g: KState, env: dict) -> None:
-        held, chosen = pick(g, env)
-        left = [held[i] for i in chosen]
-        order: list[str] = []
-        for _ in range(len(left)):
-            picked = feed_of(env).take("a card's position", list(dict.fromkeys(left)), True)
-            left.remove(picked)
-            order.append(picked)
-        for i, card in zip(chosen, order):
-            held[i] = card
-    return run
-
-
 def choose_card(node: effects.Choose, prims: Any) -> Fn | None:
     """hand_effects.choose_card: the owner picks one card of a player's hand (any position,
     one option per bean, where a condition holds of it), bound as a card held in that hand."""
@@ -150,31 +130,6 @@ def effect(node: Node, prims: Any) -> Fn | None:
         if cards.pick in ("front", "top") and cards.count is not None:
             return move_ends(node, prims)
         return None
-    if isinstance(node, effects.Look):
-        return lambda g, env: None  # who saw what is an event; the state does not change
-    if isinstance(node, effects.Reorder):
-        return reorder(node, prims)
-    if isinstance(node, effects.Reverse):
-        zone = evaluate.zone_of(node.place)
-        return lambda g, env: zone(g, env).reverse()
-    if isinstance(node, effects.Swap):
-        first, second = evaluate.zone_of(node.first), evaluate.zone_of(node.second)
-
-        def swap(g: KState, env: dict) -> None:
-            a, b = first(g, env), second(g, env)
-            a[:], b[:] = list(b), list(a)
-        return swap
-    if isinstance(node, effects.Shuffle) and node.into is None:
-        zone = evaluate.zone_of(node.place)
-
-        def shuffle(g: KState, env: dict) -> None:
-            g.shuffles += 1
-            g.shuffle_rng(g.shuffles).shuffle(zone(g, env))  # deck.shuffle: the k-th shuffle's seed
-        return shuffle
-    if isinstance(node, effects.Refuse):
-        def refuse(g: KState, env: dict) -> None:
-            raise core.dead()
-        return refuse
     if isinstance(node, effects.Choose):
         return choose_card(node, prims)
     return None

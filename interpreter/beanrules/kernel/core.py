@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..core import actors, effects, places, quantities
-from ..core.categories import Node
+from ..core.categories import Effect, Node
 from ..engine.errors import IllegalAction
-from ..engine.evaluate import condition, number, players_of, top_of_deck, zone_of
+from ..engine.evaluate import compiled_effect, condition, number, players_of, top_of_deck, zone_of
+from ..engine.eventlog import UNRECORDED
 
 
 class KernelUnsupported(Exception):
@@ -50,7 +51,6 @@ class Mechanisms:
     card_effect: Fn  # card_effects.effect: the effects text cards use on hands and piles
     ability_effect: Fn  # abilities.effect: the nodes of card abilities (a card picked, a choice fed)
     move: Fn  # selection.move: a selection of cards moved
-    lay: Fn  # lasting.lay: a constraint laid down for a while
     at_random: Fn  # decisions.at_random
 
 
@@ -77,7 +77,35 @@ class Primitives:
 
 
 # ------------------------------------------------------------------ effects
+# The effects whose engine closures run on the kernel's state as they are: they change its lists,
+# tokens and constraints, and take nothing off the deck, harvest nothing and fire no card's
+# step, which the machine does its own way (take_top with its cached end test, harvest, firing).
+# A subtree of only these runs as the engine's closure, without events (eventlog.UNRECORDED).
+_ENGINE_RUNS = (effects.Let, effects.SkipPhase, effects.AddField, effects.PassToken, effects.Lasting,
+                effects.Look, effects.Reverse, effects.Swap, effects.Reorder, effects.Refuse, effects.Shuffle,
+                effects.Sequence, effects.If, effects.ForEach, effects.Repeat)
+
+
+def engine_runs(node: Node) -> bool:
+    """Every effect in `node` is one the engine's closure runs on the kernel's state (what a
+    constraint names, the action it forbids or permits, is not run)."""
+    if isinstance(node, effects.Lasting):
+        return True
+    if isinstance(node, Effect) and not isinstance(node, _ENGINE_RUNS):
+        return False
+    return all(engine_runs(child) for child in node.children())
+
+
+def on_kernel_state(node: Node, rs: Any) -> Fn:
+    """The engine's closure of an effect (engine/semantics.py's entry), run on the kernel's
+    state with the rules it reads and no events."""
+    run = compiled_effect(node).fn
+    return lambda g, env: run(g, rs, env, UNRECORDED)
+
+
 def effect(node: Node, prims: Primitives) -> Fn:
+    if engine_runs(node):
+        return on_kernel_state(node, prims.rs)
     take_top = prims.take_top
 
     def take(g: Any, count: int) -> list[int]:
@@ -146,19 +174,6 @@ def effect(node: Node, prims: Primitives) -> Fn:
                 if g.ending:
                     break
         return draw
-    if isinstance(node, effects.Shuffle) and node.into is not None:
-        source, into = zone_of(node.place), zone_of(node.into)
-
-        def shuffle(g: Any, env: Env) -> None:
-            cards = source(g, env)
-            moved = list(cards)
-            cards.clear()
-            g.shuffles += 1
-            g.shuffle_rng(g.shuffles).shuffle(moved)  # the engine's k-th shuffle: same permutation
-            into(g, env).extend(moved)
-        return shuffle
-    if isinstance(node, effects.SkipPhase) and node.phase is None:
-        return lambda g, env: "skip"
     if isinstance(node, effects.ForEach):
         name, body = node.name, effect(node.body, prims)
         if isinstance(node.among, places.Zone) and node.among.zone == "field" and node.among.owner:
@@ -209,8 +224,6 @@ def effect(node: Node, prims: Primitives) -> Fn:
             if field and (not paying or coins_for(field) >= 1):
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
-    if isinstance(node, effects.Lasting):  # a constraint laid down for a while (kernel/lasting.py)
-        return _mechanisms.lay(node, prims)
     own = _mechanisms.card_effect(node, prims)  # the effects text cards use on hands and piles
     if own is not None:
         return own
@@ -221,18 +234,6 @@ def effect(node: Node, prims: Primitives) -> Fn:
         return _mechanisms.move(node, prims)
     if isinstance(node, effects.AtRandom):
         return _mechanisms.at_random(node)
-    if isinstance(node, effects.PassToken):
-        token, to = node.token, players_of(node.to)
-
-        def pass_token(g: Any, env: Env) -> None:
-            g.tokens[token] = to(g, env)[0]
-        return pass_token
-    if isinstance(node, effects.Let):
-        name, value = node.name, number(node.value)
-
-        def let(g: Any, env: Env) -> None:
-            env[name] = value(g, env)  # the step's own environment (machine._step gives a fresh one)
-        return let
     if isinstance(node, effects.If):
         test, then = condition(node.condition), effect(node.then, prims)
         otherwise = effect(node.otherwise, prims) if node.otherwise is not None else None
@@ -242,13 +243,6 @@ def effect(node: Node, prims: Primitives) -> Fn:
                 return then(g, env)
             return otherwise(g, env) if otherwise is not None else None
         return if_
-    if isinstance(node, effects.AddField):
-        who, count = players_of(node.player), node.count
-
-        def add_field(g: Any, env: Env) -> None:
-            for seat in who(g, env):
-                g.fields[seat].extend([] for _ in range(count))
-        return add_field
     if isinstance(node, effects.Sequence):
         steps = [effect(s, prims) for s in node.steps]
 

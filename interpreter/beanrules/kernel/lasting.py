@@ -7,22 +7,18 @@ an action tuple is asked about as the engine's action it stands for (moves.actio
 names), so the engine's compiled constraints (`forbidding`, `plant_refusal`), its dates
 (`deadline`, `in_force`), its lapses (`waived`, `unplantable`) and its listing under them
 (`constrain`: without what a forbid takes away, with the harvests a lasting permission opens
-and "ends planting" where the required plant lapsed) run unchanged. What stays here is the
-kernel's side: a planting step nobody can finish (`stuck`, `lapsed`), laying an entry down on
-the kernel's cards (`lay`; the engine's `mark_chosen` marks the one chosen card, by
-engine/marked.py) and dropping passed ones (`expire`).
+and "ends planting" where the required plant lapsed) run unchanged; an entry is laid down by
+the engine's own effect on the kernel's state (kernel/core.py). What stays here is the
+kernel's side: a planting step nobody can finish (`stuck`, `lapsed`) and dropping passed
+entries (`expire`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from ..core import effects
 from ..engine.actions import Action, Harvest, Plant
-from ..engine.effect_env import OWNER
-from ..engine.evaluate import RULES
-from ..engine.exposure import opened_for
-from ..engine.lasting import constrain as engine_constrain, deadline, forbidding, in_force as engine_in_force, \
-    mark_chosen, plant_refusal, plant_zone, unplantable
+from ..engine.lasting import constrain as engine_constrain, forbidding, in_force as engine_in_force, plant_zone, \
+    unplantable
 from .state import KState
 
 
@@ -62,26 +58,6 @@ def forbidden(m: Any, g: KState, action: tuple) -> bool:
     from .machine import RESPOND
     state = _Dealt(g) if action[0] == RESPOND else g
     return forbidding(state, m.rs, engine_action(m, g, action)) is not None
-
-
-# ------------------------------------------------------------------ laying one down
-def lay(node: effects.Lasting, prims: Any) -> Callable[[KState, dict], None]:
-    """lasting._lay: the entry, dated from now; what no longer holds is dropped with it."""
-    says, until = node.to_text(), node.until
-
-    def run(g: KState, env: dict) -> None:
-        rs = prims.rs
-        spec = rs.lastings[says]
-        owner = env.get(OWNER)
-        owner = g.active if owner is None else owner
-        entry: dict[str, Any] = {"says": says, "rule": spec.ref.id, "owner": owner,
-                                 "until": deadline(g, rs, until, owner)}  # (no turn for the player: refused)
-        if spec.card is not None:
-            entry["card"] = mark_chosen(g, env, spec.card)
-        elif spec.opens is not None:
-            entry["open"] = opened_for(g, rs, spec, {**env, OWNER: owner, RULES: rs})
-        g.lasting = [e for e in g.lasting if in_force(prims, g, e)] + [entry]
-    return run
 
 
 def in_force(m: Any, g: KState, entry: dict) -> bool:
