@@ -49,9 +49,10 @@ def _owner_of(place: Node) -> Any:
     return lambda state, env: None
 
 
-def _selected(cards: places.CardsIn) -> Any:
+def selected(cards: places.CardsIn) -> Any:
     """(the zone's list, the indices selected, nearest the top first) of a fixed selection:
-    the top / front N cards, or all of them."""
+    the top / front N cards, or all of them (the kernel picks the card another player plants
+    by it too, kernel/plant_for.py)."""
     source, zone = evaluate.zone_of(cards.place), zone_name(cards.place)
     count = evaluate.number(cards.count) if cards.count is not None else None
     if cards.pick not in ("top", "front", "all"):
@@ -71,7 +72,7 @@ def look(node: effects.Look) -> evaluate.EffectFn:
     who = evaluate.players_of(node.player)
     if not isinstance(node.cards, places.CardsIn):
         raise UnsupportedRule(f"the engine looks at cards of a place, not '{node.cards.to_text()}'")
-    pick, owner, what = _selected(node.cards), _owner_of(node.cards.place), node.cards.to_text()
+    pick, owner, what = selected(node.cards), _owner_of(node.cards.place), node.cards.to_text()
     whole_hand = node.cards.pick == "all" and zone_name(node.cards.place) == "hand"
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
@@ -88,7 +89,7 @@ def reorder(node: effects.Reorder) -> evaluate.EffectFn:
     position is no longer an option for the next."""
     cards = node.place if isinstance(node.place, places.CardsIn) else \
         places.CardsIn(node.place, "all", None, False, None)
-    pick, what = _selected(cards), cards.to_text()
+    pick, what = selected(cards), cards.to_text()
     who = evaluate.players_of(node.player)
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
@@ -212,7 +213,7 @@ class PlantFor(Decider):
         if compiled is None:
             if not (isinstance(node.cards.count, quantities.Number) and node.cards.count.value == 1):
                 raise UnsupportedRule(f"'{node.to_text()}': another player plants one card at a time")
-            compiled = _COMPILED[node] = (evaluate.players_of(node.player), _selected(node.cards),
+            compiled = _COMPILED[node] = (evaluate.players_of(node.player), selected(node.cards),
                                           node.cards.to_text())
         return compiled
 

@@ -31,39 +31,6 @@ USE = 8  # the action kind, after decisions.CHOOSE
 # ------------------------------------------------------------------ the effects abilities use
 def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
     """The kernel closure of an ability's own node (None: core.py's)."""
-    if isinstance(node, effects.Move) and isinstance(node.cards, actors.Bound):
-        from .decisions import move_picked
-        name, to, front = node.cards.name, evaluate.zone_of(node.to), node.end in ("front", "bottom")
-        picked = move_picked(node)
-
-        def move(g: KState, env: dict) -> None:
-            held = env.get(name)
-            if not isinstance(held, Held):
-                if held is not None:  # a card an at-random pick bound
-                    picked(g, env)
-                return
-            bean = held.take()
-            dest = to(g, env)
-            if front:
-                dest.insert(0, bean)
-            else:
-                dest.append(bean)
-        return move
-    if isinstance(node, effects.ForChosen):
-        name, among = node.name, evaluate.players_of(node.among)
-        most, body = evaluate.number(node.most), core.effect(node.body, prims)
-
-        def for_chosen(g: KState, env: dict) -> None:
-            taken: list[int] = []
-            for _ in range(most(g, env)):
-                picked = feed_of(env).take(name, [p for p in among(g, env) if p not in taken], False)
-                if picked is None:
-                    return
-                taken.append(picked)
-                body(g, {**env, name: picked})
-        return for_chosen
-    if isinstance(node, effects.Choose):
-        return _choose(node, prims)
     if isinstance(node, effects.Plant) and isinstance(node.cards, actors.Bound) and node.onto is None:
         who, name = evaluate.players_of(node.player), node.cards.name
 
@@ -80,54 +47,6 @@ def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
             fields[index].append(held.take())
         return plant
     return None
-
-
-def _choose(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
-    name, must, options = node.name, node.must, node.options
-    where = evaluate.condition(node.where) if node.where is not None else None
-    if isinstance(options, places.CardsIn) and isinstance(options.place, places.Zone) \
-            and options.place.zone == "field" and options.place.owner is not None and options.pick == "top" \
-            and isinstance(options.count, quantities.Number) and options.count.value == 1 and where is None:
-        owner = evaluate.players_of(options.place.owner)
-
-        def choose_top(g: KState, env: dict) -> None:  # the top card of one of a player's fields
-            seat = owner(g, env)[0]
-            fields = g.fields[seat]
-            picked = feed_of(env).take(name, [str(i + 1) for i, f in enumerate(fields) if f], must)
-            field = None if picked is None else fields[int(picked) - 1]
-            env[name] = None if field is None else Held(field[-1], field, f"field {picked}", False, "field", seat)
-        return choose_top
-    if isinstance(options, places.Zone) and options.zone == "field" and options.owner is not None:
-        return _choose_field(node, prims)
-    if not isinstance(options, actors.Actor) or isinstance(options, actors.Bound):
-        raise core.KernelUnsupported(f"the choice '{node.to_text()}' in an ability")
-    among = evaluate.players_of(options)
-
-    def choose_player(g: KState, env: dict) -> None:
-        found = [p for p in among(g, env) if where is None or where(g, {**env, name: p})]
-        env[name] = feed_of(env).take(name, found, must)
-    return choose_player
-
-
-def _choose_field(node: effects.Choose, prims: Any) -> Callable[[KState, dict], None]:
-    """effects._field_choice for a whole field: one of a player's fields (where a condition
-    holds of it), bound as the field's list, its index (`name#`) and its owner (`name@`)."""
-    name, must = node.name, node.must
-    owner = evaluate.players_of(node.options.owner)  # type: ignore[union-attr]
-    where = evaluate.condition(node.where) if node.where is not None else None
-
-    def choose_field(g: KState, env: dict) -> None:
-        seat = owner(g, env)[0]
-        fields = g.fields[seat]
-        options = [str(i + 1) for i, f in enumerate(fields)
-                   if where is None or where(g, {**env, name: f, name + "#": i, name + "@": seat})]
-        picked = feed_of(env).take(name, options, must)
-        if picked is None:
-            env[name] = None
-        else:
-            i = int(picked) - 1
-            env.update({name: fields[i], name + "#": i, name + "@": seat})
-    return choose_field
 
 
 # ------------------------------------------------------------------ using one

@@ -1,12 +1,17 @@
-"""The core effects a kernel runs, compiled to closures over the kernel's state.
+"""The kernel's adapter to the engine's closures, and the effects the machine runs its own way.
 
 What a core node reads (who, where, how many, whether) the kernel asks of the engine's own
 closures (engine/evaluate.py, by engine/semantics.py's one table), run on the kernel's state:
 its attributes are the engine state's, seats for names (kernel/state.py), and an environment
 holds what the engine's does (the ruleset as evaluate.RULES wherever the engine binds it).
-What is left here is the effects, which change the kernel's lists without events. An effect
-this module does not know raises KernelUnsupported when the kernel is built: the caller then
-plays with the interpreter, so the kernel never plays a rule it does not know.
+An effect whose every part changes only the state's lists, tokens and constraints runs as the
+engine's closure too, without events (`on_kernel_state`). What is left here is the effects
+that go through the machine's own primitives: taking cards off the deck (reveal, draw, a move
+of its top cards: take_top keeps the end test cached in ``g.ending``), harvesting a field
+(the machine's harvest, with coins written down and a card's step when harvested), and the
+for-each, repeat, choice of players, if and sequence that hold one of them. An effect neither
+runs raises KernelUnsupported when the kernel is built: the caller then plays with the
+interpreter, so the kernel never plays a rule it does not know.
 
 Effect closures take the kernel state ``g`` and an environment of bound names (as the
 evaluator's); they return "skip" when they skip the current phase.
@@ -18,8 +23,9 @@ from typing import Any, Callable
 
 from ..core import actors, effects, places, quantities
 from ..core.categories import Effect, Node
+from ..engine.effect_env import feed_of
 from ..engine.errors import IllegalAction
-from ..engine.evaluate import compiled_effect, condition, number, players_of, top_of_deck, zone_of
+from ..engine.evaluate import BY_ITSELF, compiled_effect, condition, number, players_of, top_of_deck, zone_of
 from ..engine.eventlog import UNRECORDED
 
 
@@ -48,9 +54,7 @@ class Mechanisms:
     this module, so they stand above it and are handed down, once, by the package as it is
     imported (kernel/__init__.py): which compiler runs never depends on import order."""
 
-    card_effect: Fn  # card_effects.effect: the effects text cards use on hands and piles
     ability_effect: Fn  # abilities.effect: the nodes of card abilities (a card picked, a choice fed)
-    move: Fn  # selection.move: a selection of cards moved
     at_random: Fn  # decisions.at_random
 
 
@@ -83,6 +87,7 @@ class Primitives:
 # A subtree of only these runs as the engine's closure, without events (eventlog.UNRECORDED).
 _ENGINE_RUNS = (effects.Let, effects.SkipPhase, effects.AddField, effects.PassToken, effects.Lasting,
                 effects.Look, effects.Reverse, effects.Swap, effects.Reorder, effects.Refuse, effects.Shuffle,
+                effects.Move, effects.Choose, effects.ForChosen,
                 effects.Sequence, effects.If, effects.ForEach, effects.Repeat)
 
 
@@ -91,9 +96,17 @@ def engine_runs(node: Node) -> bool:
     constraint names, the action it forbids or permits, is not run)."""
     if isinstance(node, effects.Lasting):
         return True
-    if isinstance(node, Effect) and not isinstance(node, _ENGINE_RUNS):
+    if isinstance(node, Effect) and (not isinstance(node, _ENGINE_RUNS) or takes_from_deck(node)):
         return False
     return all(engine_runs(child) for child in node.children())
+
+
+def takes_from_deck(node: Node) -> bool:
+    """A move of the top cards of the deck, taken one at a time as a draw takes them (the deck
+    may run out on the way: the machine's take_top)."""
+    cards = node.cards if isinstance(node, effects.Move) else None
+    return isinstance(cards, places.CardsIn) and cards.pick in ("front", "top") and cards.count is not None \
+        and isinstance(cards.place, places.Zone) and cards.place.zone == "deck"
 
 
 def on_kernel_state(node: Node, rs: Any) -> Fn:
@@ -104,6 +117,8 @@ def on_kernel_state(node: Node, rs: Any) -> Fn:
 
 
 def effect(node: Node, prims: Primitives) -> Fn:
+    """The closure of an effect on the kernel's state: the engine's where it runs there as it
+    is, else the machine's own (KernelUnsupported: neither)."""
     if engine_runs(node):
         return on_kernel_state(node, prims.rs)
     take_top = prims.take_top
@@ -224,16 +239,42 @@ def effect(node: Node, prims: Primitives) -> Fn:
             if field and (not paying or coins_for(field) >= 1):
                 harvest(g, who(g, env)[0], env[name + "#"])
         return harvest_field
-    own = _mechanisms.card_effect(node, prims)  # the effects text cards use on hands and piles
-    if own is not None:
-        return own
+    if takes_from_deck(node):  # effects.move's move_ends off the deck, taken as a draw takes cards
+        cards = node.cards  # type: ignore[attr-defined]
+        count, to, up_to = number(cards.count), zone_of(node.to), cards.up_to  # type: ignore[attr-defined]
+        front = node.end in ("front", "bottom")  # type: ignore[attr-defined]
+
+        def move_off_deck(g: Any, env: Env) -> None:
+            wanted = count(g, env)
+            # a player's use is refused when the deck is empty; a step that runs by itself takes
+            # the cards there are (evaluate.BY_ITSELF, as the engine's move_ends)
+            if not g.deck and wanted and not up_to and not env.get(BY_ITSELF):
+                raise dead("the deck is empty")
+            taken = [c for c in (take_top(g) for _ in range(wanted)) if c is not None]
+            dest = to(g, env)
+            if front:
+                dest[:0] = taken
+            else:
+                dest.extend(taken)
+        return move_off_deck
     own = _mechanisms.ability_effect(node, prims)  # the nodes of card abilities (a card picked, a choice fed)
     if own is not None:
         return own
-    if isinstance(node, effects.Move):
-        return _mechanisms.move(node, prims)
     if isinstance(node, effects.AtRandom):
         return _mechanisms.at_random(node)
+    if isinstance(node, effects.ForChosen):  # players chosen one at a time, the body run for each
+        name, among = node.name, players_of(node.among)
+        most, body = number(node.most), effect(node.body, prims)
+
+        def for_chosen(g: Any, env: Env) -> None:
+            taken: list[int] = []
+            for _ in range(most(g, env)):  # counted once: always terminates
+                picked = feed_of(env).take(name, [p for p in among(g, env) if p not in taken], False)
+                if picked is None:
+                    return
+                taken.append(picked)
+                body(g, {**env, name: picked})
+        return for_chosen
     if isinstance(node, effects.If):
         test, then = condition(node.condition), effect(node.then, prims)
         otherwise = effect(node.otherwise, prims) if node.otherwise is not None else None

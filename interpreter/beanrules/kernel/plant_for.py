@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import effects, places, quantities
 from ..core.categories import Node
-from ..engine.hand_effects import harvest_forbidden
+from ..engine.hand_effects import harvest_forbidden, selected
 from ..engine.harvesting import field_refusal
 from ..engine.lasting import plant_refusal
 from ..engine import evaluate
@@ -30,13 +30,12 @@ def compile_decider(node: Node, prims: Any) -> "KPlantFor":
 
 class KPlantFor:
     def __init__(self, node: effects.Plant, prims: Any):
-        from .card_effects import selected
         cards = node.cards
         if not (isinstance(cards.count, quantities.Number) and cards.count.value == 1):  # type: ignore[union-attr]
             raise core.KernelUnsupported(f"'{node.to_text()}': another player plants one card at a time")
         self.m = prims
         self.who = evaluate.players_of(node.player)
-        self.pick = selected(cards, prims)  # type: ignore[arg-type]
+        self.pick = selected(cards)  # type: ignore[arg-type]
 
     def _options(self, g: KState, env: dict) -> tuple[int, int, list[int], bool]:
         """(player, card, the fields they may choose, whether they harvest first)."""
