@@ -252,6 +252,8 @@ def pile(node: places.Zone) -> ZoneFn | None:
             raise UnsupportedRule(f"'{node.to_text()}' names a zone of every player; the engine "
                                   "moves the cards of one player's zone")
         of = _of_declared(node.zone) if declared else _of_state(_PER_PLAYER[node.zone])
+        if not declared and isinstance(node.owner, (actors.ActivePlayer, actors.Bound)):
+            return _one_owner(_PER_PLAYER[node.zone], node.owner)  # one player: no list to make
         who = players_of(node.owner)
 
         def owned(state: Any, env: Env) -> list[str]:
@@ -261,6 +263,15 @@ def pile(node: places.Zone) -> ZoneFn | None:
             return of(state)[found[0]]
         return owned
     return None
+
+
+def _one_owner(attr: str, owner: actors.ActivePlayer | actors.Bound) -> ZoneFn:
+    """The zone of the active player, or of a player bound by name (read where a game's end or
+    a player's score is tested, so after every action where an end reads a counter or coins)."""
+    if isinstance(owner, actors.ActivePlayer):
+        return lambda state, env: getattr(state, attr)[state.active]
+    name = owner.name
+    return lambda state, env: getattr(state, attr)[env[name]]
 
 
 def _of_state(attr: str) -> Callable[[Any], dict[str, list[str]]]:

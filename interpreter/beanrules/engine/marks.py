@@ -101,10 +101,10 @@ def holder(state: Any, token: str) -> str | None:
 
 
 def counter_value(state: Any, name: str, player: str | None) -> int:
-    counters = state.counters or {}
-    if name not in counters:
-        raise KeyError(f"no counter '{name}' in this game")
-    value = counters[name]
+    try:
+        value = state.counters[name]
+    except (KeyError, TypeError):  # (None: the state keeps no counters)
+        raise KeyError(f"no counter '{name}' in this game") from None
     # a player's counter is kept by name (a dict), or by seat on the kernel's state (a list)
     return value[player] if isinstance(value, (dict, list)) else value
 
@@ -119,6 +119,16 @@ def counter(node: quantities.CounterValue) -> Any:
     name = node.counter
     if node.player is None:
         return lambda state, env: counter_value(state, name, None)
+    if isinstance(node.player, actors.Bound):  # a player bound by name (an end tested after every action)
+        bound = node.player.name
+
+        def of_bound(state: Any, env: Env) -> int:
+            counters = state.counters
+            if counters is None or name not in counters:
+                return counter_value(state, name, None)  # (refused there, by name)
+            value = counters[name]
+            return value if type(value) is int else value[env[bound]]
+        return of_bound
     who = evaluate.players_of(node.player)
     return lambda state, env: counter_value(state, name, who(state, env)[0])
 
