@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import actors, effects, places, quantities
+from ..core import actors, effects
 from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
 from ..engine.effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice, feed_of
