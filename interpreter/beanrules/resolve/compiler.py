@@ -21,7 +21,7 @@ from ..diagnostics import Diagnostic, SpecError, Span, attach_source, capped
 from ..limits import MAX_EXTENDS
 from ..model.copying import copy_model, note_copy
 from ..model.validate import schema_problems
-from . import bounds, checks, shipped
+from . import bounds, by_content, checks, shipped
 from .glosses import missing_glosses
 from .compose import Composer, start_model
 from ..syntax.ast import Spec
@@ -114,6 +114,17 @@ class _Compilation:
                     return None, base_diagnostics
                 return None, [Diagnostic("error", "broken-base", f"{mode} '{base_ref.name}', which has errors",
                                          base_ref.span)] + base_diagnostics
+        top = self.playable and not self.stack  # the spec named, not a base on the way to it
+        if self.overlays or shipped.is_shipped_file(resolved):  # kept by shipped.py; a buffer afresh
+            return self._build(spec, base_model, mode, top)
+        return by_content.compiled(resolved, spec_file.display, text, top, base_model,
+                                   lambda: self._build(spec, base_model, mode, top))
+
+    def _build(self, spec: Spec, base_model: dict | None, mode: str,
+               top: bool) -> tuple[dict | None, list[Diagnostic]]:
+        """Compose the spec onto its base's model, check it, desugar it, validate it and (the
+        spec named) check that it plays."""
+        header = spec.header
         model = start_model(spec, base_model)
         composer = Composer(spec, model, mode)
         composer.apply()
@@ -129,7 +140,7 @@ class _Compilation:
                         for path, message in schema_problems(model)]
         if any(d.severity == "error" for d in diagnostics):
             return None, diagnostics
-        if self.playable and not self.stack:  # the spec named, not a base on the way to it
+        if top:
             diagnostics += check_playable(model, header.span)
             if any(d.severity == "error" for d in diagnostics):
                 return None, diagnostics

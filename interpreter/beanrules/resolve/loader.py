@@ -130,16 +130,17 @@ def _unknown(name: str, at: Span | None) -> Diagnostic:
                       suggestion=hint or ("known rulebooks: " + ", ".join(known)))
 
 
-_CACHE: dict[tuple[str, int, int], tuple[Spec | None, str | None, list[Diagnostic]]] = {}
+_CACHE: dict[tuple[str, int, int, str], tuple[Spec | None, str | None, list[Diagnostic]]] = {}
 
 
 def read_spec(spec_file: SpecFile) -> tuple[Spec | None, str | None, list[Diagnostic]]:
-    """Read, decode, parse and build one spec file (cached by path, size and mtime, bounded). The size
-    is checked before a byte is read, and numbers and texts before the AST is built."""
+    """Read, decode, parse and build one spec file (cached by path, size, mtime and the name its
+    spans and diagnostics give it, bounded). The size is checked before a byte is read, and
+    numbers and texts before the AST is built."""
     display = spec_file.display
     try:
         stat = spec_file.path.stat()
-        key = (str(spec_file.path.resolve()), stat.st_mtime_ns, stat.st_size)
+        key = (str(spec_file.path.resolve()), stat.st_mtime_ns, stat.st_size, display)
         if key in _CACHE:
             return _CACHE[key]
         if stat.st_size > MAX_SPEC_BYTES:

@@ -10,8 +10,8 @@ base. Each compile is 15–75 ms; a kept model is handed out as a copy loaded fr
 Only a compilation that succeeded is kept, keyed by the file and whether it was the spec
 named (checked as playable) or a base on the way to it; it is used again only while every
 file it read still has the modification time and size it had. Files outside the shipped
-specs folder are never kept: a user's spec is compiled afresh on every call, as it may change
-between calls faster than its modification time does.
+specs folder are not kept here, as they may change between calls faster than their modification
+time does: by_content.py keeps them by their text.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from typing import Any
 from ..diagnostics import Diagnostic
 from ..model.copying import freeze
 from ..paths import specs_dir
+from . import by_content
 
 Stamp = tuple[str, int, int]  # resolved path, modification time (ns), size
 
@@ -76,5 +77,7 @@ def keep(resolved: Path, top: bool, model: dict[str, Any], diagnostics: list[Dia
 
 
 def forget() -> None:
-    """Drop every kept compilation (for tests that change what compiling does)."""
+    """Drop every kept compilation, the shipped specs' and the other files' (by_content.py),
+    for tests that change what compiling does."""
     _KEPT.clear()
+    by_content.forget()
