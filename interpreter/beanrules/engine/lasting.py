@@ -33,7 +33,7 @@ from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .exposure import compile_open, opened_for
 from .harvesting import field_refusal, harvestable
-from .kinds import auto_field
+from .kinds import auto_field, same_type
 from .marked import is_marked, locate, mark
 from .card_moves import VERBS
 from .ruleset import zone_cards
@@ -159,12 +159,21 @@ def _harvest(action: effects.Harvest) -> Matcher:
                 return False  # no such field: refused as such (zones.harvest_refusal)
             env[name], env[name + "#"], env[name + "@"] = state.zones[a.field], a.field, None
         elif name is not None:
-            fields, index = state.fields[a.player], (a.field or 0) - 1
+            fields = state.fields[a.player]
+            index = a.field - 1 if a.field is not None else _field_by_bean(rs, fields, a.bean)
             if not 0 <= index < len(fields):
                 return False  # no such field: refused as such (harvesting.field_refusal)
             env[name], env[name + "#"], env[name + "@"] = fields[index], index, a.player
         return True
     return harvest
+
+
+def _field_by_bean(rs: Any, fields: list, bean: str | None) -> int:
+    """The field a harvest by bean names ("harvests chili"), as the harvest itself resolves it
+    (engine/acting.py): the one field whose top card is of that type; -1 when none or several
+    are, which the harvest refuses by itself."""
+    holding = [i for i, f in enumerate(fields) if f and same_type(rs, f[-1], bean)]
+    return holding[0] if len(holding) == 1 else -1
 
 
 def _reorder(action: effects.Reorder) -> Matcher:
