@@ -23,7 +23,7 @@ def test_a_kept_listing_answers_until_the_next_action_and_is_trusted_by_it(class
     assert game.listed(anna, False) is first  # the same state: the same list, not listed again
     assert game.listed(anna, True) is not first  # another question is listed on its own
     game.listed(anna, False)
-    assert game.listing is not None and game.listing[1] is first  # what apply may trust is this list
+    assert game._listing is not None and game._listing[1] is first  # what apply may trust is this list
     hand = list(game.state.hands[anna])
     game.apply(next(a for a in first if a.notation().startswith(f"{anna} plants")))
     assert game.state.hands[anna] == hand[1:]
@@ -43,8 +43,8 @@ def test_the_wait_check_leaves_the_trusted_listing_the_callers(classic) -> None:
     """wait_problems lists through Game.listed; the listing apply may trust stays the one the
     caller made (a property test applies its own choice after the check)."""
     game = Game(classic, 3, seed=4)
-    assert game.listing is None
+    assert game._listing is None
     assert wait_problems(game) == []
-    assert game.listing is None
+    assert game._listing is None
     mine = game.listed(game.players[0], True)
-    assert wait_problems(game) == [] and game.listing is not None and game.listing[1] is mine
+    assert wait_problems(game) == [] and game._listing is not None and game._listing[1] is mine

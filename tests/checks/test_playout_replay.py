@@ -33,7 +33,7 @@ def test_events_the_replay_does_not_make_again_fail_the_playout(classic, monkeyp
 
     def noisy(self, action, keep_events=True):
         events = applied(self, action, keep_events)
-        if self.kept is not None and len(self.actions) == 7:
+        if self._kept is not None and len(self.actions) == 7:
             events.append({"event": "noise"})
         return events
     monkeypatch.setattr(Game, "apply", noisy)

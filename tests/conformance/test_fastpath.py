@@ -13,7 +13,7 @@ import pytest
 from beanrules.conformance import engine_problem, load_file, run_files
 from beanrules.conformance import fastpath
 from beanrules.conformance.compare import differences
-from beanrules.engine import Game, hotpath
+from beanrules.engine import Game, acting
 from beanrules.engine.actions import EndPhase, Harvest, Plant, Propose
 from beanrules.engine.proposal_space import Proposals
 from beanrules.engine.trace import recording
@@ -74,16 +74,17 @@ def _run(tmp_path: Path, raw: dict[str, Any] = TRADE) -> Any:
 
 
 def _trusted_instead(monkeypatch: pytest.MonkeyPatch, kind: type, wrap: Callable[[Callable], Callable]) -> None:
-    """The hot path's trusted move of this kind of action replaced by wrap(the real one) (plans
-    are cached per ruleset: the patched hot path is planned anew, and forgotten after)."""
-    original = hotpath._trusted
+    """The listed mode's move of this kind of action (engine/acting.py) replaced by wrap(the
+    real one) (moves are compiled once per ruleset: the patched ones anew, and forgotten after)."""
+    original = acting.kinds
 
-    def patched(plan: Any, rs: Any) -> dict:
-        trusted = original(plan, rs)
-        trusted[kind] = wrap(trusted[kind])
-        return trusted
-    monkeypatch.setattr(hotpath, "_trusted", patched)
-    monkeypatch.setattr(hotpath, "_PLANS", {})
+    def patched(rs: Any, steps: Any, checked: bool) -> dict:
+        moves = original(rs, steps, checked)
+        if not checked:
+            moves[kind] = wrap(moves[kind])
+        return moves
+    monkeypatch.setattr(acting, "kinds", patched)
+    monkeypatch.setattr(acting, "_MOVERS", {})
 
 
 def test_the_fast_play_takes_the_trusted_route(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -97,11 +98,10 @@ def test_the_fast_play_takes_the_trusted_route(tmp_path: Path, monkeypatch: pyte
 
 def test_trusted_events_that_differ_fail_the_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def chatty(end: Callable) -> Callable:
-        def ends(state: Any, action: Any, events: list) -> bool:
-            done = end(state, action, events)
+        def ends(state: Any, action: Any, events: list) -> None:
+            end(state, action, events)
             if events:  # the phase event names the wrong player, and nothing else differs
                 events[0]["active"] = "Natalie"
-            return done
         return ends
     _trusted_instead(monkeypatch, EndPhase, chatty)
     result = _run(tmp_path)
@@ -142,9 +142,9 @@ def test_a_listed_action_the_reference_run_refuses_fails_the_case(
 
     def careless(self: Game, player: str, trades: bool = True) -> list:
         out = listed(self, player, trades)  # the protected garden field listed for a harvest
-        if self.state.phase == "plant" and self.listing is not None:
-            self.listing[1].append(Harvest(player, 3))
-            out.append(self.listing[1][-1])
+        if self.state.phase == "plant" and self._listing is not None:
+            self._listing[1].append(Harvest(player, 3))
+            out.append(self._listing[1][-1])
         return out
     monkeypatch.setattr(Game, "legal_actions", careless)
     result = _run(tmp_path)

@@ -12,7 +12,7 @@ import pytest
 from beanrules import compile_spec, list_specs
 from beanrules.checks.invariants import playout
 from beanrules.engine import Game
-from beanrules.engine.hotpath import plan_for
+from beanrules.engine import windows
 
 ROOT = Path(__file__).parents[2]
 SPEC = str(ROOT / "conformance" / "variants" / "any-turn.bean")
@@ -64,7 +64,7 @@ def test_bots_play_rules_with_windows_and_every_invariant_holds(players):
 
 
 def test_rules_without_abilities_used_in_any_turn_open_no_window():
-    assert plan_for(Game(compile_spec(SPEC), 3, seed=0).ruleset).windows
+    assert windows.opens(Game(compile_spec(SPEC), 3, seed=0).ruleset)
     for spec in list_specs():  # no shipped rulebook's card is used in any turn
         model = compile_spec(spec)
-        assert not plan_for(Game(model, model["players"]["min"], seed=0).ruleset).windows, spec
+        assert not windows.opens(Game(model, model["players"]["min"], seed=0).ruleset), spec

@@ -66,12 +66,12 @@ def test_the_greedy_bot_answers_with_the_listed_harvest_or_rejection() -> None:
     for seed in range(3):
         game = Game(model, 4, seed=seed)
         bots = {p: make_bot("greedy", seed=f"{seed}:{i}", trades=True) for i, p in enumerate(game.players)}
-        full_check = game._checked_move
+        full_check = game._checked
 
-        def checked(action, events, full_check=full_check):
+        def checked(state, action, events, full_check=full_check):
             kinds[type(action)] = kinds.get(type(action), 0) + 1
-            return full_check(action, events)
-        game._checked_move = checked
+            return full_check(state, action, events)
+        game._checked = checked
         while not game.state.over:
             player = next_to_act(game.state, game.ruleset)
             action = bots[player].choose(game, player)

@@ -14,7 +14,7 @@ from beanrules.checks.invariants import playout
 from beanrules.engine import Game, parse_action
 from beanrules.engine.actions import DrawCard, EndPhase, UseAbility
 from beanrules.engine.bots import GreedyBot, make_bot, play_out
-from beanrules.engine.hotpath import plan_for
+from beanrules.engine.legal import compiled_listing
 from beanrules.engine.records import make_record, replay
 from beanrules.engine.terminal import _play, help_text, shown
 from beanrules.kernel import kernel_reason
@@ -107,14 +107,12 @@ def test_no_card_left_to_draw_waits_for_nobody() -> None:
     assert {"event": "turn", "active": "Natalie", "turn": 2} in events
 
 
-def test_classic_keeps_its_automatic_draw_and_its_hot_path(tmp_path) -> None:
-    classic = compile_spec("classic")
-    plan = plan_for(Game(classic, 3, seed=1).ruleset)
-    assert plan.rs.draws == ()
-    assert plan.reference is None
-    # a spec that draws by action lists through the reference functions, trusting nothing
-    drawn = plan_for(Game(variant(tmp_path, OWED), 3, seed=1).ruleset)
-    assert drawn.reference == "the rules: draws" and drawn.trusted == {}
+def test_classic_keeps_its_automatic_draw_and_its_compiled_listings(tmp_path) -> None:
+    rs = Game(compile_spec("classic"), 3, seed=1).ruleset
+    assert rs.draws == () and all(compiled_listing(rs, ph) is not None for ph in rs.phases)
+    # a spec that draws by action lists in full (legal.listed_in_full asks about the draws)
+    drawn = Game(variant(tmp_path, OWED), 3, seed=1).ruleset
+    assert drawn.draws and all(compiled_listing(drawn, ph) is None for ph in drawn.phases)
 
 
 def test_only_owed_draws_bring_the_end_of_the_deck_nearer(tmp_path) -> None:

@@ -1,14 +1,15 @@
 """Whether a phase has nothing left to do (engine/obligations.py): one closure per phase,
-compiled from the statements that apply during it, serving the reference path and the hot path.
+compiled from the statements that apply during it, serving the compiled transitions, the
+reference ones (flow.reference_steps) and every action's end-of-phase test (Game.apply).
 
 Before it replaced flow.phase_complete and the hot path's copy of it, the compiled closure was
 held to flow.phase_complete at every completion test of bot games of every spec at its fewest
 and most players (the shipped specs and every test variant); the golden playthroughs, the
-conformance cases and tests/engine/test_hotpath.py keep holding the games it plays to them."""
+conformance cases and tests/engine/test_acting.py keep holding the games it plays to them."""
 from __future__ import annotations
 
 from beanrules import compile_spec
-from beanrules.engine import Game, hotpath
+from beanrules.engine import Game, flow, transitions
 from beanrules.engine.obligations import completions, open_tests, named_test
 
 
@@ -28,11 +29,10 @@ def test_a_phase_compiles_only_the_tests_of_its_statements():
 
 
 def test_both_paths_use_the_same_closure():
-    rs = Game(compile_spec("classic"), 4, seed=1).ruleset
-    fast, reference = hotpath.Plan(rs), hotpath.Plan(rs, reference="for comparison")
+    game = Game(compile_spec("classic"), 4, seed=1)
+    rs = game.ruleset
     compiled = completions(rs)
-    assert fast.steps.complete == reference.steps.complete == reference.reference_steps.complete == compiled
-    assert [p.complete for p in fast.phases] == [p.complete for p in reference.phases] == list(compiled)
+    assert transitions.of(rs).complete == flow.reference_steps(rs).complete == game._steps.complete == compiled
 
 
 def test_planting_stays_open_until_most_is_planted_or_the_hand_is_empty():

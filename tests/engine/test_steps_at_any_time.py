@@ -12,7 +12,7 @@ import pytest
 
 from beanrules import compile_spec
 from beanrules.core import actors, conditions, effects, places, quantities, statements as core, timing
-from beanrules.engine import Game, evaluate, harvesting, hotpath, program
+from beanrules.engine import Game, evaluate, harvesting, program
 
 from engine_helpers import PLAYERS, snapshot
 
@@ -41,8 +41,7 @@ def _with_step(discard: list[str]) -> Game:
         "fields": {"Anna": [[], ["red"] * 2], "Greg": [["blue"] * 4, []]}})
     rule = {"id": "big-fields"}
     steps = program.any_time([(rule, STEP)], {"big-fields": game.ruleset.cite("big-fields")})
-    game.ruleset = dataclasses.replace(game.ruleset, at_any_time=steps)
-    game.plan = hotpath.plan_for(game.ruleset)
+    game._rules(dataclasses.replace(game.ruleset, at_any_time=steps))
     return game
 
 

@@ -115,7 +115,7 @@ def test_the_listed_proposals_are_the_product_built_anew():
     from beanrules.engine import Game
     from beanrules.engine.actions import CardRef, Propose
     from beanrules.engine.bots import RandomBot
-    from beanrules.engine.legal import proposal_rows, proposals
+    from beanrules.engine.legal import next_to_act, proposal_rows, proposals
 
     def fresh(game: Game, player: str) -> list[Propose]:
         rows = proposal_rows(game.state, game.ruleset, player)
@@ -135,8 +135,7 @@ def test_the_listed_proposals_are_the_product_built_anew():
                     listed = proposals(game.state, game.ruleset, player)
                     assert listed == fresh(game, player), (spec, game.state.turn, player)
                     compared += len(listed)
-            player = game.plan.by_id[game.state.phase].waiter(game.state) if game.state.decision is None \
-                else game.state.decision["player"]
+            player = next_to_act(game.state, game.ruleset)
             game.apply(bots[player].choose(game, player))
     assert compared > 1_000
 

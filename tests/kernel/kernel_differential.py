@@ -14,6 +14,7 @@ import pytest
 
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
+from beanrules.engine.legal import next_to_act
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_for, play
 from beanrules.engine.marked import located
@@ -118,13 +119,11 @@ def interpreter_steps(model: dict, n: int, seed: int, kinds: list[str], trades: 
     ours = [(None, start if full else interpreter_snapshot(game.state))]
     if watch is not None:
         watch(game, None, game.start_events)
-    state, phases = game.state, game.plan.by_id
+    state, rs = game.state, game.ruleset
     while not state.over:
-        # whom the game waits for, as play_out asks it: the phase's closure (engine/hotpath.py),
-        # which tests/engine/test_hotpath.py holds to legal.next_to_act at every step of its
-        # games; here a closure that strayed would part from the kernel's own answer
-        decision = state.decision
-        player = decision["player"] if decision is not None else phases[state.phase].waiter(state)
+        # whom the game waits for, as play_out asks it (legal.next_to_act: the phase's compiled
+        # closure); here a closure that strayed would part from the kernel's own answer
+        player = next_to_act(state, rs)
         action = players[player].choose(game, player)
         if before is not None:
             before(game, player, action)

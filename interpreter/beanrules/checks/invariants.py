@@ -281,9 +281,9 @@ def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
     for has a legal action (docs/engine-contract.md, "When nobody can act"). ``waiting``:
     game.waiting_for(), where the caller has just asked it.
 
-    The actions are those Game.listed hands the bots (legal_actions, or the hot path's lister
-    where tests/engine/test_hotpath.py holds it to legal_actions), so that a playout that
-    keeps listings (Game.keep_listings) lists each state's once: here, and for the bot."""
+    The actions are those Game.listed hands the bots (legal_actions: the phase's compiled
+    listing), so that a playout that keeps listings (Game.keep_listings) lists each state's
+    once: here, and for the bot."""
     state, rs = game.state, game.ruleset
     if state.over:
         return []
@@ -291,9 +291,9 @@ def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
     if not waiting:
         return [f"the game waits for nobody, yet it is not over ({_place(game)})"]
     trading = rs.phase(state.phase).trade
-    listing = game.listing  # what the next apply may trust stays the caller's own listing
+    listing = game._listing  # what the next apply may trust stays the caller's own listing
     idle = [p for p in waiting if not game.listed(p, False) and not (trading and proposal_count(state, rs, p)[0])]
-    game.listing = listing
+    game._listing = listing
     return [f"the game waits for {p}, who has no legal action ({_place(game)})" for p in idle]
 
 

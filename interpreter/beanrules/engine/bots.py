@@ -20,7 +20,7 @@ from .decisions import NO, NOTHING, YES
 from .deck import INLINE_DRAW
 from .game import Game
 from .errors import Stalled
-from .legal import where
+from .legal import waiters, where
 from .seat import BUY, CHOOSE, DRAW, END, MOVE, PLANT, RESPOND, USE, Seat
 
 
@@ -309,14 +309,14 @@ def turns(game: Game, bots: dict[str, Bot], max_actions: int = 100_000) -> Itera
     within `max_actions`."""
     count = 0
     state, rs = game.state, game.ruleset
-    phases = game.plan.by_id  # legal.next_to_act, as each phase's closure (engine/hotpath.py)
+    waiter = waiters(rs)  # legal.next_to_act while no decision waits: each phase's compiled closure
     # Each bot decides from its player's seat (one per player: a seat reads the live state); a
     # driver that is no bot (a test's wrapper that watches the game) is asked by choose.
     deciders = {p: (bot.decide if hasattr(bot, "decide") else (lambda _, bot=bot, p=p: bot.choose(game, p)),
                     Seat.of(game, p)) for p, bot in bots.items()}
     while not state.over:
         decision = state.decision
-        player = decision["player"] if decision is not None else phases[state.phase].waiter(state)
+        player = decision["player"] if decision is not None else waiter[state.phase](state)
         if player is None:
             raise Stalled("the game waits for nobody, yet it is not over", where(state, rs))
         decide, seat = deciders[player]

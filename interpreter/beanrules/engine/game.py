@@ -3,35 +3,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import did_you_mean
-from .actions import Action, BuyField, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
+from .actions import Action, Choose, Propose
+from .errors import IllegalAction
 from .answering import answers
-from . import abilities, triggers
-from .buying import buy_refusal, do_buy
-from . import card_moves, decisions, draw_moves, hotpath, lasting, requirements, trace, windows, zones
-from .errors import IllegalAction, game_over
+from . import acting, decisions, lasting, requirements, trace, transitions, windows, zones
 from .eventlog import UNRECORDED
-from .flow import end_phase, reached_target, resume, start
-from .harvesting import do_harvest, settle, table_refusal
-from .listers import harvest_refusal
-from .kinds import same_type
-from .legal import legal_actions, waiting_for, waits_only_for_abilities
+from .flow import end_phase, reached_target, start
+from .harvesting import settle
+from .legal import legal_actions, listings, proposal_space, waiting_for
 from .notation import parse_action
-from .planting import check_plant, do_plant, pending_cards, pending_zones
 from .proposal_space import NO_PROPOSALS, Proposals
 from .compiler import compile_ruleset
 from .ruleset import Ruleset
 from .scoring import scores, winners
 from .setup import new_state, partial_state
 from .state import State
-from .trading import add_proposal, check_propose, check_respond, do_respond, follow, refollow
+from .trading import follow, refollow
 from .view import view
-
-def _suggest(word: str, candidates: tuple[str, ...]) -> str:
-    hint = did_you_mean(word, candidates)
-    return f"; {hint}" if hint else ""
-
-
 
 
 DEFAULT_NAMES = ("Anna", "Natalie", "Greg", "Maria", "Paul", "Lena", "Tom", "Sofia", "Jonas", "Ida")
@@ -53,34 +41,42 @@ class Game:
     def __init__(self, model: dict, players: list[str] | int = 3, seed: int | str = 0):
         names = default_players(players) if isinstance(players, int) else list(players)
         self.model = model
-        self.ruleset: Ruleset = compile_ruleset(model, len(names))
+        self._rules(compile_ruleset(model, len(names)))
         self.state: State = new_state(self.ruleset, names, seed)
         self.actions: list[Action] = []  # the applied actions: the game record
         self.trace: list[list[dict]] = []  # each applied action's events (records hash them)
         self.start_events: list[dict] = []
         self.traced = True  # False once an action was applied with keep_events=False: no trace
-        self.plan = hotpath.plan_for(self.ruleset)  # the per-phase closures of the hot path
-        self.listing: tuple[State, list[Action]] | None = None  # the last listed actions (hotpath.listed)
-        self.offered: tuple[State, Proposals] | None = None  # the last proposals built (Game.proposals)
-        self.kept: dict[tuple[str, bool], tuple[list[Action], bool]] | None = None  # see keep_listings
-        start(self.state, self.ruleset, self.start_events, self.plan.steps)
+        start(self.state, self.ruleset, self.start_events, self._steps)
         if trace.active() is not None:
             trace.note(model, None, self.start_events)
+
+    def _rules(self, rs: Ruleset) -> None:
+        """Play by `rs`: its closures, compiled once per ruleset (whom each phase lists what for,
+        the phase transitions, carrying out an action checked or as listed), and no listing
+        held over from other rules."""
+        self.ruleset = rs
+        self._listings = listings(rs)  # the phase's listing of legal actions (legal.listings)
+        self._steps = transitions.of(rs)  # the end test, entering and completing each phase
+        self._checked, self._as_listed = acting.movers(rs)  # carrying out an action, in either mode
+        # whether something follows every action: harvests the rules make, a target reached
+        self._settles = bool(rs.at_any_time) or rs.marks is not None
+        self._windows = windows.opens(rs)  # an action may open a window for abilities used in any turn
+        self._proposal_space = proposal_space(rs)  # the one-card proposals, counted, built one at a time
+        self._listing: tuple[State, list[Action]] | None = None  # the last listed actions, for their state
+        self._offered: tuple[State, Proposals] | None = None  # the last proposals built (Game.proposals)
+        self._kept: dict[tuple[str, bool], tuple[list[Action], bool]] | None = None  # see keep_listings
 
     @classmethod
     def _wrap(cls, model: dict, state: State) -> "Game":
         game = cls.__new__(cls)
         game.model = model
-        game.ruleset = compile_ruleset(model, len(state.players))
+        game._rules(compile_ruleset(model, len(state.players)))
         game.state = state
         game.actions = []
         game.trace = []
         game.start_events = []
         game.traced = True
-        game.plan = hotpath.plan_for(game.ruleset)
-        game.listing = None
-        game.offered = None
-        game.kept = None
         return game
 
     @classmethod
@@ -140,29 +136,29 @@ class Game:
     def legal_actions(self, player: str, trades: bool = True) -> list[Action]:
         """Legal actions of `player` now (one-card trade proposals only; trades=False: none).
         Applied right after, before anything else, one of them is carried out without the full
-        re-check (engine/hotpath.py)."""
+        re-check (engine/acting.py)."""
         return list(self.listed(player, trades))  # a copy: what the caller does with it widens nothing
 
     def listed(self, player: str, trades: bool = True) -> list[Action]:
         """legal_actions itself, not a copy, for the engine's own bots, which must not change it."""
-        kept = self.kept
+        kept = self._kept
         if kept is not None:
             hit = kept.get((player, trades))
             if hit is not None:  # listed for this very state (keep_listings): no change since
-                self.listing = (self.state, hit[0]) if hit[1] else None
+                self._listing = (self.state, hit[0]) if hit[1] else None
                 return hit[0]
         state = self.state
         if state.decision is not None and not state.over:  # answers the rules let be given
-            self.listing = None
+            self._listing = None
             out = answers(state, self.ruleset, player)
         elif state.over or state.lasting or player not in state.hands:
-            self.listing = None  # a listing a lasting constraint shapes
+            self._listing = None  # a listing a lasting constraint shapes
             out = legal_actions(state, self.ruleset, player, trades)
         else:
-            out = self.plan.by_id[state.phase].lister(state, player, trades)
-            self.listing = (state, out)
+            out = self._listings[state.phase](state, player, trades)
+            self._listing = (state, out)
         if kept is not None:
-            kept[(player, trades)] = (out, self.listing is not None)
+            kept[(player, trades)] = (out, self._listing is not None)
         return out
 
     def keep_listings(self) -> None:
@@ -171,14 +167,14 @@ class Game:
         alone changes the state, by apply (checks/invariants.py: the check that everyone the
         game waits for has a legal action lists them, and the bot then picks from the same
         list); a state changed any other way would be answered from a stale listing."""
-        self.kept = {}
+        self._kept = {}
 
     def proposals(self, player: str) -> Proposals:
         """The one-card proposals of `player` now, in the order legal_actions(player) lists
         them, counted at once and built one at a time (there are hundreds; a bot picks one).
         Empty outside a phase that trades, while a decision waits, or once the game is over.
         Applied right after, before anything else, a proposal built here is carried out
-        without the full re-check (engine/hotpath.py). While a constraint holds (one laid
+        without the full re-check (engine/acting.py). While a constraint holds (one laid
         down for a while, or one by condition), which may forbid some, they are those
         legal_actions lists, checked in full."""
         state, rs = self.state, self.ruleset
@@ -186,11 +182,11 @@ class Game:
                 or not rs.phases[rs.phase_index[state.phase]].trade:
             return NO_PROPOSALS
         if state.lasting or rs.standing:  # a constraint may forbid some: those legal_actions lists, checked in full
-            self.offered = None
+            self._offered = None
             listed = [a for a in legal_actions(state, rs, player, True) if type(a) is Propose]
             return Proposals((len(listed), listed.__getitem__))
-        space = Proposals(self.plan.proposals(state, player))
-        self.offered = (state, space)
+        space = Proposals(self._proposal_space(state, player))
+        self._offered = (state, space)
         return space
 
     def who_may_act(self) -> set[str]:
@@ -213,47 +209,47 @@ class Game:
     def _apply(self, action: Action | str, keep_events: bool) -> list[dict]:
         if type(action) is str:
             action = parse_action(action)
-        state, rs, plan = self.state, self.ruleset, self.plan
-        listing, offered = self.listing, self.offered
-        self.listing = self.offered = None  # a listing (and the proposals built) hold until the next action
-        if self.kept is not None:
-            self.kept = {}
+        state, rs = self.state, self.ruleset
+        listing, offered = self._listing, self._offered
+        self._listing = self._offered = None  # a listing (and the proposals built) hold until the next action
+        if self._kept is not None:
+            self._kept = {}
         events: list[dict] = [] if keep_events else UNRECORDED
         # Every branch checks completely before it changes anything; a requirement (the hand
         # limit) is checked after the action's own change, which is undone if it breaks one.
         # cards open proposals name by position, followed through the action (trading.follow)
         followed = follow(state) if state.proposals else None
         saved = requirements.snapshot(state) if rs.requirements else None
-        window = state.decision if plan.windows and windows.is_window(state.decision) else None
-        move = None  # listed for this state just now: legal, so no re-check (engine/hotpath.py)
+        window = state.decision if self._windows and windows.is_window(state.decision) else None
+        move = None  # listed for this state just now: legal, so no re-check (engine/acting.py)
         if listing is not None and listing[0] is state:
             for candidate in listing[1]:
                 if candidate is action:
-                    move = plan.trusted.get(type(action))
+                    move = self._as_listed.get(type(action))
                     break
         if move is None and offered is not None and offered[0] is state:
             for candidate in offered[1].built:  # one of the proposals handed out for this state
                 if candidate is action:
-                    move = plan.trusted.get(Propose)
+                    move = self._as_listed[Propose]
                     break
-        if move is None or not move(state, action, events):
-            self._checked_move(action, events)
+        (move or self._checked)(state, action, events)
         if saved is not None:
             broken = requirements.newly_broken(state, rs, saved)
             if broken is not None:
                 requirements.restore(state, saved)
                 raise IllegalAction(broken.ref, f"{action.player} may not: '{action.notation()}' would "
                                                 f"break '{broken.ref.text}'")
-        if plan.settles and not state.over:  # what follows any action under these rules
+        if self._settles and not state.over:  # what follows any action under these rules
             if rs.at_any_time:
                 settle(state, rs, events)
             if rs.marks is not None:
                 reached_target(state, rs, events)
-        if plan.windows and window is None and type(action) is not Choose and state.decision is None \
+        if self._windows and window is None and type(action) is not Choose and state.decision is None \
                 and not state.over:  # the owners of abilities used in any turn may use them now
             windows.offer(state, rs, action.player)
-        if not state.over and plan.by_id[state.phase].complete(state):  # the phase has nothing left to do
-            end_phase(state, rs, events, plan.steps)
+        steps = self._steps
+        if not state.over and steps.complete[rs.phase_index[state.phase]](state):  # the phase has nothing left to do
+            end_phase(state, rs, events, steps)
         if state.lasting:
             lasting.expire(state, rs, events)
         if followed:
@@ -264,140 +260,3 @@ class Game:
         else:
             self.traced = False
         return events
-
-    def _checked_move(self, action: Action, events: list) -> None:
-        """Check `action` completely, then carry it out (IllegalAction: state untouched)."""
-        state, rs = self.state, self.ruleset
-        if action.player not in state.hands:
-            raise IllegalAction(None, f"no player named {action.player}")
-        kind = type(action)
-        if state.decision is not None and kind is not Choose and not windows.may_answer(state.decision, action):
-            # only its answer moves the game on
-            decision = state.decision
-            raise IllegalAction(rs.cite(decision["rule"]), f"the game waits for {decision['player']} to choose "
-                                f"({', '.join(decision['options'])})")
-        if (state.lasting or rs.standing) and kind is not Choose:  # constraints by condition (engine/lasting.py)
-            refused = lasting.refusal(state, rs, action)
-            if refused is not None:
-                raise refused
-        if kind is Plant:
-            if action.bean is not None and action.bean not in rs.bean_counts:
-                raise IllegalAction(None, f"there is no bean '{action.bean}' in {rs.rulebook}"
-                                    + _suggest(action.bean, rs.beans))
-            move = check_plant(state, rs, action)
-            do_plant(state, move, events)
-            if rs.triggers:  # a card's "when planted" step
-                triggers.fire(state, rs, "planted", move.player, move.bean, events,
-                              zone=zones.field_list(state, move.player, move.index), field=move.index)
-        elif kind is Harvest and isinstance(action.field, str):  # a field of the table (engine/zones.py)
-            refusal = table_refusal(state, rs, action.player, action.field)
-            if refusal:
-                raise refusal
-            do_harvest(state, rs, action.player, action.field, events)
-        elif kind is Harvest:
-            index = action.field - 1 if action.field is not None else self._harvest_index(action)
-            refusal = harvest_refusal(state, rs, action.player, index)
-            if refusal and (state.lasting or rs.standing):  # a harvest allowed by a condition
-                refusal = lasting.harvest_refusal(state, rs, action.player, index, refusal)
-            if refusal:
-                raise refusal
-            do_harvest(state, rs, action.player, index, events)
-        elif kind is EndPhase:
-            self._check_end(action)
-            end_phase(state, rs, events, self.plan.steps)
-        elif kind is Propose:
-            for ref in action.give + action.take:
-                if ref.bean is not None and ref.bean not in rs.bean_counts:
-                    raise IllegalAction(None, f"there is no bean '{ref.bean}' in {rs.rulebook}"
-                                        + _suggest(ref.bean, rs.beans))
-            add_proposal(state, rs, check_propose(state, rs, action), events)
-        elif kind is Respond:
-            proposal, cards = check_respond(state, rs, action)
-            do_respond(state, rs, action, proposal, cards, events)
-        elif kind is BuyField:
-            refusal = buy_refusal(state, rs, action.player)
-            if refusal:
-                raise refusal
-            do_buy(state, rs, action.player, events)
-        elif kind is MoveCard:
-            rule, index = card_moves.check(state, rs, action)
-            card_moves.do(state, rs, action, rule, index, events)
-        elif kind is DrawCard:
-            rule = draw_moves.check(state, rs, action)
-            draw_moves.do(state, rs, action, rule, events)
-        elif kind is Choose:
-            refusal = decisions.refusal(state, rs, action)
-            if refusal:
-                raise refusal
-            if windows.is_window(state.decision):  # passing on the abilities it offers
-                windows.answered(state, rs, action, None, events)
-            else:
-                resume(state, rs, action, events)
-        elif kind is UseAbility:
-            spec, field = abilities.check_use(state, rs, action)
-            if windows.may_answer(state.decision, action):  # used in the window offered to its owner
-                windows.answered(state, rs, action, lambda: abilities.do_use(state, rs, action, spec, field, events),
-                                 events)
-            else:
-                abilities.do_use(state, rs, action, spec, field, events)
-        else:
-            raise TypeError(f"not an action: {action!r}")
-
-    def _harvest_index(self, action: Harvest) -> int:
-        """The field a harvest by bean names (apply handles a harvest by field number)."""
-        fields = self.state.fields[action.player]
-        holding = [i for i, f in enumerate(fields) if f and same_type(self.ruleset, f[-1], action.bean)]
-        if action.bean not in self.ruleset.bean_counts:
-            raise IllegalAction(None, f"there is no bean '{action.bean}' in {self.ruleset.rulebook}"
-                                + _suggest(str(action.bean), self.ruleset.beans))
-        if not holding:
-            raise IllegalAction(self.ruleset.harvest.whole_ref, f"no field of {action.player} holds {action.bean}")
-        if len(holding) > 1:
-            raise IllegalAction(None, f"{action.player} has {action.bean} in fields "
-                                      f"{', '.join(str(i + 1) for i in holding)}; say which")
-        return holding[0]
-
-    def _check_end(self, action: EndPhase) -> None:
-        state, rs = self.state, self.ruleset
-        if state.over:
-            raise game_over(rs)
-        ph = rs.phase(state.phase)
-        player = action.player
-        if rs.draws and action.what == "phase":  # not while a draw is owed (engine/draw_moves.py)
-            refused = draw_moves.end_refusal(state, rs, player)
-            if refused is not None:
-                raise refused
-        front, every = ph.listers.front, ph.listers.every
-        if front is not None and action.what in ("phase", "planting"):
-            if player != state.active:
-                raise IllegalAction(front.ref, f"only the active player ({state.active}) ends planting")
-            if state.planted < front.least and state.hands[player] \
-                    and not lasting.waived(state, rs, player, legal_actions(state, rs, player)) \
-                    and not (rs.abilities and abilities.front_lapses(state, rs, player)):
-                raise IllegalAction(front.ref, f"{player} must plant at least {front.least} "
-                                               f"card{'s' if front.least > 1 else ''} from hand first")
-            return
-        if ph.trade and action.what in ("phase", "trading"):
-            if player != state.active:
-                raise IllegalAction(ph.ender or ph.trade.permit,
-                                    f"only the active player ({state.active}) ends trading")
-            return
-        if action.what == "phase" and ((rs.moves and card_moves.waits_only_for_moves(state, ph))
-                                       or (rs.abilities and waits_only_for_abilities(state, rs))):
-            if player != state.active:
-                raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
-            return
-        if every and action.what == "phase":
-            for step in every:
-                if step.optional:
-                    continue
-                owed = [p for p in state.players if (step.who == "everyone" or p == state.active)
-                        and step.zone in pending_zones(ph, state, p) and pending_cards(state, step.zone, p)]
-                if owed:
-                    raise IllegalAction(step.ref, f"{', '.join(owed)} must still plant their "
-                                                  f"{step.zone} cards")
-            if player == state.active and any(s.optional and s.anyone_has(state) for s in every):
-                return  # "may plant": whatever is left stays (and is dealt with as the phase ends)
-        if rs.draws and action.what == "phase" and draw_moves.rule_now(state, rs) is not None:
-            return  # the player gives up drawing (end_refusal found nothing owed)
-        raise IllegalAction(None, f"{player} cannot end {action.what} in phase {ph.id}")

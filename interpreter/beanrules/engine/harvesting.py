@@ -5,13 +5,15 @@ and the core's harvest of a bound field and a field's value, compiled for the ev
 entries of engine/semantics.py name them."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Cond
 from .actions import Harvest
 from .errors import IllegalAction, RuleRef, game_over
-from .harvest_rule import top_card
+from .eventlog import UNRECORDED
+from .harvest_rule import top_card, whole
+from ..memo import per_object
 from .evaluate import AT_ANY_TIME, RULES, CondFn, EffectFn, Env, NumFn, players_of, zone_of
 from .one_model import holds
 from .kinds import type_of
@@ -89,43 +91,64 @@ def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
     return listers_of(rs.phases[rs.phase_index[state.phase]]).harvests(state, rs, player)
 
 
+Harvester = Callable[[State, str, "int | str", list, bool], None]
+_HARVESTERS: dict = {}
+
+
 def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events: list, auto: bool = False) -> None:
-    """Take the field (its top run under mixed-fields). With coins from harvested cards, as many
-    of its cards as the beanometer pays become coin cards and the rest go to the discard pile
-    (bottom card first, so the top card ends on top); with coins from the bank, every harvested
-    card goes to the discard pile and the coin cards come off the end of `removed` (the bank),
-    as many as it still holds. `index` may name a field of the table (engine/zones.py): `player`
-    harvests it and is paid as for their own."""
-    field = state.fields[player][index] if type(index) is int else state.zones[index]
-    harvest = rs.harvest
-    size = harvest.size(field)
-    coins = coins_for(rs, field)
-    bean = type_of(rs, harvest.paying(field, size))
-    taken = field[len(field) - size:]
-    event = {"event": "harvested", "player": player, "field": index + 1 if type(index) is int else index, "bean": bean,
-             "cards": size, "coins": coins}
-    if rs.tally is not None and rs.tally.counter is not None:  # written down (engine/tally.py)
-        pay(state, rs.tally, player, taken, coins, event)
-    elif harvest.bank is not None:
-        state.discard.extend(taken)
-        bank = state.removed  # the one bank compile_coin_source names
-        paid = min(coins, len(bank))
-        if paid:
-            state.coins[player].extend(reversed(bank[len(bank) - paid:]))
-            del bank[len(bank) - paid:]
-        if paid < coins:  # the bank ran short (assumed: it pays what it holds)
-            event["coins"] = paid
-            event["unpaid"] = coins - paid
-    else:
-        state.coins[player].extend(taken[len(taken) - coins:])
-        state.discard.extend(taken[:len(taken) - coins])
-    if auto:
-        event["auto"] = True
-    events.append(event)
-    del field[len(field) - size:]
-    if rs.triggers:  # a card's "when harvested" step (a third field for two field beans)
-        # the step reads the cards the harvest took (its "cards"), though they have left the field
-        fire(state, rs, "harvested", player, bean, events, cards=taken, field=index)
+    """Take the field (its top run under mixed-fields): the ruleset's harvester."""
+    per_object(_HARVESTERS, rs, None, lambda: harvester(rs))(state, player, index, events, auto)
+
+
+def harvester(rs: Ruleset) -> Harvester:
+    """do_harvest compiled for these rules, with what they lack left out. With coins from
+    harvested cards, as many of its cards as the beanometer pays become coin cards and the rest
+    go to the discard pile (bottom card first, so the top card ends on top); with coins from
+    the bank, every harvested card goes to the discard pile and the coin cards come off the end
+    of `removed` (the bank), as many as it still holds; with coins written down, the tally pays.
+    `index` may name a field of the table (engine/zones.py): `player` harvests it and is paid as
+    for their own. (state, player, index, events, auto): `auto`, a harvest a step made."""
+    harvest, payout = rs.harvest, rs.payout
+    size_of, paying_of, bank = harvest.size, harvest.paying, harvest.bank
+    whole_field, top = size_of is whole, paying_of is top_card  # (most rules: len(field), field[-1])
+    tally = rs.tally if rs.tally is not None and rs.tally.counter is not None else None
+    typed, fires = bool(rs.plays_as), bool(rs.triggers)
+    plain = tally is None and bank is None  # the coins are cards of the field
+
+    def harvest_field(state: State, player: str, index: int | str, events: list, auto: bool = False) -> None:
+        field = state.fields[player][index] if type(index) is int else state.zones[index]
+        size = len(field) if whole_field else size_of(field)
+        paying = field[-1] if top else paying_of(field, size)
+        table = payout[paying]
+        coins = table[size if size < len(table) else len(table) - 1]
+        bean = type_of(rs, paying) if typed else paying
+        taken = field[len(field) - size:]
+        event = {"event": "harvested", "player": player, "field": index + 1 if type(index) is int else index,
+                 "bean": bean, "cards": size, "coins": coins} if events is not UNRECORDED or not plain else None
+        if plain:
+            state.coins[player].extend(taken[size - coins:])
+            state.discard.extend(taken[:size - coins])
+        elif tally is not None:  # written down (engine/tally.py)
+            pay(state, tally, player, taken, coins, event)
+        else:
+            state.discard.extend(taken)
+            pot = state.removed  # the one bank compile_coin_source names
+            paid = min(coins, len(pot))
+            if paid:
+                state.coins[player].extend(reversed(pot[len(pot) - paid:]))
+                del pot[len(pot) - paid:]
+            if paid < coins:  # the bank ran short (assumed: it pays what it holds)
+                event["coins"] = paid  # type: ignore[index]
+                event["unpaid"] = coins - paid  # type: ignore[index]
+        if event is not None:
+            if auto:
+                event["auto"] = True
+            events.append(event)
+        del field[len(field) - size:]
+        if fires:  # a card's "when harvested" step (a third field for two field beans)
+            # the step reads the cards the harvest took (its "cards"), though they have left the field
+            fire(state, rs, "harvested", player, bean, events, cards=taken, field=index)
+    return harvest_field
 
 
 def settle(state: State, rs: Ruleset, events: list) -> None:

@@ -7,6 +7,7 @@ they are just not listed.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from ..memo import per_object, remember
@@ -16,11 +17,12 @@ from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
 from .buying import may_buy
 from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
+from .proposal_space import NO_SPACE, Space
 from .interned import ROW as _ROW, end as _end, harvests as _harvests, interned as _interned
 from .harvesting import harvestable, table_harvests
 from .listers import ZonePlanting, plant_options as permitted_plants
 from . import card_moves
-from .ruleset import Ruleset, zone_cards
+from .ruleset import _SHARED_ATTR, Ruleset, zone_cards
 from .state import State
 from .deals import Deal
 from .trade_guards import TradeGuards
@@ -243,7 +245,33 @@ def _asks(player: str, partner: str, bean: str, zone: str, gift: bool, offer: tu
 def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple[Row, ...]]:
     """How many one-card proposals are listed, and the rows to pick the n-th from."""
     rows = proposal_rows(state, rs, player)
-    return sum(len(give) * (gift + len(offer) + len(hand)) for _, give, _, gift, offer, hand in rows), rows
+    return _counted(rows), rows
+
+
+def _counted(rows: tuple[Row, ...]) -> int:
+    """How many proposals the rows list (each give as a gift and for each ask)."""
+    return sum(len(give) * (gift + len(offer) + len(hand)) for _, give, _, gift, offer, hand in rows)
+
+
+_SPACES: dict = {}
+
+
+def proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
+    """proposal_count and nth_proposal, compiled once per ruleset, for a phase that trades:
+    (state, player) -> how many one-card proposals are listed, and what builds the n-th of them
+    when asked for (there are far more proposals than other actions, and a bot picks one:
+    Game.proposals)."""
+    def compiled() -> Callable[[State, str], Space]:
+        lister = proposal_lister(rs)
+        if lister is None:
+            return lambda state, player: NO_SPACE
+
+        def space(state: State, player: str) -> Space:
+            rows = lister(state, player)
+            count = _counted(rows)
+            return (count, partial(nth_proposal, player, rows)) if count else NO_SPACE
+        return space
+    return per_object(_SPACES, rs, None, compiled)
 
 
 def nth_proposal(player: str, rows: tuple[Row, ...], n: int) -> Propose:
@@ -266,12 +294,11 @@ def nth_proposal(player: str, rows: tuple[Row, ...], n: int) -> Propose:
 
 
 def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
-    """What `player` may do now: by the phase's compiled listing where the rules add nothing to
-    what its permits list (compiled_listing), else listed in full."""
+    """What `player` may do now: by the phase's listing (listings: compiled where the rules add
+    nothing to what its permits list), else, while a decision waits, a constraint is laid down
+    for a while or the game is over, listed in full."""
     if not (state.lasting or state.over or state.decision is not None) and player in state.hands:
-        listing = _listings(rs)[state.phase]
-        if listing is not None:
-            return listing(state, player, trades)
+        return listings(rs)[state.phase](state, player, trades)
     return listed_in_full(state, rs, player, trades)
 
 
@@ -316,9 +343,13 @@ PhaseListing = Callable[[State, str, bool], list]  # (state, player, trades) -> 
 _LISTINGS: dict = {}
 
 
-def _listings(rs: Ruleset) -> dict[str, PhaseListing | None]:
-    """compiled_listing of every phase, by id, compiled once per ruleset."""
-    return per_object(_LISTINGS, rs, None, lambda: {ph.id: compiled_listing(rs, ph) for ph in rs.phases})
+def listings(rs: Ruleset) -> dict[str, PhaseListing]:
+    """The listing of every phase, by id, compiled once per ruleset: compiled_listing, or, where
+    the rules add what it leaves out, listed_in_full bound to the rules (for a state with no
+    decision waiting, no constraint laid down for a while, and the game not over)."""
+    def full(state: State, player: str, trades: bool) -> list:
+        return listed_in_full(state, rs, player, trades)
+    return per_object(_LISTINGS, rs, None, lambda: {ph.id: compiled_listing(rs, ph) or full for ph in rs.phases})
 
 
 def compiled_listing(rs: Ruleset, ph: Any) -> PhaseListing | None:
@@ -385,28 +416,68 @@ def plantable(state: State, rs: Ruleset, player: str) -> list[tuple[str, str | N
 
 
 def next_to_act(state: State, rs: Ruleset) -> str | None:
-    """The first of waiting_for(), quickly: the bot loop asks this before every action."""
+    """The first of waiting_for(), quickly: the bot loop asks this before every action (while
+    no decision waits: the phase's compiled_waiter)."""
     if state.over:
         return None
     if state.decision is not None:
         return state.decision["player"]
-    ph = rs.phases[rs.phase_index[state.phase]]
-    active = state.active
-    every = ph.listers.every
-    if (ph.listers.front is not None or ph.trade) and not state.proposals:
-        return active
-    if every and not ph.trade and not (state.lasting or rs.standing):  # turn order from the active player
-        for step in every:
-            if step.cards(state, active):
-                return active
-    if rs.moves and card_moves.waits_only_for_moves(state, ph) and card_moves.keeps_open(state, rs):
-        return active
-    if rs.draws and draw_keeps_open(state, rs):
-        return active
-    if rs.abilities and waits_only_for_abilities(state, rs):
-        return active
-    waiting = waiting_for(state, rs)
-    return waiting[0] if waiting else None
+    return waiters(rs)[state.phase](state)
+
+
+Waiter = Callable[[State], "str | None"]  # a state not over, with no decision waiting -> next_to_act
+_WAITERS: dict = {}
+
+
+def waiters(rs: Ruleset) -> dict[str, Waiter]:
+    """compiled_waiter of every phase, by id, compiled once per ruleset."""
+    return per_object(_WAITERS, rs, None, lambda: {ph.id: compiled_waiter(rs, ph) for ph in rs.phases})
+
+
+def compiled_waiter(rs: Ruleset, ph: Any) -> Waiter:
+    """Whom the game waits for first in phase `ph` (waiting_for's first, without building the
+    list), compiled once per phase with what the rules lack left out. In order: the active
+    player where they plant from the hand or trade and no proposal is open; the active player
+    while they hold cards a pending step plants (no constraint in force: one may take the plant
+    away); the active player while a move, a draw or an ability keeps the phase open, where the
+    rules have one; else waiting_for's first. A phase that plants from the hand waits for the
+    active player alone whatever else holds (waiting_for says so), and one that trades, with
+    nothing else to keep it open, for the receiver of the first open proposal."""
+    front, trade = ph.listers.front, ph.trade
+    if front is not None and not trade:
+        return _the_active
+    keeps: list[Callable[[State], bool]] = []  # what keeps the phase open for the active player
+    if rs.moves:
+        keeps.append(lambda state: card_moves.waits_only_for_moves(state, ph) and card_moves.keeps_open(state, rs))
+    if rs.draws:
+        keeps.append(lambda state: draw_keeps_open(state, rs))
+    if rs.abilities:
+        keeps.append(lambda state: waits_only_for_abilities(state, rs))
+    if trade and not keeps:
+        return lambda state: state.proposals[0]["to"] if state.proposals else state.active
+    leads = front is not None or bool(trade)
+    # the zone each pending step plants, as the state holds it: (attribute, one per player)
+    pending = () if trade or rs.standing else \
+        tuple((step.attr or _SHARED_ATTR[step.zone], step.attr is not None) for step in ph.listers.every)
+
+    def waiter(state: State) -> str | None:
+        if leads and not state.proposals:
+            return state.active
+        if pending and not state.lasting:  # turn order from the active player
+            active = state.active
+            for attr, own in pending:  # ZonePlanting.cards
+                if getattr(state, attr)[active] if own else getattr(state, attr):
+                    return active
+        for keeps_open in keeps:
+            if keeps_open(state):
+                return state.active
+        waiting = waiting_for(state, rs)
+        return waiting[0] if waiting else None
+    return waiter
+
+
+def _the_active(state: State) -> str:
+    return state.active
 
 
 def waiting_for(state: State, rs: Ruleset) -> list[str]:

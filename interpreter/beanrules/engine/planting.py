@@ -177,13 +177,13 @@ def do_plant(state: State, move: PlantMove, events: list) -> None:
 
 
 def plant_card(state: State, player: str, zone: str, bean: str, index: int | str, front: bool, events: list) -> None:
-    """do_plant, field by field (the trusted apply of engine/hotpath.py calls it directly)."""
+    """do_plant, field by field (a listed plant, engine/acting.py, calls it directly)."""
     if front:
         state.hands[player].pop(0)
         state.planted += 1
     else:
-        pending_cards(state, zone, player).remove(bean)
-    field_list(state, player, index).append(bean)
+        zone_cards(state, zone, player).remove(bean)
+    (state.fields[player][index] if type(index) is int else field_list(state, player, index)).append(bean)
     if events is not UNRECORDED:
         events.append({"event": "planted", "player": player, "bean": bean,
                        "field": index + 1 if isinstance(index, int) else index, "from": zone})

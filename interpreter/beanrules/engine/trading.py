@@ -202,14 +202,16 @@ def _consent(state: State, rs: Ruleset, proposal: dict) -> Any:
     return guards.proposal_waits(state, rs, proposal["from"], proposal["to"], gives, takes)
 
 
-def add_proposal(state: State, rs: Ruleset, proposal: dict, events: list) -> None:
+def add_proposal(state: State, rs: Ruleset, proposal: dict, events: list, waiting: bool | None = None) -> None:
+    """Store the proposal where it waits for its receiver's answer, else make the trade now
+    (`waiting`: whether it waits, where the caller knows already; None: asked here)."""
     proposal["id"] = state.next_proposal
     state.next_proposal += 1
     if events is not UNRECORDED:
         events.append({"event": "proposed", "proposal": proposal["id"], "from": proposal["from"],
                        "to": proposal["to"], "give": [dict(r) for r in proposal["give"]],
                        "take": [dict(r) for r in proposal["take"]]})
-    if waits(state, rs, proposal):
+    if waits(state, rs, proposal) if waiting is None else waiting:
         state.proposals.append(proposal)
     else:
         execute(state, rs, proposal, *check_accept_cards(state, rs, proposal), events)

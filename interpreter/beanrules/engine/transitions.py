@@ -26,7 +26,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
+from ..memo import per_object
 from .eventlog import UNRECORDED
+from .obligations import completions
 from .deck import take_cards
 from .harvesting import settle
 from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, BY_ITSELF, RULES, top_of_deck
@@ -47,6 +49,14 @@ class Transitions:
         self.ending = ending  # state -> deck.ending
         self.enter = enter  # (state, events) -> flow._enter: "play", "skip", "wait" or "over"
         self.complete = complete  # state -> obligations.completion
+
+
+_OF: dict = {}
+
+
+def of(rs: Ruleset) -> Transitions:
+    """The transitions of this ruleset, compiled once (a phase's completion: obligations.py)."""
+    return per_object(_OF, rs, None, lambda: compiled(rs, completions(rs)))
 
 
 def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:

@@ -1,13 +1,11 @@
-"""The interpreter's hot path (engine/hotpath.py) against the reference functions.
+"""Carrying out an action in its two modes (engine/acting.py): checked, and as listed.
 
-For every shipped spec, at every step of a random game: the per-phase closures list the same
-legal actions in the same order as legal.listed_in_full (legal_actions as it asks about every
-mechanism on every call: each phase's compiled listing, legal.compiled_listing, is held to it
-here, and by the reference game) and say the same about whom the game
-waits for as legal.next_to_act (phase completion is one closure for both paths,
-tests/engine/test_obligations.py); and an action carried out by the trusted apply (picked from
-the listing) leaves the same state and events as the same action checked in full (an equal
-action built anew, which apply does not trust).
+For every shipped spec, at every step of a random game: the action the bot picked from the
+listing (carried out as listed, with the check switched off) leaves the same state and events
+as an equal action built anew (which apply checks in full); at every few steps, every listed
+action of the player the game waits for, and a few of the proposals built for them, carried
+out in either mode on copies of the state, is refused by neither and leaves the same state and
+events. Both modes are one code: the same functions with the check bound on or off.
 """
 from __future__ import annotations
 
@@ -16,11 +14,10 @@ import copy
 import pytest
 
 from beanrules import compile_spec
-from beanrules.engine import Game, IllegalAction
-from beanrules.engine import hotpath
+from beanrules.engine import Game, IllegalAction, acting, transitions
 from beanrules.engine.actions import CardRef, EndPhase, Harvest, Plant, Propose, Respond
 from beanrules.engine.bots import RandomBot, play_out
-from beanrules.engine.legal import legal_actions, listed_in_full, next_to_act
+from beanrules.engine.legal import next_to_act
 from beanrules.resolve.compiler import list_specs
 
 SPECS = list_specs()
@@ -36,62 +33,77 @@ def counts(name: str) -> list[int]:
     return sorted({players["min"], players["max"]})
 
 
+def both_modes(game: Game, player: str, trades: bool) -> int:
+    """Every action listed for `player` now but the proposals (every 25th), and the first,
+    middle and last proposal built for
+    them, where apply would carry them out as listed (Game.listed: not while a decision waits
+    or a constraint is laid down for a while), carried out checked and as listed on copies of
+    the state: asserts neither refuses it and both leave the same state and events. Returns
+    how many were compared."""
+    checked, as_listed = acting.movers(game.ruleset)
+    listing = game.listed(player, trades)
+    listed = [a for a in listing if type(a) is not Propose] if game._listing is not None else []  # one apply trusts
+    listed += [a for a in listing if type(a) is Propose][::25] if game._listing is not None else []  # (hundreds)
+    space = game.proposals(player) if trades else ()
+    if game._offered is not None and len(space):  # proposals apply would trust
+        listed += [space[i] for i in sorted({0, len(space) // 2, len(space) - 1})]
+    for action in listed:
+        results = []
+        for move in (checked, as_listed[type(action)]):
+            state, events = copy.deepcopy(game.state), []
+            move(state, action, events)
+            results.append((state.to_json(), events))
+        assert results[0] == results[1], action
+    return len(listed)
 
 
-def reference_game(m: dict, players: int, seed: int) -> Game:
-    """A game whose plan is the reference functions throughout: listing, completion, whom it
-    waits for, the phase transitions (flow._enter, deck.ending), and nothing trusted."""
-    original = hotpath.plan_for
-    hotpath.plan_for = lambda rs: hotpath.Plan(rs, reference="the reference, for comparison")
-    try:
-        game = Game(m, players, seed=seed)
-    finally:
-        hotpath.plan_for = original
-    assert game.plan.trusted == {} and game.plan.steps is game.plan.reference_steps
-    return game
-
-
-def lockstep(m: dict, players: int, seed: int, trades: bool, limit: int = 2000) -> int:
-    """Play one random game twice in step: `fast` lists through the game (so apply trusts the
-    bot's pick, proposals included) and changes phases by the compiled transitions, `checked`
-    gets an equal copy of each action (so apply checks it in full) and changes phases by the
-    reference functions. Asserts the closures against the reference functions before every
-    action, and equal states and events after it. Returns the number of actions."""
-    fast, checked = Game(m, players, seed=seed), reference_game(m, players, seed)
+def lockstep(m: dict, players: int, seed: int, trades: bool, limit: int = 2000, every: int = 5) -> tuple[int, int]:
+    """Play one random game twice in step: `fast` lists through the game (so apply carries the
+    bot's pick out as listed, proposals included), `checked` gets an equal copy of each action
+    (so apply checks it in full). Asserts equal states and events after every action, and both
+    modes alike on every `every`-th state (both_modes). Returns (actions, compared)."""
+    fast, checked = Game(m, players, seed=seed), Game(m, players, seed=seed)
     assert fast.start_events == checked.start_events and fast.state_json() == checked.state_json()
     bots = {p: RandomBot(seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(fast.players)}
+    compared = 0
     for count in range(limit):
         state, rs = fast.state, fast.ruleset
         if state.over:
-            return count
-        for p in state.players:
-            listed = listed_in_full(state, rs, p, trades)
-            assert fast.legal_actions(p, trades) == listed == legal_actions(state, rs, p, trades), (count, p)
-            if trades:  # the lazily built proposals: as many as are listed, the same ones
-                space = fast.proposals(p)
-                assert len(space) == sum(type(a) is Propose for a in listed), (count, p)
-                assert [space[i] for i in range(0, len(space), 7)] == \
-                    [a for a in listed if type(a) is Propose][::7], (count, p)
+            return count, compared
         player = next_to_act(state, rs)
-        if state.decision is None:
-            closures = fast.plan.by_id[state.phase]
-            assert closures.waiter(state) == player, count
+        if count % every == 0:
+            compared += both_modes(fast, player, trades)
         action = bots[player].choose(fast, player)
         events = fast.apply(action)
         again = copy.copy(action)
         assert again == action and again is not action
         assert checked.apply(again) == events, (count, action)
         assert fast.state_json() == checked.state_json(), (count, action)
-    return limit
+    return limit, compared
 
 
 # By spec, its smallest and largest player count in the test: a parametrization by count would
 # compile every spec at collection, in every xdist worker, to read its counts.
 @pytest.mark.parametrize("name", SPECS)
-def test_closures_and_trusted_apply_match_the_reference(name):
+def test_the_listed_mode_carries_out_what_the_checked_mode_does(name):
     for players in counts(name):
-        trades = players % 2 == 0  # both modes over the specs' smallest and largest counts
-        assert lockstep(model(name), players, seed=players, trades=trades) > 0, players
+        trades = players % 2 == 0  # both ways over the specs' smallest and largest counts
+        played, compared = lockstep(model(name), players, seed=players, trades=trades)
+        assert played > 0 and compared > played // 10, (players, played, compared)
+
+
+def test_both_modes_are_one_code():
+    """Each kind's move in the listed mode is the checked mode's function with its check bound
+    off (the same code object), not a copy; the kinds the listed mode does not save on are the
+    checked move itself."""
+    rs = Game(model("classic"), 4, seed=0).ruleset
+    steps = transitions.of(rs)
+    checked, listed = acting.kinds(rs, steps, True), acting.kinds(rs, steps, False)
+    assert checked.keys() == listed.keys() and len(checked) == 6
+    for kind, move in checked.items():
+        assert move.__code__ is listed[kind].__code__, kind.__name__
+    whole, by_kind = acting.movers(rs)
+    assert {k for k, m in by_kind.items() if m is whole} == set(by_kind) - set(checked)
 
 
 def test_a_playout_is_the_same_game_as_before():
@@ -152,37 +164,6 @@ def test_a_listing_does_not_outlive_a_change_the_caller_makes_to_its_copy():
     assert game.state_json() == before
 
 
-def test_an_unknown_mechanism_sends_the_plan_to_the_reference_functions(monkeypatch):
-    """A Ruleset field the hot path does not know, holding a value, makes the plan use the
-    reference functions and trust nothing (how-to-play has a field to buy: drop it from the
-    known fields as if it were new)."""
-    m = model("how-to-play")
-    known = dict(hotpath.KNOWN_FIELDS)
-    rs_type = next(t for t in known if t.__name__ == "Ruleset")
-    monkeypatch.setitem(hotpath.KNOWN_FIELDS, rs_type, known[rs_type] - {"buy_field"})
-    from beanrules.engine.compiler import compile_ruleset
-    plan = hotpath.Plan(compile_ruleset(m, 4))  # built apart: the cached plans stay as they are
-    assert plan.reference == "the rules: buy_field" and plan.trusted == {}
-    monkeypatch.setattr(hotpath, "plan_for", lambda ruleset: plan)
-    assert lockstep(m, 4, seed=5, trades=True, limit=300) > 0
-
-
-def test_the_known_fields_are_the_fields_of_the_compiled_rules():
-    """Every field KNOWN_FIELDS names exists (a renamed field would silently stay 'known'); a
-    spec the closures do not serve names the field that stops them; the benchmarks' specs are
-    served by them."""
-    import dataclasses
-    for kind, names in hotpath.KNOWN_FIELDS.items():
-        assert names <= {f.name for f in dataclasses.fields(kind)}, kind.__name__
-    known = set().union(*hotpath.KNOWN_FIELDS.values())
-    for name in SPECS:
-        for n in counts(name):
-            reason = hotpath.plan_for(Game(model(name), n, seed=0).ruleset).reference
-            assert reason is None or reason.split(": ")[-1] not in known, (name, n, reason)
-    for name in ("classic", "how-to-play"):
-        assert hotpath.plan_for(Game(model(name), 4, seed=0).ruleset).reference is None
-
-
 def _game_in_trading() -> Game:
     game = _game_in_planting()
     while game.state.phase != "trade":
@@ -214,9 +195,9 @@ def test_a_proposal_the_game_built_is_trusted_and_any_other_is_checked(monkeypat
     space = game.proposals(anna)
     built = space[0]
 
-    def no_check(action, events):
+    def no_check(state, action, events):
         raise AssertionError(f"checked in full: {action}")
-    monkeypatch.setattr(game, "_checked_move", no_check)
+    monkeypatch.setattr(game, "_checked", no_check)
     game.apply(built)
     assert [p["id"] for p in game.state.proposals] == [1]
     again = game.proposals(anna)[0]
