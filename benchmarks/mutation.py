@@ -62,7 +62,7 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # permitted moves, lasting requirements and card selections (card_moves, requirements, selection),
 # lasting constraints and permissions of any condition (lasting, permissions), coins written
 # down (tally), cards that play as a bean type (kinds), the effects on hands (hand_effects) and
-# the hot path's per-phase closures (hotpath) included; eventlog (a list that keeps nothing) has
+# carrying out an action in its two modes (acting) included; eventlog (a list that keeps nothing) has
 # no logic to mutate. Left out: bots, simulate and terminal (players of the engine, not the
 # engine), records and notation (game records and the action parser, which the unit tests pin
 # down), view (no case expectation looks at a player's view), trace (rule coverage for verify),
@@ -70,7 +70,7 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # NOT_ENGINE (below) leaves out a few functions of these modules.
 DEFAULT_MODULES = ("abilities", "actions", "buying", "card_moves", "compiler", "decisions", "deck", "draw_moves",
                    "effect_env", "effects", "evaluate", "exposure", "flow", "game", "hand_effects", "harvesting",
-                   "hotpath", "interned", "kinds", "lasting", "legal", "listers", "marked", "marks", "permissions", "planting", "program",
+                   "acting", "interned", "kinds", "lasting", "legal", "listers", "marked", "marks", "permissions", "planting", "program",
                    "proposal_space", "requirements", "ruleset", "scoring", "selection", "setup", "state",
                    "tally", "trading", "transitions", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players

@@ -218,7 +218,7 @@ def permitted_kinds(buy_field: BuyFieldRule | None) -> frozenset:
 
 def _guards(constraints: list, permitted: frozenset) -> tuple:
     """The forbids that name no action a rule may permit: they take nothing away, so the game
-    leaves them out of its checks (and out of the hot path's and the kernel's) and cites them
+    leaves them out of its checks (and out of the kernel's) and cites them
     where an action they name is refused anyway. One that names no action at all (coins back
     into the deck) holds by itself: there is nothing to check, nor to cite."""
     return tuple(c for c in constraints if c.forbid and not c.kinds & permitted and not lasting.names_nothing(c))

@@ -172,9 +172,9 @@ def start(state: State, rs: Ruleset, events: list, steps: Transitions) -> None:
 
 
 def reference_steps(rs: Ruleset) -> Transitions:
-    """The transitions as this module's reference functions, bound to this ruleset (a Plan that
-    does not trust the compiled ones serves these, engine/hotpath.py); a phase's completion is
-    the one compiled closure either way."""
+    """The transitions as this module's reference functions, bound to this ruleset (end_phase
+    without the compiled ones; tests/engine/test_transitions.py plays them against those); a
+    phase's completion is the one compiled closure either way."""
     def enter(ph: PhaseSpec) -> Enter:
         return lambda state, events: _enter(state, rs, ph, events)
 

@@ -3,7 +3,7 @@
 Actions are immutable values, so the few that recur (plant this bean in field k, harvest field
 k, end the phase) are built once and handed out again: building them anew on every call
 dominated the cost of listing legal actions in bot playouts. The listers of planting and
-harvesting (engine/listers.py), the reference listing (engine/legal.py) and the hot path share
+harvesting (engine/listers.py) and the listings of engine/legal.py share
 these rows, so every listing hands out the same objects.
 """
 from __future__ import annotations

@@ -13,7 +13,7 @@ timing. What cannot be matched is refused by the statement's words, when the gam
 
 The planting guards are such constraints too: a rule's `forbid` of planting `the card` onto
 `the field`, with the `allow`s that lift it, compiled once per game into one closure that judges
-a plant (planting.refusing, the legal plants, the hot path). Every such statement — one bean type
+a plant (planting.refusing, the legal plants, the kernel's). Every such statement — one bean type
 per field, a type in one field only, a type in two fields, covering where no field is empty or of
 the type, a house rule such as "no player may plant while count of this field >= 4" — compiles
 the same way: its condition by the evaluator, over `player` (who plants), `card` (the card

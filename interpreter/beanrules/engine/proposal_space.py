@@ -3,8 +3,8 @@
 legal_actions lists every one-card proposal: each card the player may give, to each partner,
 for nothing or for one card the partner may give. That is hundreds of actions, of which a bot
 picks one. Proposals counts them without building them, and builds only those asked for, in
-the order legal.proposals lists them; the game trusts the ones it built for the current state
-(engine/hotpath.py) and checks any other proposal in full.
+the order legal.proposals lists them; the game carries out the ones it built for the current
+state as listed (engine/acting.py) and checks any other proposal in full.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ NO_SPACE: Space = (0, _none)
 
 class Proposals(Sequence[Propose]):
     """legal.proposals(state, rs, player) as a sequence built on demand: counted when made,
-    each built when asked for (`space`: hotpath.Plan.proposals). It describes the state it
+    each built when asked for (`space`: legal.proposal_space). It describes the state it
     was made for: build from it before the next action."""
     __slots__ = ("count", "build", "built")
 

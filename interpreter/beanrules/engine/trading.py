@@ -327,7 +327,7 @@ def acceptable(state: State, rs: Ruleset, proposal: dict) -> bool:
 def accept_breaks(state: State, rs: Ruleset, proposal: dict, cards: tuple[Picked, Picked] | None = None) -> bool:
     """Whether accepting the proposal would break a requirement that holds now (the hand limit,
     where received cards go to the hand): Game.apply refuses such an accept, so the listings of
-    legal actions (legal.answers, the hot path's) leave it out."""
+    legal actions (legal.answers) leave it out."""
     if not rs.requirements:
         return False
     give, take = cards or check_accept_cards(state, rs, proposal)

@@ -17,9 +17,9 @@ every call. A Transitions object holds the same three things for one ruleset, de
 
 They return what the reference functions return and change the state as they do, in the same
 order (so the same random draws follow). The reference set (flow.reference_steps) wraps the
-reference functions themselves; a Plan that does not trust the closures (engine/hotpath.py:
-an unknown mechanism) uses it. tests/engine/test_hotpath.py plays every shipped spec with the
-compiled set against the reference set, comparing the full state after every action.
+reference functions themselves (flow.end_phase falls back to it).
+tests/engine/test_transitions.py plays every shipped spec with the compiled set (`of`, what a
+game runs) against the reference set, comparing the full state after every action.
 """
 from __future__ import annotations
 
