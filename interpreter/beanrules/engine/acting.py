@@ -48,11 +48,11 @@ def movers(rs: Ruleset) -> tuple[Move, dict[type, Move]]:
 
 
 def _movers(rs: Ruleset, steps: Transitions) -> tuple[Move, dict[type, Move]]:
-    checked_move = compiled(rs, steps, True)
+    checked = checked_move(rs, steps)
     listed = kinds(rs, steps, False)
     for kind in (MoveCard, DrawCard, Choose, UseAbility):  # nothing to save: checked in either mode
-        listed[kind] = checked_move
-    return checked_move, listed
+        listed[kind] = checked
+    return checked, listed
 
 
 def kinds(rs: Ruleset, steps: Transitions, checked: bool) -> dict[type, Move]:
@@ -62,16 +62,15 @@ def kinds(rs: Ruleset, steps: Transitions, checked: bool) -> dict[type, Move]:
             BuyField: _buy(rs, checked), Propose: _propose(rs, checked), Respond: _respond(rs, checked)}
 
 
-def compiled(rs: Ruleset, steps: Transitions, checked: bool = True) -> Move:
-    """An action of any kind carried out under these rules, checked (what refuses any action,
-    then its kind's check) or, `checked=False`, as listed."""
-    table = kinds(rs, steps, checked)
+def checked_move(rs: Ruleset, steps: Transitions) -> Move:
+    """An action of any kind carried out under these rules, checked: what refuses an action of
+    any kind, then its kind's check."""
+    table = kinds(rs, steps, True)
     table.update({MoveCard: _move_card(rs), DrawCard: _draw(rs), Choose: _choose(rs), UseAbility: _use(rs)})
 
     def move(state: State, action: Action, events: list) -> None:
         kind = type(action)
-        if checked:
-            _check_turn(state, rs, action, kind)
+        _check_turn(state, rs, action, kind)
         found = table.get(kind)
         if found is None:
             raise TypeError(f"not an action: {action!r}")
