@@ -23,13 +23,14 @@ from .actions import Action, BuyField, Choose, DrawCard, EndPhase, Harvest, Move
     UseAbility
 from .buying import buy_refusal, do_buy
 from .errors import IllegalAction, game_over
+from .eventlog import UNRECORDED
 from .flow import end_phase, resume
 from .harvesting import harvester, table_refusal
 from .kinds import same_type
 from .legal import legal_actions, waits_only_for_abilities
 from .listers import harvest_refusal
-from .planting import check_plant, pending_cards, pending_zones, plant_card
-from .ruleset import Ruleset
+from .planting import check_plant, pending_cards, pending_zones
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, Ruleset
 from .state import State
 from .trading import add_proposal, check_accept_cards, check_propose, check_respond, do_respond, guards_of
 from . import transitions
@@ -108,12 +109,21 @@ def _plant(rs: Ruleset, checked: bool) -> Move:
         if checked or zone == "hand" or type(field) is not int:
             _known_bean(rs, action.bean)
             move = check_plant(state, rs, action)
-            player, bean, index = move.player, move.bean, move.index
-            plant_card(state, player, move.zone, bean, index, move.front, events)
+            player, bean, index, zone, front = move.player, move.bean, move.index, move.zone, move.front
         else:  # listed: the front card of the hand (no zone: only planting from the hand lists
             # one) or a pending card of the zone it names, into the field the listing found open
-            player, bean, index = action.player, action.bean, field - 1
-            plant_card(state, player, zone or "hand", bean, index, zone is None, events)
+            player, bean, index, front = action.player, action.bean, field - 1, zone is None
+            zone = zone or "hand"
+        if front:  # the front card of the hand counts as planted
+            state.hands[player].pop(0)
+            state.planted += 1
+        else:  # a pending card leaves its zone wherever it lies (ruleset.zone_cards)
+            attr = _PLAYER_ATTR.get(zone)
+            (getattr(state, attr)[player] if attr else getattr(state, _SHARED_ATTR[zone])).remove(bean)
+        (state.fields[player][index] if type(index) is int else zones.field_list(state, player, index)).append(bean)
+        if events is not UNRECORDED:
+            events.append({"event": "planted", "player": player, "bean": bean,
+                           "field": index + 1 if type(index) is int else index, "from": zone})
         if fires:  # a card's "when planted" step
             triggers.fire(state, rs, "planted", player, bean, events,
                           zone=zones.field_list(state, player, index), field=index)
@@ -126,15 +136,15 @@ def _harvest(rs: Ruleset, checked: bool) -> Move:
 
     def harvest(state: State, action: Harvest, events: list) -> None:  # type: ignore[override]
         field, player = action.field, action.player
+        if not checked and type(field) is int:  # listed: a field the harvest permits allow
+            take(state, player, field - 1, events)
+            return
         if isinstance(field, str):  # a field of the table (engine/zones.py)
             if checked:
                 refusal = table_refusal(state, rs, player, field)
                 if refusal:
                     raise refusal
             take(state, player, field, events)
-            return
-        if not checked and field is not None:  # listed: a field the harvest permits allow
-            take(state, player, field - 1, events)
             return
         index = field - 1 if field is not None else _harvest_index(state, rs, action)
         refusal = harvest_refusal(state, rs, player, index)

@@ -117,17 +117,22 @@ def harvester(rs: Ruleset) -> Harvester:
 
     def harvest_field(state: State, player: str, index: int | str, events: list, auto: bool = False) -> None:
         field = state.fields[player][index] if type(index) is int else state.zones[index]
-        size = len(field) if whole_field else size_of(field)
+        held = len(field)
+        size = held if whole_field else size_of(field)
         paying = field[-1] if top else paying_of(field, size)
         table = payout[paying]
-        coins = table[size if size < len(table) else len(table) - 1]
+        most = len(table) - 1
+        coins = table[size if size < most else most]
         bean = type_of(rs, paying) if typed else paying
-        taken = field[len(field) - size:]
+        start = held - size  # the harvest takes the cards from here to the top
+        taken = field[start:]
         event = {"event": "harvested", "player": player, "field": index + 1 if type(index) is int else index,
                  "bean": bean, "cards": size, "coins": coins} if events is not UNRECORDED or not plain else None
         if plain:
-            state.coins[player].extend(taken[size - coins:])
-            state.discard.extend(taken[:size - coins])
+            if coins:
+                state.coins[player].extend(taken[size - coins:])
+            if coins != size:
+                state.discard.extend(taken[:size - coins])
         elif tally is not None:  # written down (engine/tally.py)
             pay(state, tally, player, taken, coins, event)
         else:
@@ -144,7 +149,7 @@ def harvester(rs: Ruleset) -> Harvester:
             if auto:
                 event["auto"] = True
             events.append(event)
-        del field[len(field) - size:]
+        del field[start:]
         if fires:  # a card's "when harvested" step (a third field for two field beans)
             # the step reads the cards the harvest took (its "cards"), though they have left the field
             fire(state, rs, "harvested", player, bean, events, cards=taken, field=index)

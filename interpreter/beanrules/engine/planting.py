@@ -1,4 +1,4 @@
-"""Planting: from the front of the hand (a plant-from-hand phase) or from the zones a
+"""Checking a plant: from the front of the hand (a plant-from-hand phase) or from the zones a
 plant-pending phase empties (set-aside cards, the active player's offer)."""
 from __future__ import annotations
 
@@ -6,13 +6,12 @@ from typing import Any, NamedTuple
 
 from .actions import Plant
 from .errors import IllegalAction, RuleRef, game_over
-from .eventlog import UNRECORDED
 from .kinds import auto_field, same_type, top_type, type_of
 from .lasting import cited
 from .ruleset import PhaseSpec, Ruleset, zone_cards
 from .state import State
 from .plant_verdict import verdict
-from .zones import check_into, field_list
+from .zones import check_into
 
 
 class PlantMove(NamedTuple):
@@ -170,20 +169,3 @@ def _why(rs: Ruleset, player: str, bean: str, fields: list[list[str]], index: in
     if not field and grown is not None:
         return f"{bean} already grows in field {grown + 1} of {player}; the rules let a type grow in one field only"
     return f"{player} may not plant {bean} on field {index + 1} — {guard.says}"
-
-
-def do_plant(state: State, move: PlantMove, events: list) -> None:
-    plant_card(state, move.player, move.zone, move.bean, move.index, move.front, events)
-
-
-def plant_card(state: State, player: str, zone: str, bean: str, index: int | str, front: bool, events: list) -> None:
-    """do_plant, field by field (a listed plant, engine/acting.py, calls it directly)."""
-    if front:
-        state.hands[player].pop(0)
-        state.planted += 1
-    else:
-        zone_cards(state, zone, player).remove(bean)
-    (state.fields[player][index] if type(index) is int else field_list(state, player, index)).append(bean)
-    if events is not UNRECORDED:
-        events.append({"event": "planted", "player": player, "bean": bean,
-                       "field": index + 1 if isinstance(index, int) else index, "from": zone})
