@@ -107,7 +107,7 @@ def test_both_modes_are_one_code():
 
 
 def test_a_playout_is_the_same_game_as_before():
-    """play_out (the closures, the trusted apply, no events kept) plays the game the checked
+    """play_out (the compiled closures, the listed mode, no events kept) plays the game the checked
     path plays: same actions, same final state."""
     m = model("classic")
     fast = Game(m, 4, seed=11)
