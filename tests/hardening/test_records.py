@@ -166,15 +166,15 @@ def test_a_human_game_writes_its_record_however_it_ends(classic: dict, tmp_path:
 
 
 def test_an_interrupt_inside_an_action_still_gives_a_consistent_record(classic: dict, monkeypatch) -> None:
-    import beanrules.engine.game as game_module
-    end_phase = game_module.end_phase
+    import beanrules.engine.acting as acting_module  # where an action that ends a phase ends it
+    end_phase = acting_module.end_phase
 
     def interrupted_end_phase(*args, **kwargs):
         end_phase(*args, **kwargs)  # the 2nd action changed the state (planting ended) ...
         raise KeyboardInterrupt  # ... and is interrupted before it is recorded
-    monkeypatch.setattr(game_module, "end_phase", interrupted_end_phase)
+    monkeypatch.setattr(acting_module, "end_phase", interrupted_end_phase)
     record = play_human(classic, "classic", PLAYERS, 4, 0, ["greedy"],
                         read=_scripted(["plants 1", "ends planting"] + ["pass"] * 20), write=lambda _: None)
-    monkeypatch.setattr(game_module, "end_phase", end_phase)
+    monkeypatch.setattr(acting_module, "end_phase", end_phase)
     assert record["ended"] == "interrupted" and record["actions"] == ["Anna plants 1"]
     assert replay(record, classic).ok  # the half-applied 2nd action is in neither actions nor state
