@@ -104,7 +104,7 @@ def _known_bean(rs: Ruleset, bean: str | None) -> None:
 def _plant(rs: Ruleset, checked: bool) -> Move:
     fires = bool(rs.triggers)
 
-    def plant(state: State, action: Plant, events: list) -> None:  # type: ignore[override]
+    def plant(state: State, action: Plant, events: list) -> None:
         zone, field = action.zone, action.field
         if checked or zone == "hand" or type(field) is not int:
             _known_bean(rs, action.bean)
@@ -127,14 +127,14 @@ def _plant(rs: Ruleset, checked: bool) -> Move:
         if fires:  # a card's "when planted" step
             triggers.fire(state, rs, "planted", player, bean, events,
                           zone=zones.field_list(state, player, index), field=index)
-    return plant  # type: ignore[return-value]
+    return plant
 
 
 # -- harvesting --------------------------------------------------------------------------------
 def _harvest(rs: Ruleset, checked: bool) -> Move:
     take = harvester(rs)  # (harvesting.do_harvest)
 
-    def harvest(state: State, action: Harvest, events: list) -> None:  # type: ignore[override]
+    def harvest(state: State, action: Harvest, events: list) -> None:
         field, player = action.field, action.player
         if not checked and type(field) is int:  # listed: a field the harvest permits allow
             take(state, player, field - 1, events)
@@ -153,7 +153,7 @@ def _harvest(rs: Ruleset, checked: bool) -> Move:
         if refusal:
             raise refusal
         take(state, player, index, events)
-    return harvest  # type: ignore[return-value]
+    return harvest
 
 
 def _harvest_index(state: State, rs: Ruleset, action: Harvest) -> int:
@@ -171,11 +171,11 @@ def _harvest_index(state: State, rs: Ruleset, action: Harvest) -> int:
 
 # -- ending a phase, buying a field --------------------------------------------------------------
 def _end(rs: Ruleset, steps: Transitions, checked: bool) -> Move:
-    def end(state: State, action: EndPhase, events: list) -> None:  # type: ignore[override]
+    def end(state: State, action: EndPhase, events: list) -> None:
         if checked:
             _check_end(state, rs, action)
         end_phase(state, rs, events, steps)
-    return end  # type: ignore[return-value]
+    return end
 
 
 def _check_end(state: State, rs: Ruleset, action: EndPhase) -> None:
@@ -222,20 +222,20 @@ def _check_end(state: State, rs: Ruleset, action: EndPhase) -> None:
 
 
 def _buy(rs: Ruleset, checked: bool) -> Move:
-    def buy(state: State, action: BuyField, events: list) -> None:  # type: ignore[override]
+    def buy(state: State, action: BuyField, events: list) -> None:
         if checked:
             refusal = buy_refusal(state, rs, action.player)
             if refusal:
                 raise refusal
         do_buy(state, rs, action.player, events)
-    return buy  # type: ignore[return-value]
+    return buy
 
 
 # -- trading -----------------------------------------------------------------------------------
 def _propose(rs: Ruleset, checked: bool) -> Move:
     guards = guards_of(rs)  # the trading rules (every phase that trades holds them)
 
-    def propose(state: State, action: Propose, events: list) -> None:  # type: ignore[override]
+    def propose(state: State, action: Propose, events: list) -> None:
         if checked or guards is None:
             for ref in action.give + action.take:
                 _known_bean(rs, ref.bean)
@@ -250,11 +250,11 @@ def _propose(rs: Ruleset, checked: bool) -> Move:
         waits = guards.one_card_waits(state, rs, action.player, action.to, (gift.zone, gift.bean),
                                       (asked.zone, asked.bean) if asked is not None else None)
         add_proposal(state, rs, proposal, events, waits)
-    return propose  # type: ignore[return-value]
+    return propose
 
 
 def _respond(rs: Ruleset, checked: bool) -> Move:
-    def respond(state: State, action: Respond, events: list) -> None:  # type: ignore[override]
+    def respond(state: State, action: Respond, events: list) -> None:
         proposal = None
         if not checked:  # listed: an open proposal of the player's side, by its id
             target = action.target
@@ -267,26 +267,26 @@ def _respond(rs: Ruleset, checked: bool) -> Move:
         else:  # an acceptance moves the cards the check resolves (listed only where they are there)
             cards = check_accept_cards(state, rs, proposal) if action.verb == "accepts" else None
         do_respond(state, rs, action, proposal, cards, events)
-    return respond  # type: ignore[return-value]
+    return respond
 
 
 # -- the kinds both modes check ------------------------------------------------------------------
 def _move_card(rs: Ruleset) -> Move:
-    def move(state: State, action: MoveCard, events: list) -> None:  # type: ignore[override]
+    def move(state: State, action: MoveCard, events: list) -> None:
         rule, index = card_moves.check(state, rs, action)
         card_moves.do(state, rs, action, rule, index, events)
-    return move  # type: ignore[return-value]
+    return move
 
 
 def _draw(rs: Ruleset) -> Move:
-    def draw(state: State, action: DrawCard, events: list) -> None:  # type: ignore[override]
+    def draw(state: State, action: DrawCard, events: list) -> None:
         rule = draw_moves.check(state, rs, action)
         draw_moves.do(state, rs, action, rule, events)
-    return draw  # type: ignore[return-value]
+    return draw
 
 
 def _choose(rs: Ruleset) -> Move:
-    def choose(state: State, action: Choose, events: list) -> None:  # type: ignore[override]
+    def choose(state: State, action: Choose, events: list) -> None:
         refusal = decisions.refusal(state, rs, action)
         if refusal:
             raise refusal
@@ -294,14 +294,14 @@ def _choose(rs: Ruleset) -> Move:
             windows.answered(state, rs, action, None, events)
         else:
             resume(state, rs, action, events)
-    return choose  # type: ignore[return-value]
+    return choose
 
 
 def _use(rs: Ruleset) -> Move:
-    def use(state: State, action: UseAbility, events: list) -> None:  # type: ignore[override]
+    def use(state: State, action: UseAbility, events: list) -> None:
         spec, field = abilities.check_use(state, rs, action)
         if windows.may_answer(state.decision, action):  # used in the window offered to its owner
             windows.answered(state, rs, action, lambda: abilities.do_use(state, rs, action, spec, field, events), events)
         else:
             abilities.do_use(state, rs, action, spec, field, events)
-    return use  # type: ignore[return-value]
+    return use
