@@ -5,7 +5,7 @@ bots, trading on and off; the smallest and largest player count of the variant, 
 under `pytest -m sweep`; the generated loop too), in games shown to use the mechanism:
 
 - hand-limit.bean: the hand limit, which cuts phase 4's draw and is tried against taking the
-  discard pile's top card in phase 1 (kernel/requirements.py);
+  discard pile's top card in phase 1 (engine/requirements.py on the kernel's state);
 - draws.bean: draws one card at a time as the player's actions, owed as far as the hand limit
   lets the hand take them, between takes of the discard's top card; an end by a number of coin
   cards, as soon as a player has them (kernel/draw_moves.py, kernel/tally.py);

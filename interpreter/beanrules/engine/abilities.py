@@ -32,7 +32,7 @@ from .decisions import acting, deciding
 from .effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
 from .lasting import constrained_card
-from .requirements import broken
+from .requirements import breaks_held
 
 # How many different uses of one ability legal_actions lists at most (every choice sequence
 # of an ability that takes one bean from each of two other players, at five players, is about
@@ -380,19 +380,11 @@ def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int
     field = _field_of(state, spec, action.player, action.field)
     trial = _copy(state)
     _run(trial, rs, spec, action.player, field, Feed(action.choices, spec.ref), [])
-    broken = _breaks(state, trial, rs)
+    broken = breaks_held(state, trial, rs)
     if broken is not None:
         raise IllegalAction(broken.ref, f"{spec.card}'s ability would break this rule: "
                                         f"{broken.ref.text or broken.ref.id}")
     return spec, field
-
-
-def _breaks(before: Any, after: Any, rs: Any) -> Any:
-    """A lasting requirement (the hand limit) the use would break, that held before it."""
-    if not rs.requirements:
-        return None
-    found = broken(after, rs)
-    return found if found is not None and broken(before, rs) is None else None
 
 
 def do_use(state: Any, rs: Any, action: UseAbility, spec: AbilitySpec, field: int | None, events: list) -> None:
@@ -455,7 +447,7 @@ def _choices(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | N
             continue
         except IllegalAction:
             continue  # a dead end: a later choice has no option
-        if _breaks(state, trial, rs) is not None:
+        if breaks_held(state, trial, rs) is not None:
             continue  # it would break the hand limit: not a legal use
         while prefix and prefix[-1] == NONE:
             prefix = prefix[:-1]

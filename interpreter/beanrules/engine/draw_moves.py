@@ -21,7 +21,7 @@ from ..core.quantities import Number
 from . import evaluate
 from .actions import DrawCard, EndPhase
 from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
-from .requirements import _INCOMING, broken
+from .requirements import one_more_breaks
 
 
 @dataclass(frozen=True)
@@ -85,18 +85,6 @@ def _card_left(state: Any, rs: Any) -> bool:
     return bool(state.deck) or (bool(state.discard) and bool(rs.on_deck_out))
 
 
-def _breaks(state: Any, rs: Any, player: str) -> Any:
-    """The requirement (the hand limit) one more hand card would break, tried and undone."""
-    if not rs.requirements:
-        return None
-    hand = state.hands[player]
-    hand.append(_INCOMING)
-    try:
-        return broken(state, rs)
-    finally:
-        hand.pop()
-
-
 def refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
     """Why `player` may not draw now, citing the rule that says so (None: they may)."""
     if state.over:
@@ -115,7 +103,7 @@ def refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
                                        f"card{'s' if rule.most != 1 else ''} this turn")
     if not _card_left(state, rs):
         return IllegalAction(rule.ref, "there is no card left to draw")
-    requirement = _breaks(state, rs, player)
+    requirement = one_more_breaks(state, rs, player)
     if requirement is not None:
         return IllegalAction(requirement.ref, f"{player} may not draw: it would break "
                                               f"'{requirement.ref.text}'")

@@ -48,9 +48,32 @@ def breaking(state: Any, rs: Any) -> tuple[Requirement, Any] | None:
 
 
 def broken(state: Any, rs: Any) -> Requirement | None:
-    """The first requirement the state breaks (None: all hold)."""
+    """The first requirement the state breaks (None: all hold). Any state whose hands the
+    players index: the engine's (names) or the kernel's (seats), which asks this too."""
     found = breaking(state, rs)
     return None if found is None else found[0]
+
+
+def breaks_held(before: Any, after: Any, rs: Any) -> Requirement | None:
+    """The requirement `after` breaks that held in `before` (a card's ability tried on a copy:
+    a use is refused only for a requirement it breaks, not for one already broken)."""
+    if not rs.requirements:
+        return None
+    found = broken(after, rs)
+    return found if found is not None and broken(before, rs) is None else None
+
+
+def one_more_breaks(state: Any, rs: Any, player: Any) -> Requirement | None:
+    """The requirement (the hand limit) one more card in `player`'s hand would break, tried
+    with a stand-in card and taken out again (a draw by action asks this before it is listed)."""
+    if not rs.requirements:
+        return None
+    hand = state.hands[player]
+    hand.append(_INCOMING)
+    try:
+        return broken(state, rs)
+    finally:
+        hand.pop()
 
 
 def check_start(state: Any, rs: Any) -> None:
@@ -65,34 +88,27 @@ def check_start(state: Any, rs: Any) -> None:
                                     "a rule that holds at all times")
 
 
-def room(state: Any, rs: Any, player: str, wanted: int) -> int:
+def room(state: Any, rs: Any, player: Any, wanted: int) -> int:
     """How many of `wanted` cards `player` may take into the hand, one after another, while
     every requirement keeps holding (all of them where there is no requirement)."""
     if not rs.requirements or wanted <= 0:
         return wanted
-    return fitting(state.hands[player], wanted, lambda: broken(state, rs) is not None, _INCOMING)
+    hand, allowed = state.hands[player], 0
+    try:  # each card tried with a stand-in, all taken out again
+        while allowed < wanted:
+            hand.append(_INCOMING)
+            if broken(state, rs) is not None:
+                break
+            allowed += 1
+    finally:
+        del hand[len(hand) - (allowed + (1 if allowed < wanted else 0)):]
+    return allowed
 
 
 def hand_room(state: Any, rs: Any, player: str | None, wanted: int) -> int:
     """How many of `wanted` cards a step that runs by itself lays into `player`'s hand: as
     many as the rules that hold at all times let it take (a draw takes as many, evaluate.draw)."""
     return wanted if player is None else room(state, rs, player, wanted)
-
-
-def fitting(hand: list, wanted: int, breaks: Any, incoming: Any) -> int:
-    """How many of `wanted` cards `hand` may take, one after another, before `breaks()` says a
-    requirement no longer holds (each tried with a stand-in card, and taken out again); the
-    kernel's hand limit counts the same way (kernel/requirements.py)."""
-    allowed = 0
-    try:
-        while allowed < wanted:
-            hand.append(incoming)
-            if breaks():
-                break
-            allowed += 1
-    finally:
-        del hand[len(hand) - (allowed + (1 if allowed < wanted else 0)):]
-    return allowed
 
 
 def newly_broken(state: Any, rs: Any, saved: dict) -> Requirement | None:

@@ -22,6 +22,7 @@ from ..engine.errors import IllegalAction
 from ..engine.evaluate import RULES
 from ..engine.lasting import plant_refusal
 from ..engine import evaluate
+from ..engine.requirements import breaks_held
 from . import core
 from .state import KState
 
@@ -188,7 +189,6 @@ def front_lapses(m: Any, g: KState, seat: int) -> bool:
 def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None = None) -> list[tuple]:
     found: list[tuple] = []
     stack: list[tuple] = [()]
-    reqs = getattr(m, "requirements", None)  # the hand limit (kernel/requirements.py), where the rules have one
     while stack and len(found) < MAX_LISTED:
         prefix = stack.pop()
         trial = g.copy()
@@ -199,8 +199,8 @@ def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None 
             continue
         except IllegalAction:
             continue
-        if reqs is not None and reqs.broken(trial) and not reqs.broken(g):
-            continue  # abilities._breaks: it would break a requirement that held: not a legal use
+        if breaks_held(g, trial, m.rs) is not None:
+            continue  # it would break a requirement that held (the hand limit): not a legal use
         while prefix and prefix[-1] == NONE:
             prefix = prefix[:-1]
         if prefix not in found:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..engine.evaluate import RULES
+from ..engine.requirements import broken
 from ..engine.selection import end_index, picked
 from . import core
 from .state import KState
@@ -55,10 +56,10 @@ def is_open(g: KState, rule: KMove, seat: int) -> bool:
     return bool(rule.source(g, env))
 
 
-def breaks(limit: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
-    """moves._breaks: the move of the card at `index` would break a requirement (the hand
-    limit; `limit`: the machine's, kernel/requirements.py), tried and undone."""
-    if limit is None:
+def breaks(rs: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
+    """card_moves._breaks: the move of the card at `index` would break a requirement (the
+    hand limit: engine/requirements.py's, on the kernel's state), tried and undone."""
+    if not rs.requirements:
         return False
     env = {"player": seat, RULES: rule.rs}
     held, dest = rule.source(g, env), rule.dest(g, env)
@@ -66,16 +67,17 @@ def breaks(limit: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
     at = end_index(rule.dest_zone, rule.end, len(dest))
     dest.insert(at, card)
     try:
-        return limit.broken(g)
+        return broken(g, rs) is not None
     finally:
         del dest[at]
         held.insert(index, card)
 
 
-def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], limit: Any = None) -> int:
+def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], rs: Any) -> int:
     """Append the moves `seat` may make now (card_moves.options, without the phase end, which the
-    caller adds); returns how many. `limit`: the requirements each move is tried against."""
-    added = 0
+    caller adds); returns how many. `rs`: the engine's rules, whose requirements each move is
+    tried against."""
+    added, limited = 0, bool(rs.requirements)
     for rule in moves:
         if not is_open(g, rule, seat):
             continue
@@ -91,7 +93,7 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], li
             chosen = picked(rule.source_zone, rule.pick, 1, len(held))
         by_place = rule.pick == "any" and rule.source_zone == "hand"  # a hand card by its place
         for index in chosen:
-            if limit is not None and breaks(limit, g, rule, seat, index):
+            if limited and breaks(rs, g, rule, seat, index):
                 continue
             action = (MOVE, seat, rule.verb, None, index + 1) if by_place else \
                 (MOVE, seat, rule.verb, held[index], None)
@@ -101,17 +103,17 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], li
     return added
 
 
-def keeps_open(moves: tuple[KMove, ...], g: KState, limit: Any = None) -> bool:
+def keeps_open(moves: tuple[KMove, ...], g: KState, rs: Any) -> bool:
     """A move the active player may still make keeps the phase from ending by itself (its
     first card tried against the requirements, as card_moves.keeps_open tries it)."""
     active = g.active
     for r in moves:
         if is_open(g, r, active):
-            if limit is None:
+            if not rs.requirements:
                 return True
             held = r.source(g, {"player": active, RULES: r.rs})
             first = 0 if r.pick == "any" else picked(r.source_zone, r.pick, 1, len(held))[0]
-            if not breaks(limit, g, r, active, first):
+            if not breaks(rs, g, r, active, first):
                 return True
     return False
 

@@ -27,6 +27,7 @@ from ..engine.effect_env import feed_of
 from ..engine.errors import IllegalAction
 from ..engine.evaluate import BY_ITSELF, compiled_effect, condition, number, players_of, top_of_deck, zone_of
 from ..engine.eventlog import UNRECORDED
+from ..engine.requirements import room
 
 
 class KernelUnsupported(Exception):
@@ -175,16 +176,15 @@ def effect(node: Node, prims: Primitives) -> Fn:
         if node.end != "back" or node.up_to:
             raise _no(node, "effect")
         count, who, direction = number(node.count), players_of(node.player), prims.direction
-        limit = getattr(prims, "requirements", None)  # a hand limit (kernel/requirements.py)
-        if limit is None and isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
+        rs = prims.rs  # a hand limit: engine/requirements.py's room, on the kernel's state
+        if not rs.requirements and isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
             fixed = node.count.value  # the common "the active player draws N cards"
             return lambda g, env: g.hands[g.active].extend(take(g, fixed))
 
         def draw(g: Any, env: Env) -> None:
             for seat in who(g, {**env, "direction": direction}):
                 wanted = count(g, env)
-                if limit is not None:  # only as many as the hand may hold
-                    wanted = limit.room(g, seat, wanted)
+                wanted = room(g, rs, seat, wanted)  # only as many as the hand may hold
                 g.hands[seat].extend(take(g, wanted))
                 if g.ending:
                     break

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.evaluate import RULES
+from ..engine.requirements import one_more_breaks
 from . import core
 from .state import KState
 
@@ -49,7 +50,7 @@ def may(m: Any, g: KState, rule: KDraw, seat: int) -> bool:
         return False
     if not (g.deck or (g.discard and m.on_deck_out)):  # no card left to draw
         return False
-    return m.requirements is None or not m.requirements.one_more_breaks(g, seat)
+    return one_more_breaks(g, m.rs, seat) is None
 
 
 def keeps_open(m: Any, g: KState) -> bool:

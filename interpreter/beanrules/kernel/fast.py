@@ -79,7 +79,7 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   "            seat = s",
                   "            break"]
     if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
-        lines += ["if seat is None and move_open(m.moves, g, m.requirements):", "    seat = a"]
+        lines += ["if seat is None and move_open(m.moves, g, m.rs):", "    seat = a"]
     if ph.id in m.open_phases:  # or an ability on top of a field (moves.next_to_act)
         lines += ["if seat is None and ability_waits(m, g):", "    seat = a"]
     return lines

@@ -33,7 +33,6 @@ from .lasting import lapsed
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 from . import draw_moves  # draws one card at a time by action
-from .requirements import compile_requirements  # the hand limit
 from .tally import compile_tally  # counters, coins written down, the target that ends the game
 
 # Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
@@ -147,7 +146,6 @@ class Machine(core.Primitives):
         self.finish_during = rs.finish_during
         self.finish_phases = rs.finish_phases
         self.watch_progress = rs.exhaustion_limit is not None
-        self.requirements = compile_requirements(rs, self)  # before the draws that respect it compile
         # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
         self.firing: Firing | None = None
         steps = compile_triggers(rs.triggers, self) if rs.triggers else ()
@@ -355,11 +353,11 @@ class Machine(core.Primitives):
     def open_tests(self) -> dict[str, Callable]:
         """What keeps a phase open, tested on the kernel's state, under the names (and with the
         arguments) engine/obligations.py's completion calls them."""
-        moves, requirements = self.moves, self.requirements
+        moves = self.moves
         return {"ability_keeps_open": lambda g, rs: ability_keeps_open(self, g),
                 "draw_keeps_open": lambda g, rs: draw_moves.keeps_open(self, g),
                 "may_harvest": may_harvest,
-                "move_keeps_open": lambda g, rs: card_moves.keeps_open(moves, g, requirements),
+                "move_keeps_open": lambda g, rs: card_moves.keeps_open(moves, g, rs),
                 "step_waits": lambda g, rs, step: self.step_waits(g, step.who == "everyone", step.zone)}
 
     def may_harvest(self, g: KState, seat: int) -> bool:

@@ -60,7 +60,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
             lasting.stuck(m, g, p, zone) or not zone_list(g, zone, p) for everyone, zone in ph.pending
             if p == active or (everyone and zone != "offer"))}
     if not holders:  # a phase that waits only for an optional move of the active player
-        if m.moves and card_moves.keeps_open(m.moves, g, m.requirements):
+        if m.moves and card_moves.keeps_open(m.moves, g, m.rs):
             return active
         return active if g.phase in m.open_phases and abilities.waits_only(m, g) else None
     n, step = m.n, m.direction
@@ -124,7 +124,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
 def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
     phase's other actions), and the end of a phase that waits only for such moves."""
-    if card_moves.options(m.moves, g, seat, out, m.requirements) and waits_only_for_moves(m, g, m.phase_of[g.phase]):
+    if card_moves.options(m.moves, g, seat, out, m.rs) and waits_only_for_moves(m, g, m.phase_of[g.phase]):
         end = (END, seat, "phase")
         if end not in out:
             out.append(end)

@@ -33,7 +33,7 @@ KNOWN_KINDS = frozenset({
     "tie-token-holder", "token", "token-draw", "token-takeover", "trade", "trade-amounts",
     "trade-consent", "trade-end", "trade-partners", "tradeable-hand", "tradeable-offer",
     "traded-to-set-aside", "turn-order", "untradeable", "use-beans", "whole-field", "winner", "zone",
-    # flow mechanisms: a hand limit (requirements.py), draws by action (draw_moves.py), targets
+    # flow mechanisms: a hand limit (engine/requirements.py on the kernel's state), draws by action (draw_moves.py), targets
     # (tally.py), steps as a phase ends, permitted moves
     "hand-limit", "draw-one-at-a-time", "end-on-target", "leave-for-opponent", "take-discard-top",
     "discard-pending", "declared-end",
