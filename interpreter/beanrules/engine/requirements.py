@@ -9,9 +9,9 @@ requirement lets them hold, and the rest stay where they were.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
-from ..core import statements as core
+from ..core import actors, statements as core
 from . import evaluate
 from .errors import ImpossibleState, RuleRef
 from .state import State
@@ -25,6 +25,7 @@ class Requirement:
     players: evaluate.Compiled  # the actor: whom the condition is about, bound as ``player``
     condition: evaluate.Compiled
     ref: RuleRef
+    holds: Callable[[Any, dict], bool]  # (state, env): it holds for every one of its players
 
 
 def runs(statement: Any) -> bool:
@@ -32,13 +33,36 @@ def runs(statement: Any) -> bool:
 
 
 def compile_requirements(program: list, refs: dict[str, RuleRef]) -> tuple[Requirement, ...]:
-    return tuple(Requirement(evaluate.Compiled(s.player, evaluate.players_of(s.player)),
-                             evaluate.compiled_condition(s.condition), refs[rule["id"]])
-                 for rule, s in program if runs(s))
+    return tuple(_compiled(s, refs[rule["id"]]) for rule, s in program if runs(s))
+
+
+def _compiled(statement: Any, ref: RuleRef) -> Requirement:
+    players = evaluate.Compiled(statement.player, evaluate.players_of(statement.player))
+    condition = evaluate.compiled_condition(statement.condition)
+    who, test = players.fn, condition.fn
+    if isinstance(statement.player, (actors.EachPlayer, actors.AllPlayers)):
+        # whether it holds for all asks no order of the players: the seats as they are (each
+        # player's turn order would be built anew on every test, and a hand limit is tested
+        # after every card into a hand)
+        def holds(state: Any, env: dict) -> bool:
+            for player in state.players:
+                env["player"] = player  # (one env for all: a condition keeps none)
+                if not test(state, env):
+                    return False
+            return True
+    else:
+        def holds(state: Any, env: dict) -> bool:
+            for player in who(state, env):
+                env["player"] = player
+                if not test(state, env):
+                    return False
+            return True
+    return Requirement(players, condition, ref, holds)
 
 
 def breaking(state: Any, rs: Any) -> tuple[Requirement, Any] | None:
-    """The first requirement the state breaks and the player it breaks it for (None: all hold)."""
+    """The first requirement the state breaks and the first player, in turn order, it breaks
+    it for (None: all hold)."""
     for req in rs.requirements:
         env = {"direction": rs.direction, evaluate.RULES: rs}
         for player in req.players.fn(state, env):
@@ -50,8 +74,10 @@ def breaking(state: Any, rs: Any) -> tuple[Requirement, Any] | None:
 def broken(state: Any, rs: Any) -> Requirement | None:
     """The first requirement the state breaks (None: all hold). Any state whose hands the
     players index: the engine's (names) or the kernel's (seats), which asks this too."""
-    found = breaking(state, rs)
-    return None if found is None else found[0]
+    for req in rs.requirements:
+        if not req.holds(state, {"direction": rs.direction, evaluate.RULES: rs}):
+            return req
+    return None
 
 
 def breaks_held(before: Any, after: Any, rs: Any) -> Requirement | None:
