@@ -17,7 +17,7 @@ from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
 from .buying import may_buy
 from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
 from .errors import IllegalAction
-from .proposal_space import NO_SPACE, Space
+from .proposal_space import NO_SPACE, Row, Space, counted, nth_by
 from .interned import ROW as _ROW, end as _end, harvests as _harvests, interned as _interned
 from .harvesting import harvestable, table_harvests
 from .listers import ZonePlanting, plant_options as permitted_plants
@@ -105,10 +105,6 @@ def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
     return (False, False) if guards is None else (guards.tradeable("offer"), guards.tradeable("hand"))
 
 
-# The listed one-card proposals, as rows: (partner, the beans the player may give it, how many of
-# them come from the offer, a gift listed, the offer's beans and the hand's beans that may be
-# asked for). Each give, in order, as a gift and then for each ask (nth_proposal counts so).
-Row = tuple[str, tuple[str, ...], int, bool, tuple[str, ...], tuple[str, ...]]
 Lister = Callable[[State, str], tuple[Row, ...]]
 _LISTERS: dict = {}
 _HAND, _OFFER = ("hand", None), ("offer", None)
@@ -245,12 +241,7 @@ def _asks(player: str, partner: str, bean: str, zone: str, gift: bool, offer: tu
 def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple[Row, ...]]:
     """How many one-card proposals are listed, and the rows to pick the n-th from."""
     rows = proposal_rows(state, rs, player)
-    return _counted(rows), rows
-
-
-def _counted(rows: tuple[Row, ...]) -> int:
-    """How many proposals the rows list (each give as a gift and for each ask)."""
-    return sum(len(give) * (gift + len(offer) + len(hand)) for _, give, _, gift, offer, hand in rows)
+    return counted(rows), rows
 
 
 _SPACES: dict = {}
@@ -268,29 +259,14 @@ def proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
 
         def space(state: State, player: str) -> Space:
             rows = lister(state, player)
-            count = _counted(rows)
+            count = counted(rows)
             return (count, partial(nth_proposal, player, rows)) if count else NO_SPACE
         return space
     return per_object(_SPACES, rs, None, compiled)
 
 
-def nth_proposal(player: str, rows: tuple[Row, ...], n: int) -> Propose:
-    """The n-th proposal of proposals() without building the others."""
-    for partner, give, from_offer, gift, offer, hand in rows:
-        takes = gift + len(offer) + len(hand)
-        size = len(give) * takes
-        if n < size:
-            g, t = divmod(n, takes)
-            zone = "offer" if g < from_offer else "hand"
-            if gift:
-                if t == 0:
-                    return _proposal(player, partner, give[g], zone, None, None)
-                t -= 1
-            if t < len(offer):
-                return _proposal(player, partner, give[g], zone, offer[t], "offer")
-            return _proposal(player, partner, give[g], zone, hand[t - len(offer)], "hand")
-        n -= size
-    raise IndexError(n)
+# nth_proposal(player, rows, n): the n-th proposal of proposals() without building the others.
+nth_proposal: Callable[[str, tuple[Row, ...], int], Propose] = nth_by(_proposal)
 
 
 def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:

@@ -9,11 +9,50 @@ state as listed (engine/acting.py) and checks any other proposal in full.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Callable, overload
+from typing import Any, Callable, TypeVar, overload
 
 from .actions import Propose
 
 Space = tuple[int, Callable[[int], Propose]]  # how many, and what builds the n-th
+
+# The listed one-card proposals, as rows (legal.proposal_lister lists them, on the engine's
+# state or the kernel's): (partner, the beans the player may give it, how many of them come
+# from the offer, a gift listed, the offer's beans and the hand's beans that may be asked for).
+# Each give, in order, as a gift and then for each ask: the order counted and nth_by walk.
+Row = tuple[str, tuple[str, ...], int, bool, tuple[str, ...], tuple[str, ...]]
+Made = TypeVar("Made")
+# What makes one proposal: (player, partner, bean given, its zone, bean asked for, its zone),
+# the last two None for a gift.
+Build = Callable[[Any, Any, str, str, "str | None", "str | None"], Made]
+
+
+def counted(rows: tuple[Row, ...]) -> int:
+    """How many one-card proposals the rows list."""
+    count = 0
+    for _, give, _, gift, offer, hand in rows:  # (a loop: a sum over a generator costs more, and this is hot)
+        count += len(give) * (gift + len(offer) + len(hand))
+    return count
+
+
+def nth_by(build: Build[Made]) -> Callable[[Any, tuple[Row, ...], int], Made]:
+    """nth(player, rows, n): the n-th proposal of the rows without building the others, made by
+    `build`: the interpreter's Propose (legal.nth_proposal), the kernel's action tuple
+    (kernel/moves.py). `build` is bound once, so neither pays a call more for sharing the walk."""
+    def nth(player: Any, rows: tuple[Row, ...], n: int) -> Made:
+        for partner, give, from_offer, gift, offer, hand in rows:
+            takes = gift + len(offer) + len(hand)
+            size = len(give) * takes
+            if n < size:
+                g, t = divmod(n, takes)
+                zone, t = "offer" if g < from_offer else "hand", t - gift
+                if t < 0:
+                    return build(player, partner, give[g], zone, None, None)
+                if t < len(offer):
+                    return build(player, partner, give[g], zone, offer[t], "offer")
+                return build(player, partner, give[g], zone, hand[t - len(offer)], "hand")
+            n -= size
+        raise IndexError(n)
+    return nth
 
 
 def _none(n: int) -> Propose:

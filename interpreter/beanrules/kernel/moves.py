@@ -6,11 +6,12 @@ Mirrors engine/legal.py (listing), planting.py, harvesting.py, buying.py and tra
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                               Respond, UseAbility)
 from ..engine.answering import unbreaking
+from ..engine.proposal_space import counted, nth_by
 from . import abilities, card_moves, decisions, draw_moves, lasting
 from .draw_moves import DRAW
 from .abilities import USE
@@ -141,31 +142,16 @@ def proposal_space(m: Machine, g: KState, seat: int) -> tuple[int, tuple]:
     """How many one-card proposals legal.proposals lists, and the rows to pick the n-th from:
     the engine's own rows (legal.proposal_lister), listed on the kernel's state."""
     rows = m.proposal_rows(g, seat)  # type: ignore[misc]  (a trading phase: the game trades)
-    count = 0
-    for _, give, _, gift, offer, hand in rows:  # (a loop: a sum over a generator costs more, and this is hot)
-        count += len(give) * (gift + len(offer) + len(hand))
-    return count, rows
+    return counted(rows), rows
 
 
-def nth_proposal(seat: int, rows: tuple, k: int) -> tuple:
-    """The k-th proposal of the rows, in legal.nth_proposal's order, as an action tuple: each
-    give as a gift (where one is listed), then for each offered bean, then for each hand bean."""
-    for partner, give, from_offer, gift, offer, hand in rows:
-        takes = gift + len(offer) + len(hand)
-        size = len(give) * takes
-        if k < size:
-            i, t = divmod(k, takes)
-            card = ("offer" if i < from_offer else "hand", give[i])
-            t -= gift
-            if t < 0:
-                take = None
-            elif t < len(offer):
-                take = ("offer", offer[t])
-            else:
-                take = ("hand", hand[t - len(offer)])
-            return (PROPOSE, seat, partner, card, take)
-        k -= size
-    raise IndexError(k)
+def _proposal(seat: int, partner: int, bean: str, zone: str, asked: str | None, where: str | None) -> tuple:
+    return (PROPOSE, seat, partner, (zone, bean), None if where is None else (where, asked))
+
+
+# nth_proposal(seat, rows, k): the k-th proposal of the rows, in legal.nth_proposal's order
+# (the engine's own walk, proposal_space.nth_by), as an action tuple.
+nth_proposal: Callable[[int, tuple, int], tuple] = nth_by(_proposal)
 
 
 def _pick(g: KState, owner: int, card: tuple[str, int] | None, offer_left: list[int]) -> Any:
