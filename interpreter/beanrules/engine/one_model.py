@@ -76,3 +76,10 @@ def holds(node: Any, kind: type) -> bool:
         found = of_node("kinds", node, None, lambda: frozenset(type(n) for n in node.walk()))
         return any(issubclass(k, kind) for k in found)
     return of_node("holds", node, kind, answer)
+
+
+def condition_holds(statement: Any, kind: type) -> bool:
+    """Whether the statement has a condition and it holds a `kind` (what a planting guard's
+    condition weighs: permissions.weighs_types, plant_verdict's fields of the table)."""
+    condition = statement.condition
+    return condition is not None and holds(condition, kind)

@@ -37,6 +37,7 @@ from .errors import RuleRef, UnsupportedRule
 from .evaluate import RULES
 from .harvesting import coins_for
 from .lasting import LastingSpec, compile_rule, covers
+from .one_model import condition_holds
 
 
 def standing(statement: Any, ref: RuleRef) -> LastingSpec | None:
@@ -81,8 +82,7 @@ def is_guard(statement: Node) -> bool:
 def weighs_types(statement: Node) -> bool:
     """A planting guard's condition weighs the card's type against a field's top card (one type
     per field, a type in one field only, covering): a harvest makes room where it refuses."""
-    condition = statement.condition
-    return condition is not None and any(isinstance(n, conditions.Matches) for n in condition.walk())
+    return condition_holds(statement, conditions.Matches)
 
 
 def _card(bean: str, cards: dict[str, Any]) -> Any:

@@ -9,12 +9,12 @@ own module: zones.py and planting.py ask it, and permissions.py imports harvesti
 imports zones."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from ..core import conditions
 from .effect_env import OWNER, Held
 from .evaluate import RULES
+from .one_model import condition_holds
 
 
 def verdict(state: Any, rs: Any, player: str, bean: str, cards: list[str], where: int | str,
@@ -39,7 +39,7 @@ def verdict(state: Any, rs: Any, player: str, bean: str, cards: list[str], where
     return None, lifting
 
 
-@lru_cache(maxsize=None)
 def _weighs_fields(node: Any) -> bool:
-    """The statement's condition reads some field of a player beside the one planted onto."""
-    return node.condition is not None and any(isinstance(n, conditions.SomeField) for n in node.condition.walk())
+    """The statement's condition reads some field of a player beside the one planted onto
+    (kept per node, bounded: engine/one_model.py)."""
+    return condition_holds(node, conditions.SomeField)
