@@ -1,4 +1,4 @@
-"""memo.remember: every process-wide cache is bounded, and at the bound only its oldest entry goes."""
+"""memo.remember: every process-wide cache is bounded, and at the bound only its oldest entries go."""
 from beanrules.memo import remember
 
 
@@ -41,10 +41,48 @@ def test_the_interned_actions_of_the_hot_path_keep_what_was_just_made_at_their_b
     try:
         interned.PLANTS.clear()
         rows = [interned.plants(f"player-{i}", "blue") for i in range(20_001)]
-        assert len(interned.PLANTS) == 20_000
+        assert len(interned.PLANTS) == 20_000 - 20_000 // 8 + 1  # the oldest eighth went (memo.remember)
         assert ("player-0", "blue", None) not in interned.PLANTS  # the oldest went
-        assert interned.plants("player-1", "blue") is rows[1]  # the rest were kept, not cleared
+        assert interned.plants("player-2500", "blue") is rows[2500]  # the rest were kept, not cleared
         assert interned.plants("player-20000", "blue") is rows[-1]
     finally:
         interned.PLANTS.clear()
         interned.PLANTS.update(saved)
+
+
+def test_at_a_large_bound_the_oldest_eighth_goes_in_one_walk_and_the_newest_stay():
+    """memo.remember forgets the oldest eighth at once at a bound of 16 or more, so a plain dict
+    (which hot paths read inline: kernel/fast.py) is not walked past its deleted keys for every
+    entry; what was just made and everything newer than the oldest eighth are kept, in order."""
+    cache: dict[int, int] = {}
+    for i in range(800):
+        remember(cache, i, i, limit=800)
+    remember(cache, 800, 800, limit=800)
+    assert list(cache) == list(range(100, 801))  # the oldest 100 (800 // 8) went, the rest in order
+    for i in range(801, 900):  # room again: nothing more goes until the bound
+        remember(cache, i, i, limit=800)
+    assert len(cache) == 800 and next(iter(cache)) == 100
+    remember(cache, 100, -1, limit=800)  # a key kept is replaced, at the bound too, forgetting none
+    assert len(cache) == 800 and cache[100] == -1
+
+
+def test_the_kernel_keeps_its_planting_answers_under_the_shared_bound(monkeypatch):
+    """kernel/planting.py remembers the judge's answers by memo.remember (its own memo emptied
+    itself at the bound): past the bound the oldest answers go and the newest stay."""
+    from beanrules import compile_spec
+    from beanrules.kernel import kernel_for, play
+    from beanrules.kernel import planting
+    monkeypatch.setattr(planting, "_BOUND", 16)
+    machine = kernel_for(compile_spec("classic"), 3)
+    takes = machine.planting.takes
+    takes.clear()
+    seen: list = []
+    original = planting.remember
+
+    def watch(cache, key, value, limit):
+        seen.append(key)
+        return original(cache, key, value, limit)
+    monkeypatch.setattr(planting, "remember", watch)
+    play(machine, 1, ["random"] * 3, trades=False)
+    assert len(seen) > 16 and 0 < len(takes) <= 16
+    assert seen[-1] in takes and seen[0] not in takes
