@@ -243,3 +243,27 @@ def ends_and_seeds(counts: list[int], default: int, full: int) -> list:
     default_runs = [pytest.param(n, range(default), id=f"{n}-seeds-0-{default - 1}") for n in counts if n in ends]
     return default_runs + [pytest.param(n, range(full), marks=pytest.mark.sweep, id=f"{n}-seeds-0-{full - 1}")
                            for n in counts]
+
+
+def trade_refusals(rule: str, asks: tuple[tuple, ...] = ((),)) -> tuple[Callable[[Game, str, Any], None], list[tuple]]:
+    """A `before` for first_difference, and the list it fills: before each action, every deal
+    of one hand card the acting player could make with each partner (for nothing, or for each
+    of `asks`) that the trade guard `rule` refuses, as (turn, player, partner, an ask, the
+    player is active), to tell that the games compared met the guard."""
+    from beanrules.engine.deals import Deal
+    refused: list[tuple] = []
+
+    def before(game: Game, player: str, action: Any) -> None:
+        st, rs = game.state, game.ruleset
+        guards = rs.phase(st.phase).trade
+        if guards is None or not st.hands[player]:
+            return
+        for partner in st.players:
+            if partner == player:
+                continue
+            for takes in asks:
+                why = guards.deal_refusal(st, rs, Deal(player, partner, (("hand", None),), takes,
+                                                       frozenset((player, partner))))
+                if why is not None and why[0].id == rule:
+                    refused.append((st.turn, player, partner, bool(takes), player == st.active))
+    return before, refused

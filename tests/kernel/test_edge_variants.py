@@ -18,7 +18,7 @@ import pytest
 from beanrules import compile_spec
 from beanrules.kernel import kernel_reason
 
-from kernel_differential import compared, fast_difference, first_difference, seed_ranges
+from kernel_differential import compared, fast_difference, first_difference, seed_ranges, trade_refusals
 
 VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
 HERE = Path(__file__).parent
@@ -116,22 +116,9 @@ def test_a_guard_of_trading_by_condition_is_played_alike(variant, rule):
     cards (a condition on the hands: each proposal judged on its own, and again as it is
     answered). The games compared meet states in which the rule refuses a deal the player
     acting could otherwise make."""
-    from beanrules.engine.deals import Deal
     model = compile_spec(str(VARIANTS / variant))
     assert kernel_reason(model, 3, ["random", "greedy"]) is None
-    refused: list[tuple] = []
-
-    def before(game, player, action) -> None:
-        st, rs = game.state, game.ruleset
-        guards = rs.phase(st.phase).trade
-        if guards is None or not st.hands[player]:
-            return
-        for partner in st.players:
-            for takes in ((), (("hand", None),)):
-                deal = Deal(player, partner, (("hand", None),), takes, frozenset((player, partner)))
-                why = guards.deal_refusal(st, rs, deal) if partner != player else None
-                if why is not None and why[0].id == rule:
-                    refused.append((st.turn, player, partner, bool(takes)))
+    before, refused = trade_refusals(rule, ((), (("hand", None),)))
     for seed in range(3):
         bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
         assert first_difference(model, 3, seed, bots, True, full=seed == 0, before=before) is None, seed
