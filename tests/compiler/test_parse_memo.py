@@ -77,12 +77,13 @@ def test_building_the_ast_leaves_a_kept_tree_as_parsed() -> None:
     assert parser.parse_text(text, "y.bean")[0] is tree
 
 
-def test_at_its_bound_the_memo_forgets_its_oldest_text(parses: list[str]) -> None:
+def test_at_its_bound_the_memo_forgets_its_oldest_texts(parses: list[str]) -> None:
     texts = [f'rulebook r{i} "R"\n' for i in range(parser._TREES_LIMIT + 1)]
     for text in texts:
         parser.parse_text(text, "r.bean")
-    assert len(parser._TREES) == parser._TREES_LIMIT
-    assert texts[0] not in parser._TREES and texts[1] in parser._TREES and texts[-1] in parser._TREES
-    parser.parse_text(texts[1], "r.bean")
+    gone = parser._TREES_LIMIT // 8  # at the bound the oldest eighth goes (memo.remember)
+    assert len(parser._TREES) == parser._TREES_LIMIT - gone + 1
+    assert texts[gone - 1] not in parser._TREES and texts[gone] in parser._TREES and texts[-1] in parser._TREES
+    parser.parse_text(texts[gone], "r.bean")
     parser.parse_text(texts[0], "r.bean")
-    assert parses == texts + [texts[0]]  # the second text was still kept, the first parsed again
+    assert parses == texts + [texts[0]]  # the next text was still kept, the first parsed again

@@ -96,7 +96,7 @@ def test_an_unchanged_copy_shares_the_rulesets_compiled_from_its_original(
 
 
 def test_the_newest_copies_are_remembered_when_the_bound_is_reached() -> None:
-    """model/copying.py remembers at most _LIMIT copies; at the bound the oldest is forgotten,
+    """model/copying.py remembers at most _LIMIT copies; at the bound the oldest are forgotten,
     not all of them (clearing all made two copies handed out one after the other compile apart,
     depending on how many copies the process had made before)."""
     from beanrules.model import copying
