@@ -251,11 +251,6 @@ def pile(node: places.Zone) -> ZoneFn | None:
             # always several zones: refused as the rules compile (so by check), not mid-game
             raise UnsupportedRule(f"'{node.to_text()}' names a zone of every player; the engine "
                                   "moves the cards of one player's zone")
-        if isinstance(node.owner, actors.Bound) and not declared:
-            # the bound player (a requirement's "player's hand"): one player, so one lookup, no
-            # list (a requirement is tested after every card into a hand: this is hot)
-            by, attr = node.owner.name, _PER_PLAYER[node.zone]
-            return lambda state, env: getattr(state, attr)[env[by]]
         of = _of_declared(node.zone) if declared else _of_state(_PER_PLAYER[node.zone])
         if not declared and isinstance(node.owner, (actors.ActivePlayer, actors.Bound)):
             return _one_owner(_PER_PLAYER[node.zone], node.owner)  # one player: no list to make
