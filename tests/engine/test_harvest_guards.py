@@ -31,6 +31,7 @@ def test_the_judge_as_one_expression_says_what_the_guards_closures_say(spec):
     rs, rng = game.ruleset, random.Random(spec)
     direct, closures = rs.harvest_judge, harvest_guards._by_closures(rs.harvest_guards)
     assert direct.direct and direct.opened.__code__.co_filename == "<string>"
+    written = _written(direct)
     cards = sorted(set(rs.beans))
     refused = 0
     for _ in range(300):
@@ -38,12 +39,32 @@ def test_the_judge_as_one_expression_says_what_the_guards_closures_say(spec):
         game.state.fields["Anna"] = [[rng.choice(cards[:3])] * rng.choice((0, 1, 1, 2, 3, 5))
                                      for _ in range(rng.randint(1, 4))]
         state = game.state
-        assert direct.opened(state, rs, "Anna") == closures.opened(state, rs, "Anna")
+        assert direct.opened(state, rs, "Anna") == closures.opened(state, rs, "Anna") \
+            == written(state, rs, state.fields["Anna"])
         for index, field in enumerate(state.fields["Anna"]):
             said = direct.refusing(state, rs, "Anna", field, index)
             assert said is closures.refusing(state, rs, "Anna", field, index)
             refused += said is not None and bool(field)
     assert refused > 20
+
+
+def _written(judge):
+    """The judge's listing as another source writes it (harvest_guards.listing, as the playout
+    kernel's loop does: its state named `g`, the fields listed into `found`), as a function."""
+    from beanrules.engine.harvesting import coins_for
+    lines = harvest_guards.listing(judge, state="g", out="found")
+    names = {"C": coins_for}
+    exec("def written(g, rs, fs):\n" + "".join(f"    {line}\n" for line in lines) + "    return found\n", names)
+    return names["written"]
+
+
+def test_the_written_listing_of_no_judge_or_a_judge_by_closures():
+    """No harvest guard: the listing written out lists every field that holds cards. A judge
+    by the guards' closures has no listing to write (None: the kernel's loop calls the lister)."""
+    written = _written(None)
+    assert written(None, None, [["blue"], [], ["soy", "soy"]]) == [0, 2]
+    rs = Game(compile_spec("classic"), ["Anna", "Greg", "Natalie"], seed=0).ruleset
+    assert harvest_guards.listing(harvest_guards._by_closures(rs.harvest_guards), "g", "found") is None
 
 
 def test_a_refusal_cites_the_first_guard_that_holds_and_says_it():

@@ -175,7 +175,8 @@ def test_a_harvest_permit_with_a_condition_left_is_asked_in_play():
     ref = RuleRef("own-turn", None)
     applying = listers._harvest_permit(permit, ref, "plant")
     assert applying is not None and applying.when is not None
-    harvests, refusal = listers._harvesting((applying,), (ref,), "plant")
+    harvests, refusal, who = listers._harvesting((applying,), (ref,), "plant")
+    assert who is None  # a condition left: the lister asks it (the kernel calls it, kernel/fast.py)
     game = Game(compile_spec("classic"), ["Anna", "Natalie", "Greg"], seed=0)
     state, rs = game.state, game.ruleset
     active, other = state.active, next(p for p in state.players if p != state.active)

@@ -106,6 +106,30 @@ def test_a_harvest_guard_by_condition_is_played_alike(spec):
     assert refused
 
 
+@pytest.mark.parametrize("spec,players,who", [("classic", 4, "everyone"), ("kannibohne", 2, "active"),
+                                              (str(HERE / "trade-keeps-big-fields.bean"), 4, "everyone")])
+def test_the_harvest_judge_is_written_into_the_loop_and_plays_as_its_call(spec, players, who, monkeypatch):
+    """The generated loop writes the harvest judge's listing into each phase that harvests
+    (engine/harvest_guards.listing: the lines the judge's own `opened` runs), under the phase's
+    permit: for everyone (classic's "harvest at any time") or only the active player
+    (Kannibohne's own turn), with no call per decision. Where it cannot (a permit with a
+    condition left, a judge by closures: here `listing` made to say so), the loop calls the
+    phase's lister, and both loops play the same games."""
+    from beanrules.kernel import fast, kernel_for, play
+    machine = kernel_for(compile_spec(spec), players)
+    code = fast.source(machine)
+    assert "harvests_" not in code and "harvests.append(i)" in code
+    assert ("if seat == g.active:" in code) is (who == "active")
+    games = [play(machine, seed, ["random"] * players, trades=False) for seed in range(4)]
+    monkeypatch.setattr(fast, "listing", lambda judge, state, out: None)
+    assert "harvests = harvests_" in fast.source(machine)
+    monkeypatch.setattr(machine, "random_loop", fast.compile_random_loop(machine)[0])
+    for seed, inline in enumerate(games):
+        called = play(machine, seed, ["random"] * players, trades=False)
+        assert (called.scores, called.winners, called.actions) == (inline.scores, inline.winners, inline.actions)
+        assert (called.state.fields, called.state.coins) == (inline.state.fields, inline.state.coins)
+
+
 @pytest.mark.parametrize("variant,rule", [("gifts-own-turn.bean", "gifts-on-own-turn"),
                                           ("keep-two.bean", "keep-two")])
 def test_a_guard_of_trading_by_condition_is_played_alike(variant, rule):

@@ -14,7 +14,8 @@ forbid judges nothing, and where every condition reads only the player's fields 
 what they pay), the phase and numbers, the judge is one expression per field, its terms that
 do not read the field harvested worked out once per listing (the protection rule's "some other
 field holds more" is one loop, not one per field). Such a judge reads nothing of the state but
-`fields`, `phase` and the rules, so the playout kernel runs it on its own state (kernel/fast.py);
+`fields`, `phase` and the rules, so the playout kernel writes its lines into its own loop, on
+its own state (`listing`, kernel/fast.py: no call per decision, and no copy of the rule there);
 any other condition is asked through its closure, and the kernel declines the spec
 (kernel/support.py).
 """
@@ -46,10 +47,12 @@ class HarvestJudge(NamedTuple):
     """The harvest guards of a game, compiled: `refusing` the guard that forbids harvesting a
     field (None: it may be), `opened(state, rs, player)` the 0-based indices of the player's
     fields that hold cards and no guard refuses, in order. `direct`: compiled as one expression
-    over the fields, the phase and the rules alone (what the playout kernel runs)."""
+    over the fields, the phase and the rules alone (what the playout kernel runs, written into
+    its loop: `listing`); `guards`: the guards it was compiled from."""
     refusing: Refusing
     opened: Callable[[Any, Any, Any], list[int]]
     direct: bool = False
+    guards: tuple[LastingSpec, ...] = ()
 
 
 def compile_judge(guards: tuple[LastingSpec, ...]) -> HarvestJudge | None:
@@ -81,7 +84,7 @@ def _by_closures(items: tuple[LastingSpec, ...]) -> HarvestJudge:
 
     def opened(state: Any, rs: Any, player: Any) -> list[int]:
         return [i for i, f in enumerate(state.fields[player]) if f and refusing(state, rs, player, f, i) is None]
-    return HarvestJudge(refusing, opened)
+    return HarvestJudge(refusing, opened, False, items)
 
 
 def _always(state: Any, env: dict) -> bool:
@@ -91,7 +94,8 @@ def _always(state: Any, env: dict) -> bool:
 # ------------------------------------------------------------------ the judge as one expression
 # Names the expression reads: `fs` the player's fields, `f` the field harvested, `h0`, `h1`, …
 # the terms that do not read `f` (worked out before the fields are looped over), `C` the
-# beanometer (harvesting.coins_for), `state.phase`.
+# beanometer (harvesting.coins_for), `rs` the rules, and the state's phase (`state.phase`, or the
+# state's name in another source: listing's `state`). The listing also loops with `i` and `o`.
 _SOURCE = """
 def refusing(state, rs, player, f, index):
     fs = state.fields[player]
@@ -102,71 +106,99 @@ def refusing(state, rs, player, f, index):
 
 def opened(state, rs, player):
     fs = state.fields[player]
-{prelude}
-    out = []
-    i = 0
-    for f in fs:
-        if f and not ({any_refusal}):
-            out.append(i)
-        i += 1
+{listing}
     return out
 """
+
+
+def _terms(items: tuple[LastingSpec, ...], state: str) -> tuple[list[str], list[str]] | None:
+    """(hoisted, terms): the lines working out the terms that do not read the field harvested,
+    and each guard's refusal as an expression over the names above; None: a condition reads
+    more than the fields, the phase and numbers."""
+    hoisted: list[str] = []
+    terms = []
+    for guard in items:
+        test = "True" if guard.node.condition is None else _term(guard.node.condition, hoisted, state)
+        lifts = [_term(a.node.condition, hoisted, state) for a in guard.lifted]
+        if test is None or None in lifts:
+            return None
+        terms.append(f"({test})" if not lifts else f"({test}) and not ({' or '.join(lifts)})")
+    return hoisted, terms
+
+
+def _lines(hoisted: list[str], terms: list[str], out: str) -> list[str]:
+    """The listing as lines: into `out`, the 0-based indices of the fields `fs` that hold cards
+    and no guard refuses (no guard: every field with cards)."""
+    test = f"f and not ({' or '.join(terms)})" if terms else "f"
+    return [*hoisted, f"{out} = []", "i = 0", "for f in fs:", f"    if {test}:", f"        {out}.append(i)", "    i += 1"]
+
+
+def listing(judge: HarvestJudge | None, state: str, out: str) -> list[str] | None:
+    """The judge's `opened` as lines of another generated source (the playout kernel's loop,
+    kernel/fast.py), which names the player's fields `fs`, the rules `rs` and the beanometer `C`:
+    the state read as `state`, the fields listed into `out`. The same lines the judge's own
+    `opened` runs, so the rule is compiled here only. None: the judge is asked through its
+    closures (not direct)."""
+    if judge is None:
+        return _lines([], [], out)
+    if not judge.direct:
+        return None
+    compiled = _terms(judge.guards, state)
+    assert compiled is not None  # a direct judge's conditions compile as expressions
+    return _lines(*compiled, out)
 
 
 def _direct(items: tuple[LastingSpec, ...]) -> HarvestJudge | None:
     """The judge compiled as one expression (None: a condition reads more than the fields,
     the phase and numbers)."""
-    hoisted: list[str] = []
-    terms = []
-    for guard in items:
-        test = "True" if guard.node.condition is None else _term(guard.node.condition, hoisted)
-        lifts = [_term(a.node.condition, hoisted) for a in guard.lifted]
-        if test is None or None in lifts:
-            return None
-        terms.append(f"({test})" if not lifts else f"({test}) and not ({' or '.join(lifts)})")
+    compiled = _terms(items, "state")
+    if compiled is None:
+        return None
+    hoisted, terms = compiled
     prelude = "\n".join(f"    {line}" for line in hoisted) or "    pass"
     refusals = "\n".join(f"    if {term}:\n        return G[{i}]" for i, term in enumerate(terms))
     names: dict[str, Any] = {"G": items, "C": coins_for}
-    exec(_SOURCE.format(prelude=prelude, refusals=refusals, any_refusal=" or ".join(terms)),
+    exec(_SOURCE.format(prelude=prelude, refusals=refusals,
+                        listing="\n".join(f"    {line}" for line in _lines(hoisted, terms, "out"))),
          names)  # noqa: S102  (made from the conditions' nodes and permissions' tables only)
-    return HarvestJudge(names["refusing"], names["opened"], True)
+    return HarvestJudge(names["refusing"], names["opened"], True, items)
 
 
 def _reads_field(node: Node) -> bool:
     return any(n == FIELD for n in node.walk())
 
 
-def _term(node: Node, hoisted: list[str]) -> str | None:
+def _term(node: Node, hoisted: list[str], state: str) -> str | None:
     """`node` as an expression over the names above, its largest parts that do not read the
     field harvested hoisted into `hoisted` (the lines that work them out); None: it reads
     something the expression cannot (permissions.expression says what it can)."""
     if any(isinstance(n, actors.Bound) and n.name == "card" for n in node.walk()):
         return None  # a harvest binds no card
     if not _reads_field(node):
-        return _hoist(node, hoisted)
+        return _hoist(node, hoisted, state)
     if isinstance(node, (conditions.AllOf, conditions.AnyOf)):
-        parts = [_term(t, hoisted) for t in node.terms]
+        parts = [_term(t, hoisted, state) for t in node.terms]
         joined = " and " if isinstance(node, conditions.AllOf) else " or "
         return None if None in parts else "(" + joined.join(parts) + ")"
-    return expression(node, {"field": "f"}, _TOP)
+    return expression(node, {"field": "f"}, _TOP, state)
 
 
 _TOP = "{0}[-1]"  # a field's top card (permissions.expression; a harvest binds no card to match it)
 
 
-def _hoist(node: Node, hoisted: list[str]) -> str | None:
+def _hoist(node: Node, hoisted: list[str], state: str) -> str | None:
     """A term that does not read the field harvested, worked out once before the loop over the
     fields: "some field of the player …" as a loop that stops at the first (no generator), any
     other as its expression. Its name, or None."""
     name = f"h{len(hoisted)}"
     if isinstance(node, conditions.SomeField) and node.owner == actors.Bound("player"):
-        where = expression(node.where, {"field": "f", node.name: "o"}, _TOP)
+        where = expression(node.where, {"field": "f", node.name: "o"}, _TOP, state)
         if where is None:
             return None
         hoisted.extend((f"{name} = False", "for o in fs:", f"    if {where}:", f"        {name} = True",
                         "        break"))
         return name
-    text = expression(node, {"field": "f"}, _TOP)
+    text = expression(node, {"field": "f"}, _TOP, state)
     if text is None:
         return None
     hoisted.append(f"{name} = {text}")

@@ -83,6 +83,12 @@ class HarvestRule:
         which the fast paths write out."""
         return self.size is whole and self.bank is None
 
+    @property
+    def top_pays(self) -> bool:
+        """The top card's beanometer pays (top_card): the fast paths read `field[-1]` with no
+        call."""
+        return self.paying is top_card
+
 
 RUNS = (core.HarvestTakes, core.Payout, core.CoinSource)
 """The statements compiled here (program.runs)."""

@@ -196,7 +196,7 @@ def least_paying(rs: Ruleset, more_than: int) -> dict[str, int]:
     """Each card's fewest cards a field topped by it must hold to pay more than `more_than`
     (where another card of the run pays, the fewest of all tables)."""
     tables = rs.payout
-    if rs.harvest.paying is top_card:
+    if rs.harvest.top_pays:
         return {card: smallest_paying(table, more_than) for card, table in tables.items()}
     return dict.fromkeys(tables, min((smallest_paying(t, more_than) for t in tables.values()), default=_NEVER))
 

@@ -117,6 +117,9 @@ class PhaseListers:
     refusal: Callable[[State, Any, str], IllegalAction | None] = field(compare=False)
     harvesting: bool  # some harvest permit applies in this phase (else `harvests` lists none)
     room: "Room | None" = None
+    # whom `harvests` lets harvest, as who_source writes it, where it lists the harvest judge's
+    # fields for them and none for others (the playout kernel writes both out); None: it asks more
+    harvest_who: str | None = None
 
 
 of = listers_of  # the listers compiled for phase `ph` (PhaseSpec.listers)
@@ -211,13 +214,23 @@ def _names_everyone(actor: Node) -> bool:
     return isinstance(actor, (actors.AnyPlayer, actors.EachPlayer, actors.AllPlayers))
 
 
-def _who(actor: Node) -> Who:
-    """The permit names `player`: the active player and every player bound to a comparison,
-    any other actor asked of the evaluator."""
+def who_source(actor: Node) -> str | None:
+    """Whom a permit names, as an expression over `{state}` and `{player}` (str.format fills in
+    their names) where it can be written: the active player, or everyone; None: the evaluator
+    answers. The playout kernel writes it into its loop (kernel/fast.py)."""
     if isinstance(actor, actors.ActivePlayer):
-        return lambda state, rs, player: player == state.active
+        return "{player} == {state}.active"
     if _names_everyone(actor):
-        return lambda state, rs, player: True
+        return "True"
+    return None
+
+
+def _who(actor: Node) -> Who:
+    """The permit names `player`: the active player and every player bound to a comparison
+    (who_source's expression), any other actor asked of the evaluator."""
+    source = who_source(actor)
+    if source is not None:
+        return eval(f"lambda state, rs, player: {source.format(state='state', player='player')}")  # noqa: S307
     among = evaluate.players_of(actor)
     return lambda state, rs, player: player in among(state, {evaluate.RULES: rs, "player": player})
 
@@ -335,18 +348,21 @@ def _harvest_permit(s: core.Permit, ref: RuleRef, phase: str) -> HarvestPermit |
 
 def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], phase: str,
                 opened: Callable[[State, Any, str], list[int]] = open_fields) -> tuple:
-    """(harvests, refusal) of one phase: `permits` apply in it, `refs` are the rules of every
-    harvest permit of the spec, `opened` the fields the harvest guards leave a player (the
+    """(harvests, refusal, who) of one phase: `permits` apply in it, `refs` are the rules of
+    every harvest permit of the spec, `opened` the fields the harvest guards leave a player (the
     harvest judge's own listing, bound here: no call between). A player may harvest where any
     permit lets them (a phase without one compiles no check; one that always holds for the
-    players it names, no condition)."""
+    players it names, no condition). `who`: where one permit applies and names players as
+    who_source writes them, its expression (`harvests` is `opened` for them, none for others:
+    PhaseListers.harvest_who); else None."""
     def allows(p: HarvestPermit, state: State, rs: Any, player: str) -> bool:
         return p.who(state, rs, player) and (p.when is None or p.when(state, {evaluate.RULES: rs, "player": player}))
 
     if not permits:
-        return (lambda state, rs, player: []), (lambda state, rs, player: _refused(rs, refs, phase, player, None))
+        return (lambda state, rs, player: []), (lambda state, rs, player: _refused(rs, refs, phase, player, None)), None
     harvests: Callable[[State, Any, str], list[int]]
-    if len(permits) == 1 and permits[0].when is None and _names_everyone(permits[0].statement.player):
+    source = who_source(permits[0].statement.player) if len(permits) == 1 and permits[0].when is None else None
+    if source == "True":
         harvests = opened  # anyone, at any time: the fields' own guards alone
     elif len(permits) == 1 and permits[0].when is None:
         who = permits[0].who
@@ -361,7 +377,7 @@ def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], p
         if any(allows(p, state, rs, player) for p in permits):
             return None
         return _refused(rs, refs, phase, player, permits[-1])
-    return harvests, refusal
+    return harvests, refusal, source
 
 
 def _refused(rs: Any, refs: tuple[RuleRef, ...], phase: str, player: str,
@@ -455,10 +471,10 @@ def compile_listers(program: Any, refs: dict[str, RuleRef], phases: list[dict],
             elif zone_phase(s) == pid:
                 every.append(_zone(s, rule, refs[rule["id"]]))
         applying = tuple(p for p in (_harvest_permit(s, ref, pid) for s, ref in harvest) if p is not None)
-        harvests, refusal = _harvesting(applying, harvest_refs, pid, opened)
+        harvests, refusal, who = _harvesting(applying, harvest_refs, pid, opened)
         rooms = [p for p in (_harvest_permit(s, ref, pid) for s, ref in owed) if p is not None]
         out[pid] = PhaseListers(front, tuple(every), harvests, refusal, bool(applying),
-                                Room(rooms[-1]) if rooms else None)  # a later rule replaces an earlier one
+                                Room(rooms[-1]) if rooms else None, who)  # a later rule replaces an earlier one
     return out
 
 

@@ -258,28 +258,28 @@ def taking(state, rs, player, bean):
 """
 
 
-def expression(node: Node, fields: dict[str, str], top: str) -> str | None:
+def expression(node: Node, fields: dict[str, str], top: str, state: str = "state") -> str | None:
     """`node` as an expression over the names above: all-of, any-of, not; a field's size or
     what it pays (`C`, the beanometer) compared with a number; the card planted matching a
     field's top card; some field of the player (`fields`: the bound names of fields and their
-    variables); the phase. None: anything else. The harvest judge (engine/harvest_guards.py)
-    compiles its conditions by it too."""
+    variables); the phase (of the state named `state`). None: anything else. The harvest judge
+    (engine/harvest_guards.py) compiles its conditions by it too."""
     if isinstance(node, (conditions.AllOf, conditions.AnyOf)):
-        terms = [expression(t, fields, top) for t in node.terms]
+        terms = [expression(t, fields, top, state) for t in node.terms]
         joined = " and " if isinstance(node, conditions.AllOf) else " or "
         return None if None in terms else "(" + joined.join(terms) + ")"
     if isinstance(node, conditions.Not):
-        term = expression(node.term, fields, top)
+        term = expression(node.term, fields, top, state)
         return None if term is None else f"(not {term})"
     if isinstance(node, conditions.SomeField) and node.owner == actors.Bound("player"):
         var = f"f{len(fields)}"
-        where = expression(node.where, {**fields, node.name: var}, top)
+        where = expression(node.where, {**fields, node.name: var}, top, state)
         return None if where is None else f"any({where} for {var} in fs)"
     if isinstance(node, conditions.Matches) and node.cards == actors.Bound("card"):
         field = _top_of(node.place, fields)
         return None if field is None else f"({field} and {top.format(field)} == t)"
     if isinstance(node, conditions.InPhase):  # the state keeps its phase by id
-        return f"(state.phase == {node.phase!r})"
+        return f"({state}.phase == {node.phase!r})"
     if isinstance(node, conditions.Compare):
         empty = _EMPTY.get((node.op, node.right)) if isinstance(node.left, quantities.Count) else None
         field = _field(node.left.place, fields) if empty is not None and node.left.bean is None else None

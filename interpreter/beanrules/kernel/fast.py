@@ -4,7 +4,10 @@ For each phase of the rules the generator writes the decision of the player to a
 straight-line code: the options of legal.legal_actions, in its order, counted (not built as
 actions), one drawn from that bot's random stream exactly as engine.bots.RandomBot draws it,
 and applied in place; then the engine's settling (Game.apply: a phase with nothing left to do ends), by the
-engine's completion closure of the phase (engine/obligations.py, compiled for the kernel's state). Numbers
+engine's completion closure of the phase (engine/obligations.py, compiled for the kernel's state). The
+fields a player may harvest are the lines of the engine's harvest judge (engine/harvest_guards.listing,
+the source its own `opened` runs) under whom the phase's permit names (engine/listers.who_source),
+written in as the completion's expression is: neither rule has a copy here. Numbers
 the rules fix (how many cards a phase plants, a field's price) are
 literals in the source; rules a spec does not have leave no code behind.
 
@@ -20,6 +23,8 @@ from typing import Any, Callable
 
 from ..engine.errors import Stalled
 from ..engine.evaluate import BY_ITSELF, RULES
+from ..engine.harvest_guards import listing
+from ..engine.harvesting import coins_for
 from ..engine.obligations import Form, left_to_do
 from .machine import END, Machine, Phase
 from .moves import apply as general_apply
@@ -60,6 +65,21 @@ def _left_to_do(m: Machine, ph: Phase) -> str:
     """An expression: something is left to do in phase `ph` of the state `g`, as the engine's
     completion of the phase tests it (engine/obligations.left_to_do, written for this loop)."""
     return left_to_do(m.rs, m.rs.phases[ph.index], Form(state="g", steps=f"steps_{ph.index}", seats=True))
+
+
+def _harvests(m: Machine, ph: Phase) -> list[str]:
+    """Lines listing into `harvests` the fields `seat` may harvest now, by the engine's harvest
+    lister of the phase (engine/listers.py): written out where it is the harvest judge's listing
+    for the players its permit names (the lines engine/harvest_guards.listing gives, which the
+    judge's own `opened` runs, and the permit's who_source), else called."""
+    who = m.rs.phases[ph.index].listers.harvest_who
+    lines = listing(m.rs.harvest_judge, state="g", out="harvests")
+    if who is None or lines is None:
+        return [f"harvests = harvests_{ph.index}(g, RS, seat)"]
+    if who == "True":
+        return lines
+    return [f"if {who.format(state='g', player='seat')}:", *(f"    {line}" for line in lines),
+            "else:", "    harvests = ()"]
 
 
 def _zone(zone: str, seat: str) -> str:
@@ -180,7 +200,7 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
             add("    uses.append((END, seat, 'phase'))")
         parts.append(("len(uses)", ["general_apply(m, g, uses[k])", "continue"]))
     if ph.harvests is not None:  # the engine's harvest lister of the phase: its timing, then the harvest judge
-        add(f"harvests = harvests_{ph.index}(g, RS, seat)")
+        out.extend(_harvests(m, ph))
         parts.append(("len(harvests)", ["harvest(g, seat, harvests[k])"]))
     add("total = " + (" + ".join(count for count, _ in parts) or "0"))
     add("if not total:")
@@ -335,7 +355,7 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "ability_waits": ability_waits, "END": END,
         "AT": {ph.id: ph.index for ph in m.phases}, "IDS": m.phase_ids,  # the state keeps a phase's id
-        "harvest": m.harvest, "run_any_time": m.run_any_time,
+        "harvest": m.harvest, "run_any_time": m.run_any_time, "C": coins_for,  # (the harvest judge's listing)
         # a phase's step runs by itself, with the rules bound, as the engine's (CoreStep.fire)
         "finish": m.finish, "RS": m.rs, "ENV": {RULES: m.rs, BY_ITSELF: True},
         "reached": lambda m, g: m.tally.reached(m, g)}

@@ -125,6 +125,7 @@ class Machine(core.Primitives):
         self.out = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
         self.payout = rs.payout
         self.paying = rs.harvest.paying  # whose beanometer pays (engine/harvest_rule.py)
+        self.top_pays = rs.harvest.top_pays  # (the top card's: read as field[-1], no call per harvest)
         self.fields_at_start = rs.fields
         self.deal = rs.deal
         self.direction = rs.direction
@@ -265,7 +266,7 @@ class Machine(core.Primitives):
         field = g.fields[seat][index]
         if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
             size = len(field)
-            bean = self.paying(field, size)
+            bean = field[-1] if self.top_pays else self.paying(field, size)
             table = self.payout[bean]
             keep = size - (table[size] if size < len(table) else table[-1])
             g.coins[seat].extend(field[keep:])
