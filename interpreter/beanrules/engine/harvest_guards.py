@@ -177,7 +177,9 @@ def _term(node: Node, hoisted: list[str], state: str) -> str | None:
     if not _reads_field(node):
         return _hoist(node, hoisted, state)
     if isinstance(node, (conditions.AllOf, conditions.AnyOf)):
-        parts = [_term(t, hoisted, state) for t in node.terms]
+        # the terms worked out before the loop (a name each) first: read per field, they may
+        # settle the rest (the terms are pure, so their order changes no answer)
+        parts = [_term(t, hoisted, state) for t in sorted(node.terms, key=_reads_field)]
         joined = " and " if isinstance(node, conditions.AllOf) else " or "
         return None if None in parts else "(" + joined.join(parts) + ")"
     return expression(node, {"field": "f"}, _TOP, state)

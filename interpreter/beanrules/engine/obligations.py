@@ -59,11 +59,17 @@ _NAMES = {"ability_keeps_open": ability_keeps_open, "draw_keeps_open": draw_keep
 @dataclass(frozen=True)
 class Form:
     """How a test's expression names what it reads: the state (`state`), the phase's pending
-    steps (`steps`), and whether per-player zones are lists by seat (the kernel's state,
-    kernel/state.py) or dicts by name (the engine's)."""
+    steps (`steps`), whether per-player zones are lists by seat (the kernel's state,
+    kernel/state.py) or dicts by name (the engine's), and whether the source holds them in
+    locals named as the state's attributes (`hands`, `set_aside`: the kernel's generated loop)."""
     state: str = "s"
     steps: str = "steps"
     seats: bool = False
+    local_zones: bool = False
+
+    def zone(self, attr: str) -> str:
+        """A per-player zone's lists (by seat or by name), by the state's attribute `attr`."""
+        return attr if self.local_zones else f"{self.state}.{attr}"
 
 
 ENGINE = Form()
@@ -76,9 +82,9 @@ def open_tests(rs: Ruleset, ph: PhaseSpec, form: Form = ENGINE) -> tuple[Open, .
     tests: list[Open] = []
     front = ph.listers.front
     if front is not None:
-        tests.append((PLANTING, f"({s}.planted < {int(front.most)} and {s}.hands[{s}.active])"))
+        tests.append((PLANTING, f"({s}.planted < {int(front.most)} and {form.zone('hands')}[{s}.active])"))
     if ph.trade:
-        tests.append((TRADING, f"{s}.offer or any({s}.hands{each})"))
+        tests.append((TRADING, f"{s}.offer or any({form.zone('hands')}{each})"))
     tests += [(ZONE_PLANTING, _pending(rs, step, i, form)) for i, step in enumerate(ph.listers.every)]
     if any(spec.where == "field-top" and spec.phase == ph.id for spec in rs.abilities):
         tests.append((ABILITY, f"ability_keeps_open({s}, rs)"))
@@ -102,17 +108,20 @@ def _pending(rs: Ruleset, step: ZonePlanting, index: int, form: Form) -> str:
         cards = f"{s}.{_SHARED_ATTR[step.zone]}"
     else:
         assert step.attr in _PLAYER_ATTR.values()  # a State attribute, named by ruleset.py's table
-        cards = f"{s}.{step.attr}[{s}.active]" if step.who == "active" else \
-            f"any({s}.{step.attr}{'' if form.seats else '.values()'})"
+        cards = f"{form.zone(step.attr)}[{s}.active]" if step.who == "active" else \
+            f"any({form.zone(step.attr)}{'' if form.seats else '.values()'})"
+    if not rs.lastings:  # nothing the rules say lays a constraint down: none is ever in force
+        return cards
     return f"({cards} and (not {s}.lasting or {full}))"
 
 
-def left_to_do(rs: Ruleset, ph: PhaseSpec, form: Form = ENGINE) -> str:
+def left_to_do(rs: Ruleset, ph: PhaseSpec, form: Form = ENGINE, decides: bool = True) -> str:
     """An expression: something is left to do in phase `ph` (a state in that phase, not over):
     a step waits for a decision, or one of its tests holds. The kernel's generated loop writes
-    it into its source (kernel/fast.py, with `form` naming what it reads there)."""
-    tests = "".join(f" or {expression}" for _, expression in open_tests(rs, ph, form))
-    return f"{form.state}.decision is not None{tests}"
+    it into its source (kernel/fast.py, with `form` naming what it reads there, and `decides`
+    False where it knows that no step of the rules waits for a decision: that test is left out)."""
+    tests = [expression for _, expression in open_tests(rs, ph, form)]
+    return " or ".join([f"{form.state}.decision is not None"] * decides + tests) or "False"
 
 
 def compiled(expression: str, rs: Ruleset, ph: PhaseSpec, names: dict[str, Callable] | None = None) -> StateTest:

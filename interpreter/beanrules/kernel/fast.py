@@ -63,8 +63,10 @@ def _tops_key(m: Machine, bean: str) -> str:
 
 def _left_to_do(m: Machine, ph: Phase) -> str:
     """An expression: something is left to do in phase `ph` of the state `g`, as the engine's
-    completion of the phase tests it (engine/obligations.left_to_do, written for this loop)."""
-    return left_to_do(m.rs, m.rs.phases[ph.index], Form(state="g", steps=f"steps_{ph.index}", seats=True))
+    completion of the phase tests it (engine/obligations.left_to_do, written for this loop;
+    without the test of a decision waiting where no step waits for one, Machine.decides)."""
+    form = Form(state="g", steps=f"steps_{ph.index}", seats=True, local_zones=True)  # (the loop's `hands`, `set_aside`)
+    return left_to_do(m.rs, m.rs.phases[ph.index], form, decides=m.decides)
 
 
 def _harvests(m: Machine, ph: Phase) -> list[str]:
