@@ -124,3 +124,15 @@ def test_a_counter_changes_only_by_what_the_rules_add_or_pay(tmp_path):
     assert _counter_problems(before, after, None, {**paid, ("pot", None): 1}) == []
     assert _counter_problems(before, after, None, paid) == ["the table's pot went from 0 to 1 with 0 added or paid "
                                                             "by the rules"]
+
+
+def test_the_card_that_pays_for_a_field_harvested_whole_is_where_whole_at_says():
+    """HarvestRule.whole_at, where the playout kernel reads the paying card of a field harvested
+    whole with no call: the card `paying` names, for the top card's beanometer (classic) and the
+    bottom card's (how-to-play); a paying rule it does not know is asked."""
+    from beanrules.engine.harvest_rule import HarvestRule, bottom_card, top_card, whole
+    for paying in (top_card, bottom_card):
+        rule = HarvestRule(whole, paying, None, None)
+        for field in (["blue"], ["red", "blue", "soy"]):
+            assert field[rule.whole_at] == paying(field, len(field))
+    assert HarvestRule(whole, lambda field, size: field[1], None, None).whole_at is None

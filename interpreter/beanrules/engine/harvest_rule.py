@@ -89,6 +89,16 @@ class HarvestRule:
         call."""
         return self.paying is top_card
 
+    @property
+    def whole_at(self) -> int | None:
+        """Where the paying card lies in a field harvested whole (`paying` of all its cards):
+        the playout kernel reads it there with no call per harvest; None: ask `paying`."""
+        return _WHOLE_AT.get(self.paying)
+
+
+# Each paying card's place in a field harvested whole (size = len(field)), beside its definition.
+_WHOLE_AT: dict[Paying, int] = {top_card: -1, bottom_card: 0}
+
 
 RUNS = (core.HarvestTakes, core.Payout, core.CoinSource)
 """The statements compiled here (program.runs)."""

@@ -125,7 +125,7 @@ class Machine(core.Primitives):
         self.out = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
         self.payout = rs.payout
         self.paying = rs.harvest.paying  # whose beanometer pays (engine/harvest_rule.py)
-        self.top_pays = rs.harvest.top_pays  # (the top card's: read as field[-1], no call per harvest)
+        self.whole_at = rs.harvest.whole_at  # (in a field harvested whole: read there, no call per harvest)
         self.fields_at_start = rs.fields
         self.deal = rs.deal
         self.direction = rs.direction
@@ -266,7 +266,8 @@ class Machine(core.Primitives):
         field = g.fields[seat][index]
         if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
             size = len(field)
-            bean = field[-1] if self.top_pays else self.paying(field, size)
+            at = self.whole_at
+            bean = self.paying(field, size) if at is None else field[at]
             table = self.payout[bean]
             keep = size - (table[size] if size < len(table) else table[-1])
             g.coins[seat].extend(field[keep:])
