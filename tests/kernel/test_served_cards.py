@@ -8,7 +8,7 @@ trading), and each shown to occur in the games compared:
   a field, once per turn, that keep their phase open (engine/abilities.py's `keeps_open`,
   `used`): in a phase with planting, and in one that would end by itself, where the player
   ends it ("ends phase");
-- kingfisher.bean: the core effects text cards use on hands and piles (kernel/card_effects.py);
+- kingfisher.bean: the core effects text cards use on hands and piles (the engine's effect closures on the kernel's state, engine/effects.py; kernel/core.py runs those that touch the deck or a harvest);
 - cuckoo.bean: abilities in which the opponent decides (kernel/ability_decisions.py, plant_for.py);
 - owl.bean: constraints that last (kernel/lasting.py): forbids, a hand laid open, one card named.
 """
