@@ -1,6 +1,6 @@
 """Whether a phase has nothing left to do (engine/obligations.py): one closure per phase,
-compiled from the statements that apply during it, serving the compiled transitions, the
-reference ones (flow.reference_steps) and every action's end-of-phase test (Game.apply).
+compiled from the statements that apply during it, serving the transitions (entering a phase,
+engine/transitions.py) and every action's end-of-phase test (Game.apply).
 
 Before it replaced flow.phase_complete and the hot path's copy of it, the compiled closure was
 held to flow.phase_complete at every completion test of bot games of every spec at its fewest
@@ -9,7 +9,7 @@ conformance cases and tests/engine/test_acting.py keep holding the games it play
 from __future__ import annotations
 
 from beanrules import compile_spec
-from beanrules.engine import Game, flow, transitions
+from beanrules.engine import Game, transitions
 from beanrules.engine.obligations import completions, open_tests, named_test
 
 
@@ -28,11 +28,11 @@ def test_a_phase_compiles_only_the_tests_of_its_statements():
         "reveal": [], "plant-offer": ["zone-planting", "ability"], "draw": ["ability", "drawing", "moving"]}
 
 
-def test_both_paths_use_the_same_closure():
+def test_the_transitions_and_apply_use_the_same_closure():
     game = Game(compile_spec("classic"), 4, seed=1)
     rs = game.ruleset
     compiled = completions(rs)
-    assert transitions.of(rs).complete == flow.reference_steps(rs).complete == game._steps.complete == compiled
+    assert transitions.of(rs).complete == game._steps.complete == compiled
 
 
 def test_planting_stays_open_until_most_is_planted_or_the_hand_is_empty():

@@ -67,7 +67,7 @@ def checked_move(rs: Ruleset, steps: Transitions) -> Move:
     """An action of any kind carried out under these rules, checked: what refuses an action of
     any kind, then its kind's check."""
     table = kinds(rs, steps, True)
-    table.update({MoveCard: _move_card(rs), DrawCard: _draw(rs), Choose: _choose(rs), UseAbility: _use(rs)})
+    table.update({MoveCard: _move_card(rs), DrawCard: _draw(rs), Choose: _choose(rs, steps), UseAbility: _use(rs)})
 
     def move(state: State, action: Action, events: list) -> None:
         kind = type(action)
@@ -285,7 +285,7 @@ def _draw(rs: Ruleset) -> Move:
     return draw
 
 
-def _choose(rs: Ruleset) -> Move:
+def _choose(rs: Ruleset, steps: Transitions) -> Move:
     def choose(state: State, action: Choose, events: list) -> None:
         refusal = decisions.refusal(state, rs, action)
         if refusal:
@@ -293,7 +293,7 @@ def _choose(rs: Ruleset) -> Move:
         if windows.is_window(state.decision):  # passing on the abilities it offers
             windows.answered(state, rs, action, None, events)
         else:
-            resume(state, rs, action, events)
+            resume(state, rs, action, events, steps)
     return choose
 
 

@@ -22,8 +22,8 @@ any time keeps no phase open, except one the player declares finished (PhaseSpec
 
 A phase compiles only the tests of the statements that apply during it (a phase without
 abilities compiles no ability check), into one expression over the state with the numbers
-written in, and the same closure serves the reference transitions (flow.reference_steps), the
-compiled ones (engine/transitions.py) and Game.apply's test after each action. The kernel compiles the same expression for its own state (`seats`:
+written in, and the same closure serves the transitions (engine/transitions.py) and Game.apply's
+test after each action. The kernel compiles the same expression for its own state (`seats`:
 per-player zones are lists by seat) with its own keeps-open tests under the names the
 expression calls (kernel/machine.py), so a phase's completion is written here only.
 """

@@ -1,25 +1,21 @@
-"""Phase transitions compiled once per Ruleset: the end test, and entering each phase with its
-entry steps (the ``do … at the start of`` statements), as closures.
+"""Phase transitions compiled once per Ruleset: the end test, entering each phase with its entry
+steps (the ``do … at the start of`` statements), going on after a step that waited for a
+decision, and whether a phase has anything left to do, as closures. They are the only
+implementation: engine/flow.py walks the game through them (start, end_phase, resume).
 
-flow.end_phase walks from one phase to the next, asking at every step whether the game has
-come to its end (deck.ending), entering the next phase (flow._enter: its entry steps run through
-the generic evaluator, each with the checks of flow._after_step) and asking whether that phase
-has anything left to do (engine/obligations.py). The reference functions re-read the ruleset on
-every call. A Transitions object holds the same three things for one ruleset, decided once:
-
-- `ending(state)`: deck.ending, with an end condition that compares how often the deck ran out
-  (or how many cards a zone holds) with a number read straight off the state;
-- `enter[i](state, events)`: flow._enter for phase i, its entry steps bound with their
-  conditions (the same shapes read straight off the state), a phase without entry steps reduced
-  to setting the phase;
+- `ending(state)`: deck.ending, an end condition that compares how often the deck ran out (or
+  how many cards a zone holds) with a number read straight off the state;
+- `enter[i](state, events)`: enter phase i and run its entry steps, each bound with its
+  condition (the same shapes read straight off the state), each effect most rules have
+  (skip, reveal, draw) bound to the state, any other through the evaluator's closure; after a
+  fired step: the steps at any time, the end of the game when the deck ran out, a wait;
+- `go_on[i](state, events, index, fired, was_ending)`: the same after step `index` fired out of
+  the loop (its decision was answered), then the steps after it;
 - `complete[i](state)`: whether phase i has nothing left to do, the one closure compiled from
-  the phase's statements (obligations.completions), the same in the reference set.
+  the phase's statements (obligations.completions).
 
-They return what the reference functions return and change the state as they do, in the same
-order (so the same random draws follow). The reference set (flow.reference_steps) wraps the
-reference functions themselves (flow.end_phase falls back to it).
-tests/engine/test_transitions.py plays every shipped spec with the compiled set (`of`, what a
-game runs) against the reference set, comparing the full state after every action.
+A compiled game and the bots' fast mode share these closures: the events are built only where
+`events` is not UNRECORDED.
 """
 from __future__ import annotations
 
@@ -41,13 +37,21 @@ StateTest = Callable[[State], bool]
 Enter = Callable[[State, list], str]
 
 
-class Transitions:
-    """The end test, and entering and completing each phase (by index), for one ruleset."""
-    __slots__ = ("ending", "enter", "complete")
+# (state, events, index, fired, was_ending) -> "play", "skip", "wait" or "over": what step
+# `index` of the phase did (`fired`; `was_ending`: deck.ending before it), then the steps after it
+GoOn = Callable[[State, list, int, str, bool], str]
 
-    def __init__(self, ending: StateTest, enter: tuple[Enter, ...], complete: tuple[StateTest, ...]):
+
+class Transitions:
+    """The end test, and entering, going on in and completing each phase (by index), for one
+    ruleset."""
+    __slots__ = ("ending", "enter", "go_on", "complete")
+
+    def __init__(self, ending: StateTest, enter: tuple[Enter, ...], go_on: tuple[GoOn, ...],
+                 complete: tuple[StateTest, ...]):
         self.ending = ending  # state -> deck.ending
-        self.enter = enter  # (state, events) -> flow._enter: "play", "skip", "wait" or "over"
+        self.enter = enter  # (state, events) -> "play", "skip", "wait" or "over"
+        self.go_on = go_on  # after a step's decision was answered (flow.resume)
         self.complete = complete  # state -> obligations.completion
 
 
@@ -62,7 +66,8 @@ def of(rs: Ruleset) -> Transitions:
 def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
     """The transitions of this ruleset as closures; `complete`: the phases' completion tests."""
     ending = end_test(rs)
-    return Transitions(ending, tuple(_enter(rs, ph, ending) for ph in rs.phases), complete)
+    phases = tuple(_phase(rs, ph, ending) for ph in rs.phases)
+    return Transitions(ending, tuple(enter for enter, _ in phases), tuple(go_on for _, go_on in phases), complete)
 
 
 # -- the end test (deck.ending) ----------------------------------------------------------------
@@ -109,7 +114,7 @@ def _state_test(node: Any) -> StateTest | None:
     return None
 
 
-# -- entering a phase (flow._enter, flow._run_entry, flow._after_step) -------------------------
+# -- entering a phase and running its steps ------------------------------------------------------
 Fire = Callable[[State, list], "str | None"]
 
 
@@ -191,9 +196,54 @@ def _skips_only(step: CoreStep) -> bool:
     return isinstance(step.run.node, effects.SkipPhase) and step.run.node.phase is None
 
 
-def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
-    """flow._enter for one phase."""
+def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn]:
+    """Entering phase `ph` (its entry steps from the first), and going on after one of its
+    steps fired out of turn (a step that waited for a decision, once it is answered): one loop
+    over the phase's steps serves both."""
     pid = ph.id
+    steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
+    count = len(steps)
+    auto = bool(rs.at_any_time)
+    # a step on a card event the phase step caused may wait for a decision (triggers.waited)
+    deciding = any(t.decides for found in (rs.triggers or {}).values() for t in found)
+    finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
+
+    def after(state: State, events: list, rule: str, fired: str, was_ending: bool | None) -> str | None:
+        """What a fired step means for the phase: "skip", "over", "wait", or None (go on)."""
+        if fired == "skip":
+            if events is not UNRECORDED:
+                events.append({"event": "skipped", "phase": pid, "rule": rule})
+            return "skip"
+        if auto:
+            settle(state, rs, events)
+        if not finishes_here and not was_ending and ending(state):
+            state.decision = None  # the game is over: nobody is left to decide
+            finish_game(state, rs, events)  # ran out outside the phase the end lets finish
+            return "over"
+        return "wait" if fired == "wait" else None
+
+    def run(state: State, events: list, first: int) -> str:
+        """The phase's steps from `first` on: "skip", "over", "wait" or "play"."""
+        was_ending = None  # ending() before the step: kept over a step whose condition did not hold
+        for index in range(first, count):
+            fire, rule, skips = steps[index]
+            if was_ending is None and not skips:  # a step that only skips changes nothing
+                was_ending = ending(state)
+            fired = fire(state, events)
+            if fired is None:
+                continue
+            if deciding:
+                fired = waited(state, index, fired)
+            outcome = after(state, events, rule, fired, was_ending)
+            if outcome is not None:
+                return outcome
+            was_ending = None
+        return "play"
+
+    def go_on(state: State, events: list, index: int, fired: str, was_ending: bool) -> str:
+        outcome = after(state, events, steps[index][1], fired, was_ending)
+        return run(state, events, index + 1) if outcome is None else outcome
+
     if not ph.entry:
         def enter_plain(state: State, events: list) -> str:
             state.phase = pid
@@ -201,38 +251,12 @@ def _enter(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> Enter:
             if events is not UNRECORDED:
                 events.append({"event": "phase", "phase": pid, "active": state.active})
             return "play"
-        return enter_plain
-    steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
-    auto = bool(rs.at_any_time)
-    deciding = any(t.decides for found in (rs.triggers or {}).values() for t in found)
-    finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
+        return enter_plain, go_on
 
     def enter(state: State, events: list) -> str:
         state.phase = pid
         state.planted = 0
         if events is not UNRECORDED:
             events.append({"event": "phase", "phase": pid, "active": state.active})
-        was_ending = None  # ending() before the step: kept over a step whose condition did not hold
-        for index, (fire, rule, skips) in enumerate(steps):
-            if was_ending is None and not skips:
-                was_ending = ending(state)
-            fired = fire(state, events)
-            if fired is None:
-                continue
-            if deciding:  # a step on a card event it caused may wait (flow.waited)
-                fired = waited(state, index, fired)
-            if fired == "skip":
-                if events is not UNRECORDED:
-                    events.append({"event": "skipped", "phase": pid, "rule": rule})
-                return "skip"
-            if auto:
-                settle(state, rs, events)
-            if not finishes_here and not was_ending and ending(state):
-                state.decision = None  # the game is over: nobody is left to decide
-                finish_game(state, rs, events)  # ran out outside the phase the end lets finish
-                return "over"
-            if fired == "wait":
-                return "wait"
-            was_ending = None
-        return "play"
-    return enter
+        return run(state, events, 0)
+    return enter, go_on
