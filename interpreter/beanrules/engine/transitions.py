@@ -208,55 +208,38 @@ def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn]:
     deciding = any(t.decides for found in (rs.triggers or {}).values() for t in found)
     finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
 
-    def after(state: State, events: list, rule: str, fired: str, was_ending: bool | None) -> str | None:
-        """What a fired step means for the phase: "skip", "over", "wait", or None (go on)."""
-        if fired == "skip":
-            if events is not UNRECORDED:
-                events.append({"event": "skipped", "phase": pid, "rule": rule})
-            return "skip"
-        if auto:
-            settle(state, rs, events)
-        if not finishes_here and not was_ending and ending(state):
-            state.decision = None  # the game is over: nobody is left to decide
-            finish_game(state, rs, events)  # ran out outside the phase the end lets finish
-            return "over"
-        return "wait" if fired == "wait" else None
-
-    def run(state: State, events: list, first: int) -> str:
-        """The phase's steps from `first` on: "skip", "over", "wait" or "play"."""
-        was_ending = None  # ending() before the step: kept over a step whose condition did not hold
-        for index in range(first, count):
-            fire, rule, skips = steps[index]
-            if was_ending is None and not skips:  # a step that only skips changes nothing
-                was_ending = ending(state)
-            fired = fire(state, events)
-            if fired is None:
-                continue
-            if deciding:
-                fired = waited(state, index, fired)
-            outcome = after(state, events, rule, fired, was_ending)
-            if outcome is not None:
-                return outcome
-            was_ending = None
-        return "play"
-
-    def go_on(state: State, events: list, index: int, fired: str, was_ending: bool) -> str:
-        outcome = after(state, events, steps[index][1], fired, was_ending)
-        return run(state, events, index + 1) if outcome is None else outcome
-
-    if not ph.entry:
-        def enter_plain(state: State, events: list) -> str:
+    def proceed(state: State, events: list, index: int = -1, fired: str | None = None,
+                was_ending: bool | None = None) -> str:
+        """Enter the phase and run its steps (no `fired`: `enter`), or go on after step `index`
+        fired (`go_on`): one loop, so a step's meaning for the phase is written once."""
+        if fired is None:
             state.phase = pid
             state.planted = 0
             if events is not UNRECORDED:
                 events.append({"event": "phase", "phase": pid, "active": state.active})
-            return "play"
-        return enter_plain, go_on
+        while True:
+            if fired is not None:  # what the fired step means for the phase
+                if fired == "skip":
+                    if events is not UNRECORDED:
+                        events.append({"event": "skipped", "phase": pid, "rule": steps[index][1]})
+                    return "skip"
+                if auto:
+                    settle(state, rs, events)
+                if not finishes_here and not was_ending and ending(state):
+                    state.decision = None  # the game is over: nobody is left to decide
+                    finish_game(state, rs, events)  # ran out outside the phase the end lets finish
+                    return "over"
+                if fired == "wait":
+                    return "wait"
+                was_ending = None  # ending() before the step: kept over a step whose condition did not hold
+            index += 1
+            if index == count:
+                return "play"
+            fire, _, skips = steps[index]
+            if was_ending is None and not skips:  # a step that only skips changes nothing
+                was_ending = ending(state)
+            fired = fire(state, events)
+            if deciding and fired is not None:
+                fired = waited(state, index, fired)
 
-    def enter(state: State, events: list) -> str:
-        state.phase = pid
-        state.planted = 0
-        if events is not UNRECORDED:
-            events.append({"event": "phase", "phase": pid, "active": state.active})
-        return run(state, events, 0)
-    return enter, go_on
+    return proceed, proceed
