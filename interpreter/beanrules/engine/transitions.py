@@ -217,11 +217,11 @@ def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn]:
             state.planted = 0
             if events is not UNRECORDED:
                 events.append({"event": "phase", "phase": pid, "active": state.active})
-        while True:
+        for index in range(index + 1, count + 1):  # step `index - 1` fired (`fired`), or none did
             if fired is not None:  # what the fired step means for the phase
                 if fired == "skip":
                     if events is not UNRECORDED:
-                        events.append({"event": "skipped", "phase": pid, "rule": steps[index][1]})
+                        events.append({"event": "skipped", "phase": pid, "rule": steps[index - 1][1]})
                     return "skip"
                 if auto:
                     settle(state, rs, events)
@@ -232,14 +232,14 @@ def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn]:
                 if fired == "wait":
                     return "wait"
                 was_ending = None  # ending() before the step: kept over a step whose condition did not hold
-            index += 1
             if index == count:
-                return "play"
+                break
             fire, _, skips = steps[index]
             if was_ending is None and not skips:  # a step that only skips changes nothing
                 was_ending = ending(state)
             fired = fire(state, events)
             if deciding and fired is not None:
                 fired = waited(state, index, fired)
+        return "play"
 
     return proceed, proceed
