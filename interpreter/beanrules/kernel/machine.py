@@ -308,14 +308,14 @@ class Machine(core.Primitives):
         (its seats index the fields, its phase is the phase's id, its cards the engine's)."""
         return harvestable(g, self.rs, seat)
 
-    # -- the phase machine (engine/flow.py) ----------------------------------------------------
+    # -- the phase machine (engine/flow.py, transitions.py) ------------------------------------
     def enter(self, g: KState, ph: Phase) -> str:
         g.phase = ph.id
         g.planted = 0
         return self.run_entry(g, ph, 0)
 
     def run_entry(self, g: KState, ph: Phase, first: int) -> str:
-        """flow._run_entry: the phase's steps from `first` on: "skip", "over", "wait" or "play"."""
+        """transitions._phase's loop: the phase's steps from `first` on: "skip", "over", "wait" or "play"."""
         for step in ph.entry[first:] if first else ph.entry:
             was_ending = g.ending
             outcome = self.after_step(g, ph, step(g), was_ending)
@@ -324,7 +324,7 @@ class Machine(core.Primitives):
         return "play"
 
     def after_step(self, g: KState, ph: Phase, fired: str | None, was_ending: bool) -> str | None:
-        """flow._after_step: what a fired step means for the phase (None: go on)."""
+        """transitions._phase's loop: what a fired step means for the phase (None: go on)."""
         if fired == "skip":
             return "skip"
         if fired is None:
