@@ -45,12 +45,10 @@ def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
         step.fire(state, rs, events)
 
 
-def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions | None = None) -> None:
+def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
     have nothing to do. `steps`: the end test, entering and completing each phase, compiled for
-    these rules (engine/transitions.py); None: those compiled for these rules."""
-    if steps is None:
-        steps = of(rs)
+    these rules (engine/transitions.py)."""
     phases = rs.phases
     ph = phases[rs.phase_index[state.phase]]
     if ph.trade and state.proposals:

@@ -235,7 +235,8 @@ def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn]:
             if index == count:
                 break
             fire, _, skips = steps[index]
-            if was_ending is None and not skips:  # a step that only skips changes nothing
+            # the end test before the step (a step that only skips changes nothing)
+            if was_ending is None and not skips:
                 was_ending = ending(state)
             fired = fire(state, events)
             if deciding and fired is not None:
