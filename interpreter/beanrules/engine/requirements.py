@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..core import actors, statements as core
+from ..core import actors, conditions, places, quantities, statements as core
 from . import evaluate
 from .errors import ImpossibleState, RuleRef
 from .state import State
@@ -25,7 +25,7 @@ class Requirement:
     players: evaluate.Compiled  # the actor: whom the condition is about, bound as ``player``
     condition: evaluate.Compiled
     ref: RuleRef
-    holds: Callable[[Any, dict], bool]  # (state, env): it holds for every one of its players
+    holds: Callable[[Any, Any], bool]  # (state, rules): it holds for every one of its players
 
 
 def runs(statement: Any) -> bool:
@@ -39,25 +39,58 @@ def compile_requirements(program: list, refs: dict[str, RuleRef]) -> tuple[Requi
 def _compiled(statement: Any, ref: RuleRef) -> Requirement:
     players = evaluate.Compiled(statement.player, evaluate.players_of(statement.player))
     condition = evaluate.compiled_condition(statement.condition)
+    return Requirement(players, condition, ref, _count_holds(statement) or _holds(statement, players, condition))
+
+
+def _holds(statement: Any, players: evaluate.Compiled, condition: evaluate.Compiled) -> Callable[[Any, Any], bool]:
+    """Any condition: the compiled one, asked for each of the players in turn."""
     who, test = players.fn, condition.fn
     if isinstance(statement.player, (actors.EachPlayer, actors.AllPlayers)):
         # whether it holds for all asks no order of the players: the seats as they are (each
         # player's turn order would be built anew on every test, and a hand limit is tested
         # after every card into a hand)
-        def holds(state: Any, env: dict) -> bool:
+        def holds(state: Any, rs: Any) -> bool:
+            env = {"direction": rs.direction, evaluate.RULES: rs}
             for player in state.players:
                 env["player"] = player  # (one env for all: a condition keeps none)
                 if not test(state, env):
                     return False
             return True
     else:
-        def holds(state: Any, env: dict) -> bool:
+        def holds(state: Any, rs: Any) -> bool:
+            env = {"direction": rs.direction, evaluate.RULES: rs}
             for player in who(state, env):
                 env["player"] = player
                 if not test(state, env):
                     return False
             return True
-    return Requirement(players, condition, ref, holds)
+    return holds
+
+
+def _count_holds(statement: Any) -> Callable[[Any, Any], bool] | None:
+    """Every player's count of one of their own zones compared with a number (a hand limit):
+    the zone's attribute, the comparison and the number bound once, so that a test reads the
+    players' zones and nothing else: no env, no closure per node. A requirement is tested after
+    every card into a hand, and in a playout on every move the player might make. None: another
+    shape, which _holds runs. It means what `condition` compiled does, for each player."""
+    cond = statement.condition
+    if not (isinstance(statement.player, (actors.EachPlayer, actors.AllPlayers))
+            and isinstance(cond, conditions.Compare) and isinstance(cond.right, quantities.Number)
+            and isinstance(cond.left, quantities.Count) and cond.left.bean is None):
+        return None
+    zone = cond.left.place
+    if not (isinstance(zone, places.Zone) and zone.zone in evaluate._PER_PLAYER
+            and isinstance(zone.owner, actors.Bound) and zone.owner.name == "player"):
+        return None
+    attr, test, bound = evaluate._PER_PLAYER[zone.zone], evaluate._COMPARE[cond.op], cond.right.value
+
+    def holds(state: Any, rs: Any) -> bool:
+        zones = getattr(state, attr)
+        for player in state.players:
+            if not test(len(zones[player]), bound):
+                return False
+        return True
+    return holds
 
 
 def breaking(state: Any, rs: Any) -> tuple[Requirement, Any] | None:
@@ -75,7 +108,7 @@ def broken(state: Any, rs: Any) -> Requirement | None:
     """The first requirement the state breaks (None: all hold). Any state whose hands the
     players index: the engine's (names) or the kernel's (seats), which asks this too."""
     for req in rs.requirements:
-        if not req.holds(state, {"direction": rs.direction, evaluate.RULES: rs}):
+        if not req.holds(state, rs):
             return req
     return None
 
