@@ -21,6 +21,7 @@ from .decisions import move_picked
 from .deck import take_top
 from .effect_env import OWNER, Held, feed_of
 from .errors import IllegalAction
+from .eventlog import UNRECORDED
 from .lasting import plant_refusal
 from .planting import field_accepts, refusing
 from .requirements import hand_room
@@ -227,7 +228,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
             else:
                 del zone[len(zone) - len(taken):]
             at = put(state, rs, env, taken)
-            if taken:
+            if taken and events is not UNRECORDED:  # (a playout tries abilities many times)
                 events.append(_moved(len(taken), zone_name(cards.place), from_owner(state, env), to_zone,
                                      to_owner(state, env), at))
         return move_ends
@@ -244,7 +245,8 @@ def move(node: effects.Move) -> evaluate.EffectFn:
             return  # an optional choice passed: nothing to move
         held.take()
         at = put(state, rs, env, [held.bean])
-        events.append(_moved(1, held.source or "field", held.owner, to_zone, to_owner(state, env), at))
+        if events is not UNRECORDED:
+            events.append(_moved(1, held.source or "field", held.owner, to_zone, to_owner(state, env), at))
     return move_held
 
 
@@ -283,8 +285,9 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
                 raise refused
         held.take()
         fields[index].append(held.bean)
-        events.append({"event": "planted", "player": player, "bean": held.bean, "field": index + 1,
-                       "from": held.where})
+        if events is not UNRECORDED:
+            events.append({"event": "planted", "player": player, "bean": held.bean, "field": index + 1,
+                           "from": held.where})
     return run
 
 

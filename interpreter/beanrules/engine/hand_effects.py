@@ -30,6 +30,7 @@ from .actions import Harvest
 from .effect_env import FEED, OWNER, Held, feed_of
 from .decisions import DECIDERS, Decider
 from .errors import IllegalAction, UnsupportedRule
+from .eventlog import UNRECORDED
 from .harvesting import do_harvest, field_refusal
 from .kinds import type_of
 from .lasting import forbidding, plant_refusal
@@ -103,8 +104,10 @@ def reorder(node: effects.Reorder) -> evaluate.EffectFn:
             order.append(picked)
         for i, card in zip(chosen, order):
             held[i] = card
-        events.append({"event": "reordered", "player": who(state, env)[0], "at": what, "seen_by": who(state, env),
-                       "hands": [p for p in [_owner_of(cards.place)(state, env)] if p and zone_name(cards.place) == "hand"]})
+        if events is not UNRECORDED:  # a playout's abilities are tried many times: no event to build
+            events.append({"event": "reordered", "player": who(state, env)[0], "at": what, "seen_by": who(state, env),
+                           "hands": [p for p in [_owner_of(cards.place)(state, env)]
+                                     if p and zone_name(cards.place) == "hand"]})
     return run
 
 
@@ -113,8 +116,9 @@ def reverse(node: effects.Reverse) -> evaluate.EffectFn:
     hand = zone_name(node.place) == "hand"
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
-        cards = zone(state, env)
-        cards.reverse()
+        zone(state, env).reverse()
+        if events is UNRECORDED:
+            return
         player = owner(state, env)
         events.append({"event": "reordered", "player": env.get(OWNER), "reversed": True,
                        "at": f"{player}'s hand" if hand and player else what,

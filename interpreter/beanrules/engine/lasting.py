@@ -31,6 +31,7 @@ from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propo
 from .deals import SIZES, bind
 from .effect_env import OWNER, Held
 from .errors import IllegalAction, RuleRef, UnsupportedRule
+from .eventlog import UNRECORDED
 from .exposure import compile_open, opened_for
 from .harvesting import field_refusal, harvestable
 from .kinds import auto_field, same_type
@@ -372,14 +373,18 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
         owner = state.active if owner is None else owner  # (seat 0 on the kernel's state)
         entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": deadline(state, rs, node.until, owner)}
         kept = [e for e in state.lasting if in_force(state, rs, e)]
-        event = {"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says, "until": entry["until"]}
         if spec.card is not None:
             entry["card"] = mark_chosen(state, env, spec.card)
-            event["card"] = {k: entry["card"][k] for k in ("bean", "player", "index")}
         elif spec.opens is not None:
             entry["open"] = opened_for(state, rs, spec, env)
-            event["open"] = entry["open"]
         state.lasting = kept + [entry]
+        if events is UNRECORDED:  # a playout's abilities are tried many times: no event to build
+            return
+        event = {"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says, "until": entry["until"]}
+        if "card" in entry:
+            event["card"] = {k: entry["card"][k] for k in ("bean", "player", "index")}
+        elif "open" in entry:
+            event["open"] = entry["open"]
         events.append(event)
     return lay
 
