@@ -106,8 +106,7 @@ def reorder(node: effects.Reorder) -> evaluate.EffectFn:
             held[i] = card
         if events is not UNRECORDED:  # a playout's abilities are tried many times: no event to build
             events.append({"event": "reordered", "player": who(state, env)[0], "at": what, "seen_by": who(state, env),
-                           "hands": [p for p in [_owner_of(cards.place)(state, env)]
-                                     if p and zone_name(cards.place) == "hand"]})
+                           "hands": [p for p in [_owner_of(cards.place)(state, env)] if p and zone_name(cards.place) == "hand"]})
     return run
 
 
