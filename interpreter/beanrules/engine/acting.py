@@ -103,48 +103,50 @@ def _known_bean(rs: Ruleset, bean: str | None) -> None:
 # -- planting ----------------------------------------------------------------------------------
 def _plant(rs: Ruleset, checked: bool) -> Move:
     fires = bool(rs.triggers)
+    tabled = bool(zones.fields_of_table(rs))  # a plant may name a field of the table
 
     def plant(state: State, action: Plant, events: list) -> None:
         zone, field = action.zone, action.field
-        if checked or zone == "hand" or type(field) is not int:
-            _known_bean(rs, action.bean)
+        player, bean = action.player, action.bean
+        if checked or zone == "hand" or (tabled and type(field) is not int):
+            _known_bean(rs, bean)
             move = check_plant(state, rs, action)
             player, bean, index, zone, front = move.player, move.bean, move.index, move.zone, move.front
+            into = zones.field_list(state, player, index)
         else:  # listed: the front card of the hand (no zone: only planting from the hand lists
             # one) or a pending card of the zone it names, into the field the listing found open
-            player, bean, index, front = action.player, action.bean, field - 1, zone is None
-            zone = zone or "hand"
+            index = field - 1
+            into = state.fields[player][index]
+            front = zone is None
         if front:  # the front card of the hand counts as planted
             state.hands[player].pop(0)
             state.planted += 1
         else:  # a pending card leaves its zone wherever it lies (ruleset.zone_cards)
             attr = _PLAYER_ATTR.get(zone)
             (getattr(state, attr)[player] if attr else getattr(state, _SHARED_ATTR[zone])).remove(bean)
-        (state.fields[player][index] if type(index) is int else zones.field_list(state, player, index)).append(bean)
+        into.append(bean)
         if events is not UNRECORDED:
             events.append({"event": "planted", "player": player, "bean": bean,
-                           "field": index + 1 if type(index) is int else index, "from": zone})
+                           "field": index + 1 if type(index) is int else index, "from": zone or "hand"})
         if fires:  # a card's "when planted" step
-            triggers.fire(state, rs, "planted", player, bean, events,
-                          zone=zones.field_list(state, player, index), field=index)
+            triggers.fire(state, rs, "planted", player, bean, events, zone=into, field=index)
     return plant
 
 
 # -- harvesting --------------------------------------------------------------------------------
 def _harvest(rs: Ruleset, checked: bool) -> Move:
-    take = harvester(rs)  # (harvesting.do_harvest)
+    take = harvester(rs)  # (harvesting.do_harvest), which carries out a Harvest by field itself
+    if not checked:  # listed: a field of the player's the harvest permits allow, or one of the
+        # table a rule's permission opens (table_harvests): the harvester is the move itself
+        return take
 
     def harvest(state: State, action: Harvest, events: list) -> None:
         field, player = action.field, action.player
-        if not checked and type(field) is int:  # listed: a field the harvest permits allow
-            take(state, player, field - 1, events)
-            return
         if isinstance(field, str):  # a field of the table (engine/zones.py)
-            if checked:
-                refusal = table_refusal(state, rs, player, field)
-                if refusal:
-                    raise refusal
-            take(state, player, field, events)
+            refusal = table_refusal(state, rs, player, field)
+            if refusal:
+                raise refusal
+            take(state, action, events)
             return
         index = field - 1 if field is not None else _harvest_index(state, rs, action)
         refusal = harvest_refusal(state, rs, player, index)
@@ -152,7 +154,7 @@ def _harvest(rs: Ruleset, checked: bool) -> Move:
             refusal = lasting.harvest_refusal(state, rs, player, index, refusal)
         if refusal:
             raise refusal
-        take(state, player, index, events)
+        take(state, action if field is not None else Harvest(player, index + 1), events)
     return harvest
 
 

@@ -91,68 +91,88 @@ def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
     return listers_of(rs.phases[rs.phase_index[state.phase]]).harvests(state, rs, player)
 
 
-Harvester = Callable[[State, str, "int | str", list, bool], None]
+Harvester = Callable[[State, Harvest, list, bool], None]
 _HARVESTERS: dict = {}
 
 
 def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events: list, auto: bool = False) -> None:
-    """Take the field (its top run under mixed-fields): the ruleset's harvester."""
-    per_object(_HARVESTERS, rs, None, lambda: harvester(rs))(state, player, index, events, auto)
+    """Take the field (its top run under mixed-fields) `index` of `player` (0-based, or a field
+    of the table): the ruleset's harvester."""
+    per_object(_HARVESTERS, rs, None, lambda: harvester(rs))(
+        state, Harvest(player, index + 1 if type(index) is int else index), events, auto)
 
 
 def harvester(rs: Ruleset) -> Harvester:
-    """do_harvest compiled for these rules, with what they lack left out. With coins from
-    harvested cards, as many of its cards as the beanometer pays become coin cards and the rest
-    go to the discard pile (bottom card first, so the top card ends on top); with coins from
-    the bank, every harvested card goes to the discard pile and the coin cards come off the end
-    of `removed` (the bank), as many as it still holds; with coins written down, the tally pays.
-    `index` may name a field of the table (engine/zones.py): `player` harvests it and is paid as
-    for their own. (state, player, index, events, auto): `auto`, a harvest a step made."""
+    """do_harvest compiled for these rules, with what they lack left out: (state, harvest,
+    events, auto) carries out `harvest`, a Harvest by field number (1-based) or by the name of a
+    field of the table (engine/zones.py; its player harvests it and is paid as for their own),
+    whose field is known to be one that may be harvested; `auto`, a harvest a step made. It
+    takes the action itself so that it is the listed mode's move for a harvest
+    (engine/acting.py), with no call in between. With coins from harvested cards, as many of
+    its cards as the beanometer pays become coin cards and the rest go to the discard pile
+    (bottom card first, so the top card ends on top); with coins from the bank, every
+    harvested card goes to the discard pile and the coin cards come off the end of `removed`
+    (the bank), as many as it still holds; with coins written down, the tally pays."""
     harvest, payout = rs.harvest, rs.payout
     size_of, paying_of, bank = harvest.size, harvest.paying, harvest.bank
     whole_field, top = size_of is whole, paying_of is top_card  # (most rules: len(field), field[-1])
     tally = rs.tally if rs.tally is not None and rs.tally.counter is not None else None
     typed, fires = bool(rs.plays_as), bool(rs.triggers)
     plain = tally is None and bank is None  # the coins are cards of the field
+    tabled = bool(fields_of_table(rs))  # a harvest may name a field of the table
 
-    def harvest_field(state: State, player: str, index: int | str, events: list, auto: bool = False) -> None:
-        field = state.fields[player][index] if type(index) is int else state.zones[index]
+    def told(player: str, number: int | str, paying: str, size: int, coins: int, auto: bool) -> dict:
+        """The harvest's event (the card type paid for, where cards play as another)."""
+        event = {"event": "harvested", "player": player, "field": number,
+                 "bean": type_of(rs, paying) if typed else paying, "cards": size, "coins": coins}
+        if auto:
+            event["auto"] = True
+        return event
+
+    def harvest_field(state: State, action: Harvest, events: list, auto: bool = False) -> None:
+        player, number = action.player, action.field
+        field = state.zones[number] if tabled and type(number) is not int else state.fields[player][number - 1]
         held = len(field)
-        size = held if whole_field else size_of(field)
+        if whole_field:
+            size = held
+            start = 0  # the harvest takes the cards from here to the top
+        else:
+            size = size_of(field)
+            start = held - size
         paying = field[-1] if top else paying_of(field, size)
         table = payout[paying]
         most = len(table) - 1
         coins = table[size if size < most else most]
-        bean = type_of(rs, paying) if typed else paying
-        start = held - size  # the harvest takes the cards from here to the top
-        taken = field[start:]
-        event = {"event": "harvested", "player": player, "field": index + 1 if type(index) is int else index,
-                 "bean": bean, "cards": size, "coins": coins} if events is not UNRECORDED or not plain else None
-        if plain:
+        if plain:  # the top `coins` cards become coins, the others go to the discard pile
             if coins:
-                state.coins[player].extend(taken[size - coins:])
+                state.coins[player].extend(field[held - coins:])
             if coins != size:
-                state.discard.extend(taken[:size - coins])
-        elif tally is not None:  # written down (engine/tally.py)
-            pay(state, tally, player, taken, coins, event)
+                state.discard.extend(field[start:held - coins])
+            if events is not UNRECORDED:
+                events.append(told(player, number, paying, size, coins, auto))
         else:
-            state.discard.extend(taken)
-            pot = state.removed  # the one bank compile_coin_source names
-            paid = min(coins, len(pot))
-            if paid:
-                state.coins[player].extend(reversed(pot[len(pot) - paid:]))
-                del pot[len(pot) - paid:]
-            if paid < coins:  # the bank ran short (assumed: it pays what it holds)
-                event["coins"] = paid  # type: ignore[index]
-                event["unpaid"] = coins - paid  # type: ignore[index]
-        if event is not None:
-            if auto:
-                event["auto"] = True
+            event = told(player, number, paying, size, coins, auto)
+            if tally is not None:  # written down (engine/tally.py)
+                pay(state, tally, player, field[start:], coins, event)
+            else:
+                state.discard.extend(field[start:])
+                pot = state.removed  # the one bank compile_coin_source names
+                paid = min(coins, len(pot))
+                if paid:
+                    state.coins[player].extend(reversed(pot[len(pot) - paid:]))
+                    del pot[len(pot) - paid:]
+                if paid < coins:  # the bank ran short (assumed: it pays what it holds)
+                    event["coins"] = paid
+                    event["unpaid"] = coins - paid
             events.append(event)
-        del field[start:]
         if fires:  # a card's "when harvested" step (a third field for two field beans)
             # the step reads the cards the harvest took (its "cards"), though they have left the field
-            fire(state, rs, "harvested", player, bean, events, cards=taken, field=index)
+            taken = field[start:]
+            del field[start:]
+            fire(state, rs, "harvested", player, type_of(rs, paying) if typed else paying, events, cards=taken,
+                 field=number - 1 if type(number) is int else number)
+        else:
+            del field[start:]
     return harvest_field
 
 
