@@ -57,7 +57,9 @@ class Game:
         held over from other rules."""
         self.ruleset = rs
         self._listings = listings(rs)  # the phase's listing of legal actions (legal.listings)
-        self._steps = transitions.of(rs)  # the end test, entering and completing each phase
+        self._steps = steps = transitions.of(rs)  # the end test, entering and completing each phase
+        # whether a phase has nothing left to do, by its id (asked after every action)
+        self._complete = {ph.id: steps.complete[ph.index] for ph in rs.phases}
         self._checked, self._as_listed = acting.movers(rs)  # carrying out an action, in either mode
         # whether something follows every action: harvests the rules make, a target reached
         self._settles = bool(rs.at_any_time) or rs.marks is not None
@@ -247,9 +249,8 @@ class Game:
         if self._windows and window is None and type(action) is not Choose and state.decision is None \
                 and not state.over:  # the owners of abilities used in any turn may use them now
             windows.offer(state, rs, action.player)
-        steps = self._steps
-        if not state.over and steps.complete[rs.phase_index[state.phase]](state):  # the phase has nothing left to do
-            end_phase(state, rs, events, steps)
+        if not state.over and self._complete[state.phase](state):  # the phase has nothing left to do
+            end_phase(state, rs, events, self._steps)
         if state.lasting:
             lasting.expire(state, rs, events)
         if followed:
