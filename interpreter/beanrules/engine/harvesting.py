@@ -115,31 +115,31 @@ def harvester(rs: Ruleset) -> Harvester:
     (the bank), as many as it still holds; with coins written down, the tally pays."""
     harvest, payout = rs.harvest, rs.payout
     size_of, paying_of, bank = harvest.size, harvest.paying, harvest.bank
-    whole_field, top = size_of is whole, paying_of is top_card  # (most rules: len(field), field[-1])
+    whole_top = size_of is whole and paying_of is top_card  # (most rules: len(field), field[-1])
     tally = rs.tally if rs.tally is not None and rs.tally.counter is not None else None
     typed, fires = bool(rs.plays_as), bool(rs.triggers)
     plain = tally is None and bank is None  # the coins are cards of the field
     tabled = bool(fields_of_table(rs))  # a harvest may name a field of the table
 
-    def told(player: str, number: int | str, paying: str, size: int, coins: int, auto: bool) -> dict:
+    def told(player: str, number: int | str, paying: str, size: int, coins: int) -> dict:
         """The harvest's event (the card type paid for, where cards play as another)."""
-        event = {"event": "harvested", "player": player, "field": number,
-                 "bean": type_of(rs, paying) if typed else paying, "cards": size, "coins": coins}
-        if auto:
+        return {"event": "harvested", "player": player, "field": number,
+                "bean": type_of(rs, paying) if typed else paying, "cards": size, "coins": coins}
+
+    def tell(events: list, event: dict, auto: bool) -> None:
+        if auto:  # (after what paying added: the event's keys keep their order)
             event["auto"] = True
-        return event
+        events.append(event)
 
     def harvest_field(state: State, action: Harvest, events: list, auto: bool = False) -> None:
         player, number = action.player, action.field
         field = state.zones[number] if tabled and type(number) is not int else state.fields[player][number - 1]
         held = len(field)
-        if whole_field:
-            size = held
-            start = 0  # the harvest takes the cards from here to the top
+        if whole_top:
+            size, paying, start = held, field[-1], 0  # the harvest takes the cards from `start` up
         else:
             size = size_of(field)
-            start = held - size
-        paying = field[-1] if top else paying_of(field, size)
+            paying, start = paying_of(field, size), held - size
         table = payout[paying]
         most = len(table) - 1
         coins = table[size if size < most else most]
@@ -149,9 +149,9 @@ def harvester(rs: Ruleset) -> Harvester:
             if coins != size:
                 state.discard.extend(field[start:held - coins])
             if events is not UNRECORDED:
-                events.append(told(player, number, paying, size, coins, auto))
+                tell(events, told(player, number, paying, size, coins), auto)
         else:
-            event = told(player, number, paying, size, coins, auto)
+            event = told(player, number, paying, size, coins)
             if tally is not None:  # written down (engine/tally.py)
                 pay(state, tally, player, field[start:], coins, event)
             else:
@@ -164,7 +164,7 @@ def harvester(rs: Ruleset) -> Harvester:
                 if paid < coins:  # the bank ran short (assumed: it pays what it holds)
                     event["coins"] = paid
                     event["unpaid"] = coins - paid
-            events.append(event)
+            tell(events, event, auto)
         if fires:  # a card's "when harvested" step (a third field for two field beans)
             # the step reads the cards the harvest took (its "cards"), though they have left the field
             taken = field[start:]
