@@ -1,17 +1,19 @@
-"""Entering a phase and running its steps (engine/transitions.py), the one implementation the
-game runs (flow.start, end_phase, resume): each kind of step's effect and events on small
-states, what a fired step means for the phase (skip, the end of the game, a wait, going on
-after a decision), and the same state whether events are recorded or not (UNRECORDED: the
-bots' fast mode)."""
+"""Entering a phase and running its steps, and leaving it by its exit steps
+(engine/transitions.py), the one implementation the game runs (flow.start, end_phase, resume):
+each kind of step's effect and events on small states, what a fired step means for the phase
+(skip, the end of the game, a wait, going on after a decision), and the same state whether
+events are recorded or not (UNRECORDED: the bots' fast mode)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from beanrules import compile_spec
-from beanrules.engine import Game, transitions
+from beanrules.engine import Game, flow, transitions
 from beanrules.engine.eventlog import UNRECORDED
+from beanrules.engine.obligations import completions
 
 from engine_helpers import PLAYERS
 
@@ -23,17 +25,19 @@ def classic() -> dict:
     return compile_spec("classic")
 
 
-def _game(model: dict, partial: dict) -> Game:
-    return Game.from_partial(model, PLAYERS, {"active": "Anna", "phase": "plant", **partial}, seed=0)
+def _game(model: dict, partial: dict, players: list[str] = PLAYERS) -> Game:
+    return Game.from_partial(model, players, {"active": "Anna", "phase": "plant", **partial}, seed=0)
 
 
-def _both_modes(model: dict, partial: dict, run) -> tuple[object, list[dict], dict]:
+def _both_modes(model: dict, partial: dict, run, players: list[str] = PLAYERS,
+                compile_steps=transitions.of) -> tuple[object, list[dict], dict]:
     """`run(steps, state, events)` on two copies of one state, recording events and not: what
-    it returned, the events, the state after; the two copies must end alike."""
-    recorded, quick = _game(model, partial), _game(model, partial)
+    it returned, the events, the state after; the two copies must end alike. `compile_steps`:
+    the transitions of a ruleset (the game's own by default)."""
+    recorded, quick = _game(model, partial, players), _game(model, partial, players)
     events: list[dict] = []
-    outcome = run(transitions.of(recorded.ruleset), recorded.state, events)
-    assert run(transitions.of(quick.ruleset), quick.state, UNRECORDED) == outcome
+    outcome = run(compile_steps(recorded.ruleset), recorded.state, events)
+    assert run(compile_steps(quick.ruleset), quick.state, UNRECORDED) == outcome
     after = recorded.state_json()
     assert json.dumps(quick.state_json(), sort_keys=True) == json.dumps(after, sort_keys=True)
     return outcome, events, after
@@ -109,3 +113,64 @@ def test_a_step_that_waits_for_a_decision_stops_the_phase_and_going_on_runs_the_
     game.state.tokens["thaler"] = "Anna"
     assert steps.go_on[DRAW](game.state, [], 1, "ran", False) == "play"
     assert game.state.hands["Anna"] == ["green", "garden", "black-eyed", "chili"] and game.state.deck == ["soy"]
+
+
+KB_PLANT_OFFER = 3  # Kannibohne's phase whose exit step leaves the offer to the opponent
+
+
+@pytest.fixture(scope="module")
+def kannibohne() -> dict:
+    return compile_spec("kannibohne")
+
+
+def test_leaving_a_phase_runs_its_exit_step(kannibohne):
+    partial = {"phase": "plant-offer", "offer": ["red", "kenia"], "set_aside": {"Natalie": ["garden"]}}
+    outcome, events, state = _both_modes(kannibohne, partial, lambda t, s, e: t.leave[KB_PLANT_OFFER](s, e),
+                                         players=["Anna", "Natalie"])
+    assert outcome is None and state["offer"] == [] and state["phase"] == "plant-offer"
+    assert state["set_aside"] == {"Anna": [], "Natalie": ["garden", "red", "kenia"]}
+    assert events == [{"event": "moved", "cards": 2, "from_zone": "offer", "from": None, "to_zone": "set-aside",
+                       "to": "Natalie", "end": "top"}]
+
+
+def test_leaving_with_nothing_to_move_changes_nothing(kannibohne):
+    partial = {"phase": "plant-offer", "offer": [], "set_aside": {"Natalie": ["garden"]}}
+    _, events, state = _both_modes(kannibohne, partial, lambda t, s, e: t.leave[KB_PLANT_OFFER](s, e),
+                                   players=["Anna", "Natalie"])
+    assert events == [] and state["set_aside"] == {"Anna": [], "Natalie": ["garden"]}
+
+
+def test_a_phase_ends_by_its_exit_step_before_the_next_is_entered(kannibohne):
+    for record in (True, False):
+        game = _game(kannibohne, {"phase": "plant-offer", "offer": ["red"], "deck": ["red", "stink", "cocoa"]},
+                     ["Anna", "Natalie"])
+        events: list[dict] = [] if record else UNRECORDED
+        flow.end_phase(game.state, game.ruleset, events, transitions.of(game.ruleset))
+        assert game.state.phase == "draw" and game.state.offer == [] and game.state.set_aside["Natalie"] == ["red"]
+        if record:
+            assert [e["event"] for e in events] == ["moved", "phase"] and events[1]["phase"] == "draw"
+
+
+def _exits(entry_of: int, phase: int):
+    """The transitions of a ruleset whose phase `phase` has phase `entry_of`'s entry steps, then
+    its own, as exit steps: leaving runs each kind of step as entering does."""
+    def compile_steps(rs):
+        ph = rs.phases[phase]
+        ph = dataclasses.replace(ph, exit=rs.phases[entry_of].entry + ph.entry)
+        rs = dataclasses.replace(rs, phases=rs.phases[:phase] + (ph,) + rs.phases[phase + 1:])
+        return transitions.compiled(rs, completions(rs))
+    return compile_steps
+
+
+def test_exit_steps_run_as_entry_steps_do_and_a_skip_among_them_ends_nothing_early(classic):
+    leave = lambda t, s, e: t.leave[DRAW](s, e)
+    # classic's skip-if-hand-empty, then its draw: the skip holds (an empty hand), the draw still runs
+    partial = {"phase": "draw", "deck": ["red", "blue", "green", "wax"], "hands": {"Anna": []}}
+    outcome, events, state = _both_modes(classic, partial, leave, compile_steps=_exits(PLANT, DRAW))
+    assert outcome is None and state["phase"] == "draw" and state["hands"]["Anna"] == ["red", "blue", "green"]
+    assert events == [{"event": "drew", "player": "Anna", "cards": 3}]  # no "skipped": no phase is passed by
+    # a reveal step as the phase ends (the offer's two cards), then the draw
+    partial = {**partial, "deck": ["red", "blue", "green", "wax", "soy", "chili"]}
+    outcome, events, state = _both_modes(classic, partial, leave, compile_steps=_exits(TRADE, DRAW))
+    assert state["offer"] == ["red", "blue"] and state["hands"]["Anna"] == ["green", "wax", "soy"]
+    assert state["deck"] == ["chili"] and [e["event"] for e in events] == ["revealed", "drew"]

@@ -1,13 +1,14 @@
 """The game loop: entering phases and running their core steps (reveal, draw, skip: whatever
-``do`` statements the phase has; compiled per ruleset in engine/transitions.py), going on after
-a step's decision, leaving a phase that has nothing left to do (its closure
-compiled from its statements: engine/obligations.py), passing the turn, and ending the game."""
+``do`` statements the phase has), going on after a step's decision, leaving a phase that has
+nothing left to do (its completion compiled from its statements: engine/obligations.py) by its
+exit steps, passing the turn, and ending the game. The steps run as compiled per ruleset in
+engine/transitions.py."""
 from __future__ import annotations
 
 from . import decisions, triggers
 from .errors import Stalled
 from .eventlog import UNRECORDED
-from .ruleset import PhaseSpec, Ruleset
+from .ruleset import Ruleset
 from .scoring import finish_game
 from .state import State
 from .trading import lapse_proposals
@@ -39,12 +40,6 @@ def resume(state: State, rs: Ruleset, action, events: list, steps: Transitions |
         end_phase(state, rs, events, steps)
 
 
-def _leave(state: State, rs: Ruleset, ph: PhaseSpec, events: list) -> None:
-    """Run the phase's ``do … at the end of`` steps (cards left to the opponent)."""
-    for step in ph.exit:
-        step.fire(state, rs, events)
-
-
 def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions) -> None:
     """Leave the current phase for the next (or the next turn), then keep going while phases
     have nothing to do. `steps`: the end test, entering and completing each phase, compiled for
@@ -53,9 +48,9 @@ def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions) -> No
     ph = phases[rs.phase_index[state.phase]]
     if ph.trade and state.proposals:
         lapse_proposals(state, events)
-    if ph.exit:
-        _leave(state, rs, ph, events)
-    ending, enter, complete = steps.ending, steps.enter, steps.complete
+    ending, enter, leave, complete = steps.ending, steps.enter, steps.leave, steps.complete
+    if ph.exit:  # its ``do … at the end of`` steps (cards left to the opponent)
+        leave[ph.index](state, events)
     count = len(phases)
     limit = rs.exhaustion_limit
     # Turns that pass with no decision at all are fine while they take cards off the deck (the
@@ -96,7 +91,7 @@ def end_phase(state: State, rs: Ruleset, events: list, steps: Transitions) -> No
             if not complete[ph.index](state):
                 return
             if ph.exit:  # played through with nothing to decide: it ends here
-                _leave(state, rs, ph, events)
+                leave[ph.index](state, events)
         elif entered != "skip":  # "over", or "wait" (a step waits for a decision)
             return
 

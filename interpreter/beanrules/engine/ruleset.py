@@ -68,7 +68,9 @@ class CoreStep:
 
     def fire(self, state: Any, rs: "Ruleset", events: list, **bound: Any) -> str | None:
         """Run the step: None when its condition does not hold, else "ran" or "skip"
-        (`bound`: more names for its effect, as evaluate.AT_ANY_TIME)."""
+        (`bound`: more names for its effect, as evaluate.AT_ANY_TIME). The one meaning of a
+        step: engine/transitions.py binds it with the rules for a phase's entry and exit
+        steps, bound to the state where it can."""
         # the step: a decision in it says where to go on; a step runs by itself (evaluate.BY_ITSELF)
         env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, "#step": self, **bound}
         if self.condition is not None and not self.condition.fn(state, env):

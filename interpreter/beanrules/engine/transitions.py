@@ -11,6 +11,8 @@ implementation: engine/flow.py walks the game through them (start, end_phase, re
   fired step: the steps at any time, the end of the game when the deck ran out, a wait;
 - `go_on[i](state, events, index, fired, was_ending)`: the same after step `index` fired out of
   the loop (its decision was answered), then the steps after it;
+- `leave[i](state, events)`: run phase i's exit steps (the ``do … at the end of`` statements),
+  each compiled as an entry step is;
 - `complete[i](state)`: whether phase i has nothing left to do, the one closure compiled from
   the phase's statements (obligations.completions).
 
@@ -27,7 +29,7 @@ from .eventlog import UNRECORDED
 from .obligations import completions
 from .deck import take_cards
 from .harvesting import settle
-from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, BY_ITSELF, RULES, top_of_deck
+from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, top_of_deck
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
@@ -35,6 +37,7 @@ from .triggers import waited
 
 StateTest = Callable[[State], bool]
 Enter = Callable[[State, list], str]
+Leave = Callable[[State, list], None]
 
 
 # (state, events, index, fired, was_ending) -> "play", "skip", "wait" or "over": what step
@@ -45,13 +48,14 @@ GoOn = Callable[[State, list, int, str, bool], str]
 class Transitions:
     """The end test, and entering, going on in and completing each phase (by index), for one
     ruleset."""
-    __slots__ = ("ending", "enter", "go_on", "complete")
+    __slots__ = ("ending", "enter", "go_on", "leave", "complete")
 
     def __init__(self, ending: StateTest, enter: tuple[Enter, ...], go_on: tuple[GoOn, ...],
-                 complete: tuple[StateTest, ...]):
+                 leave: tuple[Leave, ...], complete: tuple[StateTest, ...]):
         self.ending = ending  # state -> deck.ending
         self.enter = enter  # (state, events) -> "play", "skip", "wait" or "over"
         self.go_on = go_on  # after a step's decision was answered (flow.resume)
+        self.leave = leave  # (state, events): the phase's exit steps (flow.end_phase)
         self.complete = complete  # state -> obligations.completion
 
 
@@ -67,7 +71,8 @@ def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
     """The transitions of this ruleset as closures; `complete`: the phases' completion tests."""
     ending = end_test(rs)
     phases = tuple(_phase(rs, ph, ending) for ph in rs.phases)
-    return Transitions(ending, tuple(enter for enter, _ in phases), tuple(go_on for _, go_on in phases), complete)
+    return Transitions(ending, tuple(enter for enter, _, _ in phases), tuple(go_on for _, go_on, _ in phases),
+                       tuple(leave for _, _, leave in phases), complete)
 
 
 # -- the end test (deck.ending) ----------------------------------------------------------------
@@ -119,35 +124,26 @@ Fire = Callable[[State, list], "str | None"]
 
 
 def _fire(rs: Ruleset, step: CoreStep) -> Fire:
-    """CoreStep.fire: None when the condition does not hold, else "ran", "skip" or "wait"."""
+    """The step with the rules bound: None when its condition does not hold, else "ran", "skip"
+    or "wait". CoreStep.fire is its meaning; where the condition reads nothing but the state and
+    the effect is one most rules have (_state_test, _state_effect), both are bound to the state
+    instead of going through the evaluator's closures."""
     quick = _state_test(step.condition.node) if step.condition is not None else None
-    condition = step.condition.fn if step.condition is not None and quick is None else None
     effect = _state_effect(rs, step.run.node)
-    if effect is not None and step.condition is None:
+    if effect is None or (step.condition is not None and quick is None):
+        fire = step.fire
+
+        def fire_checked(state: State, events: list) -> str | None:
+            return fire(state, rs, events)
+        return fire_checked
+    if quick is None:
         return effect
-    if effect is not None and quick is not None:
-        if effect is _skip:
-            return lambda state, events: "skip" if quick(state) else None
+    if effect is _skip:
+        return lambda state, events: "skip" if quick(state) else None
 
-        def fire_quick(state: State, events: list) -> str | None:
-            return effect(state, events) if quick(state) else None
-        return fire_quick
-    run = step.run.fn
-    if quick is not None:
-        def fire(state: State, events: list) -> str | None:
-            if not quick(state):
-                return None
-            return run(state, rs, {RULES: rs, BY_ITSELF: True, "#step": step}, events) or "ran"
-        return fire
-
-    def fire_checked(state: State, events: list) -> str | None:
-        # the step: a decision in it says where to go on; it runs by itself, so it does what it
-        # can (a pile short of cards gives those it has), as CoreStep.fire has it
-        env = {RULES: rs, BY_ITSELF: True, "#step": step}
-        if condition is not None and not condition(state, env):
-            return None
-        return run(state, rs, env, events) or "ran"
-    return fire_checked
+    def fire_quick(state: State, events: list) -> str | None:
+        return effect(state, events) if quick(state) else None
+    return fire_quick
 
 
 def _skip(state: State, events: list) -> str:
@@ -196,10 +192,11 @@ def _skips_only(step: CoreStep) -> bool:
     return isinstance(step.run.node, effects.SkipPhase) and step.run.node.phase is None
 
 
-def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn]:
+def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn, Leave]:
     """Entering phase `ph` (its entry steps from the first), and going on after one of its
     steps fired out of turn (a step that waited for a decision, once it is answered): one loop
-    over the phase's steps serves both."""
+    over the phase's steps serves both. Then leaving it: its exit steps, compiled as its entry
+    steps are."""
     pid = ph.id
     steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
     count = len(steps)
@@ -243,4 +240,10 @@ def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn]:
                 fired = waited(state, index, fired)
         return "play"
 
-    return proceed, proceed
+    exits = tuple(_fire(rs, step) for step in ph.exit)
+
+    def leave(state: State, events: list) -> None:
+        # the phase ends whatever its exit steps return: a skip has no phase left to pass by
+        for fire in exits:
+            fire(state, events)
+    return proceed, proceed, leave

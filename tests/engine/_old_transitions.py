@@ -1,0 +1,246 @@
+"""Phase transitions compiled once per Ruleset: the end test, entering each phase with its entry
+steps (the ``do … at the start of`` statements), going on after a step that waited for a
+decision, and whether a phase has anything left to do, as closures. They are the only
+implementation: engine/flow.py walks the game through them (start, end_phase, resume).
+
+- `ending(state)`: deck.ending, an end condition that compares how often the deck ran out (or
+  how many cards a zone holds) with a number read straight off the state;
+- `enter[i](state, events)`: enter phase i and run its entry steps, each bound with its
+  condition (the same shapes read straight off the state), each effect most rules have
+  (skip, reveal, draw) bound to the state, any other through the evaluator's closure; after a
+  fired step: the steps at any time, the end of the game when the deck ran out, a wait;
+- `go_on[i](state, events, index, fired, was_ending)`: the same after step `index` fired out of
+  the loop (its decision was answered), then the steps after it;
+- `complete[i](state)`: whether phase i has nothing left to do, the one closure compiled from
+  the phase's statements (obligations.completions).
+
+A compiled game and the bots' fast mode share these closures: the events are built only where
+`events` is not UNRECORDED.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from beanrules.core import actors, conditions, effects, places, quantities
+from beanrules.memo import per_object
+from beanrules.engine.eventlog import UNRECORDED
+from beanrules.engine.obligations import completions
+from beanrules.engine.deck import take_cards
+from beanrules.engine.harvesting import settle
+from beanrules.engine.evaluate import _COMPARE, _PER_PLAYER, _SHARED, BY_ITSELF, RULES, top_of_deck
+from beanrules.engine.ruleset import CoreStep, PhaseSpec, Ruleset
+from beanrules.engine.scoring import finish_game
+from beanrules.engine.state import State
+from beanrules.engine.triggers import waited
+
+StateTest = Callable[[State], bool]
+Enter = Callable[[State, list], str]
+
+
+# (state, events, index, fired, was_ending) -> "play", "skip", "wait" or "over": what step
+# `index` of the phase did (`fired`; `was_ending`: deck.ending before it), then the steps after it
+GoOn = Callable[[State, list, int, str, bool], str]
+
+
+class Transitions:
+    """The end test, and entering, going on in and completing each phase (by index), for one
+    ruleset."""
+    __slots__ = ("ending", "enter", "go_on", "complete")
+
+    def __init__(self, ending: StateTest, enter: tuple[Enter, ...], go_on: tuple[GoOn, ...],
+                 complete: tuple[StateTest, ...]):
+        self.ending = ending  # state -> deck.ending
+        self.enter = enter  # (state, events) -> "play", "skip", "wait" or "over"
+        self.go_on = go_on  # after a step's decision was answered (flow.resume)
+        self.complete = complete  # state -> obligations.completion
+
+
+_OF: dict = {}
+
+
+def of(rs: Ruleset) -> Transitions:
+    """The transitions of this ruleset, compiled once (a phase's completion: obligations.py)."""
+    return per_object(_OF, rs, None, lambda: compiled(rs, completions(rs)))
+
+
+def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
+    """The transitions of this ruleset as closures; `complete`: the phases' completion tests."""
+    ending = end_test(rs)
+    phases = tuple(_phase(rs, ph, ending) for ph in rs.phases)
+    return Transitions(ending, tuple(enter for enter, _ in phases), tuple(go_on for _, go_on in phases), complete)
+
+
+# -- the end test (deck.ending) ----------------------------------------------------------------
+def end_test(rs: Ruleset) -> StateTest:
+    """deck.ending for this ruleset: whether one of its end conditions holds."""
+    tests = tuple(_state_test(end.node) or _with_env(end.fn) for end in rs.ends)
+    if not tests:
+        return lambda state: False
+    if len(tests) == 1:
+        return tests[0]
+
+    def any_end(state: State) -> bool:
+        for test in tests:
+            if test(state):
+                return True
+        return False
+    return any_end
+
+
+_NO_NAMES: dict = {}
+
+
+def _with_env(fn: Callable[[Any, dict], bool]) -> StateTest:
+    return lambda state: fn(state, _NO_NAMES)
+
+
+def _state_test(node: Any) -> StateTest | None:
+    """A condition that reads nothing but the state, as a closure over the state alone:
+    a number read off the state compared with a constant. None: the evaluator's closure serves
+    (evaluate.condition; the two agree by construction, the tests check they play alike)."""
+    if not (isinstance(node, conditions.Compare) and isinstance(node.right, quantities.Number)):
+        return None
+    test, bound = _COMPARE[node.op], node.right.value
+    left = node.left
+    if isinstance(left, quantities.DeckRunOuts):
+        return lambda state: test(state.exhaustions, bound)
+    if isinstance(left, quantities.Count) and left.bean is None and isinstance(left.place, places.Zone):
+        zone, owner = left.place.zone, left.place.owner
+        if owner is None and zone in _SHARED:
+            return lambda state: test(len(getattr(state, zone)), bound)
+        if isinstance(owner, actors.ActivePlayer) and zone in _PER_PLAYER:
+            attr = _PER_PLAYER[zone]
+            return lambda state: test(len(getattr(state, attr)[state.active]), bound)
+    return None
+
+
+# -- entering a phase and running its steps ------------------------------------------------------
+Fire = Callable[[State, list], "str | None"]
+
+
+def _fire(rs: Ruleset, step: CoreStep) -> Fire:
+    """CoreStep.fire: None when the condition does not hold, else "ran", "skip" or "wait"."""
+    quick = _state_test(step.condition.node) if step.condition is not None else None
+    condition = step.condition.fn if step.condition is not None and quick is None else None
+    effect = _state_effect(rs, step.run.node)
+    if effect is not None and step.condition is None:
+        return effect
+    if effect is not None and quick is not None:
+        if effect is _skip:
+            return lambda state, events: "skip" if quick(state) else None
+
+        def fire_quick(state: State, events: list) -> str | None:
+            return effect(state, events) if quick(state) else None
+        return fire_quick
+    run = step.run.fn
+    if quick is not None:
+        def fire(state: State, events: list) -> str | None:
+            if not quick(state):
+                return None
+            return run(state, rs, {RULES: rs, BY_ITSELF: True, "#step": step}, events) or "ran"
+        return fire
+
+    def fire_checked(state: State, events: list) -> str | None:
+        # the step: a decision in it says where to go on; it runs by itself, so it does what it
+        # can (a pile short of cards gives those it has), as CoreStep.fire has it
+        env = {RULES: rs, BY_ITSELF: True, "#step": step}
+        if condition is not None and not condition(state, env):
+            return None
+        return run(state, rs, env, events) or "ran"
+    return fire_checked
+
+
+def _skip(state: State, events: list) -> str:
+    return "skip"
+
+
+def _state_effect(rs: Ruleset, node: Any) -> Fire | None:
+    """A step's effect as a closure over the state alone, returning "ran" (or "skip"), where it
+    is one of the entry steps most rules have, with a fixed number of cards and nothing else
+    to run (no card's "when revealed" or "when drawn" step, no hand limit): skipping the phase,
+    turning cards from the deck up into a shared zone, the active player drawing. None: the
+    evaluator's closure serves (evaluate.effect; both take the cards by deck.take_cards, and
+    the tests play every spec both ways)."""
+    if isinstance(node, effects.SkipPhase) and node.phase is None:
+        return _skip
+    if rs.triggers:
+        return None
+    if isinstance(node, effects.Reveal) and top_of_deck(node.cards) and isinstance(node.cards.count, quantities.Number) \
+            and isinstance(node.to, places.Zone) and node.to.owner is None and node.to.zone in _SHARED:
+        wanted, zone = node.cards.count.value, node.to.zone
+
+        def reveal(state: State, events: list) -> str:
+            shown = take_cards(state, rs, wanted, events, getattr(state, zone))
+            if events is not UNRECORDED:
+                events.append({"event": "revealed", "player": state.active, "cards": shown})
+            return "ran"
+        return reveal
+    if isinstance(node, effects.Draw) and node.end == "back" and not node.up_to and not rs.requirements \
+            and isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
+        count = node.count.value
+
+        def draw(state: State, events: list) -> str:
+            player = state.active
+            drawn = take_cards(state, rs, count, events)
+            state.hands[player].extend(drawn)
+            if events is not UNRECORDED:
+                events.append({"event": "drew", "player": player, "cards": len(drawn)})
+            return "ran"
+        return draw
+    return None
+
+
+def _skips_only(step: CoreStep) -> bool:
+    """The step skips the phase and does nothing else (no state change: the end test before it
+    is not needed)."""
+    return isinstance(step.run.node, effects.SkipPhase) and step.run.node.phase is None
+
+
+def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn]:
+    """Entering phase `ph` (its entry steps from the first), and going on after one of its
+    steps fired out of turn (a step that waited for a decision, once it is answered): one loop
+    over the phase's steps serves both."""
+    pid = ph.id
+    steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
+    count = len(steps)
+    auto = bool(rs.at_any_time)
+    # a step on a card event the phase step caused may wait for a decision (triggers.waited)
+    deciding = any(t.decides for found in (rs.triggers or {}).values() for t in found)
+    finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
+
+    def proceed(state: State, events: list, index: int = -1, fired: str | None = None,
+                was_ending: bool | None = None) -> str:
+        """Enter the phase and run its steps (no `fired`: `enter`), or go on after step `index`
+        fired (`go_on`): one loop, so a step's meaning for the phase is written once."""
+        if fired is None:
+            state.phase = pid
+            state.planted = 0
+            if events is not UNRECORDED:
+                events.append({"event": "phase", "phase": pid, "active": state.active})
+        for index in range(index + 1, count + 1):  # step `index - 1` fired (`fired`), or none did
+            if fired is not None:  # what the fired step means for the phase
+                if fired == "skip":
+                    if events is not UNRECORDED:
+                        events.append({"event": "skipped", "phase": pid, "rule": steps[index - 1][1]})
+                    return "skip"
+                if auto:
+                    settle(state, rs, events)
+                if not finishes_here and not was_ending and ending(state):
+                    state.decision = None  # the game is over: nobody is left to decide
+                    finish_game(state, rs, events)  # ran out outside the phase the end lets finish
+                    return "over"
+                if fired == "wait":
+                    return "wait"
+                was_ending = None  # ending() before the step: kept over a step whose condition did not hold
+            if index == count:
+                break
+            fire, _, skips = steps[index]
+            # the end test before the step (a step that only skips changes nothing)
+            if was_ending is None and not skips:
+                was_ending = ending(state)
+            fired = fire(state, events)
+            if deciding and fired is not None:
+                fired = waited(state, index, fired)
+        return "play"
+
+    return proceed, proceed
