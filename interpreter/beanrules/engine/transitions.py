@@ -119,7 +119,7 @@ def _state_test(node: Any) -> StateTest | None:
     return None
 
 
-# -- entering a phase and running its steps ------------------------------------------------------
+# -- entering and leaving a phase: running its steps -------------------------------------------
 Fire = Callable[[State, list], "str | None"]
 
 
@@ -133,9 +133,9 @@ def _fire(rs: Ruleset, step: CoreStep) -> Fire:
     if effect is None or (step.condition is not None and quick is None):
         fire = step.fire
 
-        def fire_checked(state: State, events: list) -> str | None:
+        def fire_step(state: State, events: list) -> str | None:
             return fire(state, rs, events)
-        return fire_checked
+        return fire_step
     if quick is None:
         return effect
     if effect is _skip:
