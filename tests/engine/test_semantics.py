@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterator
 
 import pytest
@@ -30,6 +31,26 @@ def test_every_core_node_type_has_exactly_one_entry():
     for node_type, entry in semantics.SEMANTICS.items():
         assert entry.roles or entry.read_by or entry.not_run, f"{node_type.NODE} says nothing"
         assert not (entry.not_run and (entry.roles or entry.read_by)), f"{node_type.NODE}: run and not run"
+
+
+def test_an_entry_kept_beside_its_compile_function_is_the_table_s():
+    """A module named in BESIDE keeps its nodes' entries beside its functions (its ENTRIES): the
+    table holds them as they are, and the module's own compile function is what runs."""
+    for module in semantics.BESIDE:
+        assert module.ENTRIES, f"{module.__name__} is named in BESIDE but keeps no entries"
+        for node_type, entry in module.ENTRIES.items():
+            assert semantics.SEMANTICS[node_type] is entry
+            assert all(fn.__module__ == module.__name__ for fn in entry.roles.values()), node_type.NODE
+    assert evaluate.number(Number(3))(None, {}) == 3  # evaluate.constant, from evaluate.ENTRIES
+
+
+def test_a_node_given_two_entries_is_refused():
+    """One registry: a node type that has an entry in the table and one beside its function
+    (or in two modules) is an error when the table is made, naming the node and the module."""
+    twice = ModuleType("beanrules.engine.twice")
+    twice.ENTRIES = {Number: semantics.Semantics(not_run="twice")}  # type: ignore[attr-defined]
+    with pytest.raises(AssertionError, match="core node 'number' has two semantics entries .*beanrules.engine.twice"):
+        semantics._merged(semantics._TABLE, semantics.BESIDE + (twice,))
 
 
 def test_every_reader_the_table_names_exists():

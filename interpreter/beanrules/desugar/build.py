@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.actors import ActivePlayer, Bound
-from ..core.categories import Num
+from ..core.actors import ActivePlayer, Bound, Opponent, OtherPlayers
+from ..core.categories import Actor, Num
 from ..core.places import CardsIn, Zone
 from ..core.quantities import BeanList, ByPlayers, BySeat, Count, Number, PlayersCase
 from ..core.timing import AtStartOf
@@ -12,6 +12,18 @@ from ..core.timing import AtStartOf
 PLAYER = Bound("player")
 FIELD = Bound("field")
 CARD = Bound("card")
+
+PER_PLAYER = frozenset({"hand", "set-aside", "coins", "field", "score"})
+"""The standard zones each player has: a place naming one without an owner means own's."""
+
+
+def owners(own: Actor) -> dict[str, Actor]:
+    """Who each owner word of a place names (the grammar's ``owner``), read from `own`: the
+    card's owner in an ability or a rule's step, the acting player in a rule by condition. The
+    one table of them, so a new owner word is one entry here."""
+    return {"own": own, "opponent": Opponent(), "each-opponent": OtherPlayers(),
+            "active-player": ActivePlayer(), "chosen": Bound("chosen"), "winner": Bound("winner"),
+            "partner": Bound("partner")}  # a trade's other side: bound only by a trade (engine/trade_guards.py)
 
 
 def by_players(value: Any, leaf) -> Any:

@@ -19,11 +19,9 @@ from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, OneIf
 from ..core.statements import Ability, Card
 from ..core.actors import AnyPlayer
 from ..core.timing import AnyTime, During, OncePerTurn, When, WhenPlayer, WhileOnTop
+from .build import PER_PLAYER, owners
 
-_OWNERS = {"own": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
-           "active-player": ActivePlayer(), "chosen": Bound("chosen"), "winner": Bound("winner"),
-           "partner": Bound("partner")}  # a trade's other side: bound only by a trade (engine/trade_guards.py)
-_PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
+_OWNERS = owners(CardOwner(None))
 
 
 def card(bean: dict[str, Any]) -> Card:
@@ -74,7 +72,7 @@ def place(data: dict[str, Any]) -> Zone | Bound:
     if data.get("bound"):  # "this field" (the one the card lies on) or "field NAME" (chosen before)
         return Bound(data["bound"])
     owner = _OWNERS[data["owner"]] if data["owner"] else (
-        CardOwner(None) if data["zone"] in _PER_PLAYER else None)
+        CardOwner(None) if data["zone"] in PER_PLAYER else None)
     return Zone(data["zone"], owner)
 
 

@@ -13,15 +13,12 @@ from ..core.places import CardsIn, Zone
 from ..core.quantities import Count, CounterValue, FieldsOf, Number
 from ..core.statements import Forbid, Permit
 from ..core.timing import AnyTime, During
-from .build import CARD, FIELD, PLAYER
+from .build import CARD, FIELD, PER_PLAYER, PLAYER, owners
 from .lasting import action
 from .registry import rewrite
 
 # In a rule, "own" is the player who acts; the other owners are read from that player.
-_OWNERS = {"own": PLAYER, "opponent": Opponent(), "each-opponent": OtherPlayers(),
-           "active-player": ActivePlayer(), "chosen": Bound("chosen"),
-           "partner": Bound("partner")}  # the other side of a trade (engine/trade_guards.py)
-_PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
+_OWNERS = owners(PLAYER)
 
 
 def condition(test: dict[str, Any]):
@@ -43,7 +40,7 @@ def condition(test: dict[str, Any]):
         if place.get("bound"):  # "this field": the field the action is about (the one harvested)
             left = Count(Bound(place["bound"]), None)
         else:
-            owner = _OWNERS[place["owner"]] if place["owner"] else (PLAYER if place["zone"] in _PER_PLAYER else None)
+            owner = _OWNERS[place["owner"]] if place["owner"] else (PLAYER if place["zone"] in PER_PLAYER else None)
             left = Count(Zone(place["zone"], owner), None)
     return Compare(left, test["compare"], Number(test["value"]))
 
@@ -97,7 +94,7 @@ def permit_zone(rule):
 def _place(data: dict[str, Any]) -> Zone:
     """A place of a permission: "own" is the player who moves (a per-player zone named without
     an owner is theirs, a zone of the table nobody's)."""
-    owner = _OWNERS[data["owner"]] if data["owner"] else (PLAYER if data["zone"] in _PER_PLAYER else None)
+    owner = _OWNERS[data["owner"]] if data["owner"] else (PLAYER if data["zone"] in PER_PLAYER else None)
     return Zone(data["zone"], owner)
 
 

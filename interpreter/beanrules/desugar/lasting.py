@@ -23,14 +23,14 @@ from ..core.places import CardsIn, TradedAmount, Zone
 from ..core.quantities import Number
 from ..core.statements import Allow, Forbid, LiesOpen
 from ..core.timing import AtStartOf, EndOfPhaseOf, EndOfTurn, StartOfTurn, WholeGame
+from .build import PER_PLAYER
 
 WHO = {"owner": CardOwner(None), "opponent": Opponent(), "each-opponent": OtherPlayers(),
        "active-player": ActivePlayer()}
-_PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
 
 
 def _one(zone: str, owner: Actor | None, pick: str = "any") -> CardsIn:
-    return CardsIn(Zone(zone, owner if zone in _PER_PLAYER else None), pick, Number(1), False, None)
+    return CardsIn(Zone(zone, owner if zone in PER_PLAYER else None), pick, Number(1), False, None)
 
 
 def action(act: dict[str, Any], who: Actor) -> Effect:
@@ -73,7 +73,7 @@ def lasting(data: dict[str, Any]) -> Effect:
         return Lasting(Forbid(Plant(AnyPlayer(), Bound(data["card"]), None), condition), until)
     who = WHO[data["who"]]
     if data.get("open"):
-        return Lasting(LiesOpen(Zone(data["open"], who if data["open"] in _PER_PLAYER else None)), until)
+        return Lasting(LiesOpen(Zone(data["open"], who if data["open"] in PER_PLAYER else None)), until)
     rule = Allow if data["may"] else Forbid
     steps = tuple(Lasting(rule(action(a, who), condition), until) for a in data["actions"])
     return steps[0] if len(steps) == 1 else Sequence(steps)

@@ -8,11 +8,10 @@ from ..core.effects import Move, Trade
 from ..core.places import CardsIn, TradedAmount
 from ..core.statements import Allow, BelongsTo, Do, Forbid, Permit
 from ..core.timing import During, When
-from .build import PLAYER, every, hand, zone
+from .build import PER_PLAYER, PLAYER, every, hand, zone
 from .registry import rewrite
 
 PARTNER = Bound("partner")
-_PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
 
 
 def _any(place) -> CardsIn:
@@ -57,7 +56,7 @@ def tradeable_offer(rule):
 def untradeable(rule):
     """Cards of the zone may not be traded."""
     name = rule["params"]["zone"]
-    return (Forbid(_trade(_any(zone(name, PLAYER if name in _PER_PLAYER else None))), None),)
+    return (Forbid(_trade(_any(zone(name, PLAYER if name in PER_PLAYER else None))), None),)
 
 
 @rewrite("trade-amounts", "trade any number for any number", "A player may trade any number of cards with the partner for any number of cards.")

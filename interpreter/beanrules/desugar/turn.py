@@ -11,10 +11,9 @@ from ..core.places import Due
 from ..core.quantities import Count, Number, PlantedThisPhase, Sum
 from ..core.statements import Allow, Do, Forbid, HarvestTakes, Permit
 from ..core.timing import AnyTime, AtEndOf, During, WhenDeckRunsOut
-from .build import CARD, FIELD, PLAYER, any_card, count, every, hand, num, phase_start, top, zone
+from .build import CARD, FIELD, PER_PLAYER, PLAYER, any_card, count, every, hand, num, phase_start, top, zone
 from .registry import rewrite
 
-_PER_PLAYER = {"hand", "set-aside", "coins", "field", "score"}
 
 
 def _during(rule) -> During:
@@ -56,7 +55,7 @@ def discard_from_hand(rule):
 def discard_pending(rule):
     """During the phase the active player may lay any card of the zone onto the discard pile,
     one at a time, instead of planting it."""
-    place = zone(rule["params"]["zone"], PLAYER if rule["params"]["zone"] in _PER_PLAYER else None)
+    place = zone(rule["params"]["zone"], PLAYER if rule["params"]["zone"] in PER_PLAYER else None)
     return (Permit(ActivePlayer(), Move(any_card(place), zone("discard"), "top"), _during(rule), None, False,
                    None, None),)
 
@@ -133,7 +132,7 @@ def plant_pending(rule):
     """During the phase each player concerned must plant every card of the zone, in any order."""
     p = rule["params"]
     who = EachPlayer() if p["who"] == "everyone" else ActivePlayer()
-    place = zone(p["zone"], PLAYER if p["zone"] in _PER_PLAYER else None)
+    place = zone(p["zone"], PLAYER if p["zone"] in PER_PLAYER else None)
     if p.get("optional"):  # "may plant": any number of them, the rest stays where it is
         return (Permit(who, Plant(PLAYER, any_card(place), None), _during(rule), None, False,
                        None, Count(place, None)),)

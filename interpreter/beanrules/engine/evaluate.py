@@ -23,6 +23,7 @@ from . import one_model
 from .deals import AGREED
 from ..desugar import STANDARD_ZONES
 from .errors import UnsupportedRule
+from .meaning import Semantics, run
 
 Env = dict[str, Any]
 RULES = "rules"  # the environment entry holding the ruleset, for the beanometer
@@ -455,3 +456,37 @@ def sequence(node: effects.Sequence) -> EffectFn:
                 return "skip"
         return None
     return run
+
+
+# What the nodes compiled here mean: their entries of the semantics table, kept beside their
+# compile functions (engine/meaning.py; engine/semantics.py names this module among those that
+# keep their own entries, and a node's entry is given once, here or there).
+ENTRIES: dict[type[Node], Semantics] = {
+    actors.ActivePlayer: run(actor=active_player),
+    actors.StartPlayer: run(actor=start_player),
+    actors.EachPlayer: run(actor=each_player),
+    actors.AllPlayers: run(actor=all_players),
+    # the card a player must plant next: bound by the plant asked about (engine/listers.py's Room)
+    places.Due: run(place=due),
+    quantities.Number: run(quantity=constant),
+    quantities.ByPlayers: run(quantity=by_players),
+    quantities.BySeat: run(quantity=by_seat),
+    quantities.DeckRunOuts: run(quantity=deck_run_outs),
+    quantities.Sum: run(quantity=sum_of),
+    quantities.Times: run(quantity=times),
+    quantities.SeatDistance: run(quantity=seat_distance),
+    conditions.Compare: run(condition=compare),
+    conditions.TurnOf: run(condition=turn_of),
+    conditions.InPhase: run(condition=in_phase),
+    conditions.AllOf: run(condition=all_of),
+    conditions.AnyOf: run(condition=any_of),
+    conditions.Not: run(condition=not_),
+    conditions.SomeField: Semantics(roles={"condition": some_field},
+                                    read_by=("engine.harvest_guards.compile_judge", "engine.permissions.compile_judge")),
+    conditions.Agreed: Semantics(roles={"condition": agreed}, read_by=("engine.trade_guards.compile_guards",)),
+    conditions.Always: run(condition=always),
+    effects.SkipPhase: run(effect=skip_this_phase),
+    effects.Sequence: run(effect=sequence),
+    effects.Repeat: run(effect=repeat),
+    effects.ForEach: run(effect=for_each),
+}

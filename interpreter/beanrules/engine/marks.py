@@ -18,6 +18,7 @@ from ..core.timing import AtSetup
 from . import evaluate
 from .errors import UnsupportedRule
 from .evaluate import Env
+from .meaning import Semantics, run
 from .payments import BANK, transfer
 
 Program = list[tuple[dict, Any]]
@@ -203,3 +204,19 @@ def _payment(payer: Any, payee: Any, amount: Any, resource: str | None) -> Any:
                  payees(state, env) if payees is not None else [BANK], count(state, env), resource,
                  not env.get(evaluate.BY_ITSELF), evaluate.rule_of(env), events)
     return run
+
+
+# What the nodes of tokens, counters and payments mean: their entries of the semantics table,
+# beside their compile functions (engine/meaning.py).
+ENTRIES: dict[type, Semantics] = {
+    actors.AnyPlayer: run(actor=any_player),
+    actors.TokenHolder: run(actor=token_holder),
+    quantities.CounterValue: run(quantity=counter),
+    quantities.OneIf: run(quantity=one_if),
+    conditions.HoldsToken: run(condition=holds_token),
+    conditions.SomePlayer: run(condition=some_player),
+    effects.GainCoins: run(effect=gain_coins),
+    effects.Pay: run(effect=pay),
+    effects.AddToCounter: run(effect=add_to_counter),
+    effects.PassToken: run(effect=pass_token),
+}

@@ -1,12 +1,17 @@
 """What each core node means to the engine: one table, one entry per node type.
 
-An entry names, for each role the node can play (an actor, a place, a quantity, a condition,
-an effect), the one function that compiles it into a closure over the game state; the
-evaluator (engine/evaluate.py) asks this table and nothing else, so which compiler runs never
-depends on the order modules were imported in. A node type whose meaning depends on the shape
-of its fields (a ``move`` of a picked card, of the top cards of a pile, of one card of each
-type) lists its shapes' compilers in the order they are tried, here, in one place: each says
-None for a shape that is not its own.
+An entry (engine/meaning.py) names, for each role the node can play (an actor, a place, a
+quantity, a condition, an effect), the one function that compiles it into a closure over the
+game state; the evaluator (engine/evaluate.py) asks this table and nothing else, so which
+compiler runs never depends on the order modules were imported in. A node type whose meaning
+depends on the shape of its fields (a ``move`` of a picked card, of the top cards of a pile, of
+one card of each type) lists its shapes' compilers in the order they are tried, here, in one
+place: each says None for a shape that is not its own.
+
+The table is this module's entries and those a module keeps beside its compile functions (its
+``ENTRIES``, from the modules named in ``BESIDE``): a new node compiled by one of those modules
+is added there, beside its function, and this module is not edited. Merging is explicit and
+refuses a node given two entries, so the table stays one registry.
 
 Statements and timings are not compiled to closures one by one: the compiler compiles each,
 from its own nodes, into the program's steps, listers, judges and data (engine/compiler.py).
@@ -15,67 +20,25 @@ so the table says, for every node of the core, where its meaning lives (docs/arc
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from types import ModuleType
+from typing import Mapping
 
 from ..core import actors, conditions, effects, places, quantities, statements, timing
 from ..core.categories import Node
-from ..core.node import NODES
 from . import decisions, deck, effects as ability_effects, evaluate, hand_effects, harvesting, lasting, marks, selection
+from .meaning import ROLES, Compiler, Semantics, read as _read, run as _run, shapes
 
-ROLES = ("actor", "place", "quantity", "condition", "effect")
-"""What a compiled node is: who (a list of players), where (a zone's list of cards), how many,
-whether, or what happens."""
+__all__ = ["BESIDE", "ROLES", "SEMANTICS", "Semantics", "compiler_for", "shapes"]
 
-Compiler = Callable[[Any], Any]
+BESIDE: tuple[ModuleType, ...] = (evaluate, marks)
+"""The modules that keep the entries of the nodes they compile beside the functions (their
+``ENTRIES``), in the order they are merged."""
 
-
-@dataclass(frozen=True)
-class Semantics:
-    """The meaning of one core node type: its compiler in each role it plays (a function of the
-    node that returns a closure, or None for a shape it does not run), and, for a node the
-    ruleset reads into the program instead, the functions that read it (dotted names)."""
-
-    roles: Mapping[str, Compiler] = field(default_factory=dict)
-    read_by: tuple[str, ...] = ()
-    not_run: str | None = None  # why the engine refuses the node wherever it stands
-
-    def __post_init__(self) -> None:
-        unknown = set(self.roles) - set(ROLES)
-        assert not unknown, f"unknown roles {unknown}"
-
-
-def shapes(*compilers: Compiler) -> Compiler:
-    """One node type compiled by the first of `compilers` that takes the node's shape."""
-    def compile_shape(node: Node) -> Any:
-        for compile_node in compilers:
-            found = compile_node(node)
-            if found is not None:
-                return found
-        return None
-    compile_shape.shapes = compilers  # type: ignore[attr-defined]  (for docs and tests)
-    return compile_shape
-
-
-def _run(**roles: Compiler) -> Semantics:
-    return Semantics(roles=roles)
-
-
-def _read(*by: str) -> Semantics:
-    return Semantics(read_by=by)
-
-
-SEMANTICS: dict[type[Node], Semantics] = {
+_TABLE: dict[type[Node], Semantics] = {
     # ---------------------------------------------------------------- actors
-    actors.ActivePlayer: _run(actor=evaluate.active_player),
-    actors.StartPlayer: _run(actor=evaluate.start_player),
-    actors.EachPlayer: _run(actor=evaluate.each_player),
-    actors.AllPlayers: _run(actor=evaluate.all_players),
-    actors.AnyPlayer: _run(actor=marks.any_player),
     actors.Opponent: _run(actor=ability_effects.others),
     actors.OtherPlayers: _run(actor=ability_effects.others),
     actors.AllBut: _run(actor=ability_effects.all_but),
-    actors.TokenHolder: _run(actor=marks.token_holder),
     actors.CardOwner: _run(actor=ability_effects.card_owner),
     actors.Owner: _run(actor=ability_effects.step_owner),
     # a name bound by choose, for-each or let: a player, a field, or a number
@@ -85,43 +48,20 @@ SEMANTICS: dict[type[Node], Semantics] = {
     # the cards a permit plants (the front card of the own hand, any card of a zone) pick its lister
     places.CardsIn: _read("engine.selection.cards", "engine.effects.move", "engine.decisions",
                           "engine.listers.front_phase", "engine.listers.zone_phase", "engine.buying.sells_field"),
-    # the card a player must plant next: bound by the plant asked about (engine/listers.py's Room)
-    places.Due: _run(place=evaluate.due),
     places.TradedAmount: _read("engine.trade_guards.compile_guards"),
     places.Field: _read("engine.selection.zone_name", "engine.abilities"),
     # ---------------------------------------------------------------- quantities
-    quantities.Number: _run(quantity=evaluate.constant),
-    quantities.ByPlayers: _run(quantity=evaluate.by_players),
     quantities.PlayersCase: _read("engine.evaluate.for_players"),
-    quantities.BySeat: _run(quantity=evaluate.by_seat),
     quantities.BeanList: _read("engine.program"),
     quantities.Count: _run(quantity=shapes(evaluate.count_all, hand_effects.count_of)),
     quantities.TypesIn: Semantics(not_run="no sentence compiles to it yet"),
     quantities.FieldsOf: _run(quantity=ability_effects.fields_of),
-    quantities.CounterValue: _run(quantity=marks.counter),
     quantities.FieldValue: _run(quantity=harvesting.field_value),
     quantities.PlantedThisPhase: _run(quantity=hand_effects.planted_this_phase),
-    quantities.DeckRunOuts: _run(quantity=evaluate.deck_run_outs),
-    quantities.Sum: _run(quantity=evaluate.sum_of),
-    quantities.Times: _run(quantity=evaluate.times),
     quantities.Half: _run(quantity=hand_effects.half),
-    quantities.OneIf: _run(quantity=marks.one_if),
-    quantities.SeatDistance: _run(quantity=evaluate.seat_distance),
     # ---------------------------------------------------------------- conditions
-    conditions.Compare: _run(condition=evaluate.compare),
-    conditions.TurnOf: _run(condition=evaluate.turn_of),
-    conditions.InPhase: _run(condition=evaluate.in_phase),
-    conditions.HoldsToken: _run(condition=marks.holds_token),
-    conditions.AllOf: _run(condition=evaluate.all_of),
-    conditions.AnyOf: _run(condition=evaluate.any_of),
-    conditions.Not: _run(condition=evaluate.not_),
-    conditions.SomePlayer: _run(condition=marks.some_player),
-    conditions.SomeField: Semantics(roles={"condition": evaluate.some_field},
-                                    read_by=("engine.harvest_guards.compile_judge", "engine.permissions.compile_judge")),
     conditions.Matches: _run(condition=selection.matches),
     conditions.Fits: _run(condition=ability_effects.fits),
-    conditions.Agreed: Semantics(roles={"condition": evaluate.agreed}, read_by=("engine.trade_guards.compile_guards",)),
-    conditions.Always: _run(condition=evaluate.always),
     conditions.MayHarvest: _run(condition=lasting.may_harvest_condition),
     # ---------------------------------------------------------------- effects
     effects.Move: _run(effect=shapes(hand_effects.each_type, ability_effects.move, selection.move_selected)),
@@ -138,22 +78,14 @@ SEMANTICS: dict[type[Node], Semantics] = {
                                read_by=("engine.listers.by_choice", "engine.permissions")),
     effects.Trade: _read("engine.lasting", "engine.trade_guards.compile_guards"),
     effects.UseAbility: _read("engine.lasting"),
-    effects.GainCoins: _run(effect=marks.gain_coins),
-    effects.Pay: _run(effect=marks.pay),
     effects.AddField: _run(effect=ability_effects.add_field),
     effects.RemoveField: _run(effect=ability_effects.remove_field),
-    effects.AddToCounter: _run(effect=marks.add_to_counter),
-    effects.PassToken: _run(effect=marks.pass_token),
-    effects.SkipPhase: _run(effect=evaluate.skip_this_phase),
     # who may end a phase, and which phases end only when declared (PhaseSpec.ender, end_owed)
     effects.EndPhase: _read("engine.program.ends_phase", "engine.program.declared_end", "engine.program.ender"),
     effects.EndGame: Semantics(not_run="a game ends by its end-when statements"),
     effects.Lasting: _run(effect=lasting.lay),
     effects.Refuse: _run(effect=hand_effects.refuse),
-    effects.Sequence: _run(effect=evaluate.sequence),
     effects.If: _run(effect=ability_effects.if_),
-    effects.Repeat: _run(effect=evaluate.repeat),
-    effects.ForEach: _run(effect=evaluate.for_each),
     effects.ForChosen: _run(effect=ability_effects.for_chosen),
     effects.Choose: _run(effect=shapes(hand_effects.choose_card, ability_effects.choose)),
     effects.Ask: _read("engine.decisions"),
@@ -162,7 +94,7 @@ SEMANTICS: dict[type[Node], Semantics] = {
     effects.Let: _run(effect=ability_effects.let),
 }
 # ---------------------------------------------------------------- timings: read with the statement that holds them
-SEMANTICS.update({
+_TABLE.update({
     timing.AtSetup: _read("engine.program.setup_deal", "engine.marks.marks"),
     timing.AtStartOf: _read("engine.program.phase_entry"),
     timing.AtEndOf: _read("engine.program.phase_exit", "engine.lasting.deadline"),
@@ -186,7 +118,7 @@ SEMANTICS.update({
 # ---------------------------------------------------------------- statements: read into the program
 # (each by the functions that compile it from its own nodes; no statement is read back into a
 # setting by its shape: engine/readings.py is gone)
-SEMANTICS.update({
+_TABLE.update({
     statements.Players: _read("engine.game.Game"),  # the player count a game is made for
     statements.DeclareZone: _read("engine.program.visibility", "engine.program.zone_refusal"),
     statements.DeclareZoneOfKind: _read("engine.program.visibility", "engine.zones.declared"),
@@ -232,6 +164,23 @@ SEMANTICS.update({
     statements.CoinSource: _read("engine.harvest_rule.compile_coin_source", "engine.harvest_rule.compile_harvest",
                                  "engine.harvest_rule.coins_written"),
 })
+
+
+def _merged(table: Mapping[type[Node], Semantics], modules: tuple[ModuleType, ...]) -> dict[type[Node], Semantics]:
+    """This module's entries and those each of `modules` keeps beside its compile functions;
+    a node type given an entry twice is an error (the table would not say which one runs)."""
+    merged = dict(table)
+    for module in modules:
+        for node_type, entry in module.ENTRIES.items():
+            if node_type in merged:
+                raise AssertionError(f"core node '{node_type.NODE}' has two semantics entries "
+                                     f"(engine/semantics.py and {module.__name__})")
+            merged[node_type] = entry
+    return merged
+
+
+SEMANTICS: dict[type[Node], Semantics] = _merged(_TABLE, BESIDE)
+"""Every core node type's one entry."""
 
 
 def compiler_for(node_type: type, role: str) -> Compiler | None:
