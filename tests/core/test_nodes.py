@@ -12,9 +12,10 @@ from beanrules.core.actors import Bound, CardOwner
 from beanrules.core.effects import Choose, Move, Sequence
 from beanrules.core.places import CardsIn, Zone
 from beanrules.core.quantities import Number
-from beanrules.core.schema import core_schema
+from beanrules.core.schema import core_schema, owner_schema
 from beanrules.core.statements import Do
 from beanrules.core.timing import AtStartOf
+from beanrules.desugar.build import OWNER_WORDS
 from beanrules.model.validate import rule_model_schema
 
 from .samples import SCOPE, all_samples
@@ -41,6 +42,8 @@ def test_node_round_trips_fits_schema_and_reads(name):
 
 def test_the_shipped_schema_is_the_generated_one():
     assert rule_model_schema()["$defs"]["core"] == core_schema(), \
+        "run: python -m beanrules.core.schema"
+    assert rule_model_schema()["$defs"]["owner"] == owner_schema(OWNER_WORDS), \
         "run: python -m beanrules.core.schema"
 
 

@@ -1,7 +1,9 @@
 """The JSON Schema of the core, generated from the registry: one definition per node (its
 fields, typed from the dataclass annotations) and one per category (any node of it, picked
-by its ``node`` name). ``$defs/core`` of the rule-model schema is exactly this; a test holds
-the shipped schema file to it, and ``python -m beanrules.core.schema`` rewrites it."""
+by its ``node`` name). ``$defs/core`` of the rule-model schema is exactly this, and
+``$defs/owner`` the owner words of a place as the desugarer reads them (desugar/build.py's
+``owners``); a test holds the shipped schema file to both, and ``python -m beanrules.core.schema``
+rewrites them."""
 from __future__ import annotations
 
 import dataclasses
@@ -75,11 +77,20 @@ def core_schema() -> dict[str, Any]:
     return out
 
 
+def owner_schema(words: tuple[str, ...]) -> dict[str, Any]:
+    """The `$defs/owner` object: the owner words a place of the rule model may name."""
+    return {"description": "Whose zone a place is, read from the player the rule or card speaks "
+                           "about (own); the words of the grammar's owner, as the desugarer reads them.",
+            "enum": list(words)}
+
+
 def main() -> None:  # pragma: no cover - a maintenance command, checked by the schema test
+    from ..desugar.build import OWNER_WORDS  # the desugarer's words (it stands above the core)
     from ..paths import schema_file
     path = schema_file("rule-model.schema.json")
     schema = json.loads(path.read_text(encoding="utf-8"))
     schema["$defs"]["core"] = core_schema()
+    schema["$defs"]["owner"] = owner_schema(OWNER_WORDS)
     path.write_text(json.dumps(schema, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote $defs/core ({len(NODES)} nodes) into {path}", file=sys.stderr)
 

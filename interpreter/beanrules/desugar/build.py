@@ -26,6 +26,10 @@ def owners(own: Actor) -> dict[str, Actor]:
             "partner": Bound("partner")}  # a trade's other side: bound only by a trade (engine/trade_guards.py)
 
 
+OWNER_WORDS: tuple[str, ...] = tuple(owners(PLAYER))
+"""The owner words, in the order of the table (the rule-model schema's ``$defs/owner``)."""
+
+
 def by_players(value: Any, leaf) -> Any:
     """A rule-model value that may depend on the player count, as a core node; `leaf` turns
     one plain value into its node."""
