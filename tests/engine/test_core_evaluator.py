@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from beanrules.core.actors import ActivePlayer, AllPlayers, Bound, EachPlayer, StartPlayer
+from beanrules.core.actors import ActivePlayer, AllPlayers, Bound, EachPlayer, Neighbour, StartPlayer
 from beanrules.core.conditions import AllOf, Compare, InPhase, Not, TurnOf
 from beanrules.core.places import Zone
 from beanrules.core.quantities import (ByPlayers, Count, DeckRunOuts, Number, PlayersCase, SeatDistance, Sum,
@@ -33,6 +33,24 @@ def test_numbers_and_conditions_read_the_state(classic):
     test = evaluate.condition(AllOf((Compare(DeckRunOuts(), ">=", Number(2)),
                                      Not(Compare(active_hand, ">", Number(0))))))
     assert test(state, {}) is True
+
+
+@pytest.mark.parametrize("seats", [PLAYERS, [0, 1, 2, 3], ["Anna", "Greg"]])
+def test_a_neighbour_is_the_next_seat_either_way_round(seats):
+    """The player on the left sits one seat clockwise (seat-distance 1), the one on the right one
+    seat counterclockwise, round the end of the seats; in a game of two both are the other player.
+    The direction of play is not read: who sits where does not change with it. Seats may be names
+    or the kernel's integers."""
+    state = type("Seats", (), {"players": list(seats)})()
+    left, right = (evaluate.players_of(Neighbour(Bound("player"), side)) for side in ("left", "right"))
+    clockwise = evaluate.number(SeatDistance(Bound("player"), Bound("from"), "clockwise"))
+    for p in seats:
+        for direction in (1, -1):
+            env = {"player": p, "direction": direction}
+            (on_left,), (on_right,) = left(state, env), right(state, env)
+            assert clockwise(state, {"player": on_left, "from": p}) == 1
+            assert clockwise(state, {"player": p, "from": on_right}) == 1
+            assert on_left != p and (on_left == on_right) == (len(seats) == 2)
 
 
 def test_phase_and_turn_conditions(classic):

@@ -37,7 +37,8 @@ FOLDER = Path(tempfile.mkdtemp(prefix="beanrules-generated-"))
 def places(draw, this_field: bool = False, ends: bool = True) -> str:
     shared = st.sampled_from(["deck top", "discard top", "offer", "discard", "deck"] if ends else
                              ["offer", "discard", "deck"])
-    owned = st.builds(lambda o, z: f"{o} {z}", st.sampled_from(["own", "active player"]), st.sampled_from(ZONES))
+    owned = st.builds(lambda o, z: f"{o} {z}", st.sampled_from(["own", "active player", "left player", "right player"]),
+                      st.sampled_from(ZONES))
     options = [shared, owned] + ([st.just("own hand back"), st.just("own hand front")] if ends else [])
     if this_field:
         options.append(st.just("this field"))

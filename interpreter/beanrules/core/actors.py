@@ -1,6 +1,8 @@
 """Actors: who acts or whose zone is meant. Several players act one after another."""
 from __future__ import annotations
 
+from typing import Literal
+
 from .categories import Actor, Cards, Num, Place
 from .node import core, names
 
@@ -70,6 +72,18 @@ class AllBut(Actor):
 
     def text(self) -> str:
         return f"each player other than {self.player.to_text()}"
+
+
+@core("neighbour")
+class Neighbour(Actor):
+    """The player sitting next to `of`: on their left (the next seat clockwise, as the table
+    sits, whichever way turns pass) or on their right. In a game of two, both are the other."""
+
+    of: Actor
+    side: Literal["left", "right"]
+
+    def text(self) -> str:
+        return f"the player on the {self.side} of {self.of.to_text()}"
 
 
 @core("token-holder")

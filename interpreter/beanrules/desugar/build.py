@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.actors import ActivePlayer, Bound, Opponent, OtherPlayers
+from ..core.actors import ActivePlayer, Bound, Neighbour, Opponent, OtherPlayers
 from ..core.categories import Actor, Num
 from ..core.places import CardsIn, Zone
 from ..core.quantities import BeanList, ByPlayers, BySeat, Count, Number, PlayersCase
@@ -23,7 +23,8 @@ def owners(own: Actor) -> dict[str, Actor]:
     one table of them, so a new owner word is one entry here."""
     return {"own": own, "opponent": Opponent(), "each-opponent": OtherPlayers(),
             "active-player": ActivePlayer(), "chosen": Bound("chosen"), "winner": Bound("winner"),
-            "partner": Bound("partner")}  # a trade's other side: bound only by a trade (engine/trade_guards.py)
+            "partner": Bound("partner"),  # a trade's other side: bound only by a trade (engine/trade_guards.py)
+            "left-player": Neighbour(own, "left"), "right-player": Neighbour(own, "right")}
 
 
 OWNER_WORDS: tuple[str, ...] = tuple(owners(PLAYER))

@@ -202,6 +202,18 @@ def each_player(node: actors.EachPlayer) -> PlayersFn:
     return each
 
 
+def neighbour(node: actors.Neighbour) -> PlayersFn:
+    """The player next to `of`: seats run clockwise in state.players, and the seat on a
+    player's left is the next one clockwise (as the table sits: the direction of play does not
+    change who sits where)."""
+    of, step = players_of(node.of), 1 if node.side == "left" else -1
+
+    def beside(state: Any, env: Env) -> list[Any]:
+        seats = state.players
+        return [seats[(seats.index(of(state, env)[0]) + step) % len(seats)]]
+    return beside
+
+
 def bound_player(node: actors.Bound) -> PlayersFn:
     name = node.name
     return lambda state, env: [env[name]]
@@ -466,6 +478,7 @@ ENTRIES: dict[type[Node], Semantics] = {
     actors.StartPlayer: run(actor=start_player),
     actors.EachPlayer: run(actor=each_player),
     actors.AllPlayers: run(actor=all_players),
+    actors.Neighbour: run(actor=neighbour),
     # the card a player must plant next: bound by the plant asked about (engine/listers.py's Room)
     places.Due: run(place=due),
     quantities.Number: run(quantity=constant),
