@@ -8,6 +8,10 @@ differently.
   bean, hush.bean's) is kept by the bots of both engines alike.
 - A rule's own step on a card event, and counters added to by effects, are refused by the rule
   kind (kernel/support.py's KNOWN_KINDS); the interpreter plays those specs.
+- A phase's own step is played where its effects are the kernel's: both engines play the same
+  games of a step that moves a card when a condition holds (scavenge.bean) and of one that waits
+  for the active player's choice and passes the card to the left (neighbourly.bean); one that
+  holds an auction is refused by its effect.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from beanrules import compile_spec
 from beanrules.engine.simulate import choose_engine
 from beanrules.kernel import kernel_reason
 
-from kernel_differential import compared, seed_ranges
+from kernel_differential import compared, ends_and_seeds, seed_ranges
 
 HERE = Path(__file__).parent
 VARIANTS = HERE.parents[1] / "conformance" / "variants"
@@ -56,6 +60,34 @@ def test_proposals_a_lasting_constraint_forbids_are_not_made_in_either_engine(se
         laid.extend(e for e in events if e["event"] == "lasting")
     compared(compile_spec(str(VARIANTS / "hush.bean")), 3, seeds, watch=watch)
     assert laid
+
+
+def _passed_left(game, action, events) -> list:
+    return [e for e in events if e["event"] == "chose" and e.get("rule") == "pass-left"]
+
+
+def _scavenged(game, action, events) -> list:
+    return [e for e in events if e["event"] == "moved" and e.get("from_zone") == "discard" and e.get("to_zone") == "hand"]
+
+
+@pytest.mark.parametrize("variant,fired", [("neighbourly.bean", _passed_left), ("scavenge.bean", _scavenged)])
+@pytest.mark.parametrize("players,seeds", ends_and_seeds([3, 4, 5], 2, 4))
+def test_a_phase_s_own_step_plays_alike(variant, fired, players, seeds):
+    model = compile_spec(str(VARIANTS / variant))
+    assert kernel_reason(model, players, ["random", "greedy"]) is None
+    seen: list = []
+
+    def watch(game, action, events) -> None:
+        seen.extend(fired(game, action, events))
+    compared(model, players, seeds, watch=watch)
+    assert seen  # the games compared do run the step
+
+
+def test_a_phase_s_own_step_with_an_auction_is_refused_by_its_effect():
+    model = compile_spec(str(VARIANTS / "auction.bean"))
+    assert "bids coins" in (kernel_reason(model, 3) or "")
+    engine, why = choose_engine(model, 3, ["random"], keep_records=False)
+    assert engine == "interpreter" and "bids coins" in (why or "")
 
 
 @pytest.mark.parametrize("variant,reason", [

@@ -37,6 +37,12 @@ KNOWN_KINDS = frozenset({
     # (tally.py), steps as a phase ends, permitted moves
     "hand-limit", "draw-one-at-a-time", "end-on-target", "leave-for-opponent", "take-discard-top",
     "discard-pending", "declared-end",
+    # a phase's own step (`at start of phase:`): a step of the phase's entry, as the kernel runs
+    # every entry step, by the engine's closures on its state; an effect the kernel does not run
+    # (an auction) is refused by name where it compiles the step (tests/kernel/test_new_sentences.py).
+    # A rule's step on a card event (card-step) stays out: the kernel binds a harvest's count where
+    # the engine binds its cards, so `count of harvested cards` would read the wrong thing.
+    "phase-step",
 })
 # A house rule by condition (forbid-while) the kernel plays where it is a planting guard, a
 # harvest guard or a guard of trading: the engine's judges answer it (kernel/planting.py; the
