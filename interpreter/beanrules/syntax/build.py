@@ -6,6 +6,7 @@ The kind of a rule is the grammar rule's name with dashes (``plant_from_hand`` b
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Callable
 
 from lark import Token, Tree
@@ -14,6 +15,7 @@ from ..diagnostics import Span
 from .ast import (Ability, Bean, Citation, Contradiction, Header, Item, Phase, PlaysAs, Provenance, Ref,
                   Removal, Rule, Source, Spec, Text)
 from .bounds import unescape
+from .parser import spec_parser
 
 
 def _span(file: str, node: Tree | Token) -> Span:
@@ -193,9 +195,9 @@ class SpecBuilder:
         written under it (as under an ability); its other clauses are a rule's."""
         rule_id = _tree(node.children, "rule_id")
         bean = next((t for t in _tokens(node.children, "NAME")), None)
-        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
+        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")), None)
         params = {"condition": self.condition(cond) if cond is not None else None,
-                  "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS]}
+                  "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("effect")]}
         begins = _tree(node.children, "phase_begins") is not None  # a phase's own step (kind phase-step)
         if not begins:
             traded = _tree(node.children, "trade_event") is not None  # each player who gives cards in a trade
@@ -213,9 +215,9 @@ class SpecBuilder:
         """A rule's own step when a round begins (or the game ends): a rule of kind ``round-step``
         (``end-step``) whose params hold the condition and the effects written under it."""
         rule_id = _tree(node.children, "rule_id")
-        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS), None)
+        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")), None)
         params = {"condition": self.condition(cond) if cond is not None else None,
-                  "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS]}
+                  "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("effect")]}
         line = self.lines[node.meta.line - 1]
         start = line.index("at", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
         text = " ".join(line[start:line.index(":", start) + 1].split())
@@ -352,7 +354,7 @@ class SpecBuilder:
                 "conditions": self._rule_conditions(node) if found is not None else None}, []
 
     def st_permit_move(self, node: Tree) -> tuple[dict, list]:
-        source, dest = (self.place(p) for p in node.children if isinstance(p, Tree) and p.data in _PLACES)
+        source, dest = (self.place(p) for p in node.children if isinstance(p, Tree) and p.data in alternatives("place"))
         found = _tree(node.children, "rule_conditions")
         words = [str(t) for t in node.children if isinstance(t, Token)]
         return {**({"who": "any-player"} if words[0] == "any" else {}),  # only where written: the hash stays
@@ -558,23 +560,28 @@ class SpecBuilder:
         return [self._rule_all(group) for group in _trees(found.children, "rule_all")]
 
     def _rule_all(self, node: Tree) -> list[dict[str, Any]]:
-        out = []
-        for cond in node.children:
-            if not (isinstance(cond, Tree) and cond.data.startswith("cond_")):
-                continue
-            test: dict[str, Any] = {"test": cond.data.removeprefix("cond_").replace("_", "-")}
-            names, ints = _tokens(cond.children, "NAME"), self.ints(cond)
-            compare = _tree(cond.children, "compare")
-            # a place, or the field the action is about ("this field": the one harvested)
-            place = next((c for c in cond.children if isinstance(c, Tree) and c.data in _PLACES), None)
-            if names:
-                test["name"] = str(names[0])
-            if compare is not None:
-                test["compare"], test["value"] = _words(compare), ints[0]
-            if place is not None:
-                test["place"] = self.place(place)
-            out.append(test)
-        return out
+        return [self.test(cond, cond.data.removeprefix("cond_")) for cond in node.children
+                if isinstance(cond, Tree) and cond.data.startswith("cond_")]
+
+    def test(self, cond: Tree, name: str) -> dict[str, Any]:
+        """A condition read from its words alone, with no method of its own: {"test": its
+        alternative's name with dashes, "name": its first NAME, "compare" and "value": its
+        comparison and number, "place": its place (or "this field", the field the action is
+        about), "owner": its owner word}. A new condition of that shape needs no builder."""
+        test: dict[str, Any] = {"test": name.replace("_", "-")}
+        names, ints = _tokens(cond.children, "NAME"), self.ints(cond)
+        compare = _tree(cond.children, "compare")
+        place = next((c for c in cond.children if isinstance(c, Tree) and c.data in alternatives("place")), None)
+        owner = _tree(cond.children, "owner")
+        if names:
+            test["name"] = str(names[0])
+        if compare is not None:
+            test["compare"], test["value"] = _words(compare), ints[0]
+        if place is not None:
+            test["place"] = self.place(place)
+        if owner is not None:
+            test["owner"] = _words(owner).replace(" ", "-")
+        return test
 
     def st_token_draw(self, node: Tree) -> tuple[dict, list]:
         return {"token": str(_tokens(node.children, "NAME")[0]), "more": self.ints(node)[0]}, []
@@ -595,7 +602,7 @@ class SpecBuilder:
         strings = _tokens(node.children, "STRING")
         triggers = []
         for child in node.children:
-            if isinstance(child, Tree) and child.data in _TRIGGERS:
+            if isinstance(child, Tree) and child.data in alternatives("trigger"):
                 trigger: dict[str, Any] = {"on": child.data.replace("_", "-")}
                 if child.data == "in_phase":
                     trigger["phase"] = str(child.children[0])
@@ -610,7 +617,7 @@ class SpecBuilder:
                         _words(_tree(child.children, "player_act"))]
                 triggers.append(trigger)
         effects = tuple(self.effect(c) for c in node.children
-                        if isinstance(c, Tree) and c.data in _EFFECTS)
+                        if isinstance(c, Tree) and c.data in alternatives("effect"))
         return Ability(str(names[0]) if names else None, _string(strings[0]) if strings else None,
                        tuple(triggers), effects,
                        self.provenance(_tree(node.children, "provenance")), self.span(node))
@@ -638,7 +645,7 @@ class SpecBuilder:
         return _words(inner)
 
     def effect(self, node: Tree) -> dict[str, Any]:
-        places = [self.place(p) for p in node.children if isinstance(p, Tree) and p.data in _PLACES]
+        places = [self.place(p) for p in node.children if isinstance(p, Tree) and p.data in alternatives("place")]
         kind = node.data.replace("effect_", "")
         out: dict[str, Any] = {"do": kind}
         amount = _tree(node.children, "amount")
@@ -675,26 +682,26 @@ class SpecBuilder:
             out["to"] = places[0]
         elif kind == "only_if":
             out["do"] = "only-if"
-            conds = [self.condition(c) for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS]
+            conds = [self.condition(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")]
             out["condition"] = conds[0] if len(conds) == 1 else {"test": "any", "of": conds}
         elif kind == "gain":
             out["coins"] = self.ints(node)[0]
         elif kind == "if":
-            cond = next(c for c in node.children if isinstance(c, Tree) and c.data in _CONDITIONS)
+            cond = next(c for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition"))
             out["condition"] = self.condition(cond)
             out["then"] = [self.effect(c) for c in node.children
-                           if isinstance(c, Tree) and c.data in _EFFECTS]
+                           if isinstance(c, Tree) and c.data in alternatives("effect")]
             otherwise = _tree(node.children, "else_block")
             out["else"] = [self.effect(c) for c in otherwise.children] if otherwise else []
         elif kind in ("repeat", "for_chosen"):
             out["do"] = kind.replace("_", "-")
             half = _tree(node.children, "repeat_half")
             if half is not None:  # "repeat half of count of PLACE times"
-                out["half_of"] = self.place(next(c for c in half.children if isinstance(c, Tree) and c.data in _PLACES))
+                out["half_of"] = self.place(next(c for c in half.children if isinstance(c, Tree) and c.data in alternatives("place")))
             else:
                 out["most" if kind == "for_chosen" else "times"] = self.ints(node)[0]
             out["effects"] = [self.effect(c) for c in node.children
-                              if isinstance(c, Tree) and c.data in _EFFECTS]
+                              if isinstance(c, Tree) and c.data in alternatives("effect")]
         elif kind == "plant":
             out["name"] = str(_tokens(node.children, "NAME")[0])
         elif kind in ("add_field", "discard_this"):
@@ -714,7 +721,7 @@ class SpecBuilder:
             out.update({"from": places[0], "resource": "coins" if resource in ("coin", "coins") else resource,
                         "sealed": _words(_tree(node.children, "auction_kind")) == "sealed",
                         **_bidding(node),
-                        "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in _EFFECTS],
+                        "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("effect")],
                         "else": [self.effect(c) for c in otherwise.children] if otherwise else []})
         elif kind in ("lasting_card", "lasting_open"):  # a constraint on one chosen card, a zone laid open
             out["do"] = "lasting"
@@ -745,13 +752,14 @@ class SpecBuilder:
             return {"test": "counter", "counter": str(_tokens(node.children, "NAME")[0]),
                     "owner": _words(owner).replace(" ", "-") if owner else None,
                     "compare": _words(_tree(node.children, "compare")), "value": self.ints(node)[0]}
-        if node.data != "fields_compare":
-            place = self.place(next(c for c in node.children if isinstance(c, Tree) and c.data in _PLACES))
-        if node.data == "is_empty":
-            return {"test": "empty", "place": place}
         if node.data == "fields_compare":
             return {"test": "fields", "compare": _words(_tree(node.children, "compare")),
                     "value": self.ints(node)[0]}
+        if node.data not in ("is_empty", "holds", "count_compare"):
+            return self.test(node, node.data)  # a condition read from its words (test)
+        place = self.place(next(c for c in node.children if isinstance(c, Tree) and c.data in alternatives("place")))
+        if node.data == "is_empty":
+            return {"test": "empty", "place": place}
         if node.data == "holds":
             return {"test": "holds", "place": place, "bean": str(_tokens(node.children, "NAME")[0])}
         return {"test": "count", "place": place, "compare": _words(_tree(node.children, "compare")),
@@ -763,16 +771,26 @@ _CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note", "contradicti
 _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest",
             "plant_pending_optional": "plant-pending",
             "final_harvest_others": "final-harvest"}
-_TRIGGERS = {"while_on_top", "in_phase", "once_per_turn", "when_harvested", "when_played", "when_planted",
-             "when_revealed", "in_any_turn", "when_player_acts"}
-_EFFECTS = {"move", "choose", "look", "reorder", "shuffle", "gain", "effect_if", "repeat", "effect_harvest",
-            "for_chosen", "effect_plant", "add_field", "discard_this", "lasting", "reverse", "swap", "only_if",
-            "move_chosen", "opponent_plants", "lasting_card", "lasting_open", "add_to_counter", "pay", "take",
-            "auction"}
-_CONDITIONS = {"is_empty", "count_compare", "holds", "fields_compare", "planted_compare", "counter_compare",
-               "may_harvest", "is_phase", "is_not_phase", "is_own_turn", "is_not_own_turn", "is_holding",
-               "harvested_compare"}
-_PLACES = {"place", "this_field", "named_field", "declared_place"}
+
+
+@cache
+def alternatives(rule: str) -> frozenset[str]:
+    """The names of the trees the grammar's `rule` builds: each alternative's alias, or the rule's
+    own name, and through an inlined rule (``?effect``) the trees of the rule it stands for. Read
+    from the grammar, so a new alternative of an effect, a condition, a trigger or a place is known
+    to the builder without a list kept here."""
+    rules = spec_parser().rules
+    found: set[str] = set()
+    for r in rules:
+        if r.origin.name != rule:
+            continue
+        if r.alias:
+            found.add(str(r.alias))
+        elif r.options.expand1 and len(r.expansion) == 1 and not r.expansion[0].is_term:
+            found |= alternatives(r.expansion[0].name)
+        else:
+            found.add(rule)
+    return frozenset(found)
 
 
 def _payer(node: Tree | None) -> str | None:
