@@ -4,8 +4,15 @@ a condition of the usual words (a place, an owner, a name, a comparison and a nu
 from those words without a method of its own."""
 from __future__ import annotations
 
+import copy
+from typing import Callable, Iterator
+
+import pytest
+
+from jsonschema import Draft202012Validator
 from lark import Lark
 
+from beanrules.model.validate import rule_model_schema
 from beanrules.paths import grammar_file
 from beanrules.syntax import build
 from beanrules.syntax.parser import SpecIndenter, spec_parser
@@ -21,6 +28,30 @@ beans
 '''
 
 
+@pytest.fixture
+def grown(monkeypatch) -> Iterator[Callable[..., Lark]]:
+    """The builder over the shipped grammar with one more alternative: `grown((old, new), …)`
+    replaces the first `old` of the grammar by `new`, for each pair, and returns the parser the
+    builder then reads."""
+    def grow(*edits: tuple[str, str]) -> Lark:
+        grammar = grammar_file().read_text(encoding="utf-8")
+        for old, new in edits:
+            assert old in grammar
+            grammar = grammar.replace(old, new, 1)
+        parser = Lark(grammar, parser="lalr", lexer="contextual", postlex=SpecIndenter(),
+                      propagate_positions=True, maybe_placeholders=False)
+        monkeypatch.setattr(build, "spec_parser", lambda: parser)
+        build.alternatives.cache_clear()
+        return parser
+    yield grow
+    build.alternatives.cache_clear()
+
+
+def _built(parser: Lark, text: str) -> dict:
+    """The first effect of the first ability of `text`, as the builder builds it."""
+    return build.build_spec(parser.parse(text), "t.bean", text).items[0].abilities[0].effects[0]
+
+
 def test_the_builder_knows_the_grammar_s_alternatives():
     assert {"is_empty", "count_compare", "may_harvest"} <= build.alternatives("condition")
     assert {"move", "lasting", "lasting_card", "lasting_open", "effect_if"} <= build.alternatives("effect")
@@ -29,23 +60,28 @@ def test_the_builder_knows_the_grammar_s_alternatives():
     assert build.alternatives("condition") <= {str(n) for n in names}
 
 
-def test_a_new_condition_of_the_usual_words_needs_no_builder(monkeypatch):
+def test_a_new_condition_of_the_usual_words_needs_no_builder(grown):
     """A grammar with one more condition (as a new mechanism would add it) builds it by its
     words: the test's name is the alternative's, the rest its place, comparison and number."""
-    grammar = grammar_file().read_text(encoding="utf-8").replace(
-        '         | "it" "is" "own" "turn"                -> is_own_turn\n',
-        '         | "it" "is" "own" "turn"                -> is_own_turn\n'
-        '         | "types" "in" place compare INT        -> types_compare\n', 1)
-    assert "types_compare" in grammar
-    parser = Lark(grammar, parser="lalr", lexer="contextual", postlex=SpecIndenter(),
-                  propagate_positions=True, maybe_placeholders=False)
-    monkeypatch.setattr(build, "spec_parser", lambda: parser)
-    build.alternatives.cache_clear()
-    try:
-        text = SPEC.replace("count of own hand > 2", "types in left player field >= 3")
-        spec = build.build_spec(parser.parse(text), "t.bean", text)
-        effect = spec.items[0].abilities[0].effects[0]
-        assert effect["condition"] == {"test": "types-compare", "compare": ">=", "value": 3,
-                                       "place": {"owner": "left-player", "zone": "field", "end": None}}
-    finally:
-        build.alternatives.cache_clear()
+    own_turn = '         | "it" "is" "own" "turn"                -> is_own_turn\n'
+    parser = grown((own_turn, own_turn + '         | "types" "in" place compare INT        -> types_compare\n'))
+    effect = _built(parser, SPEC.replace("count of own hand > 2", "types in left player field >= 3"))
+    assert effect["condition"] == {"test": "types-compare", "compare": ">=", "value": 3,
+                                   "place": {"owner": "left-player", "zone": "field", "end": None}}
+
+
+def test_a_new_effect_of_the_usual_words_needs_no_builder(grown):
+    """A grammar with one more effect builds it by its words, its `do` the alternative's name,
+    and the schema's list of effects (effect_kinds) grows with the grammar."""
+    move = 'move: "move" amount "from" place "to" place provenance _NL\n'
+    parser = grown(('?effect: move | choose |', '?effect: pass_on | move | choose |'),
+                   (move, move + 'pass_on: "pass" INT "cards" "from" place "to" place provenance _NL\n'))
+    assert "pass-on" in build.effect_kinds()
+    effect = _built(parser, SPEC.replace("gain 1 coins", "pass 2 cards from own hand front to left player hand"))["then"][0]
+    assert effect == {"do": "pass-on", "count": 2,
+                      "from": {"owner": "own", "zone": "hand", "end": "front"},
+                      "to": {"owner": "left-player", "zone": "hand", "end": None}}
+    # the rule model's schema takes it, once its `do` is regenerated from this grammar
+    schema = copy.deepcopy(rule_model_schema())
+    schema["$defs"]["effect"]["properties"]["do"]["enum"] = list(build.effect_kinds())
+    assert not list(Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/effect"}).iter_errors(effect))

@@ -16,6 +16,7 @@ from beanrules.core.schema import core_schema, owner_schema
 from beanrules.core.statements import Do
 from beanrules.core.timing import AtStartOf
 from beanrules.desugar.build import OWNER_WORDS
+from beanrules.syntax.build import effect_kinds
 from beanrules.model.validate import rule_model_schema
 
 from .samples import SCOPE, all_samples
@@ -44,6 +45,8 @@ def test_the_shipped_schema_is_the_generated_one():
     assert rule_model_schema()["$defs"]["core"] == core_schema(), \
         "run: python -m beanrules.core.schema"
     assert rule_model_schema()["$defs"]["owner"] == owner_schema(OWNER_WORDS), \
+        "run: python -m beanrules.core.schema"
+    assert rule_model_schema()["$defs"]["effect"]["properties"]["do"]["enum"] == list(effect_kinds()), \
         "run: python -m beanrules.core.schema"
 
 

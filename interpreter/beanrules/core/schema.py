@@ -2,8 +2,9 @@
 fields, typed from the dataclass annotations) and one per category (any node of it, picked
 by its ``node`` name). ``$defs/core`` of the rule-model schema is exactly this, and
 ``$defs/owner`` the owner words of a place as the desugarer reads them (desugar/build.py's
-``owners``); a test holds the shipped schema file to both, and ``python -m beanrules.core.schema``
-rewrites them."""
+``owners``), and the `do` of ``$defs/effect`` every effect the grammar says (syntax/build.py's
+``effect_kinds``); a test holds the shipped schema file to them, and
+``python -m beanrules.core.schema`` rewrites them."""
 from __future__ import annotations
 
 import dataclasses
@@ -86,11 +87,13 @@ def owner_schema(words: tuple[str, ...]) -> dict[str, Any]:
 
 def main() -> None:  # pragma: no cover - a maintenance command, checked by the schema test
     from ..desugar.build import OWNER_WORDS  # the desugarer's words (it stands above the core)
+    from ..syntax.build import effect_kinds  # the grammar's effects, as the builder names them
     from ..paths import schema_file
     path = schema_file("rule-model.schema.json")
     schema = json.loads(path.read_text(encoding="utf-8"))
     schema["$defs"]["core"] = core_schema()
     schema["$defs"]["owner"] = owner_schema(OWNER_WORDS)
+    schema["$defs"]["effect"]["properties"]["do"]["enum"] = list(effect_kinds())
     path.write_text(json.dumps(schema, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote $defs/core ({len(NODES)} nodes) into {path}", file=sys.stderr)
 

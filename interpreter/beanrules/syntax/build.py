@@ -731,6 +731,36 @@ class SpecBuilder:
             else:
                 out["who"] = _words(_tree(node.children, "lasting_who")).replace(" ", "-")
                 out["open"] = _words(_tree(node.children, "zone_name"))
+        else:  # an effect with no branch of its own: read from its words
+            out = self.effect_words(node, places, amount)
+        return out
+
+    def effect_words(self, node: Tree, places: list[dict[str, Any]], amount: Tree | None) -> dict[str, Any]:
+        """An effect read from its words alone, as `test` reads a condition: {"do": do_of(its
+        alternative), "amount": its amount, its places ("at" for one, "from" and "to" for two),
+        "name": its first NAME, "count": its number, "owner": its owner word, "condition": its
+        condition, "effects": the effects indented under it}. A new effect of that shape needs
+        no branch in `effect`."""
+        out: dict[str, Any] = {"do": do_of(node.data)}
+        if amount is not None:
+            out["amount"] = self.amount(amount)
+        if len(places) == 1:
+            out["at"] = places[0]
+        elif places:
+            out["from"], out["to"] = places[0], places[-1]
+        names, ints, owner = _tokens(node.children, "NAME"), self.ints(node), _tree(node.children, "owner")
+        if names:
+            out["name"] = str(names[0])
+        if ints:
+            out["count"] = ints[0]
+        if owner is not None:
+            out["owner"] = _words(owner).replace(" ", "-")
+        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")), None)
+        if cond is not None:
+            out["condition"] = self.condition(cond)
+        body = [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("effect")]
+        if body:
+            out["effects"] = body
         return out
 
     def condition(self, node: Tree) -> dict[str, Any]:
@@ -771,6 +801,22 @@ _CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note", "contradicti
 _KIND_OF = {"final_harvest_all": "final-harvest", "final_harvest_paying": "final-harvest",
             "plant_pending_optional": "plant-pending",
             "final_harvest_others": "final-harvest"}
+
+# The effects whose `do` is not their alternative's name (do_of): a take is a payment the other
+# way, a constraint on a card and a zone laid open are lasting constraints.
+_DO_OF = {"take": "pay", "lasting_card": "lasting", "lasting_open": "lasting"}
+
+
+def do_of(alternative: str) -> str:
+    """The `do` of an effect of the rule model, from the grammar's alternative that says it
+    (``effect_if`` is ``if``, ``move_chosen`` is ``move-chosen``)."""
+    return _DO_OF.get(alternative) or alternative.removeprefix("effect_").replace("_", "-")
+
+
+def effect_kinds() -> tuple[str, ...]:
+    """Every `do` an effect of the rule model may have (the schema's ``$defs/effect``), in the
+    order of the grammar's alternatives' names."""
+    return tuple(sorted({do_of(a) for a in alternatives("effect")}))
 
 
 @cache
