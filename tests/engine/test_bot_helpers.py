@@ -55,9 +55,9 @@ def test_model_hash_follows_the_rules_not_their_place_in_the_file(tmp_path) -> N
 
 
 def test_the_greedy_bot_answers_with_the_listed_harvest_or_rejection() -> None:
-    """The greedy bot's harvests and rejections are the listed objects, which Game.apply
-    carries out without the full re-check; only its gifts (never listed: it asks for no
-    proposals) are checked in full. The games are the same either way (tests/golden)."""
+    """The greedy bot's harvests, rejections and gifts are the listed objects (its gifts those
+    Seat.gifts built from the proposals listed), which Game.apply carries out without the full
+    re-check. The games are the same either way (tests/golden)."""
     from beanrules.engine.actions import Harvest, Propose, Respond
 
     model = compile_spec("classic")
@@ -77,5 +77,5 @@ def test_the_greedy_bot_answers_with_the_listed_harvest_or_rejection() -> None:
             action = bots[player].choose(game, player)
             chosen[type(action)] = chosen.get(type(action), 0) + 1
             game.apply(action)
-    assert chosen.get(Harvest, 0) > 20 and chosen.get(Respond, 0) > 20 and kinds.get(Propose, 0) > 20
-    assert Harvest not in kinds and Respond not in kinds, kinds
+    assert chosen.get(Harvest, 0) > 20 and chosen.get(Respond, 0) > 20 and chosen.get(Propose, 0) > 20
+    assert Harvest not in kinds and Respond not in kinds and Propose not in kinds, kinds

@@ -24,9 +24,7 @@ import pytest
 
 from beanrules import compile_spec
 from beanrules.engine import Game
-from beanrules.engine.actions import Action
 from beanrules.engine.bots import BOTS, GreedyBot, SeatedBot, make_bot, play_out
-from beanrules.engine.lasting import forbidding
 from beanrules.engine.legal import where
 from beanrules.engine.seat import Seat
 from beanrules.engine.state import State
@@ -84,9 +82,7 @@ class _Shown:
 def seat_from_view(game: Game, player: str) -> Seat:
     """`player`'s seat over a state made from their view alone, with the engine's answers
     about legality (which the engine gives every player) from the game itself."""
-    def forbidden(action: Action) -> bool:
-        return bool(game.state.lasting) and forbidding(game.state, game.ruleset, action) is not None
-    return Seat(player, game.ruleset, _Shown(game.view(player)), game.listed, game.proposals, forbidden,
+    return Seat(player, game.ruleset, _Shown(game.view(player)), game.listed, game.proposals,
                 lambda: where(game.state, game.ruleset))
 
 
@@ -160,7 +156,7 @@ def test_a_zone_the_rules_keep_from_the_player_is_not_on_the_seat(classic):
 
     game = Game(classic, players=3, seed=4)
     rules = replace(game.ruleset, visibility={**game.ruleset.visibility, "offer": "hidden", "set-aside": "hidden"})
-    seat = Seat("Anna", rules, game.state, game.listed, game.proposals, lambda action: False, lambda: {})
+    seat = Seat("Anna", rules, game.state, game.listed, game.proposals, lambda: {})
     assert seat.hand == game.state.hands["Anna"] and seat.fields == game.state.fields["Anna"]
     for zone in ("offer", "set_aside"):
         with pytest.raises(Unseen):

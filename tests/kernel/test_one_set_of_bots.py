@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import ast
 import inspect
+from pathlib import Path
 
+from beanrules import compile_spec
 from beanrules.engine import bots as engine_bots
 from beanrules.engine import seat as engine_seat
 from beanrules.engine.seat import Seat
 from beanrules.kernel import bots as kernel_bots
+from beanrules.kernel import kernel_reason
 from beanrules.kernel.bots import KERNEL_BOTS, KSeat
+
+from kernel_differential import first_difference
 
 
 def _words_read_on_a_seat() -> set[str]:
@@ -39,3 +44,14 @@ def test_the_kernel_bots_are_the_engine_bots():
 def test_the_kinds_of_action_are_numbered_alike():
     names = ("PLANT", "END", "HARVEST", "BUY", "PROPOSE", "RESPOND", "MOVE", "CHOOSE", "USE", "DRAW")
     assert [getattr(kernel_bots, n) for n in names] == [getattr(engine_seat, n) for n in names]
+
+
+def test_the_kernel_bots_give_only_the_gifts_the_rules_list():
+    """Under a house rule that forbids the active player's gifts (which greedy bots give in
+    their own turn in classic), the kernel's greedy bots pick their gifts from KSeat.gifts, the
+    engine's own rows of proposals, and play the interpreter's games. Before, the kernel's bots
+    made the gift up and the kernel, which checks no action it lists, carried it out."""
+    model = compile_spec(str(Path(__file__).parents[1] / "engine" / "specs" / "no-gifts-in-own-turn.bean"))
+    assert kernel_reason(model, 3, ["greedy"]) is None
+    for seed in range(3):
+        assert first_difference(model, 3, seed, ["greedy"], True) is None, seed

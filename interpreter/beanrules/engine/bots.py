@@ -269,10 +269,16 @@ class GreedyBot(SeatedBot):
         return self._fits(seat, get) and not ({type_of(b) for b in pay} & grown) and named
 
     def _gift(self, seat: Any) -> Any:
+        """A gift of a card that fits none of its fields, to the first partner not yet offered
+        it this turn, among the gifts the rules list (a house rule, a constraint in force may
+        forbid some, or all)."""
         player, turn = seat.player, seat.turn
         offer_ok, hand_ok = seat.tradeable
         cards = [("offer", b) for b in dict.fromkeys(seat.offer)] if offer_ok else []
         cards += [("hand", b) for b in dict.fromkeys(seat.hand[1:])] if hand_ok else []
+        gifts = seat.gifts() if cards else None
+        if not gifts:
+            return None
         for zone, bean in cards:
             if seat.auto_field(bean) is not None or bean in seat.unplantable:
                 continue
@@ -280,9 +286,8 @@ class GreedyBot(SeatedBot):
                 key = (turn, partner, f"{zone}:{bean}")
                 if partner == player or key in self._asked:
                     continue
-                gift = seat.gift(partner, zone, bean)
-                # a constraint laid down for a while may take trading away (engine/lasting.py)
-                if seat.lasting and seat.forbidden(gift):
+                gift = gifts.get((partner, zone, bean))
+                if gift is None:
                     continue
                 self._asked.add(key)
                 if len(self._asked) > 200:

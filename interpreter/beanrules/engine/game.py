@@ -186,7 +186,7 @@ class Game:
         if state.lasting or rs.standing:  # a constraint may forbid some: those legal_actions lists, checked in full
             self._offered = None
             listed = [a for a in legal_actions(state, rs, player, True) if type(a) is Propose]
-            return Proposals((len(listed), listed.__getitem__))
+            return Proposals((len(listed), listed.__getitem__, None))
         space = Proposals(self._proposal_space(state, player))
         self._offered = (state, space)
         return space

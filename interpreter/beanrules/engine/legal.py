@@ -260,7 +260,7 @@ def proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
         def space(state: State, player: str) -> Space:
             rows = lister(state, player)
             count = counted(rows)
-            return (count, partial(nth_proposal, player, rows)) if count else NO_SPACE
+            return (count, partial(nth_proposal, player, rows), rows) if count else NO_SPACE
         return space
     return per_object(_SPACES, rs, None, compiled)
 

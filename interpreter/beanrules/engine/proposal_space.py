@@ -8,12 +8,14 @@ state as listed (engine/acting.py) and checks any other proposal in full.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Callable, TypeVar, overload
 
 from .actions import Propose
 
-Space = tuple[int, Callable[[int], Propose]]  # how many, and what builds the n-th
+# How many, what builds the n-th, and the rows they were counted from (None: built from a
+# listing, legal_actions' own).
+Space = tuple[int, Callable[[int], Propose], "tuple[Row, ...] | None"]
 
 # The listed one-card proposals, as rows (legal.proposal_lister lists them, on the engine's
 # state or the kernel's): (partner, the beans the player may give it, how many of them come
@@ -32,6 +34,17 @@ def counted(rows: tuple[Row, ...]) -> int:
     for _, give, _, gift, offer, hand in rows:  # (a loop: a sum over a generator costs more, and this is hot)
         count += len(give) * (gift + len(offer) + len(hand))
     return count
+
+
+def gift_positions(rows: tuple[Row, ...]) -> Iterator[int]:
+    """Where the gifts (one card for nothing) stand among the proposals of the rows, in the
+    order nth_by walks: a row's gift of its g-th card is the first of that card's asks."""
+    n = 0
+    for _, give, _, gift, offer, hand in rows:
+        takes = gift + len(offer) + len(hand)
+        if gift:
+            yield from range(n, n + len(give) * takes, takes)
+        n += len(give) * takes
 
 
 def nth_by(build: Build[Made]) -> Callable[[Any, tuple[Row, ...], int], Made]:
@@ -59,17 +72,17 @@ def _none(n: int) -> Propose:
     raise IndexError(n)
 
 
-NO_SPACE: Space = (0, _none)
+NO_SPACE: Space = (0, _none, ())
 
 
 class Proposals(Sequence[Propose]):
     """legal.proposals(state, rs, player) as a sequence built on demand: counted when made,
     each built when asked for (`space`: legal.proposal_space). It describes the state it
     was made for: build from it before the next action."""
-    __slots__ = ("count", "build", "built")
+    __slots__ = ("count", "build", "rows", "built")
 
     def __init__(self, space: Space = NO_SPACE):
-        self.count, self.build = space
+        self.count, self.build, self.rows = space
         self.built: list[Propose] = []  # those handed out (the very objects), which Game.apply may trust
 
     def __len__(self) -> int:
@@ -92,6 +105,13 @@ class Proposals(Sequence[Propose]):
         if len(self.built) < 64:  # a bot builds one; a caller walking all of them is checked in full
             self.built.append(proposal)
         return proposal
+
+    def gifts(self) -> list[Propose]:
+        """The gifts among them (one card for nothing), in order, each built as listed: where
+        they were counted from rows, only those are built."""
+        if self.rows is None:
+            return [p for p in self if not p.take]
+        return [self[n] for n in gift_positions(self.rows)]
 
 
 NO_PROPOSALS = Proposals()  # none to make (it never builds one, so one object serves everywhere)

@@ -4,8 +4,9 @@ A bot (engine/bots.py) is handed a Seat, never the Game: the public state as Gam
 shows it (fields, the offer, the discard pile, the open proposals, whose turn and which phase,
 the constraints in force), the player's own zones (hand, set-aside cards, the number of their
 coins), the rules, and the engine's answers about legality (the listed legal actions, the
-one-card proposals, whether a constraint in force forbids an action). The deck, other players'
-hands and anything else the view replaces by a count are not there.
+one-card proposals and the gifts among them). A bot picks among those, never an action of its
+own making. The deck, other players' hands and anything else the view replaces by a count are
+not there.
 
 Every accessor reads only what Game.view(player) shows (tests/engine/test_bot_views.py: a
 bot's Seat over a state whose hidden zones raise when read plays every shipped spec to the
@@ -17,12 +18,11 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Callable
 
-from .actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
+from .actions import (Action, BuyField, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                       Respond, UseAbility)
 from .errors import Stalled
 from .harvesting import coins_for, harvestable, run_length
 from .kinds import same_type, type_of
-from .lasting import forbidding
 from .legal import tradeable_zones, where
 from .planting import auto_field
 from .proposal_space import Proposals
@@ -54,8 +54,8 @@ class Seat:
     that the rules keep from the player (engine/view.py: a hidden offer, a hand its owner may not
     see) raises Unseen when read. The rules: `rules`. Legality: `actions()` (the legal actions but proposals),
     `count_proposals()` and `proposal(n)` (the one-card proposals, counted at once and built one
-    at a time), `legal(trades)`,
-    `forbidden(action)`, `harvestable(legal)`; `stalled(message)` is the error a bot raises
+    at a time), `gifts()` (the listed gifts, by partner, zone and bean), `legal(trades)`,
+    `harvestable(legal)`; `stalled(message)` is the error a bot raises
     when asked to act with nothing legal to do.
 
     Below them, the words a bot needs to read this engine's actions, beans and rules
@@ -63,18 +63,16 @@ class Seat:
     …): kernel/bots.py's KSeat has the same words for the kernel's integer beans and action
     tuples, so one bot (engine/bots.py) plays on both engines."""
 
-    __slots__ = ("player", "rules", "_state", "_listed", "_proposals", "_forbidden", "_where", "_space", "_unseen")
+    __slots__ = ("player", "rules", "_state", "_listed", "_proposals", "_where", "_space", "_unseen")
     kind = staticmethod(lambda action: _KIND[type(action)])
 
     def __init__(self, player: str, rules: Ruleset, state: Any, listed: Callable[[str, bool], list[Action]],
-                 proposals: Callable[[str], Proposals], forbidden: Callable[[Action], bool],
-                 where: Callable[[], dict]):
+                 proposals: Callable[[str], Proposals], where: Callable[[], dict]):
         self.player = player
         self.rules = rules
         self._state = state  # read here only where Game.view(player) shows it
         self._listed = listed
         self._proposals = proposals
-        self._forbidden = forbidden
         self._where = where
         self._space: Proposals | None = None  # the proposals count_proposals counted
         # the zones read here that a variant's rules may keep from the player (engine/view.py)
@@ -83,13 +81,7 @@ class Seat:
     @classmethod
     def of(cls, game: Any, player: str) -> "Seat":
         """The seat of `player` at `game` (an engine.Game), reading its live state."""
-        def forbidden(action: Action) -> bool:
-            state = game.state
-            if not state.lasting:
-                return False
-            return forbidding(state, game.ruleset, action) is not None
-
-        return cls(player, game.ruleset, game.state, game.listed, game.proposals, forbidden,
+        return cls(player, game.ruleset, game.state, game.listed, game.proposals,
                    lambda: where(game.state, game.ruleset))
 
     @property
@@ -180,14 +172,14 @@ class Seat:
         """The n-th of the proposals count_proposals counted (built now, applied next)."""
         return self._space[n]  # type: ignore[index]
 
+    def gifts(self) -> dict[tuple[str, str, str], Action]:
+        """The gifts (one card for nothing) the player's legal actions list now, by (partner,
+        zone, bean): a bot gives only one of these, never one it made up."""
+        return {(a.to, a.give[0].zone, a.give[0].bean): a for a in self._proposals(self.player).gifts()}
+
     def legal(self, trades: bool = True) -> list[Action]:
         """The player's legal actions now, proposals included unless trades=False."""
         return list(self._listed(self.player, trades))
-
-    def forbidden(self, action: Action) -> bool:
-        """A constraint in force forbids this action of the player (an action the bot made up
-        rather than took from the listing)."""
-        return self._forbidden(action)
 
     def harvestable(self, legal: list[Action] | None = None) -> list[int]:
         """The 0-based fields the player may harvest now: read off their fields by the rules of
@@ -282,9 +274,6 @@ class Seat:
 
     def reject(self, target: Any, responses: list[Action]) -> Action:
         return _listed(responses, Respond(self.player, "rejects", target))
-
-    def gift(self, partner: str, zone: str, bean: str) -> Action:
-        return Propose(self.player, partner, (CardRef(bean, zone),), ())
 
     def proposal_terms(self, target: Any) -> tuple[list[str], list[str], bool]:
         """An open proposal's (beans it gives, beans it asks for, whether it names every bean asked)."""

@@ -10,6 +10,7 @@ from operator import attrgetter, itemgetter
 from ..engine.bots import GreedyBot, RandomBot
 from ..engine.errors import Stalled
 from ..engine.kinds import auto_field, same_type, type_of
+from ..engine.proposal_space import gift_positions
 from ..engine.seat import READ_ZONES, Unseen
 from ..engine.view import shows
 from .abilities import USE
@@ -109,8 +110,15 @@ class KSeat:
         kept = self._kept
         return kept[n] if kept is not None else nth_proposal(self.player, self._space, n)
 
-    def forbidden(self, action: tuple) -> bool:
-        return forbidden(self.m, self.g, action)
+    def gifts(self) -> dict[tuple[int, str, str], tuple]:
+        """The gifts (one card for nothing) the interpreter lists now, by (partner, zone, bean);
+        while a constraint lasts, those it leaves listed."""
+        m, g, seat = self.m, self.g, self.player
+        if not m.phase_of[g.phase].trade or g.decision:
+            return {}
+        rows = m.proposal_rows(g, seat)  # type: ignore[misc]
+        gifts = (nth_proposal(seat, rows, n) for n in gift_positions(rows))
+        return {(a[2], *a[3]): a for a in gifts if not (g.lasting and forbidden(m, g, a))}
 
     def harvestable(self, legal_now: list[tuple] | None = None) -> list[int]:
         if legal_now is None or not self.g.lasting:
@@ -161,9 +169,6 @@ class KSeat:
 
     def reject(self, target: int, responses: list[tuple]) -> tuple:
         return (RESPOND, self.player, "rejects", target)
-
-    def gift(self, partner: int, zone: str, bean: int) -> tuple:
-        return (PROPOSE, self.player, partner, (zone, bean), None)
 
     def proposal_terms(self, target: int) -> tuple[list[int], list[int], bool]:
         proposal = next(p for p in self.g.proposals if p[0] == target)
