@@ -297,7 +297,8 @@ def add_field(node: effects.AddField) -> evaluate.EffectFn:
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         for player in who(state, env):
             state.fields[player].extend([] for _ in range(count))
-            events.append({"event": "field-added", "player": player, "fields": len(state.fields[player])})
+            if events is not UNRECORDED:
+                events.append({"event": "field-added", "player": player, "fields": len(state.fields[player])})
     return run
 
 
@@ -312,7 +313,8 @@ def remove_field(node: effects.RemoveField) -> evaluate.EffectFn:
             empty = next((i for i in range(len(fields) - 1, -1, -1) if not fields[i]), None)
             if empty is not None and len(fields) > 1:
                 del fields[empty]
-                events.append({"event": "field-removed", "player": player, "fields": len(fields)})
+                if events is not UNRECORDED:
+                    events.append({"event": "field-removed", "player": player, "fields": len(fields)})
     return run
 
 

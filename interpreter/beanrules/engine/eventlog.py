@@ -3,8 +3,9 @@
 It keeps nothing, so a playout neither grows a trace nor holds the events' dicts; only records,
 replays and the terminal read events. The hottest steps (planting, harvesting, entering a
 phase, passing the turn, taking cards off the deck) and the effects a playout's abilities run
-on trial copies (move, plant, reorder, reverse, a lasting constraint laid) test
-`events is not UNRECORDED` and do not even build an event nobody will read."""
+on trial copies (move, move of each type, plant, look, reorder, reverse, swap, shuffle, a field
+added or removed, a lasting constraint laid) test `events is not UNRECORDED` and do not even
+build an event nobody will read."""
 from __future__ import annotations
 
 

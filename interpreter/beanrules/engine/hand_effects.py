@@ -77,6 +77,8 @@ def look(node: effects.Look) -> evaluate.EffectFn:
     whole_hand = node.cards.pick == "all" and zone_name(node.cards.place) == "hand"
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
+        if events is UNRECORDED:  # a look changes nothing but what a record tells
+            return
         held, chosen = pick(state, env)
         seer, whose = who(state, env)[0], owner(state, env)
         at = f"{whose}'s hand" if whole_hand and whose else what
@@ -133,8 +135,9 @@ def swap(node: effects.Swap) -> evaluate.EffectFn:
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         a, b = first(state, env), second(state, env)
         a[:], b[:] = list(b), list(a)
-        events.append({"event": "swapped", "first": node.first.to_text(), "second": node.second.to_text(),
-                       "hands": [o(state, env) for o in owners] if hands else []})
+        if events is not UNRECORDED:  # a playout's abilities are tried many times: no event to build
+            events.append({"event": "swapped", "first": node.first.to_text(), "second": node.second.to_text(),
+                           "hands": [o(state, env) for o in owners] if hands else []})
     return run
 
 
@@ -188,7 +191,7 @@ def each_type(node: effects.Move) -> evaluate.EffectFn | None:
             del held[i]
         for card in moved:
             dest.insert(end_index(to_zone, at, len(dest)), card)
-        if moved:  # the one shape of a "moved" event (docs/engine-contract.md, Events)
+        if moved and events is not UNRECORDED:  # the one shape of a "moved" event (docs/engine-contract.md, Events)
             events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
                            "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
                            "end": at or ("back" if to_zone == "hand" else "top")})
@@ -266,6 +269,8 @@ class PlantFor(Decider):
         held, chosen = pick(state, env)
         del held[chosen[0]]
         state.fields[player][index].append(card)
+        if events is UNRECORDED:
+            return
         whose, zone = _owner_of(node.cards.place)(state, env), zone_name(node.cards.place)
         events.append({"event": "planted", "player": player, "bean": card, "field": index + 1,
                        "from": f"{whose}'s {zone}" if whose else zone})
@@ -305,7 +310,8 @@ def shuffle(node: effects.Shuffle) -> evaluate.EffectFn | None:
         cards = zone(state, env)
         deck.shuffle(cards, state.seed, state.shuffles + 1)  # the k-th shuffle's own seed
         state.shuffles += 1
-        events.append({"event": "shuffled", "at": what, "cards": len(cards)})
+        if events is not UNRECORDED:
+            events.append({"event": "shuffled", "at": what, "cards": len(cards)})
     return run
 
 

@@ -366,12 +366,13 @@ def collect(program: list, abilities: list, refs: dict[str, RuleRef]) -> dict[st
 def _lay(node: effects.Lasting) -> evaluate.EffectFn:
     says = node.to_text()
     compile_lasting(node, RuleRef("lasting", None))  # refuses, at compile time, what cannot run
+    until = deadline(node.until)
 
     def lay(state: Any, rs: Any, env: dict, events: list) -> None:
         spec = rs.lastings[says]
         owner = env.get(OWNER)
         owner = state.active if owner is None else owner  # (seat 0 on the kernel's state)
-        entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": deadline(state, rs, node.until, owner)}
+        entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": until(state, rs, owner)}
         kept = [e for e in state.lasting if in_force(state, rs, e)]
         if spec.card is not None:
             entry["card"] = mark_chosen(state, env, spec.card)
@@ -427,29 +428,45 @@ def _turns_until(state: Any, rs: Any, who: list[str], first: int) -> int:
     raise IllegalAction(None, "a lasting constraint waits for a player who has no turn")
 
 
-def deadline(state: Any, rs: Any, until: Node, owner: str) -> dict | None:
-    """The last moment a constraint laid down now holds: {"turn": T, "phase": P} (P None: the
-    whole turn T), or None (the whole game)."""
+Deadline = Callable[[Any, Any, Any], "dict | None"]
+
+
+def deadline(until: Node) -> Deadline:
+    """until(state, rs, owner): the last moment a constraint laid down now holds, {"turn": T,
+    "phase": P} (P None: the whole turn T), or None (the whole game). Compiled once per node: the
+    player it waits for is a closure made here, not at each lay."""
     if isinstance(until, timing.WholeGame):
-        return None
-    env = {evaluate.RULES: rs, OWNER: owner}
-    ids = [p.id for p in rs.phases]
-    now = rs.phase_index[state.phase]
+        return lambda state, rs, owner: None
+    waits_for = _players(until.player) if isinstance(until, (timing.EndOfTurn, timing.StartOfTurn,
+                                                             timing.EndOfPhaseOf)) else None
+
+    def who(state: Any, rs: Any, owner: Any) -> list:
+        if waits_for is None:
+            return state.players
+        return waits_for(state, {evaluate.RULES: rs, OWNER: owner})
+
     if isinstance(until, timing.EndOfTurn):
-        return {"turn": state.turn + _turns_until(state, rs, _players(until.player)(state, env), 0), "phase": None}
+        return lambda state, rs, owner: {"turn": state.turn + _turns_until(state, rs, who(state, rs, owner), 0),
+                                         "phase": None}
     if isinstance(until, timing.StartOfTurn):
-        return {"turn": state.turn + _turns_until(state, rs, _players(until.player)(state, env), 1) - 1,
-                "phase": None}
+        return lambda state, rs, owner: {"turn": state.turn + _turns_until(state, rs, who(state, rs, owner), 1) - 1,
+                                         "phase": None}
+    phase = until.phase
+
     if isinstance(until, (timing.EndOfPhaseOf, timing.AtEndOf)):
-        at = rs.phase_index[until.phase]
-        who = _players(until.player)(state, env) if isinstance(until, timing.EndOfPhaseOf) else state.players
-        k = _turns_until(state, rs, who, 0)
-        if k == 0 and now > at:  # this turn's phase has passed: the next one
-            k = _turns_until(state, rs, who, 1)
-        return {"turn": state.turn + k, "phase": until.phase}
-    at = rs.phase_index[until.phase]  # AtStartOf: up to the phase before it
-    turn = state.turn if now < at else state.turn + 1
-    return {"turn": turn, "phase": ids[at - 1]} if at > 0 else {"turn": turn - 1, "phase": None}
+        def at_end(state: Any, rs: Any, owner: Any) -> dict:
+            players = who(state, rs, owner)
+            k = _turns_until(state, rs, players, 0)
+            if k == 0 and rs.phase_index[state.phase] > rs.phase_index[phase]:  # this turn's has passed: the next
+                k = _turns_until(state, rs, players, 1)
+            return {"turn": state.turn + k, "phase": phase}
+        return at_end
+
+    def at_start(state: Any, rs: Any, owner: Any) -> dict:  # AtStartOf: up to the phase before it
+        at = rs.phase_index[phase]
+        turn = state.turn if rs.phase_index[state.phase] < at else state.turn + 1
+        return {"turn": turn, "phase": rs.phases[at - 1].id} if at > 0 else {"turn": turn - 1, "phase": None}
+    return at_start
 
 
 def in_force(state: Any, rs: Any, entry: dict) -> bool:

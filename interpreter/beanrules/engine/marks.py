@@ -146,7 +146,15 @@ def holds_token(node: conditions.HoldsToken) -> Any:
 
 def some_player(node: conditions.SomePlayer) -> Any:
     among, name, where = evaluate.players_of(node.among), node.name, evaluate.condition(node.where)
-    return lambda state, env: any(where(state, {**env, name: p}) for p in among(state, env))
+
+    def some(state: Any, env: Env) -> bool:
+        inner = dict(env)  # one copy for every player asked: a condition keeps nothing in it
+        for player in among(state, env):
+            inner[name] = player
+            if where(state, inner):
+                return True
+        return False
+    return some
 
 
 def any_player(node: actors.AnyPlayer) -> Any:

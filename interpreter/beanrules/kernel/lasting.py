@@ -49,14 +49,12 @@ class _Dealt:
 
 def engine_action(m: Any, g: KState, a: tuple) -> Action:
     """The engine's action a kernel tuple stands for, seats for names (kernel/export.py)."""
-    from .moves import action_of
-    return action_of(m, g.players, a)
+    return moves.action_of(m, g.players, a)
 
 
 def forbidden(m: Any, g: KState, action: tuple) -> bool:
     """A forbid in force names this action: engine/lasting.py's own matchers, on the kernel's state."""
-    from .machine import RESPOND
-    state = _Dealt(g) if action[0] == RESPOND else g
+    state = _Dealt(g) if action[0] == machine.RESPOND else g
     return forbidding(state, m.rs, engine_action(m, g, action)) is not None
 
 
@@ -81,35 +79,40 @@ def located(g: KState, entry: dict) -> dict:
 # ------------------------------------------------------------------ in play
 def _engine_plants(m: Any, g: KState, listed: list[tuple]) -> list[Action]:
     """The plants and harvests among `listed`, as the engine's actions (all a lapse asks of them)."""
-    from .machine import HARVEST, PLANT
-    return [engine_action(m, g, a) for a in listed if a[0] in (PLANT, HARVEST)]
+    kinds = (machine.PLANT, machine.HARVEST)
+    return [engine_action(m, g, a) for a in listed if a[0] in kinds]
 
 
 def stuck(m: Any, g: KState, seat: int, zone: str) -> bool:
     """legal.stuck: `seat` must plant the cards of `zone` and cannot, for now."""
-    from .moves import legal, zone_list
-    cards = zone_list(g, zone, seat)
+    cards = moves.zone_list(g, zone, seat)
     if not (g.lasting or m.standing) or not cards:
         return False
     if all(unplantable(g, m.rs, seat, bean, zone) for bean in set(cards)):
         return True
     return not any((type(a) is Plant and plant_zone(g, m.rs, a) == zone) or type(a) is Harvest
-                   for a in _engine_plants(m, g, legal(m, g, seat)))
+                   for a in _engine_plants(m, g, moves.legal(m, g, seat)))
 
 
 def lapsed(m: Any, g: KState, everyone: bool, zone: str) -> bool:
     """legal._lapsed: every player who must still plant a step's cards cannot, for now."""
-    from .moves import zone_list
     who = [g.active] if not everyone or zone == "offer" else range(g.n)
-    return all(stuck(m, g, p, zone) or not zone_list(g, zone, p) for p in who)
+    return all(stuck(m, g, p, zone) or not moves.zone_list(g, zone, p) for p in who)
 
 
 def constrain(m: Any, g: KState, seat: int, listed: list[tuple]) -> list[tuple]:
     """lasting.constrain itself, asked about the engine's actions the listed tuples stand for:
     the tuples it keeps, then what it adds (a harvest a permission opens, "ends planting")."""
-    from .machine import END, HARVEST, RESPOND
     actions = [engine_action(m, g, a) for a in listed]
     ours = dict(zip(actions, listed))
-    state = _Dealt(g) if any(a[0] == RESPOND for a in listed) else g
-    return [ours.get(a) or ((HARVEST, seat, a.field - 1) if type(a) is Harvest else (END, seat, a.what))
+    respond, harvest, end = machine.RESPOND, machine.HARVEST, machine.END
+    state = _Dealt(g) if any(a[0] == respond for a in listed) else g
+    return [ours.get(a) or ((harvest, seat, a.field - 1) if type(a) is Harvest else (end, seat, a.what))
             for a in engine_constrain(state, m.rs, seat, actions)]
+
+
+# The machine and the moves import this module (one cycle, tests/engine/test_layers.py), so they
+# are imported last, once everything they take from here is defined; the functions above read
+# their names when they run, rather than import them on every call (a playout calls them
+# thousands of times).
+from . import machine, moves  # noqa: E402
