@@ -236,14 +236,17 @@ def due(node: places.Due) -> ZoneFn:
     return card
 
 
-_SHARED = {"deck", "discard", "offer", "removed"}
-_PER_PLAYER = {"hand": "hands", "coins": "coins", "set-aside": "set_aside"}
+# The standard zones as the state holds them: the shared piles (each the state's attribute of
+# the same name) and each player's zones (the state's attribute, a dict by player). Public: the
+# closures compiled elsewhere for speed read the state by them (requirements.py, transitions.py).
+SHARED_PILES = {"deck", "discard", "offer", "removed"}
+PLAYER_ZONES = {"hand": "hands", "coins": "coins", "set-aside": "set_aside"}
 
 
 def names_several_zones(node: Node, players: int) -> bool:
     """A per-player zone whose owner is more than one player in a game of this many:
     "each other player's hand" with three or more players (every player's: zone_of refuses it)."""
-    return isinstance(node, places.Zone) and node.zone in _PER_PLAYER and \
+    return isinstance(node, places.Zone) and node.zone in PLAYER_ZONES and \
         (isinstance(node.owner, actors.AnyPlayer) or (isinstance(node.owner, actors.OtherPlayers) and players > 2))
 
 
@@ -253,20 +256,20 @@ def pile(node: places.Zone) -> ZoneFn | None:
     table's or each player's was checked against its declaration as the rules compiled
     (engine/zones.py, check_places)."""
     declared = node.zone not in STANDARD_ZONES
-    if node.owner is None and (node.zone in _SHARED or declared):
+    if node.owner is None and (node.zone in SHARED_PILES or declared):
         if declared:
             name = node.zone
             return lambda state, env: state.zones[name]
         attr = node.zone
         return lambda state, env: getattr(state, attr)
-    if node.owner is not None and (node.zone in _PER_PLAYER or declared):
+    if node.owner is not None and (node.zone in PLAYER_ZONES or declared):
         if isinstance(node.owner, (actors.EachPlayer, actors.AllPlayers)):
             # always several zones: refused as the rules compile (so by check), not mid-game
             raise UnsupportedRule(f"'{node.to_text()}' names a zone of every player; the engine "
                                   "moves the cards of one player's zone")
-        of = _of_declared(node.zone) if declared else _of_state(_PER_PLAYER[node.zone])
+        of = _of_declared(node.zone) if declared else _of_state(PLAYER_ZONES[node.zone])
         if not declared and isinstance(node.owner, (actors.ActivePlayer, actors.Bound)):
-            return _one_owner(_PER_PLAYER[node.zone], node.owner)  # one player: no list to make
+            return _one_owner(PLAYER_ZONES[node.zone], node.owner)  # one player: no list to make
         who = players_of(node.owner)
 
         def owned(state: Any, env: Env) -> list[str]:
@@ -346,13 +349,14 @@ def seat_distance(node: quantities.SeatDistance) -> NumFn:
     return distance
 
 
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
+# A comparison's operator as a function of the two numbers (public, as PLAYER_ZONES).
+COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     "<": operator.lt, "<=": operator.le, "=": operator.eq, ">=": operator.ge, ">": operator.gt,
     "!=": operator.ne}
 
 
 def compare(node: conditions.Compare) -> CondFn:
-    left, test = number(node.left), _COMPARE[node.op]
+    left, test = number(node.left), COMPARISONS[node.op]
     if isinstance(node.right, quantities.Number):  # the common case, one call less
         bound = node.right.value
         return lambda state, env: test(left(state, env), bound)

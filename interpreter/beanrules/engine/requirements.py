@@ -79,10 +79,10 @@ def _count_holds(statement: Any) -> Callable[[Any, Any], bool] | None:
             and isinstance(cond.left, quantities.Count) and cond.left.bean is None):
         return None
     zone = cond.left.place
-    if not (isinstance(zone, places.Zone) and zone.zone in evaluate._PER_PLAYER
+    if not (isinstance(zone, places.Zone) and zone.zone in evaluate.PLAYER_ZONES
             and isinstance(zone.owner, actors.Bound) and zone.owner.name == "player"):
         return None
-    attr, test, bound = evaluate._PER_PLAYER[zone.zone], evaluate._COMPARE[cond.op], cond.right.value
+    attr, test, bound = evaluate.PLAYER_ZONES[zone.zone], evaluate.COMPARISONS[cond.op], cond.right.value
 
     def holds(state: Any, rs: Any) -> bool:
         zones = getattr(state, attr)

@@ -29,7 +29,7 @@ from .eventlog import UNRECORDED
 from .obligations import completions
 from .deck import take_cards
 from .harvesting import settle
-from .evaluate import _COMPARE, _PER_PLAYER, _SHARED, top_of_deck
+from .evaluate import COMPARISONS as _COMPARE, PLAYER_ZONES as _PER_PLAYER, SHARED_PILES as _SHARED, top_of_deck
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
