@@ -44,13 +44,13 @@ def test_a_rule_kind_the_kernel_does_not_know(classic):
 
 
 def test_a_mechanism_new_to_the_kernel_is_refused_where_the_spec_uses_it(monkeypatch):
-    # As if the engine had grown buy_field after the kernel was written: how-to-play buys
-    # fields, so the kernel refuses it; classic does not, so the kernel still plays it.
+    # As if the engine had grown the permits (buying a field) after the kernel was written:
+    # how-to-play buys fields, so the kernel refuses it; classic does not, so the kernel still plays it.
     known = dict(support.KNOWN_FIELDS)
-    known["Ruleset"] = known["Ruleset"] - {"buy_field"}
+    known["Ruleset"] = known["Ruleset"] - {"permits"}
     monkeypatch.setattr(support, "KNOWN_FIELDS", known)
     monkeypatch.setattr("beanrules.kernel._CACHE", {})
-    assert "'buy_field'" in kernel_reason(compile_spec("how-to-play"), 3)
+    assert "'permits'" in kernel_reason(compile_spec("how-to-play"), 3)
     assert kernel_reason(compile_spec("classic"), 3) is None
 
 

@@ -75,7 +75,7 @@ def compile_buying(program: Iterable[tuple[dict, Statement]], refs: Mapping[str,
 # ------------------------------------------------------------------ in play
 def may_buy(state: State, rs: Ruleset, player: str) -> bool:
     """`player` may buy a field now (the fast check behind legal actions)."""
-    rule = rs.buy_field
+    rule = rs.permits.get(BuyField)
     return (rule is not None and not state.over and len(state.coins[player]) >= rule.cost
             and (rule.max_fields is None or len(state.fields[player]) < rule.max_fields))
 
@@ -84,7 +84,7 @@ def buy_refusal(state: State, rs: Ruleset, player: str) -> IllegalAction | None:
     """Why `player` may not buy a field now, or None if they may."""
     if state.over:
         return game_over(rs)
-    rule = rs.buy_field
+    rule = rs.permits.get(BuyField)
     if rule is None:
         return IllegalAction(cited(state, rs, BuyField(player)), f"the rules of {rs.rulebook} have no buying of fields: "
                                               f"{player} keeps {len(state.fields[player])} fields")
@@ -102,7 +102,7 @@ def buy_refusal(state: State, rs: Ruleset, player: str) -> IllegalAction | None:
 def do_buy(state: State, rs: Ruleset, player: str, events: list) -> None:
     """Pay with the topmost (last gained) coin cards, which go onto the discard pile keeping
     their order (the coin pile's top card ends on top), and add an empty field at the end."""
-    cost = rs.buy_field.cost  # type: ignore[union-attr]  (checked by buy_refusal)
+    cost = rs.permits[BuyField].cost  # (checked by buy_refusal)
     coins = state.coins[player]
     if cost:
         state.discard.extend(coins[-cost:])

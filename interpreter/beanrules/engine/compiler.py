@@ -20,7 +20,7 @@ from .abilities import card_abilities, check_automatic, check_players, check_zon
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
 from .marks import marks
-from .ruleset import BuyFieldRule, PhaseSpec, Ruleset
+from .ruleset import PhaseSpec, Ruleset
 from .decisions import waits
 from .triggers import EVENTS, Trigger, deciding_run
 
@@ -167,7 +167,8 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     score_terms, winner_highest, tie_breaks = program.scoring(core_program)
     buy_field = buying.compile_buying(core_program, refs, n)
     planting = tuple(g for g in constraints if permissions.is_guard(g.node))
-    guards = _guards(constraints, permitted_kinds(buy_field))
+    permits = {BuyField: buy_field} if buy_field is not None else {}
+    guards = _guards(constraints, permitted_kinds(permits))
     return Ruleset(
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
         removed_beans=removed, payout=payout, fields=program.setup_fields(core_program),
@@ -181,7 +182,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         at_end=program.game_end(core_program, refs),
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility=program.visibility(core_program),
-        buy_field=buy_field,
+        permits=permits,
         at_any_time=program.any_time(core_program, refs),
         marks=marks(core_program, target_ends),
         abilities=usable, triggers=triggers,
@@ -209,11 +210,11 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
 
 
 
-def permitted_kinds(buy_field: BuyFieldRule | None) -> frozenset:
+def permitted_kinds(permits: dict[type, Any]) -> frozenset:
     """The kinds of the engine's actions some rule may permit: every kind, but buying a field
-    where no rule sells one."""
+    where no rule sells one (no entry in the permits)."""
     every = lasting.LastingSpec.__dataclass_fields__["kinds"].default
-    return every if buy_field is not None else every - {BuyField}
+    return every if BuyField in permits else every - {BuyField}
 
 
 def _guards(constraints: list, permitted: frozenset) -> tuple:

@@ -292,7 +292,7 @@ def listed_in_full(state: State, rs: Ruleset, player: str, trades: bool = True) 
     if rs.moves:  # permitted moves of one card (discard, take the discard's top)
         out.extend(a for a in card_moves.options(state, rs, player) if a not in out)
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
-    if rs.buy_field is not None and may_buy(state, rs, player):
+    if BuyField in rs.permits and may_buy(state, rs, player):
         out.append(_buy(player))
     if rs.abilities:  # using a card's ability, with each choice it offers
         out.extend(usable(state, rs, player))
@@ -338,7 +338,7 @@ def compiled_listing(rs: Ruleset, ph: Any) -> PhaseListing | None:
     constraint laid down for a while (state.lasting) is listed in full as well (legal_actions)."""
     if rs.moves or rs.abilities or rs.draws or rs.zone_rules or rs.standing:
         return None
-    buy = rs.buy_field
+    buy = rs.permits.get(BuyField)
     cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
     trade = ph.trade
     permitted = ph.listers  # the phase's plant and harvest permits, compiled (engine/listers.py)

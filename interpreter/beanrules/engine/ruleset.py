@@ -147,7 +147,11 @@ class Ruleset:
     winner_highest: bool | None  # ``winner``: the highest (False: lowest) score wins; None: no winner rule
     tie_breaks: tuple[TieBreak, ...]
     visibility: dict[str, str]  # zone -> hidden / public / owner-sees / top-visible
-    buy_field: BuyFieldRule | None = None  # None: fields cannot be bought
+    # The permits that compile to data of their own, by the kind of action they permit
+    # (engine/actions.py): BuyField -> BuyFieldRule (engine/buying.py). No entry: no rule
+    # permits it. (Data of the program, not a field per mechanism: a permit of another kind
+    # that compiles so joins this table.)
+    permits: dict[type, Any] = field(default_factory=dict)
     at_any_time: tuple[CoreStep, ...] = ()  # ``do … at any time``: after every action and automatic step
     marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
     # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an

@@ -230,7 +230,7 @@ class Seat:
     @property
     def buy_cost(self) -> int | None:
         """A field's price, where a rule lets players buy one."""
-        buy = self.rules.buy_field
+        buy = self.rules.permits.get(BuyField)
         return None if buy is None else buy.cost
 
     @property

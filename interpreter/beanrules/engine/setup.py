@@ -11,6 +11,7 @@ from ..memo import per_object
 
 from . import marks, zones
 from .abilities import adds_fields
+from .actions import BuyField
 from .deck import shuffle
 from .errors import ImpossibleState
 from .requirements import check_start
@@ -147,7 +148,7 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
             raise ImpossibleState(f"{key}.{strangers[0]}", _unknown_player(strangers[0], players))
     fields = {}
     # With a buy-field rule a player may hold bought fields beyond the ones dealt out.
-    buy = rs.buy_field
+    buy = rs.permits.get(BuyField)
     most = rs.fields if buy is None else None if buy.max_fields is None else max(rs.fields, buy.max_fields)
     if _adds_fields(rs):  # a card's ability may have given a player more fields
         most = None

@@ -5,7 +5,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ..wording import ordinal, plural
-from .actions import Action, EndPhase, Propose, UseAbility
+from .actions import Action, BuyField, EndPhase, Propose, UseAbility
 from .bots import make_bot
 from .errors import IllegalAction, NotationError
 from .game import Game
@@ -316,7 +316,7 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
     """The game loop: "finished" when the game is over, "quit" when the human leaves."""
     others = [p for p in game.players if p != me]
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
-                             game.ruleset.buy_field is not None,
+                             BuyField in game.ruleset.permits,
                              tuple(dict.fromkeys(a.card for a in game.ruleset.abilities)),
                              tuple(move_example(m.verb, m.pick, m.zone) for m in game.ruleset.moves)
                              + (("draws",) if game.ruleset.draws else ())

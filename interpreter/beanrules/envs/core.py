@@ -115,7 +115,7 @@ class Table:
         n = self.players
         self.beans = tuple(b["id"] for b in self.model["beans"])  # every card id of the model
         self.bean_index = {b: i for i, b in enumerate(self.beans)}
-        buy = rs.buy_field
+        buy = rs.permits.get(BuyField)
         self.max_fields = max(rs.fields, *(len(f) for f in probe.state.fields.values()),
                               (buy.max_fields if buy.max_fields is not None else rs.fields + EXTRA_FIELDS)
                               if buy is not None else 0)

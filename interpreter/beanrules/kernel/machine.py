@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
+from ..engine.actions import BuyField
 from ..engine.decisions import waits
 from ..engine.evaluate import BY_ITSELF, RULES
 from ..engine.marks import START
@@ -135,8 +136,9 @@ class Machine(core.Primitives):
         self.bank = rs.harvest.bank is not None
         self.plain_fields = rs.harvest.plain
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
-        self.buy_cost = int(rs.buy_field.cost) if rs.buy_field else None
-        self.buy_max = int(rs.buy_field.max_fields) if rs.buy_field and rs.buy_field.max_fields is not None else None
+        buy = rs.permits.get(BuyField)  # the permit of buying a field (engine/buying.py), if any
+        self.buy_cost = int(buy.cost) if buy else None
+        self.buy_max = int(buy.max_fields) if buy and buy.max_fields is not None else None
         # trading: the engine's own guards (engine/trade_guards.py) and its lister of proposals
         # (legal.proposal_lister), asked on the kernel's state: seats for names, the engine's cards
         self.guards = guards_of(rs)

@@ -17,6 +17,7 @@ import dataclasses
 from typing import Any
 
 from ..engine import harvest_guards, ruleset as engine_rules
+from ..engine.actions import BuyField
 from ..engine.trading import guards_of
 from .core import KernelUnsupported
 
@@ -60,7 +61,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "fields_ref", "deal", "direction", "phases", "phase_index",
         "harvest", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
-        "visibility", "buy_field", "guards", "at_any_time", "moves",
+        "visibility", "permits", "guards", "at_any_time", "moves",
         "triggers", "marks", "abilities", "unplantable",
         "requirements", "tally", "draws"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
@@ -125,8 +126,10 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
     check_model's rules that must be planting or trading guards)."""
     _guards_only(rs, guard_rules)
     _unknown_fields(rs, "the rules")
-    if rs.buy_field is not None:
-        _unknown_fields(rs.buy_field, "buying a field")
+    for kind, permit in rs.permits.items():
+        if kind is not BuyField:
+            raise KernelUnsupported(f"the rules: a permit of {kind.__name__} (a mechanism new to the kernel)")
+        _unknown_fields(permit, "buying a field")
     for tie in rs.tie_breaks:
         _unknown_fields(tie, "a tie-break")
     for move in rs.moves:
