@@ -98,10 +98,12 @@ def test_active_player_ends_trading(trading):
 
 
 def test_listed_proposals_can_be_picked_without_building_them(trading):
-    from beanrules.engine.legal import nth_proposal, proposal_count, proposals
+    from beanrules.engine.legal import nth_proposal, proposal_rows, proposals
+    from beanrules.engine.proposal_space import counted
     for player in ("Natalie", "Anna"):
         listed = proposals(trading.state, trading.ruleset, player)
-        count, space = proposal_count(trading.state, trading.ruleset, player)
+        space = proposal_rows(trading.state, trading.ruleset, player)
+        count = counted(space)
         assert count == len(listed) > 0
         assert [nth_proposal(player, space, i) for i in range(count)] == listed
     assert all(p.to == "Natalie" for p in proposals(trading.state, trading.ruleset, "Anna"))

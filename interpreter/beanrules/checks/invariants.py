@@ -26,7 +26,8 @@ from typing import Any
 from ..engine import Game, Stalled
 from ..engine.harvest_rule import coin_bank
 from ..engine.bots import make_bot, play_out, turns
-from ..engine.legal import next_to_act, proposal_count, where
+from ..engine.legal import next_to_act, proposal_rows, where
+from ..engine.proposal_space import counted
 from ..engine.records import replays
 from .round_trip import RoundTrips, round_trip_problem
 
@@ -292,7 +293,7 @@ def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
         return [f"the game waits for nobody, yet it is not over ({_place(game)})"]
     trading = rs.phase(state.phase).trade
     listing = game._listing  # what the next apply may trust stays the caller's own listing
-    idle = [p for p in waiting if not game.listed(p, False) and not (trading and proposal_count(state, rs, p)[0])]
+    idle = [p for p in waiting if not game.listed(p, False) and not (trading and counted(proposal_rows(state, rs, p)))]
     game._listing = listing
     return [f"the game waits for {p}, who has no legal action ({_place(game)})" for p in idle]
 

@@ -440,25 +440,25 @@ def deadline(until: Node) -> Deadline:
     waits_for = _players(until.player) if isinstance(until, (timing.EndOfTurn, timing.StartOfTurn,
                                                              timing.EndOfPhaseOf)) else None
 
-    def who(state: Any, rs: Any, owner: Any) -> list:
+    def waited(state: Any, rs: Any, owner: Any) -> list:
         if waits_for is None:
             return state.players
         return waits_for(state, {evaluate.RULES: rs, OWNER: owner})
 
     if isinstance(until, timing.EndOfTurn):
-        return lambda state, rs, owner: {"turn": state.turn + _turns_until(state, rs, who(state, rs, owner), 0),
+        return lambda state, rs, owner: {"turn": state.turn + _turns_until(state, rs, waited(state, rs, owner), 0),
                                          "phase": None}
     if isinstance(until, timing.StartOfTurn):
-        return lambda state, rs, owner: {"turn": state.turn + _turns_until(state, rs, who(state, rs, owner), 1) - 1,
+        return lambda state, rs, owner: {"turn": state.turn + _turns_until(state, rs, waited(state, rs, owner), 1) - 1,
                                          "phase": None}
     phase = until.phase
 
     if isinstance(until, (timing.EndOfPhaseOf, timing.AtEndOf)):
         def at_end(state: Any, rs: Any, owner: Any) -> dict:
-            players = who(state, rs, owner)
-            k = _turns_until(state, rs, players, 0)
+            who = waited(state, rs, owner)
+            k = _turns_until(state, rs, who, 0)
             if k == 0 and rs.phase_index[state.phase] > rs.phase_index[phase]:  # this turn's has passed: the next
-                k = _turns_until(state, rs, players, 1)
+                k = _turns_until(state, rs, who, 1)
             return {"turn": state.turn + k, "phase": phase}
         return at_end
 

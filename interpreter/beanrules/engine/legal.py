@@ -238,20 +238,14 @@ def _asks(player: str, partner: str, bean: str, zone: str, gift: bool, offer: tu
     return row
 
 
-def proposal_count(state: State, rs: Ruleset, player: str) -> tuple[int, tuple[Row, ...]]:
-    """How many one-card proposals are listed, and the rows to pick the n-th from."""
-    rows = proposal_rows(state, rs, player)
-    return counted(rows), rows
-
-
 _SPACES: dict = {}
 
 
 def proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
-    """proposal_count and nth_proposal, compiled once per ruleset, for a phase that trades:
-    (state, player) -> how many one-card proposals are listed, and what builds the n-th of them
-    when asked for (there are far more proposals than other actions, and a bot picks one:
-    Game.proposals)."""
+    """The one-card proposals, compiled once per ruleset, for a phase that trades: (state,
+    player) -> how many are listed, what builds the n-th of them when asked for (nth_proposal:
+    there are far more proposals than other actions, and a bot picks one, Game.proposals), and
+    the rows they were counted from (the gifts among them: Proposals.gifts)."""
     def compiled() -> Callable[[State, str], Space]:
         lister = proposal_lister(rs)
         if lister is None:
