@@ -44,7 +44,7 @@ def bank() -> Game:
 
 
 def test_written_coins_change_only_by_harvests_and_what_the_rules_count(kannibohne) -> None:
-    game, counter = kannibohne, kannibohne.ruleset.tally.counter
+    game, counter = kannibohne, kannibohne.ruleset.harvest.pays_into
     before = game.state_json()
     anna = game.players[0]
     assert _check(game, before, before, []) == []

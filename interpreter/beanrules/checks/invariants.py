@@ -61,8 +61,7 @@ def step_problems(game: Game, before: dict[str, Any], events: list[dict], total:
     # Hand cards leave from the front only where a plant-from-hand step plants them; a
     # plant-pending step on the hand takes them in any order.
     front_only = rs.phase(before["phase"]).listers.front is not None
-    tally = rs.tally
-    written = tally.counter if tally is not None else None  # the counter coins are written on
+    written = rs.harvest.pays_into  # the counter coins are written on
     # One pass over the events: the cards each hand gained at its back (drawn, a card moved to
     # the back of a hand from another player's, a card taken), the hands an ability reversed,
     # reordered or swapped, the beans each player planted from the hand, in order; the coins

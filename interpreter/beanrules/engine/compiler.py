@@ -189,7 +189,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=card_moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs),
-        tally=tallies.compile_tally(core_program, harvest_rule.coins_written(core_program)), plays_as=plays_as,
+        won_by=tallies.compile_won_by(core_program), plays_as=plays_as,
         lastings=lasting.collect(core_program, card_abilities(model, n), refs),
         # A planting guard that does not weigh the card's type against the fields (a house rule:
         # a field of four takes no more) may take a plant away for good: it also stands among

@@ -1,17 +1,17 @@
 """What a harvest is in one game, compiled once from the statements that say it: how much of a
-field it takes (``harvest-takes``), whose beanometer pays (``payout``) and where the coin cards
-come from (``coin-source``). Each statement's semantics entry (engine/semantics.py) names its
+field it takes (``harvest-takes``), whose beanometer pays (``payout``), where the coin cards
+come from (``coin-source``) and the counter its coins are written onto instead (``pay-into``). Each statement's semantics entry (engine/semantics.py) names its
 compile function here; the program keeps the result as one value (Ruleset.harvest), which the
 harvest (engine/harvesting.py), the fast paths and the kernel run, instead of settings named
 after each mechanism."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..core import statements as core
 from ..core.categories import Statement
-from .errors import RuleRef
+from .errors import RuleRef, UnsupportedRule
 
 Size = Callable[[list], int]
 """How many cards a harvest of a field takes (from its top)."""
@@ -76,6 +76,9 @@ class HarvestRule:
     paying: Paying
     bank: str | None  # the zone coin cards come off; None: the harvested cards pay
     whole_ref: RuleRef | None  # the rule saying a harvest takes the whole field (cited for an empty one)
+    # the per-player counter a harvest writes its coins onto (``pay-into``: every harvested card
+    # goes to the discard pile, engine/tally.py's pay); None: the coins are coin cards
+    pays_into: str | None = None
 
     @property
     def plain(self) -> bool:
@@ -100,11 +103,11 @@ class HarvestRule:
 _WHOLE_AT: dict[Paying, int] = {top_card: -1, bottom_card: 0}
 
 
-RUNS = (core.HarvestTakes, core.Payout, core.CoinSource)
+RUNS = (core.HarvestTakes, core.Payout, core.CoinSource, core.PayInto)
 """The statements compiled here (program.runs)."""
 
 
-def compile_harvest(program: Iterable[tuple[dict, Statement]], refs: Mapping[str, RuleRef],
+def compile_harvest(program: Sequence[tuple[dict, Statement]], refs: Mapping[str, RuleRef],
                     plays_as: Mapping[str, str]) -> HarvestRule:
     """The game's harvest from its statements (a later rule replaces an earlier one)."""
     last: dict[type, tuple[dict, Statement]] = {}
@@ -118,11 +121,26 @@ def compile_harvest(program: Iterable[tuple[dict, Statement]], refs: Mapping[str
     return HarvestRule(size=compile_takes(takes[1] if takes else None, plays_as),  # type: ignore[arg-type]
                        paying=compile_payout(last[core.Payout][1] if core.Payout in last else None),  # type: ignore[arg-type]
                        bank=compile_coin_source(last[core.CoinSource][1] if core.CoinSource in last else None),  # type: ignore[arg-type]
-                       whole_ref=whole_ref)
+                       whole_ref=whole_ref, pays_into=compile_pays_into(program, coins_written(program)))
+
+
+def compile_pays_into(program: Sequence[tuple[dict, Statement]], written: bool) -> str | None:
+    """``pay-into``: the counter each player's harvests write their coins onto (the last such
+    statement's), None where no statement says one. `written`: the coin source says coins are
+    points written down, which needs a counter to write them on."""
+    pays = [(rule, s) for rule, s in program if isinstance(s, core.PayInto)]
+    counters = {s.counter: s.per_player for _, s in program if isinstance(s, core.DeclareCounter)}
+    for rule, s in pays:
+        if not counters.get(s.counter):
+            raise UnsupportedRule(f"rule '{rule['id']}': coins are written down on '{s.counter}', which is "
+                                  "not a counter each player has", rule["id"])
+    if written and not pays:
+        raise UnsupportedRule("coins are points written down, but no rule says on which counter")
+    return pays[-1][1].counter if pays else None
 
 
 def coins_written(program: Iterable[tuple[dict, Statement]]) -> bool:
-    """Whether the last ``coin-source`` says coins are points written down (engine/tally.py)."""
+    """Whether the last ``coin-source`` says coins are points written down (compile_pays_into)."""
     sources = [s for _, s in program if isinstance(s, core.CoinSource)]
     return bool(sources) and sources[-1].source == "points"
 

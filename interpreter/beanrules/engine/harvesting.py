@@ -116,9 +116,9 @@ def harvester(rs: Ruleset) -> Harvester:
     harvest, payout = rs.harvest, rs.payout
     size_of, paying_of, bank = harvest.size, harvest.paying, harvest.bank
     whole_top = size_of is whole and paying_of is top_card  # (most rules: len(field), field[-1])
-    tally = rs.tally if rs.tally is not None and rs.tally.counter is not None else None
+    counter = harvest.pays_into  # the counter coins are written onto (None: coin cards)
     typed, fires = bool(rs.plays_as), bool(rs.triggers)
-    plain = tally is None and bank is None  # the coins are cards of the field
+    plain = counter is None and bank is None  # the coins are cards of the field
     tabled = bool(fields_of_table(rs))  # a harvest may name a field of the table
 
     def told(player: str, number: int | str, paying: str, size: int, coins: int) -> dict:
@@ -152,8 +152,8 @@ def harvester(rs: Ruleset) -> Harvester:
                 tell(events, told(player, number, paying, size, coins), auto)
         else:
             event = told(player, number, paying, size, coins)
-            if tally is not None:  # written down (engine/tally.py)
-                pay(state, tally, player, field[start:], coins, event)
+            if counter is not None:  # written down (engine/tally.py)
+                pay(state, counter, player, field[start:], coins, event)
             else:
                 state.discard.extend(field[start:])
                 pot = state.removed  # the one bank compile_coin_source names

@@ -105,7 +105,7 @@ _COINS = _Coins()
 def purse(rs: Any, resource: str | None) -> Any:
     """What a payment moves: coin cards, or a counter (coins written down, or the one named)."""
     if resource is None:
-        written = rs.tally.counter if rs.tally is not None else None
+        written = rs.harvest.pays_into
         return _Counter(written) if written is not None else _COINS
     return _Counter(resource)
 

@@ -161,7 +161,7 @@ class Ruleset:
     unplantable: frozenset[str] = frozenset()
     moves: tuple[card_moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/card_moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
-    tally: tallies.Tally | None = None  # coins written down, won by the first to a target (engine/tally.py)
+    won_by: tallies.WonBy | None = None  # ``won-by``: who wins as the end comes (engine/tally.py)
     plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
     lastings: dict = field(default_factory=dict)  # says -> what an effect may lay down for a while (engine/lasting.py)
     standing: tuple = ()  # forbids and permissions by condition, always in force (engine/permissions.py)

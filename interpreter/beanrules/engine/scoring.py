@@ -36,7 +36,7 @@ def winners(state: State, rs: Ruleset) -> list[str]:
 
 def finish_game(state: State, rs: Ruleset, events: list) -> None:
     lapse_proposals(state, events)
-    decide(state, rs.tally)  # who first reached the target, before the final harvest
+    decide(state, rs.won_by)  # who first reached the target, before the final harvest
     for step in rs.at_end:  # the final harvest (no harvest guard at the end)
         step.fire(state, rs, events)
     state.over = True

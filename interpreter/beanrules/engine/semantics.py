@@ -122,7 +122,7 @@ _TABLE.update({
     statements.Players: _read("engine.game.Game"),  # the player count a game is made for
     statements.DeclareZone: _read("engine.program.visibility", "engine.program.zone_refusal"),
     statements.DeclareZoneOfKind: _read("engine.program.visibility", "engine.zones.declared"),
-    statements.DeclareCounter: _read("engine.marks.marks", "engine.tally.compile_tally"),
+    statements.DeclareCounter: _read("engine.marks.marks", "engine.harvest_rule.compile_pays_into"),
     statements.DeclareToken: _read("engine.marks.marks"),
     statements.Card: _read("engine.abilities.card_abilities"),
     statements.InPlay: _read("engine.program.beans_in_play"),
@@ -155,12 +155,12 @@ _TABLE.update({
     statements.FinishTurn: _read("engine.program.finish_turn"),
     statements.Score: _read("engine.program.scoring"),
     statements.Winner: _read("engine.program.scoring"),
-    statements.WonBy: _read("engine.tally.compile_tally"),
+    statements.WonBy: _read("engine.tally.compile_won_by"),
     statements.TieBreak: _read("engine.program.scoring"),
     # the harvest, compiled once into the program's HarvestRule (engine/harvest_rule.py)
     statements.HarvestTakes: _read("engine.harvest_rule.compile_takes", "engine.harvest_rule.compile_harvest"),
     statements.Payout: _read("engine.harvest_rule.compile_payout", "engine.harvest_rule.compile_harvest"),
-    statements.PayInto: _read("engine.tally.compile_tally"),
+    statements.PayInto: _read("engine.harvest_rule.compile_pays_into", "engine.harvest_rule.compile_harvest"),
     statements.CoinSource: _read("engine.harvest_rule.compile_coin_source", "engine.harvest_rule.compile_harvest",
                                  "engine.harvest_rule.coins_written"),
 })

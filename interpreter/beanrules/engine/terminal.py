@@ -78,7 +78,7 @@ def board(game: Game, me: str) -> str:
         lines.append(f"   discard, bottom to top: {_cards(discard, name)}")  # laid out, every card seen
     for zone, cards in (v.get("zones") or {}).items():  # the zones the rules declare (engine/zones.py)
         lines.append(f"   {zone}: " + _declared(zone, cards, rs, name))
-    written = rs.tally is not None and rs.tally.counter is not None  # no coin cards, only the counter
+    written = rs.harvest.pays_into is not None  # no coin cards, only the counter
     for p in v["proposals"]:
         lines.append(f"   proposal {p['id']}: {_proposal(p)}")
     for player in v["players"]:

@@ -63,7 +63,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "permits", "guards", "at_any_time", "moves",
         "triggers", "marks", "abilities", "unplantable",
-        "requirements", "tally", "draws"}),
+        "requirements", "won_by", "draws"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
                             "ender",  # (a citation: who may end the phase is listed as the engine lists it)
                             "end_owed"}),  # a phase its active player ends by declaring it (the completion: engine/obligations.py)
@@ -79,7 +79,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
                            "condition", "ref"}),
     "BuyFieldRule": frozenset({"cost", "max_fields", "ref"}),
     "DrawRule": frozenset({"phase", "least", "most", "draw", "ref"}),
-    "Tally": frozenset({"counter", "won_by", "name"}),
+    "WonBy": frozenset({"condition", "name"}),
     "Marks": frozenset({"counters", "tokens", "start_holders", "target_ends"}),
 }
 # card mechanisms the kernel learnt: cards that play as another type (engine/kinds.py),
@@ -182,14 +182,14 @@ def _flow(rs: engine_rules.Ruleset) -> None:
     (engine/requirements.py, asked on the kernel's state): nothing of it to check here."""
     for draw in rs.draws:
         _unknown_fields(draw, f"rule '{draw.ref.id}'")
-    for part in (rs.tally, rs.marks):
+    for part in (rs.won_by, rs.marks):
         if part is not None:
             _unknown_fields(part, "the counters")
     trades = guards_of(rs)
     if rs.requirements and trades is not None and trades.received_zone == "hand":
         raise KernelUnsupported(f"rule '{rs.requirements[0].ref.id}' with trades into the hand "
                                 "(the kernel does not try them against it)")
-    if rs.tally is not None and rs.tally.counter is not None and rs.triggers:
+    if rs.harvest.pays_into is not None and rs.triggers:
         raise KernelUnsupported("coins written down with a card's step when harvested")
 
 

@@ -28,12 +28,11 @@ class Tally:
         marks = rs.marks
         self.start = tuple((name, per_player, value) for name, per_player, value in (marks.counters if marks else ()))
         self.target_ends = bool(marks and marks.target_ends)
-        tally = rs.tally
-        self.counter: str | None = tally.counter if tally is not None else None  # paid into by harvests
+        self.counter: str | None = rs.harvest.pays_into  # paid into by harvests
         self.won_by: Callable | None = None
         self.name = "p"
-        if tally is not None and tally.won_by is not None:
-            self.won_by, self.name = tally.won_by.fn, tally.name
+        if rs.won_by is not None:
+            self.won_by, self.name = rs.won_by.condition.fn, rs.won_by.name
 
     def counters(self, n: int) -> dict[str, Any]:
         """marks.initial_counters, seats for names."""
@@ -75,7 +74,7 @@ class Tally:
 def compile_tally(rs: Any, prims: core.Primitives) -> Tally | None:
     """None where the rules have no counter, no tally and no end beyond the deck."""
     marks = rs.marks
-    if rs.tally is None and not (marks and (marks.counters or marks.target_ends)):
+    if rs.harvest.pays_into is None and rs.won_by is None and not (marks and (marks.counters or marks.target_ends)):
         return None
     return Tally(rs, prims)
 
