@@ -1,9 +1,10 @@
 """What a harvest is in one game, compiled once from the statements that say it: how much of a
 field it takes (``harvest-takes``), whose beanometer pays (``payout``), where the coin cards
-come from (``coin-source``) and the counter its coins are written onto instead (``pay-into``). Each statement's semantics entry (engine/semantics.py) names its
-compile function here; the program keeps the result as one value (Ruleset.harvest), which the
-harvest (engine/harvesting.py), the fast paths and the kernel run, instead of settings named
-after each mechanism."""
+come from (``coin-source``) and the counter its coins are written onto instead (``pay-into``).
+Each statement's semantics entry (engine/semantics.py) names its compile function here; the
+program keeps the result as one value (Ruleset.harvest), which the harvest
+(engine/harvesting.py), the fast paths and the kernel run, instead of settings named after
+each mechanism."""
 from __future__ import annotations
 
 from dataclasses import dataclass
