@@ -17,10 +17,14 @@ implementation: engine/flow.py walks the game through them (start, end_phase, re
   the phase's statements (obligations.completions).
 
 A compiled game and the bots' fast mode share these closures: the events are built only where
-`events` is not UNRECORDED.
+`events` is not UNRECORDED. The playout kernel compiles the same loop of each phase
+(`compile_phase`) over its own state, with its own steps, end test, steps at any time and end
+of the game bound in (`Running`, kernel/machine.py): one implementation enters, goes on in and
+leaves phases for both.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
@@ -69,9 +73,10 @@ def of(rs: Ruleset) -> Transitions:
 
 def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
     """The transitions of this ruleset as closures; `complete`: the phases' completion tests."""
-    ending = end_test(rs)
-    phases = tuple(_phase(rs, ph, ending) for ph in rs.phases)
-    return Transitions(ending, tuple(enter for enter, _, _ in phases), tuple(go_on for _, go_on, _ in phases),
+    run = running(rs)
+    phases = tuple(compile_phase(rs, ph, tuple(_fire(rs, step) for step in ph.entry), tuple(_fire(rs, step) for step in ph.exit),
+                         run) for ph in rs.phases)
+    return Transitions(run.ending, tuple(enter for enter, _, _ in phases), tuple(go_on for _, go_on, _ in phases),
                        tuple(leave for _, _, leave in phases), complete)
 
 
@@ -192,14 +197,34 @@ def _skips_only(step: CoreStep) -> bool:
     return isinstance(step.run.node, effects.SkipPhase) and step.run.node.phase is None
 
 
-def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn, Leave]:
+@dataclass(frozen=True)
+class Running:
+    """What a phase's transitions call that depends on the state they run on: the end test, the
+    steps at any time and the end of the game. The engine's (`running`) work on its `State`
+    with its events; the playout kernel binds its own (kernel/machine.py: its end test cached
+    in `g.ending`, its steps over its own deck and harvest), so one loop enters, goes on in
+    and leaves phases for both."""
+    ending: StateTest  # state -> deck.ending
+    settle: Callable[[Any, Any, list], None]  # (state, rs, events): the steps at any time
+    finish: Callable[[Any, Any, list], None]  # (state, rs, events): the game ends (scoring.finish_game)
+
+
+def running(rs: Ruleset) -> Running:
+    """The engine's: its end test compiled for `rs`, harvesting.settle and scoring.finish_game."""
+    return Running(end_test(rs), settle, finish_game)
+
+
+def compile_phase(rs: Ruleset, ph: PhaseSpec, entry: tuple[Fire, ...], exits: tuple[Fire, ...],
+          run: Running) -> tuple[Enter, GoOn, Leave]:
     """Entering phase `ph` (its entry steps from the first), and going on after one of its
     steps fired out of turn (a step that waited for a decision, once it is answered): one loop
-    over the phase's steps serves both. Then leaving it: its exit steps, compiled as its entry
-    steps are."""
+    over the phase's steps serves both. Then leaving it: its exit steps. `entry` and `exits`:
+    the phase's steps compiled for the state they run on (the engine's by _fire), `run`: what
+    the loop calls on it."""
     pid = ph.id
-    steps = tuple((_fire(rs, step), step.ref.id, _skips_only(step)) for step in ph.entry)
+    steps = tuple((fire, step.ref.id, _skips_only(step)) for fire, step in zip(entry, ph.entry))
     count = len(steps)
+    ending, settle, finish = run.ending, run.settle, run.finish
     auto = bool(rs.at_any_time)
     # a step on a card event the phase step caused may wait for a decision (triggers.waited)
     deciding = any(t.decides for found in (rs.triggers or {}).values() for t in found)
@@ -224,7 +249,7 @@ def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn, 
                     settle(state, rs, events)
                 if not finishes_here and not was_ending and ending(state):
                     state.decision = None  # the game is over: nobody is left to decide
-                    finish_game(state, rs, events)  # ran out outside the phase the end lets finish
+                    finish(state, rs, events)  # ran out outside the phase the end lets finish
                     return "over"
                 if fired == "wait":
                     return "wait"
@@ -240,10 +265,17 @@ def _phase(rs: Ruleset, ph: PhaseSpec, ending: StateTest) -> tuple[Enter, GoOn, 
                 fired = waited(state, index, fired)
         return "play"
 
-    exits = tuple(_fire(rs, step) for step in ph.exit)
+    enter: Enter = proceed
+    if not steps:  # the loop with no step to run (the phases most rules have): entering only
+        def enter(state: State, events: list) -> str:
+            state.phase = pid
+            state.planted = 0
+            if events is not UNRECORDED:
+                events.append({"event": "phase", "phase": pid, "active": state.active})
+            return "play"
 
     def leave(state: State, events: list) -> None:
         # the phase ends whatever its exit steps return: a skip has no phase left to pass by
         for fire in exits:
             fire(state, events)
-    return proceed, proceed, leave
+    return enter, proceed, leave

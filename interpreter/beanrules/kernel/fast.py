@@ -22,7 +22,7 @@ import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
-from ..engine.evaluate import BY_ITSELF, RULES
+from ..engine.eventlog import UNRECORDED
 from ..engine.harvest_guards import listing
 from ..engine.harvesting import coins_for
 from ..engine.obligations import Form, left_to_do
@@ -282,9 +282,9 @@ def end_phase_source(m: Machine) -> str:
         if ph.trade:
             lines.append(f"    if phase == {ph.index}:")
             lines.append("        g.proposals.clear()")
-        if ph.exit:  # the phase's steps as it ends (flow._leave)
+        if ph.exit:  # the phase's steps as it ends (the engine's transitions.leave)
             lines.append(f"    if phase == {ph.index}:")
-            lines.append(f"        exit_{ph.index}(g)")
+            lines.append(f"        leave_{ph.index}(g, U)")
     lines.append("    idle = 0")
     progress = "g.exhaustions * 1000000000 - len(g.deck)" if m.watch_progress else "None"
     lines.append(f"    progress = {progress}")
@@ -310,40 +310,21 @@ def end_phase_source(m: Machine) -> str:
                   f"            g.active = (g.active + {int(m.direction)}) % {m.n}",
                   "            g.turn += 1",
                   "            phase = 0"]
-    lines += ["        g.phase = IDS[phase]", "        g.planted = 0"]
-    for ph in m.phases:  # enter phase `ph`: its entry steps, then stop if it waits for a decision
+    for ph in m.phases:  # enter phase `ph` (the engine's transitions.enter): stop where it has something to do
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
-        for j, step in enumerate(ph.entry):
-            indent = "            "
-            if step.cond is not None:  # type: ignore[attr-defined]
-                lines.append(f"{indent}if cond_{ph.index}_{j}(g, ENV):")
-                indent += "    "
-            waits = step.walker is not None  # type: ignore[attr-defined]  (it may stop at a decision)
-            lines += [f"{indent}was = g.ending",
-                      f"{indent}fired = run_{ph.index}_{j}(g, ENV)",
-                      f"{indent}if fired == 'skip':",
-                      f"{indent}    continue"]
-            if m.auto:
-                lines.append(f"{indent}run_any_time(g)")
-            if ph.id != m.finish_during:
-                lines += [f"{indent}if g.ending and not was:",
-                          *([f"{indent}    g.decision = None"] if waits else []),
-                          f"{indent}    finish(g)", f"{indent}    return"]
-            if waits:
-                lines += [f"{indent}if fired == 'wait':", f"{indent}    return"]
+        if not ph.entry:  # (entered: nothing else to know)
+            lines.append(f"            enter_{ph.index}(g, U)")
+        else:
+            lines += [f"            entered = enter_{ph.index}(g, U)",
+                      "            if entered == 'skip':",
+                      "                continue",
+                      "            if entered != 'play':  # a step waits for a decision, or the game is over",
+                      "                return"]
         lines.append(f"            if {_left_to_do(m, ph)}:")
         lines.append("                return")
         if ph.exit:  # played through with nothing to decide: it ends here
-            lines.append(f"            exit_{ph.index}(g)")
+            lines.append(f"            leave_{ph.index}(g, U)")
     return "\n".join(lines) + "\n"
-
-
-def _leave(steps: tuple) -> Callable[[Any], None]:
-    """flow._leave: a phase's steps as it ends, each when its condition holds."""
-    def leave(g: Any) -> None:
-        for step in steps:
-            step(g)
-    return leave
 
 
 def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., None]]:
@@ -359,18 +340,13 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "AT": {ph.id: ph.index for ph in m.phases}, "IDS": m.phase_ids,  # the state keeps a phase's id
         "harvest": m.harvest, "run_any_time": m.run_any_time, "C": coins_for,  # (the harvest judge's listing)
         # a phase's step runs by itself, with the rules bound, as the engine's (CoreStep.fire)
-        "finish": m.finish, "RS": m.rs, "ENV": {RULES: m.rs, BY_ITSELF: True},
+        "finish": m.finish, "RS": m.rs, "U": UNRECORDED,  # (the kernel keeps no events)
         "reached": lambda m, g: m.tally.reached(m, g)}
     namespace.update(m.open_tests(), rs=m.rs)  # what the phases' completion tests call (_left_to_do)
     for ph in m.phases:
         namespace[f"steps_{ph.index}"] = m.rs.phases[ph.index].listers.every
-        if ph.exit:
-            namespace[f"exit_{ph.index}"] = _leave(ph.exit)
+        namespace[f"enter_{ph.index}"], namespace[f"leave_{ph.index}"] = ph.enter, ph.leave
         namespace[f"harvests_{ph.index}"] = ph.harvests
-    for ph in m.phases:
-        for j, step in enumerate(ph.entry):
-            namespace[f"run_{ph.index}_{j}"] = step.run  # type: ignore[attr-defined]
-            namespace[f"cond_{ph.index}_{j}"] = step.cond  # type: ignore[attr-defined]
     exec(compile(end_phase_source(m), f"<kernel phases of {m.n} players>", "exec"), namespace)
     exec(compile(source(m), f"<kernel loop of {m.n} players>", "exec"), namespace)
     return namespace["run"], namespace["end_phase"]

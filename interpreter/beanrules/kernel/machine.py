@@ -11,11 +11,13 @@ tests/kernel/ plays it against the interpreter on identical random streams.
 from __future__ import annotations
 
 from functools import partial
+from operator import attrgetter
 from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
 from ..engine.actions import BuyField
 from ..engine.decisions import waits
+from ..engine.eventlog import UNRECORDED
 from ..engine.evaluate import BY_ITSELF, RULES
 from ..engine.marks import START
 from ..engine.obligations import KERNEL, completion
@@ -23,6 +25,7 @@ from ..engine.harvesting import coins_for, harvestable, least_paying, pays_more_
 from ..engine.kinds import type_of
 from ..engine.legal import proposal_lister, tradeable_zones
 from ..engine.trading import guards_of
+from ..engine.transitions import Running, compile_phase
 from ..engine.lasting import may_harvest
 from ..engine.program import acts_only_if
 from ..engine.ruleset import Ruleset
@@ -44,9 +47,11 @@ PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
 
 class Phase:
     """One phase, compiled: its plant step, pending steps, trading and entry steps; the steps
-    as it ends (`exit`) and which pending steps are optional (`optional`, by pending step)."""
+    as it ends (`exit`) and which pending steps are optional (`optional`, by pending step);
+    entering it, going on in it after a decision and leaving it (`enter`, `go_on`, `leave`:
+    the engine's compiled transitions, engine/transitions.py, run on the kernel's state)."""
     __slots__ = ("id", "index", "plant_min", "plant_max", "trade", "pending", "entry", "exit", "optional", "complete",
-                 "harvests")
+                 "harvests", "enter", "go_on", "leave")
 
     def __init__(self, id: str, index: int, plant: tuple[int, int] | None, trade: bool,
                  pending: tuple[tuple[bool, str], ...], entry: tuple):
@@ -64,12 +69,19 @@ class Phase:
 
 _ENV: dict = {}  # the empty environment (the engine's ends read none): closures never write into one
 
+# the end test as the kernel keeps it: cached in g.ending where the deck runs out (take_top)
+_cached_ending = attrgetter("ending")
 
-def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callable[[KState], str | None]:
-    """A CoreStep as the kernel runs it: None (its condition does not hold), "ran", "skip" or
-    "wait" (it stopped at a decision, kernel/decisions.py; only the `index`-th step of a
-    phase may). A step that binds a name (``let``, ``at-random``) gets an environment of its
-    own each time, as the engine's."""
+Step = Callable[..., "str | None"]  # (g, events=UNRECORDED): as engine/transitions.py's Fire
+
+
+def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Step:
+    """A CoreStep as the kernel runs it (CoreStep.fire over the kernel's closures, which take
+    cards by the machine's own deck: kernel/core.py): None (its condition does not hold),
+    "ran", "skip" or "wait" (it stopped at a decision, kernel/decisions.py; only the
+    `index`-th step of a phase may). A step that binds a name (``let``, ``at-random``) gets
+    an environment of its own each time, as the engine's. It takes the events as the engine's
+    transitions hand them (never any: the kernel keeps none)."""
     node, rule, rs = step.run.node, step.ref.id, prims.rs
     # a rule's step runs by itself (evaluate.BY_ITSELF), with the rules bound as the engine
     # binds them (CoreStep.fire); never written into
@@ -86,16 +98,15 @@ def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Callab
             def run(g: KState, env: dict) -> str | None:
                 return effect(g, {RULES: rs, RULE: rule, BY_ITSELF: True})
 
-    def fire(g: KState) -> str | None:
+    def fire(g: KState, events: list = UNRECORDED) -> str | None:
         if cond is not None and not cond(g, itself):
             return None
         return run(g, itself) or "ran"
-    fire.run, fire.cond = run, cond  # type: ignore[attr-defined]  (the generated phase changes call them)
     fire.walker = walker if waits(node) else None  # type: ignore[attr-defined]
     return fire
 
 
-def _any_time_step(step: Any, prims: Any) -> Callable[[KState], str | None]:
+def _any_time_step(step: Any, prims: Any) -> Step:
     """A step at any time as the interpreter compiles it (program._tested_first): where it acts
     only if some field pays (acts_only_if, pays_more_than), the engine's one loop over the
     fields comes first (harvesting.some_field_pays: the kernel's fields hold the same cards)."""
@@ -107,7 +118,7 @@ def _any_time_step(step: Any, prims: Any) -> Callable[[KState], str | None]:
     rs = prims.rs
     least = least_paying(rs, more_than)
 
-    def fire_if_some_field_pays(g: KState) -> str | None:
+    def fire_if_some_field_pays(g: KState, events: list = UNRECORDED) -> str | None:
         return fire(g) if some_field_pays(g.fields, rs, least, more_than) else None
     return fire_if_some_field_pays
 
@@ -193,6 +204,13 @@ class Machine(core.Primitives):
         opens = self.open_tests()  # the engine's completion of each phase, on this state
         for ph, spec in zip(self.phases, rs.phases):
             ph.complete = completion(rs, spec, opens, KERNEL)
+        # entering, going on in and leaving each phase: the engine's transitions, with the
+        # kernel's steps, its end test (cached in g.ending as the deck runs out: take_top),
+        # its steps at any time and its end of the game
+        running = Running(_cached_ending, lambda g, rs, events: self.run_any_time(g),
+                          lambda g, rs, events: self.finish(g))
+        for ph, spec in zip(self.phases, rs.phases):
+            ph.enter, ph.go_on, ph.leave = compile_phase(rs, spec, ph.entry, ph.exit, running)
         self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
         # abilities that wait for another player's decision, by their rule (kernel/ability_decisions.py)
         self.ability_walkers = {a.rule: a.walker for a in self.abilities if a.walker is not None}
@@ -219,7 +237,7 @@ class Machine(core.Primitives):
         g.fields = [[[] for _ in range(self.fields_at_start)] for _ in range(self.n)]
         g.ending = self.is_ending(g)
         ph = self.phases[0]
-        entered = self.enter(g, ph)
+        entered = ph.enter(g, UNRECORDED)
         if entered == "skip" or (entered == "play" and ph.complete(g)):
             self.end_phase(g)
         return g
@@ -310,35 +328,7 @@ class Machine(core.Primitives):
         (its seats index the fields, its phase is the phase's id, its cards the engine's)."""
         return harvestable(g, self.rs, seat)
 
-    # -- the phase machine (engine/flow.py, transitions.py) ------------------------------------
-    def enter(self, g: KState, ph: Phase) -> str:
-        g.phase = ph.id
-        g.planted = 0
-        return self.run_entry(g, ph, 0)
-
-    def run_entry(self, g: KState, ph: Phase, first: int) -> str:
-        """transitions._phase's loop: the phase's steps from `first` on: "skip", "over", "wait" or "play"."""
-        for step in ph.entry[first:] if first else ph.entry:
-            was_ending = g.ending
-            outcome = self.after_step(g, ph, step(g), was_ending)
-            if outcome is not None:
-                return outcome
-        return "play"
-
-    def after_step(self, g: KState, ph: Phase, fired: str | None, was_ending: bool) -> str | None:
-        """transitions._phase's loop: what a fired step means for the phase (None: go on)."""
-        if fired == "skip":
-            return "skip"
-        if fired is None:
-            return None
-        if self.auto:
-            self.run_any_time(g)
-        if g.ending and not was_ending and ph.id != self.finish_during:
-            g.decision = None  # the game is over: nobody is left to decide
-            self.finish(g)
-            return "over"
-        return "wait" if fired == "wait" else None
-
+    # -- the phase machine (engine/flow.py; entering and leaving phases: Phase.enter, leave) ----
     def resume(self, g: KState, option: Any) -> None:
         """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
         ph = self.phase_of[g.phase]
@@ -348,10 +338,7 @@ class Machine(core.Primitives):
         index = g.decision["step"]  # type: ignore[index]
         was_ending = g.ending
         fired = ph.entry[index].walker.answer(g, option) or "ran"  # type: ignore[attr-defined]
-        outcome = self.after_step(g, ph, fired, was_ending)
-        if outcome is None:
-            outcome = self.run_entry(g, ph, index + 1)
-        if outcome == "skip":
+        if ph.go_on(g, UNRECORDED, index, fired, was_ending) == "skip":
             self.end_phase(g)
 
     def open_tests(self) -> dict[str, Callable]:
