@@ -509,34 +509,42 @@ def where(state: State, rs: Ruleset) -> dict:
 # harvest that could make room for one: then the requirement lapses, so the game never waits
 # for a player who cannot act. Whether it lapsed asks what the player may do now, so it lives
 # here, beside legal_actions.
-def stuck(state: State, rs: Ruleset, player: str, zone: str) -> bool:
+# (state, rs, player) -> what `player` may do now: legal_actions, or the playout kernel's listing
+# on its own state (its plants and harvests as the engine's actions: kernel/lasting.py)
+Listing = Callable[[Any, Ruleset, Any], list]
+
+
+def stuck(state: State, rs: Ruleset, player: str, zone: str, listing: Listing | None = None) -> bool:
     """`player` must plant the cards of `zone` and cannot, for now: a lasting forbid takes
     every such plant away, or no field takes them and it takes away every harvest that could
-    make room. The requirement lapses; the cards stay where they are."""
+    make room. The requirement lapses; the cards stay where they are. `listing`: what the
+    player may do (None: legal_actions)."""
     cards = zone_cards(state, zone, player)
     if not lasting.constrained(state, rs) or not cards:
         return False
     if all(lasting.unplantable(state, rs, player, bean, zone) for bean in set(cards)):
         return True
-    listed = legal_actions(state, rs, player)
+    listed = (legal_actions if listing is None else listing)(state, rs, player)
     return not any((type(a) is Plant and lasting.plant_zone(state, rs, a) == zone) or type(a) is Harvest
                    for a in listed)
 
 
-def step_waits(state: State, rs: Ruleset, step: ZonePlanting) -> bool:
-    """A plant-pending step still has cards someone must (and can) plant."""
-    return step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step))
+def step_waits(state: State, rs: Ruleset, step: ZonePlanting, listing: Listing | None = None) -> bool:
+    """A plant-pending step still has cards someone must (and can) plant (`listing`: as stuck's)."""
+    return step.anyone_has(state) and not ((state.lasting or rs.standing) and _lapsed(state, rs, step, listing))
 
 
-def _lapsed(state: State, rs: Ruleset, step: ZonePlanting) -> bool:
+def _lapsed(state: State, rs: Ruleset, step: ZonePlanting, listing: Listing | None) -> bool:
     """Every player who must still plant the step's cards cannot, for now."""
     who = [state.active] if step.who == "active" or step.attr is None else state.players
-    return all(stuck(state, rs, p, step.zone) or not step.cards(state, p) for p in who)
+    return all(stuck(state, rs, p, step.zone, listing) or not step.cards(state, p) for p in who)
 
 
-def waits_only_for_abilities(state: State, rs: Ruleset) -> bool:
+def waits_only_for_abilities(state: State, rs: Ruleset, listing: Listing | None = None,
+                             keeps_open: Callable[[Any, Ruleset], bool] = ability_keeps_open) -> bool:
     """Nothing but an ability on top of a field (abilities.keeps_open) keeps the phase open:
-    the active player ends it with 'ends phase' (a planting or trading step has its own end)."""
+    the active player ends it with 'ends phase' (a planting or trading step has its own end).
+    `listing` (as stuck's) and `keeps_open`: the playout kernel's, on its own state."""
     global _asking
     ph = rs.phase(state.phase)
     if ph.listers.front is not None or ph.trade or _asking:
@@ -544,7 +552,7 @@ def waits_only_for_abilities(state: State, rs: Ruleset) -> bool:
     _asking = True
     try:
         # a plant a lasting constraint took away waits for nobody
-        return not any(step_waits(state, rs, step) for step in ph.listers.every) and ability_keeps_open(state, rs)
+        return not any(step_waits(state, rs, step, listing) for step in ph.listers.every) and keeps_open(state, rs)
     finally:
         _asking = False
 

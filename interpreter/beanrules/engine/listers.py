@@ -102,7 +102,10 @@ class ZonePlanting:
         if self.attr is None:
             return bool(getattr(state, _SHARED_ATTR[self.zone]))
         zone = getattr(state, self.attr)
-        return bool(zone[state.active]) if self.who == "active" else any(zone.values())
+        if self.who == "active":
+            return bool(zone[state.active])
+        # by name on the engine's state, by seat on the playout kernel's (docs/architecture.md, "One state")
+        return any(zone.values() if type(zone) is dict else zone)
 
 
 @dataclass(frozen=True)

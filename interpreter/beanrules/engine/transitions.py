@@ -17,10 +17,12 @@ implementation: engine/flow.py walks the game through them (start, end_phase, re
   the phase's statements (obligations.completions).
 
 A compiled game and the bots' fast mode share these closures: the events are built only where
-`events` is not UNRECORDED. The playout kernel compiles the same loop of each phase
-(`compile_phase`) over its own state, with its own steps, end test, steps at any time and end
-of the game bound in (`Running`, kernel/machine.py): one implementation enters, goes on in and
-leaves phases for both.
+`events` is not UNRECORDED. Entering and going on are compiled from one text per phase, each
+step written out with what its firing means (`entering`, `running_steps`, `fired_step`), so a
+phase runs its steps with no loop and no call but the steps'. The playout kernel compiles them
+over its own state with its own steps, end test, steps at any time and end of the game bound in
+(`Running`, kernel/machine.py), and writes the same lines into its generated loop (`Form`,
+kernel/fast.py): one implementation enters, goes on in and leaves phases for both.
 """
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from .evaluate import COMPARISONS as _COMPARE, PLAYER_ZONES as _PER_PLAYER, SHAR
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
+from .decisions import waits
 from .triggers import waited
 
 StateTest = Callable[[State], bool]
@@ -202,8 +205,7 @@ class Running:
     """What a phase's transitions call that depends on the state they run on: the end test, the
     steps at any time and the end of the game. The engine's (`running`) work on its `State`
     with its events; the playout kernel binds its own (kernel/machine.py: its end test cached
-    in `g.ending`, its steps over its own deck and harvest), so one loop enters, goes on in
-    and leaves phases for both."""
+    in `g.ending`, its steps over its own deck and harvest)."""
     ending: StateTest  # state -> deck.ending
     settle: Callable[[Any, Any, list], None]  # (state, rs, events): the steps at any time
     finish: Callable[[Any, Any, list], None]  # (state, rs, events): the game ends (scoring.finish_game)
@@ -214,68 +216,119 @@ def running(rs: Ruleset) -> Running:
     return Running(end_test(rs), settle, finish_game)
 
 
+# -- a phase's steps as source: one text, compiled here and written into the kernel's loop ---------
+@dataclass(frozen=True)
+class Form:
+    """How the source of a phase's entry steps names what it reads and calls, and what it does
+    when the phase is skipped, the game is over or a step waits. The defaults are the compiled
+    closures' (`compile_phase`); the playout kernel writes the same lines into its generated
+    loop with its own names (kernel/fast.py): its state `g`, no events (`events` None), its
+    cached end test, its steps at any time and end of the game. `names`: the prefix of the
+    names of the phase's compiled steps and rules (`names_of`), so phases share a namespace."""
+    state: str = "state"
+    events: str | None = "events"
+    ending: str = "ending(state)"
+    settle: str = "settle(state, rs, events)"
+    finish: str = "finish(state, rs, events)"
+    names: str = ""
+    on_skip: str = 'return "skip"'
+    on_over: str = 'return "over"'
+    on_wait: str = 'return "wait"'
+
+
+def names_of(ph: PhaseSpec, entry: tuple[Fire, ...], prefix: str = "") -> dict[str, Any]:
+    """The names the source of phase `ph` reads, for its compiled entry steps `entry`."""
+    names: dict[str, Any] = {f"{prefix}phase": ph.id, "UNRECORDED": UNRECORDED, "waited": waited}
+    for k, (fire, step) in enumerate(zip(entry, ph.entry)):
+        names[f"{prefix}step_{k}"], names[f"{prefix}rule_{k}"] = fire, step.ref.id
+    return names
+
+
+def entering(rs: Ruleset, ph: PhaseSpec, form: Form = Form()) -> list[str]:
+    """Lines that enter phase `ph` and run its entry steps (then fall through: the phase is played)."""
+    s, p = form.state, form.names
+    lines = [f"{s}.phase = {p}phase", f"{s}.planted = 0"]
+    if form.events is not None:
+        lines += [f"if {form.events} is not UNRECORDED:",
+                  f'    {form.events}.append({{"event": "phase", "phase": {p}phase, "active": {s}.active}})']
+    return lines + running_steps(rs, ph, 0, form)
+
+
+def running_steps(rs: Ruleset, ph: PhaseSpec, first: int, form: Form = Form()) -> list[str]:
+    """Lines that run phase `ph`'s entry steps from `first` on, each followed by what it
+    means for the phase once it fired (`fired_step`)."""
+    s, events = form.state, form.events or "UNRECORDED"
+    lines: list[str] = []
+    for k in range(first, len(ph.entry)):
+        if _ends_here(rs, ph, k):  # the end test before the step, where the game may end after it
+            lines.append(f"was_ending = {form.ending}")
+        lines.append(f"fired = {form.names}step_{k}({s}, {events})")
+        if _deciding(rs):
+            lines += ["if fired is not None:", f"    fired = waited({s}, {k}, fired)"]
+        lines.append("if fired is not None:")
+        lines += [f"    {line}" for line in fired_step(rs, ph, k, form)]
+    return lines
+
+
+def fired_step(rs: Ruleset, ph: PhaseSpec, k: int, form: Form = Form(), answered: bool = False) -> list[str]:
+    """Lines saying what step `k` of phase `ph` means for the phase once it fired (`fired`,
+    not None; `was_ending`: the end test before it): a skip skips the phase; else the steps at
+    any time run, the game ends where the deck ran out outside the phase the end lets finish,
+    and a step that waits for a decision stops the phase there (a step that may: one with a
+    decision in it, where a card event may ask one, or whose decision was just `answered`)."""
+    lines = ['if fired == "skip":']
+    if form.events is not None:
+        lines += [f"    if {form.events} is not UNRECORDED:",
+                  f'        {form.events}.append({{"event": "skipped", "phase": {form.names}phase, '
+                  f'"rule": {form.names}rule_{k}}})']
+    lines.append(f"    {form.on_skip}")
+    if _skips_only(ph.entry[k]):  # it fires nothing but a skip
+        return lines
+    if rs.at_any_time:
+        lines.append(form.settle)
+    if _ends_here(rs, ph, k):
+        lines += [f"if not was_ending and {form.ending}:",
+                  f"    {form.state}.decision = None  # the game is over: nobody is left to decide",
+                  f"    {form.finish}",
+                  f"    {form.on_over}"]
+    if answered or _deciding(rs) or waits(ph.entry[k].run.node):
+        lines += ['if fired == "wait":', f"    {form.on_wait}"]
+    return lines
+
+
+def _ends_here(rs: Ruleset, ph: PhaseSpec, k: int) -> bool:
+    """The game ends as step `k` of `ph` fired where the deck ran out for the last time in it:
+    not in the phase the end lets finish, nor by a step that only skips (it changes nothing)."""
+    return ph.id != rs.finish_during and not _skips_only(ph.entry[k])
+
+
+def _deciding(rs: Ruleset) -> bool:
+    """A step on a card event a phase's step caused may wait for a decision (triggers.waited)."""
+    return any(t.decides for found in (rs.triggers or {}).values() for t in found)
+
+
 def compile_phase(rs: Ruleset, ph: PhaseSpec, entry: tuple[Fire, ...], exits: tuple[Fire, ...],
-          run: Running) -> tuple[Enter, GoOn, Leave]:
-    """Entering phase `ph` (its entry steps from the first), and going on after one of its
-    steps fired out of turn (a step that waited for a decision, once it is answered): one loop
-    over the phase's steps serves both. Then leaving it: its exit steps. `entry` and `exits`:
-    the phase's steps compiled for the state they run on (the engine's by _fire), `run`: what
-    the loop calls on it."""
-    pid = ph.id
-    steps = tuple((fire, step.ref.id, _skips_only(step)) for fire, step in zip(entry, ph.entry))
-    count = len(steps)
-    ending, settle, finish = run.ending, run.settle, run.finish
-    auto = bool(rs.at_any_time)
-    # a step on a card event the phase step caused may wait for a decision (triggers.waited)
-    deciding = any(t.decides for found in (rs.triggers or {}).values() for t in found)
-    finishes_here = ph.id == rs.finish_during  # the deck may run out for the last time here
-
-    def proceed(state: State, events: list, index: int = -1, fired: str | None = None,
-                was_ending: bool | None = None) -> str:
-        """Enter the phase and run its steps (no `fired`: `enter`), or go on after step `index`
-        fired (`go_on`): one loop, so a step's meaning for the phase is written once."""
-        if fired is None:
-            state.phase = pid
-            state.planted = 0
-            if events is not UNRECORDED:
-                events.append({"event": "phase", "phase": pid, "active": state.active})
-        for index in range(index + 1, count + 1):  # step `index - 1` fired (`fired`), or none did
-            if fired is not None:  # what the fired step means for the phase
-                if fired == "skip":
-                    if events is not UNRECORDED:
-                        events.append({"event": "skipped", "phase": pid, "rule": steps[index - 1][1]})
-                    return "skip"
-                if auto:
-                    settle(state, rs, events)
-                if not finishes_here and not was_ending and ending(state):
-                    state.decision = None  # the game is over: nobody is left to decide
-                    finish(state, rs, events)  # ran out outside the phase the end lets finish
-                    return "over"
-                if fired == "wait":
-                    return "wait"
-                was_ending = None  # ending() before the step: kept over a step whose condition did not hold
-            if index == count:
-                break
-            fire, _, skips = steps[index]
-            # the end test before the step (a step that only skips changes nothing)
-            if was_ending is None and not skips:
-                was_ending = ending(state)
-            fired = fire(state, events)
-            if deciding and fired is not None:
-                fired = waited(state, index, fired)
-        return "play"
-
-    enter: Enter = proceed
-    if not steps:  # the loop with no step to run (the phases most rules have): entering only
-        def enter(state: State, events: list) -> str:
-            state.phase = pid
-            state.planted = 0
-            if events is not UNRECORDED:
-                events.append({"event": "phase", "phase": pid, "active": state.active})
-            return "play"
+                  run: Running) -> tuple[Enter, GoOn, Leave]:
+    """Entering phase `ph` (its entry steps from the first), going on after one of its steps
+    fired out of turn (a step that waited for a decision, once it is answered: the meaning of
+    its firing, then the steps after it), and leaving it (its exit steps). `entry`, `exits`:
+    the phase's steps compiled for the state they run on (the engine's by _fire); `run`: what
+    the steps call on it. Entering and going on are compiled from the lines `entering`,
+    `fired_step` and `running_steps` write, the lines the kernel's loop writes in."""
+    def indented(lines: list[str]) -> list[str]:
+        return [f"    {line}" for line in lines]
+    source = ["def enter(state, events):", *indented(entering(rs, ph)), '    return "play"',
+              "def go_on(state, events, index, fired, was_ending):"]
+    for k in range(len(ph.entry)):
+        source += [f"    if index == {k}:",
+                   *indented(indented(fired_step(rs, ph, k, answered=True) + running_steps(rs, ph, k + 1))),
+                   '        return "play"']
+    source.append('    raise IndexError(index)  # (no such step)')
+    namespace = {**names_of(ph, entry), "rs": rs, "ending": run.ending, "settle": run.settle, "finish": run.finish}
+    exec(compile("\n".join(source) + "\n", f"<the transitions of phase {ph.index}>", "exec"), namespace)  # noqa: S102
 
     def leave(state: State, events: list) -> None:
         # the phase ends whatever its exit steps return: a skip has no phase left to pass by
         for fire in exits:
             fire(state, events)
-    return enter, proceed, leave
+    return namespace["enter"], namespace["go_on"], leave

@@ -21,6 +21,7 @@ from ..engine.effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice, feed_
 from ..engine.errors import IllegalAction
 from ..engine.evaluate import RULES
 from ..engine.lasting import plant_refusal
+from ..engine.legal import waits_only_for_abilities
 from ..engine import evaluate
 from ..engine.requirements import breaks_held
 from . import core
@@ -160,18 +161,7 @@ def keeps_open(m: Any, g: KState) -> bool:
 def waits_only(m: Any, g: KState) -> bool:
     """legal.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
     the active player ends it with 'ends phase'."""
-    global _asking
-    ph = m.phase_of[g.phase]
-    if ph.plant_max is not None or ph.trade or _asking:
-        return False  # (asked again while a lasting constraint lists what is left: the engine's answer)
-    _asking = True
-    try:
-        return not m.pending_waits(g, ph) and keeps_open(m, g)
-    finally:
-        _asking = False
-
-
-_asking = False  # waits_only is running (legal.stuck lists legal actions, which ask it)
+    return waits_only_for_abilities(g, m.rs, m.listing, m.opens["ability_keeps_open"])
 
 
 def front_lapses(m: Any, g: KState, seat: int) -> bool:

@@ -25,7 +25,8 @@ from ..engine.errors import Stalled
 from ..engine.eventlog import UNRECORDED
 from ..engine.harvest_guards import listing
 from ..engine.harvesting import coins_for
-from ..engine.obligations import Form, left_to_do
+from ..engine.obligations import Form as Reads, left_to_do
+from ..engine.transitions import Form, entering, names_of
 from .machine import END, Machine, Phase
 from .moves import apply as general_apply
 from .abilities import front_lapses, usable, waits_only as ability_waits
@@ -65,7 +66,7 @@ def _left_to_do(m: Machine, ph: Phase) -> str:
     """An expression: something is left to do in phase `ph` of the state `g`, as the engine's
     completion of the phase tests it (engine/obligations.left_to_do, written for this loop;
     without the test of a decision waiting where no step waits for one, Machine.decides)."""
-    form = Form(state="g", steps=f"steps_{ph.index}", seats=True, local_zones=True)  # (the loop's `hands`, `set_aside`)
+    form = Reads(state="g", steps=f"steps_{ph.index}", seats=True, local_zones=True)  # (the loop's `hands`, `set_aside`)
     return left_to_do(m.rs, m.rs.phases[ph.index], form, decides=m.decides)
 
 
@@ -310,21 +311,22 @@ def end_phase_source(m: Machine) -> str:
                   f"            g.active = (g.active + {int(m.direction)}) % {m.n}",
                   "            g.turn += 1",
                   "            phase = 0"]
-    for ph in m.phases:  # enter phase `ph` (the engine's transitions.enter): stop where it has something to do
+    for ph in m.phases:  # enter phase `ph`: the engine's lines (transitions.entering), then stop where it has something to do
         lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
-        if not ph.entry:  # (entered: nothing else to know)
-            lines.append(f"            enter_{ph.index}(g, U)")
-        else:
-            lines += [f"            entered = enter_{ph.index}(g, U)",
-                      "            if entered == 'skip':",
-                      "                continue",
-                      "            if entered != 'play':  # a step waits for a decision, or the game is over",
-                      "                return"]
+        lines.extend(f"            {line}" for line in entering(m.rs, m.rs.phases[ph.index], _form(ph)))
         lines.append(f"            if {_left_to_do(m, ph)}:")
         lines.append("                return")
         if ph.exit:  # played through with nothing to decide: it ends here
             lines.append(f"            leave_{ph.index}(g, U)")
     return "\n".join(lines) + "\n"
+
+
+def _form(ph: Phase) -> Form:
+    """How the engine's lines of a phase's entry steps read in the generated loop: the state
+    `g`, no events, the end test cached in g.ending, the machine's steps at any time and end of
+    the game; a skipped phase passes to the next, an end or a wait ends end_phase."""
+    return Form(state="g", events=None, ending="g.ending", settle="run_any_time(g)", finish="finish(g)",
+                names=f"p{ph.index}_", on_skip="continue", on_over="return", on_wait="return")
 
 
 def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., None]]:
@@ -345,7 +347,8 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
     namespace.update(m.open_tests(), rs=m.rs)  # what the phases' completion tests call (_left_to_do)
     for ph in m.phases:
         namespace[f"steps_{ph.index}"] = m.rs.phases[ph.index].listers.every
-        namespace[f"enter_{ph.index}"], namespace[f"leave_{ph.index}"] = ph.enter, ph.leave
+        namespace.update(names_of(m.rs.phases[ph.index], ph.entry, _form(ph).names))  # its steps, as the lines name them
+        namespace[f"leave_{ph.index}"] = ph.leave
         namespace[f"harvests_{ph.index}"] = ph.harvests
     exec(compile(end_phase_source(m), f"<kernel phases of {m.n} players>", "exec"), namespace)
     exec(compile(source(m), f"<kernel loop of {m.n} players>", "exec"), namespace)

@@ -9,16 +9,15 @@ names), so the engine's compiled constraints (`forbidding`, `plant_refusal`), it
 (`constrain`: without what a forbid takes away, with the harvests a lasting permission opens
 and "ends planting" where the required plant lapsed) run unchanged; an entry is laid down by
 the engine's own effect on the kernel's state (kernel/core.py). What stays here is the
-kernel's side: a planting step nobody can finish (`stuck`, `lapsed`) and dropping passed
-entries (`expire`).
+kernel's side: the listing whose plants and harvests say whether a planting step nobody can
+finish lapsed (`listing`, for the engine's legal.stuck) and dropping passed entries (`expire`).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ..engine.actions import Action, Harvest, Plant
-from ..engine.lasting import constrain as engine_constrain, forbidding, in_force as engine_in_force, plant_zone, \
-    unplantable
+from ..engine.actions import Action, Harvest
+from ..engine.lasting import constrain as engine_constrain, forbidding, in_force as engine_in_force
 from .state import KState
 
 
@@ -83,21 +82,12 @@ def _engine_plants(m: Any, g: KState, listed: list[tuple]) -> list[Action]:
     return [engine_action(m, g, a) for a in listed if a[0] in kinds]
 
 
-def stuck(m: Any, g: KState, seat: int, zone: str) -> bool:
-    """legal.stuck: `seat` must plant the cards of `zone` and cannot, for now."""
-    cards = moves.zone_list(g, zone, seat)
-    if not (g.lasting or m.standing) or not cards:
-        return False
-    if all(unplantable(g, m.rs, seat, bean, zone) for bean in set(cards)):
-        return True
-    return not any((type(a) is Plant and plant_zone(g, m.rs, a) == zone) or type(a) is Harvest
-                   for a in _engine_plants(m, g, moves.legal(m, g, seat)))
-
-
-def lapsed(m: Any, g: KState, everyone: bool, zone: str) -> bool:
-    """legal._lapsed: every player who must still plant a step's cards cannot, for now."""
-    who = [g.active] if not everyone or zone == "offer" else range(g.n)
-    return all(stuck(m, g, p, zone) or not moves.zone_list(g, zone, p) for p in who)
+def listing(m: Any) -> Callable[[KState, Any, int], list[Action]]:
+    """What legal.stuck asks (whether a plant lapsed), on the kernel's state: the kernel's
+    listing of what `seat` may do, its plants and harvests as the engine's actions."""
+    def plants_and_harvests(g: KState, rs: Any, seat: int) -> list[Action]:
+        return _engine_plants(m, g, moves.legal(m, g, seat))
+    return plants_and_harvests
 
 
 def constrain(m: Any, g: KState, seat: int, listed: list[tuple]) -> list[tuple]:

@@ -23,7 +23,7 @@ from ..engine.marks import START
 from ..engine.obligations import KERNEL, completion
 from ..engine.harvesting import coins_for, harvestable, least_paying, pays_more_than, run_length, some_field_pays
 from ..engine.kinds import type_of
-from ..engine.legal import proposal_lister, tradeable_zones
+from ..engine.legal import proposal_lister, step_waits, tradeable_zones
 from ..engine.trading import guards_of
 from ..engine.transitions import Running, compile_phase
 from ..engine.lasting import may_harvest
@@ -33,7 +33,7 @@ from . import card_moves, core
 from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
 from .planting import Planting
-from .lasting import lapsed
+from .lasting import listing
 from .decisions import RULE, Walker
 from .triggers import Firing, compile_triggers
 from . import draw_moves  # draws one card at a time by action
@@ -98,10 +98,14 @@ def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Step:
             def run(g: KState, env: dict) -> str | None:
                 return effect(g, {RULES: rs, RULE: rule, BY_ITSELF: True})
 
-    def fire(g: KState, events: list = UNRECORDED) -> str | None:
-        if cond is not None and not cond(g, itself):
-            return None
-        return run(g, itself) or "ran"
+    if cond is None:
+        def fire(g: KState, events: list = UNRECORDED) -> str | None:
+            return run(g, itself) or "ran"
+    else:
+        def fire(g: KState, events: list = UNRECORDED) -> str | None:
+            if not cond(g, itself):
+                return None
+            return run(g, itself) or "ran"
     fire.walker = walker if waits(node) else None  # type: ignore[attr-defined]
     return fire
 
@@ -169,6 +173,8 @@ class Machine(core.Primitives):
         # planting guards always in force that may take a required plant away for good: then
         # the plant lapses as in the engine (kernel/lasting.py), so every listing asks them
         self.standing = bool(rs.standing)
+        # what a plant that lapsed asks (legal.stuck): the kernel's listing, as the engine's actions
+        self.listing = listing(self)
         self.abilities = compile_abilities(rs.abilities, self)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
@@ -201,7 +207,7 @@ class Machine(core.Primitives):
             permitted = spec.listers
             ph.harvests = permitted.harvests if permitted.harvesting else None
         self.draws = draw_moves.compile_draws(rs.draws, self)
-        opens = self.open_tests()  # the engine's completion of each phase, on this state
+        self.opens = opens = self.open_tests()  # the engine's completion of each phase, on this state
         for ph, spec in zip(self.phases, rs.phases):
             ph.complete = completion(rs, spec, opens, KERNEL)
         # entering, going on in and leaving each phase: the engine's transitions, with the
@@ -349,44 +355,12 @@ class Machine(core.Primitives):
                 "draw_keeps_open": lambda g, rs: draw_moves.keeps_open(self, g),
                 "may_harvest": may_harvest,
                 "move_keeps_open": lambda g, rs: card_moves.keeps_open(moves, g, rs),
-                "step_waits": lambda g, rs, step: self.step_waits(g, step.who == "everyone", step.zone)}
+                "step_waits": partial(step_waits, listing=self.listing)}  # (legal.step_waits, on this state)
 
     def may_harvest(self, g: KState, seat: int) -> bool:
         """`seat` may harvest one of their fields now: lasting.may_harvest itself, on the
         kernel's state (the constraints in force are the engine's entries, seats for names)."""
         return may_harvest(g, self.rs, seat)
-
-    @staticmethod
-    def pending_left(g: KState, ph: Phase) -> bool:
-        """A plant-pending step of the phase still has cards someone must plant."""
-        for everyone, zone in ph.pending:
-            if Machine.step_has(g, everyone, zone):
-                return True
-        return False
-
-    @staticmethod
-    def step_has(g: KState, everyone: bool, zone: str) -> bool:
-        """ZonePlanting.anyone_has: cards wait in this step's zone for anyone who must plant them."""
-        if zone == "offer":
-            return bool(g.offer)
-        lists = g.hands if zone == "hand" else g.set_aside
-        return any(lists) if everyone else bool(lists[g.active])
-
-    def pending_waits(self, g: KState, ph: Phase) -> bool:
-        """legal.step_waits for the phase's steps: cards someone must (and, under the constraints
-        that last, can) plant."""
-        if not (g.lasting or self.standing):
-            return self.pending_left(g, ph)
-        for everyone, zone in ph.pending:
-            if self.step_waits(g, everyone, zone):
-                return True
-        return False
-
-    def step_waits(self, g: KState, everyone: bool, zone: str) -> bool:
-        """legal.step_waits for one step, on the kernel's state (kernel/lasting.py lists what a
-        constraint in force leaves plantable)."""
-        return self.step_has(g, everyone, zone) and not ((g.lasting or self.standing)
-                                                          and lapsed(self, g, everyone, zone))
 
     def settle(self, g: KState) -> None:
         ph = self.phase_of[g.phase]

@@ -11,6 +11,8 @@ from typing import Any, Callable
 from ..engine.actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                               Respond, UseAbility)
 from ..engine.answering import unbreaking
+from ..engine.card_moves import waits_only_for_moves
+from ..engine.legal import stuck
 from ..engine.proposal_space import counted, nth_by
 from . import abilities, card_moves, decisions, draw_moves, lasting
 from .draw_moves import DRAW
@@ -58,7 +60,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
             holders.update(p for p in range(m.n) if lists[p])
     if holders and (g.lasting or m.standing):  # a plant a constraint took away waits for nobody (legal.waiting_for)
         holders = {p for p in holders if not all(
-            lasting.stuck(m, g, p, zone) or not zone_list(g, zone, p) for everyone, zone in ph.pending
+            stuck(g, m.rs, p, zone, m.listing) or not zone_list(g, zone, p) for everyone, zone in ph.pending
             if p == active or (everyone and zone != "offer"))}
     if not holders:  # a phase that waits only for an optional move of the active player
         if m.moves and card_moves.keeps_open(m.moves, g, m.rs):
@@ -125,16 +127,11 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
 def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
     phase's other actions), and the end of a phase that waits only for such moves."""
-    if card_moves.options(m.moves, g, seat, out, m.rs) and waits_only_for_moves(m, g, m.phase_of[g.phase]):
+    if card_moves.options(m.moves, g, seat, out, m.rs) and waits_only_for_moves(g, m.rs.phase(g.phase)):
         end = (END, seat, "phase")
         if end not in out:
             out.append(end)
     return out
-
-
-def waits_only_for_moves(m: Machine, g: KState, ph: Any) -> bool:
-    """card_moves.waits_only_for_moves: no planting, trading or card left to plant in this phase."""
-    return ph.plant_max is None and not ph.trade and not m.pending_left(g, ph)
 
 
 # -- trading (engine/trading.py, legal.proposals): the engine's guards and lister on this state --
