@@ -8,6 +8,7 @@ import pytest
 
 from beanrules.core.actors import ActivePlayer, AllPlayers, Bound, EachPlayer, Neighbour, StartPlayer
 from beanrules.core.conditions import AllOf, Compare, InPhase, Not, TurnOf
+from beanrules.core.effects import EndGame
 from beanrules.core.places import Zone
 from beanrules.core.quantities import (ByPlayers, Count, DeckRunOuts, Number, PlayersCase, SeatDistance, Sum,
                                       Times, TypesIn)
@@ -70,8 +71,23 @@ def test_a_value_by_player_count_resolves_the_named_case_before_otherwise():
 
 
 def test_a_node_the_engine_does_not_run_is_refused_by_name():
-    with pytest.raises(UnsupportedRule, match="core quantity 'types-in'"):
-        evaluate.number(TypesIn(Zone("hand", ActivePlayer())))
+    with pytest.raises(UnsupportedRule, match="core effect 'end-game'"):
+        evaluate.effect(EndGame())
+
+
+def test_the_types_in_a_place_count_each_bean_type_once(classic):
+    """A hand of blue, red, blue holds two types; an empty one none; every card of a player's
+    fields counts, whatever field it lies in; a card that plays as a type counts as it, so a
+    joker playing as red adds no type to a red hand (the ruleset bound as evaluate.RULES)."""
+    state = _state(classic, {"hands": {"Anna": ["blue", "red", "blue"], "Natalie": []},
+                             "fields": {"Greg": [["soy", "soy"], ["soy"], ["chili"]]}})
+    hand = evaluate.number(TypesIn(Zone("hand", Bound("player"))))
+    assert [hand(state, {"player": p}) for p in ("Anna", "Natalie")] == [2, 0]
+    assert evaluate.number(TypesIn(Zone("field", Bound("player"))))(state, {"player": "Greg"}) == 2
+    state.hands["Natalie"] = ["red", "joker"]
+    rules = type("Rules", (), {"plays_as": {"joker": "red"}})()
+    assert hand(state, {"player": "Natalie", evaluate.RULES: rules}) == 1
+    assert hand(state, {"player": "Natalie"}) == 2  # (no ruleset bound: every card is its own type)
 
 
 @pytest.mark.parametrize("owner", [EachPlayer(), AllPlayers()])

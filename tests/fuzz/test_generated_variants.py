@@ -55,7 +55,8 @@ def conditions(draw, counters: dict[str, bool], harvest: bool = False, this_fiel
              f"it is {draw(st.sampled_from(['', 'not ']))}own turn",
              f"it is {draw(st.sampled_from(['', 'not ']))}phase {draw(st.sampled_from(PHASES))}"]
     if not constraint:
-        forms += [f"{draw(places())} is empty", f"{draw(places())} holds {draw(st.sampled_from(BEANS))}"]
+        forms += [f"{draw(places())} is empty", f"{draw(places())} holds {draw(st.sampled_from(BEANS))}",
+                  f"count of types in {draw(places(this_field, False))} {draw(st.sampled_from(COMPARE))} {n}"]
     if harvest:
         forms.append(f"count of harvested cards {draw(st.sampled_from(COMPARE))} {n}")
     if counters:

@@ -10,8 +10,10 @@ differently.
   kind (kernel/support.py's KNOWN_KINDS); the interpreter plays those specs.
 - A phase's own step is played where its effects are the kernel's: both engines play the same
   games of a step that moves a card when a condition holds (scavenge.bean) and of one that waits
-  for the active player's choice and passes the card to the left (neighbourly.bean); one that
-  holds an auction is refused by its effect.
+  for the active player's choice and passes the card to the left (neighbourly.bean), and of one
+  whose condition counts the bean types of a hand (varied-hand.bean: the engine's `types-in`
+  closure on the kernel's state, no kernel edit); one that holds an auction is refused by its
+  effect.
 """
 from __future__ import annotations
 
@@ -70,7 +72,12 @@ def _scavenged(game, action, events) -> list:
     return [e for e in events if e["event"] == "moved" and e.get("from_zone") == "discard" and e.get("to_zone") == "hand"]
 
 
-@pytest.mark.parametrize("variant,fired", [("neighbourly.bean", _passed_left), ("scavenge.bean", _scavenged)])
+def _drew_more(game, action, events) -> list:
+    return [e for e in events if e["event"] == "moved" and e.get("from_zone") == "deck" and e.get("to_zone") == "hand"]
+
+
+@pytest.mark.parametrize("variant,fired", [("neighbourly.bean", _passed_left), ("scavenge.bean", _scavenged),
+                                           ("varied-hand.bean", _drew_more)])
 @pytest.mark.parametrize("players,seeds", ends_and_seeds([3, 4, 5], 2, 4))
 def test_a_phase_s_own_step_plays_alike(variant, fired, players, seeds):
     model = compile_spec(str(VARIANTS / variant))

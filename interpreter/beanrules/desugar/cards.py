@@ -15,7 +15,7 @@ from ..core.conditions import AnyOf, Compare, HoldsToken, InPhase, MayHarvest, N
 from ..core.effects import (AddField, AddToCounter, Auction, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Pay, Plant, Refuse,
                             Reorder, Repeat, Reverse, Sequence, Shuffle, Swap)
 from ..core.places import CardsIn, Zone
-from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, OneIf, PlantedThisPhase
+from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, OneIf, PlantedThisPhase, TypesIn
 from ..core.statements import Ability, Card
 from ..core.actors import AnyPlayer
 from ..core.timing import AnyTime, During, OncePerTurn, When, WhenPlayer, WhileOnTop
@@ -125,6 +125,8 @@ def condition(data: dict[str, Any]):
     if data["test"] == "fields":
         return Compare(FieldsOf(CardOwner(None)), data["compare"], Number(data["value"]))
     where = place(data["place"])
+    if data["test"] == "types-compare":  # "count of types in own hand >= 3"
+        return Compare(TypesIn(where), data["compare"], Number(data["value"]))
     if data["test"] == "empty":
         return Compare(Count(where, None), "=", Number(0))
     if data["test"] == "holds":

@@ -23,6 +23,7 @@ from . import one_model
 from .deals import AGREED
 from ..desugar import STANDARD_ZONES
 from .errors import UnsupportedRule
+from .kinds import type_of
 from .meaning import Semantics, run
 
 Env = dict[str, Any]
@@ -325,6 +326,19 @@ def count_all(node: quantities.Count) -> NumFn | None:
     return lambda state, env: len(zone(state, env))
 
 
+def types_in(node: quantities.TypesIn) -> NumFn:
+    """How many bean types a place holds: a card that plays as a type counts as it (the
+    ruleset bound as RULES says which do, as the beanometer's count reads it)."""
+    zone = zone_of(node.place)
+
+    def types(state: Any, env: Env) -> int:
+        rs = env.get(RULES)
+        if rs is not None and rs.plays_as:
+            return len({type_of(rs, c) for c in zone(state, env)})
+        return len(set(zone(state, env)))
+    return types
+
+
 def deck_run_outs(node: quantities.DeckRunOuts) -> NumFn:
     return lambda state, env: state.exhaustions
 
@@ -489,6 +503,7 @@ ENTRIES: dict[type[Node], Semantics] = {
     quantities.ByPlayers: run(quantity=by_players),
     quantities.BySeat: run(quantity=by_seat),
     quantities.DeckRunOuts: run(quantity=deck_run_outs),
+    quantities.TypesIn: run(quantity=types_in),
     quantities.Sum: run(quantity=sum_of),
     quantities.Times: run(quantity=times),
     quantities.SeatDistance: run(quantity=seat_distance),

@@ -54,7 +54,6 @@ _TABLE: dict[type[Node], Semantics] = {
     quantities.PlayersCase: _read("engine.evaluate.for_players"),
     quantities.BeanList: _read("engine.program"),
     quantities.Count: _run(quantity=shapes(evaluate.count_all, hand_effects.count_of)),
-    quantities.TypesIn: Semantics(not_run="no sentence compiles to it yet"),
     quantities.FieldsOf: _run(quantity=ability_effects.fields_of),
     quantities.FieldValue: _run(quantity=harvesting.field_value),
     quantities.PlantedThisPhase: _run(quantity=hand_effects.planted_this_phase),
