@@ -32,7 +32,7 @@ UNDER_A_REQUIREMENT = [ROOT / name for name in (
     "conformance/variants/hand-limit-trades.bean", "conformance/variants/hand-room.bean",
     "conformance/variants/heron.bean", "conformance/variants/jay.bean",
     "conformance/variants/kannibohne-frozen-gift.bean", "conformance/variants/kannibohne-one-field-per-type.bean",
-    "conformance/variants/thaler-hand-limit.bean", "specs/kannibohne.bean")]
+    "conformance/variants/scavenge-two.bean", "conformance/variants/thaler-hand-limit.bean", "specs/kannibohne.bean")]
 
 
 def _requires(path: Path) -> bool:

@@ -244,10 +244,7 @@ def _action(action: Node) -> Matcher:
     if isinstance(action, effects.Move) and isinstance(action.cards, places.CardsIn) \
             and isinstance(action.cards.place, places.Zone) and isinstance(action.to, places.Zone):
         source, dest = action.cards.place, action.to
-        verb = VERBS.get((source.zone, dest.zone))
-        if verb is None:
-            raise _refuse(action, "the engine's players move cards only from the hand to the discard pile "
-                                  "and back")
+        verb = VERBS[source.zone, dest.zone]  # _matcher took every other move: no player makes it
         owner = source.owner if source.owner is not None else dest.owner  # whose hand: who moves
         who = _players(owner) if owner is not None else None
         return lambda state, rs, a, env: type(a) is MoveCard and a.verb == verb \

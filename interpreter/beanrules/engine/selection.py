@@ -140,10 +140,15 @@ def matches(node: conditions.Matches) -> Callable[[Any, dict], bool]:
 
 
 def _owner(place: Node) -> Callable[[Any, dict], str | None]:
-    """Whose zone a place is (None: a shared one), for the event that reports a move."""
+    """Whose zone a place is (None: a shared one), for the event that reports a move: a field
+    bound by name is its owner's (NAME@, as for-each, choose and an event bind one; None for a
+    field of the table)."""
     if isinstance(place, places.Zone) and place.owner is not None:
         who = players_of(place.owner)
         return lambda state, env: who(state, env)[0]
+    if isinstance(place, actors.Bound):
+        at = place.name + "@"
+        return lambda state, env: env.get(at)
     return lambda state, env: None
 
 
