@@ -265,8 +265,7 @@ def compile_triggers(model: dict, program: list, refs: dict[str, RuleRef], playe
                     bean["id"], ability.name, ability.title,
                     "other" if isinstance(watched.player, OtherPlayers) else "any"))
                 check_zones(ability, players)
-                continue
-            if kind != "event":
+            if kind != "event":  # (a watch too, compiled above)
                 continue
             check_players(ability, players)
             when = next(t for t in ability.when if isinstance(t, timing.When))

@@ -23,7 +23,7 @@ from .effect_env import OWNER, Held, feed_of
 from .errors import IllegalAction
 from .eventlog import UNRECORDED
 from .lasting import plant_refusal
-from .planting import field_accepts, refusing
+from .planting import field_accepts
 from .requirements import hand_room
 from .selection import _owner, beans_of, laid_end, lays_by_order, zone_name
 
@@ -258,12 +258,13 @@ def _put(zone: list, cards: list[str], front: bool) -> None:
 
 
 def plant(node: effects.Plant) -> evaluate.EffectFn:
-    """Plant a picked card on a field of the player: `onto` a field picked before, or one they
-    choose now among the fields that may take it under the planting rules."""
+    """Plant a picked card on a field the player chooses now among the fields that may take it
+    under the planting rules. No sentence plants an effect's card onto a field it names (a plant
+    onto FIELD is written only in the planting rules' constraints, which the plant judge reads)."""
     who, name = evaluate.players_of(node.player), _held(node.cards)
-    onto = node.onto.name if isinstance(node.onto, actors.Bound) else None
-    if node.onto is not None and onto is None:
-        raise evaluate.UnsupportedRule(f"the engine plants onto a field picked before, not '{node.onto.to_text()}' yet")
+    if node.onto is not None:
+        raise evaluate.UnsupportedRule(f"the engine plants a picked card onto a field its player chooses, not onto "
+                                       f"'{node.onto.to_text()}' yet")
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         held = env.get(name)
@@ -271,14 +272,8 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
             return
         player = who(state, env)[0]
         fields = state.fields[player]
-        if onto is not None:
-            index = env[onto + "#"]
-            guard = refusing(state, rs, player, held.bean, index)
-            if guard is not None:
-                raise IllegalAction(guard.ref, f"field {index + 1} of {player} does not take {held.bean}")
-        else:
-            options = [str(i + 1) for i in range(len(fields)) if field_accepts(state, rs, player, held.bean, i)]
-            index = int(feed_of(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
+        options = [str(i + 1) for i in range(len(fields)) if field_accepts(state, rs, player, held.bean, i)]
+        index = int(feed_of(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
         if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
             refused = plant_refusal(state, rs, held.zone[held.index()])
             if refused is not None:

@@ -442,20 +442,17 @@ def skip_this_phase(node: effects.SkipPhase) -> EffectFn | None:
 def for_each(node: effects.ForEach) -> EffectFn:
     name, body = node.name, effect(node.body)
     if isinstance(node.among, places.Zone) and node.among.zone == "field" and node.among.owner:
-        owner, at = players_of(node.among.owner), name + "#"
-        if isinstance(node.among.owner, actors.Bound):  # a player bound by an outer for-each
-            bound = node.among.owner.name
+        # every field of a player bound by an outer for-each: the one shape the sentences write
+        # (harvesting all fields at any time or at the game's end: desugar/harvesting.py, ending.py)
+        if not isinstance(node.among.owner, actors.Bound):
+            raise UnsupportedRule(f"the engine walks the fields of each player in turn, not of "
+                                  f"'{node.among.owner.to_text()}' alone, yet")
+        bound, at = node.among.owner.name, name + "#"
 
-            def each_field_of(state: Any, rs: Any, env: Env, events: list) -> None:
-                for index, field in enumerate(state.fields[env[bound]]):
-                    body(state, rs, {**env, name: field, at: index}, events)
-            return each_field_of
-
-        def each_field(state: Any, rs: Any, env: Env, events: list) -> None:
-            player = owner(state, env)[0]
-            for index, field in enumerate(state.fields[player]):
+        def each_field_of(state: Any, rs: Any, env: Env, events: list) -> None:
+            for index, field in enumerate(state.fields[env[bound]]):
                 body(state, rs, {**env, name: field, at: index}, events)
-        return each_field
+        return each_field_of
     among = players_of(node.among)
 
     def each_player(state: Any, rs: Any, env: Env, events: list) -> None:

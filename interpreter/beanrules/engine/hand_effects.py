@@ -301,9 +301,9 @@ def plant_for(node: effects.Plant) -> evaluate.EffectFn | None:
     return run
 
 
-def shuffle(node: effects.Shuffle) -> evaluate.EffectFn | None:
-    if node.into is not None:
-        return None  # the discard made into the deck: the evaluator's own (engine/deck.py's seeds)
+def shuffle(node: effects.Shuffle) -> evaluate.EffectFn:
+    """A pile shuffled where it lies (one shuffled into another, the discard made the deck, is
+    deck.shuffle_into's, which engine/semantics.py tries first)."""
     zone, what = evaluate.zone_of(node.place), node.place.to_text()
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:

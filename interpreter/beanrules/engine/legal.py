@@ -189,7 +189,7 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
     def each(state: State, player: str) -> tuple[Row, ...]:
         """Every proposal of the rows, judged on its own: one row each."""
         out = []
-        for partner, give, from_offer, _, offer, hand in rows_of_all(state, player):
+        for partner, give, from_offer, offer, hand in rows_of_all(state, player):
             for g, bean in enumerate(give):
                 card = ("offer" if g < from_offer else "hand", bean)
                 for asked in ((), *((("offer", b),) for b in offer), *((("hand", b),) for b in hand)):
@@ -207,10 +207,12 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
                                 (asked[0][1],) if asked and asked[0][0] == "hand" else ()))
         return tuple(out)
 
-    def rows_of_all(state: State, player: str) -> tuple[Row, ...]:
-        """Every card either side holds, offered and asked for, before the rules judge them."""
+    def rows_of_all(state: State, player: str) -> tuple[tuple, ...]:
+        """Every card either side holds, offered and asked for, before the rules judge them:
+        (partner, what the player gives, how many of it from the offer, the offer and the beans
+        asked for). Whether a gift may be made is each proposal's own judgement (each)."""
         offer, hand = distinct(state.offer), distinct(state.hands[player])
-        return tuple((partner, offer + hand, len(offer), True, offer, beans) for partner in state.players
+        return tuple((partner, offer + hand, len(offer), offer, beans) for partner in state.players
                      if partner != player)
     return each
 

@@ -108,22 +108,22 @@ def _with_env(fn: Callable[[Any, dict], bool]) -> StateTest:
 
 
 def _state_test(node: Any) -> StateTest | None:
-    """A condition that reads nothing but the state, as a closure over the state alone:
-    a number read off the state compared with a constant. None: the evaluator's closure serves
-    (evaluate.condition; the two agree by construction, the tests check they play alike)."""
+    """A condition that reads nothing but the state, as a closure over the state alone: how
+    often the deck ran out (the end of most rules), or how many cards a zone of the active
+    player holds (`skip when hand is empty`), compared with a constant. None: the evaluator's
+    closure serves (evaluate.condition; the two agree by construction, the tests check they play
+    alike). It is asked only of an end and of a skip's condition (_fire), where the sentences
+    write no other count."""
     if not (isinstance(node, conditions.Compare) and isinstance(node.right, quantities.Number)):
         return None
     test, bound = _COMPARE[node.op], node.right.value
     left = node.left
     if isinstance(left, quantities.DeckRunOuts):
         return lambda state: test(state.exhaustions, bound)
-    if isinstance(left, quantities.Count) and left.bean is None and isinstance(left.place, places.Zone):
-        zone, owner = left.place.zone, left.place.owner
-        if owner is None and zone in _SHARED:
-            return lambda state: test(len(getattr(state, zone)), bound)
-        if isinstance(owner, actors.ActivePlayer) and zone in _PER_PLAYER:
-            attr = _PER_PLAYER[zone]
-            return lambda state: test(len(getattr(state, attr)[state.active]), bound)
+    if isinstance(left, quantities.Count) and left.bean is None and isinstance(left.place, places.Zone) \
+            and isinstance(left.place.owner, actors.ActivePlayer) and left.place.zone in _PER_PLAYER:
+        attr = _PER_PLAYER[left.place.zone]
+        return lambda state: test(len(getattr(state, attr)[state.active]), bound)
     return None
 
 
@@ -133,40 +133,34 @@ Fire = Callable[[State, list], "str | None"]
 
 def _fire(rs: Ruleset, step: CoreStep) -> Fire:
     """The step with the rules bound: None when its condition does not hold, else "ran", "skip"
-    or "wait". CoreStep.fire is its meaning; where the condition reads nothing but the state and
-    the effect is one most rules have (_state_test, _state_effect), both are bound to the state
-    instead of going through the evaluator's closures."""
-    quick = _state_test(step.condition.node) if step.condition is not None else None
-    effect = _state_effect(rs, step.run.node)
-    if effect is None or (step.condition is not None and quick is None):
-        fire = step.fire
+    or "wait". CoreStep.fire is its meaning; two shapes most rules have are bound to the state
+    instead of going through the evaluator's closures: a reveal or a draw with no condition
+    (_state_effect), and skipping the phase on a condition read straight off the state
+    (_state_test: `skip when hand is empty`). The sentences write no other (desugar/turn.py:
+    a skip always has its condition, a reveal or a draw none; tokens.py's draw by the token's
+    holder is no state test)."""
+    if step.condition is None:
+        effect = _state_effect(rs, step.run.node)
+        if effect is not None:
+            return effect
+    elif _skips_only(step):
+        quick = _state_test(step.condition.node)
+        if quick is not None:
+            return lambda state, events: "skip" if quick(state) else None
+    fire = step.fire
 
-        def fire_step(state: State, events: list) -> str | None:
-            return fire(state, rs, events)
-        return fire_step
-    if quick is None:
-        return effect
-    if effect is _skip:
-        return lambda state, events: "skip" if quick(state) else None
-
-    def fire_quick(state: State, events: list) -> str | None:
-        return effect(state, events) if quick(state) else None
-    return fire_quick
-
-
-def _skip(state: State, events: list) -> str:
-    return "skip"
+    def fire_step(state: State, events: list) -> str | None:
+        return fire(state, rs, events)
+    return fire_step
 
 
 def _state_effect(rs: Ruleset, node: Any) -> Fire | None:
-    """A step's effect as a closure over the state alone, returning "ran" (or "skip"), where it
-    is one of the entry steps most rules have, with a fixed number of cards and nothing else
-    to run (no card's "when revealed" or "when drawn" step, no hand limit): skipping the phase,
-    turning cards from the deck up into a shared zone, the active player drawing. None: the
+    """A step's effect as a closure over the state alone, returning "ran", where it is one of the
+    entry steps most rules have, with a fixed number of cards and nothing else to run (no card's
+    "when revealed" or "when drawn" step, no hand limit): turning cards from the deck up into a
+    shared zone, the active player drawing. None: the
     evaluator's closure serves (evaluate.effect; both take the cards by deck.take_cards, and
     the tests play every spec both ways)."""
-    if isinstance(node, effects.SkipPhase) and node.phase is None:
-        return _skip
     if rs.triggers:
         return None
     if isinstance(node, effects.Reveal) and top_of_deck(node.cards) and isinstance(node.cards.count, quantities.Number) \
