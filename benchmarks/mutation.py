@@ -77,7 +77,6 @@ DEFAULT_MODULES = ("abilities", "actions", "buying", "card_moves", "compiler", "
 # and records, kept beside the code they mirror for speed; unit tests pin them (named here).
 # Never mutated unless --function names them. docs/mutation.md, "Scope", says why.
 NOT_ENGINE = {
-    ("legal.py", "next_to_act"): "the bots' fast first of waiting_for() (tests/engine/test_bot_helpers.py)",
     ("ruleset.py", "model_hash"): "pins a game record to its rules (tests/engine/test_bot_helpers.py)",
     ("ruleset.py", "_without_spans"): "part of model_hash (tests/engine/test_bot_helpers.py)",
 }

@@ -1,7 +1,8 @@
 """The helpers that live in engine modules for speed but serve the bots and the game records,
-pinned here because no conformance case can reach them (benchmarks/mutation.py leaves them out
-of the suite's mutation score: docs/mutation.md, "Scope"): next_to_act is the first of
-waiting_for(), and model_hash pins a record to the rules, not to where they are written."""
+pinned here because no conformance case can reach them (docs/mutation.md, "Scope": the
+mutation score judges next_to_act's mutants out of reach and leaves model_hash out): next_to_act
+is the first of waiting_for(), and model_hash pins a record to the rules, not to where they are
+written."""
 from __future__ import annotations
 
 import pytest
