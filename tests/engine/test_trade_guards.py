@@ -4,9 +4,10 @@ is judged"), and the listing of proposals specialised for them (legal._lister).
 The interpreter judges every proposal and answer by the guards; until the switch this file held
 them to the readings (engine/readings.py) on every state bots reach, and they agreed in every
 spec and variant. What it holds now is the specialisation: where every rule judges a deal by
-who makes it with whom, whose turn it is and its size (`TradeGuards.by_turn`), the listing judges
-once per zone and partner; that listing must be exactly the proposals the same rules accept when
-each is judged on its own, on every state bots reach."""
+who makes it with whom, whose turn it is and its size (`TradeGuards.by_turn`), or reads the state
+besides but no card of the deal (`TradeGuards.by_zone`), the listing judges once per zone and
+partner; that listing must be exactly the proposals the same rules accept when each is judged on
+its own, on every state bots reach."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -24,9 +25,12 @@ from bot_states import SPECS, Watching
 ROOT = Path(__file__).resolve().parents[2]
 
 
-# Two specs of different trading rules play a short game in the test command (the proposals judged
-# one by one cost a check each); every spec and test variant plays longer games under `-m sweep`.
-QUICK = ("classic", str(ROOT / "conformance/variants/gifts-own-turn.bean"))
+# Three specs of different trading rules play a short game in the test command (the proposals
+# judged one by one cost a check each): classic, a rule by turn (gifts-own-turn) and one that reads
+# the hands (keep-two: by_zone, not by_turn); every spec and test variant plays longer games under
+# `-m sweep`.
+QUICK = ("classic", str(ROOT / "conformance/variants/gifts-own-turn.bean"),
+         str(ROOT / "conformance/variants/keep-two.bean"))
 CASES = [pytest.param(spec, 0, 60, id=f"{Path(spec).stem if spec.endswith('.bean') else spec}-short")
          for spec in QUICK] \
     + [pytest.param(spec, seed, 1_000, id=f"{Path(spec).stem if spec.endswith('.bean') else spec}-{seed}",
@@ -54,10 +58,10 @@ def _compare(spec: str, seed: int, length: int) -> int:
         guards = trading.guards_of(game.ruleset)
         if guards is None:
             pytest.skip("no trading")
-        if not guards.by_turn:
-            pytest.skip("a rule reads more than turn, partners, consent and size: judged proposal by proposal")
+        if not guards.by_zone:
+            pytest.skip("a rule reads the cards of the deal: judged proposal by proposal")
         by_zone = legal._lister(game.ruleset, guards)
-        one_by_one = legal._lister(game.ruleset, replace(guards, by_turn=False))
+        one_by_one = legal._lister(game.ruleset, replace(guards, by_turn=False, by_zone=False))
 
         def check(game: Game) -> None:
             nonlocal compared

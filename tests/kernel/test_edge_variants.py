@@ -137,8 +137,8 @@ def test_a_guard_of_trading_by_condition_is_played_alike(variant, rule):
     by the engine's own trade guards on its state, so it plays these as the interpreter does.
     gifts-own-turn.bean refuses a gift off one's own turn (a rule by_turn, remembered per
     turn); keep-two.bean refuses every trade of a player or partner holding fewer than two
-    cards (a condition on the hands: each proposal judged on its own, and again as it is
-    answered). The games compared meet states in which the rule refuses a deal the player
+    cards (a condition on the hands: judged once per zone in each state, `by_zone`, and again as
+    a proposal is answered). The games compared meet states in which the rule refuses a deal the player
     acting could otherwise make."""
     model = compile_spec(str(VARIANTS / variant))
     assert kernel_reason(model, 3, ["random", "greedy"]) is None

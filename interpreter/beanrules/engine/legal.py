@@ -127,8 +127,10 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
     """The proposals each player may make, by the trading rules. Where the rules judge a deal by
     who makes it with whom, whose turn it is and its size (every rulebook: `guards.by_turn`),
     what a player may give a partner and ask of them is judged once per zone, and remembered
-    per (player, active player, phase) for every partner of the players at the table; else each
-    proposal is judged on its own."""
+    per (player, active player, phase) for every partner of the players at the table; where
+    they read the state besides but no card of the deal (a house rule on hand sizes:
+    `guards.by_zone`), judged once per zone in each state; else each proposal is judged on its
+    own."""
     unplantable = rs.unplantable
     beans = tuple(b for b in rs.beans if b not in unplantable)  # asked for where the answer waits
     memo: dict = {}
@@ -171,7 +173,10 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
         hit = memo.get(key)
         if hit is None or hit[0] != state.players:  # (a list compared to a list: games of other players)
             hit = remember(memo, key, (list(state.players), partners(state, player)), 1_000)
-        found = hit[1]
+        return listed(state, player, hit[1])
+
+    def listed(state: State, player: str, found: tuple[tuple, ...]) -> tuple[Row, ...]:
+        """The rows of the cards at hand, by what partners() judged of their zones."""
         if not found:
             return ()
         out = []
@@ -185,6 +190,8 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
 
     if guards.by_turn:
         return rows
+    if guards.by_zone:  # judged once per zone as well, but anew in every state
+        return lambda state, player: listed(state, player, partners(state, player))
 
     def each(state: State, player: str) -> tuple[Row, ...]:
         """Every proposal of the rows, judged on its own: one row each."""

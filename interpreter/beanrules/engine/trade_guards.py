@@ -107,6 +107,11 @@ class TradeGuards:
     # has agreed and the deal's size, and a card by its zone: the rules' answer for one card of
     # a zone holds for every card of it, so a listing may judge once per zone (legal._lister).
     by_turn: bool = False
+    # Every rule reads of a deal only who makes it with whom, who has agreed and its size (and
+    # of the state what it likes: hand sizes, the start player): the answer for one card of a
+    # zone holds for every card of it in the same state, so a listing judges once per zone,
+    # anew in each state (by_turn: also remembered across states).
+    by_zone: bool = False
     # Where received cards go: the place of a step on the traded event that moves exactly that
     # event's cards, which is part of the trade (docs/core.md, "A step that is part of an
     # action"); None: to the back of the receiver's hand.
@@ -308,15 +313,32 @@ _BY_TURN = (conditions.TurnOf, conditions.InPhase, conditions.AllOf, conditions.
             actors.AllPlayers, actors.Opponent, actors.OtherPlayers)
 
 
-def _by_turn(statement: Node) -> bool:
+def _read(statement: Node) -> list[Node] | None:
+    """Every node of what a trade rule or `belongs-to` reads of a deal and the state (None: a
+    size and a zone together, where one card's answer may depend on the others)."""
     action = statement.action if not isinstance(statement, core.BelongsTo) else None
     nodes = [statement.owner] if action is None else \
         [action.first, action.second] + ([statement.condition] if statement.condition is not None else [])
     if action is not None and any(isinstance(side, places.TradedAmount) for side in (action.gives, action.takes)) \
             and any(isinstance(side, places.CardsIn) for side in (action.gives, action.takes)):
-        return False  # a size and a zone together: one card's answer may depend on the others
-    return all(isinstance(n, _BY_TURN) or isinstance(n, actors.Bound) and n.name in ("player", "partner")
-               for node in nodes for n in node.walk())
+        return None
+    return [n for node in nodes for n in node.walk()]
+
+
+def _sides(node: Node) -> bool:
+    """A name the deal binds other than its cards: the side acting and its partner."""
+    return isinstance(node, actors.Bound) and node.name in ("player", "partner")
+
+
+def _by_turn(statement: Node) -> bool:
+    read = _read(statement)
+    return read is not None and all(isinstance(n, _BY_TURN) or _sides(n) for n in read)
+
+
+def _by_zone(statement: Node) -> bool:
+    """The rule reads no card of the deal (`given`, `taken`): a name bound is only a side."""
+    read = _read(statement)
+    return read is not None and all(_sides(n) or not isinstance(n, actors.Bound) for n in read)
 
 
 _EVENT_CARDS = places.CardsIn(actors.Bound("cards"), "all", None, False, None)
@@ -360,14 +382,14 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
     phases: set[str] = set()
     permit: RuleRef | None = None
     forbids, allows, owners = [], [], []
-    by_turn, received, front, placing, into = True, None, False, None, "hand"
+    by_turn, by_zone, received, front, placing, into = True, True, None, False, None, "hand"
     for ref, s in statements:
         if placement(s):  # a later rule replaces an earlier one
             received, front, placing = evaluate.zone_of(s.effect.to), s.effect.end in ("front", "bottom"), s.to_text()
             into = s.effect.to.zone if isinstance(s.effect.to, places.Zone) else None
             continue
         if is_trade_rule(s) and not isinstance(s, core.Permit) or isinstance(s, core.BelongsTo):
-            by_turn = by_turn and _by_turn(s)
+            by_turn, by_zone = by_turn and _by_turn(s), by_zone and _by_zone(s)
         if isinstance(s, core.BelongsTo):
             if not isinstance(s.place, places.Zone):
                 raise UnsupportedRule(f"rule '{ref.id}': '{s.to_text()}': only a zone's cards belong to a player",
@@ -379,7 +401,7 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
         elif isinstance(s, (core.Forbid, core.Allow)) and isinstance(s.action, effects.Trade):
             (forbids if isinstance(s, core.Forbid) else allows).append(guard(s, ref))
     return TradeGuards(frozenset(phases), permit, tuple(forbids), tuple(allows), tuple(owners), by_turn,
-                       received, front, placing, into)
+                       by_zone, received, front, placing, into)
 
 
 def judges(statement: Node) -> bool:
