@@ -130,7 +130,7 @@ def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_n
 
     from beanrules.engine.compiler import compile_ruleset
     from beanrules.kernel.abilities import KAbility
-    from beanrules.kernel.triggers import compile_triggers
+    from beanrules.kernel.triggers import check_triggers
     model = compile_spec("anniversary/magpie")
     machine, rs = kernel_for(model, 3), compile_ruleset(model, 3)
     [steal] = rs.abilities
@@ -146,12 +146,15 @@ def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_n
     assert made.walker is not None and made.walker.where() == {"anchor": {"mechanism": "ability",
                                                                           "rule": "card-07-demand-gift"}}
     [flee] = rs.triggers["revealed"]
-    compile_triggers({"revealed": (flee,)}, machine)
+    check_triggers({"revealed": (flee,)})
     with pytest.raises(KernelUnsupported, match="a step when a card is drawn"):
-        compile_triggers({"drawn": (dataclasses.replace(flee, event="drawn"),)}, machine)
+        check_triggers({"drawn": (dataclasses.replace(flee, event="drawn"),)})
     # a harvest's step binds no card: one that names it is left to the interpreter
     with pytest.raises(KernelUnsupported, match="names 'card'"):
-        compile_triggers({"harvested": (dataclasses.replace(flee, event="harvested"),)}, machine)
+        check_triggers({"harvested": (dataclasses.replace(flee, event="harvested"),)})
+    # a step that waits for a decision (engine/triggers.py queues it behind the game's) is too
+    with pytest.raises(KernelUnsupported, match="waits for a decision"):
+        check_triggers({"revealed": (dataclasses.replace(flee, decides=True),)})
 
 
 def test_the_kernel_asks_the_engines_planting_judge_and_refuses_one_it_cannot_remember():

@@ -368,9 +368,9 @@ def _cards_at(state: Any, at: dict) -> list[str]:
 
 
 def _rng(state: Any, env: Env, name: str) -> random.Random:
-    step, anchor = env.get(_STEP), env.get(_ANCHOR) or {}
-    rule = step.ref.id if step is not None else anchor.get("rule", "")
-    return random.Random(f"{state.seed}:pick:{state.turn}:{state.phase}:{rule}:{name}")
+    # the rule whose effect runs (a phase's step, a card's, an anchored decision's; the playout
+    # kernel binds it by evaluate.RULE)
+    return random.Random(f"{state.seed}:pick:{state.turn}:{state.phase}:{evaluate.rule_of(env) or ''}:{name}")
 
 
 def at_random(node: effects.AtRandom) -> Any:

@@ -76,8 +76,12 @@ def _run_out(state: State, rs: Ruleset, events: list) -> bool:
     the deck runs out (the reshuffle). Returns whether play continues with a (possibly still
     empty) deck."""
     state.exhaustions += 1
-    events.append({"event": "deck-exhausted", "exhaustions": state.exhaustions})
-    if ending(state, rs) or not rs.on_deck_out:
+    if events is not UNRECORDED:
+        events.append({"event": "deck-exhausted", "exhaustions": state.exhaustions})
+    # the state keeps the end test as the deck ran out: a playout reads it until what the test
+    # reads changes again (kernel/machine.py); the engine's flow asks it anew (transitions.py)
+    over = state.ending = ending(state, rs)
+    if over or not rs.on_deck_out:
         return False
     for step in rs.on_deck_out:
         step.fire(state, rs, events)

@@ -11,8 +11,9 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Cond
 from .actions import Harvest
 from .errors import IllegalAction, RuleRef, game_over
+from .deck import ending
 from .eventlog import UNRECORDED
-from .harvest_rule import top_card, whole
+from .harvest_rule import whole
 from ..memo import per_object
 from .evaluate import AT_ANY_TIME, RULES, CondFn, EffectFn, Env, NumFn, players_of, zone_of
 from .one_model import holds
@@ -91,7 +92,7 @@ def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
     return listers_of(rs.phases[rs.phase_index[state.phase]]).harvests(state, rs, player)
 
 
-Harvester = Callable[[State, Harvest, list, bool], None]
+Harvester = Callable[..., None]  # (state, harvest, events=UNRECORDED, auto=False)
 _HARVESTERS: dict = {}
 
 
@@ -115,8 +116,12 @@ def harvester(rs: Ruleset) -> Harvester:
     (the bank), as many as it still holds; with coins written down, the tally pays."""
     harvest, payout = rs.harvest, rs.payout
     size_of, paying_of, bank = harvest.size, harvest.paying, harvest.bank
-    whole_top = size_of is whole and paying_of is top_card  # (most rules: len(field), field[-1])
+    # a field harvested whole: the paying card read where it lies (most rules: len(field), field[-1])
+    at = harvest.whole_at if size_of is whole else None
     counter = harvest.pays_into  # the counter coins are written onto (None: coin cards)
+    # coins written down towards a target that ends the game: the state keeps the end test as
+    # the harvest left it, as it does as the deck runs out (deck._run_out; a playout reads it)
+    toward = counter is not None and rs.marks is not None and bool(rs.marks.target_ends)
     typed, fires = bool(rs.plays_as), bool(rs.triggers)
     plain = counter is None and bank is None  # the coins are cards of the field
     tabled = bool(fields_of_table(rs))  # a harvest may name a field of the table
@@ -131,12 +136,30 @@ def harvester(rs: Ruleset) -> Harvester:
             event["auto"] = True
         events.append(event)
 
-    def harvest_field(state: State, action: Harvest, events: list, auto: bool = False) -> None:
+    if plain and at is not None and not fires and not tabled:  # most rules: nothing else to ask
+        def harvest_whole(state: State, action: Harvest, events: list = UNRECORDED, auto: bool = False) -> None:
+            """harvest_field of a field harvested whole, in coins of its own cards, the paying
+            card read where it lies, no card's step to fire and no field of the table."""
+            player = action.player
+            field = state.fields[player][action.field - 1]
+            size = len(field)
+            table = payout[field[at]]
+            coins = table[size] if size < len(table) else table[-1]
+            if coins:
+                state.coins[player].extend(field[size - coins:])
+            if coins != size:
+                state.discard.extend(field[:size - coins])
+            if events is not UNRECORDED:
+                tell(events, told(player, action.field, field[at], size, coins), auto)
+            field.clear()
+        return harvest_whole
+
+    def harvest_field(state: State, action: Harvest, events: list = UNRECORDED, auto: bool = False) -> None:
         player, number = action.player, action.field
         field = state.zones[number] if tabled and type(number) is not int else state.fields[player][number - 1]
         held = len(field)
-        if whole_top:
-            size, paying, start = held, field[-1], 0  # the harvest takes the cards from `start` up
+        if at is not None:
+            size, paying, start = held, field[at], 0  # the harvest takes the cards from `start` up
         else:
             size = size_of(field)
             paying, start = paying_of(field, size), held - size
@@ -154,6 +177,8 @@ def harvester(rs: Ruleset) -> Harvester:
             event = told(player, number, paying, size, coins)
             if counter is not None:  # written down (engine/tally.py)
                 pay(state, counter, player, field[start:], coins, event)
+                if toward:
+                    state.ending = ending(state, rs)
             else:
                 state.discard.extend(field[start:])
                 pot = state.removed  # the one bank compile_coin_source names

@@ -68,6 +68,10 @@ class State:
     # The zones the rules declare besides the standard ones (engine/zones.py): name -> cards
     # (a zone of the table) or {player: cards}; None: the rules declare none.
     zones: dict[str, Any] | None = None
+    # The end test as the deck last ran out (deck._run_out writes it): what a playout reads
+    # between run-outs (kernel/machine.py). Not part of the state's JSON: the engine's flow asks
+    # the end test itself (engine/transitions.py).
+    ending: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -135,12 +135,12 @@ def _fire(rs: Ruleset, step: CoreStep) -> Fire:
     """The step with the rules bound: None when its condition does not hold, else "ran", "skip"
     or "wait". CoreStep.fire is its meaning; two shapes most rules have are bound to the state
     instead of going through the evaluator's closures: a reveal or a draw with no condition
-    (_state_effect), and skipping the phase on a condition read straight off the state
+    (state_effect), and skipping the phase on a condition read straight off the state
     (_state_test: `skip when hand is empty`). The sentences write no other (desugar/turn.py:
     a skip always has its condition, a reveal or a draw none; tokens.py's draw by the token's
     holder is no state test)."""
     if step.condition is None:
-        effect = _state_effect(rs, step.run.node)
+        effect = state_effect(rs, step.run.node)
         if effect is not None:
             return effect
     elif _skips_only(step):
@@ -154,7 +154,7 @@ def _fire(rs: Ruleset, step: CoreStep) -> Fire:
     return fire_step
 
 
-def _state_effect(rs: Ruleset, node: Any) -> Fire | None:
+def state_effect(rs: Ruleset, node: Any) -> Fire | None:
     """A step's effect as a closure over the state alone, returning "ran", where it is one of the
     entry steps most rules have, with a fixed number of cards and nothing else to run (no card's
     "when revealed" or "when drawn" step, no hand limit): turning cards from the deck up into a

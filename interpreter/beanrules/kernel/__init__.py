@@ -26,10 +26,6 @@ from .machine import Machine
 from .moves import apply, next_to_act
 from .state import KState
 from .support import check_model, check_ruleset
-from . import abilities, core, decisions
-
-core.use_mechanisms(core.Mechanisms(  # the compilers core.py falls back to (kernel/core.py)
-    ability_effect=abilities.effect, at_random=decisions.at_random))
 
 __all__ = ["KernelUnsupported", "KResult", "Machine", "kernel_for", "kernel_reason", "play"]
 

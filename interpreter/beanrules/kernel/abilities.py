@@ -12,43 +12,19 @@ decision and waits (kernel/ability_decisions.py).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from ..core import actors, effects
-from ..core.categories import Node
 from ..engine.abilities import MAX_LISTED, others_decide
-from ..engine.effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice, feed_of
+from ..engine.effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice
 from ..engine.errors import IllegalAction
 from ..engine.evaluate import RULES
-from ..engine.lasting import plant_refusal
 from ..engine.legal import waits_only_for_abilities
-from ..engine import evaluate
 from ..engine.requirements import breaks_held
+from ..engine.triggers import inside_ability
 from . import core
 from .state import KState
 
 USE = 8  # the action kind, after decisions.CHOOSE
-
-
-# ------------------------------------------------------------------ the effects abilities use
-def effect(node: Node, prims: Any) -> Callable[[KState, dict], Any] | None:
-    """The kernel closure of an ability's own node (None: core.py's)."""
-    if isinstance(node, effects.Plant) and isinstance(node.cards, actors.Bound) and node.onto is None:
-        who, name = evaluate.players_of(node.player), node.cards.name
-
-        def plant(g: KState, env: dict) -> None:
-            held = env.get(name)
-            if held is None:
-                return
-            seat = who(g, env)[0]
-            fields = g.fields[seat]
-            options = [str(i + 1) for i in prims.planting.taking(fields, seat, held.bean)]
-            index = int(feed_of(env).take(name, options, True)) - 1
-            if g.lasting and plant_refusal(g, prims.rs, held.zone[held.index()]) is not None:  # on this very card
-                raise core.dead()
-            fields[index].append(held.take())
-        return plant
-    return None
 
 
 # ------------------------------------------------------------------ using one
@@ -90,14 +66,11 @@ def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed, field: int
         env["card"] = Held(ability.card, g.hands[seat], "the hand", True, "hand", seat)
     else:  # "this field": the one the card lies on
         env.update({"card": None, "field": g.fields[seat][field], "field#": field, "field@": seat})
-    firing = m.firing
-    if firing is not None:
-        firing.depth += 1  # what an ability's effect does triggers nothing (triggers.inside_ability)
-    try:
+    if m.rs.triggers:
+        with inside_ability():  # what an ability's effect does triggers nothing
+            ability.run(g, env)
+    else:
         ability.run(g, env)
-    finally:
-        if firing is not None:
-            firing.depth -= 1
     feed.finish()  # more choices than the effect asked for: refused
     if ability.once:
         turn = g.turn

@@ -1,5 +1,6 @@
-"""Decisions inside a phase's steps (``choose`` a player, ``ask`` yes or no) and ``at-random``,
-as engine/decisions.py runs them, over the kernel's state.
+"""Decisions inside a phase's steps (``choose`` a player, ``ask`` yes or no), as
+engine/decisions.py runs them, over the kernel's state (``at-random`` is the engine's own
+closure: it seeds its generator by the rule the step binds, evaluate.RULE).
 
 A step whose effect may wait is walked node by node, as the engine walks it: where it reaches
 a decision it stops and leaves ``g.decision`` (who decides, the options, the step, the path
@@ -11,20 +12,18 @@ outside a phase's steps, is refused by name.
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Callable
 
 from ..core import actors, effects, places
 from ..core.categories import Node
 from ..engine.decisions import NO, NOTHING, YES, deciding, waits
-from ..engine.evaluate import BY_ITSELF, RULES
+from ..engine.evaluate import BY_ITSELF, RULE, RULES  # RULE: the rule whose step runs (at-random's seed)
 from ..engine import evaluate
 from . import core
 from .state import KState
 
 CHOOSE = 7  # the action kind, after card_moves.MOVE
 _ANSWER = "#answer"
-RULE = "#rule"  # the rule whose step runs (what at-random seeds its generator with)
 _STOP = "stop"
 _ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 _SHARED = {"deck", "discard", "offer", "removed"}
@@ -227,7 +226,7 @@ def options(g: KState, seat: int) -> list[tuple]:
     return [(CHOOSE, seat, option) for option in decision["options"]]
 
 
-# -- at-random and moving the card it picked (the engine's decisions._effect) -----------------------
+# -- where the cards of a choice lie (the engine's decisions._place) ----------------------------------
 def _place(node: Node) -> Callable[[KState, dict], tuple[str, int | None, list[int]]]:
     if isinstance(node, places.Zone) and node.owner is None and node.zone in _SHARED:
         name = node.zone
@@ -240,42 +239,3 @@ def _place(node: Node) -> Callable[[KState, dict], tuple[str, int | None, list[i
             return name, owner, getattr(g, attr)[owner]
         return owned
     raise core.KernelUnsupported(f"picking cards from '{node.to_text()}'")
-
-
-def at_random(node: effects.AtRandom) -> Callable[[KState, dict], None]:
-    """Pick one card with the generator the engine seeds from where the game is (and the rule,
-    which the step that runs it binds as RULE)."""
-    if not isinstance(node.options, places.CardsIn):
-        raise core.KernelUnsupported(f"'{node.to_text()}' (at random only among cards)")
-    where, name = _place(node.options.place), node.name
-
-    def pick(g: KState, env: dict) -> None:
-        zone, owner, cards = where(g, env)
-        if not cards:
-            env[name], env[name + "@"] = [], None
-            return
-        rng = random.Random(f"{g.seed}:pick:{g.turn}:{g.phase}:{env[RULE]}:{name}")
-        index = rng.randrange(len(cards))
-        env[name] = [cards[index]]
-        env[name + "@"] = {"zone": zone, "owner": owner, "index": index}
-    return pick
-
-
-def move_picked(node: effects.Move) -> Callable[[KState, dict], None]:
-    """Move the card a name was bound to by at-random, from where it lay."""
-    name, end, to = node.cards.name, node.end, _place(node.to)  # type: ignore[union-attr]
-
-    def move(g: KState, env: dict) -> None:
-        at = env.get(name + "@")
-        if not at:
-            return
-        owner = at["owner"]
-        held = getattr(g, at["zone"]) if owner is None else getattr(g, _ZONES[at["zone"]])[owner]
-        card = held.pop(at["index"])
-        cards = to(g, env)[2]
-        if end in ("front", "bottom"):
-            cards.insert(0, card)
-        else:
-            cards.append(card)
-        env[name + "@"] = None
-    return move

@@ -2,8 +2,8 @@
 phases as the engine names them, so the engine's own functions run on its state where they can).
 
 It plays exactly what the interpreter plays (engine/flow.py, legal.py, planting.py,
-harvesting.py, trading.py, buying.py, deck.py; moves of one card, triggers, decisions and card
-abilities in card_moves.py, triggers.py, decisions.py and abilities.py), step for step: the
+harvesting.py, trading.py, buying.py, deck.py; moves of one card, decisions and card abilities
+in card_moves.py, decisions.py and abilities.py; every effect the engine's own, core.py), step for step: the
 same legal actions in the same order, the same shuffles, the same phase machine. What it leaves out is what a playout
 does not need: action objects, events, re-checks of an action it has just listed, names.
 tests/kernel/ plays it against the interpreter on identical random streams.
@@ -21,8 +21,9 @@ from ..engine.eventlog import UNRECORDED
 from ..engine.evaluate import BY_ITSELF, RULES
 from ..engine.marks import START
 from ..engine.obligations import KERNEL, completion
-from ..engine.harvesting import coins_for, harvestable, least_paying, pays_more_than, run_length, some_field_pays
-from ..engine.kinds import type_of
+from ..engine.harvesting import coins_for, harvestable, harvester, least_paying, pays_more_than, run_length, some_field_pays
+from ..engine.actions import Harvest
+from ..engine.interned import harvests
 from ..engine.legal import proposal_lister, step_waits, tradeable_zones
 from ..engine.trading import guards_of
 from ..engine.transitions import Running, compile_phase
@@ -35,7 +36,7 @@ from .abilities import compile_abilities, keeps_open as ability_keeps_open
 from .planting import Planting
 from .lasting import listing
 from .decisions import RULE, Walker
-from .triggers import Firing, compile_triggers
+from .triggers import check_triggers
 from . import draw_moves  # draws one card at a time by action
 from .tally import compile_tally  # counters, coins written down, the target that ends the game
 
@@ -69,15 +70,15 @@ class Phase:
 
 _ENV: dict = {}  # the empty environment (the engine's ends read none): closures never write into one
 
-# the end test as the kernel keeps it: cached in g.ending where the deck runs out (take_top)
+# the end test as the kernel keeps it: cached in g.ending, which the engine's deck writes as it runs out
 _cached_ending = attrgetter("ending")
 
 Step = Callable[..., "str | None"]  # (g, events=UNRECORDED): as engine/transitions.py's Fire
 
 
 def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Step:
-    """A CoreStep as the kernel runs it (CoreStep.fire over the kernel's closures, which take
-    cards by the machine's own deck: kernel/core.py): None (its condition does not hold),
+    """A CoreStep as the kernel runs it (CoreStep.fire over the engine's closures on the
+    kernel's state: kernel/core.py): None (its condition does not hold),
     "ran", "skip" or "wait" (it stopped at a decision, kernel/decisions.py; only the
     `index`-th step of a phase may). A step that binds a name (``let``, ``at-random``) gets
     an environment of its own each time, as the engine's. It takes the events as the engine's
@@ -139,17 +140,13 @@ class Machine(core.Primitives):
         self.run_length: Callable[[list[str]], int] = partial(run_length, rs)
         self.box = [b for b in rs.beans for _ in range(rs.bean_counts[b])]
         self.out = [b for b in rs.removed_beans for _ in range(rs.bean_counts[b])]
-        self.payout = rs.payout
-        self.paying = rs.harvest.paying  # whose beanometer pays (engine/harvest_rule.py)
-        self.whole_at = rs.harvest.whole_at  # (in a field harvested whole: read there, no call per harvest)
+        self.harvest = _harvest(rs, self.n)
+        self.payout = rs.payout  # (the bots' hint: kernel/bots.py)
         self.fields_at_start = rs.fields
         self.deal = rs.deal
         self.direction = rs.direction
         self.planting = Planting(rs)  # the engine's planting judge (kernel/planting.py)
-        self.size = rs.harvest.size  # how many cards a harvest takes: the whole field, or its top run
         self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
-        self.bank = rs.harvest.bank is not None
-        self.plain_fields = rs.harvest.plain
         # numbers the generated loop (fast.py) writes into its source: int() keeps them numbers
         buy = rs.permits.get(BuyField)  # the permit of buying a field (engine/buying.py), if any
         self.buy_cost = int(buy.cost) if buy else None
@@ -164,10 +161,7 @@ class Machine(core.Primitives):
         self.finish_during = rs.finish_during
         self.finish_phases = rs.finish_phases
         self.watch_progress = rs.exhaustion_limit is not None
-        # steps a card runs by itself (kernel/triggers.py): before the steps that fire them compile
-        self.firing: Firing | None = None
-        steps = compile_triggers(rs.triggers, self) if rs.triggers else ()
-        self.firing = Firing(steps, rs) if steps else None
+        check_triggers(rs.triggers)  # steps a card runs by itself: the engine's (engine/triggers.py)
         self.unplantable = frozenset(rs.unplantable)  # cards never planted nor traded
         self.lastings = rs.lastings  # what an effect may lay down for a while (engine/lasting.py's specs)
         # planting guards always in force that may take a required plant away for good: then
@@ -180,7 +174,9 @@ class Machine(core.Primitives):
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(e.fn for e in rs.ends)  # the engine's own (deck.ending)
         self.target_tests = tuple(self.ends[i] for i in (rs.marks.target_ends if rs.marks else ()))
-        self.on_deck_out = tuple(_step(s, self) for s in rs.on_deck_out)
+        for step in rs.on_deck_out:  # run by the engine's deck as it runs out (engine/deck.py)
+            _step(step, self)  # (refused here where the kernel does not play it)
+        self.on_deck_out = rs.on_deck_out
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
         self.any_time = tuple(_any_time_step(s, self) for s in rs.at_any_time)
         self.score_terms = tuple(t.fn for t in rs.score_terms)
@@ -189,9 +185,7 @@ class Machine(core.Primitives):
                                 for t in rs.tie_breaks)
         marks = rs.marks
         self.tally = compile_tally(rs, self)  # counters, coins written down, an end by a target
-        self.written = self.tally if self.tally is not None and self.tally.counter is not None else None
         self.target_ends = self.tally is not None and self.tally.target_ends
-        self.plain_fields = self.plain_fields and self.written is None
         held = dict(marks.start_holders) if marks is not None else {}
         # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
         self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
@@ -211,7 +205,7 @@ class Machine(core.Primitives):
         for ph, spec in zip(self.phases, rs.phases):
             ph.complete = completion(rs, spec, opens, KERNEL)
         # entering, going on in and leaving each phase: the engine's transitions, with the
-        # kernel's steps, its end test (cached in g.ending as the deck runs out: take_top),
+        # kernel's steps, its end test (cached in g.ending as the engine's deck runs out),
         # its steps at any time and its end of the game
         running = Running(_cached_ending, lambda g, rs, events: self.run_any_time(g),
                           lambda g, rs, events: self.finish(g))
@@ -248,7 +242,7 @@ class Machine(core.Primitives):
             self.end_phase(g)
         return g
 
-    # -- the deck ----------------------------------------------------------------------------
+    # -- the end test (cached in g.ending: engine/deck.py writes it as the deck runs out) ------
     def is_ending(self, g: KState) -> bool:
         for end in self.ends:
             if end(g, _ENV):
@@ -262,65 +256,8 @@ class Machine(core.Primitives):
                 return True
         return False
 
-    def take_top(self, g: KState, into: list[int] | None = None) -> int | None:
-        """deck.take_top: `into` gets the card before a deck it emptied runs out."""
-        deck = g.deck
-        if not deck:
-            if g.ending or not self.run_out(g) or not deck:
-                return None
-        card = deck.pop(0)
-        if into is not None:
-            into.append(card)
-        if not deck:
-            self.run_out(g)
-        return card
-
-    def run_out(self, g: KState) -> bool:
-        g.exhaustions += 1
-        g.ending = self.is_ending(g)
-        if g.ending or not self.on_deck_out:
-            return False
-        for step in self.on_deck_out:
-            step(g)
-        return True
-
     # -- harvesting --------------------------------------------------------------------------
-    def harvest(self, g: KState, seat: int, index: int) -> None:
-        if self.written is not None:  # coins written down (kernel/tally.py)
-            self.written.harvest(self, g, seat, index)
-            return
-        field = g.fields[seat][index]
-        if self.plain_fields:  # the whole field pays (no top runs, coins from the field)
-            size = len(field)
-            at = self.whole_at
-            bean = self.paying(field, size) if at is None else field[at]
-            table = self.payout[bean]
-            keep = size - (table[size] if size < len(table) else table[-1])
-            g.coins[seat].extend(field[keep:])
-            g.discard.extend(field[:keep])
-            field.clear()
-            if self.firing is not None:  # a card's step when harvested (kernel/triggers.py), by type
-                self.firing.harvested(g, seat, type_of(self.rs, bean), size, index)
-            return
-        size = self.size(field)
-        bean = self.paying(field, size)
-        bean = type_of(self.rs, bean)  # a card's step when harvested names the type (harvesting.do_harvest)
-        coins = self.coins_for(field)
-        cut = len(field) - size
-        if self.bank:
-            g.discard.extend(field[cut:])
-            removed = g.removed
-            paid = min(coins, len(removed))
-            if paid:
-                g.coins[seat].extend(reversed(removed[len(removed) - paid:]))
-                del removed[len(removed) - paid:]
-        else:
-            keep = len(field) - coins
-            g.coins[seat].extend(field[keep:])
-            g.discard.extend(field[cut:keep])
-        del field[cut:]
-        if self.firing is not None:
-            self.firing.harvested(g, seat, bean, size, index)
+    harvest: Callable[[KState, int, int], None]  # (g, seat, field index): _harvest
 
     def run_any_time(self, g: KState) -> None:
         """harvesting.settle: the steps at any time, after an action or an automatic step."""
@@ -395,6 +332,20 @@ class Machine(core.Primitives):
                 break
             tied = _best(tied, [key(g, {"player": p}) if p in tied else 0 for p in range(self.n)], highest)
         return tied
+
+
+def _harvest(rs: Ruleset, n: int) -> Callable[[KState, int, int], None]:
+    """harvesting.do_harvest on the kernel's state: the engine's harvester, handed the engine's
+    harvest action of the seat's field (interned, as the engine's listings hand them out)."""
+    harvest_field, rows = harvester(rs), tuple(harvests(seat) for seat in range(n))  # type: ignore[arg-type]
+
+    def harvest(g: KState, seat: int, index: int) -> None:
+        try:
+            action = rows[seat][index]
+        except IndexError:  # more fields than a row holds (interned.ROW)
+            action = Harvest(seat, index + 1)
+        harvest_field(g, action)  # (unrecorded, not a step's)
+    return harvest
 
 
 def _best(seats: list[int], value: list[int], highest: bool) -> list[int]:

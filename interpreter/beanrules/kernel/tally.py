@@ -6,10 +6,12 @@ counter, a player's coin cards) is tested after every action and ends the game a
 holds; the winners a ``won-by`` statement names are fixed as the end comes, before the final
 harvest, in ``g.winners``.
 
-The end test is cached in ``g.ending`` (machine.py reads it where the engine asks deck.ending);
-where the end reads counters or coins it is refreshed after every harvest and every action,
-the only places they change in the games the kernel plays (it compiles no effect that adds to a
-counter: core.py refuses it). What the rules read of counters the engine's closures read
+A harvest whose coins are written down is the engine's harvester (tally.pay). The end test is
+cached in ``g.ending`` (machine.py reads it where the engine asks deck.ending); where the end
+reads counters or coins it is refreshed after every harvest that writes coins down (the engine's
+harvester keeps it in the state, as the deck does as it runs out) and after every action
+(`reached`), the only places they change in the games the kernel plays (it plays no effect that
+adds to a counter: core.py refuses it). What the rules read of counters the engine's closures read
 (engine/marks.py), on the kernel's lists by seat.
 """
 from __future__ import annotations
@@ -37,19 +39,6 @@ class Tally:
     def counters(self, n: int) -> dict[str, Any]:
         """marks.initial_counters, seats for names."""
         return {name: ([value] * n if per_player else value) for name, per_player, value in self.start}
-
-    def harvest(self, m: Any, g: KState, seat: int, index: int) -> None:
-        """harvesting.do_harvest with coins written down (tally.pay): every harvested card to
-        the discard pile, bottom card first, the coins onto the player's counter."""
-        field = g.fields[seat][index]
-        size = m.run_length(field)
-        coins = m.coins_for(field)
-        cut = len(field) - size
-        g.discard.extend(field[cut:])
-        g.counters[self.counter][seat] += coins  # type: ignore[index]
-        del field[cut:]
-        if self.target_ends:
-            g.ending = m.is_ending(g)
 
     def reached(self, m: Any, g: KState) -> bool:
         """flow.reached_target after an action: an end by a target holds now, so the game ends
