@@ -332,9 +332,12 @@ def harvest_bound(node: effects.Harvest) -> EffectFn | None:
     if not isinstance(node.field, actors.Bound):
         return None
     who, name, paying = players_of(node.player), node.field.name, node.only_paying
+    bound: list = [None, None]  # the ruleset last asked, and its harvester (as pays_anywhere binds)
 
     def run(state: Any, rs: Any, env: Env, events: list) -> None:
         field = env[name]
         if field and (not paying or coins_for(rs, field) >= 1):
-            do_harvest(state, rs, who(state, env)[0], env[name + "#"], events, AT_ANY_TIME in env)
+            if bound[0] is not rs:
+                bound[:] = rs, per_object(_HARVESTERS, rs, None, lambda: harvester(rs))
+            bound[1](state, Harvest(who(state, env)[0], env[name + "#"] + 1), events, AT_ANY_TIME in env)
     return run
