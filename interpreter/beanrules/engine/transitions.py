@@ -167,7 +167,7 @@ def state_effect(rs: Ruleset, node: Any) -> Fire | None:
             and isinstance(node.to, places.Zone) and node.to.owner is None and node.to.zone in _SHARED:
         wanted, zone = node.cards.count.value, node.to.zone
 
-        def reveal(state: State, events: list) -> str:
+        def reveal(state: State, events: list = UNRECORDED) -> str:
             shown = take_cards(state, rs, wanted, events, getattr(state, zone))
             if events is not UNRECORDED:
                 events.append({"event": "revealed", "player": state.active, "cards": shown})
@@ -177,7 +177,7 @@ def state_effect(rs: Ruleset, node: Any) -> Fire | None:
             and isinstance(node.count, quantities.Number) and isinstance(node.player, actors.ActivePlayer):
         count = node.count.value
 
-        def draw(state: State, events: list) -> str:
+        def draw(state: State, events: list = UNRECORDED) -> str:
             player = state.active
             drawn = take_cards(state, rs, count, events)
             state.hands[player].extend(drawn)

@@ -26,7 +26,7 @@ from ..engine.actions import Harvest
 from ..engine.interned import harvests
 from ..engine.legal import proposal_lister, step_waits, tradeable_zones
 from ..engine.trading import guards_of
-from ..engine.transitions import Running, compile_phase
+from ..engine.transitions import Running, compile_phase, state_effect
 from ..engine.lasting import may_harvest
 from ..engine.program import acts_only_if
 from ..engine.ruleset import Ruleset
@@ -88,6 +88,10 @@ def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Step:
     # binds them (CoreStep.fire); never written into
     itself = {RULES: rs, BY_ITSELF: True}
     cond = step.condition.fn if step.condition is not None else None
+    quick = state_effect(rs, node) if cond is None and core.refused(node) is None else None
+    if quick is not None:  # a reveal or a draw most phases open with: the engine's closure itself
+        quick.walker = None  # type: ignore[attr-defined]
+        return quick
     if waits(node):
         if index is None:
             raise core.KernelUnsupported(f"rule '{rule}': a decision outside a phase's steps")
