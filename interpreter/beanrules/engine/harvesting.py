@@ -136,24 +136,6 @@ def harvester(rs: Ruleset) -> Harvester:
             event["auto"] = True
         events.append(event)
 
-    if plain and at is not None and not fires and not tabled:  # most rules: nothing else to ask
-        def harvest_whole(state: State, action: Harvest, events: list = UNRECORDED, auto: bool = False) -> None:
-            """harvest_field of a field harvested whole, in coins of its own cards, the paying
-            card read where it lies, no card's step to fire and no field of the table."""
-            player = action.player
-            field = state.fields[player][action.field - 1]
-            size = len(field)
-            table = payout[field[at]]
-            coins = table[size] if size < len(table) else table[-1]
-            if coins:
-                state.coins[player].extend(field[size - coins:])
-            if coins != size:
-                state.discard.extend(field[:size - coins])
-            if events is not UNRECORDED:
-                tell(events, told(player, action.field, field[at], size, coins), auto)
-            field.clear()
-        return harvest_whole
-
     def harvest_field(state: State, action: Harvest, events: list = UNRECORDED, auto: bool = False) -> None:
         player, number = action.player, action.field
         field = state.zones[number] if tabled and type(number) is not int else state.fields[player][number - 1]
