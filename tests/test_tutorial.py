@@ -12,6 +12,7 @@ from beanrules.cli import main
 from beanrules.engine import Game, IllegalAction
 from beanrules.engine.bots import RandomBot, play_out
 from beanrules.resolve.compiler import compile_with_warnings
+from by_name import zone_of
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "docs" / "writing-a-variant.md").read_text(encoding="utf-8")
@@ -35,10 +36,10 @@ def test_the_lucky_bean_checks_clean_and_its_ability_plays_once_per_turn():
         "deck": ["red", "chili", "stink", "green", "blue"]})
     assert "Anna uses lucky" in PAGE and "Anna uses lucky" in game.history + [a.notation() for a in game.legal_actions("Anna")]
     game.apply("Anna uses lucky")
-    assert game.state.hands["Anna"] == ["soy", "red"]  # the top of the deck, to the back of the hand
+    assert zone_of(game.state, "hands", "Anna") == ["soy", "red"]  # the top of the deck, to the back of the hand
     with pytest.raises(IllegalAction) as refused:  # once per turn
         game.apply("Anna uses lucky")
-    assert refused.value.rule == "lucky-luck" and game.state.hands["Anna"] == ["soy", "red"]
+    assert refused.value.rule == "lucky-luck" and zone_of(game.state, "hands", "Anna") == ["soy", "red"]
     game.state.turn += 1  # the next turn of Anna's: usable again, until the field is harvested
     assert "Anna uses lucky" in [a.notation() for a in game.legal_actions("Anna")]
     game.apply("Anna harvests 1")
@@ -65,7 +66,7 @@ def test_the_festival_plays_as_its_sentences_say():
     game.apply("Anna ends trading")
     for field in (2, 2, 2):
         game.apply(f"Anna plants red in {field}")
-    assert game.state.hands["Anna"] == ["stink", "chili"]  # draw 2 (garden stays for the next reveal)
+    assert zone_of(game.state, "hands", "Anna") == ["stink", "chili"]  # draw 2 (garden stays for the next reveal)
 
     game = Game(model, 4, seed=3)
     play_out(game, {p: RandomBot(seed=i, trades=False) for i, p in enumerate(game.players)})

@@ -17,6 +17,7 @@ from beanrules.paths import specs_dir
 from beanrules.resolve.playable import check_playable
 
 from checkplay_helpers import check_file, line_of, play_problems
+from by_name import whose_turn, zone_of
 
 CLASSIC_TEXT = (specs_dir() / "classic.bean").read_text(encoding="utf-8")
 
@@ -429,7 +430,7 @@ def test_a_step_at_a_phases_start_takes_what_an_empty_pile_has(tmp_path: Path) -
     body = 'rule gleaning: at the start of each round:   § v "1"\n  move 1 from discard top to own coins   § v "1"\n'
     outcome = check_file(tmp_path, variant_text(body))
     game = Game(outcome.model, 3, seed=0)
-    assert game.state.discard == [] and game.state.coins[game.state.active] == []
+    assert game.state.discard == [] and zone_of(game.state, "coins", whose_turn(game.state)) == []
     play_out(game, {p: make_bot("random", p) for p in game.players}, max_actions=20_000)
     assert game.state.over
 
@@ -447,7 +448,7 @@ def test_a_step_lays_no_more_into_a_hand_than_the_hand_limit_lets_it(tmp_path: P
         "discard": ["chili", "garden", "blue"]})
     assert "Anna plants stink in 1" in [a.notation() for a in game.legal_actions("Anna")]
     game.apply("Anna plants stink in 1")
-    assert game.state.hands["Anna"] == ["green", "soy", "red", "blue", "blue"]  # one card of room
+    assert zone_of(game.state, "hands", "Anna") == ["green", "soy", "red", "blue", "blue"]  # one card of room
     assert game.state.discard == ["chili", "garden"]
     for seed in range(3):
         game = Game(model, 4, seed=seed)

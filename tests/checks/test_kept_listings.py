@@ -8,6 +8,7 @@ import pytest
 from beanrules import compile_spec
 from beanrules.checks.invariants import wait_problems
 from beanrules.engine import Game
+from by_name import put, zone_of
 
 
 @pytest.fixture(scope="module")
@@ -24,9 +25,9 @@ def test_a_kept_listing_answers_until_the_next_action_and_is_trusted_by_it(class
     assert game.listed(anna, True) is not first  # another question is listed on its own
     game.listed(anna, False)
     assert game._listing is not None and game._listing[1] is first  # what apply may trust is this list
-    hand = list(game.state.hands[anna])
+    hand = list(zone_of(game.state, "hands", anna))
     game.apply(next(a for a in first if a.notation().startswith(f"{anna} plants")))
-    assert game.state.hands[anna] == hand[1:]
+    assert zone_of(game.state, "hands", anna) == hand[1:]
     after = game.listed(anna, False)
     assert after is not first and after == Game.from_state(classic, game.state_json()).listed(anna, False)
 
@@ -35,7 +36,7 @@ def test_a_game_that_does_not_keep_listings_lists_a_changed_state_afresh(classic
     game = Game(classic, 3, seed=4)
     anna = game.players[0]
     planting = game.listed(anna, False)
-    game.state.hands[anna] = []  # changed behind apply's back (tests do): no listing may survive it
+    put(game.state, "hands", anna, [])  # changed behind apply's back (tests do): no listing may survive it
     assert game.listed(anna, False) != planting
 
 

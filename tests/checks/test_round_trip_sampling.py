@@ -11,6 +11,7 @@ from beanrules.checks.invariants import playout
 from beanrules.checks.round_trip import EVERY, RoundTrips
 from beanrules.engine import Game
 from beanrules.engine.state import State
+from by_name import by_player
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +114,7 @@ def test_a_card_that_becomes_something_else_for_one_action_is_caught(classic, mo
     def corrupting(self, action, keep_events=True):
         events = applied(self, action, keep_events)
         if len(self.actions) == AT:
-            hand = next(h for h in self.state.hands.values() if h)
+            hand = next(h for h in by_player(self.state, "hands").values() if h)
             hand[0] = (hand[0],)
         return events
     monkeypatch.setattr(Game, "apply", corrupting)

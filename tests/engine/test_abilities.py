@@ -28,6 +28,7 @@ from beanrules.engine.triggers import fire
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import PLAYERS, refused, snapshot
+from by_name import zone_of
 
 # A thief bean takes the top bean of one other player's field while it lies on top of one of
 # its owner's fields, in phase plant, once per turn. One type per field is removed, so a thief
@@ -68,8 +69,8 @@ def test_an_ability_on_top_of_a_field_is_listed_with_each_choice_and_used(thief)
                                      "Anna uses thief with Natalie, 2, 2", "Anna uses thief with Natalie, 2, 3",
                                      "Anna uses thief"]
     events = game.apply("Anna uses thief with Natalie, 2, 3")
-    assert game.state.fields["Anna"] == [["thief"], ["red"], ["chili"]]
-    assert game.state.fields["Natalie"] == [["blue"], ["chili"], []]
+    assert zone_of(game.state, "fields", "Anna") == [["thief"], ["red"], ["chili"]]
+    assert zone_of(game.state, "fields", "Natalie") == [["blue"], ["chili"], []]
     assert [e["event"] for e in events] == ["ability", "planted"]
     assert _describe(events) == ["Anna's thief: ability steal (Steal) on field 1",
                                  "Anna plants chili from field 2 of Natalie in field 3"]
@@ -149,9 +150,9 @@ def test_a_do_statement_on_an_event_runs_when_it_happens():
     events: list = []
     fire(rs=rs, state=game.state, event="harvested", player="Anna", bean="stink", events=events, cards=2, field=0)
     fire(rs=rs, state=game.state, event="harvested", player="Anna", bean="red", events=events, cards=2, field=0)
-    assert len(game.state.fields["Anna"]) == 4 and [e["event"] for e in events] == ["ability", "field-added"]
+    assert len(zone_of(game.state, "fields", "Anna")) == 4 and [e["event"] for e in events] == ["ability", "field-added"]
     fire(rs=rs, state=game.state, event="harvested", player="Anna", bean="stink", events=events, cards=2, field=0)
-    assert len(game.state.fields["Anna"]) == 4  # the condition no longer holds
+    assert len(zone_of(game.state, "fields", "Anna")) == 4  # the condition no longer holds
 
 
 def test_bots_use_abilities_and_games_end(thief):

@@ -20,6 +20,7 @@ from beanrules.engine.bots import RandomBot, play_out
 from beanrules.engine.harvesting import harvester
 from beanrules.engine.legal import next_to_act
 from beanrules.resolve.compiler import list_specs
+from by_name import whose_turn, zone_of
 
 SPECS = list_specs()
 _MODELS: dict[str, dict] = {}
@@ -135,10 +136,10 @@ def _game_in_planting() -> Game:
 
 def test_an_illegal_action_after_a_listing_is_checked_and_leaves_the_state():
     game = _game_in_planting()
-    anna = game.state.active
+    anna = whose_turn(game.state)
     listed = game.legal_actions(anna)
     before = game.state_json()
-    front = game.state.hands[anna][0]
+    front = zone_of(game.state, "hands", anna)[0]
     wrong = next(b for b in game.ruleset.beans if b != front)
     for action in (Plant(anna, wrong, 1), Harvest(anna, 1), EndPhase(anna, "trading")):
         assert action not in listed
@@ -151,10 +152,10 @@ def test_a_listing_holds_only_until_the_next_action():
     """A listed action applied after another action is checked in full (here: a plant from an
     emptied hand is refused)."""
     game = _game_in_planting()
-    anna = game.state.active
+    anna = whose_turn(game.state)
     plants = [a for a in game.legal_actions(anna) if isinstance(a, Plant)]
     game.apply(plants[0])
-    game.state.hands[anna][:] = []  # nothing left in hand: no further plant is legal
+    zone_of(game.state, "hands", anna)[:] = []  # nothing left in hand: no further plant is legal
     before = game.state_json()
     with pytest.raises(IllegalAction):
         game.apply(plants[0])  # the stale listing is no licence
@@ -163,7 +164,7 @@ def test_a_listing_holds_only_until_the_next_action():
 
 def test_a_listing_does_not_outlive_a_change_the_caller_makes_to_its_copy():
     game = _game_in_planting()
-    anna = game.state.active
+    anna = whose_turn(game.state)
     listed = game.legal_actions(anna)
     listed.append(Harvest(anna, 1))  # a field holding nothing: not legal
     before = game.state_json()
@@ -175,7 +176,7 @@ def test_a_listing_does_not_outlive_a_change_the_caller_makes_to_its_copy():
 def _game_in_trading() -> Game:
     game = _game_in_planting()
     while game.state.phase != "trade":
-        game.apply(game.listed(game.state.active, False)[0])
+        game.apply(game.listed(whose_turn(game.state), False)[0])
     assert game.state.offer and not game.state.proposals
     return game
 
@@ -190,15 +191,15 @@ def test_the_proposal_space_is_the_listed_proposals_built_one_at_a_time():
         assert list(space) == listed and space[-1] == listed[-1] and space[2:5] == listed[2:5]
         with pytest.raises(IndexError):
             space[len(listed)]
-    game.apply(EndPhase(game.state.active, "trading"))
-    assert len(game.proposals(game.state.active)) == 0  # no trading in this phase
+    game.apply(EndPhase(whose_turn(game.state), "trading"))
+    assert len(game.proposals(whose_turn(game.state))) == 0  # no trading in this phase
 
 
 def test_a_proposal_the_game_built_is_trusted_and_any_other_is_checked(monkeypatch):
     """A proposal built by Game.proposals for this state is carried out without the full check;
     an equal one built anew, or one built before another action, goes through it."""
     game = _game_in_trading()
-    anna = game.state.active
+    anna = whose_turn(game.state)
     game.listed(anna, False)  # as the random bot asks: its listing first, then the proposals
     space = game.proposals(anna)
     built = space[0]
@@ -225,7 +226,7 @@ def test_a_listed_answer_is_trusted_and_matches_the_checked_one():
     copies do, in two games played alike."""
     for verb in ("accepts", "rejects", "withdraws"):
         fast, checked = _game_in_trading(), _game_in_trading()
-        anna = fast.state.active
+        anna = whose_turn(fast.state)
         for game in (fast, checked):
             partner = next(p for p in game.players if p != anna)
             game.apply(Propose(anna, partner, (CardRef(game.state.offer[0], "offer"),), ()))

@@ -13,6 +13,7 @@ from beanrules import compile_spec, list_specs
 from beanrules.checks.invariants import playout
 from beanrules.engine import Game
 from beanrules.engine import windows
+from by_name import whose_turn
 
 ROOT = Path(__file__).parents[2]
 SPEC = str(ROOT / "conformance" / "variants" / "any-turn.bean")
@@ -51,7 +52,7 @@ def test_bots_use_owls_outside_their_own_turn():
             break
         player = game.waiting_for()[0]
         action = rng.choice(game.legal_actions(player, trades=False))
-        active = game.state.active
+        active = whose_turn(game.state)
         events = game.apply(action)
         used_elsewhere += sum(1 for e in events if e.get("event") == "ability" and e.get("card") == "owl"
                               and e.get("player") != active)

@@ -12,6 +12,7 @@ from beanrules.engine import Game
 from beanrules.engine.actions import Propose
 from beanrules.engine.bots import GreedyBot
 from beanrules.engine.seat import Seat
+from by_name import whose_turn
 
 VARIANT = Path(__file__).parent / "specs" / "no-gifts-in-own-turn.bean"
 
@@ -33,7 +34,7 @@ def _gifts_by_the_active_player(model: dict, seed: int) -> int:
     while not game.is_over:
         player = game.waiting_for()[0]
         chosen = bots[player].choose(game, player)
-        gifts += type(chosen) is Propose and not chosen.take and chosen.player == game.state.active
+        gifts += type(chosen) is Propose and not chosen.take and chosen.player == whose_turn(game.state)
         game.apply(chosen, keep_events=False)
     return gifts
 

@@ -29,6 +29,7 @@ from beanrules.engine.legal import where
 from beanrules.engine.seat import Seat
 from beanrules.engine.state import State
 from beanrules.resolve.compiler import list_specs
+from by_name import zone_of
 
 
 class Peeked(Exception):
@@ -157,7 +158,7 @@ def test_a_zone_the_rules_keep_from_the_player_is_not_on_the_seat(classic):
     game = Game(classic, players=3, seed=4)
     rules = replace(game.ruleset, visibility={**game.ruleset.visibility, "offer": "hidden", "set-aside": "hidden"})
     seat = Seat("Anna", rules, game.state, game.listed, game.proposals, lambda: {})
-    assert seat.hand == game.state.hands["Anna"] and seat.fields == game.state.fields["Anna"]
+    assert seat.hand == zone_of(game.state, "hands", "Anna") and seat.fields == zone_of(game.state, "fields", "Anna")
     for zone in ("offer", "set_aside"):
         with pytest.raises(Unseen):
             getattr(seat, zone)
@@ -186,7 +187,7 @@ class _HandPeeker(SeatedBot):
 
     def decide(self, seat: Seat) -> Any:
         other = next(p for p in seat.players if p != seat.player)
-        seat._state.hands[other].count("red")
+        zone_of(seat._state, "hands", other).count("red")
         return seat.legal()[0]
 
 

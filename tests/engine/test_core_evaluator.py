@@ -16,6 +16,7 @@ from beanrules.engine import Game, UnsupportedRule
 from beanrules.engine import evaluate
 
 from engine_helpers import PLAYERS
+from by_name import put
 
 
 def _state(classic, partial):
@@ -84,7 +85,7 @@ def test_the_types_in_a_place_count_each_bean_type_once(classic):
     hand = evaluate.number(TypesIn(Zone("hand", Bound("player"))))
     assert [hand(state, {"player": p}) for p in ("Anna", "Natalie")] == [2, 0]
     assert evaluate.number(TypesIn(Zone("field", Bound("player"))))(state, {"player": "Greg"}) == 2
-    state.hands["Natalie"] = ["red", "joker"]
+    put(state, "hands", "Natalie", ["red", "joker"])
     rules = type("Rules", (), {"plays_as": {"joker": "red"}})()
     assert hand(state, {"player": "Natalie", evaluate.RULES: rules}) == 1
     assert hand(state, {"player": "Natalie"}) == 2  # (no ruleset bound: every card is its own type)

@@ -22,6 +22,7 @@ from beanrules.engine.state import State
 from beanrules.engine.terminal import board
 
 from engine_helpers import PLAYERS, refused, snapshot
+from by_name import set_counters, zone_of
 
 WORTH_SIX = [["red"] * 5, ["stink"] * 5]  # five red pay 4, five stink 2
 
@@ -96,7 +97,7 @@ def test_the_card_drawn_at_random_depends_on_the_seed_and_repeats_with_it(thaler
         game = _waiting(thaler, ["soy", "green", "red", "chili", "garden"], seed=seed)
         game.apply("Anna chooses Natalie")
         game.apply("Natalie chooses yes")
-        return game.state.hands["Anna"][3]
+        return zone_of(game.state, "hands", "Anna")[3]
     picks = [drawn(seed) for seed in range(8)]
     assert picks == [drawn(seed) for seed in range(8)]
     assert len(set(picks)) > 1  # chance, not the first card
@@ -111,7 +112,7 @@ def test_a_decision_inside_for_each_is_refused_by_name():
 def test_counters_are_added_to_and_read(thaler):
     game = Game.from_partial(thaler, PLAYERS, {})
     state = game.state
-    state.counters = {"thalers": {p: 0 for p in PLAYERS}}
+    set_counters(state, {"thalers": {p: 0 for p in PLAYERS}})
     events: list = []
     evaluate.effect(AddToCounter("thalers", ActivePlayer(), Number(3)))(state, game.ruleset, {}, events)
     read = evaluate.number(CounterValue("thalers", Bound("player")))
@@ -228,7 +229,7 @@ def test_a_card_chosen_where_a_condition_holds_is_the_card_moved_afterwards(thal
         saved = Game.from_state(thaler, json.loads(json.dumps(game.state_json())))
         for one in (game, saved):
             one.apply("Anna chooses soy")
-            assert one.state.hands["Anna"] == ["blue", "red", "soy"] and one.state.discard[-1] == "soy"
+            assert zone_of(one.state, "hands", "Anna") == ["blue", "red", "soy"] and one.state.discard[-1] == "soy"
         assert snapshot(saved) == snapshot(game)
     finally:
         del decisions.ANCHORS["test"]

@@ -20,6 +20,7 @@ from beanrules.engine.terminal import _play, help_text, shown
 from beanrules.kernel import kernel_reason
 
 from engine_helpers import refused
+from by_name import whose_turn, zone_of
 
 HEAD = 'rulebook variant "A variant"\n  extends classic\n  source v "Variant rules"\n'
 OWED = 'phase draw\n  remove rule draw   § v "1"\n  active player draws 3 to back of hand, one at a time   § v "1"\n'
@@ -55,12 +56,12 @@ def test_owed_draws_come_one_at_a_time_and_the_phase_ends_after_the_last(tmp_pat
     refused(game, "Natalie draws", "draw-one-at-a-time")  # only the active player draws
     events = game.apply("Anna draws")
     assert {"event": "drew", "player": "Anna", "cards": 1} in events
-    assert game.state.hands["Anna"] == ["red", "soy"] and game.state.phase == "draw"
+    assert zone_of(game.state, "hands", "Anna") == ["red", "soy"] and game.state.phase == "draw"
     assert game.state_json()["moved"] == {"draw-one-at-a-time": [1, 1]}
     game.apply("Anna draws")
     game.apply("Anna draws")
-    assert game.state.hands["Anna"] == ["red", "soy", "blue", "chili"]
-    assert game.state.active == "Natalie"  # nothing left to do in phase draw: the turn passed
+    assert zone_of(game.state, "hands", "Anna") == ["red", "soy", "blue", "chili"]
+    assert whose_turn(game.state) == "Natalie"  # nothing left to do in phase draw: the turn passed
 
 
 def test_optional_draws_may_stop_early(tmp_path) -> None:
@@ -69,7 +70,7 @@ def test_optional_draws_may_stop_early(tmp_path) -> None:
     assert set(names(game, "Anna")) == {"Anna draws", "Anna ends phase"}
     game.apply("Anna draws")
     events = game.apply("Anna ends phase")
-    assert game.state.hands["Anna"] == ["red", "soy"]  # the other two she gave up
+    assert zone_of(game.state, "hands", "Anna") == ["red", "soy"]  # the other two she gave up
     assert {"event": "turn", "active": "Natalie", "turn": 2} in events
 
 
@@ -80,10 +81,10 @@ def test_a_draw_that_empties_the_deck_reshuffles_the_discard(tmp_path) -> None:
     events = game.apply("Anna draws")
     kinds = [e["event"] for e in events]
     assert kinds.index("deck-exhausted") < kinds.index("reshuffled") and game.state.exhaustions == 1
-    assert game.state.hands["Anna"] == ["soy"] and game.state.discard == [] and game.state.deck
+    assert zone_of(game.state, "hands", "Anna") == ["soy"] and game.state.discard == [] and game.state.deck
     top = game.state.deck[0]
     game.apply("Anna draws")
-    assert game.state.hands["Anna"] == ["soy", top]
+    assert zone_of(game.state, "hands", "Anna") == ["soy", top]
 
 
 def test_the_hand_limit_refuses_a_draw_and_nothing_is_owed_then() -> None:

@@ -15,6 +15,7 @@ from beanrules.engine import Game, Harvest, Plant
 from beanrules.engine.bots import make_bot, play_out
 
 from engine_helpers import PLAYERS, refused
+from by_name import by_player, zone_of
 
 FOUR = ["Anna", "Natalie", "Greg", "Lena"]  # classic deals 2 fields to 4 players
 
@@ -140,7 +141,7 @@ def test_a_bank_running_short_pays_what_it_holds(other):
     game.apply("Anna plants soy")  # nothing else breaks with an empty bank
     events = game.apply("Natalie harvests 2")
     assert events[0]["coins"] == 0 and events[0]["unpaid"] == 1
-    assert len(game.state.coins["Natalie"]) == 1 and game.state.card_counts() == total
+    assert len(zone_of(game.state, "coins", "Natalie")) == 1 and game.state.card_counts() == total
 
 
 def test_bank_coins_with_one_type_fields_harvest_the_whole_field(models):
@@ -149,7 +150,7 @@ def test_bank_coins_with_one_type_fields_harvest_the_whole_field(models):
     bank = list(game.state.removed)
     events = game.apply("Anna harvests 1")
     assert events[0]["cards"] == 4 and events[0]["coins"] == 1
-    assert game.state.discard == ["stink"] * 4 and game.state.coins["Anna"] == [bank[-1]]
+    assert game.state.discard == ["stink"] * 4 and zone_of(game.state, "coins", "Anna") == [bank[-1]]
 
 
 # -- auto-harvest ----------------------------------------------------------------------------
@@ -161,14 +162,14 @@ def test_a_paying_field_is_harvested_off_turn_at_once(kid):
     events = game.apply("Natalie plants set-aside blue in 1")
     assert events[1] == {"event": "harvested", "player": "Natalie", "field": 1, "bean": "blue",
                          "cards": 4, "coins": 1, "auto": True}
-    assert game.state.fields["Natalie"] == [[], ["soy"], []] and len(game.state.coins["Natalie"]) == 1
+    assert zone_of(game.state, "fields", "Natalie") == [[], ["soy"], []] and len(zone_of(game.state, "coins", "Natalie")) == 1
 
 
 def test_fields_that_do_not_pay_yet_stay(kid):
     game = Game.from_partial(kid, PLAYERS, {"hands": {"Anna": ["blue", "soy"]},
                                             "fields": {"Anna": [["blue"] * 2, [], []]}})
     events = game.apply("Anna plants blue in 1")
-    assert [e["event"] for e in events] == ["planted"] and game.state.fields["Anna"][0] == ["blue"] * 3
+    assert [e["event"] for e in events] == ["planted"] and zone_of(game.state, "fields", "Anna")[0] == ["blue"] * 3
 
 
 def test_auto_harvest_repeats_when_a_harvest_uncovers_a_paying_run(kid):
@@ -177,7 +178,7 @@ def test_auto_harvest_repeats_when_a_harvest_uncovers_a_paying_run(kid):
     events = game.apply("Anna plants stink in 1")
     harvests = [e for e in events if e["event"] == "harvested"]
     assert [(h["bean"], h["cards"], h["coins"]) for h in harvests] == [("stink", 3, 1), ("red", 2, 1)]
-    assert game.state.fields["Anna"] == [[], ["soy"]] and len(game.state.coins["Anna"]) == 2
+    assert zone_of(game.state, "fields", "Anna") == [[], ["soy"]] and len(zone_of(game.state, "coins", "Anna")) == 2
 
 
 def test_auto_harvest_checks_every_players_fields_after_any_action(kid):
@@ -214,12 +215,12 @@ def test_a_new_type_covers_a_field_only_when_none_fits(kid):
         Plant("Anna", "chili", 1), Plant("Anna", "chili", 2)]  # a third type: either field
     refused(game, "Anna plants chili", "mixed-fields")  # which field it covers is a choice
     game.apply("Anna plants chili in 2")
-    assert game.state.fields["Anna"] == [["stink"], ["red", "chili"]]
+    assert zone_of(game.state, "fields", "Anna") == [["stink"], ["red", "chili"]]
     # stink has its field: it may not cover the chili
     assert [a for a in game.legal_actions("Anna") if isinstance(a, Plant)] == [Plant("Anna", "stink", 1)]
     refused(game, "Anna plants stink in 2", "one-type-per-field")
     game.apply("Anna plants stink")
-    assert game.state.fields["Anna"] == [["stink", "stink"], ["red", "chili"]]
+    assert zone_of(game.state, "fields", "Anna") == [["stink", "stink"], ["red", "chili"]]
 
 
 def test_an_empty_field_must_be_used_before_covering(kid):
@@ -243,7 +244,7 @@ def test_example_6_the_top_run_is_harvested_and_covered_cards_stay(kid):
     events = game.apply("Anna plants red in 1")
     assert events[1] == {"event": "harvested", "player": "Anna", "field": 1, "bean": "red",
                          "cards": 2, "coins": 1, "auto": True}
-    assert game.state.fields["Anna"][0] == ["red", "stink"] and game.state.discard == ["red", "red"]
+    assert zone_of(game.state, "fields", "Anna")[0] == ["red", "stink"] and game.state.discard == ["red", "red"]
 
 
 def test_a_manual_harvest_takes_the_top_run_and_must_pay(other):
@@ -256,7 +257,7 @@ def test_a_manual_harvest_takes_the_top_run_and_must_pay(other):
     events = game.apply("Anna harvests 1")
     assert events[0] == {"event": "harvested", "player": "Anna", "field": 1, "bean": "stink",
                          "cards": 3, "coins": 1}
-    assert game.state.fields["Anna"][0] == ["stink", "red"]
+    assert zone_of(game.state, "fields", "Anna")[0] == ["stink", "red"]
     refused(game, "Anna harvests 1", "harvest-only-paying")  # one red pays nothing
 
 
@@ -281,8 +282,8 @@ def test_final_harvest_of_paying_fields_only(other):
     harvests = [(e["player"], e["field"], e["bean"], e["cards"], e["coins"])
                 for e in events if e["event"] == "harvested"]
     assert harvests == [("Anna", 1, "stink", 3, 1), ("Anna", 1, "red", 2, 1)]
-    assert game.is_over and game.state.fields["Anna"] == [[], ["stink"], ["blue"] * 3]
-    assert game.state.fields["Natalie"][0] == ["garden"]  # one garden pays nothing
+    assert game.is_over and zone_of(game.state, "fields", "Anna") == [[], ["stink"], ["blue"] * 3]
+    assert zone_of(game.state, "fields", "Natalie")[0] == ["garden"]  # one garden pays nothing
     assert game.scores()["Anna"] == 2
 
 
@@ -291,7 +292,7 @@ def test_final_harvest_of_all_fields_takes_mixed_fields_run_by_run(models):
     events = game.apply("Natalie plants set-aside garden")
     harvests = [(e["player"], e["bean"], e["cards"]) for e in events if e["event"] == "harvested"]
     assert harvests == [("Anna", "stink", 1), ("Anna", "red", 1), ("Natalie", "garden", 1)]
-    assert all(f == [] for fs in game.state.fields.values() for f in fs)
+    assert all(f == [] for fs in by_player(game.state, "fields").values() for f in fs)
 
 
 def test_without_a_final_harvest_rule_fields_are_worth_nothing(kid):
@@ -299,7 +300,7 @@ def test_without_a_final_harvest_rule_fields_are_worth_nothing(kid):
                    coins={"Anna": ["coffee"], "Greg": ["wax"]})
     events = game.apply("Natalie plants set-aside garden")
     assert game.is_over and not [e for e in events if e["event"] == "harvested"]
-    assert game.state.fields["Anna"][0] == ["blue"] * 3
+    assert zone_of(game.state, "fields", "Anna")[0] == ["blue"] * 3
     assert game.scores() == {"Anna": 1, "Natalie": 0, "Greg": 1}
     assert game.winners() == ["Anna", "Greg"]  # ties are shared
     assert events[-1]["winners"] == ["Anna", "Greg"]

@@ -15,6 +15,7 @@ from beanrules.engine.compiler import compile_ruleset
 from beanrules.kernel.support import check_ruleset
 
 from engine_helpers import refused
+from by_name import zone_of
 
 FOUR = ["Anna", "Natalie", "Greg", "Lena"]
 HEAD = 'rulebook {name} "V"\n  extends classic\n  source v "Variant rules"\n'
@@ -65,4 +66,4 @@ def test_a_forbid_of_a_permitted_action_is_checked_in_play(models):
     game = _coins(sold, 2)
     assert BuyField("Anna") in game.legal_actions("Anna")
     game.apply("Anna buys a field")
-    assert len(game.state.fields["Anna"]) == 3
+    assert len(zone_of(game.state, "fields", "Anna")) == 3

@@ -11,6 +11,7 @@ from beanrules.engine import Game, deck
 from beanrules.engine.actions import Harvest
 from beanrules.engine.eventlog import UNRECORDED
 from beanrules.engine.harvesting import harvester
+from by_name import counter, set_counter, zone_of
 
 
 @pytest.mark.parametrize("run_outs, ends", [(0, False), (2, True)])
@@ -36,8 +37,8 @@ def test_a_harvest_written_down_towards_the_target_keeps_the_end_test(thalers: i
     anna = state.players[0]
     bean = next(b for b, table in rs.payout.items() if max(table) >= 1)
     size = next(n for n, coins in enumerate(rs.payout[bean]) if coins >= 1)
-    state.fields[anna][0] = [bean] * size
-    state.counters["thalers"][anna] = thalers
+    zone_of(state, "fields", anna)[0] = [bean] * size
+    set_counter(state, "thalers", anna, thalers)
     harvester(rs)(state, Harvest(anna, 1), UNRECORDED, False)
-    assert state.counters["thalers"][anna] > thalers and state.ending is ends
+    assert counter(state, "thalers", anna) > thalers and state.ending is ends
 

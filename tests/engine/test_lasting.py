@@ -14,6 +14,7 @@ from beanrules.engine import lasting, legal
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import refused
+from by_name import whose_turn, zone_of
 
 SAMPLE = str(Path(__file__).parents[2] / "conformance" / "core" / "lasting.bean")
 
@@ -91,7 +92,7 @@ def test_a_lasting_permission_lets_others_harvest_off_turn_until_the_turn_ends(v
     assert "Natalie harvests 1" in _listed(game, "Natalie")
     refused(game, "Natalie harvests 2", "whole-field")  # empty: the field's own rules still hold
     game.apply("Natalie harvests 1")
-    assert game.state.coins["Natalie"] and not game.state.fields["Natalie"][0]
+    assert zone_of(game.state, "coins", "Natalie") and not zone_of(game.state, "fields", "Natalie")[0]
 
 
 def test_a_forbid_until_the_owners_next_turn_holds_through_the_others_turns(variant):
@@ -118,7 +119,7 @@ def test_what_lasts_ends_by_itself_and_says_so(sample):
     game.apply("Anna plants offer blue in 2")
     events = game.apply("Anna plants offer blue in 2")
     assert [e["event"] for e in events if e["event"].startswith("lasting")] == ["lasting-ended"] * 2
-    assert game.state.active == "Natalie" and "lasting" not in game.state_json()
+    assert whose_turn(game.state) == "Natalie" and "lasting" not in game.state_json()
 
 
 def test_an_ended_phase_1_lapses_the_must_plant_but_keeps_the_hand(sample):
@@ -128,7 +129,7 @@ def test_an_ended_phase_1_lapses_the_must_plant_but_keeps_the_hand(sample):
                            "until": {"turn": 2, "phase": "plant"}}]
     assert "Natalie ends planting" in _listed(game, "Natalie")
     game.apply("Natalie ends planting")
-    assert game.state.hands["Natalie"] == ["soy", "red"] and game.state.phase == "trade"
+    assert zone_of(game.state, "hands", "Natalie") == ["soy", "red"] and game.state.phase == "trade"
 
 
 def test_without_the_lapse_the_invariant_playouts_report_the_stall(sample, monkeypatch):

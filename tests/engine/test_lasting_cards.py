@@ -13,6 +13,7 @@ from beanrules.engine.terminal import _describe, board
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import refused
+from by_name import zone_of
 
 PLAYERS = ["Anna", "Natalie"]
 SPEC = "specs/kannibohne.bean"
@@ -52,9 +53,9 @@ def test_the_marked_card_is_saved_where_it_lies_and_marked_again_when_loaded(mod
 def test_a_twin_of_the_marked_card_may_be_planted(model):
     game = _game(model, {"Anna": ["stink"], "Natalie": ["stink"]}, {"Anna": [["card-13"], []]})
     game.apply("Anna uses card-13 with stink")
-    assert game.state.hands["Anna"] == ["stink", "stink"]
+    assert zone_of(game.state, "hands", "Anna") == ["stink", "stink"]
     game.apply("Anna plants stink in 2")  # the front one is Anna's own
-    assert game.state.fields["Anna"][1] == ["stink"]
+    assert zone_of(game.state, "fields", "Anna")[1] == ["stink"]
     assert refused(game, "Anna plants stink in 2", TAKE)  # the one taken, now in front
 
 
@@ -62,7 +63,7 @@ def test_the_mark_follows_the_card_through_a_reversed_hand_and_lapses_when_it_le
     game = _game(model, {"Anna": ["red"], "Natalie": ["kenia", "stink"]}, {"Anna": [["card-13"], ["card-02"]]})
     game.apply("Anna uses card-13 with stink")
     game.apply("Anna uses card-02")
-    assert game.state.hands["Anna"] == ["stink", "red"]
+    assert zone_of(game.state, "hands", "Anna") == ["stink", "red"]
     assert "Anna plants stink in 2" not in [a.notation() for a in game.legal_actions("Anna")]
     assert "Anna ends planting" in [a.notation() for a in game.legal_actions("Anna")]  # the required plant lapses
     events = game.apply("Anna discards stink")

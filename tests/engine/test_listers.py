@@ -24,6 +24,7 @@ from beanrules.engine.errors import RuleRef
 from beanrules.engine.harvesting import field_refusal, harvestable, open_fields
 from beanrules.engine.ruleset import zone_cards
 from bot_states import CASES, watch
+from by_name import put, whose_turn, zone_of
 
 PLAYER = actors.Bound("player")
 
@@ -56,16 +57,16 @@ def _numbered_plants(state: Any, rs: Any, player: str, held: tuple) -> list:
     before the listers): the front card of the hand up to the phase's most, then each bean of
     each zone the phase empties, onto each field the planting guards let take it."""
     out: list = []
-    active = player == state.active
+    active = player == whose_turn(state)
     plant, pending = held
 
     def onto(bean: str, zone: str | None) -> None:
         judge = rs.plant_judge
-        takes = range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)
+        takes = range(len(zone_of(state, "fields", player))) if judge is None else judge.taking(state, rs, player, bean)
         out.extend(Plant(player, bean, i + 1, zone) for i in takes)
 
     if plant is not None and active:
-        hand = state.hands[player]
+        hand = zone_of(state, "hands", player)
         if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
             onto(hand[0], None)
         if state.planted >= plant.min or not hand or (rs.abilities and front_lapses(state, rs, player)):
@@ -116,7 +117,7 @@ def _compare(spec: str, seed: int) -> tuple[int, int, int]:
             assert timing_refusal is None or not by_choice or timing_refusal.rule in by_choice, timing_refusal
             fields = [] if timing_refusal is not None else open_fields(state, rs, player)
             assert harvestable(state, rs, player) == fields, (player, state.phase)
-            for index in range(len(state.fields[player])):
+            for index in range(len(zone_of(state, "fields", player))):
                 new = listers.harvest_refusal(state, rs, player, index)
                 want_rule = _rule(timing_refusal) or _rule(field_refusal(state, rs, player, index))
                 assert _rule(new) == want_rule, (player, index, state.phase, new)
@@ -179,9 +180,9 @@ def test_a_harvest_permit_with_a_condition_left_is_asked_in_play():
     assert who is None  # a condition left: the lister asks it (the kernel calls it, kernel/fast.py)
     game = Game(compile_spec("classic"), ["Anna", "Natalie", "Greg"], seed=0)
     state, rs = game.state, game.ruleset
-    active, other = state.active, next(p for p in state.players if p != state.active)
+    active, other = whose_turn(state), next(p for p in state.players if p != whose_turn(state))
     for player in (active, other):
-        state.fields[player][0][:] = ["blue", "blue"]
+        zone_of(state, "fields", player)[0][:] = ["blue", "blue"]
     assert harvests(state, rs, other) == [] and refusal(state, rs, other).rule == "own-turn"
     assert harvests(state, rs, active) == [0] and refusal(state, rs, active) is None
 
@@ -202,7 +203,7 @@ def test_a_harvest_owed_to_make_room_is_compiled_from_its_statement():
     room = listers.room(state, rs)
     held = 0
     for fields in ([["stink", "stink"], ["blue"], []], [["stink", "stink"], ["blue"], ["red"]], [[], [], []]):
-        state.fields["Anna"] = [list(f) for f in fields]
+        put(state, "fields", "Anna", [list(f) for f in fields])
         for bean in rs.beans:
             none_takes = not any(field_accepts(state, rs, "Anna", bean, i) for i in range(3))
             assert room.holds(state, rs, "Anna", bean) == none_takes, (fields, bean)

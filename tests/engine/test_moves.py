@@ -13,6 +13,7 @@ from beanrules.engine.actions import EndPhase, MoveCard
 from beanrules.engine.bots import GreedyBot, make_bot, play_out
 from beanrules.engine.records import make_record, replay
 from beanrules.engine.terminal import _describe, help_text, move_example
+from by_name import whose_turn, zone_of
 
 PLAYERS = ["Anna", "Natalie", "Greg"]
 HEAD = 'rulebook variant "A variant"\n  extends classic\n  source v "Variant rules"\n'
@@ -53,7 +54,7 @@ def test_discarding_the_front_card_in_its_phase(moves) -> None:
     assert not [a for a in game.legal_actions("Natalie") if isinstance(a, MoveCard)]
     events = game.apply("Anna discards")
     assert events[0] == {"event": "discarded", "player": "Anna", "bean": "red", "rule": "discard-from-hand"}
-    assert game.state.hands["Anna"] == ["soy"] and game.state.discard == ["chili", "red"]
+    assert zone_of(game.state, "hands", "Anna") == ["soy"] and game.state.discard == ["chili", "red"]
     assert game.state.phase == "plant"  # soy must still be planted
 
 
@@ -83,7 +84,7 @@ def test_a_move_is_made_once_a_turn_and_again_the_next(moves) -> None:
     assert game.state_json() == before and before["moved"] == {"discard-from-hand": [1, 1]}
     later = Game.from_state(moves, {**before, "turn": 2})
     later.apply("Anna discards")
-    assert later.state.hands["Anna"] == ["blue"]
+    assert zone_of(later.state, "hands", "Anna") == ["blue"]
 
 
 def test_a_rulebook_without_the_rule_refuses_the_move(make) -> None:
@@ -100,8 +101,8 @@ def test_taking_the_discard_top_waits_for_the_active_player(moves) -> None:
     assert set(game.legal_actions("Anna")) >= {MoveCard("Anna", "takes", "chili"), EndPhase("Anna", "phase")}
     events = game.apply("Anna takes discard chili")
     assert events[0] == {"event": "took", "player": "Anna", "bean": "chili", "rule": "take-discard-top"}
-    assert game.state.hands["Anna"] == ["red", "green", "stink", "garden", "chili"]
-    assert game.state.active == "Natalie"  # taken once: nothing left to decide in the phase
+    assert zone_of(game.state, "hands", "Anna") == ["red", "green", "stink", "garden", "chili"]
+    assert whose_turn(game.state) == "Natalie"  # taken once: nothing left to decide in the phase
 
 
 def test_ending_the_phase_without_taking(moves) -> None:
@@ -110,7 +111,7 @@ def test_ending_the_phase_without_taking(moves) -> None:
     with pytest.raises(IllegalAction, match="only the active player"):
         game.apply("Natalie ends phase")
     game.apply("Anna ends phase")
-    assert game.state.active == "Natalie" and game.state.discard == ["chili"]
+    assert whose_turn(game.state) == "Natalie" and game.state.discard == ["chili"]
 
 
 def test_the_hand_limit_caps_draws_and_refuses_takes(tmp_path) -> None:
@@ -120,7 +121,7 @@ def test_the_hand_limit_caps_draws_and_refuses_takes(tmp_path) -> None:
                                               "deck": ["green", "stink", "garden", "red", "blue", "blue"]})
     events = game.apply("Anna plants offer soy in 1")
     assert {"event": "drew", "player": "Anna", "cards": 2} in events
-    assert game.state.hands["Anna"] == ["red", "red", "blue", "green", "stink"]
+    assert zone_of(game.state, "hands", "Anna") == ["red", "red", "blue", "green", "stink"]
     assert game.state.offer == ["garden", "red"]  # the third card stayed in the deck: Natalie turned it over
     assert MoveCard("Anna", "takes", "chili") not in game.legal_actions("Anna")
     assert game.waiting_for() == ["Natalie"]  # nothing for Anna to decide: the turn passed
@@ -141,7 +142,7 @@ def test_an_action_that_breaks_the_hand_limit_is_undone(tmp_path) -> None:
     assert refused.value.rule == "hand-limit" and game.state_json() == before
     game.apply("Anna gives offer soy to Greg")
     game.apply("Greg accepts")
-    assert game.state.hands["Greg"] == ["soy"]
+    assert zone_of(game.state, "hands", "Greg") == ["soy"]
 
 
 def test_pulling_matching_cards_reveals_more_when_none_match(tmp_path) -> None:
@@ -173,7 +174,7 @@ def test_leaving_the_offer_to_the_opponent_needs_two_players(tmp_path) -> None:
     assert {"event": "moved", "cards": 2, "from_zone": "offer", "from": None, "to_zone": "set-aside",
             "to": "Natalie", "end": "top"} in events
     # Natalie's turn: she plants what Anna left her in her phase 3, after turning over two cards.
-    assert game.state.set_aside["Natalie"] == ["soy", "blue"] and game.state.offer == ["garden", "stink"]
+    assert zone_of(game.state, "set_aside", "Natalie") == ["soy", "blue"] and game.state.offer == ["garden", "stink"]
     three = dict(model, players={"min": 2, "max": 3})
     with pytest.raises(UnsupportedRule, match="two players"):
         Game(three, 3)
@@ -250,4 +251,4 @@ def test_a_move_in_a_phase_with_cards_to_plant_stays_optional(tmp_path) -> None:
     assert game.state.phase == "plant-traded" and game.waiting_for() == ["Anna"]
     assert set(game.legal_actions("Anna")) >= {MoveCard("Anna", "takes", "chili"), EndPhase("Anna", "phase")}
     game.apply("Anna ends phase")
-    assert game.state.discard == ["chili"] and game.state.hands["Anna"] == ["red", "red", "red"]
+    assert game.state.discard == ["chili"] and zone_of(game.state, "hands", "Anna") == ["red", "red", "red"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from beanrules import compile_spec
 from beanrules.engine import Game, transitions
 from beanrules.engine.obligations import completions, open_tests, named_test
+from by_name import put, set_active, whose_turn, zone_of
 
 
 def names(game: Game) -> dict[str, list[str]]:
@@ -39,17 +40,18 @@ def test_planting_stays_open_until_most_is_planted_or_the_hand_is_empty():
     game = Game(compile_spec("classic"), 3, seed=2)
     state, rs = game.state, game.ruleset
     complete = completions(rs)[rs.phase_index["plant"]]
-    assert state.phase == "plant" and state.hands[state.active] and not complete(state)
+    assert state.phase == "plant" and zone_of(state, "hands", whose_turn(state)) and not complete(state)
     state.planted = rs.phase("plant").listers.front.most - 1
     assert not complete(state)  # one more plant is still permitted (least is met: optional)
     state.planted += 1
     assert complete(state)  # most planted
     state.planted = 0
-    hand, state.hands[state.active] = state.hands[state.active], []
+    hand = zone_of(state, "hands", whose_turn(state))
+    put(state, "hands", whose_turn(state), [])
     assert complete(state)  # nothing to plant
-    state.hands[state.active] = hand
+    put(state, "hands", whose_turn(state), hand)
     state.planted = rs.phase("plant").listers.front.most
-    state.decision = {"player": state.active}
+    state.decision = {"player": whose_turn(state)}
     assert not complete(state)  # a step waits for a decision
 
 
@@ -58,9 +60,10 @@ def test_a_declared_end_waits_while_a_harvest_is_possible():
     state, rs = game.state, game.ruleset
     ph = rs.phase("plant")
     declared = named_test(rs, ph, "harvest-before-declared-end")
-    state.phase, state.active = "plant", game.players[0]
-    for field in state.fields[state.active]:
+    state.phase = "plant"
+    set_active(state, game.players[0])
+    for field in zone_of(state, "fields", whose_turn(state)):
         field.clear()
     assert not declared(state)  # no field to harvest
-    state.fields[state.active][0].extend([rs.beans[0]] * 3)
+    zone_of(state, "fields", whose_turn(state))[0].extend([rs.beans[0]] * 3)
     assert declared(state)  # a harvest the player may make keeps the phase open

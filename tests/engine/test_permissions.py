@@ -11,6 +11,7 @@ from beanrules.engine import Game, buying, listers, program
 from beanrules.engine.compiler import compile_ruleset
 
 from engine_helpers import refused
+from by_name import zone_of
 
 SPEC = '''rulebook conditioned "Conditioned"
   extends classic
@@ -58,7 +59,7 @@ def test_a_forbid_over_a_tokens_holder(model):
     refused(game, "Anna harvests 1", "thaler-holds")
     assert "Natalie harvests 1" in _listed(game, "Natalie")
     game.apply("Natalie harvests 1")
-    assert game.state.coins["Natalie"]
+    assert zone_of(game.state, "coins", "Natalie")
 
 
 def test_a_forbid_over_a_counter_whose_turn_and_the_phase(model):

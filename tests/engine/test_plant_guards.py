@@ -14,6 +14,7 @@ from beanrules.desugar import rule_statements
 from beanrules.engine import EndPhase, Game, Plant
 from beanrules.engine.errors import IllegalAction
 from beanrules.engine import lasting, permissions
+from by_name import put, zone_of
 
 
 def _statements(spec: str, rule_id: str) -> tuple:
@@ -77,7 +78,7 @@ def test_the_judge_as_one_expression_says_what_the_guards_closures_say(spec):
         game.state.fields = _random_fields(rs, players, rng)
         for bean in cards:
             assert direct.taking(game.state, rs, "Anna", bean) == closures.taking(game.state, rs, "Anna", bean)
-            for index in range(len(game.state.fields["Anna"])):
+            for index in range(len(zone_of(game.state, "fields", "Anna"))):
                 said = direct.refusing(game.state, rs, "Anna", bean, index)
                 assert said is closures.refusing(game.state, rs, "Anna", bean, index)
                 refused += said is not None
@@ -106,7 +107,7 @@ def test_a_guard_that_reads_more_than_the_fields_is_judged_by_its_closures(tmp_p
     assert permissions._sizes_read(rs.plant_guards) is None and rs.plant_judge.sizes is None
     assert rs.plant_judge.taking.__code__.co_filename != "<string>"  # not one expression: the closures
     assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0) is None
-    game.state.hands["Anna"] = ["red"]  # the same fields, a smaller hand: now refused
+    put(game.state, "hands", "Anna", ["red"])  # the same fields, a smaller hand: now refused
     assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0).ref.id == "small-hands"
     assert rs.plant_judge.taking(game.state, rs, "Anna", "red") == []
     with pytest.raises(IllegalAction) as refused:

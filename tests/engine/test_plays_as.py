@@ -13,6 +13,7 @@ from beanrules.kernel import kernel_for, play, support
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import PLAYERS, refused
+from by_name import zone_of
 
 JOKER = '''rulebook joker "Joker"
   extends classic
@@ -54,7 +55,7 @@ def test_the_card_joins_a_field_of_its_bean_and_keeps_its_id(joker):
     assert listed == ["Anna plants joker in 1"]  # not onto blue or soy
     game.apply("Anna plants joker in 1")
     game.apply("Anna plants red in 1")  # a red goes on top of the joker: the field is red
-    assert game.state.fields["Anna"][0] == ["red", "red", "joker", "red"]
+    assert zone_of(game.state, "fields", "Anna")[0] == ["red", "red", "joker", "red"]
 
 
 def test_the_card_may_not_go_onto_another_type(joker):
@@ -63,7 +64,7 @@ def test_the_card_may_not_go_onto_another_type(joker):
     assert "holds blue, not red" in error.message
     game = _game(joker, {"hands": {"Anna": ["red"]}, "fields": {"Anna": [["joker"], ["soy"], ["chili"]]}})
     game.apply("Anna plants red in 1")  # a red joins the joker's field
-    assert game.state.fields["Anna"][0] == ["joker", "red"]
+    assert zone_of(game.state, "fields", "Anna")[0] == ["joker", "red"]
 
 
 def test_the_field_pays_by_its_beans_beanometer_counting_every_card(joker):
@@ -71,7 +72,7 @@ def test_the_field_pays_by_its_beans_beanometer_counting_every_card(joker):
     game = _game(joker, {"fields": {"Anna": [["joker", "red", "joker", "red"], ["blue"], []]}})
     events = game.apply("Anna harvests 1")
     assert events[0]["bean"] == "red" and events[0]["cards"] == 4 and events[0]["coins"] == 3
-    assert len(game.state.coins["Anna"]) == 3 and len(game.state.discard) == 1
+    assert len(zone_of(game.state, "coins", "Anna")) == 3 and len(game.state.discard) == 1
 
 
 def test_a_harvest_by_bean_name_finds_the_field_the_card_tops(joker):
@@ -104,7 +105,7 @@ def test_bots_play_to_the_end_and_the_kernel_plays_the_same_games(joker):
         bots = [("random", "greedy")[i % 2] for i in range(3)]
         actions = play_out(game, {p: make_bot(bots[i], seed=f"{seed}:{i}") for i, p in enumerate(game.players)})
         assert game.is_over
-        fields = [f for p in game.players for f in game.state.fields[p] if f]
+        fields = [f for p in game.players for f in zone_of(game.state, "fields", p) if f]
         kinds = game.ruleset.plays_as
         assert all(len({kinds.get(c, c) for c in f}) == 1 for f in fields)  # one type per field held
         played = play(machine, seed, bots)  # the same game (tests/kernel compares it action by action)

@@ -27,4 +27,4 @@ def test_state_json_past_the_hand_limit_is_refused_and_at_it_loads():
 
 def test_without_a_hand_limit_a_large_hand_starts():
     hands = {"Anna": ["red"], "Natalie": ["blue"] * 9}
-    assert len(Game.from_partial(compile_spec("classic"), [*PLAYERS, "Greg"], {"hands": hands}).state.hands["Natalie"]) == 9
+    assert len(Game.from_partial(compile_spec("classic"), [*PLAYERS, "Greg"], {"hands": hands}).state_json()["hands"]["Natalie"]) == 9

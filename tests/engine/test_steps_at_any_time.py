@@ -15,6 +15,7 @@ from beanrules.core import actors, conditions, effects, places, quantities, stat
 from beanrules.engine import Game, evaluate, harvesting, program
 
 from engine_helpers import PLAYERS, snapshot
+from by_name import zone_of
 
 PLAYER, FIELD = actors.Bound("player"), actors.Bound("field")
 # a step no sentence writes yet: while the discard pile holds a card, every field of three or
@@ -52,7 +53,7 @@ def test_a_step_at_any_time_runs_after_any_action_while_its_condition_holds():
             "auto": True} in events
     game = _with_step([])  # the condition fails: nothing is harvested
     game.apply("Anna plants soy in 1")
-    assert game.state.fields["Greg"][0] == ["blue"] * 4
+    assert zone_of(game.state, "fields", "Greg")[0] == ["blue"] * 4
 
 
 def test_a_step_acts_only_where_the_condition_of_its_repeat_or_if_holds_for_some_binding():

@@ -18,6 +18,7 @@ from beanrules.engine.terminal import _describe
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import refused, snapshot
+from by_name import whose_turn, zone_of
 
 SPEC = Path(__file__).parent / "specs" / "text-cards.bean"
 PLAYERS = ["Anna", "Natalie"]
@@ -39,7 +40,7 @@ def _uses(game: Game, player: str = "Anna") -> list[str]:
 def test_reverse_the_hand_only_before_a_hand_card_is_played(model):
     game = _game(model, {"hands": {"Anna": ["red", "soy", "blue"]}, "fields": {"Anna": [["flip"], []]}})
     events = game.apply("Anna uses flip")
-    assert game.state.hands["Anna"] == ["blue", "soy", "red"]
+    assert zone_of(game.state, "hands", "Anna") == ["blue", "soy", "red"]
     assert events[-1] == {"event": "reordered", "player": "Anna", "reversed": True, "at": "Anna's hand",
                           "hands": ["Anna"]}
     assert _describe(events)[-1] == "Anna reverses Anna's hand"
@@ -108,21 +109,21 @@ def test_the_opponent_chooses_the_card_given(model):
     assert Game.from_state(model, json.loads(json.dumps(state))).state_json() == state
     refused(game, "Natalie chooses chili", "gift-gift")  # not a stink bean
     game.apply("Natalie chooses tidy")
-    assert game.state.hands["Anna"] == ["red", "tidy"] and game.state.hands["Natalie"] == ["stink", "chili"]
+    assert zone_of(game.state, "hands", "Anna") == ["red", "tidy"] and zone_of(game.state, "hands", "Natalie") == ["stink", "chili"]
 
 
 def test_an_opponent_without_the_type_gives_nothing(model):
     game = _game(model, {"hands": {"Anna": ["red"], "Natalie": ["chili"]}, "fields": {"Anna": [["gift"], []]}},
                  phase="draw")
     game.apply("Anna uses gift")
-    assert game.state.decision is None and game.state.hands["Natalie"] == ["chili"]
+    assert game.state.decision is None and zone_of(game.state, "hands", "Natalie") == ["chili"]
 
 
 def test_plant_any_hand_card(model):
     game = _game(model, {"hands": {"Anna": ["red", "garden"]}, "fields": {"Anna": [["any"], []]}})
     assert _uses(game) == ["Anna uses any with red, 2", "Anna uses any with garden, 1", "Anna uses any with garden, 2"]
     game.apply("Anna uses any with garden, 1")  # the second hand card, onto the garden field of the card
-    assert game.state.fields["Anna"][0] == ["any", "garden"] and game.state.hands["Anna"] == ["red"]
+    assert zone_of(game.state, "fields", "Anna")[0] == ["any", "garden"] and zone_of(game.state, "hands", "Anna") == ["red"]
     game = _game(model, {"hands": {"Anna": ["red", "garden"]}, "fields": {"Anna": [["any"], ["soy"]]}})
     refused(game, "Anna uses any with red, 1", "any-any")  # not onto a field of another type
 
@@ -152,12 +153,12 @@ def test_an_ability_keeps_its_phase_open_until_used_or_ended(model):
     game = _game(model, {"discard": ["red"], "deck": ["soy", "blue", "chili"],
                          "fields": {"Anna": [["stir"], []]}}, phase="trade")
     game.apply("Anna ends trading")
-    assert game.state.phase == "draw" and game.state.hands["Anna"] == ["soy", "blue"]  # drawn on entering it
+    assert game.state.phase == "draw" and zone_of(game.state, "hands", "Anna") == ["soy", "blue"]  # drawn on entering it
     assert game.waiting_for() == ["Anna"]
     assert "Anna ends phase" in [a.notation() for a in game.legal_actions("Anna")]
     before = snapshot(game)
     game.apply("Anna ends phase")
-    assert game.state.active == "Natalie" and snapshot(game) != before
+    assert whose_turn(game.state) == "Natalie" and snapshot(game) != before
 
 
 def test_bots_play_games_with_text_cards_keeping_every_invariant(model):
@@ -170,7 +171,7 @@ def test_the_opponent_plants_the_front_hand_card(model):
     game = _game(model, {"hands": {"Anna": ["red", "soy"], "Natalie": []},
                          "fields": {"Anna": [["give"], []], "Natalie": [["blue"], ["red"]]}})
     events = game.apply("Anna uses give")
-    assert game.state.fields["Natalie"] == [["blue"], ["red", "red"]] and game.state.hands["Anna"] == ["soy"]
+    assert zone_of(game.state, "fields", "Natalie") == [["blue"], ["red", "red"]] and zone_of(game.state, "hands", "Anna") == ["soy"]
     assert events[-1]["event"] == "planted" and events[-1]["player"] == "Natalie"
     assert game.state.planted == 0  # Anna must still play out a hand card in this phase
 
@@ -185,7 +186,7 @@ def test_the_opponent_chooses_the_field_and_harvests_only_to_make_room(model):
     assert game.waiting_for() == ["Natalie"] and game.state.decision["name"] == "a field to harvest for the soy"
     assert [a.notation() for a in game.legal_actions("Natalie")] == ["Natalie chooses 1", "Natalie chooses 2"]
     events = game.apply("Natalie chooses 2")
-    assert game.state.fields["Natalie"] == [["blue"], ["soy"]]
+    assert zone_of(game.state, "fields", "Natalie") == [["blue"], ["soy"]]
     assert [e["event"] for e in events][:3] == ["chose", "harvested", "planted"]
     assert events[1]["player"] == "Natalie" and events[1]["bean"] == "red"
     # two fields take the red: Natalie chooses, and harvests nothing
@@ -195,9 +196,9 @@ def test_the_opponent_chooses_the_field_and_harvests_only_to_make_room(model):
     assert game.state.decision["options"] == ["1", "2"] and game.state.decision["name"] == "a field for the red"
     assert "waits for Natalie" in refused(game, "Natalie harvests 1", "give-give").message
     game.apply("Natalie chooses 2")
-    assert game.state.fields["Natalie"] == [["red"], ["red"]] and game.state.coins["Natalie"] == []
+    assert zone_of(game.state, "fields", "Natalie") == [["red"], ["red"]] and zone_of(game.state, "coins", "Natalie") == []
     # the protection rule holds for the harvest that makes room: only the field of two may go
     game = _game(model, {"hands": {"Anna": ["soy"]}, "fields": {"Anna": [["give"], []],
                                                                  "Natalie": [["blue", "blue"], ["red"]]}})
     game.apply("Anna uses give")
-    assert game.state.decision is None and game.state.fields["Natalie"] == [["soy"], ["red"]]
+    assert game.state.decision is None and zone_of(game.state, "fields", "Natalie") == [["soy"], ["red"]]

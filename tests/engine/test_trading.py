@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import refused
+from by_name import whose_turn, zone_of
 
 
 @pytest.fixture
@@ -160,16 +161,16 @@ def test_a_record_replayed_moves_the_card_named_by_position(classic):
     from beanrules.engine.records import make_record, replay
     for seed in range(200):
         game = Game(classic, 3, seed=seed)
-        active = game.state.active
+        active = whose_turn(game.state)
         game.apply(f"{active} plants")
         game.apply(f"{active} ends planting")
         if game.state.phase != "trade":
             continue
-        giver = next((p for p in game.players if p != active and _twins_apart(game.state.hands[p])), None)
+        giver = next((p for p in game.players if p != active and _twins_apart(zone_of(game.state, "hands", p))), None)
         if giver is None:
             continue
-        m, j = _twins_apart(game.state.hands[giver])
-        hand = list(game.state.hands[giver])
+        m, j = _twins_apart(zone_of(game.state, "hands", giver))
+        hand = list(zone_of(game.state, "hands", giver))
         game.apply(f"{giver} gives hand {j + 1} to {active}")
         game.apply(f"{giver} gives hand {m + 1} to {active}")
         game.apply(f"{active} accepts 2")

@@ -16,6 +16,7 @@ from beanrules.engine.eventlog import UNRECORDED
 from beanrules.engine.obligations import completions
 
 from engine_helpers import PLAYERS
+from by_name import set_holder, zone_of
 
 PLANT, TRADE, PLANT_TRADED, DRAW = range(4)  # classic's phases, by index
 
@@ -110,9 +111,9 @@ def test_a_step_that_waits_for_a_decision_stops_the_phase_and_going_on_runs_the_
     steps = transitions.of(game.ruleset)
     steps.enter[DRAW](game.state, [])
     game.state.decision = None
-    game.state.tokens["thaler"] = "Anna"
+    set_holder(game.state, "thaler", "Anna")
     assert steps.go_on[DRAW](game.state, [], 1, "ran", False) == "play"
-    assert game.state.hands["Anna"] == ["green", "garden", "black-eyed", "chili"] and game.state.deck == ["soy"]
+    assert zone_of(game.state, "hands", "Anna") == ["green", "garden", "black-eyed", "chili"] and game.state.deck == ["soy"]
 
 
 KB_PLANT_OFFER = 3  # Kannibohne's phase whose exit step leaves the offer to the opponent
@@ -146,7 +147,7 @@ def test_a_phase_ends_by_its_exit_step_before_the_next_is_entered(kannibohne):
                      ["Anna", "Natalie"])
         events: list[dict] = [] if record else UNRECORDED
         flow.end_phase(game.state, game.ruleset, events, transitions.of(game.ruleset))
-        assert game.state.phase == "draw" and game.state.offer == [] and game.state.set_aside["Natalie"] == ["red"]
+        assert game.state.phase == "draw" and game.state.offer == [] and zone_of(game.state, "set_aside", "Natalie") == ["red"]
         if record:
             assert [e["event"] for e in events] == ["moved", "phase"] and events[1]["phase"] == "draw"
 

@@ -10,6 +10,7 @@ from beanrules.checks.invariants import playout
 from beanrules.engine import Game
 from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.state import State
+from by_name import counter
 
 
 def test_a_finished_game_keeps_the_winner_fixed_as_the_end_came() -> None:
@@ -44,7 +45,7 @@ def test_kannibohne_plays_to_its_end_with_every_invariant_for_both_bots() -> Non
     for seed in range(3):  # two greedy bots: discarding at will must not keep them from harvesting
         game = Game(model, 2, seed=seed)
         play_out(game, {p: make_bot("greedy", seed=seed) for p in game.players}, max_actions=20_000)
-        thalers = game.state.counters["thalers"]
+        thalers = {p: counter(game.state, "thalers", p) for p in game.players}
         assert game.is_over and max(thalers.values()) >= 25
         [winner] = game.winners()
         assert thalers[winner] >= 25

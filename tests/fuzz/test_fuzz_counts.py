@@ -21,6 +21,7 @@ from beanrules.engine.bots import make_bot
 from beanrules.paths import specs_dir
 
 from fuzzing import OWN_ERRORS, budget, one_game, time_budget
+from by_name import by_player
 
 pytestmark = pytest.mark.fuzz
 
@@ -79,8 +80,8 @@ def test_a_deal_of_no_cards_deals_none(clause: str) -> None:
     path = FOLDER / "deal.bean"
     path.write_text(text, encoding="utf-8")
     model = compile_spec(str(path))
-    assert [len(h) for h in Game(model, 3, seed=1).state.hands.values()] == [0, 0, 0]
-    assert [len(h) for h in Game(model, 4, seed=1).state.hands.values()] == ([0] * 4 if "otherwise" not in clause
+    assert [len(h) for h in by_player(Game(model, 3, seed=1).state, "hands").values()] == [0, 0, 0]
+    assert [len(h) for h in by_player(Game(model, 4, seed=1).state, "hands").values()] == ([0] * 4 if "otherwise" not in clause
                                                                              else [5] * 4)
 
 
@@ -92,11 +93,11 @@ def test_a_draw_of_no_cards_draws_none_and_the_game_plays() -> None:
     game = Game(model, 3, seed=1)
     bots = {p: make_bot("greedy", seed=str(i)) for i, p in enumerate(game.players)}
     # only a draw puts cards into a hand once the deal is done (a trade sets them aside)
-    held, turns = [sum(map(len, game.state.hands.values()))], set()
+    held, turns = [sum(map(len, by_player(game.state, "hands").values()))], set()
     while not game.is_over and len(held) < 400:
         player = game.waiting_for()[0]
         game.apply(bots[player].choose(game, player))
-        held.append(sum(map(len, game.state.hands.values())))
+        held.append(sum(map(len, by_player(game.state, "hands").values())))
         turns.add(game.state.turn)
     assert len(turns) > 3 and held == sorted(held, reverse=True) and held[-1] < held[0]
 

@@ -14,6 +14,7 @@ from beanrules.engine import Game
 from beanrules.engine.records import make_record, replay
 from beanrules.engine.terminal import play_human
 from beanrules.limits import MAX_DOCUMENT_DEPTH, MAX_RECORD_BYTES
+from by_name import zone_of
 
 PLAYERS = ["Anna", "Natalie", "Greg"]
 
@@ -35,7 +36,7 @@ def traded_game(classic: dict, answer: str = "Natalie withdraws") -> Game:
     game = Game(classic, PLAYERS, seed=3)
     while game.state.phase != "trade":
         game.apply(game.legal_actions(game.waiting_for()[0], trades=False)[0])
-    game.apply(f"Natalie offers {game.state.hands['Natalie'][0]} to Anna for {game.state.offer[0]}")
+    game.apply(f"Natalie offers {zone_of(game.state, 'hands', 'Natalie')[0]} to Anna for {game.state.offer[0]}")
     game.apply(answer)
     game.apply("Anna ends trading")
     return game

@@ -19,6 +19,7 @@ from beanrules import compile_spec
 from beanrules.kernel import kernel_reason
 
 from kernel_differential import compared, fast_difference, first_difference, seed_ranges, trade_refusals
+from by_name import zone_of
 
 VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
 HERE = Path(__file__).parent
@@ -74,7 +75,7 @@ def test_a_planting_guard_by_condition_is_played_alike_and_the_plant_it_takes_aw
     def before(game, player, action) -> None:
         st = game.state
         front = game.ruleset.phase(st.phase).listers.front
-        if type(action) is EndPhase and front is not None and st.planted < front.least and st.hands[player]:
+        if type(action) is EndPhase and front is not None and st.planted < front.least and zone_of(st, "hands", player):
             lapses.append((st.turn, player))
     for seed in range(3):
         bots = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
@@ -98,7 +99,7 @@ def test_a_harvest_guard_by_condition_is_played_alike(spec):
         if state.over:
             return
         for player in state.players:
-            for index, field in enumerate(state.fields[player]):
+            for index, field in enumerate(zone_of(state, "fields", player)):
                 guard = rs.harvest_judge.refusing(state, rs, player, field, index) if field else None
                 if guard is not None and guard.ref.id != "protection":
                     refused.append(guard.ref.id)

@@ -30,6 +30,7 @@ from beanrules.kernel import kernel_for, kernel_reason, play
 
 from kernel_differential import compared, ends_and_seeds, ends_first, first_difference, seed_ranges, sweep
 from test_served_mechanisms import counts, model, unlike_the_specs
+from by_name import by_player, counter, fixed_winners, whose_turn, zone_of
 
 HERE = Path(__file__).parent
 HAND_LIMIT, DRAWS, THALERS, LEFTOVERS, FLOW = (str(HERE / f"{name}.bean") for name in (
@@ -60,14 +61,14 @@ def test_the_hand_limit_cuts_draws_and_takes(players, seeds):
     def watch(game: Game, action: Any, events: list[dict]) -> None:
         state = game.state
         for e in events:  # phase 4's three cards, fewer because the hand reached its limit
-            if e["event"] == "drew" and e["cards"] < 3 and len(state.hands[e["player"]]) == 5 and state.deck:
+            if e["event"] == "drew" and e["cards"] < 3 and len(zone_of(state, "hands", e["player"])) == 5 and state.deck:
                 seen["cut"] += 1
         if type(action) is MoveCard:
             seen["took"] += 1
-        if not state.over and state.phase == "plant" and state.discard and len(state.hands[state.active]) == 5 \
+        if not state.over and state.phase == "plant" and state.discard and len(zone_of(state, "hands", whose_turn(state))) == 5 \
                 and all(turn != state.turn for turn, _ in state.moved.values()):
             seen["full"] += 1  # the discard's top card is there, but the hand may not take it
-            assert not any(type(a) is MoveCard for a in game.legal_actions(state.active))
+            assert not any(type(a) is MoveCard for a in game.legal_actions(whose_turn(state)))
     compared(m, players, seeds, watch)
     assert seen["cut"] and seen["full"] and seen["took"], seen
 
@@ -83,16 +84,16 @@ def test_draws_one_at_a_time_owed_as_far_as_the_hand_may_take_them(players, seed
         if action is None:  # a new game
             turn.update(turn=state.turn, drawn=0)
         if state.turn != turn["turn"]:  # a turn ended: fewer than three drawn, the hand full
-            seen["short"] += turn["drawn"] < 3 and len(state.hands[turn["active"]]) == 6 and bool(state.deck)
+            seen["short"] += turn["drawn"] < 3 and len(zone_of(state, "hands", turn["active"])) == 6 and bool(state.deck)
             turn.update(turn=state.turn, drawn=0)
-        turn["active"] = state.active
+        turn["active"] = whose_turn(state)
         if type(action) is DrawCard:
             seen["draws"] += 1
             turn["drawn"] += 1
         elif type(action) is MoveCard and 0 < turn["drawn"] < 3:
             seen["between"] += 1  # the discard's top card taken between two draws
         if state.over and state.exhaustions < 3:
-            assert max(len(c) for c in state.coins.values()) >= 8  # ended by the coin target
+            assert max(len(c) for c in by_player(state, "coins").values()) >= 8  # ended by the coin target
     compared(m, players, seeds, watch)
     assert seen["draws"] and seen["between"] and seen["short"], seen
     # an end by 8 coin cards as soon as a player has them, in a game compared
@@ -125,12 +126,12 @@ def test_thalers_written_down_and_the_first_to_the_target_wins(players):
         elif type(action) is EndPhase and action.what == "phase":
             seen["stopped"] += drawn[0] < 3 and bool(state.deck)  # the player stopped drawing early
             drawn[0] = 0
-        for fields in state.fields.values():  # a single bean that an empty field protects
+        for fields in by_player(state, "fields").values():  # a single bean that an empty field protects
             if any(len(f) == 1 for f in fields) and any(not f for f in fields) and all(len(f) < 2 for f in fields):
                 seen["protected"] += 1
-        if state.over and state.winners is not None:
-            assert all(state.counters["thalers"][p] >= 6 for p in state.winners)
-            assert all(c == [] for c in state.coins.values())  # no coin cards: written down
+        if state.over and fixed_winners(state) is not None:
+            assert all(counter(state, "thalers", p) >= 6 for p in fixed_winners(state))
+            assert all(c == [] for c in by_player(state, "coins").values())  # no coin cards: written down
     compared(m, players, range(2), watch)
     assert seen["paid"] and seen["stopped"] and seen["protected"], seen
     # a game won by whoever first reached the target (not necessarily the most thalers at the end)

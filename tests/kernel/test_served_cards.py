@@ -27,6 +27,7 @@ from beanrules.kernel import kernel_reason
 
 from kernel_differential import ends_and_seeds, fast_difference, first_difference, seed_ranges
 from test_served_mechanisms import counts, unlike_the_specs
+from by_name import whose_turn, zone_of
 
 HERE = Path(__file__).parent
 _MODELS: dict[str, dict] = {}
@@ -91,8 +92,8 @@ def test_cards_on_top_of_fields_that_play_as_other_beans(players, seeds):
         """a heron onto red beans or red onto a heron, an egret with soy beans (one field)"""
         if type(action) is not Plant:
             return False
-        field = state.fields[action.player][action.field - 1]
-        bean = action.bean or state.hands[action.player][0]
+        field = zone_of(state, "fields", action.player)[action.field - 1]
+        bean = action.bean or zone_of(state, "hands", action.player)[0]
         return bool(field) and field[-1] != bean and \
             {field[-1], bean} in ({"heron", "red"}, {"egret", "soy"})
 
@@ -104,7 +105,7 @@ def test_cards_on_top_of_fields_that_play_as_other_beans(players, seeds):
         done = {key for turn, key in state.used if turn == state.turn}
         for use in (a for a in listed if type(a) is UseAbility):
             spec = next(s for s in game.ruleset.abilities if s.card == use.card)
-            fields = state.fields[use.player]
+            fields = zone_of(state, "fields", use.player)
             field = use.field or next(i + 1 for i, f in enumerate(fields) if f and f[-1] == use.card)
             assert spec.key(field) not in done, (state.turn, done, use)
         return bool(done)
@@ -152,7 +153,7 @@ def test_abilities_in_which_the_opponent_decides(seeds):
     def look(game: Game, state: State, listed: list, action: Action) -> None:
         decision = state.decision
         if decision is not None:
-            assert decision["player"] != state.active and "anchor" in decision  # the opponent, in an ability
+            assert decision["player"] != whose_turn(state) and "anchor" in decision  # the opponent, in an ability
             asked.add((decision["rule"], decision["name"].split(" for the ")[0]))
     compare(model(CUCKOO), 2, seeds, look)
     assert asked == {("beggar-beg", "gift"), ("stinker-demand", "given"), ("planter-give", "a field"),
@@ -180,16 +181,16 @@ def test_constraints_that_last():
         for entry in state.lasting:
             laid.add("open" if "open" in entry else entry["rule"])
             if "card" in entry and locate(state, entry["card"]) == (player, 0) and state.phase == "plant" \
-                    and player == state.active:
+                    and player == whose_turn(state):
                 assert not any(type(a) is Plant for a in listed)
                 taken.add("the card named")
-        if not state.lasting or player != state.active:
+        if not state.lasting or player != whose_turn(state):
             return
         if harvestable(state, game.ruleset, player) and not any(type(a) is Harvest for a in listed):
             taken.add("harvest")
-        if state.phase == "plant" and state.hands[player] and not any(type(a) is MoveCard for a in listed):
+        if state.phase == "plant" and zone_of(state, "hands", player) and not any(type(a) is MoveCard for a in listed):
             taken.add("discard")
-        if action == EndPhase(player, "planting") and state.planted == 0 and state.hands[player]:
+        if action == EndPhase(player, "planting") and state.planted == 0 and zone_of(state, "hands", player):
             taken.add("plant")
     compare(model(OWL), 2, range(4), look)
     assert laid == {"open", "frost-freeze", "blocker-block", "jay-take"}

@@ -24,6 +24,7 @@ from beanrules.engine.actions import Choose, MoveCard, UseAbility
 from beanrules.kernel import kernel_for, kernel_reason, play
 
 from kernel_differential import compared, ends_and_seeds, ends_first, first_difference, seed_ranges
+from by_name import zone_of
 
 _MODELS: dict[str, dict] = {}
 
@@ -137,7 +138,7 @@ def test_a_front_card_that_cannot_be_played_lets_the_plant_lapse_in_both_engines
     def before(game: Game, player: str, action: Any) -> None:
         nonlocal lapsed
         state = game.state
-        hand = state.hands[player]
+        hand = zone_of(state, "hands", player)
         if action.notation().endswith("ends planting") and state.planted == 0 and hand and hand[0] == "rook":
             lapsed += 1
     for seed in seeds:
