@@ -68,7 +68,7 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 # down), view (no case expectation looks at a player's view), trace (rule coverage for verify),
 # intervals (simulation statistics), errors and __init__ (no logic). --module runs any of them.
 # NOT_ENGINE (below) leaves out a few functions of these modules.
-DEFAULT_MODULES = ("abilities", "actions", "buying", "card_moves", "compiler", "decisions", "deck", "draw_moves",
+DEFAULT_MODULES = ("abilities", "actions", "buying", "card_moves", "compiler", "declared", "decisions", "deck", "draw_moves",
                    "effect_env", "effects", "evaluate", "exposure", "flow", "game", "hand_effects", "harvesting",
                    "acting", "interned", "kinds", "lasting", "legal", "listers", "marked", "marks", "permissions", "planting", "program",
                    "proposal_space", "requirements", "ruleset", "scoring", "selection", "setup", "state",

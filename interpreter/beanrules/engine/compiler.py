@@ -19,7 +19,7 @@ from . import buying, card_moves, draw_moves, evaluate, harvest_guards, harvest_
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .actions import BuyField
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
-from .marks import marks
+from .declared import compile_declared
 from .ruleset import PhaseSpec, Ruleset
 from .decisions import waits
 from .triggers import EVENTS, Trigger, deciding_run
@@ -177,14 +177,14 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         phases=tuple(phases),
         phase_index={p.id: p.index for p in phases},
         harvest=harvest_rule.compile_harvest(core_program, refs, plays_as), on_deck_out=program.deck_out(core_program, refs),
-        ends=end_conditions, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
+        ends=end_conditions, target_ends=target_ends, exhaustion_limit=exhaustion_limit, exhaustion_ref=exhaustion_ref,
         finish_during=finish_during, finish_phases=finish_phases,
         at_end=program.game_end(core_program, refs),
         score_terms=score_terms, winner_highest=winner_highest, tie_breaks=tie_breaks,
         visibility=program.visibility(core_program),
         permits=permits,
         at_any_time=program.any_time(core_program, refs),
-        marks=marks(core_program, target_ends),
+        declared=(declared_state := compile_declared(core_program)),  # (named: the zone rules below read its zones)
         abilities=usable, triggers=triggers,
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
         moves=card_moves.compile_moves(core_program, refs),
@@ -205,8 +205,7 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         plant_guards=planting, plant_judge=permissions.compile_judge(planting),
         harvest_guards=harvesting, harvest_judge=harvest_judge,
         draws=draw_moves.compile_draws(core_program, refs),
-        declared=zones.declared(core_program),
-        zone_rules=zones.compile_rules(core_program, refs, zones.declared(core_program), _permission))
+        zone_rules=zones.compile_rules(core_program, refs, declared_state.zones, _permission))
 
 
 

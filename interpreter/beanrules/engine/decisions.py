@@ -30,7 +30,6 @@ from . import auctions, evaluate
 from .actions import Choose as ChooseAction
 from .errors import IllegalAction, UnsupportedRule
 from .evaluate import RULES, Env
-from .marks import of
 from .selection import _FIRST_IS_TOP, zone_name
 
 NOTHING = "nothing"  # the answer of a player who may choose and does not
@@ -526,16 +525,16 @@ began to wait (the phase goes on with the steps after it: engine/flow.py)."""
 
 def check_loaded(state: Any, rs: Any) -> None:
     """A loaded state's tokens, counters and waiting decision fit the rules (ValueError if not)."""
-    marks = of(rs)
-    declared = {name: per_player for name, per_player, _ in marks.counters}
+    declared = {name: c.per_player for name, c in rs.declared.counters.items()}
     for name, value in (state.counters or {}).items():
         if name not in declared or isinstance(value, dict) != declared[name]:
             raise ValueError(f"state.counters.{name}: the rules declare no such counter"
                              + ("" if name not in declared else " of that shape"))
     if (state.counters is None) != (not declared):
         raise ValueError("state.counters must hold exactly the counters the rules declare")
-    if set(state.tokens or ()) != set(marks.tokens):
-        raise ValueError(f"state.tokens must name exactly the tokens the rules declare: {', '.join(marks.tokens) or 'none'}")
+    tokens = rs.declared.tokens
+    if set(state.tokens or ()) != set(tokens):
+        raise ValueError(f"state.tokens must name exactly the tokens the rules declare: {', '.join(tokens) or 'none'}")
     decision = state.decision
     if decision is None:
         return

@@ -104,8 +104,7 @@ def reached_target(state: State, rs: Ruleset, events: list) -> None:
     ends the game as soon as it holds. Only such an end: one by the deck's run-outs, which may
     hold already while a rule to finish the turn lets the turn's last phases run, comes as the
     flow leaves a step (engine/transitions.py, end_phase)."""
-    if rs.marks is not None and rs.marks.target_ends and not state.over and any(
-            rs.ends[i].fn(state, _NO_NAMES) for i in rs.marks.target_ends):
+    if rs.target_ends and not state.over and any(rs.ends[i].fn(state, _NO_NAMES) for i in rs.target_ends):
         state.decision = None
         finish_game(state, rs, events)
 

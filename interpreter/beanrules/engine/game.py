@@ -6,7 +6,7 @@ from typing import Any
 from .actions import Action, Choose, Propose
 from .errors import IllegalAction
 from .answering import answers
-from . import acting, decisions, lasting, requirements, trace, transitions, windows, zones
+from . import acting, decisions, lasting, requirements, trace, transitions, windows
 from .eventlog import UNRECORDED
 from .flow import end_phase, reached_target, start
 from .harvesting import settle
@@ -62,7 +62,7 @@ class Game:
         self._complete = {ph.id: steps.complete[ph.index] for ph in rs.phases}
         self._checked, self._as_listed = acting.movers(rs)  # carrying out an action, in either mode
         # whether something follows every action: harvests the rules make, a target reached
-        self._settles = bool(rs.at_any_time) or rs.marks is not None
+        self._settles = bool(rs.at_any_time) or bool(rs.target_ends)
         self._windows = windows.opens(rs)  # an action may open a window for abilities used in any turn
         self._proposal_space = proposal_space(rs)  # the one-card proposals, counted, built one at a time
         self._listing: tuple[State, list[Action]] | None = None  # the last listed actions, for their state
@@ -93,7 +93,7 @@ class Game:
         unknown = [e["says"] for e in loaded.lasting if e["says"] not in game.ruleset.lastings]
         if unknown:
             raise ValueError(f"state.lasting: these rules lay down no constraint '{unknown[0]}'")
-        expected = zones.initial(game.ruleset.declared, loaded.players)
+        expected = game.ruleset.declared.initial_zones(loaded.players)
         if (expected is None) != (loaded.zones is None) or set(expected or ()) != set(loaded.zones or ()) \
                 or any(isinstance(expected[k], dict) != isinstance(v, dict) for k, v in (loaded.zones or {}).items()):
             raise ValueError("state.zones must hold exactly the zones the rules declare: "
@@ -244,7 +244,7 @@ class Game:
         if self._settles and not state.over:  # what follows any action under these rules
             if rs.at_any_time:
                 settle(state, rs, events)
-            if rs.marks is not None:
+            if rs.target_ends:
                 reached_target(state, rs, events)
         if self._windows and window is None and type(action) is not Choose and state.decision is None \
                 and not state.over:  # the owners of abilities used in any turn may use them now

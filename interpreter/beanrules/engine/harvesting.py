@@ -121,7 +121,7 @@ def harvester(rs: Ruleset) -> Harvester:
     counter = harvest.pays_into  # the counter coins are written onto (None: coin cards)
     # coins written down towards a target that ends the game: the state keeps the end test as
     # the harvest left it, as it does as the deck runs out (deck._run_out; a playout reads it)
-    toward = counter is not None and rs.marks is not None and bool(rs.marks.target_ends)
+    toward = counter is not None and bool(rs.target_ends)
     typed, fires = bool(rs.plays_as), bool(rs.triggers)
     plain = counter is None and bank is None  # the coins are cards of the field
     tabled = bool(fields_of_table(rs))  # a harvest may name a field of the table

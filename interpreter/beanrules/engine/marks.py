@@ -1,6 +1,7 @@
-"""Counters and tokens: what the rules declare, where the state keeps them, and the core nodes
-that read or change them (named in engine/semantics.py, the table the evaluator compiles by);
-and coins or counters that change hands (``pay``, ``gain-coins``: engine/payments.py moves them).
+"""Counters and tokens: where the state keeps them, and the core nodes that read or change them
+(named in engine/semantics.py, the table the evaluator compiles by); and coins or counters that
+change hands (``pay``, ``gain-coins``: engine/payments.py moves them). Which counters and tokens
+a game has, and how it starts them, is the program's declared state (engine/declared.py).
 
 A counter is a number per player (coins written down, say) or for the table; a token is held by
 one player or by nobody (a card passed from player to player). The state holds ``counters`` and ``tokens`` only
@@ -10,87 +11,13 @@ is not stored: its holder is the state's ``start_player``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from ..core import actors, conditions, effects, quantities, statements as core
-from ..core.timing import AtSetup
+from ..core import actors, conditions, effects, quantities
 from . import evaluate
-from .errors import UnsupportedRule
 from .evaluate import Env
 from .meaning import Semantics, run
 from .payments import BANK, transfer
-
-Program = list[tuple[dict, Any]]
-
-
-# Who holds a token from the setup on: the start player (a holder word, not a rule kind).
-START = "the start player"
-
-
-@dataclass(frozen=True)
-class Marks:
-    """The counters and tokens a rule model declares, and how a game starts with them."""
-
-    counters: tuple[tuple[str, bool, int], ...] = ()  # (name, per player, start value)
-    tokens: tuple[str, ...] = ()  # tokens the state keeps (who holds each may change)
-    start_holders: tuple[tuple[str, str], ...] = ()  # (token, START): held from the setup on
-    # The ends (places in Ruleset.ends) that read more than the deck: checked as play goes on
-    target_ends: tuple[int, ...] = ()
-
-    def initial_counters(self, players: list[str]) -> dict[str, Any] | None:
-        if not self.counters:
-            return None
-        return {name: ({p: start for p in players} if per_player else start)
-                for name, per_player, start in self.counters}
-
-    def initial_tokens(self, start_player: str) -> dict[str, str | None] | None:
-        if not self.tokens:
-            return None
-        held = dict(self.start_holders)
-        return {t: start_player if held.get(t) == START else None for t in self.tokens}
-
-
-NO_MARKS = Marks()
-
-
-def of(rs: Any) -> Marks:
-    """The ruleset's counters and tokens (none where it has none)."""
-    return rs.marks or NO_MARKS
-
-
-def marks(program: Program, target_ends: tuple[int, ...]) -> Marks | None:
-    fixed = {s.token for _, s in program if isinstance(s, core.ChooseStartPlayer) and s.token}
-    if fixed:
-        _kept_alone(program, fixed)
-    counters = tuple((s.counter, s.per_player, s.start) for _, s in program if isinstance(s, core.DeclareCounter))
-    tokens = tuple(dict.fromkeys(s.token for _, s in program
-                                 if isinstance(s, core.DeclareToken) and s.token not in fixed))
-    holders = tuple((s.effect.token, START) for _, s in program
-                    if isinstance(s, core.Do) and isinstance(s.when, AtSetup)
-                    and isinstance(s.effect, effects.PassToken) and isinstance(s.effect.to, actors.StartPlayer))
-    found = Marks(counters, tokens, holders, target_ends)
-    return None if found == NO_MARKS else found
-
-
-def _kept_alone(program: Program, fixed: set[str]) -> None:
-    """A token the start player keeps all game (``start player chosen, keeps the card``) is not
-    stored: its holder is the state's start player. So no other rule may declare it again (as
-    held by nobody, say) or pass it: the game could not do what that rule says (UnsupportedRule
-    at that rule; check reports it there)."""
-    keeping = {rule["id"]: rule.get("text") or rule["id"] for rule, s in program
-               if isinstance(s, core.ChooseStartPlayer) and s.token}
-    for rule, statement in program:
-        if rule["id"] in keeping:
-            continue
-        for node in statement.walk():
-            if isinstance(node, (core.DeclareToken, effects.PassToken)) and node.token in fixed:
-                said = next(iter(keeping.values()))
-                does, so = (("declares", "it has no holder of its own to give") if isinstance(node, core.DeclareToken)
-                             else ("passes", "no rule can pass it"))
-                raise UnsupportedRule(
-                    f"rule '{rule['id']}' {does} the token '{node.token}', which the start player keeps all game "
-                    f"('{said}'): {so}", rule["id"])
 
 
 def holder(state: Any, token: str) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any
 from . import card_moves, draw_moves, evaluate, requirements, tally as tallies
 from .errors import RuleRef, UnsupportedRule
 from .harvest_rule import HarvestRule
-from .marks import Marks
+from .declared import Declared
 
 _REQUIRED: Any = object()
 
@@ -138,6 +138,9 @@ class Ruleset:
     harvest: HarvestRule  # what a harvest takes, whose beanometer pays, where coins come from
     on_deck_out: tuple[CoreStep, ...]  # ``do … when the deck runs out`` (the reshuffle)
     ends: tuple[evaluate.Compiled, ...]  # ``end-when`` conditions: the end comes when one holds
+    # the places among them that read more than the deck (coins, a counter): tested after every
+    # action, where an end by the deck alone comes as the flow leaves a step
+    target_ends: tuple[int, ...]
     exhaustion_limit: int | None  # how often the deck may run out, where an end says so (for display)
     exhaustion_ref: RuleRef | None
     finish_during: str | None
@@ -153,7 +156,6 @@ class Ruleset:
     # that compiles so joins this table.)
     permits: dict[type, Any] = field(default_factory=dict)
     at_any_time: tuple[CoreStep, ...] = ()  # ``do … at any time``: after every action and automatic step
-    marks: Marks | None = None  # counters, tokens, ends over them (engine/marks.py); None: none of these
     # Card abilities (engine/abilities.py, engine/triggers.py): those a player uses by an
     # action, the steps that run when something happens to a card, the cards never planted.
     abilities: tuple = ()
@@ -179,10 +181,10 @@ class Ruleset:
     harvest_guards: tuple = ()
     harvest_judge: Any = field(default=None, compare=False, repr=False)
     draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
-    # Zones the rules declare besides the standard ones, and who may plant into or harvest a
-    # field of the table (engine/zones.py).
-    declared: dict = field(default_factory=dict)
-    zone_rules: tuple = ()
+    # The zones, counters and tokens the rules declare besides the standard zones, each by name
+    # with how a game starts it (engine/declared.py)
+    declared: Declared = field(default_factory=Declared)
+    zone_rules: tuple = ()  # who may plant into or harvest a field of the table (engine/zones.py)
 
     def phase(self, phase_id: str) -> PhaseSpec:
         return self.phases[self.phase_index[phase_id]]

@@ -52,7 +52,7 @@ def laid_end(rs: Any, zone: str, end: str | None) -> str | None:
     leaves first) and a row reads in the order laid; else None, the zone's usual end. Every
     declared zone lists its top card last, whatever its order: only where cards join differs."""
     if end is None and zone not in STANDARD_ZONES and rs is not None:
-        found = rs.declared.get(zone)
+        found = rs.declared.zones.get(zone)
         if found is not None and found.order == "oldest-first":
             return "bottom"
     return end

@@ -94,7 +94,7 @@ _TABLE: dict[type[Node], Semantics] = {
 }
 # ---------------------------------------------------------------- timings: read with the statement that holds them
 _TABLE.update({
-    timing.AtSetup: _read("engine.program.setup_deal", "engine.marks.marks"),
+    timing.AtSetup: _read("engine.program.setup_deal", "engine.declared.compile_declared"),
     timing.AtStartOf: _read("engine.program.phase_entry"),
     timing.AtEndOf: _read("engine.program.phase_exit", "engine.lasting.deadline"),
     timing.EndOfTurn: _read("engine.lasting.deadline"),
@@ -120,14 +120,14 @@ _TABLE.update({
 _TABLE.update({
     statements.Players: _read("engine.game.Game"),  # the player count a game is made for
     statements.DeclareZone: _read("engine.program.visibility", "engine.program.zone_refusal"),
-    statements.DeclareZoneOfKind: _read("engine.program.visibility", "engine.zones.declared"),
-    statements.DeclareCounter: _read("engine.marks.marks", "engine.harvest_rule.compile_pays_into"),
-    statements.DeclareToken: _read("engine.marks.marks"),
+    statements.DeclareZoneOfKind: _read("engine.program.visibility", "engine.declared.compile_declared"),
+    statements.DeclareCounter: _read("engine.declared.compile_declared", "engine.harvest_rule.compile_pays_into"),
+    statements.DeclareToken: _read("engine.declared.compile_declared"),
     statements.Card: _read("engine.abilities.card_abilities"),
     statements.InPlay: _read("engine.program.beans_in_play"),
     statements.OutOfPlay: _read("engine.program.beans_in_play"),
     statements.Fields: _read("engine.program.setup_fields"),
-    statements.ChooseStartPlayer: _read("engine.marks.marks"),  # its token's holder; the start player is the first seat
+    statements.ChooseStartPlayer: _read("engine.declared.compile_declared"),  # its token's holder; the start player is the first seat
     statements.TurnOrder: _read("engine.program.direction"),
     statements.BelongsTo: _read("engine.trade_guards.compile_guards"),
     statements.Do: _read("engine.program.phase_entry", "engine.program.round_entry", "engine.program.phase_exit",

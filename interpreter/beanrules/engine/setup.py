@@ -9,7 +9,6 @@ from typing import Any
 from ..diagnostics import did_you_mean
 from ..memo import per_object
 
-from . import marks, zones
 from .abilities import adds_fields
 from .actions import BuyField
 from .deck import shuffle
@@ -78,8 +77,8 @@ def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
         fields={p: [[] for _ in range(rs.fields)] for p in players},
         set_aside={p: [] for p in players}, coins={p: [] for p in players}, removed=removed,
         proposals=[], planted=0, over=False, seed=seed, shuffles=0, next_proposal=1,
-        counters=marks.of(rs).initial_counters(players), tokens=marks.of(rs).initial_tokens(players[0]),
-        zones=zones.initial(rs.declared, players))
+        counters=rs.declared.initial_counters(players), tokens=rs.declared.initial_tokens(players[0]),
+        zones=rs.declared.initial_zones(players))
 
 
 _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "discard", "exhaustions",
@@ -89,8 +88,8 @@ _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "
 
 def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: dict[str, Any]) -> tuple:
     """Counters and tokens of a partial state: as a new game starts them, except those given."""
-    counters = marks.of(rs).initial_counters(players)
-    tokens = marks.of(rs).initial_tokens(start_player)
+    counters = rs.declared.initial_counters(players)
+    tokens = rs.declared.initial_tokens(start_player)
     for name, value in (partial.get("counters") or {}).items():
         if counters is None or name not in counters:
             raise ImpossibleState(f"counters.{name}", f"unknown counter '{name}' (counters: "
@@ -113,7 +112,7 @@ def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: d
 
 def partial_zones(rs: Ruleset, players: list[str], given: dict[str, Any]) -> dict[str, Any] | None:
     """The declared zones of a partial state: empty, except those given."""
-    out = zones.initial(rs.declared, players)
+    out = rs.declared.initial_zones(players)
     for name, cards in given.items():
         if out is None or name not in out:
             raise ImpossibleState(f"zones.{name}", f"unknown zone '{name}' (declared zones: "

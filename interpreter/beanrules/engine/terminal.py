@@ -143,7 +143,7 @@ def _declared(zone: str, cards: Any, rs: Any, name: Callable[[str], str]) -> str
             return plural(shown, "card")
         if isinstance(shown, dict):
             return f"{plural(shown['count'], 'card')}" + (f" (top {name(shown['top'])})" if shown["top"] else "")
-        return _field(shown, name) if rs.declared[zone].kind == "field" else _cards(shown, name)
+        return _field(shown, name) if rs.declared.zones[zone].kind == "field" else _cards(shown, name)
     if isinstance(cards, dict) and "count" not in cards:
         return " · ".join(f"{p} {one(c)}" for p, c in cards.items())
     return one(cards)

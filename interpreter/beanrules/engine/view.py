@@ -35,8 +35,8 @@ def visibility(rs: Ruleset, zone: str) -> str:
         return vis.get(zone, default)
     if zone == "field":
         return vis.get("field", "public")
-    if zone in rs.declared:  # a zone the rules declare says how it is shown
-        return rs.declared[zone].visibility
+    if zone in rs.declared.zones:  # a zone the rules declare says how it is shown
+        return rs.declared.zones[zone].visibility
     shown = vis.get(zone, "owner-sees" if zone in ("hand", "coins") else "public")
     return "owner-sees" if zone == "coins" and shown == "hidden" else shown
 

@@ -1,5 +1,5 @@
-"""Zones a spec declares besides the standard ones (core ``declare-zone-of-kind``), and the
-rules that say who may plant into, or harvest, a field declared for the table.
+"""The rules that say who may plant into, or harvest, a field declared for the table (the zones
+a spec declares besides the standard ones are the program's declared state, engine/declared.py).
 
 The state keeps a declared zone under ``zones`` (a key of the state JSON only where the rules
 declare one, so the states of other rulebooks keep their form): a list of cards for the table,
@@ -22,21 +22,6 @@ from .actions import Plant
 from .errors import IllegalAction, RuleRef, UnsupportedRule
 from .kinds import same_type, top_type, type_of
 from .plant_verdict import verdict
-
-Declared = dict[str, core.DeclareZoneOfKind]
-
-
-def declared(program: list) -> Declared:
-    """The zones the rules declare, by name (a later declaration replaces an earlier one)."""
-    return {s.zone: s for _, s in program if isinstance(s, core.DeclareZoneOfKind)}
-
-
-def initial(decl: Declared, players: list[str]) -> dict[str, Any] | None:
-    """The declared zones of a new game, all empty (None: the rules declare none)."""
-    if not decl:
-        return None
-    return {name: ({p: [] for p in players} if d.per_player else []) for name, d in decl.items()}
-
 
 def _names_zone(node: Any) -> str | None:
     """The name of the zone of the table a place names (None: a player's zone, a field bound by
@@ -78,9 +63,9 @@ class ZoneRule:
     ref: RuleRef
 
 
-def compile_rules(program: list, refs: dict[str, RuleRef], decl: Declared,
+def compile_rules(program: list, refs: dict[str, RuleRef], decl: dict[str, core.DeclareZoneOfKind],
                   compile_permission: Callable[[Any, Any], Allows]) -> tuple[ZoneRule, ...]:
-    """The permissions on declared zones, their players and conditions compiled by
+    """The permissions on declared zones (`decl`: the program's, by name), their players and conditions compiled by
     `compile_permission` (the evaluator's, engine/ruleset.py: this module stays out of the
     engine's import cycle); UnsupportedRule (naming the rule) for one on a zone that is not a
     field for the table, or with a count of times."""
@@ -181,5 +166,5 @@ def plant_options(state: Any, rs: Any, player: str, planted: list[tuple[str, str
 
 def fields_of_table(rs: Any) -> list[str]:
     """The names of the fields of the table the rules declare."""
-    return [name for name, d in rs.declared.items() if d.kind == "field" and not d.per_player]
+    return [name for name, d in rs.declared.zones.items() if d.kind == "field" and not d.per_player]
 

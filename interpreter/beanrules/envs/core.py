@@ -102,7 +102,7 @@ class Table:
         probe = Game(self.model, self.players, seed=0)
         rs = self.ruleset = probe.ruleset
         # zones the rules declare (engine/zones.py): (name, per player, kind), observed as declared
-        self.declared = tuple((name, d.per_player, d.kind) for name, d in rs.declared.items())
+        self.declared = tuple((name, d.per_player, d.kind) for name, d in rs.declared.zones.items())
         # the fields of the table, planted into and harvested by name ("in the middle")
         self.table_fields = tuple(name for name, each, kind in self.declared if kind == "field" and not each)
         # the declared zones a permitted move takes a card from ("takes the NAME") or puts one on

@@ -19,7 +19,7 @@ from ..engine.actions import BuyField
 from ..engine.decisions import waits
 from ..engine.eventlog import UNRECORDED
 from ..engine.evaluate import BY_ITSELF, RULES
-from ..engine.marks import START
+from ..engine.declared import START
 from ..engine.obligations import KERNEL, completion
 from ..engine.harvesting import coins_for, harvestable, harvester, least_paying, pays_more_than, run_length, some_field_pays
 from ..engine.actions import Harvest
@@ -177,7 +177,7 @@ class Machine(core.Primitives):
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(e.fn for e in rs.ends)  # the engine's own (deck.ending)
-        self.target_tests = tuple(self.ends[i] for i in (rs.marks.target_ends if rs.marks else ()))
+        self.target_tests = tuple(self.ends[i] for i in rs.target_ends)
         for step in rs.on_deck_out:  # run by the engine's deck as it runs out (engine/deck.py)
             _step(step, self)  # (refused here where the kernel does not play it)
         self.on_deck_out = rs.on_deck_out
@@ -187,12 +187,10 @@ class Machine(core.Primitives):
         self.winner_highest = rs.winner_highest
         self.tie_breaks = tuple((t.key.fn if t.key is not None else None, t.highest)
                                 for t in rs.tie_breaks)
-        marks = rs.marks
         self.tally = compile_tally(rs, self)  # counters, coins written down, an end by a target
         self.target_ends = self.tally is not None and self.tally.target_ends
-        held = dict(marks.start_holders) if marks is not None else {}
-        # the tokens a game starts with (marks.initial_tokens): the start player's, or nobody's
-        self.tokens_at_start = {t: (0 if held.get(t) == START else None) for t in (marks.tokens if marks else ())}
+        # the tokens a game starts with (Declared.initial_tokens): the start player's, or nobody's
+        self.tokens_at_start = {t: (0 if held == START else None) for t, held in rs.declared.tokens.items()}
         self.moves = card_moves.compile_moves(rs.moves, self)
         # each phase's planting permits, as the engine compiled them (engine/listers.py)
         self.phases = tuple(Phase(p.id, p.index, (p.listers.front.least, p.listers.front.most) if p.listers.front

@@ -62,7 +62,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "harvest", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
         "visibility", "permits", "guards", "at_any_time", "moves",
-        "triggers", "marks", "abilities", "unplantable",
+        "triggers", "declared", "target_ends", "abilities", "unplantable",
         "requirements", "won_by", "draws"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
                             "ender",  # (a citation: who may end the phase is listed as the engine lists it)
@@ -80,7 +80,8 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
     "BuyFieldRule": frozenset({"cost", "max_fields", "ref"}),
     "DrawRule": frozenset({"phase", "least", "most", "draw", "ref"}),
     "WonBy": frozenset({"condition", "name"}),
-    "Marks": frozenset({"counters", "tokens", "start_holders", "target_ends"}),
+    # the declared state: counters and tokens (kernel/tally.py, machine.py), not zones of its own
+    "Declared": frozenset({"counters", "tokens"}),
 }
 # card mechanisms the kernel learnt: cards that play as another type (engine/kinds.py),
 # constraints that last (kernel/lasting.py).
@@ -182,9 +183,9 @@ def _flow(rs: engine_rules.Ruleset) -> None:
     (engine/requirements.py, asked on the kernel's state): nothing of it to check here."""
     for draw in rs.draws:
         _unknown_fields(draw, f"rule '{draw.ref.id}'")
-    for part in (rs.won_by, rs.marks):
-        if part is not None:
-            _unknown_fields(part, "the counters")
+    if rs.won_by is not None:
+        _unknown_fields(rs.won_by, "the counters")
+    _unknown_fields(rs.declared, "the declared state")
     trades = guards_of(rs)
     if rs.requirements and trades is not None and trades.received_zone == "hand":
         raise KernelUnsupported(f"rule '{rs.requirements[0].ref.id}' with trades into the hand "

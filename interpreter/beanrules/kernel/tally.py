@@ -1,4 +1,4 @@
-"""Counters and the target that ends the game (engine/marks.py, engine/tally.py) over the
+"""Counters and the target that ends the game (engine/declared.py, engine/marks.py, engine/tally.py) over the
 kernel's state: a number per player (a list by seat) or for the table in ``g.counters``; a
 harvest whose coins are written down pays onto the harvesting player's counter and lays every
 harvested card on the discard pile, in field order; an end that reads more than the deck (a
@@ -27,9 +27,8 @@ class Tally:
     __slots__ = ("start", "counter", "won_by", "name", "target_ends")
 
     def __init__(self, rs: Any, prims: core.Primitives):
-        marks = rs.marks
-        self.start = tuple((name, per_player, value) for name, per_player, value in (marks.counters if marks else ()))
-        self.target_ends = bool(marks and marks.target_ends)
+        self.start = tuple((name, c.per_player, c.start) for name, c in rs.declared.counters.items())
+        self.target_ends = bool(rs.target_ends)
         self.counter: str | None = rs.harvest.pays_into  # paid into by harvests
         self.won_by: Callable | None = None
         self.name = "p"
@@ -37,7 +36,7 @@ class Tally:
             self.won_by, self.name = rs.won_by.condition.fn, rs.won_by.name
 
     def counters(self, n: int) -> dict[str, Any]:
-        """marks.initial_counters, seats for names."""
+        """Declared.initial_counters, seats for names."""
         return {name: ([value] * n if per_player else value) for name, per_player, value in self.start}
 
     def reached(self, m: Any, g: KState) -> bool:
@@ -62,8 +61,7 @@ class Tally:
 
 def compile_tally(rs: Any, prims: core.Primitives) -> Tally | None:
     """None where the rules have no counter, no tally and no end beyond the deck."""
-    marks = rs.marks
-    if rs.harvest.pays_into is None and rs.won_by is None and not (marks and (marks.counters or marks.target_ends)):
+    if rs.harvest.pays_into is None and rs.won_by is None and not (rs.declared.counters or rs.target_ends):
         return None
     return Tally(rs, prims)
 
