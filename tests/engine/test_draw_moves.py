@@ -110,10 +110,10 @@ def test_no_card_left_to_draw_waits_for_nobody() -> None:
 
 def test_classic_keeps_its_automatic_draw_and_its_compiled_listings(tmp_path) -> None:
     rs = Game(compile_spec("classic"), 3, seed=1).ruleset
-    assert rs.draws == () and all(compiled_listing(rs, ph) is not None for ph in rs.phases)
+    assert DrawCard not in rs.permits and all(compiled_listing(rs, ph) is not None for ph in rs.phases)
     # a spec that draws by action lists in full (legal.listed_in_full asks about the draws)
     drawn = Game(variant(tmp_path, OWED), 3, seed=1).ruleset
-    assert drawn.draws and all(compiled_listing(drawn, ph) is None for ph in drawn.phases)
+    assert drawn.permits[DrawCard] and all(compiled_listing(drawn, ph) is None for ph in drawn.phases)
 
 
 def test_only_owed_draws_bring_the_end_of_the_deck_nearer(tmp_path) -> None:

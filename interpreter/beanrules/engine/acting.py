@@ -185,7 +185,7 @@ def _check_end(state: State, rs: Ruleset, action: EndPhase) -> None:
         raise game_over(rs)
     ph = rs.phase(state.phase)
     player = action.player
-    if rs.draws and action.what == "phase":  # not while a draw is owed (engine/draw_moves.py)
+    if DrawCard in rs.permits and action.what == "phase":  # not while a draw is owed (engine/draw_moves.py)
         refused = draw_moves.end_refusal(state, rs, player)
         if refused is not None:
             raise refused
@@ -203,7 +203,7 @@ def _check_end(state: State, rs: Ruleset, action: EndPhase) -> None:
         if player != state.active:
             raise IllegalAction(ph.ender or ph.trade.permit, f"only the active player ({state.active}) ends trading")
         return
-    if action.what == "phase" and ((rs.moves and card_moves.waits_only_for_moves(state, ph))
+    if action.what == "phase" and ((MoveCard in rs.permits and card_moves.waits_only_for_moves(state, ph))
                                    or (rs.abilities and waits_only_for_abilities(state, rs))):
         if player != state.active:
             raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
@@ -218,7 +218,7 @@ def _check_end(state: State, rs: Ruleset, action: EndPhase) -> None:
                 raise IllegalAction(step.ref, f"{', '.join(owed)} must still plant their {step.zone} cards")
         if player == state.active and any(s.optional and s.anyone_has(state) for s in every):
             return  # "may plant": whatever is left stays (and is dealt with as the phase ends)
-    if rs.draws and action.what == "phase" and draw_moves.rule_now(state, rs) is not None:
+    if DrawCard in rs.permits and action.what == "phase" and draw_moves.rule_now(state, rs) is not None:
         return  # the player gives up drawing (end_refusal found nothing owed)
     raise IllegalAction(None, f"{player} cannot end {action.what} in phase {ph.id}")
 

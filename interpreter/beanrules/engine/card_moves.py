@@ -133,7 +133,7 @@ def _why_not(state: Any, rs: Any, rule: MoveRule, player: str) -> str | None:
 
 
 def open_rules(state: Any, rs: Any, player: str) -> list[MoveRule]:
-    return [r for r in rs.moves if _why_not(state, rs, r, player) is None]
+    return [r for r in rs.permits.get(MoveCard, ()) if _why_not(state, rs, r, player) is None]
 
 
 def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
@@ -194,7 +194,7 @@ def _breaks(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> Any
 def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
     """The rule that permits the action and the index of the card it moves, or IllegalAction
     citing the rule that does not let it happen (the state is left as it was)."""
-    candidates = [r for r in rs.moves if r.verb == action.verb and r.zone == action.zone]
+    candidates = [r for r in rs.permits.get(MoveCard, ()) if r.verb == action.verb and r.zone == action.zone]
     if not candidates:
         raise IllegalAction(None, f"no rule of {rs.rulebook} lets a player do what '{action.notation()}' says")
     if state.over:
@@ -251,7 +251,7 @@ def waits_only_for_moves(state: Any, ph: Any) -> bool:
 
 def keeps_open(state: Any, rs: Any) -> bool:
     """A move the active player may still make keeps the phase from ending by itself."""
-    return bool(rs.moves) and any(
+    return MoveCard in rs.permits and any(
         _breaks(state, rs, r, state.active, _first(state, rs, r)) is None
         for r in open_rules(state, rs, state.active))
 

@@ -17,7 +17,7 @@ from ..memo import per_object
 from ..model.copying import original_of
 from . import buying, card_moves, draw_moves, evaluate, harvest_guards, harvest_rule, kinds, lasting, listers, one_model, permissions, program, requirements, tally as tallies, trade_guards, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
-from .actions import BuyField
+from .actions import BuyField, DrawCard, MoveCard
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
 from .declared import compile_declared
 from .ruleset import PhaseSpec, Ruleset
@@ -167,7 +167,11 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     score_terms, winner_highest, tie_breaks = program.scoring(core_program)
     buy_field = buying.compile_buying(core_program, refs, n)
     planting = tuple(g for g in constraints if permissions.is_guard(g.node))
-    permits = {BuyField: buy_field} if buy_field is not None else {}
+    # the permits compiled to data of their own, by the kind of action: no entry where no rule permits it
+    permits = {kind: compiled for kind, compiled in ((BuyField, buy_field),
+                                                     (MoveCard, card_moves.compile_moves(core_program, refs)),
+                                                     (DrawCard, draw_moves.compile_draws(core_program, refs)))
+               if compiled}
     guards = _guards(constraints, permitted_kinds(permits))
     return Ruleset(
         rulebook=model["rulebook"], players=n, rules=refs, beans=tuple(in_play), bean_counts=counts,
@@ -187,7 +191,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         declared=(declared_state := compile_declared(core_program)),  # (named: the zone rules below read its zones)
         abilities=usable, triggers=triggers,
         unplantable=frozenset(b["id"] for b in model["beans"] if not b["plantable"]),
-        moves=card_moves.compile_moves(core_program, refs),
         requirements=requirements.compile_requirements(core_program, refs),
         won_by=tallies.compile_won_by(core_program), plays_as=plays_as,
         lastings=lasting.collect(core_program, card_abilities(model, n), refs),
@@ -204,7 +207,6 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
                        and (not permissions.is_guard(r.node) or not permissions.weighs_types(r.node))), guards=guards,
         plant_guards=planting, plant_judge=permissions.compile_judge(planting),
         harvest_guards=harvesting, harvest_judge=harvest_judge,
-        draws=draw_moves.compile_draws(core_program, refs),
         zone_rules=zones.compile_rules(core_program, refs, declared_state.zones, _permission))
 
 

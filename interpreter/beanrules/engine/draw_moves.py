@@ -67,7 +67,7 @@ def compile_draws(program: list, refs: dict[str, RuleRef]) -> tuple[DrawRule, ..
 
 def rule_now(state: Any, rs: Any) -> DrawRule | None:
     """The draw rule of the current phase (None: drawing is no action in it)."""
-    for rule in rs.draws:
+    for rule in rs.permits.get(DrawCard, ()):
         if rule.phase == state.phase:
             return rule
     return None
@@ -91,8 +91,9 @@ def refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
         return game_over(rs)
     rule = rule_now(state, rs)
     if rule is None:
-        phases = ", ".join(dict.fromkeys(r.phase for r in rs.draws))
-        cite = rs.draws[0].ref if rs.draws else None
+        rules = rs.permits.get(DrawCard, ())
+        phases = ", ".join(dict.fromkeys(r.phase for r in rules))
+        cite = rules[0].ref if rules else None
         return IllegalAction(cite, f"{player} may not draw in phase {state.phase}"
                              + (f" (only in phase {phases})" if phases else
                                 f": no rule of {rs.rulebook} lets a player draw by action"))

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ..memo import per_object, remember
-from .actions import Action, BuyField, CardRef, EndPhase, Harvest, Plant, Propose, Respond
+from .actions import Action, BuyField, CardRef, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose, Respond
 from . import decisions, lasting, windows
 from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
 from .buying import may_buy
@@ -292,7 +292,7 @@ def listed_in_full(state: State, rs: Ruleset, player: str, trades: bool = True) 
             return windows.answers(state, rs, player)
         return decisions.options(state, player)
     out = phase_actions(state, rs, player, trades)
-    if rs.moves:  # permitted moves of one card (discard, take the discard's top)
+    if MoveCard in rs.permits:  # permitted moves of one card (discard, take the discard's top)
         out.extend(a for a in card_moves.options(state, rs, player) if a not in out)
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
     if BuyField in rs.permits and may_buy(state, rs, player):
@@ -302,7 +302,7 @@ def listed_in_full(state: State, rs: Ruleset, player: str, trades: bool = True) 
         if player == state.active and not any(type(a) is EndPhase for a in out) \
                 and waits_only_for_abilities(state, rs):
             out.append(_end(player, "phase"))  # the phase waits only for a card's ability
-    if rs.draws:  # drawing one card by action, and when the phase may end (engine/draw_moves.py)
+    if DrawCard in rs.permits:  # drawing one card by action, and when the phase may end (engine/draw_moves.py)
         out = draw_listed(state, rs, player, out)
     # Harvests: the fields the harvest permits (engine/listers.py) allow, as (cached) actions.
     fields = harvestable(state, rs, player)
@@ -339,7 +339,7 @@ def compiled_listing(rs: Ruleset, ph: Any) -> PhaseListing | None:
     listing. None where the rules add what the full listing asks about on every call (permitted
     moves, card abilities, draws by action, fields of the table, constraints by condition); a
     constraint laid down for a while (state.lasting) is listed in full as well (legal_actions)."""
-    if rs.moves or rs.abilities or rs.draws or rs.zone_rules or rs.standing:
+    if MoveCard in rs.permits or rs.abilities or DrawCard in rs.permits or rs.zone_rules or rs.standing:
         return None
     buy = rs.permits.get(BuyField)
     cost, most = (buy.cost, buy.max_fields) if buy is not None else (0, None)
@@ -426,9 +426,9 @@ def compiled_waiter(rs: Ruleset, ph: Any) -> Waiter:
     if front is not None and not trade:
         return _the_active
     keeps: list[Callable[[State], bool]] = []  # what keeps the phase open for the active player
-    if rs.moves:
+    if MoveCard in rs.permits:
         keeps.append(lambda state: card_moves.waits_only_for_moves(state, ph) and card_moves.keeps_open(state, rs))
-    if rs.draws:
+    if DrawCard in rs.permits:
         keeps.append(lambda state: draw_keeps_open(state, rs))
     if rs.abilities:
         keeps.append(lambda state: waits_only_for_abilities(state, rs))
@@ -494,9 +494,9 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
         holders = {p for p in holders if not all(
             stuck(state, rs, p, step.zone) or not step.cards(state, p) for step in ph.listers.every
             if p == active or (step.who == "everyone" and step.attr is not None))}
-    if not holders and rs.draws and draw_keeps_open(state, rs):
+    if not holders and DrawCard in rs.permits and draw_keeps_open(state, rs):
         return [active]  # a draw the active player may still make (engine/draw_moves.py)
-    if not holders and rs.moves and card_moves.keeps_open(state, rs):
+    if not holders and MoveCard in rs.permits and card_moves.keeps_open(state, rs):
         return [active]  # a phase that waits only for an optional move of the active player
     if not holders and rs.abilities and waits_only_for_abilities(state, rs):
         return [active]  # or for a card's ability the active player may still use

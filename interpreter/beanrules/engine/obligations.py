@@ -34,6 +34,7 @@ from typing import Callable
 
 from ..memo import per_object
 from .abilities import keeps_open as ability_keeps_open
+from .actions import DrawCard, MoveCard
 from .card_moves import keeps_open as move_keeps_open
 from .draw_moves import keeps_open as draw_keeps_open
 from .lasting import may_harvest
@@ -88,11 +89,11 @@ def open_tests(rs: Ruleset, ph: PhaseSpec, form: Form = ENGINE) -> tuple[Open, .
     tests += [(ZONE_PLANTING, _pending(rs, step, i, form)) for i, step in enumerate(ph.listers.every)]
     if any(spec.where == "field-top" and spec.phase == ph.id for spec in rs.abilities):
         tests.append((ABILITY, f"ability_keeps_open({s}, rs)"))
-    if any(rule.phase == ph.id for rule in rs.draws):
+    if any(rule.phase == ph.id for rule in rs.permits.get(DrawCard, ())):
         tests.append((DRAWING, f"draw_keeps_open({s}, rs)"))
     if ph.end_owed:
         tests.append((DECLARED_END, f"may_harvest({s}, rs, {s}.active)"))
-    if any(rule.phase in (None, ph.id) for rule in rs.moves):
+    if any(rule.phase in (None, ph.id) for rule in rs.permits.get(MoveCard, ())):
         tests.append((MOVING, f"move_keeps_open({s}, rs)"))
     return tuple(tests)
 

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import card_moves, draw_moves, evaluate, requirements, tally as tallies
+from . import evaluate, requirements, tally as tallies
 from .errors import RuleRef, UnsupportedRule
 from .harvest_rule import HarvestRule
 from .declared import Declared
@@ -161,7 +161,6 @@ class Ruleset:
     abilities: tuple = ()
     triggers: dict = field(default_factory=dict)  # event -> triggers
     unplantable: frozenset[str] = frozenset()
-    moves: tuple[card_moves.MoveRule, ...] = ()  # ``permit`` of moving one card (engine/card_moves.py)
     requirements: tuple[requirements.Requirement, ...] = ()  # ``require`` (engine/requirements.py)
     won_by: tallies.WonBy | None = None  # ``won-by``: who wins as the end comes (engine/tally.py)
     plays_as: dict[str, str] = field(default_factory=dict)  # card -> the bean type it counts as (engine/kinds.py)
@@ -180,7 +179,6 @@ class Ruleset:
     # them (engine/harvest_guards.py; None: every field with cards may be harvested)
     harvest_guards: tuple = ()
     harvest_judge: Any = field(default=None, compare=False, repr=False)
-    draws: tuple[draw_moves.DrawRule, ...] = ()  # ``permit`` of drawing one card by action (engine/draw_moves.py)
     # The zones, counters and tokens the rules declare besides the standard zones, each by name
     # with how a game starts it (engine/declared.py)
     declared: Declared = field(default_factory=Declared)

@@ -240,7 +240,7 @@ class Seat:
     def discards_bounded(self) -> bool:
         """Every rule that permits a discard now limits how many."""
         phase = self._state.phase
-        return all(r.most is not None for r in self.rules.moves if r.verb == "discards" and r.phase in (None, phase))
+        return all(r.most is not None for r in self.rules.permits.get(MoveCard, ()) if r.verb == "discards" and r.phase in (None, phase))
 
     # -- actions, in this engine's words -------------------------------------------------------
     def planted(self, action: Plant) -> tuple[int, str]:

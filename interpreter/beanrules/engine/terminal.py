@@ -5,7 +5,7 @@ from functools import partial
 from typing import Any, Callable
 
 from ..wording import ordinal, plural
-from .actions import Action, BuyField, EndPhase, Propose, UseAbility
+from .actions import Action, BuyField, DrawCard, EndPhase, MoveCard, Propose, UseAbility
 from .bots import make_bot
 from .errors import IllegalAction, NotationError
 from .game import Game
@@ -318,8 +318,8 @@ def _play(game: Game, me: str, bots: dict, read: Callable[[str], str], write: Ca
     help_message = help_text(game.ruleset.beans, others[0] if others else me,
                              BuyField in game.ruleset.permits,
                              tuple(dict.fromkeys(a.card for a in game.ruleset.abilities)),
-                             tuple(move_example(m.verb, m.pick, m.zone) for m in game.ruleset.moves)
-                             + (("draws",) if game.ruleset.draws else ())
+                             tuple(move_example(m.verb, m.pick, m.zone) for m in game.ruleset.permits.get(MoveCard, ()))
+                             + (("draws",) if DrawCard in game.ruleset.permits else ())
                              + tuple(f"{'plants set-aside ' + game.ruleset.beans[0] + ' in' if r.action == 'plant' else 'harvests'}"
                                      f" the {r.zone}" for r in game.ruleset.zone_rules))
     write(help_message)

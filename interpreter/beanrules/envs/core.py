@@ -106,7 +106,7 @@ class Table:
         # the fields of the table, planted into and harvested by name ("in the middle")
         self.table_fields = tuple(name for name, each, kind in self.declared if kind == "field" and not each)
         # the declared zones a permitted move takes a card from ("takes the NAME") or puts one on
-        self.move_zones = tuple(dict.fromkeys((m.verb, m.zone) for m in rs.moves if m.zone is not None))
+        self.move_zones = tuple(dict.fromkeys((m.verb, m.zone) for m in rs.permits.get(MoveCard, ()) if m.zone is not None))
         self.names = probe.players
         self.seat_of = {p: i for i, p in enumerate(self.names)}
         # action ids of the actions whose id depends on the action alone (the engine lists the
@@ -144,9 +144,9 @@ class Table:
         keys += [("harvest", f) for f in fields]
         if buy is not None:
             keys.append(("buy",))
-        if rs.draws:
+        if DrawCard in rs.permits:
             keys.append(("draw",))
-        if rs.moves:
+        if MoveCard in rs.permits:
             keys += [(verb, b) for verb in ("discard", "take") for b in self.beans]
             keys += [(_MOVE_KEY[verb], zone, b) for verb, zone in self.move_zones for b in self.beans]
         if self.trades:

@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import Any, Callable
 
 from ..core.effects import AtRandom, Let
-from ..engine.actions import BuyField
+from ..engine.actions import BuyField, DrawCard, MoveCard
 from ..engine.decisions import waits
 from ..engine.eventlog import UNRECORDED
 from ..engine.evaluate import BY_ITSELF, RULES
@@ -191,7 +191,7 @@ class Machine(core.Primitives):
         self.target_ends = self.tally is not None and self.tally.target_ends
         # the tokens a game starts with (Declared.initial_tokens): the start player's, or nobody's
         self.tokens_at_start = {t: (0 if held == START else None) for t, held in rs.declared.tokens.items()}
-        self.moves = card_moves.compile_moves(rs.moves, self)
+        self.moves = card_moves.compile_moves(rs.permits.get(MoveCard, ()), self)
         # each phase's planting permits, as the engine compiled them (engine/listers.py)
         self.phases = tuple(Phase(p.id, p.index, (p.listers.front.least, p.listers.front.most) if p.listers.front
                                   else None, p.trade, tuple((s.who == "everyone", s.zone) for s in p.listers.every),
@@ -202,7 +202,7 @@ class Machine(core.Primitives):
             ph.optional = tuple(s.optional for s in spec.listers.every)
             permitted = spec.listers
             ph.harvests = permitted.harvests if permitted.harvesting else None
-        self.draws = draw_moves.compile_draws(rs.draws, self)
+        self.draws = draw_moves.compile_draws(rs.permits.get(DrawCard, ()), self)
         self.opens = opens = self.open_tests()  # the engine's completion of each phase, on this state
         for ph, spec in zip(self.phases, rs.phases):
             ph.complete = completion(rs, spec, opens, KERNEL)

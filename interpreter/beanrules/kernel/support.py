@@ -17,7 +17,7 @@ import dataclasses
 from typing import Any
 
 from ..engine import harvest_guards, ruleset as engine_rules
-from ..engine.actions import BuyField
+from ..engine.actions import BuyField, DrawCard, MoveCard
 from ..engine.trading import guards_of
 from .core import KernelUnsupported
 
@@ -61,9 +61,9 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
         "fields_ref", "deal", "direction", "phases", "phase_index",
         "harvest", "on_deck_out", "ends", "exhaustion_limit", "exhaustion_ref",
         "finish_during", "finish_phases", "at_end", "score_terms", "winner_highest", "tie_breaks",
-        "visibility", "permits", "guards", "at_any_time", "moves",
+        "visibility", "permits", "guards", "at_any_time",
         "triggers", "declared", "target_ends", "abilities", "unplantable",
-        "requirements", "won_by", "draws"}),
+        "requirements", "won_by"}),
     "PhaseSpec": frozenset({"id", "index", "title", "ref", "entry", "trade", "listers", "exit",
                             "ender",  # (a citation: who may end the phase is listed as the engine lists it)
                             "end_owed"}),  # a phase its active player ends by declaring it (the completion: engine/obligations.py)
@@ -95,6 +95,10 @@ KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plant_guards", "plant_judg
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"harvest_guards", "harvest_judge"}
 # planting guards always in force (_guards_only): a plant they take away lapses (kernel/lasting.py)
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"standing"}
+# The permits compiled to data of their own that the kernel plays, by the kind of action
+# (Ruleset.permits): buying a field, moving one card (kernel/card_moves.py), drawing one
+# (kernel/draw_moves.py).
+_PERMITS = frozenset({BuyField, MoveCard, DrawCard})
 _PLANTED_FROM = {"hand", "set-aside", "offer"}
 
 
@@ -128,12 +132,13 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
     _guards_only(rs, guard_rules)
     _unknown_fields(rs, "the rules")
     for kind, permit in rs.permits.items():
-        if kind is not BuyField:
+        if kind not in _PERMITS:
             raise KernelUnsupported(f"the rules: a permit of {kind.__name__} (a mechanism new to the kernel)")
-        _unknown_fields(permit, "buying a field")
+    if BuyField in rs.permits:
+        _unknown_fields(rs.permits[BuyField], "buying a field")
     for tie in rs.tie_breaks:
         _unknown_fields(tie, "a tie-break")
-    for move in rs.moves:
+    for move in rs.permits.get(MoveCard, ()):
         _unknown_fields(move, f"rule '{move.ref.id}'")
     for step in rs.on_deck_out + rs.at_end + rs.at_any_time:
         _unknown_fields(step, f"rule '{step.ref.id}'")
@@ -181,7 +186,7 @@ def _flow(rs: engine_rules.Ruleset) -> None:
     the kernel lets a card into a hand (a trade into the hand is not; a card's ability is:
     kernel/abilities.py lists no use that would break it). A requirement itself is the engine's
     (engine/requirements.py, asked on the kernel's state): nothing of it to check here."""
-    for draw in rs.draws:
+    for draw in rs.permits.get(DrawCard, ()):
         _unknown_fields(draw, f"rule '{draw.ref.id}'")
     if rs.won_by is not None:
         _unknown_fields(rs.won_by, "the counters")
