@@ -56,8 +56,6 @@ def _trigger(state: Any, rs: Any, anchor: dict) -> Node:
 # fixed table, not filled by the mechanisms' modules as they are imported, so what answers never
 # depends on import order.
 ANCHORS: dict[str, Callable[[Any, Any, dict], Node]] = {"ability": _ability, "trigger": _trigger}
-_ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
-_SHARED = {"deck", "discard", "offer", "removed"}
 WINDOW = "any-turn"  # the anchor of a decision offering abilities used in any turn (engine/windows.py)
 
 
@@ -347,11 +345,11 @@ def _options_fn(node: effects.Choose) -> Any:
 
 def _place(node: Node) -> Any:
     """(zone name, owner or None, the list of its cards) of a place the engine keeps."""
-    if isinstance(node, places.Zone) and node.owner is None and node.zone in _SHARED:
+    if isinstance(node, places.Zone) and node.owner is None and node.zone in evaluate.SHARED_PILES:
         name = node.zone
         return lambda state, env: (name, None, getattr(state, name))
-    if isinstance(node, places.Zone) and node.owner is not None and node.zone in _ZONES:
-        name, attr, who = node.zone, _ZONES[node.zone], _who(node.owner)
+    if isinstance(node, places.Zone) and node.owner is not None and node.zone in evaluate.PLAYER_ZONES:
+        name, attr, who = node.zone, evaluate.PLAYER_ZONES[node.zone], _who(node.owner)
 
         def owned(state: Any, env: Env) -> tuple:
             owner = who(state, env)[0]
@@ -363,7 +361,7 @@ def _place(node: Node) -> Any:
 def _cards_at(state: Any, at: dict) -> list[str]:
     if at["owner"] is None:
         return getattr(state, at["zone"])
-    return getattr(state, _ZONES[at["zone"]])[at["owner"]]
+    return getattr(state, evaluate.PLAYER_ZONES[at["zone"]])[at["owner"]]
 
 
 def _rng(state: Any, env: Env, name: str) -> random.Random:

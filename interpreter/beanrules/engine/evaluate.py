@@ -239,7 +239,8 @@ def due(node: places.Due) -> ZoneFn:
 
 # The standard zones as the state holds them: the shared piles (each the state's attribute of
 # the same name) and each player's zones (the state's attribute, a dict by player). Public: the
-# closures compiled elsewhere for speed read the state by them (requirements.py, transitions.py).
+# closures compiled elsewhere for speed read the state by them (requirements.py, transitions.py),
+# and so do the view and the decisions (engine/ and kernel/): one table of the standard zones.
 SHARED_PILES = {"deck", "discard", "offer", "removed"}
 PLAYER_ZONES = {"hand": "hands", "coins": "coins", "set-aside": "set_aside"}
 

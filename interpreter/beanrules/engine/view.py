@@ -4,14 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from .decisions import decision_view
+from .evaluate import PLAYER_ZONES as _PER_PLAYER, SHARED_PILES as _SHARED
 from .harvest_rule import coin_bank
 from .lasting import opened
 from .ruleset import Ruleset
 from .selection import picked
 from .state import State
-
-_SHARED = {"deck": "deck", "discard": "discard", "offer": "offer", "removed": "removed"}
-_PER_PLAYER = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
 
 
 def _shown(cards: list[str], visibility: str, own: bool, zone: str) -> Any:
@@ -51,8 +49,8 @@ def shows(rs: Ruleset, zone: str, own: bool) -> bool:
 def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
     """`player` None: a spectator's view (visibility says how each zone is shown)."""
     out = state.to_json()
-    for zone, key in _SHARED.items():
-        out[key] = _shown(getattr(state, key), visibility(rs, zone), False, zone)
+    for zone in _SHARED:  # (each the state's attribute of the same name)
+        out[zone] = _shown(getattr(state, zone), visibility(rs, zone), False, zone)
     for zone, key in _PER_PLAYER.items():
         shown = visibility(rs, zone)
         out[key] = {p: _shown(getattr(state, key)[p], shown, p == player, zone) for p in state.players}

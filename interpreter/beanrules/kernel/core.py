@@ -20,7 +20,7 @@ from typing import Any, Callable
 from ..core import actors, effects, places
 from ..core.categories import Effect, Node
 from ..engine.errors import IllegalAction
-from ..engine.evaluate import compiled_effect, top_of_deck
+from ..engine.evaluate import PLAYER_ZONES, SHARED_PILES, compiled_effect, top_of_deck
 from ..engine.eventlog import UNRECORDED
 from ..engine.transitions import state_effect
 
@@ -56,8 +56,6 @@ _PLAYED = (effects.Let, effects.SkipPhase, effects.AddField, effects.PassToken, 
            effects.Reverse, effects.Swap, effects.Reorder, effects.Refuse, effects.Shuffle, effects.Move,
            effects.Choose, effects.ForChosen, effects.Sequence, effects.If, effects.ForEach, effects.Repeat,
            effects.Draw, effects.Reveal)
-_SHARED = frozenset({"deck", "discard", "offer", "removed"})
-_HELD = frozenset({"hand", "set-aside", "coins"})
 
 
 def refused(node: Node) -> str | None:
@@ -85,7 +83,8 @@ def _played(node: Effect) -> bool:
         return isinstance(node.cards, actors.Bound) and node.onto is None
     if isinstance(node, effects.AtRandom):  # one card of a pile or of a player's own cards
         place = node.options.place if isinstance(node.options, places.CardsIn) else None
-        return isinstance(place, places.Zone) and (place.zone in _SHARED if place.owner is None else place.zone in _HELD)
+        return isinstance(place, places.Zone) and (place.zone in SHARED_PILES if place.owner is None
+                                                   else place.zone in PLAYER_ZONES)
     return isinstance(node, _PLAYED)
 
 

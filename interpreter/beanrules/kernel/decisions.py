@@ -25,8 +25,6 @@ from .state import KState
 CHOOSE = 7  # the action kind, after card_moves.MOVE
 _ANSWER = "#answer"
 _STOP = "stop"
-_ZONES = {"hand": "hands", "set-aside": "set_aside", "coins": "coins"}
-_SHARED = {"deck", "discard", "offer", "removed"}
 _STRUCTURE = (effects.Sequence, effects.If, effects.Ask, effects.Choose, effects.Repeat)
 
 
@@ -228,11 +226,11 @@ def options(g: KState, seat: int) -> list[tuple]:
 
 # -- where the cards of a choice lie (the engine's decisions._place) ----------------------------------
 def _place(node: Node) -> Callable[[KState, dict], tuple[str, int | None, list[int]]]:
-    if isinstance(node, places.Zone) and node.owner is None and node.zone in _SHARED:
+    if isinstance(node, places.Zone) and node.owner is None and node.zone in evaluate.SHARED_PILES:
         name = node.zone
         return lambda g, env: (name, None, getattr(g, name))
-    if isinstance(node, places.Zone) and node.owner is not None and node.zone in _ZONES:
-        name, attr, who = node.zone, _ZONES[node.zone], evaluate.players_of(node.owner)
+    if isinstance(node, places.Zone) and node.owner is not None and node.zone in evaluate.PLAYER_ZONES:
+        name, attr, who = node.zone, evaluate.PLAYER_ZONES[node.zone], evaluate.players_of(node.owner)
 
         def owned(g: KState, env: dict) -> tuple:
             owner = who(g, env)[0]
