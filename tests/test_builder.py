@@ -85,3 +85,31 @@ def test_a_new_effect_of_the_usual_words_needs_no_builder(grown):
     schema = copy.deepcopy(rule_model_schema())
     schema["$defs"]["effect"]["properties"]["do"]["enum"] = list(build.effect_kinds())
     assert not list(Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/effect"}).iter_errors(effect))
+
+
+RULE = '''rulebook t "T"
+  source v "V"
+
+rules
+  no player may harvest while count of own hand < 2   § v "1"
+'''
+
+
+def test_a_new_condition_of_a_constraint_needs_no_builder_and_no_schema_edit(grown):
+    """A grammar with one more condition of a constraint by condition builds it by its words,
+    the schema's list of tests (rule_tests) grows with the grammar, and the schema regenerated
+    from it takes the rule's conditions."""
+    counter = '              | "own" NAME compare INT                 -> cond_counter\n'
+    parser = grown((counter, counter + '              | "cards" "in" place compare INT -> cond_cards_in\n'))
+    assert "cards-in" in build.rule_tests()
+    text = RULE.replace("count of own hand < 2", "cards in left player hand >= 3")
+    conditions = build.build_spec(parser.parse(text), "t.bean", text).items[0].params["conditions"]
+    assert conditions == [[{"test": "cards-in", "compare": ">=", "value": 3,
+                            "place": {"owner": "left-player", "zone": "hand", "end": None}}]]
+    schema = copy.deepcopy(rule_model_schema())
+
+    def errors() -> list:
+        return list(Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/conditions"}).iter_errors(conditions))
+    assert errors()  # the shipped schema does not know the test yet
+    schema["$defs"]["conditions"]["items"]["items"]["properties"]["test"]["enum"] = list(build.rule_tests())
+    assert not errors()

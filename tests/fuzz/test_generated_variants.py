@@ -51,12 +51,12 @@ def conditions(draw, counters: dict[str, bool], harvest: bool = False, this_fiel
     """A condition of `if` (of a constraint, with `constraint`: its own forms, no end of a pile)."""
     n = draw(st.integers(0, 7))
     forms = [f"count of {draw(places(this_field, not constraint))} {draw(st.sampled_from(COMPARE))} {n}",
+             f"count of types in {draw(places(this_field, False))} {draw(st.sampled_from(COMPARE))} {n}",
              f"fields {draw(st.sampled_from(COMPARE))} {min(n, 4)}",
              f"it is {draw(st.sampled_from(['', 'not ']))}own turn",
              f"it is {draw(st.sampled_from(['', 'not ']))}phase {draw(st.sampled_from(PHASES))}"]
     if not constraint:
-        forms += [f"{draw(places())} is empty", f"{draw(places())} holds {draw(st.sampled_from(BEANS))}",
-                  f"count of types in {draw(places(this_field, False))} {draw(st.sampled_from(COMPARE))} {n}"]
+        forms += [f"{draw(places())} is empty", f"{draw(places())} holds {draw(st.sampled_from(BEANS))}"]
     if harvest:
         forms.append(f"count of harvested cards {draw(st.sampled_from(COMPARE))} {n}")
     if counters:

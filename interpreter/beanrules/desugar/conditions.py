@@ -4,13 +4,13 @@ any time; their conditions are core conditions over the acting player ("own").""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
-from ..core.actors import ActivePlayer, AnyPlayer, Bound, Opponent, OtherPlayers
+from ..core.actors import ActivePlayer, AnyPlayer, Bound
 from ..core.conditions import AllOf, AnyOf, Compare, HoldsToken, InPhase, Not, TurnOf
 from ..core.effects import Harvest, Move, Plant
 from ..core.places import CardsIn, Zone
-from ..core.quantities import Count, CounterValue, FieldsOf, Number
+from ..core.quantities import Count, CounterValue, FieldsOf, Number, TypesIn
 from ..core.statements import Forbid, Permit
 from ..core.timing import AnyTime, During
 from .build import CARD, FIELD, PER_PLAYER, PLAYER, owners
@@ -21,28 +21,37 @@ from .registry import rewrite
 _OWNERS = owners(PLAYER)
 
 
+def _compared(left: Any) -> Callable[[dict[str, Any]], Compare]:
+    """A test that compares a quantity, read from the test, with its number."""
+    return lambda test: Compare(left(test), test["compare"], Number(test["value"]))
+
+
+def _counted(place: dict[str, Any]):
+    """The place a count reads: "this field" is the field the action is about (the one
+    harvested, or planted onto); another place as a permission names it."""
+    return Bound(place["bound"]) if place.get("bound") else _place(place)
+
+
+# What each test of a condition means, over the player who acts, by the `test` the builder
+# names it with (syntax/build.py's `rule_tests`: the grammar's alternatives of `rule_condition`,
+# which the schema's `$defs/conditions` lists; a test holds the two to the same names). A new
+# condition of a constraint is one alternative of the grammar and one entry here.
+TESTS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "phase": lambda test: InPhase(test["name"]),
+    "not-phase": lambda test: Not(InPhase(test["name"])),
+    "own-turn": lambda test: TurnOf(PLAYER),
+    "not-own-turn": lambda test: Not(TurnOf(PLAYER)),
+    "holding": lambda test: HoldsToken(PLAYER, test["name"]),
+    "fields": _compared(lambda test: FieldsOf(PLAYER)),
+    "counter": _compared(lambda test: CounterValue(test["name"], PLAYER)),
+    "count": _compared(lambda test: Count(_counted(test["place"]), None)),
+    "types-in": _compared(lambda test: TypesIn(_counted(test["place"]))),
+}
+
+
 def condition(test: dict[str, Any]):
     """One condition of the sentence as a core condition."""
-    kind = test["test"]
-    if kind in ("phase", "not-phase"):
-        found = InPhase(test["name"])
-        return found if kind == "phase" else Not(found)
-    if kind in ("own-turn", "not-own-turn"):
-        return TurnOf(PLAYER) if kind == "own-turn" else Not(TurnOf(PLAYER))
-    if kind == "holding":
-        return HoldsToken(PLAYER, test["name"])
-    if kind == "fields":
-        left: Any = FieldsOf(PLAYER)
-    elif kind == "counter":
-        left = CounterValue(test["name"], PLAYER)
-    else:
-        place = test["place"]
-        if place.get("bound"):  # "this field": the field the action is about (the one harvested)
-            left = Count(Bound(place["bound"]), None)
-        else:
-            owner = _OWNERS[place["owner"]] if place["owner"] else (PLAYER if place["zone"] in PER_PLAYER else None)
-            left = Count(Zone(place["zone"], owner), None)
-    return Compare(left, test["compare"], Number(test["value"]))
+    return TESTS[test["test"]](test)
 
 
 def _all(groups: list[list[dict[str, Any]]]):

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..desugar.conditions import condition as core_condition
 from ..wording import ordinal, plural
 
 ZONE_NAMES = {
@@ -548,8 +549,10 @@ def _all_of(tests: list[dict], ctx: Context) -> str:
         if t["test"] == "count":
             owner = (t["place"]["owner"] or "own").replace("-", " ")
             out.append(f"the count of {owner} {t['place']['zone']} is {t['compare']} {t['value']}")
-        else:
+        elif t["test"] in words:
             out.append(words[t["test"]].format(**t, phase=ctx.phase(t["name"]) if "phase" in t["test"] else ""))
+        else:  # a test with no words of its own here reads as its core condition does
+            out.append(core_condition(t).to_text())
     return listing(out)
 
 

@@ -560,8 +560,8 @@ class SpecBuilder:
         return [self._rule_all(group) for group in _trees(found.children, "rule_all")]
 
     def _rule_all(self, node: Tree) -> list[dict[str, Any]]:
-        return [self.test(cond, cond.data.removeprefix("cond_")) for cond in node.children
-                if isinstance(cond, Tree) and cond.data.startswith("cond_")]
+        return [self.test(cond, test_of(cond.data)) for cond in node.children
+                if isinstance(cond, Tree) and cond.data in alternatives("rule_condition")]
 
     def test(self, cond: Tree, name: str) -> dict[str, Any]:
         """A condition read from its words alone, with no method of its own: {"test": its
@@ -817,6 +817,18 @@ def effect_kinds() -> tuple[str, ...]:
     """Every `do` an effect of the rule model may have (the schema's ``$defs/effect``), in the
     order of the grammar's alternatives' names."""
     return tuple(sorted({do_of(a) for a in alternatives("effect")}))
+
+
+def test_of(alternative: str) -> str:
+    """The `test` of a condition of a constraint by condition, from the grammar's alternative
+    that says it (``cond_not_own_turn`` is ``not-own-turn``)."""
+    return alternative.removeprefix("cond_").replace("_", "-")
+
+
+def rule_tests() -> tuple[str, ...]:
+    """Every `test` a condition of a constraint by condition may have (the schema's
+    ``$defs/conditions``; desugar/conditions.py's ``TESTS`` reads each), sorted."""
+    return tuple(sorted(test_of(a) for a in alternatives("rule_condition")))
 
 
 @cache
