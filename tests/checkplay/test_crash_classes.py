@@ -254,6 +254,35 @@ def test_each_opponents_hand_is_one_zone_only_in_a_game_of_two(tmp_path: Path) -
     assert play_problems(duel.model, seeds=(0, 1)) == []
 
 
+SHORT_HANDS = '''rulebook short "{title}"
+  extends {base}
+  source v "V"
+rules
+  rule short-hands: no player may harvest while count of each opponent hand < 3   § v "1"
+phase draw
+  rule levy: at start of phase:   § v "1"
+    move 1 from each opponent hand front to own hand back
+'''
+
+
+def test_a_rule_reading_each_opponents_hand_is_one_zone_only_in_a_game_of_two(tmp_path: Path) -> None:
+    """A rule's condition or step that names "each opponent hand" reads several hands with three
+    or more players: check rejects each rule at its line (before, check passed it, and a game of
+    three stopped the first time it was read: "names more than one zone"). In the duel it is the
+    opponent's hand, and plays."""
+    text = SHORT_HANDS.format(title="Short hands in classic", base="classic")
+    outcome = check_file(tmp_path, text, "short.bean")
+    assert outcome.rejected
+    for rule in ("rule short-hands", "rule levy"):
+        [error] = _errors_on(outcome, text, rule)
+        assert error.code == "not-playable"
+        assert "not playable with 3 players: 'each other player's hand' is the zone of several players" in error.message
+    duel = check_file(tmp_path, SHORT_HANDS.format(title="Short hands in the duel", base="anniversary/duel"),
+                      "short-duel.bean")
+    assert not duel.rejected, duel.errors
+    assert play_problems(duel.model, seeds=(0, 1)) == []
+
+
 # -- a rule's own step that meets a pile with too few cards (issue #27) ---------------------------
 
 SHORT_PILES = Path(__file__).resolve().parents[2] / "conformance" / "variants" / "short-piles.bean"

@@ -34,11 +34,13 @@ FOLDER = Path(tempfile.mkdtemp(prefix="beanrules-generated-"))
 
 # ------------------------------------------------------------------ sentence forms
 @st.composite
-def places(draw, this_field: bool = False, ends: bool = True) -> str:
+def places(draw, this_field: bool = False, ends: bool = True, several: bool = False) -> str:
+    """A place; with `several`, also one of each opponent (several players' zones in a game of
+    three or more, which check refuses at the rule's line)."""
     shared = st.sampled_from(["deck top", "discard top", "offer", "discard", "deck"] if ends else
                              ["offer", "discard", "deck"])
-    owned = st.builds(lambda o, z: f"{o} {z}", st.sampled_from(["own", "active player", "left player", "right player"]),
-                      st.sampled_from(ZONES))
+    owners = ["own", "active player", "left player", "right player"] + (["each opponent"] if several else [])
+    owned = st.builds(lambda o, z: f"{o} {z}", st.sampled_from(owners), st.sampled_from(ZONES))
     options = [shared, owned] + ([st.just("own hand back"), st.just("own hand front")] if ends else [])
     if this_field:
         options.append(st.just("this field"))
@@ -50,8 +52,8 @@ def conditions(draw, counters: dict[str, bool], harvest: bool = False, this_fiel
                constraint: bool = False) -> str:
     """A condition of `if` (of a constraint, with `constraint`: its own forms, no end of a pile)."""
     n = draw(st.integers(0, 7))
-    forms = [f"count of {draw(places(this_field, not constraint))} {draw(st.sampled_from(COMPARE))} {n}",
-             f"count of types in {draw(places(this_field, False))} {draw(st.sampled_from(COMPARE))} {n}",
+    forms = [f"count of {draw(places(this_field, not constraint, constraint))} {draw(st.sampled_from(COMPARE))} {n}",
+             f"count of types in {draw(places(this_field, False, constraint))} {draw(st.sampled_from(COMPARE))} {n}",
              f"fields {draw(st.sampled_from(COMPARE))} {min(n, 4)}",
              f"it is {draw(st.sampled_from(['', 'not ']))}own turn",
              f"it is {draw(st.sampled_from(['', 'not ']))}phase {draw(st.sampled_from(PHASES))}"]

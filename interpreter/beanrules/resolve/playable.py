@@ -16,6 +16,10 @@ from ..engine import one_model
 from ..engine.errors import UnsupportedRule
 from ..engine.compiler import compile_ruleset
 from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players
+from ..engine.decisions import acting
+from ..engine.evaluate import names_several_zones
+from ..core.places import Zone
+from ..desugar import rule_statements
 from .model_rules import error, one, player_counts, rules_of, span_of
 from .required import required_rules
 
@@ -35,6 +39,7 @@ def _reasons(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
     out = not_yet(model, header) + names_in_abilities(model, header) + cards_in_play(model, header)
     out += turn_structure(model, header) + room_to_plant(model, header) + contradictions(model, header)
     out += hand_limit_below_deal(model, header) + never_planted_yet_owed(model, header)
+    out += zones_of_several_players(model, header)
     out += required_rules(model, header)
     if not out:  # the engine's own compile step for every player count: the final gate
         out += engine_refusals(model, header)
@@ -288,6 +293,28 @@ def never_planted_yet_owed(model: dict, header: Span | None) -> list[Diagnostic]
                               f"there: the game would wait for ever once one is turned over", bean, header,
                               "say what becomes of it when it is turned over: an ability 'when revealed' "
                               "(for example 'discard this card')"))
+    return out
+
+
+def zones_of_several_players(model: dict, header: Span | None) -> list[Diagnostic]:
+    """A hand, coins or set-aside cards of "each opponent" is one zone only in a game of two: a
+    rule whose condition or step names one would stop the game the first time it is read with
+    more players ("names more than one zone"), so it is refused here, at the rule, for the
+    fewest players that break it (read from the rule's core statements, not by playing: a game
+    may never reach the condition). An ability's place is refused by the engine's compile step
+    alike (engine/abilities.py, check_zones)."""
+    counts = [n for n in player_counts(model) if n > 2]
+    out = []
+    for rule in model["rules"] if counts else ():
+        zones = [node for statement in rule_statements(rule) for node in acting(statement)
+                 if isinstance(node, Zone)]
+        found = next(((n, z) for n in counts for z in zones if names_several_zones(z, n)), None)
+        if found is not None:
+            n, zone = found
+            out.append(error("not-playable", f"not playable with {n} players: '{zone.to_text()}' is the zone of "
+                             f"several players in a game of {n}, and a rule reads or moves one player's zone",
+                             rule, header, "name one player's zone ('own', 'active player', 'left player', "
+                             "'right player'), or play the rulebook by two players only"))
     return out
 
 
