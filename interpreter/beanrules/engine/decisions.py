@@ -26,10 +26,11 @@ from typing import Any, Callable
 
 from ..core import actors, effects, places
 from ..core.categories import Node
-from . import auctions, evaluate
+from . import auctions, evaluate, meaning
 from .actions import Choose as ChooseAction
 from .errors import IllegalAction, UnsupportedRule
 from .evaluate import RULES, Env
+from .meaning import Semantics
 from .selection import _FIRST_IS_TOP, zone_name
 
 NOTHING = "nothing"  # the answer of a player who may choose and does not
@@ -551,3 +552,13 @@ def decision_view(decision: dict[str, Any]) -> dict[str, Any]:
     """The waiting decision as every player may see it: who decides what, not the names bound
     so far (a card drawn at random is the drawer's to see)."""
     return {k: v for k, v in decision.items() if k not in ("names", "cards")}
+
+
+# What the nodes compiled or read here mean: their entries of the semantics table, kept beside
+# their functions (engine/meaning.py; engine/semantics.py names this module in BESIDE). This
+# module's own `run` carries out a decision, so the entries are made by `meaning.run`.
+ENTRIES: dict[type[Node], Semantics] = {
+    effects.AtRandom: meaning.run(effect=at_random),
+    effects.Ask: meaning.read("engine.decisions"),
+    effects.Auction: meaning.read("engine.decisions.Auctioneer", "engine.auctions"),
+}

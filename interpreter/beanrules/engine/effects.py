@@ -23,6 +23,7 @@ from .effect_env import OWNER, Held, feed_of
 from .errors import IllegalAction
 from .eventlog import UNRECORDED
 from .lasting import plant_refusal
+from .meaning import Semantics, run
 from .planting import field_accepts
 from .requirements import hand_room
 from .selection import _owner, beans_of, laid_end, lays_by_order, zone_name
@@ -330,3 +331,23 @@ def let(node: effects.Let) -> evaluate.EffectFn:
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         env[name] = value(state, {**env, evaluate.RULES: rs})
     return run
+
+
+# What the nodes compiled here mean: their entries of the semantics table, kept beside their
+# compile functions (engine/meaning.py; engine/semantics.py names this module in BESIDE). A node
+# whose shapes this module shares with another (a place, a move, a plant, a choice) keeps its
+# entry in the table, where the order of its shapes is decided.
+ENTRIES: dict[type[Node], Semantics] = {
+    actors.Opponent: run(actor=others),
+    actors.OtherPlayers: run(actor=others),
+    actors.AllBut: run(actor=all_but),
+    actors.CardOwner: run(actor=card_owner),
+    actors.Owner: run(actor=step_owner),
+    quantities.FieldsOf: run(quantity=fields_of),
+    conditions.Fits: run(condition=fits),
+    effects.AddField: run(effect=add_field),
+    effects.RemoveField: run(effect=remove_field),
+    effects.If: run(effect=if_),
+    effects.ForChosen: run(effect=for_chosen),
+    effects.Let: run(effect=let),
+}

@@ -35,6 +35,7 @@ from .harvesting import do_harvest, field_refusal
 from .kinds import type_of
 from .lasting import forbidding, plant_refusal
 from .listers import room as owed_room
+from .meaning import Semantics, run
 from .planting import accepts_emptied, field_accepts
 from .selection import end_index, laid_end, lays_by_order, zone_name
 
@@ -348,3 +349,18 @@ def count_of(node: quantities.Count) -> evaluate.NumFn | None:
             return sum(1 for c in cards if type_of(rs, c) == bean)
         return cards.count(bean)
     return count
+
+
+# What the nodes compiled here mean: their entries of the semantics table, kept beside their
+# compile functions (engine/meaning.py; engine/semantics.py names this module in BESIDE). A node
+# whose shapes this module shares with another (a count, a move, a shuffle, a plant, a choice)
+# keeps its entry in the table, where the order of its shapes is decided.
+ENTRIES: dict[type[Node], Semantics] = {
+    quantities.PlantedThisPhase: run(quantity=planted_this_phase),
+    quantities.Half: run(quantity=half),
+    effects.Swap: run(effect=swap),
+    effects.Reverse: run(effect=reverse),
+    effects.Look: run(effect=look),
+    effects.Reorder: run(effect=reorder),
+    effects.Refuse: run(effect=refuse),
+}

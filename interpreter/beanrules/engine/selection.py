@@ -17,6 +17,7 @@ from ..desugar import STANDARD_ZONES
 from .errors import UnsupportedRule
 from .evaluate import BY_ITSELF, RULES, number, players_of, zone_of
 from .kinds import type_of
+from .meaning import Semantics, read, run
 from .requirements import hand_room
 
 # Zones whose list starts with the top (front) card; in all others the top card is the last.
@@ -196,3 +197,12 @@ def bound_number(node: actors.Bound) -> Callable[[Any, dict], int]:
     """A number bound by ``let``."""
     name = node.name
     return lambda state, env: env[name]
+
+
+# What the nodes compiled or read here mean: their entries of the semantics table, kept beside
+# their functions (engine/meaning.py; engine/semantics.py names this module in BESIDE). A bound
+# name and a move, whose shapes this module shares with others, keep theirs in the table.
+ENTRIES: dict[type[Node], Semantics] = {
+    conditions.Matches: run(condition=matches),
+    places.Field: read("engine.selection.zone_name", "engine.abilities"),
+}

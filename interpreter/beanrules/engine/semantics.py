@@ -30,17 +30,12 @@ from .meaning import ROLES, Compiler, Semantics, read as _read, run as _run, sha
 
 __all__ = ["BESIDE", "ROLES", "SEMANTICS", "Semantics", "compiler_for", "shapes"]
 
-BESIDE: tuple[ModuleType, ...] = (evaluate, marks)
+BESIDE: tuple[ModuleType, ...] = (evaluate, marks, selection, decisions, ability_effects, hand_effects)
 """The modules that keep the entries of the nodes they compile beside the functions (their
 ``ENTRIES``), in the order they are merged."""
 
 _TABLE: dict[type[Node], Semantics] = {
     # ---------------------------------------------------------------- actors
-    actors.Opponent: _run(actor=ability_effects.others),
-    actors.OtherPlayers: _run(actor=ability_effects.others),
-    actors.AllBut: _run(actor=ability_effects.all_but),
-    actors.CardOwner: _run(actor=ability_effects.card_owner),
-    actors.Owner: _run(actor=ability_effects.step_owner),
     # a name bound by choose, for-each or let: a player, a field, or a number
     actors.Bound: _run(actor=evaluate.bound_player, place=evaluate.bound_zone, quantity=selection.bound_number),
     # ---------------------------------------------------------------- places
@@ -49,18 +44,12 @@ _TABLE: dict[type[Node], Semantics] = {
     places.CardsIn: _read("engine.selection.cards", "engine.effects.move", "engine.decisions",
                           "engine.listers.front_phase", "engine.listers.zone_phase", "engine.buying.sells_field"),
     places.TradedAmount: _read("engine.trade_guards.compile_guards"),
-    places.Field: _read("engine.selection.zone_name", "engine.abilities"),
     # ---------------------------------------------------------------- quantities
     quantities.PlayersCase: _read("engine.evaluate.for_players"),
     quantities.BeanList: _read("engine.program"),
     quantities.Count: _run(quantity=shapes(evaluate.count_all, hand_effects.count_of)),
-    quantities.FieldsOf: _run(quantity=ability_effects.fields_of),
     quantities.FieldValue: _run(quantity=harvesting.field_value),
-    quantities.PlantedThisPhase: _run(quantity=hand_effects.planted_this_phase),
-    quantities.Half: _run(quantity=hand_effects.half),
     # ---------------------------------------------------------------- conditions
-    conditions.Matches: _run(condition=selection.matches),
-    conditions.Fits: _run(condition=ability_effects.fits),
     conditions.MayHarvest: _run(condition=lasting.may_harvest_condition),
     # ---------------------------------------------------------------- effects
     effects.Move: _run(effect=shapes(hand_effects.each_type, ability_effects.move, selection.move_selected)),
@@ -68,29 +57,16 @@ _TABLE: dict[type[Node], Semantics] = {
     effects.Draw: _run(effect=deck.draw),
     effects.Deal: _read("engine.program"),
     effects.Shuffle: _run(effect=shapes(deck.shuffle_into, hand_effects.shuffle)),
-    effects.Swap: _run(effect=hand_effects.swap),
-    effects.Reverse: _run(effect=hand_effects.reverse),
-    effects.Look: _run(effect=hand_effects.look),
-    effects.Reorder: _run(effect=hand_effects.reorder),
     effects.Plant: _run(effect=shapes(hand_effects.plant_for, ability_effects.plant)),
     effects.Harvest: Semantics(roles={"effect": shapes(harvesting.harvest_bound, harvesting.harvest_table_field)},
                                read_by=("engine.listers.by_choice", "engine.permissions")),
     effects.Trade: _read("engine.lasting", "engine.trade_guards.compile_guards"),
     effects.UseAbility: _read("engine.lasting"),
-    effects.AddField: _run(effect=ability_effects.add_field),
-    effects.RemoveField: _run(effect=ability_effects.remove_field),
     # who may end a phase, and which phases end only when declared (PhaseSpec.ender, end_owed)
     effects.EndPhase: _read("engine.program.ends_phase", "engine.program.declared_end", "engine.program.ender"),
     effects.EndGame: Semantics(not_run="a game ends by its end-when statements"),
     effects.Lasting: _run(effect=lasting.lay),
-    effects.Refuse: _run(effect=hand_effects.refuse),
-    effects.If: _run(effect=ability_effects.if_),
-    effects.ForChosen: _run(effect=ability_effects.for_chosen),
     effects.Choose: _run(effect=shapes(hand_effects.choose_card, ability_effects.choose)),
-    effects.Ask: _read("engine.decisions"),
-    effects.Auction: _read("engine.decisions.Auctioneer", "engine.auctions"),
-    effects.AtRandom: _run(effect=decisions.at_random),
-    effects.Let: _run(effect=ability_effects.let),
 }
 # ---------------------------------------------------------------- timings: read with the statement that holds them
 _TABLE.update({
