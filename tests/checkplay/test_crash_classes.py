@@ -16,7 +16,7 @@ from beanrules.engine.bots import RandomBot, GreedyBot, make_bot, play_out
 from beanrules.paths import specs_dir
 from beanrules.resolve.playable import check_playable
 
-from checkplay_helpers import check_file, line_of, play_problems
+from checkplay_helpers import check_file, line_of, play_problems, variant_text
 from by_name import whose_turn, zone_of
 
 CLASSIC_TEXT = (specs_dir() / "classic.bean").read_text(encoding="utf-8")
@@ -281,6 +281,23 @@ def test_a_rule_reading_each_opponents_hand_is_one_zone_only_in_a_game_of_two(tm
                       "short-duel.bean")
     assert not duel.rejected, duel.errors
     assert play_problems(duel.model, seeds=(0, 1)) == []
+
+
+@pytest.mark.parametrize("rule", [
+    "no player may trade while count of this field >= 1",
+    "active player may move 1 from discard top to own hand, once per turn when count of this field > 0",
+    "no player may harvest while count of partner hand < 2",
+])
+def test_a_condition_naming_what_its_action_is_not_about_is_refused_at_its_line(tmp_path: Path, rule: str) -> None:
+    """'this field' is the field a harvest takes or a plant goes onto, 'partner' the other side of
+    a trade: named in the condition of a rule on another action, check passed it, and the first
+    game to read it stopped with an internal error (KeyError: 'field'; found by the generated
+    variants). Now check refuses the rule at its line."""
+    text = variant_text(f"rule house: {rule}   § v \"1\"\n")
+    outcome = check_file(tmp_path, text, "about.bean")
+    assert outcome.rejected
+    [error] = _errors_on(outcome, text, "rule house")
+    assert error.code == "not-playable" and "is not about" in error.message
 
 
 # -- a rule's own step that meets a pile with too few cards (issue #27) ---------------------------

@@ -18,6 +18,7 @@ from ..engine.compiler import compile_ruleset
 from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players
 from ..engine.decisions import acting
 from ..engine.evaluate import names_several_zones
+from ..core.actors import Bound
 from ..core.places import Zone
 from ..desugar import rule_statements
 from .model_rules import error, one, player_counts, rules_of, span_of
@@ -39,7 +40,7 @@ def _reasons(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
     out = not_yet(model, header) + names_in_abilities(model, header) + cards_in_play(model, header)
     out += turn_structure(model, header) + room_to_plant(model, header) + contradictions(model, header)
     out += hand_limit_below_deal(model, header) + never_planted_yet_owed(model, header)
-    out += zones_of_several_players(model, header)
+    out += zones_of_several_players(model, header) + names_no_action_binds(model, header)
     out += required_rules(model, header)
     if not out:  # the engine's own compile step for every player count: the final gate
         out += engine_refusals(model, header)
@@ -315,6 +316,34 @@ def zones_of_several_players(model: dict, header: Span | None) -> list[Diagnosti
                              f"several players in a game of {n}, and a rule reads or moves one player's zone",
                              rule, header, "name one player's zone ('own', 'active player', 'left player', "
                              "'right player'), or play the rulebook by two players only"))
+    return out
+
+
+# What a constraint's action is about, which its condition may name ("this field", "the card",
+# "partner"): each only where the action binds it (a harvest's or a plant's field, a plant's card,
+# a trade's partner).
+_ABOUT = frozenset({"field", "card", "partner"})
+
+
+def names_no_action_binds(model: dict, header: Span | None) -> list[Diagnostic]:
+    """A constraint or permission whose condition names what its action is not about ("this
+    field" in a rule on trading, or on a move of a card) would stop the game the first time the
+    condition is read: refused here, at the rule."""
+    out = []
+    for rule in model["rules"]:
+        for statement in rule_statements(rule):
+            condition, action = getattr(statement, "condition", None), getattr(statement, "action", None)
+            if condition is None or action is None:
+                continue
+            bound = {n.name for n in action.walk() if isinstance(n, Bound)}
+            loose = sorted({n.name for n in condition.walk() if isinstance(n, Bound)} & _ABOUT - bound)
+            if loose:
+                words = ", ".join("this field" if name == "field" else name for name in loose)
+                out.append(error("not-playable", f"'{rule['text']}' names {words} in its condition, which "
+                                 f"'{action.to_text()}' is not about: 'this field' is the field a harvest "
+                                 "takes or a plant goes onto, 'partner' the other side of a trade", rule, header,
+                                 "name a player's zone instead ('own field', 'own hand')"))
+                break
     return out
 
 
