@@ -194,21 +194,27 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
         requirements=requirements.compile_requirements(core_program, refs),
         won_by=tallies.compile_won_by(core_program), plays_as=plays_as,
         lastings=lasting.collect(core_program, card_abilities(model, n), refs),
-        # A planting guard that does not weigh the card's type against the fields (a house rule:
-        # a field of four takes no more) may take a plant away for good: it also stands among
-        # the constraints by condition, so the checked path, which lets a required plant lapse
-        # (lasting.waived, stuck), plays the spec. One that does (one type per field, a type in
-        # one field only, covering) a harvest makes room for (listers.Room asks the judge).
-        standing=tuple(r for r in constraints if r not in guards and not lasting.names_nothing(r)
-                       # a harvest guard is the judge's (below); one that may refuse every field stands here too,
-                       # where a plant may need a harvest to make room (the checked path lets that plant lapse)
-                       and (not harvest_guards.is_guard(r.node)
-                            or (makes_room and harvest_guards.may_refuse_every_field(r)))
-                       and (not permissions.is_guard(r.node) or not permissions.weighs_types(r.node))), guards=guards,
+        standing=_stands(constraints, guards, makes_room), guards=guards,
         plant_guards=planting, plant_judge=permissions.compile_judge(planting),
         harvest_guards=harvesting, harvest_judge=harvest_judge,
         zone_rules=zones.compile_rules(core_program, refs, declared_state.zones, _permission))
 
+
+
+def _stands(constraints: list[Any], guards: tuple, makes_room: bool) -> tuple:
+    """The constraints by condition asked about every action (lasting.forbidding), in rule order:
+    not those cited only (`guards`), and not the guards a judge of its own decides. A harvest
+    guard is the harvest judge's, but one that may refuse every field stands here too where a
+    plant may need a harvest to make room (the checked path lets that plant lapse). A planting
+    guard that does not weigh the card's type against the fields (a house rule: a field of four
+    takes no more) may take a plant away for good: it stands too, judged as the plant judge
+    judges it (permissions.judged), so the checked path, which lets a required plant lapse
+    (lasting.waived, stuck), plays the spec; one that does (one type per field, a type in one
+    field only, covering) a harvest makes room for (listers.Room asks the judge)."""
+    kept = (r for r in constraints if r not in guards and not lasting.names_nothing(r)
+            and (not harvest_guards.is_guard(r.node) or (makes_room and harvest_guards.may_refuse_every_field(r)))
+            and (not permissions.is_guard(r.node) or not permissions.weighs_types(r.node)))
+    return tuple(j for j in map(permissions.judged, kept) if j is not None)
 
 
 def permitted_kinds(permits: dict[type, Any]) -> frozenset:

@@ -114,37 +114,30 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
 
 
 def _binds(action: Node) -> set[str]:
-    """The names a matched action binds for its condition: a harvest's field, a plant's field
-    (the field, its index NAME# and owner NAME@, as for-each and choose bind one) and card (one
-    card, as a card an ability picked: engine/effect_env.Held); a trade's partner and the cards
+    """The names a matched action binds for its condition: a harvest's field; a plant's field
+    and card where it names the field planted onto (a rule's forbid of planting, judged by the
+    plant judge, engine/permissions.judged, which binds them); a trade's partner and the cards
     given and taken (engine/deals.py)."""
     if isinstance(action, effects.Harvest) and isinstance(action.field, actors.Bound):
         return {action.field.name}
-    if isinstance(action, effects.Plant):
+    if isinstance(action, effects.Plant) and isinstance(action.onto, actors.Bound):
         return {n.name for n in (action.cards, action.onto) if isinstance(n, actors.Bound) and n.name in _ANY}
     if isinstance(action, effects.Trade):  # the other side and the cards each gives
         return {"partner", "given", "taken"}
     return set()
 
 
-def bind_plant(state: Any, rs: Any, a: Plant, env: dict, card: str | None, onto: str | None,
-               bean: str | None = None) -> bool:
-    """Bind the card a plant takes (as `card`) and the field it goes onto (as `onto`, with its
-    index and owner); False where there is no such card or field (check_plant refuses it as such)."""
-    bean = bean or a.bean or taken_card(state, rs, a)
-    if bean is None:
-        return onto is None  # nothing to take: a condition on the card finds none
-    if onto is not None:
-        fields = state.fields[a.player]
-        index = a.field - 1 if a.field is not None else auto_field(rs, fields, bean)
-        if index is None or not 0 <= index < len(fields):
-            return False
-        env[onto], env[onto + "#"], env[onto + "@"] = fields[index], index, a.player
-    if card is not None:
-        zone = a.zone or plant_zone(state, rs, a)
-        env[card] = Held(bean, zone_cards(state, zone, a.player), f"{a.player}'s {zone}", zone == "hand", zone,
-                         a.player)
-    return True
+def planted(state: Any, rs: Any, a: Plant) -> tuple[str, int] | None:
+    """The card a plant takes and the index of the player's field it goes onto, as the plant
+    resolves them (planting.check_plant), for the plant judge to be asked about; None where
+    there is no such card or field (the plant is refused as such) or the field is the table's
+    (engine/zones.py judges a plant onto it)."""
+    bean = a.bean or taken_card(state, rs, a)
+    if bean is None or (a.field is not None and type(a.field) is not int):
+        return None
+    fields = state.fields[a.player]
+    index = a.field - 1 if a.field is not None else auto_field(rs, fields, bean)
+    return (bean, index) if index is not None and 0 <= index < len(fields) else None
 
 
 def _harvest(action: effects.Harvest) -> Matcher:
@@ -218,14 +211,14 @@ def _action(action: Node) -> Matcher:
             return type(a) is Plant and is_marked(taken_card(state, rs, a), env[_MARK])
         return plant_card
     if isinstance(action, effects.Plant):
+        # who plants, and from which zone; the card and the field planted onto, where a rule's
+        # condition reads them, are the plant judge's to bind (permissions.judged)
         who, (zone, bean) = _players(action.player), _zone_test(action.cards)
-        card, onto = (n.name if isinstance(n, actors.Bound) else None for n in (action.cards, action.onto))
 
         def plant(state: Any, rs: Any, a: Action, env: dict) -> bool:
             return type(a) is Plant and a.player in who(state, env) \
                 and (zone is None or plant_zone(state, rs, a) == zone) \
-                and (bean is None or a.bean in (None, bean)) \
-                and (card is None and onto is None or bind_plant(state, rs, a, env, card, onto))
+                and (bean is None or a.bean in (None, bean))
         return plant
     if isinstance(action, effects.Harvest):
         return _harvest(action)

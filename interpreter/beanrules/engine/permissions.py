@@ -28,6 +28,7 @@ comparisons written out by hand (_direct); any other condition is asked through 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, NamedTuple, Sequence
 
 from ..core import actors, conditions, effects, places, quantities, statements as core, timing
@@ -36,7 +37,7 @@ from .effect_env import OWNER, Held
 from .errors import RuleRef, UnsupportedRule
 from .evaluate import RULES
 from .harvesting import coins_for
-from .lasting import LastingSpec, compile_rule, covers
+from .lasting import LastingSpec, compile_rule, covers, planted
 from .one_model import condition_holds
 
 
@@ -118,6 +119,28 @@ def compile_judge(guards: tuple[Any, ...]) -> PlantJudge | None:
     if not items:
         return None
     return (_direct(items) or _by_closures(items))._replace(sizes=_sizes_read(guards))
+
+
+def judged(spec: LastingSpec) -> LastingSpec | None:
+    """A rule's forbid of planting onto `this field`, standing among the constraints by condition
+    (so a plant it takes away for good lapses, lasting.waived), matched as the planting guards
+    are judged: by a judge of its own (compile_judge, with the allows that lift it), asked about
+    the card the plant takes and the field it goes onto (lasting.planted). Another spec is
+    returned as it is; None: allows lift it wherever it holds, so it forbids nothing."""
+    action = spec.node.action if isinstance(spec.node, (core.Forbid, core.Allow)) else None
+    if not (spec.forbid and isinstance(action, effects.Plant) and isinstance(action.onto, actors.Bound)):
+        return spec
+    judge = compile_judge((spec,))
+    if judge is None:
+        return None
+    named, refusing = spec.matches, judge.refusing
+
+    def matches(state: Any, rs: Any, a: Any, env: dict) -> bool:
+        if not named(state, rs, a, env):  # who plants, from which zone
+            return False
+        target = planted(state, rs, a)
+        return target is not None and refusing(state, rs, a.player, target[0], target[1]) is not None
+    return replace(spec, matches=matches, condition=None, lifted=())
 
 
 def _by_closures(items: tuple[Any, ...]) -> PlantJudge:
