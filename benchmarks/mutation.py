@@ -18,6 +18,11 @@ that reach its function, fastest first. Survivors that benchmarks/mutation-triag
 them apart from the engine: they leave the score's denominator) or `out-of-reach` (only input
 or output the case format cannot express reaches or shows them: they stay in the denominator,
 and a second score, `reachable`, leaves them out).
+Besides the conformance cases, the engine's own limit cases run (tests/limits/: specs the engine
+refuses to play *yet*, each refused by `check` at its line and by the engine; what no conformance
+case may demand, docs/conformance.md): after every conformance case that reaches a mutant, so a
+mutant they alone kill is counted as such, and the report gives the conformance cases' own score
+beside the suite's.
 Runs on demand, never in CI; see docs/mutation.md.
 """
 from __future__ import annotations
@@ -49,6 +54,7 @@ import yaml  # noqa: E402
 from beanrules.conformance import discover, load_file, run_case  # noqa: E402
 from beanrules.conformance import loader  # noqa: E402
 from beanrules.conformance.loader import compiled  # noqa: E402
+from beanrules.resolve import by_content  # noqa: E402
 from mutants import Mutant, enumerate_mutants, function_code, functions, mutated_tree  # noqa: E402
 from mutation_sample import ratio_estimate, stratified, wilson  # noqa: E402
 
@@ -84,6 +90,9 @@ NOT_ENGINE = {
 # parser builds actions), so a mutant of any other module may keep them (Engine.reset_caches).
 SELF_CONTAINED = {"notation.py": {"notation.py", "actions.py"}}
 TRIAGE = HERE / "mutation-triage.yaml"
+# The engine's own limit cases (specs it does not play yet, refused at their line): run with the
+# conformance cases by default, after them, and counted apart (docs/mutation.md, "The engine's limits").
+LIMITS = ROOT / "tests" / "limits"
 VERDICTS = ("equivalent", "out-of-reach")
 
 
@@ -99,6 +108,7 @@ class Outcome:
     cases_run: int = 0
     seconds: float = 0.0
     note: str = ""
+    by_limits: bool = False  # killed by a limit case only (tests/limits/): every conformance case passed
 
 
 # --- the engine, loaded once ----------------------------------------------------------------
@@ -208,8 +218,15 @@ def trace_cases(engine: Engine, cases: list) -> tuple[list, dict[tuple[str, str]
         timings.append(time.perf_counter() - began)
         for function in called:
             reach[function].add(index)
-    ordered = {f: sorted(ix, key=lambda i: timings[i]) for f, ix in reach.items()}
+    # fastest first, the limit cases after every conformance case (so a kill is theirs only
+    # where no conformance case makes it)
+    ordered = {f: sorted(ix, key=lambda i: (is_limit(passing[i]), timings[i])) for f, ix in reach.items()}
     return passing, ordered, failing, timings
+
+
+def is_limit(case: Any) -> bool:
+    """A case of the engine's limits (tests/limits/), not of the conformance suite."""
+    return Path(case.file).resolve().is_relative_to(LIMITS)
 
 
 # --- running one mutant (in a worker process) ------------------------------------------------
@@ -225,6 +242,10 @@ def _init_worker(timeout: float) -> None:
     except (ValueError, OSError):
         pass
     _STATE["timeout"] = timeout
+    # The specs compiled before any mutant ran (the traced pass), by content: a refusal case
+    # compiles its spec afresh, and a spec a mutant let through would be kept as compiled for
+    # every later mutant of this worker (resolve/by_content.py keeps what compiled clean).
+    _STATE["kept"] = dict(by_content._KEPT)
 
 
 def _alarm(signum: int, frame: Any) -> None:
@@ -274,18 +295,23 @@ def run_mutant(mutant: Mutant) -> Outcome:
             except Exception as exc:  # the mutant broke the runner's own checks: still a failure
                 outcome.status, outcome.killer = "killed", cases[index].name
                 outcome.note = f"the case runner raised {type(exc).__name__}"
+                outcome.by_limits = is_limit(cases[index])
                 break
             if result.status != "passed":
                 outcome.status, outcome.killer = "killed", result.name
+                outcome.by_limits = is_limit(cases[index])
                 break
     except _Timeout:
         outcome.status, outcome.killer = "timeout", cases[order[outcome.cases_run - 1]].name
+        outcome.by_limits = is_limit(cases[order[outcome.cases_run - 1]])
     except MemoryError:
         outcome.status, outcome.note = "killed", "ran out of memory"
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         target.__code__ = original
         engine.reset_caches(mutant.module)
+        by_content._KEPT.clear()
+        by_content._KEPT.update(_STATE["kept"])
         _check_models(outcome)
     outcome.seconds = round(time.perf_counter() - began, 3)
     return outcome
@@ -378,13 +404,19 @@ def tally(mutants: list[Mutant], outcomes: dict[str, Outcome],
     ratio estimator): `estimate` and `reachable_estimate`, each [score, low, high] in percent."""
     table: dict[str, dict[str, Any]] = {}
     units: dict[str, list[str]] = {}
+    # each mutant as the conformance cases alone judge it: killed by a limit case only is survived
+    alone: dict[str, list[str]] = {}
     for mutant in mutants:
-        column = _column(outcomes[mutant.key].status)
-        row = table.setdefault(mutant.module, dict.fromkeys(COLUMNS, 0))
+        outcome = outcomes[mutant.key]
+        column = _column(outcome.status)
+        row = table.setdefault(mutant.module, dict.fromkeys(COLUMNS + ("by limits",), 0))
         row["mutants"] += 1
         row[column] += 1
+        row["by limits"] += column == "killed" and outcome.by_limits
         units.setdefault(mutant.module, []).append(column)
-    total = {k: sum(r[k] for r in table.values()) for k in COLUMNS}
+        alone.setdefault(mutant.module, []).append("survived" if column == "killed" and outcome.by_limits
+                                                   else column)
+    total = {k: sum(r[k] for r in table.values()) for k in COLUMNS + ("by limits",)}
     table = dict(sorted(table.items()))
     table["total"] = total
     for row in table.values():
@@ -392,17 +424,19 @@ def tally(mutants: list[Mutant], outcomes: dict[str, Outcome],
         row["score"] = round(100 * row["killed"] / judged, 1) if judged else 100.0
         reachable = judged - row["out-of-reach"]
         row["reachable_score"] = round(100 * row["killed"] / reachable, 1) if reachable else 100.0
+        row["conformance_score"] = round(100 * (row["killed"] - row["by limits"]) / judged, 1) if judged else 100.0
     sampled = population is not None and any(population[m] > len(c) for m, c in units.items())
     if sampled:
         for name, row in table.items():
             modules = list(units) if name == "total" else [name]
-            for field, counted in (("estimate", ("killed", "survived", "out-of-reach")),
-                                   ("reachable_estimate", ("killed", "survived"))):
+            for field, counted, judged_by in (("estimate", ("killed", "survived", "out-of-reach"), units),
+                                              ("reachable_estimate", ("killed", "survived"), units),
+                                              ("conformance_estimate", ("killed", "survived", "out-of-reach"), alone)):
                 if name == "total":
-                    estimate = ratio_estimate({m: (population[m], [(c == "killed", c in counted) for c in units[m]])
+                    estimate = ratio_estimate({m: (population[m], [(c == "killed", c in counted) for c in judged_by[m]])
                                                for m in modules})
                 else:
-                    estimate = wilson(units[name].count("killed"), sum(c in counted for c in units[name]),
+                    estimate = wilson(judged_by[name].count("killed"), sum(c in counted for c in judged_by[name]),
                                       population[name])
                 row[field] = list(estimate.percent()) if estimate else None
     return table
@@ -448,10 +482,14 @@ def print_report(mutants: list[Mutant], outcomes: dict[str, Outcome], table: dic
     console.print(f"\n{total['killed']} of {judged} non-equivalent mutants killed ({total['score']}%; "
                   f"{kills} by timeout); {total['killed']} of {judged - total['out-of-reach']} leaving out "
                   f"the out-of-reach ({total['reachable_score']}%); {seconds:.0f} s", highlight=False)
+    console.print(f"{total['by limits']} of them killed by the engine's limit cases only (tests/limits/): "
+                  f"the conformance cases alone kill {total['killed'] - total['by limits']} "
+                  f"({total['conformance_score']}%)", highlight=False)
     if sampled:
         console.print(f"A sample stratified by module (seed {seed}) of {total['mutants']} of the "
                       f"{sum(population.values())} mutants: estimated score {_interval(total['estimate'])}, "
-                      f"leaving out the out-of-reach {_interval(total['reachable_estimate'])}", highlight=False)
+                      f"leaving out the out-of-reach {_interval(total['reachable_estimate'])}; "
+                      f"by the conformance cases alone {_interval(total['conformance_estimate'])}", highlight=False)
 
 
 def _interval(estimate: list[float] | None) -> str:
@@ -476,7 +514,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="seconds a mutant may take before it counts as killed, at least; the limit "
                              "is twice what its cases took unmutated (traced) when that is more (default 10)")
     parser.add_argument("--cases", action="append", type=Path, metavar="PATH",
-                        help="case files or folders (default: conformance/)")
+                        help="case files or folders (default: conformance/ and the engine's limits, tests/limits/)")
     parser.add_argument("--triage", type=Path, default=TRIAGE,
                         help="YAML list of {match, verdict, why}: survivors triaged as equivalent or "
                              "out-of-reach (default: benchmarks/mutation-triage.yaml)")
@@ -494,7 +532,7 @@ def measure(args: argparse.Namespace, progress: bool = True) -> dict[str, Any]:
     began = time.perf_counter()
     mutants, population = choose(args.module or list(DEFAULT_MODULES), args.function, args.limit, args.seed)
     engine = load_engine()
-    cases = [c for path in discover(args.cases or [ROOT / "conformance"]) for c in load_file(path).cases]
+    cases = [c for path in discover(args.cases or [ROOT / "conformance", LIMITS]) for c in load_file(path).cases]
     passing, reach, failing, timings = trace_cases(engine, cases)
     models = [(spec, copy.deepcopy(compiled(spec)[0])) for spec in sorted({c.spec for c in passing})]
     _STATE.update(engine=engine, cases=passing, reach=reach, models=models, timings=timings)
