@@ -5,9 +5,10 @@ The interpreter judges every proposal and answer by the guards; until the switch
 them to the readings (engine/readings.py) on every state bots reach, and they agreed in every
 spec and variant. What it holds now is the specialisation: where every rule judges a deal by
 who makes it with whom, whose turn it is and its size (`TradeGuards.by_turn`), or reads the state
-besides but no card of the deal (`TradeGuards.by_zone`), the listing judges once per zone and
-partner; that listing must be exactly the proposals the same rules accept when each is judged on
-its own, on every state bots reach."""
+besides but no card of the deal (every rule on trading: trade_guards.compile_guards refuses
+another), the listing judges once per zone and partner; that listing must be exactly the
+proposals the same rules accept when each is judged on its own (`_one_by_one`, by the engine's
+check of a proposal), on every state bots reach."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -18,7 +19,7 @@ import pytest
 from beanrules import compile_spec
 from beanrules.engine import Game, legal, trading
 from beanrules.engine.bots import make_bot, play_out
-from beanrules.engine.errors import Stalled
+from beanrules.engine.errors import IllegalAction, Stalled
 
 from bot_states import SPECS, Watching
 
@@ -47,6 +48,36 @@ def _listed(rows: tuple) -> set:
     return out
 
 
+def _one_by_one(rs, state, player: str) -> tuple:
+    """The rows of the one-card proposals `player` may make, each judged on its own: every card
+    either side holds, offered and asked for, kept where the engine's check of the proposal
+    accepts it (an ask for a hand card made at once: only a card the partner holds)."""
+    unplantable = rs.unplantable
+    beans = tuple(b for b in rs.beans if b not in unplantable)
+
+    def distinct(cards: list) -> tuple:
+        return tuple(dict.fromkeys(c for c in cards if c not in unplantable))
+    out = []
+    offer, hand = distinct(state.offer), distinct(state.hands[player])
+    for partner in (p for p in state.players if p != player):
+        for g, bean in enumerate(offer + hand):
+            card = ("offer" if g < len(offer) else "hand", bean)
+            for asked in ((), *((("offer", b),) for b in offer), *((("hand", b),) for b in beans)):
+                proposal = {"from": player, "to": partner, "give": [dict(zip(("zone", "bean"), card))],
+                            "take": [dict(zip(("zone", "bean"), a)) for a in asked]}
+                try:
+                    trading.check_propose_cards(state, rs, proposal)
+                except IllegalAction:
+                    continue
+                if asked and asked[0][0] == "hand" and not trading.waits(state, rs, proposal) \
+                        and asked[0][1] not in state.hands[partner]:
+                    continue
+                out.append((partner, (bean,), int(card[0] == "offer"), not asked,
+                            (asked[0][1],) if asked[0:1] and asked[0][0] == "offer" else (),
+                            (asked[0][1],) if asked[0:1] and asked[0][0] == "hand" else ()))
+    return tuple(out)
+
+
 def _compare(spec: str, seed: int, length: int) -> int:
     try:
         model = compile_spec(spec)
@@ -58,10 +89,8 @@ def _compare(spec: str, seed: int, length: int) -> int:
         guards = trading.guards_of(game.ruleset)
         if guards is None:
             pytest.skip("no trading")
-        if not guards.by_zone:
-            pytest.skip("a rule reads the cards of the deal: judged proposal by proposal")
-        by_zone = legal._lister(game.ruleset, guards)
-        one_by_one = legal._lister(game.ruleset, replace(guards, by_turn=False, by_zone=False))
+        listing = legal._lister(game.ruleset, guards)
+        by_zone = legal._lister(game.ruleset, replace(guards, by_turn=False))  # anew in each state
 
         def check(game: Game) -> None:
             nonlocal compared
@@ -69,7 +98,8 @@ def _compare(spec: str, seed: int, length: int) -> int:
             if state.over or state.decision is not None or game.ruleset.phase(state.phase).trade is None:
                 return
             for p in state.players:
-                assert _listed(by_zone(state, p)) == _listed(one_by_one(state, p)), \
+                expected = _listed(_one_by_one(game.ruleset, state, p))
+                assert _listed(listing(state, p)) == expected == _listed(by_zone(state, p)), \
                     f"{p} in turn {state.turn}, phase {state.phase}"
                 compared += 1
 

@@ -16,7 +16,6 @@ from . import decisions, lasting, windows
 from .abilities import front_lapses, keeps_open as ability_keeps_open, usable
 from .buying import may_buy
 from .draw_moves import keeps_open as draw_keeps_open, listed as draw_listed
-from .errors import IllegalAction
 from .proposal_space import NO_SPACE, Row, Space, counted, nth_by
 from .interned import ROW as _ROW, end as _end, harvests as _harvests, interned as _interned
 from .harvesting import harvestable, table_harvests
@@ -26,7 +25,7 @@ from .ruleset import _SHARED_ATTR, Ruleset, zone_cards
 from .state import State
 from .deals import Deal
 from .trade_guards import TradeGuards
-from .trading import Remembered, accept_breaks, acceptable, check_propose_cards, guards_of, remembered, waits
+from .trading import Remembered, accept_breaks, acceptable, guards_of, remembered
 from .zones import plant_options
 
 
@@ -128,9 +127,8 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
     who makes it with whom, whose turn it is and its size (every rulebook: `guards.by_turn`),
     what a player may give a partner and ask of them is judged once per zone, and remembered
     per (player, active player, phase) for every partner of the players at the table; where
-    they read the state besides but no card of the deal (a house rule on hand sizes:
-    `guards.by_zone`), judged once per zone in each state; else each proposal is judged on its
-    own."""
+    they read the state besides (a house rule on hand sizes), judged once per zone in each
+    state: no rule reads a card of the deal (trade_guards.compile_guards refuses one)."""
     unplantable = rs.unplantable
     beans = tuple(b for b in rs.beans if b not in unplantable)  # asked for where the answer waits
     memo: dict = {}
@@ -190,38 +188,7 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
 
     if guards.by_turn:
         return rows
-    if guards.by_zone:  # judged once per zone as well, but anew in every state
-        return lambda state, player: listed(state, player, partners(state, player))
-
-    def each(state: State, player: str) -> tuple[Row, ...]:
-        """Every proposal of the rows, judged on its own: one row each."""
-        out = []
-        for partner, give, from_offer, offer, hand in rows_of_all(state, player):
-            for g, bean in enumerate(give):
-                card = ("offer" if g < from_offer else "hand", bean)
-                for asked in ((), *((("offer", b),) for b in offer), *((("hand", b),) for b in hand)):
-                    proposal = {"from": player, "to": partner, "give": [dict(zip(("zone", "bean"), card))],
-                                "take": [dict(zip(("zone", "bean"), a)) for a in asked]}
-                    try:
-                        check_propose_cards(state, rs, proposal)
-                    except IllegalAction:
-                        continue
-                    if asked and asked[0][0] == "hand" and not waits(state, rs, proposal) \
-                            and asked[0][1] not in state.hands[partner]:
-                        continue  # made at once: only what the partner holds
-                    out.append((partner, (bean,), int(card[0] == "offer"), not asked,
-                                (asked[0][1],) if asked and asked[0][0] == "offer" else (),
-                                (asked[0][1],) if asked and asked[0][0] == "hand" else ()))
-        return tuple(out)
-
-    def rows_of_all(state: State, player: str) -> tuple[tuple, ...]:
-        """Every card either side holds, offered and asked for, before the rules judge them:
-        (partner, what the player gives, how many of it from the offer, the offer and the beans
-        asked for). Whether a gift may be made is each proposal's own judgement (each)."""
-        offer, hand = distinct(state.offer), distinct(state.hands[player])
-        return tuple((partner, offer + hand, len(offer), offer, beans) for partner in state.players
-                     if partner != player)
-    return each
+    return lambda state, player: listed(state, player, partners(state, player))
 
 
 def proposals(state: State, rs: Ruleset, player: str) -> list[Propose]:

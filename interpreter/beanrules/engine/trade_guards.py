@@ -106,12 +106,11 @@ class TradeGuards:
     # Every rule judges a deal by who makes it with whom, whose turn and which phase it is, who
     # has agreed and the deal's size, and a card by its zone: the rules' answer for one card of
     # a zone holds for every card of it, so a listing may judge once per zone (legal._lister).
+    # Otherwise the rules read the state besides (hand sizes, the start player), but still of a
+    # deal only who makes it with whom, who has agreed and its size (compile_guards refuses
+    # any other rule): the answer for one card of a zone holds for every card of it in the same
+    # state, so a listing judges once per zone, anew in each state.
     by_turn: bool = False
-    # Every rule reads of a deal only who makes it with whom, who has agreed and its size (and
-    # of the state what it likes: hand sizes, the start player): the answer for one card of a
-    # zone holds for every card of it in the same state, so a listing judges once per zone,
-    # anew in each state (by_turn: also remembered across states).
-    by_zone: bool = False
     # Where received cards go: the place of a step on the traded event that moves exactly that
     # event's cards, which is part of the trade (docs/core.md, "A step that is part of an
     # action"); None: to the back of the receiver's hand.
@@ -382,14 +381,19 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
     phases: set[str] = set()
     permit: RuleRef | None = None
     forbids, allows, owners = [], [], []
-    by_turn, by_zone, received, front, placing, into = True, True, None, False, None, "hand"
+    by_turn, received, front, placing, into = True, None, False, None, "hand"
     for ref, s in statements:
         if placement(s):  # a later rule replaces an earlier one
             received, front, placing = evaluate.zone_of(s.effect.to), s.effect.end in ("front", "bottom"), s.to_text()
             into = s.effect.to.zone if isinstance(s.effect.to, places.Zone) else None
             continue
         if is_trade_rule(s) and not isinstance(s, core.Permit) or isinstance(s, core.BelongsTo):
-            by_turn, by_zone = by_turn and _by_turn(s), by_zone and _by_zone(s)
+            if not _by_zone(s):  # one card's answer would depend on the others, or on a name no deal binds
+                raise UnsupportedRule(f"rule '{ref.id}': '{s.to_text()}': a rule on trading speaks of the "
+                                      "sides of a trade (the player, the partner) and the state, not of "
+                                      "what else it names, and of a number of cards or their zones, not both",
+                                      ref.id)
+            by_turn = by_turn and _by_turn(s)
         if isinstance(s, core.BelongsTo):
             if not isinstance(s.place, places.Zone):
                 raise UnsupportedRule(f"rule '{ref.id}': '{s.to_text()}': only a zone's cards belong to a player",
@@ -401,7 +405,7 @@ def compile_guards(statements: Iterable[tuple[RuleRef, Node]]) -> TradeGuards:
         elif isinstance(s, (core.Forbid, core.Allow)) and isinstance(s.action, effects.Trade):
             (forbids if isinstance(s, core.Forbid) else allows).append(guard(s, ref))
     return TradeGuards(frozenset(phases), permit, tuple(forbids), tuple(allows), tuple(owners), by_turn,
-                       by_zone, received, front, placing, into)
+                       received, front, placing, into)
 
 
 def judges(statement: Node) -> bool:
