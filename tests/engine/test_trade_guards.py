@@ -22,6 +22,7 @@ from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.errors import IllegalAction, Stalled
 
 from bot_states import SPECS, Watching
+from start_player_variant import start_player_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,9 +79,11 @@ def _one_by_one(rs, state, player: str) -> tuple:
     return tuple(out)
 
 
-def _compare(spec: str, seed: int, length: int) -> int:
+def _compare(spec: str | dict, seed: int, length: int, turns: set[bool] | None = None) -> int:
+    """How many listings of the states bots reach were compared (a spec's name or path, or its
+    model); `turns` gets, for each state compared, whether it was the start player's turn."""
     try:
-        model = compile_spec(spec)
+        model = compile_spec(spec) if isinstance(spec, str) else spec
     except Exception:  # a variant refused on purpose (conformance/variants/refused*.bean)
         pytest.skip("the spec does not compile, on purpose")
     compared = 0
@@ -102,6 +105,8 @@ def _compare(spec: str, seed: int, length: int) -> int:
                 assert _listed(listing(state, p)) == expected == _listed(by_zone(state, p)), \
                     f"{p} in turn {state.turn}, phase {state.phase}"
                 compared += 1
+            if turns is not None:
+                turns.add(state.active == state.start_player)
 
         bots = {p: Watching(make_bot("greedy" if i % 2 else "random", seed, trades=True), check)
                 for i, p in enumerate(game.players)}
@@ -115,6 +120,20 @@ def _compare(spec: str, seed: int, length: int) -> int:
 @pytest.mark.parametrize("spec,seed,length", CASES)
 def test_the_listing_by_zone_is_the_proposals_the_rules_accept_one_by_one(spec, seed, length):
     assert _compare(spec, seed, length) > 10
+
+
+@pytest.mark.parametrize("seed,length", [(0, 40), *(pytest.param(seed, 1_000, marks=pytest.mark.sweep)
+                                                     for seed in (0, 1))])
+def test_a_guard_naming_the_start_player_is_listed_by_zone_as_judged_one_by_one(seed, length):
+    """The start player's guard (tests/start_player_variant.py: no gifts while it is not the
+    start player's turn) reads the state but no card of the deal: listed once per zone, as the
+    one-by-one judgement lists it, in the start player's turns and in the others' (a short game
+    in the test command, two long ones under `-m sweep`)."""
+    with start_player_variant() as model:
+        assert trading.guards_of(Game(model, 3, seed=seed).ruleset) is not None
+        turns: set[bool] = set()
+        assert _compare(model, seed, length, turns) > 10
+        assert turns == {True, False}
 
 
 @pytest.mark.parametrize("who,condition", [("active", None), ("any", "own turn")])

@@ -2,56 +2,25 @@
 the kernel's state (KState.start_player, a seat, as the engine's State names the player), so a
 trade guard naming the start player plays in the kernel as in the interpreter.
 
-No shipped spec names the start player in a guard, and the language has no condition that
-does, so the variant is written here: gifts-own-turn.bean's guard ("no player may trade for no
-cards while it is not own turn"), its statement made with the turn read as the start player's
-("... while it is not the start player's turn") by the forbid-while rewrite, wrapped for this
-one rule while the module's tests run.
+No shipped spec names the start player in a guard: the variant (tests/start_player_variant.py)
+is gifts-own-turn.bean's guard with "own turn" read as the start player's.
 """
 from __future__ import annotations
 
-import copy
-import dataclasses
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 
-from beanrules import compile_spec
-from beanrules.core import actors, conditions
-from beanrules.core.node import from_json
-from beanrules.desugar.registry import REWRITES
 from beanrules.engine.deals import Deal
 from beanrules.kernel import kernel_for, kernel_reason
 
 from kernel_differential import fast_difference, first_difference, trade_refusals
-
-VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
-RULE = "gifts-on-own-turn"
-TEXT = "no player may trade for no cards while it is not the start player's turn"
-
-
-def _start_players_turn(statement: Any) -> Any:
-    """The statement with "it is not own turn" read as "it is not the start player's turn"."""
-    data = statement.to_json()
-    assert data["condition"] == conditions.Not(conditions.TurnOf(actors.Bound("player"))).to_json()
-    data["condition"]["term"]["player"] = actors.StartPlayer().to_json()
-    return from_json(data)
+from start_player_variant import RULE, start_player_variant
 
 
 @pytest.fixture(scope="module")
 def variant() -> Iterator[dict]:
-    original = REWRITES["forbid-while"]
-
-    def rewrite(rule: dict) -> tuple:
-        made = original.function(rule)
-        return tuple(_start_players_turn(s) for s in made) if rule["text"] == TEXT else made
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(REWRITES, "forbid-while", dataclasses.replace(original, function=rewrite))
-        model = copy.deepcopy(compile_spec(str(VARIANTS / "gifts-own-turn.bean")))
-        rule = next(r for r in model["rules"] if r["id"] == RULE)
-        rule["text"] = TEXT  # (the desugar's memo keys a rule by its content: this one is new)
-        rule["core"] = [s.to_json() for s in rewrite(rule)]
+    with start_player_variant() as model:
         yield model
 
 
