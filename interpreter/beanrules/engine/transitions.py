@@ -26,11 +26,12 @@ kernel/fast.py): one implementation enters, goes on in and leaves phases for bot
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..core import actors, conditions, effects, places, quantities
 from ..memo import per_object
+from .errors import Stalled
 from .eventlog import UNRECORDED
 from .obligations import completions
 from .deck import take_cards
@@ -39,6 +40,7 @@ from .evaluate import COMPARISONS as _COMPARE, PLAYER_ZONES as _PER_PLAYER, SHAR
 from .ruleset import CoreStep, PhaseSpec, Ruleset
 from .scoring import finish_game
 from .state import State
+from .trading import lapse_proposals
 from .decisions import waits
 from .triggers import waited
 
@@ -55,15 +57,16 @@ GoOn = Callable[[State, list, int, str, bool], str]
 class Transitions:
     """The end test, and entering, going on in and completing each phase (by index), for one
     ruleset."""
-    __slots__ = ("ending", "enter", "go_on", "leave", "complete")
+    __slots__ = ("ending", "enter", "go_on", "leave", "complete", "end_phase")
 
     def __init__(self, ending: StateTest, enter: tuple[Enter, ...], go_on: tuple[GoOn, ...],
-                 leave: tuple[Leave, ...], complete: tuple[StateTest, ...]):
+                 leave: tuple[Leave, ...], complete: tuple[StateTest, ...], end_phase: Leave):
         self.ending = ending  # state -> deck.ending
         self.enter = enter  # (state, events) -> "play", "skip", "wait" or "over"
         self.go_on = go_on  # after a step's decision was answered (flow.resume)
         self.leave = leave  # (state, events): the phase's exit steps (flow.end_phase)
         self.complete = complete  # state -> obligations.completion
+        self.end_phase = end_phase  # (state, events): leave the phase, pass on to one with something to do
 
 
 _OF: dict = {}
@@ -77,10 +80,15 @@ def of(rs: Ruleset) -> Transitions:
 def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
     """The transitions of this ruleset as closures; `complete`: the phases' completion tests."""
     run = running(rs)
-    phases = tuple(compile_phase(rs, ph, tuple(_fire(rs, step) for step in ph.entry), tuple(_fire(rs, step) for step in ph.exit),
-                         run) for ph in rs.phases)
+    entries = tuple(tuple(_fire(rs, step) for step in ph.entry) for ph in rs.phases)
+    phases = tuple(compile_phase(rs, ph, entry, tuple(_fire(rs, step) for step in ph.exit), run)
+                   for ph, entry in zip(rs.phases, entries))
+    leave = tuple(leave for _, _, leave in phases)
+    names = {"ending": run.ending, "settle": run.settle, "finish": run.finish,
+             **{f"p{ph.index}_complete": complete[ph.index] for ph in rs.phases}}
+    end_phase = compile_passing(rs, entries, leave, lambda ph: f"not p{ph.index}_complete(state)", names)
     return Transitions(run.ending, tuple(enter for enter, _, _ in phases), tuple(go_on for _, go_on, _ in phases),
-                       tuple(leave for _, _, leave in phases), complete)
+                       leave, complete, end_phase)
 
 
 # -- the end test (deck.ending) ----------------------------------------------------------------
@@ -217,8 +225,9 @@ class Form:
     when the phase is skipped, the game is over or a step waits. The defaults are the compiled
     closures' (`compile_phase`); the playout kernel writes the same lines into its generated
     loop with its own names (kernel/fast.py): its state `g`, no events (`events` None), its
-    cached end test, its steps at any time and end of the game. `names`: the prefix of the
-    names of the phase's compiled steps and rules (`names_of`), so phases share a namespace."""
+    cached end test, its steps at any time and end of the game, seats for players. `names`:
+    the prefix of the names of the phase's compiled steps and rules (`names_of`), so phases
+    share a namespace (`passing` writes every phase's lines into one function)."""
     state: str = "state"
     events: str | None = "events"
     ending: str = "ending(state)"
@@ -228,6 +237,7 @@ class Form:
     on_skip: str = 'return "skip"'
     on_over: str = 'return "over"'
     on_wait: str = 'return "wait"'
+    seats: bool = False  # the players are seats (the kernel's state), not names in `players`
 
 
 def names_of(ph: PhaseSpec, entry: tuple[Fire, ...], prefix: str = "") -> dict[str, Any]:
@@ -326,3 +336,96 @@ def compile_phase(rs: Ruleset, ph: PhaseSpec, entry: tuple[Fire, ...], exits: tu
         for fire in exits:
             fire(state, events)
     return namespace["enter"], namespace["go_on"], leave
+
+
+# -- passing on: leaving a phase for the next ones, turn by turn (flow.end_phase) ---------------
+def phase_form(ph: PhaseSpec, form: Form = Form()) -> Form:
+    """`form` for phase `ph`'s lines inside `passing`: its names prefixed by the phase, so every
+    phase shares one namespace; a skip passes on to the next phase, an end or a wait stops."""
+    return replace(form, names=f"p{ph.index}_", on_skip="continue", on_over="return", on_wait="return")
+
+
+def passing(rs: Ruleset, form: Form, left_to_do: Callable[[PhaseSpec], str]) -> list[str]:
+    """The body of end_phase (`form`: the state and events it reads, as `phase_form` gives them
+    for each phase): leave the current phase (its open proposals lapse, its exit steps run),
+    then pass on: the game ends where the end test holds (outside the phases the end lets
+    finish), the turn passes after the last phase, and each phase is entered with its entry
+    steps until one has something left to do (`left_to_do(ph)`: an expression) or a step waits
+    or ends the game. Numbers and phases are written in; the engine compiles it
+    (compile_passing) and the playout kernel writes it into its generated loop (kernel/fast.py).
+
+    Turns that pass with no decision at all are fine while they take cards off the deck (the
+    deck runs out, the game ends). Rounds of the table that neither ask for a decision nor take
+    a card would loop for ever: `check` rejects such models, and the game raises Stalled rather
+    than end a game the rules never ended. How far the game has come towards its end is the
+    deck's run-outs, then the cards taken since the last one (as one number: fewer than 10**9
+    cards); it only grows (a reshuffle comes with a run-out) and is bounded by the end rule, so
+    idle turns that keep growing it end the game. No end rule to approach: every turn is idle."""
+    s, events = form.state, form.events or "UNRECORDED"
+    phases, last = rs.phases, len(rs.phases) - 1
+    lines = [f"phase = AT[{s}.phase]"]
+    for ph in phases:
+        if ph.trade:
+            lines += [f"if phase == {ph.index} and {s}.proposals:", f"    lapse_proposals({s}, {events})"]
+        if ph.exit:  # its ``do … at the end of`` steps (cards left to the opponent)
+            lines += [f"if phase == {ph.index}:", f"    {phase_form(ph, form).names}leave({s}, {events})"]
+    watch = rs.exhaustion_limit is not None
+    progress = f"{s}.exhaustions * 1000000000 - len({s}.deck)"
+    lines += ["idle = 0", f"progress = {progress if watch else None}", "while True:"]
+    end = [f"    if {form.ending}:", f"        {form.finish}", "        return"]
+    for ph in phases:  # leave phase `ph` for the next one
+        lines.append(f"    {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
+        if ph.index < last:
+            if not (ph.id in rs.finish_phases and phases[ph.index + 1].id in rs.finish_phases):
+                lines += [f"    {line}" for line in end]
+            lines.append(f"        phase = {ph.index + 1}")
+            continue
+        lines += [f"    {line}" for line in end]
+        if watch:
+            lines += [f"        now = {progress}", "        idle = 0 if now > progress else idle + 1",
+                      "        progress = now"]
+        else:
+            lines.append("        idle += 1")
+        lines += [f"        if idle > {4 * rs.players}:",
+                  "            raise Stalled(f'{idle} turns passed with no decision and no card taken from the deck',"
+                  f" {{'phase': {s}.phase, 'active': {s}.active, 'turn': {s}.turn, 'waiting_for': []}})"]
+        if form.seats:
+            lines.append(f"        {s}.active = ({s}.active + {rs.direction}) % {rs.players}")
+        else:
+            lines += [f"        players = {s}.players",
+                      f"        {s}.active = players[(players.index({s}.active) + {rs.direction}) % {rs.players}]"]
+        lines.append(f"        {s}.turn += 1")
+        if form.events is not None:
+            lines += [f"        if {form.events} is not UNRECORDED:",
+                      f'            {form.events}.append({{"event": "turn", "active": {s}.active, "turn": {s}.turn}})']
+        lines.append("        phase = 0")
+    for ph in phases:  # enter phase `ph`: its entry steps, then stop where it has something to do
+        within = phase_form(ph, form)
+        lines.append(f"    {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
+        lines += [f"        {line}" for line in entering(rs, ph, within)]
+        lines += [f"        if {left_to_do(ph)}:", "            return"]
+        if ph.exit:  # played through with nothing to decide: it ends here
+            lines.append(f"        {within.names}leave({s}, {events})")
+    return lines
+
+
+def passing_names(rs: Ruleset, entries: tuple[tuple[Fire, ...], ...], leave: tuple[Leave, ...],
+                  form: Form = Form()) -> dict[str, Any]:
+    """The names `passing`'s lines read besides the form's own: every phase's compiled entry
+    steps and exit steps (`entries`, `leave`: by phase index), under its prefix."""
+    names: dict[str, Any] = {"AT": rs.phase_index, "Stalled": Stalled, "lapse_proposals": lapse_proposals}
+    for ph in rs.phases:
+        prefix = phase_form(ph, form).names
+        names.update(names_of(ph, entries[ph.index], prefix))
+        names[f"{prefix}leave"] = leave[ph.index]
+    return names
+
+
+def compile_passing(rs: Ruleset, entries: tuple[tuple[Fire, ...], ...], leave: tuple[Leave, ...],
+                    left_to_do: Callable[[PhaseSpec], str], names: dict[str, Any]) -> Leave:
+    """end_phase(state, events) from `passing`'s lines, with the engine's names (`names`: the
+    end test, the steps at any time, the end of the game and what `left_to_do` reads)."""
+    source = ["def end_phase(state, events):", *(f"    {line}" for line in passing(rs, Form(), left_to_do))]
+    namespace = {**passing_names(rs, entries, leave), **names, "rs": rs}
+    exec(compile("\n".join(source) + "\n", "<passing on from a phase>", "exec"), namespace)  # noqa: S102
+    return namespace["end_phase"]

@@ -22,11 +22,10 @@ import random
 from typing import Any, Callable
 
 from ..engine.errors import Stalled
-from ..engine.eventlog import UNRECORDED
 from ..engine.harvest_guards import listing
 from ..engine.harvesting import coins_for
 from ..engine.obligations import Form as Reads, left_to_do
-from ..engine.transitions import Form, entering, names_of
+from ..engine.transitions import Form, passing, passing_names, phase_form
 from .machine import END, Machine, Phase
 from .moves import apply as general_apply
 from .abilities import front_lapses, usable, waits_only as ability_waits
@@ -275,58 +274,22 @@ def source(m: Machine) -> str:
 
 
 def end_phase_source(m: Machine) -> str:
-    """flow.end_phase for these rules: leave the phase, enter the next ones (their entry steps,
-    the end of the turn, the end of the game) until one waits for a decision."""
-    last = len(m.phases) - 1
-    lines = ["def end_phase(g):", "    phase = AT[g.phase]", "    hands, set_aside = g.hands, g.set_aside"]
-    for ph in m.phases:
-        if ph.trade:
-            lines.append(f"    if phase == {ph.index}:")
-            lines.append("        g.proposals.clear()")
-        if ph.exit:  # the phase's steps as it ends (the engine's transitions.leave)
-            lines.append(f"    if phase == {ph.index}:")
-            lines.append(f"        leave_{ph.index}(g, U)")
-    lines.append("    idle = 0")
-    progress = "g.exhaustions * 1000000000 - len(g.deck)" if m.watch_progress else "None"
-    lines.append(f"    progress = {progress}")
-    lines.append("    while True:")
-    for ph in m.phases:  # leave phase `ph` for the next one
-        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
-        if ph.index < last:
-            following = m.phases[ph.index + 1]
-            if not (ph.id in m.finish_phases and following.id in m.finish_phases):
-                lines += ["            if g.ending:", "                finish(g)", "                return"]
-            lines.append(f"            phase = {ph.index + 1}")
-            continue
-        lines += ["            if g.ending:", "                finish(g)", "                return"]
-        if m.watch_progress:
-            lines += [f"            now = {progress}",
-                      "            idle = 0 if now > progress else idle + 1",
-                      "            progress = now"]
-        else:
-            lines.append("            idle += 1")
-        lines += [f"            if idle > {4 * m.n}:",
-                  "                raise Stalled(f'{idle} turns passed with no decision and no card taken from "
-                  "the deck', where(g))",
-                  f"            g.active = (g.active + {int(m.direction)}) % {m.n}",
-                  "            g.turn += 1",
-                  "            phase = 0"]
-    for ph in m.phases:  # enter phase `ph`: the engine's lines (transitions.entering), then stop where it has something to do
-        lines.append(f"        {'if' if ph.index == 0 else 'elif'} phase == {ph.index}:")
-        lines.extend(f"            {line}" for line in entering(m.rs, m.rs.phases[ph.index], _form(ph)))
-        lines.append(f"            if {_left_to_do(m, ph)}:")
-        lines.append("                return")
-        if ph.exit:  # played through with nothing to decide: it ends here
-            lines.append(f"            leave_{ph.index}(g, U)")
-    return "\n".join(lines) + "\n"
+    """flow.end_phase for these rules: the engine's lines (transitions.passing) under the
+    kernel's Form, each phase's completion written in as the loop's (`_left_to_do`)."""
+    body = passing(m.rs, FORM, lambda spec: _left_to_do(m, m.phases[spec.index]))
+    return "\n".join(["def end_phase(g):", "    hands, set_aside = g.hands, g.set_aside",
+                      *(f"    {line}" for line in body)]) + "\n"
+
+
+# How the engine's lines of phase changes read in the generated loop: the state `g` (its
+# players are seats), no events, the end test cached in g.ending, the machine's steps at any
+# time and end of the game (each phase's names: transitions.phase_form).
+FORM = Form(state="g", events=None, ending="g.ending", settle="run_any_time(g)", finish="finish(g)", seats=True)
 
 
 def _form(ph: Phase) -> Form:
-    """How the engine's lines of a phase's entry steps read in the generated loop: the state
-    `g`, no events, the end test cached in g.ending, the machine's steps at any time and end of
-    the game; a skipped phase passes to the next, an end or a wait ends end_phase."""
-    return Form(state="g", events=None, ending="g.ending", settle="run_any_time(g)", finish="finish(g)",
-                names=f"p{ph.index}_", on_skip="continue", on_over="return", on_wait="return")
+    """How the engine's lines of phase `ph`'s entry steps read in the generated loop."""
+    return phase_form(ph, FORM)  # type: ignore[arg-type]  (a Phase has the index it reads)
 
 
 def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., None]]:
@@ -339,17 +302,15 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         "TAKES": m.planting.takes, "taking": m.planting.taking, "move_options": move_options, "move_open": move_open,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "ability_waits": ability_waits, "END": END,
-        "AT": {ph.id: ph.index for ph in m.phases}, "IDS": m.phase_ids,  # the state keeps a phase's id
         "harvest": m.harvest, "run_any_time": m.run_any_time, "C": coins_for,  # (the harvest judge's listing)
-        # a phase's step runs by itself, with the rules bound, as the engine's (CoreStep.fire)
-        "finish": m.finish, "RS": m.rs, "U": UNRECORDED,  # (the kernel keeps no events)
+        "finish": m.finish, "RS": m.rs,
         "reached": lambda m, g: m.tally.reached(m, g)}
     namespace.update(m.open_tests(), rs=m.rs)  # what the phases' completion tests call (_left_to_do)
     for ph in m.phases:
         namespace[f"steps_{ph.index}"] = m.rs.phases[ph.index].listers.every
-        namespace.update(names_of(m.rs.phases[ph.index], ph.entry, _form(ph).names))  # its steps, as the lines name them
-        namespace[f"leave_{ph.index}"] = ph.leave
         namespace[f"harvests_{ph.index}"] = ph.harvests
+    # every phase's steps, as the engine's lines of phase changes name them
+    namespace.update(passing_names(m.rs, tuple(ph.entry for ph in m.phases), tuple(ph.leave for ph in m.phases), FORM))
     exec(compile(end_phase_source(m), f"<kernel phases of {m.n} players>", "exec"), namespace)
     exec(compile(source(m), f"<kernel loop of {m.n} players>", "exec"), namespace)
     return namespace["run"], namespace["end_phase"]
