@@ -253,7 +253,8 @@ def pays_anywhere(node: Cond) -> CondFn | None:
         rs = env[RULES]
         if bound[0] is not rs:
             bound[:] = rs, least_paying(rs, more_than)
-        return some_field_pays(state.fields.values(), rs, bound[1], more_than)
+        fields = state.fields  # by player name, or by seat (the playout kernel's state)
+        return some_field_pays(fields.values() if type(fields) is dict else fields, rs, bound[1], more_than)
     return pays
 
 

@@ -80,8 +80,8 @@ def of(rs: Ruleset) -> Transitions:
 def compiled(rs: Ruleset, complete: tuple[StateTest, ...]) -> Transitions:
     """The transitions of this ruleset as closures; `complete`: the phases' completion tests."""
     run = running(rs)
-    entries = tuple(tuple(_fire(rs, step) for step in ph.entry) for ph in rs.phases)
-    phases = tuple(compile_phase(rs, ph, entry, tuple(_fire(rs, step) for step in ph.exit), run)
+    entries = tuple(tuple(bound_step(rs, step) for step in ph.entry) for ph in rs.phases)
+    phases = tuple(compile_phase(rs, ph, entry, tuple(bound_step(rs, step) for step in ph.exit), run)
                    for ph, entry in zip(rs.phases, entries))
     leave = tuple(leave for _, _, leave in phases)
     names = {"ending": run.ending, "settle": run.settle, "finish": run.finish,
@@ -120,7 +120,7 @@ def _state_test(node: Any) -> StateTest | None:
     often the deck ran out (the end of most rules), or how many cards a zone of the active
     player holds (`skip when hand is empty`), compared with a constant. None: the evaluator's
     closure serves (evaluate.condition; the two agree by construction, the tests check they play
-    alike). It is asked only of an end and of a skip's condition (_fire), where the sentences
+    alike). It is asked only of an end and of a skip's condition (bound_step), where the sentences
     write no other count."""
     if not (isinstance(node, conditions.Compare) and isinstance(node.right, quantities.Number)):
         return None
@@ -139,14 +139,15 @@ def _state_test(node: Any) -> StateTest | None:
 Fire = Callable[[State, list], "str | None"]
 
 
-def _fire(rs: Ruleset, step: CoreStep) -> Fire:
+def bound_step(rs: Ruleset, step: CoreStep) -> Fire:
     """The step with the rules bound: None when its condition does not hold, else "ran", "skip"
     or "wait". CoreStep.fire is its meaning; two shapes most rules have are bound to the state
     instead of going through the evaluator's closures: a reveal or a draw with no condition
     (state_effect), and skipping the phase on a condition read straight off the state
     (_state_test: `skip when hand is empty`). The sentences write no other (desugar/turn.py:
     a skip always has its condition, a reveal or a draw none; tokens.py's draw by the token's
-    holder is no state test)."""
+    holder is no state test). The playout kernel runs its steps by it too, a step that may wait
+    with the kernel's walker of its decisions as its effect (kernel/machine.py)."""
     if step.condition is None:
         effect = state_effect(rs, step.run.node)
         if effect is not None:
@@ -316,7 +317,7 @@ def compile_phase(rs: Ruleset, ph: PhaseSpec, entry: tuple[Fire, ...], exits: tu
     """Entering phase `ph` (its entry steps from the first), going on after one of its steps
     fired out of turn (a step that waited for a decision, once it is answered: the meaning of
     its firing, then the steps after it), and leaving it (its exit steps). `entry`, `exits`:
-    the phase's steps compiled for the state they run on (the engine's by _fire); `run`: what
+    the phase's steps compiled for the state they run on (the engine's by bound_step); `run`: what
     the steps call on it. Entering and going on are compiled from the lines `entering`,
     `fired_step` and `running_steps` write, the lines the kernel's loop writes in."""
     def indented(lines: list[str]) -> list[str]:

@@ -10,32 +10,31 @@ tests/kernel/ plays it against the interpreter on identical random streams.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from operator import attrgetter
 from typing import Any, Callable
 
-from ..core.effects import AtRandom, Let
 from ..engine.actions import BuyField, DrawCard, MoveCard
 from ..engine.decisions import waits
 from ..engine.eventlog import UNRECORDED
-from ..engine.evaluate import BY_ITSELF, RULES
+from ..engine.evaluate import Compiled
 from ..engine.declared import START
 from ..engine.obligations import KERNEL, completion
-from ..engine.harvesting import coins_for, harvestable, harvester, least_paying, pays_more_than, run_length, some_field_pays
+from ..engine.harvesting import coins_for, harvestable, harvester, run_length
 from ..engine.actions import Harvest
 from ..engine.interned import harvests
 from ..engine.legal import proposal_lister, step_waits, tradeable_zones
 from ..engine.trading import guards_of
-from ..engine.transitions import Running, compile_phase, state_effect
+from ..engine.transitions import Running, bound_step, compile_phase
 from ..engine.lasting import may_harvest
-from ..engine.program import acts_only_if
-from ..engine.ruleset import Ruleset
+from ..engine.ruleset import CoreStep, Ruleset
 from . import card_moves, core
 from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
 from .planting import Planting
 from .lasting import listing
-from .decisions import RULE, Walker
+from .decisions import Walker
 from .triggers import check_triggers
 from . import draw_moves  # draws one card at a time by action
 from .tally import compile_tally  # counters, coins written down, the target that ends the game
@@ -76,60 +75,27 @@ _cached_ending = attrgetter("ending")
 Step = Callable[..., "str | None"]  # (g, events=UNRECORDED): as engine/transitions.py's Fire
 
 
-def _step(step: Any, prims: core.Primitives, index: int | None = None) -> Step:
-    """A CoreStep as the kernel runs it (CoreStep.fire over the engine's closures on the
-    kernel's state: kernel/core.py): None (its condition does not hold),
-    "ran", "skip" or "wait" (it stopped at a decision, kernel/decisions.py; only the
-    `index`-th step of a phase may). A step that binds a name (``let``, ``at-random``) gets
-    an environment of its own each time, as the engine's. It takes the events as the engine's
-    transitions hand them (never any: the kernel keeps none)."""
-    node, rule, rs = step.run.node, step.ref.id, prims.rs
-    # a rule's step runs by itself (evaluate.BY_ITSELF), with the rules bound as the engine
-    # binds them (CoreStep.fire); never written into
-    itself = {RULES: rs, BY_ITSELF: True}
-    cond = step.condition.fn if step.condition is not None else None
-    quick = state_effect(rs, node) if cond is None and core.refused(node) is None else None
-    if quick is not None:  # a reveal or a draw most phases open with: the engine's closure itself
-        quick.walker = None  # type: ignore[attr-defined]
-        return quick
+def _step(step: CoreStep, prims: core.Primitives, index: int | None = None) -> Step:
+    """A CoreStep as the kernel runs it: the engine's own (transitions.bound_step: CoreStep.fire
+    with the rules bound, or bound to the state where its effect is one most rules have), on the
+    kernel's state without events. What differs is bound in: a step that may wait for a decision
+    runs the kernel's walker of it as its effect (kernel/decisions.py; only the `index`-th step
+    of a phase may wait), and an effect the kernel does not play is refused by name."""
+    node, rule = step.run.node, step.ref.id
+    walker = None
     if waits(node):
         if index is None:
             raise core.KernelUnsupported(f"rule '{rule}': a decision outside a phase's steps")
         walker = Walker(node, prims, rule, index)
-        run = walker.fire
+        walk = walker.fire
+        step = replace(step, run=Compiled(node, lambda g, rs, env, events: walk(g, env)))
     else:
-        effect = run = core.effect(node, prims)
-        if any(isinstance(n, (Let, AtRandom)) for n in node.walk()):
-            def run(g: KState, env: dict) -> str | None:
-                return effect(g, {RULES: rs, RULE: rule, BY_ITSELF: True})
-
-    if cond is None:
-        def fire(g: KState, events: list = UNRECORDED) -> str | None:
-            return run(g, itself) or "ran"
-    else:
-        def fire(g: KState, events: list = UNRECORDED) -> str | None:
-            if not cond(g, itself):
-                return None
-            return run(g, itself) or "ran"
-    fire.walker = walker if waits(node) else None  # type: ignore[attr-defined]
+        why = core.refused(node)
+        if why is not None:
+            raise core.KernelUnsupported(why)
+    fire = bound_step(prims.rs, step)
+    fire.walker = walker  # type: ignore[attr-defined]  (Machine.resume answers through it)
     return fire
-
-
-def _any_time_step(step: Any, prims: Any) -> Step:
-    """A step at any time as the interpreter compiles it (program._tested_first): where it acts
-    only if some field pays (acts_only_if, pays_more_than), the engine's one loop over the
-    fields comes first (harvesting.some_field_pays: the kernel's fields hold the same cards)."""
-    fire = _step(step, prims)
-    guard = acts_only_if(step.run.node)
-    more_than = pays_more_than(guard) if guard is not None else None
-    if more_than is None:
-        return fire
-    rs = prims.rs
-    least = least_paying(rs, more_than)
-
-    def fire_if_some_field_pays(g: KState, events: list = UNRECORDED) -> str | None:
-        return fire(g) if some_field_pays(g.fields, rs, least, more_than) else None
-    return fire_if_some_field_pays
 
 
 class Machine(core.Primitives):
@@ -182,7 +148,7 @@ class Machine(core.Primitives):
             _step(step, self)  # (refused here where the kernel does not play it)
         self.on_deck_out = rs.on_deck_out
         self.at_end = tuple(_step(s, self) for s in rs.at_end)
-        self.any_time = tuple(_any_time_step(s, self) for s in rs.at_any_time)
+        self.any_time = tuple(_step(s, self) for s in rs.at_any_time)  # tested first (program._tested_first)
         self.score_terms = tuple(t.fn for t in rs.score_terms)
         self.winner_highest = rs.winner_highest
         self.tie_breaks = tuple((t.key.fn if t.key is not None else None, t.highest)
@@ -266,7 +232,7 @@ class Machine(core.Primitives):
         for step in self.any_time:
             if g.over:
                 return
-            step(g)
+            step(g, UNRECORDED)
 
     def harvestable(self, g: KState, seat: int) -> list[int]:
         """The fields `seat` may harvest now: harvesting.harvestable itself, on the kernel's state
@@ -313,7 +279,7 @@ class Machine(core.Primitives):
         if self.tally is not None:
             self.tally.decide(g)  # who first reached the target, before the final harvest
         for step in self.at_end:
-            step(g)
+            step(g, UNRECORDED)
         g.over = True
 
     # -- scores --------------------------------------------------------------------------------
