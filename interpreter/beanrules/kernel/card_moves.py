@@ -103,21 +103,6 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], rs
     return added
 
 
-def keeps_open(moves: tuple[KMove, ...], g: KState, rs: Any) -> bool:
-    """A move the active player may still make keeps the phase from ending by itself (its
-    first card tried against the requirements, as card_moves.keeps_open tries it)."""
-    active = g.active
-    for r in moves:
-        if is_open(g, r, active):
-            if not rs.requirements:
-                return True
-            held = r.source(g, {"player": active, RULES: r.rs})
-            first = 0 if r.pick == "any" else picked(r.source_zone, r.pick, 1, len(held))[0]
-            if not breaks(rs, g, r, active, first):
-                return True
-    return False
-
-
 def apply(moves: tuple[KMove, ...], g: KState, action: tuple) -> None:
     """card_moves.check then card_moves.do for a listed move: the first open rule of its verb."""
     _, seat, verb, bean, position = action

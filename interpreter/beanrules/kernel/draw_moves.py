@@ -53,14 +53,6 @@ def may(m: Any, g: KState, rule: KDraw, seat: int) -> bool:
     return one_more_breaks(g, m.rs, seat) is None
 
 
-def keeps_open(m: Any, g: KState) -> bool:
-    """A draw the active player may still make keeps the phase from ending by itself."""
-    if g.decision is not None:
-        return False
-    rule = rule_now(m, g)
-    return rule is not None and may(m, g, rule, g.active)
-
-
 def listed(m: Any, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     """draw_moves.listed: the draw where it may be made, no end of the phase while one is
     owed, an end where the phase has no other step to end it."""

@@ -29,7 +29,6 @@ from ..engine.transitions import Form, passing, passing_names, phase_form
 from .machine import END, Machine, Phase
 from .moves import apply as general_apply
 from .abilities import front_lapses, usable, waits_only as ability_waits
-from .card_moves import keeps_open as move_open
 from .moves import move_options, next_to_act
 
 
@@ -101,7 +100,7 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
                   "            seat = s",
                   "            break"]
     if m.moves:  # nobody holds cards to plant: the active player's optional move keeps the phase open
-        lines += ["if seat is None and move_open(m.moves, g, m.rs):", "    seat = a"]
+        lines += ["if seat is None and move_keeps_open(g, rs):", "    seat = a"]
     if ph.id in m.open_phases:  # or an ability on top of a field (moves.next_to_act)
         lines += ["if seat is None and ability_waits(m, g):", "    seat = a"]
     return lines
@@ -299,7 +298,7 @@ def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., N
         return {"phase": g.phase, "active": g.active, "turn": g.turn}
     namespace: dict[str, Any] = {
         "m": m, "Stalled": Stalled, "where": where, "next_to_act": next_to_act, "general_apply": general_apply,
-        "TAKES": m.planting.takes, "taking": m.planting.taking, "move_options": move_options, "move_open": move_open,
+        "TAKES": m.planting.takes, "taking": m.planting.taking, "move_options": move_options,
         "usable": usable, "front_lapses": front_lapses, "NEVER": m.unplantable,
         "ability_waits": ability_waits, "END": END,
         "harvest": m.harvest, "run_any_time": m.run_any_time, "C": coins_for,  # (the harvest judge's listing)

@@ -25,6 +25,8 @@ from ..engine.harvesting import coins_for, harvestable, harvester, run_length
 from ..engine.actions import Harvest
 from ..engine.interned import harvests
 from ..engine.legal import proposal_lister, step_waits, tradeable_zones
+from ..engine.card_moves import keeps_open as move_keeps_open
+from ..engine.draw_moves import keeps_open as draw_keeps_open
 from ..engine.trading import guards_of
 from ..engine.transitions import Running, bound_step, compile_phase
 from ..engine.lasting import may_harvest
@@ -255,12 +257,12 @@ class Machine(core.Primitives):
     def open_tests(self) -> dict[str, Callable]:
         """What keeps a phase open, tested on the kernel's state, under the names (and with the
         arguments) engine/obligations.py's completion calls them."""
-        moves = self.moves
+        # a draw or a move still open, whether a harvest may be made: the engine's own tests on this
+        # state; a pending step, legal.step_waits asked with the kernel's listing; an ability, the
+        # kernel's own (it tries a use's choices on copies of its state: abilities.py)
         return {"ability_keeps_open": lambda g, rs: ability_keeps_open(self, g),
-                "draw_keeps_open": lambda g, rs: draw_moves.keeps_open(self, g),
-                "may_harvest": may_harvest,
-                "move_keeps_open": lambda g, rs: card_moves.keeps_open(moves, g, rs),
-                "step_waits": partial(step_waits, listing=self.listing)}  # (legal.step_waits, on this state)
+                "draw_keeps_open": draw_keeps_open, "may_harvest": may_harvest, "move_keeps_open": move_keeps_open,
+                "step_waits": partial(step_waits, listing=self.listing)}
 
     def may_harvest(self, g: KState, seat: int) -> bool:
         """`seat` may harvest one of their fields now: lasting.may_harvest itself, on the

@@ -11,7 +11,8 @@ from typing import Any, Callable
 from ..engine.actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                               Respond, UseAbility)
 from ..engine.answering import unbreaking
-from ..engine.card_moves import waits_only_for_moves
+from ..engine.card_moves import keeps_open as move_keeps_open, waits_only_for_moves
+from ..engine.draw_moves import keeps_open as draw_keeps_open
 from ..engine.legal import stuck
 from ..engine.proposal_space import counted, nth_by
 from . import abilities, card_moves, decisions, draw_moves, lasting
@@ -51,7 +52,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
             if not (g.lasting or m.standing):
                 return active
             holders.add(active)  # unless a constraint took the plant away (below)
-    if m.draws and draw_moves.keeps_open(m, g):  # a draw the active player may still make
+    if m.draws and draw_keeps_open(g, m.rs):  # a draw the active player may still make (the engine's test)
         return active
     # whoever else holds cards a step says everyone plants, in turn order from the active player
     for everyone, zone in ph.pending:
@@ -63,7 +64,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
             stuck(g, m.rs, p, zone, m.listing) or not zone_list(g, zone, p) for everyone, zone in ph.pending
             if p == active or (everyone and zone != "offer"))}
     if not holders:  # a phase that waits only for an optional move of the active player
-        if m.moves and card_moves.keeps_open(m.moves, g, m.rs):
+        if m.moves and move_keeps_open(g, m.rs):  # (the engine's test)
             return active
         return active if g.phase in m.open_phases and abilities.waits_only(m, g) else None
     n, step = m.n, m.direction
