@@ -18,7 +18,8 @@ from .card_moves import MOVE
 from .decisions import CHOOSE
 from .lasting import forbidden
 from .draw_moves import DRAW
-from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
+from .actions import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND
+from .machine import Machine
 from .moves import legal, nth_proposal, proposal_space
 from .state import KState
 

@@ -15,7 +15,7 @@ from . import core
 from .state import KState
 
 DRAW = 12  # the action kind (after machine.py's, card_moves', decisions' and abilities' kinds)
-END = 1  # machine.END (not imported: machine imports this module)
+END = 1  # actions.END (not imported: actions imports this module for DRAW)
 
 
 class KDraw:

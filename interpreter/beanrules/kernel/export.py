@@ -7,7 +7,7 @@ from typing import Any
 
 from .machine import Machine
 from .lasting import located
-from .moves import action_of  # (kept here too: the differential tests and records name it so)
+from .actions import action_of  # (kept here too: the differential tests and records name it so)
 from .state import KState
 
 

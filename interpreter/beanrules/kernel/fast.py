@@ -26,7 +26,7 @@ from ..engine.harvest_guards import listing
 from ..engine.harvesting import coins_for
 from ..engine.obligations import Form as Reads, left_to_do
 from ..engine.transitions import Form, passing, passing_names, phase_form
-from .machine import END, Machine, Phase
+from .actions import END
 from .moves import apply as general_apply
 from .abilities import front_lapses, usable, waits_only as ability_waits
 from .moves import move_options, next_to_act
@@ -37,7 +37,7 @@ from .moves import move_options, next_to_act
 INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
 
 
-def _targets(m: Machine, bean: str) -> str:
+def _targets(m: Any, bean: str) -> str:
     """An expression: the fields of `seat`, `fs`, that take `bean`: the planting judge's answer
     as kernel/planting.py remembers it, looked up inline where its key is the fields' tops."""
     planting = m.planting
@@ -48,7 +48,7 @@ def _targets(m: Machine, bean: str) -> str:
     return f"taking(fs, seat, {bean})"
 
 
-def _tops_key(m: Machine, bean: str) -> str:
+def _tops_key(m: Any, bean: str) -> str:
     """An expression: kernel/planting.py's key of `bean` onto the fields `fs` (the bean, then each
     field's top card or None), written out for the numbers of fields a player has most often
     (those dealt and the next two); a list built in a loop costs more than the listing it keys."""
@@ -60,7 +60,7 @@ def _tops_key(m: Machine, bean: str) -> str:
     return key
 
 
-def _left_to_do(m: Machine, ph: Phase) -> str:
+def _left_to_do(m: Any, ph: Any) -> str:
     """An expression: something is left to do in phase `ph` of the state `g`, as the engine's
     completion of the phase tests it (engine/obligations.left_to_do, written for this loop;
     without the test of a decision waiting where no step waits for one, Machine.decides)."""
@@ -68,7 +68,7 @@ def _left_to_do(m: Machine, ph: Phase) -> str:
     return left_to_do(m.rs, m.rs.phases[ph.index], form, decides=m.decides)
 
 
-def _harvests(m: Machine, ph: Phase) -> list[str]:
+def _harvests(m: Any, ph: Any) -> list[str]:
     """Lines listing into `harvests` the fields `seat` may harvest now, by the engine's harvest
     lister of the phase (engine/listers.py): written out where it is the harvest judge's listing
     for the players its permit names (the lines engine/harvest_guards.listing gives, which the
@@ -87,7 +87,7 @@ def _zone(zone: str, seat: str) -> str:
     return "g.offer" if zone == "offer" else f"{'hands' if zone == 'hand' else 'set_aside'}[{seat}]"
 
 
-def _pending_actor(m: Machine, ph: Phase) -> list[str]:
+def _pending_actor(m: Any, ph: Any) -> list[str]:
     """moves.next_to_act in a phase that only plants pending cards: the active player if any
     of their pending zones holds cards, else the first holder in turn order."""
     mine = " or ".join(_zone(zone, "a") for _, zone in ph.pending) or "False"
@@ -106,7 +106,7 @@ def _pending_actor(m: Machine, ph: Phase) -> list[str]:
     return lines
 
 
-def _decision(m: Machine, ph: Phase) -> list[str]:
+def _decision(m: Any, ph: Any) -> list[str]:
     """The body of one phase's decision: who acts, the options counted, one drawn and applied.
     Only numbers (int() of the rules' values) and fixed text enter the source, no spec text."""
     out: list[str] = []
@@ -229,7 +229,7 @@ def _decision(m: Machine, ph: Phase) -> list[str]:
     return out
 
 
-def source(m: Machine) -> str:
+def source(m: Any) -> str:
     """The Python source of the random bots' loop for this machine's rules."""
     lines = [
         "def run(g, bots, trades, max_actions):",
@@ -272,7 +272,7 @@ def source(m: Machine) -> str:
     return "\n".join(lines) + "\n"
 
 
-def end_phase_source(m: Machine) -> str:
+def end_phase_source(m: Any) -> str:
     """flow.end_phase for these rules: the engine's lines (transitions.passing) under the
     kernel's Form, each phase's completion written in as the loop's (`_left_to_do`)."""
     body = passing(m.rs, FORM, lambda spec: _left_to_do(m, m.phases[spec.index]))
@@ -286,12 +286,12 @@ def end_phase_source(m: Machine) -> str:
 FORM = Form(state="g", events=None, ending="g.ending", settle="run_any_time(g)", finish="finish(g)", seats=True)
 
 
-def _form(ph: Phase) -> Form:
+def _form(ph: Any) -> Form:
     """How the engine's lines of phase `ph`'s entry steps read in the generated loop."""
-    return phase_form(ph, FORM)  # type: ignore[arg-type]  (a Phase has the index it reads)
+    return phase_form(ph, FORM)  # (a Phase has the index it reads)
 
 
-def compile_random_loop(m: Machine) -> tuple[Callable[..., int], Callable[..., None]]:
+def compile_random_loop(m: Any) -> tuple[Callable[..., int], Callable[..., None]]:
     """run(g, bots, trades, max_actions) -> actions played, for KRandomBot seats; and
     end_phase(g), the machine's phase changes as generated code."""
     def where(g: Any) -> dict:

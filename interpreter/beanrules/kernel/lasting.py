@@ -3,7 +3,7 @@ for a while (``until …: the opponent may not harvest``, ``… hand lies open``
 planting guards always in force (the Ruleset's `standing`, kernel/support.py).
 
 The kernel matches nothing itself: `g.lasting` holds the engine's entries, seats for names, and
-an action tuple is asked about as the engine's action it stands for (moves.action_of, seats for
+an action tuple is asked about as the engine's action it stands for (actions.action_of, seats for
 names), so the engine's compiled constraints (`forbidding`, `plant_refusal`), its dates
 (`deadline`, `in_force`), its lapses (`waived`, `unplantable`) and its listing under them
 (`constrain`: without what a forbid takes away, with the harvests a lasting permission opens
@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from ..engine.actions import Action, Harvest
 from ..engine.lasting import constrain as engine_constrain, forbidding, in_force as engine_in_force
+from .actions import END, HARVEST, PLANT, RESPOND, action_of
 from .state import KState
 
 
@@ -48,12 +49,12 @@ class _Dealt:
 
 def engine_action(m: Any, g: KState, a: tuple) -> Action:
     """The engine's action a kernel tuple stands for, seats for names (kernel/export.py)."""
-    return moves.action_of(m, g.players, a)
+    return action_of(m, g.players, a)
 
 
 def forbidden(m: Any, g: KState, action: tuple) -> bool:
     """A forbid in force names this action: engine/lasting.py's own matchers, on the kernel's state."""
-    state = _Dealt(g) if action[0] == machine.RESPOND else g
+    state = _Dealt(g) if action[0] == RESPOND else g
     return forbidding(state, m.rs, engine_action(m, g, action)) is not None
 
 
@@ -78,15 +79,16 @@ def located(g: KState, entry: dict) -> dict:
 # ------------------------------------------------------------------ in play
 def _engine_plants(m: Any, g: KState, listed: list[tuple]) -> list[Action]:
     """The plants and harvests among `listed`, as the engine's actions (all a lapse asks of them)."""
-    kinds = (machine.PLANT, machine.HARVEST)
+    kinds = (PLANT, HARVEST)
     return [engine_action(m, g, a) for a in listed if a[0] in kinds]
 
 
-def listing(m: Any) -> Callable[[KState, Any, int], list[Action]]:
+def listing(m: Any, legal: Callable[[Any, KState, int], list[tuple]]) -> Callable[[KState, Any, int], list[Action]]:
     """What legal.stuck asks (whether a plant lapsed), on the kernel's state: the kernel's
-    listing of what `seat` may do, its plants and harvests as the engine's actions."""
+    listing of what `seat` may do (`legal`: moves.legal, handed in by the machine), its plants
+    and harvests as the engine's actions."""
     def plants_and_harvests(g: KState, rs: Any, seat: int) -> list[Action]:
-        return _engine_plants(m, g, moves.legal(m, g, seat))
+        return _engine_plants(m, g, legal(m, g, seat))
     return plants_and_harvests
 
 
@@ -95,14 +97,8 @@ def constrain(m: Any, g: KState, seat: int, listed: list[tuple]) -> list[tuple]:
     the tuples it keeps, then what it adds (a harvest a permission opens, "ends planting")."""
     actions = [engine_action(m, g, a) for a in listed]
     ours = dict(zip(actions, listed))
-    respond, harvest, end = machine.RESPOND, machine.HARVEST, machine.END
+    respond, harvest, end = RESPOND, HARVEST, END
     state = _Dealt(g) if any(a[0] == respond for a in listed) else g
     return [ours.get(a) or ((harvest, seat, a.field - 1) if type(a) is Harvest else (end, seat, a.what))
             for a in engine_constrain(state, m.rs, seat, actions)]
 
-
-# The machine and the moves import this module (one cycle, tests/engine/test_layers.py), so they
-# are imported last, once everything they take from here is defined; the functions above read
-# their names when they run, rather than import them on every call (a playout calls them
-# thousands of times).
-from . import machine, moves  # noqa: E402

@@ -36,15 +36,14 @@ from .state import KState
 from .abilities import compile_abilities, keeps_open as ability_keeps_open
 from .planting import Planting
 from .lasting import listing
+from .moves import legal
 from .decisions import Walker
 from .triggers import check_triggers
 from . import draw_moves  # draws one card at a time by action
+from .fast import compile_random_loop
 from .tally import compile_tally  # counters, coins written down, the target that ends the game
 
-# Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
-# the front of the hand; (END, seat, what); (HARVEST, seat, field); (BUY, seat);
-# (PROPOSE, seat, partner, (zone, bean), (zone, bean) | None); (RESPOND, seat, verb, id).
-PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
+# (the action tuples' kinds: kernel/actions.py)
 
 
 class Phase:
@@ -140,7 +139,7 @@ class Machine(core.Primitives):
         # the plant lapses as in the engine (kernel/lasting.py), so every listing asks them
         self.standing = bool(rs.standing)
         # what a plant that lapsed asks (legal.stuck): the kernel's listing, as the engine's actions
-        self.listing = listing(self)
+        self.listing = listing(self, legal)
         self.abilities = compile_abilities(rs.abilities, self)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
@@ -186,7 +185,6 @@ class Machine(core.Primitives):
         self.ability_walkers = {a.rule: a.walker for a in self.abilities if a.walker is not None}
         self.decides = self.decides or bool(self.ability_walkers)
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
-        from .fast import compile_random_loop  # (it calls back into this machine)
         self.random_loop, self.end_phase = compile_random_loop(self)
 
     # -- setting up ---------------------------------------------------------------------------

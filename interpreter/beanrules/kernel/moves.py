@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..engine.actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
-                              Respond, UseAbility)
 from ..engine.answering import unbreaking
 from ..engine.card_moves import keeps_open as move_keeps_open, waits_only_for_moves
 from ..engine.draw_moves import keeps_open as draw_keeps_open
@@ -20,7 +18,7 @@ from .draw_moves import DRAW
 from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
-from .machine import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, Machine
+from .actions import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, action_of
 from .state import KState
 
 
@@ -34,7 +32,7 @@ def zone_list(g: KState, zone: str, seat: int) -> list[int]:
     return (g.hands if zone == "hand" else g.set_aside)[seat]
 
 
-def next_to_act(m: Machine, g: KState) -> int | None:
+def next_to_act(m: Any, g: KState) -> int | None:
     """legal.next_to_act: the first player the game waits for."""
     if g.over:
         return None
@@ -71,7 +69,7 @@ def next_to_act(m: Machine, g: KState) -> int | None:
     return next(s for s in ((active + step * k) % n for k in range(n)) if s in holders)
 
 
-def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
+def legal(m: Any, g: KState, seat: int) -> list[tuple]:
     """legal.legal_actions(state, rs, player, trades=False), as action tuples."""
     if g.over:
         return []
@@ -125,7 +123,7 @@ def legal(m: Machine, g: KState, seat: int) -> list[tuple]:
     return out
 
 
-def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
+def move_options(m: Any, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
     phase's other actions), and the end of a phase that waits only for such moves."""
     if card_moves.options(m.moves, g, seat, out, m.rs) and waits_only_for_moves(g, m.rs.phase(g.phase)):
@@ -136,7 +134,7 @@ def move_options(m: Machine, g: KState, seat: int, out: list[tuple]) -> list[tup
 
 
 # -- trading (engine/trading.py, legal.proposals): the engine's guards and lister on this state --
-def proposal_space(m: Machine, g: KState, seat: int) -> tuple[int, tuple]:
+def proposal_space(m: Any, g: KState, seat: int) -> tuple[int, tuple]:
     """How many one-card proposals legal.proposals lists, and the rows to pick the n-th from:
     the engine's own rows (legal.proposal_lister), listed on the kernel's state."""
     rows = m.proposal_rows(g, seat)  # type: ignore[misc]  (a trading phase: the game trades)
@@ -165,7 +163,7 @@ def _pick(g: KState, owner: int, card: tuple[str, int] | None, offer_left: list[
     return ("hand", hand.index(bean)) if bean in hand else None
 
 
-def accept_picks(m: Machine, g: KState, proposal: list) -> tuple | None:
+def accept_picks(m: Any, g: KState, proposal: list) -> tuple | None:
     """trading.check_accept_cards: the cards of both sides, or None when one is missing."""
     _, src, dst, give, take = proposal
     offer_left = list(g.offer)
@@ -187,7 +185,7 @@ def _held(g: KState, owner: int, card: tuple[str, str]) -> bool:
     return bean in g.hands[owner]
 
 
-def acceptable(m: Machine, g: KState, proposal: list) -> bool:
+def acceptable(m: Any, g: KState, proposal: list) -> bool:
     """trading.acceptable: both sides' cards are there (accept_picks would find them), and the
     rules let the receiver do its part now (the engine's guards, judged as it answers: a
     condition may have changed since the proposal)."""
@@ -206,7 +204,7 @@ def _take(g: KState, owner: int, picked: tuple | None) -> list[int]:
     return [g.hands[owner].pop(what)]
 
 
-def execute(m: Machine, g: KState, proposal: list, picks: tuple) -> None:
+def execute(m: Any, g: KState, proposal: list, picks: tuple) -> None:
     """trading.execute: the cards change hands, to where the rules' step on the trade puts them."""
     _, src, dst, _, _ = proposal
     given = _take(g, src, picks[0])
@@ -218,20 +216,20 @@ def execute(m: Machine, g: KState, proposal: list, picks: tuple) -> None:
         g.proposals.remove(proposal)
 
 
-def _answers(m: Machine, g: KState, seat: int) -> list[tuple]:
+def _answers(m: Any, g: KState, seat: int) -> list[tuple]:
     """The decision's answers, without those that would break a requirement that holds now:
     engine/answering.py's rule itself, each answer tried on a copy with the kernel's apply."""
     return unbreaking(g, m.rs, decisions.options(g, seat), lambda option: _tried(m, g, option))
 
 
-def _tried(m: Machine, g: KState, action: tuple) -> KState:
+def _tried(m: Any, g: KState, action: tuple) -> KState:
     trial = g.copy()
     apply(m, trial, action)
     return trial
 
 
 # -- applying a listed action ------------------------------------------------------------------
-def apply(m: Machine, g: KState, action: tuple) -> None:
+def apply(m: Any, g: KState, action: tuple) -> None:
     """Play a listed action, then the automatic harvests and the phases that need no decision."""
     kind, seat = action[0], action[1]
     if kind == PLANT:
@@ -283,37 +281,3 @@ def apply(m: Machine, g: KState, action: tuple) -> None:
             m.settle(g)
     if g.lasting:  # (also when the game just ended: nothing lasts past it)
         lasting.expire(m, g)
-
-
-def action_of(m: Machine, names: list[str], action: tuple) -> Action:
-    """The engine Action a kernel action tuple stands for (the one the interpreter listed)."""
-    kind, seat = action[0], names[action[1]]
-    if kind == PLANT:
-        _, _, index, bean, zone = action
-        return Plant(seat, bean, index + 1, zone)
-    if kind == HARVEST:
-        return Harvest(seat, action[2] + 1)
-    if kind == END:
-        return EndPhase(seat, action[2])
-    if kind == BUY:
-        return BuyField(seat)
-    if kind == PROPOSE:
-        _, _, partner, give, take = action
-        return Propose(seat, names[partner], (CardRef(give[1], give[0]),),
-                       () if take is None else (CardRef(take[1], take[0]),))
-    if kind == RESPOND:
-        return Respond(seat, action[2], action[3])
-    if kind == USE:
-        _, _, index, choices, field = action
-        ability = m.abilities[index]
-        return UseAbility(seat, ability.card, ability.named, field,
-                          tuple(c if isinstance(c, str) else names[c] for c in choices))
-    if kind == CHOOSE:
-        option = action[2]
-        return Choose(seat, option if isinstance(option, str) else names[option])
-    if kind == MOVE:
-        _, _, verb, bean, position = action
-        return MoveCard(seat, verb, bean, position)
-    if kind == DRAW:
-        return DrawCard(seat)
-    raise ValueError(f"not a kernel action: {action!r}")
