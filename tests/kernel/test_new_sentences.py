@@ -6,8 +6,10 @@ differently.
   abilities, are served: both engines play the same games (frost-cards.bean), and the games
   compared do lay them down. A constraint that forbids trading (frost-cards.bean's drought
   bean, hush.bean's) is kept by the bots of both engines alike.
-- A rule's own step on a card event, and counters added to by effects, are refused by the rule
-  kind (kernel/support.py's KNOWN_KINDS); the interpreter plays those specs.
+- A rule's own step when a card is harvested is played (bumper-crop.bean: the engine's trigger
+  on the engine's harvest, which binds the harvested cards); one when a card is planted, and
+  counters added to by effects, are refused by what the kernel does not run, in its words; the
+  interpreter plays those specs. No list of rule kinds decides it (kernel/support.py).
 - A phase's own step is played where its effects are the kernel's: both engines play the same
   games of a step that moves a card when a condition holds (scavenge.bean) and of one that waits
   for the active player's choice and passes the card to the left (neighbourly.bean), and of one
@@ -98,8 +100,8 @@ def test_a_phase_s_own_step_with_an_auction_is_refused_by_its_effect():
 
 
 @pytest.mark.parametrize("variant,reason", [
-    ("frost.bean", "rule 'frost' of kind 'card-step'"),
-    ("tally.bean", "rule 'harvests' of kind 'counter'"),
+    ("frost.bean", "rule 'frost': a step when a card is planted"),
+    ("tally.bean", "the core effect 'add-to-counter'"),
 ])
 def test_a_rules_step_and_counters_are_refused_by_name(variant, reason):
     model = compile_spec(str(VARIANTS / variant))
@@ -117,3 +119,19 @@ def test_a_constraint_counting_the_types_of_a_hand_is_refused_by_name():
     assert reason in (kernel_reason(model, 3) or "")
     engine, why = choose_engine(model, 3, ["random"], keep_records=False)
     assert engine == "interpreter" and reason in (why or "")
+
+
+@pytest.mark.parametrize("players,seeds", ends_and_seeds([3, 5], 3, 6))
+def test_a_rules_step_when_a_card_is_harvested_plays_alike(players, seeds):
+    # bumper-crop.bean: "when a card is harvested, if count of harvested cards >= 6: move 1 from
+    # deck top to own hand back". The count reads the cards the engine's harvest binds, which
+    # the kernel's harvest is (harvesting.harvester), so both engines play the same games.
+    model = compile_spec(str(VARIANTS / "bumper-crop.bean"))
+    assert kernel_reason(model, players, ["random", "greedy"]) is None
+    seen: list = []
+
+    def watch(game, action, events) -> None:  # the step ran, and took a card off the deck
+        seen.extend(after for e, after in zip(events, events[1:]) if e.get("ability") == "bumper-crop"
+                    and after["event"] == "moved" and after["from_zone"] == "deck" and after["cards"])
+    compared(model, players, seeds, watch=watch)
+    assert seen  # the games compared do run the step

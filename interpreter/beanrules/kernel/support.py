@@ -2,7 +2,6 @@
 
 The kernel is built from the compiled Ruleset, which is where the engine reads every rule.
 So it refuses, by name:
-- a rule kind it was not written for (new mechanisms: counters, the hand limit, …);
 - a field of the Ruleset (or of a phase, a step) it does not know, holding a
   value: the engine grew a mechanism this spec uses;
 - a core node it does not compile (core.py says which);
@@ -21,30 +20,12 @@ from ..engine.actions import BuyField, DrawCard, MoveCard
 from ..engine.trading import guards_of
 from .core import KernelUnsupported
 
-# The rule kinds the kernel was written for: every kind the interpreter played when the kernel
-# was last checked against it (tests/kernel/ compares the two on every shipped spec).
-KNOWN_KINDS = frozenset({
-    "auto-harvest", "buy-field", "coin-source", "coins-out-of-play", "deal", "discard-from-hand",
-    "draw", "end-finish", "end-on-exhaustion", "fields", "fields-fixed", "final-harvest",
-    "gift-consent", "hand-order", "hand-score", "harvest-any-time", "harvest-only-paying",
-    "harvest-own-turn", "harvest-to-make-room", "mixed-fields", "note", "offer-owner",
-    "one-type-per-field", "payout", "plant-from-hand", "plant-pending", "players", "protection",
-    "pull-matching", "remove-beans", "reshuffle", "reveal", "same-type-many-fields",
-    "skip-if-hand-empty", "start-player", "tie-farthest-seat", "tie-most-hand-cards", "tie-shared",
-    "tie-token-holder", "token", "token-draw", "token-takeover", "trade", "trade-amounts",
-    "trade-consent", "trade-end", "trade-partners", "tradeable-hand", "tradeable-offer",
-    "traded-to-set-aside", "turn-order", "untradeable", "use-beans", "whole-field", "winner", "zone",
-    # flow mechanisms: a hand limit (engine/requirements.py on the kernel's state), draws by action (draw_moves.py), targets
-    # (tally.py), steps as a phase ends, permitted moves
-    "hand-limit", "draw-one-at-a-time", "end-on-target", "leave-for-opponent", "take-discard-top",
-    "discard-pending", "declared-end",
-    # a phase's own step (`at start of phase:`): a step of the phase's entry, as the kernel runs
-    # every entry step, by the engine's closures on its state; an effect the kernel does not run
-    # (an auction) is refused by name where it compiles the step (tests/kernel/test_new_sentences.py).
-    # A rule's step on a card event (card-step) stays out: the kernel binds a harvest's count where
-    # the engine binds its cards, so `count of harvested cards` would read the wrong thing.
-    "phase-step",
-})
+# No list of rule kinds: a kind is played where what it compiles to is (the checks below and
+# kernel/core.py's refusals by core node and by card event), so a kind the kernel cannot run is
+# refused by what it cannot run, in the kind's own words (a step when a card is planted, the core
+# effect add-to-counter). A hand-kept list left out kinds the kernel plays (a rule's own step
+# when a card is harvested, which runs as the engine's trigger on the engine's harvest).
+
 # A house rule by condition (forbid-while) the kernel plays where it is a planting guard, a
 # harvest guard or a guard of trading: the engine's judges answer it (kernel/planting.py; the
 # harvest judge, run on the kernel's fields by kernel/fast.py and machine.harvestable; the trade
@@ -118,11 +99,8 @@ def _unknown_fields(obj: Any, where: str) -> None:
 
 
 def check_model(model: dict) -> frozenset[str]:
-    """Refuse a rule kind the kernel was not written for; the ids of the rules of GUARD_KINDS,
-    which check_ruleset holds to being planting or trading guards."""
-    for rule in model["rules"]:
-        if rule["kind"] not in KNOWN_KINDS | GUARD_KINDS:
-            raise KernelUnsupported(f"rule '{rule['id']}' of kind '{rule['kind']}'")
+    """The ids of the rules of GUARD_KINDS, which check_ruleset holds to being planting, harvest
+    or trading guards."""
     return frozenset(rule["id"] for rule in model["rules"] if rule["kind"] in GUARD_KINDS)
 
 
