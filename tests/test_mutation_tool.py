@@ -60,7 +60,8 @@ def test_kills_a_mutant_and_reports_a_survivor(tmp_path: Path) -> None:
     assert run["cases"] == 1 and not run["failing"]
     by_text = {(m.function, m.mutation, m.code): run["outcomes"][m.key] for m in run["mutants"]}
     killed = by_text[("scores", "`return X` → `return None`",
-                      'return {p: sum(term(state, {"player": p}) for term in rs.score_terms) for p in state.players}')]
+                      'return {name: sum(term(state, {"player": p}) for term in rs.score_terms) '
+                      'for p, name in enumerate(state.players)}')]
     assert killed.status == "killed" and killed.killer == "classic::end-scores-only"
     survivor = [o for (function, mutation_, code), o in by_text.items()
                 if function == "finish_game" and code.startswith('events.append({"event": "game-over"')]

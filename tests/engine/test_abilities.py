@@ -28,7 +28,7 @@ from beanrules.engine.triggers import fire
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import PLAYERS, refused, snapshot
-from by_name import zone_of
+from by_name import seat, zone_of
 
 # A thief bean takes the top bean of one other player's field while it lies on top of one of
 # its owner's fields, in phase plant, once per turn. One type per field is removed, so a thief
@@ -148,10 +148,10 @@ def test_a_do_statement_on_an_event_runs_when_it_happens():
     triggers = compile_triggers(model, [(rule, statement)], {"stink-field": RuleRef("stink-field", None)}, 3)
     rs = game.ruleset.__class__(**{**game.ruleset.__dict__, "triggers": triggers})
     events: list = []
-    fire(rs=rs, state=game.state, event="harvested", player="Anna", bean="stink", events=events, cards=2, field=0)
-    fire(rs=rs, state=game.state, event="harvested", player="Anna", bean="red", events=events, cards=2, field=0)
+    fire(rs=rs, state=game.state, event="harvested", player=seat(game.state, "Anna"), bean="stink", events=events, cards=2, field=0)
+    fire(rs=rs, state=game.state, event="harvested", player=seat(game.state, "Anna"), bean="red", events=events, cards=2, field=0)
     assert len(zone_of(game.state, "fields", "Anna")) == 4 and [e["event"] for e in events] == ["ability", "field-added"]
-    fire(rs=rs, state=game.state, event="harvested", player="Anna", bean="stink", events=events, cards=2, field=0)
+    fire(rs=rs, state=game.state, event="harvested", player=seat(game.state, "Anna"), bean="stink", events=events, cards=2, field=0)
     assert len(zone_of(game.state, "fields", "Anna")) == 4  # the condition no longer holds
 
 

@@ -20,7 +20,7 @@ from beanrules.engine.bots import RandomBot, play_out
 from beanrules.engine.harvesting import harvester
 from beanrules.engine.legal import next_to_act
 from beanrules.resolve.compiler import list_specs
-from by_name import whose_turn, zone_of
+from by_name import seat, whose_turn, zone_of
 
 SPECS = list_specs()
 _MODELS: dict[str, dict] = {}
@@ -193,7 +193,7 @@ def test_the_proposal_space_is_the_listed_proposals_built_one_at_a_time():
     game = _game_in_trading()
     for player in game.players:
         space = game.proposals(player)
-        listed = proposals(game.state, game.ruleset, player)
+        listed = proposals(game.state, game.ruleset, seat(game.state, player))
         assert len(space) == len(listed) > 0
         assert list(space) == listed and space[-1] == listed[-1] and space[2:5] == listed[2:5]
         with pytest.raises(IndexError):

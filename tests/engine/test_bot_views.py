@@ -74,9 +74,21 @@ class _Shown:
             setattr(self, key, view.get(key, defaults[key]))
         for key in ("deck", "discard", "offer", "removed"):
             setattr(self, key, _shown(view[key], f"the {key}"))
+        # the per-player parts by seat, as the engine's State keeps them (docs/architecture.md, "One state")
+        players = self.players
+        self.seat_of = {p: i for i, p in enumerate(players)}
+        self.active, self.start_player = self.seat_of[view["active"]], self.seat_of[view["start_player"]]
         for key in ("hands", "set_aside", "coins"):
-            setattr(self, key, {p: _shown(v, f"{p}'s {key}") for p, v in view[key].items()})
-        self.fields = {p: [_shown(f, f"{p}'s field") for f in fs] for p, fs in view["fields"].items()}
+            setattr(self, key, [_shown(view[key][p], f"{p}'s {key}") for p in players])
+        self.fields = [[_shown(f, f"{p}'s field") for f in view["fields"][p]] for p in players]
+        if view.get("zones") is not None:
+            self.zones = {name: [value[p] for p in players] if isinstance(value, dict) else value
+                          for name, value in view["zones"].items()}
+        if view.get("counters") is not None:
+            self.counters = {name: [value[p] for p in players] if isinstance(value, dict) else value
+                             for name, value in view["counters"].items()}
+        if view.get("tokens") is not None:
+            self.tokens = {t: None if h is None else self.seat_of[h] for t, h in view["tokens"].items()}
         self.seed = _Hidden("the seed", 0)
 
 

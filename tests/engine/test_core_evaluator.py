@@ -16,7 +16,7 @@ from beanrules.engine import Game, UnsupportedRule
 from beanrules.engine import evaluate
 
 from engine_helpers import PLAYERS
-from by_name import put
+from by_name import put, seat
 
 
 def _state(classic, partial):
@@ -28,9 +28,9 @@ def test_numbers_and_conditions_read_the_state(classic):
                              "start_player": "Natalie", "active": "Natalie"})
     hand = Count(Zone("hand", Bound("player")), None)
     score = evaluate.number(Sum((Times(3, hand), DeckRunOuts())))
-    assert [score(state, {"player": p}) for p in PLAYERS] == [8, 2, 5]
-    seat = evaluate.number(SeatDistance(Bound("player"), StartPlayer(), "clockwise"))
-    assert [seat(state, {"player": p}) for p in PLAYERS] == [2, 0, 1]
+    assert [score(state, {"player": seat(state, p)}) for p in PLAYERS] == [8, 2, 5]
+    distance = evaluate.number(SeatDistance(Bound("player"), StartPlayer(), "clockwise"))
+    assert [distance(state, {"player": seat(state, p)}) for p in PLAYERS] == [2, 0, 1]
     active_hand = Count(Zone("hand", ActivePlayer()), None)
     test = evaluate.condition(AllOf((Compare(DeckRunOuts(), ">=", Number(2)),
                                      Not(Compare(active_hand, ">", Number(0))))))
@@ -41,12 +41,12 @@ def test_numbers_and_conditions_read_the_state(classic):
 def test_a_neighbour_is_the_next_seat_either_way_round(seats):
     """The player on the left sits one seat clockwise (seat-distance 1), the one on the right one
     seat counterclockwise, round the end of the seats; in a game of two both are the other player.
-    The direction of play is not read: who sits where does not change with it. Seats may be names
-    or the kernel's integers."""
+    The direction of play is not read: who sits where does not change with it. The players may
+    be named (the engine's state) or the kernel's integers: the closures read seats either way."""
     state = type("Seats", (), {"players": list(seats)})()
     left, right = (evaluate.players_of(Neighbour(Bound("player"), side)) for side in ("left", "right"))
     clockwise = evaluate.number(SeatDistance(Bound("player"), Bound("from"), "clockwise"))
-    for p in seats:
+    for p in range(len(seats)):
         for direction in (1, -1):
             env = {"player": p, "direction": direction}
             (on_left,), (on_right,) = left(state, env), right(state, env)
@@ -59,7 +59,7 @@ def test_phase_and_turn_conditions(classic):
     state = _state(classic, {"phase": "trade", "active": "Greg"})
     assert evaluate.condition(InPhase("trade"))(state, {}) and not evaluate.condition(InPhase("plant"))(state, {})
     whose = evaluate.condition(TurnOf(Bound("player")))
-    assert [whose(state, {"player": p}) for p in PLAYERS] == [False, False, True]
+    assert [whose(state, {"player": seat(state, p)}) for p in PLAYERS] == [False, False, True]
 
 
 def test_a_value_by_player_count_resolves_the_named_case_before_otherwise():
@@ -83,12 +83,12 @@ def test_the_types_in_a_place_count_each_bean_type_once(classic):
     state = _state(classic, {"hands": {"Anna": ["blue", "red", "blue"], "Natalie": []},
                              "fields": {"Greg": [["soy", "soy"], ["soy"], ["chili"]]}})
     hand = evaluate.number(TypesIn(Zone("hand", Bound("player"))))
-    assert [hand(state, {"player": p}) for p in ("Anna", "Natalie")] == [2, 0]
-    assert evaluate.number(TypesIn(Zone("field", Bound("player"))))(state, {"player": "Greg"}) == 2
+    assert [hand(state, {"player": seat(state, p)}) for p in ("Anna", "Natalie")] == [2, 0]
+    assert evaluate.number(TypesIn(Zone("field", Bound("player"))))(state, {"player": seat(state, "Greg")}) == 2
     put(state, "hands", "Natalie", ["red", "joker"])
     rules = type("Rules", (), {"plays_as": {"joker": "red"}})()
-    assert hand(state, {"player": "Natalie", evaluate.RULES: rules}) == 1
-    assert hand(state, {"player": "Natalie"}) == 2  # (no ruleset bound: every card is its own type)
+    assert hand(state, {"player": seat(state, "Natalie"), evaluate.RULES: rules}) == 1
+    assert hand(state, {"player": seat(state, "Natalie")}) == 2  # (no ruleset bound: every card is its own type)
 
 
 @pytest.mark.parametrize("owner", [EachPlayer(), AllPlayers()])

@@ -22,7 +22,7 @@ from beanrules.engine.state import State
 from beanrules.engine.terminal import board
 
 from engine_helpers import PLAYERS, refused, snapshot
-from by_name import set_counters, zone_of
+from by_name import seat, set_counters, zone_of
 
 WORTH_SIX = [["red"] * 5, ["stink"] * 5]  # five red pay 4, five stink 2
 
@@ -116,7 +116,7 @@ def test_counters_are_added_to_and_read(thaler):
     events: list = []
     evaluate.effect(AddToCounter("thalers", ActivePlayer(), Number(3)))(state, game.ruleset, {}, events)
     read = evaluate.number(CounterValue("thalers", Bound("player")))
-    assert [read(state, {"player": p}) for p in PLAYERS] == [3, 0, 0]
+    assert [read(state, {"player": seat(state, p)}) for p in PLAYERS] == [3, 0, 0]
     assert events == [{"event": "counted", "counter": "thalers", "player": "Anna", "amount": 3, "rule": None}]
     events = []  # run by a rule, the change names it (verify attributes it: tests/checks/test_step_checks.py)
     evaluate.effect(AddToCounter("thalers", ActivePlayer(), Number(1)))(state, game.ruleset, {evaluate.RULE: "bonus"},

@@ -9,7 +9,7 @@ from __future__ import annotations
 from beanrules import compile_spec
 from beanrules.engine import Game
 from beanrules.engine.planting import refusing
-from by_name import zone_of
+from by_name import seat, zone_of
 
 
 def test_covering_is_judged_by_the_top_card():
@@ -19,7 +19,7 @@ def test_covering_is_judged_by_the_top_card():
     game = Game.from_partial(compile_spec("my-first/basic"), ["Anna", "Natalie", "Greg"],
                              {"phase": "plant", "fields": {"Anna": [["mean", "sour"], []]}})
     state, rs = game.state, game.ruleset
-    cites = lambda bean, index: getattr(refusing(state, rs, "Anna", bean, index), "ref", None)  # noqa: E731
+    cites = lambda bean, index: getattr(refusing(state, rs, seat(state, "Anna"), bean, index), "ref", None)  # noqa: E731
     assert cites("mean", 0).id == "mixed-fields"
     assert cites("sour", 0) is None and cites("mean", 1) is None
     zone_of(state, "fields", "Anna")[1] = ["stink", "broad"]  # no field is empty or topped by mean: it covers

@@ -13,7 +13,7 @@ from beanrules import compile_spec
 from beanrules.engine import Game, harvest_guards
 from beanrules.engine.actions import Harvest
 from beanrules.engine.errors import IllegalAction
-from by_name import put, zone_of
+from by_name import put, seat, zone_of
 
 VARIANTS = "conformance/variants/"
 
@@ -40,11 +40,11 @@ def test_the_judge_as_one_expression_says_what_the_guards_closures_say(spec):
         put(game.state, "fields", "Anna", [[rng.choice(cards[:3])] * rng.choice((0, 1, 1, 2, 3, 5))
                                            for _ in range(rng.randint(1, 4))])
         state = game.state
-        assert direct.opened(state, rs, "Anna") == closures.opened(state, rs, "Anna") \
+        assert direct.opened(state, rs, seat(state, "Anna")) == closures.opened(state, rs, seat(state, "Anna")) \
             == written(state, rs, zone_of(state, "fields", "Anna"))
         for index, field in enumerate(zone_of(state, "fields", "Anna")):
-            said = direct.refusing(state, rs, "Anna", field, index)
-            assert said is closures.refusing(state, rs, "Anna", field, index)
+            said = direct.refusing(state, rs, seat(state, "Anna"), field, index)
+            assert said is closures.refusing(state, rs, seat(state, "Anna"), field, index)
             refused += said is not None and bool(field)
     assert refused > 20
 
@@ -75,7 +75,7 @@ def test_a_refusal_cites_the_first_guard_that_holds_and_says_it():
     game = Game.from_partial(compile_spec(VARIANTS + "big-harvests.bean"), ["Anna", "Natalie", "Greg"], {
         "phase": "plant", "fields": {"Anna": [["chili"], ["blue"] * 3, ["soy"] * 2]}})
     state, rs = game.state, game.ruleset
-    assert [rs.harvest_judge.refusing(state, rs, "Anna", f, i) for i, f in enumerate(zone_of(state, "fields", "Anna"))] \
+    assert [rs.harvest_judge.refusing(state, rs, seat(state, "Anna"), f, i) for i, f in enumerate(zone_of(state, "fields", "Anna"))] \
         == [rs.harvest_guards[0], None, rs.harvest_guards[1]]
     for field, rules in ((1, {"protection", "small-fields-stay"}), (3, {"small-fields-stay"})):
         with pytest.raises(IllegalAction) as refused:
@@ -109,7 +109,7 @@ def test_a_guard_that_reads_more_than_the_fields_is_judged_by_its_closures(tmp_p
         "phase": "plant", "hands": {"Anna": ["red", "soy"]}, "fields": {"Anna": [["blue"] * 2, [], []]}})
     rs = game.ruleset
     assert not rs.harvest_judge.direct and harvest_guards.reads_more(rs.harvest_guards).ref.id == "full-hands-harvest"
-    assert rs.harvest_judge.opened(game.state, rs, "Anna") == [0]
+    assert rs.harvest_judge.opened(game.state, rs, seat(game.state, "Anna")) == [0]
     put(game.state, "hands", "Anna", ["red"])
     with pytest.raises(IllegalAction) as refused:
         game.apply("Anna harvests 1")

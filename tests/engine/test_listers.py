@@ -24,7 +24,7 @@ from beanrules.engine.errors import RuleRef
 from beanrules.engine.harvesting import field_refusal, harvestable, open_fields
 from beanrules.engine.ruleset import zone_cards
 from bot_states import CASES, watch
-from by_name import put, whose_turn, zone_of
+from by_name import put, seat, whose_turn, zone_of
 
 PLAYER = actors.Bound("player")
 
@@ -57,23 +57,23 @@ def _numbered_plants(state: Any, rs: Any, player: str, held: tuple) -> list:
     before the listers): the front card of the hand up to the phase's most, then each bean of
     each zone the phase empties, onto each field the planting guards let take it."""
     out: list = []
-    active = player == whose_turn(state)
+    active, at = player == whose_turn(state), seat(state, player)
     plant, pending = held
 
     def onto(bean: str, zone: str | None) -> None:
         judge = rs.plant_judge
-        takes = range(len(zone_of(state, "fields", player))) if judge is None else judge.taking(state, rs, player, bean)
+        takes = range(len(zone_of(state, "fields", player))) if judge is None else judge.taking(state, rs, at, bean)
         out.extend(Plant(player, bean, i + 1, zone) for i in takes)
 
     if plant is not None and active:
         hand = zone_of(state, "hands", player)
         if hand and state.planted < plant.max and hand[0] not in rs.unplantable:
             onto(hand[0], None)
-        if state.planted >= plant.min or not hand or (rs.abilities and front_lapses(state, rs, player)):
+        if state.planted >= plant.min or not hand or (rs.abilities and front_lapses(state, rs, at)):
             out.append(EndPhase(player, "planting"))
     for step in pending:
         if step.who == "everyone" or active:
-            cards = zone_cards(state, step.zone, player)
+            cards = zone_cards(state, step.zone, at)
             if cards:
                 for bean in dict.fromkeys(cards):
                     if bean not in rs.unplantable:
@@ -108,18 +108,19 @@ def _compare(spec: str, seed: int) -> tuple[int, int, int]:
         for player in state.players:
             want = _numbered_plants(state, rs, player, _held(ph))
             got: list = []
-            listers.plant_options(got, state, rs, ph, player, front_lapses if rs.abilities else None)
+            at = seat(state, player)
+            listers.plant_options(got, state, rs, ph, at, front_lapses if rs.abilities else None)
             assert got == want, (player, state.phase, got, want)
             plants += sum(type(a) is Plant for a in got)
-            timing_refusal = ph.listers.refusal(state, rs, player)
+            timing_refusal = ph.listers.refusal(state, rs, at)
             by_choice = choosing[len(state.players)]  # nobody harvests by choice without such a permit,
             assert by_choice or timing_refusal is not None  # and a refusal by timing cites one of them
             assert timing_refusal is None or not by_choice or timing_refusal.rule in by_choice, timing_refusal
-            fields = [] if timing_refusal is not None else open_fields(state, rs, player)
-            assert harvestable(state, rs, player) == fields, (player, state.phase)
+            fields = [] if timing_refusal is not None else open_fields(state, rs, at)
+            assert harvestable(state, rs, at) == fields, (player, state.phase)
             for index in range(len(zone_of(state, "fields", player))):
-                new = listers.harvest_refusal(state, rs, player, index)
-                want_rule = _rule(timing_refusal) or _rule(field_refusal(state, rs, player, index))
+                new = listers.harvest_refusal(state, rs, at, index)
+                want_rule = _rule(timing_refusal) or _rule(field_refusal(state, rs, at, index))
                 assert _rule(new) == want_rule, (player, index, state.phase, new)
                 refusals += timing_refusal is not None
             compared += 1
@@ -183,8 +184,9 @@ def test_a_harvest_permit_with_a_condition_left_is_asked_in_play():
     active, other = whose_turn(state), next(p for p in state.players if p != whose_turn(state))
     for player in (active, other):
         zone_of(state, "fields", player)[0][:] = ["blue", "blue"]
-    assert harvests(state, rs, other) == [] and refusal(state, rs, other).rule == "own-turn"
-    assert harvests(state, rs, active) == [0] and refusal(state, rs, active) is None
+    mine, theirs = seat(state, active), seat(state, other)
+    assert harvests(state, rs, theirs) == [] and refusal(state, rs, theirs).rule == "own-turn"
+    assert harvests(state, rs, mine) == [0] and refusal(state, rs, mine) is None
 
 
 def test_a_harvest_owed_to_make_room_is_compiled_from_its_statement():
@@ -205,8 +207,9 @@ def test_a_harvest_owed_to_make_room_is_compiled_from_its_statement():
     for fields in ([["stink", "stink"], ["blue"], []], [["stink", "stink"], ["blue"], ["red"]], [[], [], []]):
         put(state, "fields", "Anna", [list(f) for f in fields])
         for bean in rs.beans:
-            none_takes = not any(field_accepts(state, rs, "Anna", bean, i) for i in range(3))
-            assert room.holds(state, rs, "Anna", bean) == none_takes, (fields, bean)
+            anna = seat(state, "Anna")
+            none_takes = not any(field_accepts(state, rs, anna, bean, i) for i in range(3))
+            assert room.holds(state, rs, anna, bean) == none_takes, (fields, bean)
             held += none_takes
     assert held > 0
     basic = Game(compile_spec("my-first/basic"), 3, seed=0)

@@ -14,7 +14,7 @@ from beanrules.desugar import rule_statements
 from beanrules.engine import EndPhase, Game, Plant
 from beanrules.engine.errors import IllegalAction
 from beanrules.engine import lasting, permissions
-from by_name import put, zone_of
+from by_name import put, seat, zone_of
 
 
 def _statements(spec: str, rule_id: str) -> tuple:
@@ -75,12 +75,13 @@ def test_the_judge_as_one_expression_says_what_the_guards_closures_say(spec):
     cards = sorted((set(rs.beans) | set(rs.plays_as)) - rs.unplantable)
     refused = 0
     for _ in range(200):
-        game.state.fields = _random_fields(rs, players, rng)
+        for p, fs in _random_fields(rs, players, rng).items():
+            put(game.state, "fields", p, fs)
         for bean in cards:
-            assert direct.taking(game.state, rs, "Anna", bean) == closures.taking(game.state, rs, "Anna", bean)
+            assert direct.taking(game.state, rs, seat(game.state, "Anna"), bean) == closures.taking(game.state, rs, seat(game.state, "Anna"), bean)
             for index in range(len(zone_of(game.state, "fields", "Anna"))):
-                said = direct.refusing(game.state, rs, "Anna", bean, index)
-                assert said is closures.refusing(game.state, rs, "Anna", bean, index)
+                said = direct.refusing(game.state, rs, seat(game.state, "Anna"), bean, index)
+                assert said is closures.refusing(game.state, rs, seat(game.state, "Anna"), bean, index)
                 refused += said is not None
     assert refused > 100
 
@@ -106,10 +107,10 @@ def test_a_guard_that_reads_more_than_the_fields_is_judged_by_its_closures(tmp_p
     rs = game.ruleset
     assert permissions._sizes_read(rs.plant_guards) is None and rs.plant_judge.sizes is None
     assert rs.plant_judge.taking.__code__.co_filename != "<string>"  # not one expression: the closures
-    assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0) is None
+    assert rs.plant_judge.refusing(game.state, rs, seat(game.state, "Anna"), "red", 0) is None
     put(game.state, "hands", "Anna", ["red"])  # the same fields, a smaller hand: now refused
-    assert rs.plant_judge.refusing(game.state, rs, "Anna", "red", 0).ref.id == "small-hands"
-    assert rs.plant_judge.taking(game.state, rs, "Anna", "red") == []
+    assert rs.plant_judge.refusing(game.state, rs, seat(game.state, "Anna"), "red", 0).ref.id == "small-hands"
+    assert rs.plant_judge.taking(game.state, rs, seat(game.state, "Anna"), "red") == []
     with pytest.raises(IllegalAction) as refused:
         game.apply("Anna plants red in 1")
     assert refused.value.rule == "small-hands"

@@ -21,7 +21,7 @@ from beanrules.core.quantities import Number
 from beanrules.engine import Game, UnsupportedRule
 from beanrules.engine import evaluate, semantics
 from beanrules.engine.errors import IllegalAction
-from by_name import zone_of
+from by_name import seat, zone_of
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = sorted(p for p in (ROOT / "conformance").rglob("*.bean"))
@@ -88,7 +88,7 @@ def test_swap_exchanges_two_hands_through_the_one_swap():
                              {"hands": {"Anna": ["red", "soy"], "Greg": ["blue"]}, "active": "Anna"})
     run = evaluate.effect(Swap(Zone("hand", Bound("a")), Zone("hand", Bound("b"))))
     events: list = []
-    run(game.state, game.ruleset, {"a": "Anna", "b": "Greg"}, events)
+    run(game.state, game.ruleset, {"a": seat(game.state, "Anna"), "b": seat(game.state, "Greg")}, events)
     assert zone_of(game.state, "hands", "Anna") == ["blue"] and zone_of(game.state, "hands", "Greg") == ["red", "soy"]
     assert events and events[0]["event"] == "swapped"
 

@@ -15,7 +15,7 @@ from beanrules.core import actors, conditions, effects, places, quantities, stat
 from beanrules.engine import Game, evaluate, harvesting, program
 
 from engine_helpers import PLAYERS, snapshot
-from by_name import zone_of
+from by_name import put, zone_of
 
 PLAYER, FIELD = actors.Bound("player"), actors.Bound("field")
 # a step no sentence writes yet: while the discard pile holds a card, every field of three or
@@ -108,7 +108,8 @@ def test_some_field_pays_compiled_as_one_loop_says_what_the_evaluator_says(spec)
         run = evaluate.compiled_effect(effect).fn
         seen = set()
         for _ in range(300):
-            game.state.fields = _random_fields(rs, players, rng)
+            for p, fs in _random_fields(rs, players, rng).items():
+                put(game.state, "fields", p, fs)
             env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, evaluate.AT_ANY_TIME: True}
             said = quick(game.state, env)
             assert said == generic(game.state, env), game.state.fields

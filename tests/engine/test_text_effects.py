@@ -18,7 +18,7 @@ from beanrules.engine.terminal import _describe
 from beanrules.resolve.compiler import compile_with_warnings
 
 from engine_helpers import refused, snapshot
-from by_name import whose_turn, zone_of
+from by_name import by_player, whose_turn, zone_of
 
 SPEC = Path(__file__).parent / "specs" / "text-cards.bean"
 PLAYERS = ["Anna", "Natalie"]
@@ -54,7 +54,7 @@ def test_reverse_the_hand_only_before_a_hand_card_is_played(model):
 def test_swap_the_hands(model):
     game = _game(model, {"hands": {"Anna": ["red", "soy"], "Natalie": ["chili"]}, "fields": {"Anna": [["swap"], []]}})
     game.apply("Anna uses swap")
-    assert game.state.hands == {"Anna": ["chili"], "Natalie": ["red", "soy"]}
+    assert by_player(game.state, "hands") == {"Anna": ["chili"], "Natalie": ["red", "soy"]}
 
 
 def test_look_at_the_top_of_the_deck_and_reorder_it(model):
@@ -83,7 +83,7 @@ def test_look_at_the_opponents_hand_and_take_a_card_of_it(model):
     game = _game(model, {"hands": {"Anna": ["red"], "Natalie": ["chili", "stink"]}, "fields": {"Anna": [["steal"], []]}})
     assert _uses(game) == ["Anna uses steal with chili", "Anna uses steal with stink"]
     game.apply("Anna uses steal with stink")
-    assert game.state.hands == {"Anna": ["red", "stink"], "Natalie": ["chili"]}
+    assert by_player(game.state, "hands") == {"Anna": ["red", "stink"], "Natalie": ["chili"]}
 
 
 def test_the_hand_limit_holds_during_effects(model):
@@ -144,7 +144,7 @@ def test_the_opponents_field_of_the_cards_type_joins_its_field(model):
                                                                  "Natalie": [["red"], ["stink", "stink"]]}})
     assert _uses(game) == ["Anna uses tidy with 2"]  # only a stink field
     game.apply("Anna uses tidy with 2")
-    assert game.state.fields == {"Anna": [["tidy", "stink", "stink"], []], "Natalie": [["red"], []]}
+    assert by_player(game.state, "fields") == {"Anna": [["tidy", "stink", "stink"], []], "Natalie": [["red"], []]}
     refused(game, "Anna uses tidy with 1", "tidy-tidy")  # covered now
 
 

@@ -22,6 +22,7 @@ from beanrules.engine.bots import make_bot, play_out
 from beanrules.engine.errors import IllegalAction, Stalled
 
 from bot_states import SPECS, Watching
+from by_name import seat, zone_of
 from start_player_variant import start_player_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +60,7 @@ def _one_by_one(rs, state, player: str) -> tuple:
     def distinct(cards: list) -> tuple:
         return tuple(dict.fromkeys(c for c in cards if c not in unplantable))
     out = []
-    offer, hand = distinct(state.offer), distinct(state.hands[player])
+    offer, hand = distinct(state.offer), distinct(zone_of(state, "hands", player))
     for partner in (p for p in state.players if p != player):
         for g, bean in enumerate(offer + hand):
             card = ("offer" if g < len(offer) else "hand", bean)
@@ -71,7 +72,7 @@ def _one_by_one(rs, state, player: str) -> tuple:
                 except IllegalAction:
                     continue
                 if asked and asked[0][0] == "hand" and not trading.waits(state, rs, proposal) \
-                        and asked[0][1] not in state.hands[partner]:
+                        and asked[0][1] not in zone_of(state, "hands", partner):
                     continue
                 out.append((partner, (bean,), int(card[0] == "offer"), not asked,
                             (asked[0][1],) if asked[0:1] and asked[0][0] == "offer" else (),
@@ -100,9 +101,10 @@ def _compare(spec: str | dict, seed: int, length: int, turns: set[bool] | None =
             state = game.state
             if state.over or state.decision is not None or game.ruleset.phase(state.phase).trade is None:
                 return
-            for p in state.players:
+            for p in state.players:  # (the listers read the state by seat; a row names the partner)
                 expected = _listed(_one_by_one(game.ruleset, state, p))
-                assert _listed(listing(state, p)) == expected == _listed(by_zone(state, p)), \
+                at = seat(state, p)
+                assert _listed(listing(state, at)) == expected == _listed(by_zone(state, at)), \
                     f"{p} in turn {state.turn}, phase {state.phase}"
                 compared += 1
             if turns is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import refused
-from by_name import whose_turn, zone_of
+from by_name import seat, whose_turn, zone_of
 
 
 @pytest.fixture
@@ -102,12 +102,13 @@ def test_listed_proposals_can_be_picked_without_building_them(trading):
     from beanrules.engine.legal import nth_proposal, proposal_rows, proposals
     from beanrules.engine.proposal_space import counted
     for player in ("Natalie", "Anna"):
-        listed = proposals(trading.state, trading.ruleset, player)
-        space = proposal_rows(trading.state, trading.ruleset, player)
+        at = seat(trading.state, player)
+        listed = proposals(trading.state, trading.ruleset, at)
+        space = proposal_rows(trading.state, trading.ruleset, at)
         count = counted(space)
         assert count == len(listed) > 0
         assert [nth_proposal(player, space, i) for i in range(count)] == listed
-    assert all(p.to == "Natalie" for p in proposals(trading.state, trading.ruleset, "Anna"))
+    assert all(p.to == "Natalie" for p in proposals(trading.state, trading.ruleset, seat(trading.state, "Anna")))
 
 
 def test_the_listed_proposals_are_the_product_built_anew():
@@ -121,7 +122,7 @@ def test_the_listed_proposals_are_the_product_built_anew():
     from beanrules.engine.legal import next_to_act, proposal_rows, proposals
 
     def fresh(game: Game, player: str) -> list[Propose]:
-        rows = proposal_rows(game.state, game.ruleset, player)
+        rows = proposal_rows(game.state, game.ruleset, seat(game.state, player))
         takes = [(partner, give, from_offer, [()] * gift + [(CardRef(b, "offer"),) for b in offer]
                   + [(CardRef(b, "hand"),) for b in hand]) for partner, give, from_offer, gift, offer, hand in rows]
         return [Propose(player, partner, (CardRef(g, "offer" if i < from_offer else "hand"),), t)
@@ -135,7 +136,7 @@ def test_the_listed_proposals_are_the_product_built_anew():
         while not game.state.over and game.state.turn < 8:
             if game.ruleset.phase(game.state.phase).trade:
                 for player in game.players:
-                    listed = proposals(game.state, game.ruleset, player)
+                    listed = proposals(game.state, game.ruleset, seat(game.state, player))
                     assert listed == fresh(game, player), (spec, game.state.turn, player)
                     compared += len(listed)
             player = next_to_act(game.state, game.ruleset)

@@ -39,8 +39,8 @@ def _json(value: Any, sort_keys: bool = True) -> str:
 
 def interpreter_snapshot(st: State) -> tuple:
     """Every part of the state that changes during a game (the rest is fixed by the setup)."""
-    players = st.players
-    return (st.phase, st.active, st.turn, st.planted, st.exhaustions, st.shuffles, st.next_proposal, st.over,
+    players, names = range(len(st.players)), st.players  # (seats; the kernel's snapshot names them too)
+    return (st.phase, names[st.active], st.turn, st.planted, st.exhaustions, st.shuffles, st.next_proposal, st.over,
             tuple(st.deck), tuple(st.discard), tuple(st.offer), tuple(st.removed),
             tuple([tuple(st.hands[p]) for p in players]), tuple([tuple(st.set_aside[p]) for p in players]),
             tuple([tuple(st.coins[p]) for p in players]),
@@ -50,8 +50,9 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple(sorted([(rule, tuple(times)) for rule, times in st.moved.items()])),
             # None (the rules declare no token) as the kernel's {}: the interpreter never holds {}
             # (State.from_json reads it as None), so this loses nothing the state JSON shows
-            tuple(sorted((st.tokens or {}).items())), _json(st.decision), _json(st.used, False), _json(located(st)),
-            _json(st.counters), st.winners)
+            tuple(sorted((t, None if h is None else names[h]) for t, h in (st.tokens or {}).items())),
+            _json(st.decision), _json(st.used, False), _json(located(st)),
+            _json(st.to_json().get("counters")), None if st.winners is None else [names[p] for p in st.winners])
 
 
 def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
@@ -253,17 +254,17 @@ def trade_refusals(rule: str, asks: tuple[tuple, ...] = ((),)) -> tuple[Callable
     from beanrules.engine.deals import Deal
     refused: list[tuple] = []
 
-    def before(game: Game, player: str, action: Any) -> None:
+    def before(game: Game, name: str, action: Any) -> None:
         st, rs = game.state, game.ruleset
-        guards = rs.phase(st.phase).trade
+        guards, player = rs.phase(st.phase).trade, st.seat_of[name]  # (a deal names seats)
         if guards is None or not st.hands[player]:
             return
-        for partner in st.players:
+        for partner in range(len(st.players)):
             if partner == player:
                 continue
             for takes in asks:
                 why = guards.deal_refusal(st, rs, Deal(player, partner, (("hand", None),), takes,
                                                        frozenset((player, partner))))
                 if why is not None and why[0].id == rule:
-                    refused.append((st.turn, player, partner, bool(takes), player == st.active))
+                    refused.append((st.turn, name, st.players[partner], bool(takes), player == st.active))
     return before, refused

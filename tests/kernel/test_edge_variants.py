@@ -19,7 +19,7 @@ from beanrules import compile_spec
 from beanrules.kernel import kernel_reason
 
 from kernel_differential import compared, fast_difference, first_difference, seed_ranges, trade_refusals
-from by_name import zone_of
+from by_name import seat, zone_of
 
 VARIANTS = Path(__file__).parents[2] / "conformance" / "variants"
 HERE = Path(__file__).parent
@@ -100,7 +100,7 @@ def test_a_harvest_guard_by_condition_is_played_alike(spec):
             return
         for player in state.players:
             for index, field in enumerate(zone_of(state, "fields", player)):
-                guard = rs.harvest_judge.refusing(state, rs, player, field, index) if field else None
+                guard = rs.harvest_judge.refusing(state, rs, seat(state, player), field, index) if field else None
                 if guard is not None and guard.ref.id != "protection":
                     refused.append(guard.ref.id)
     compared(model, 4, range(3), watch=watch)  # a difference fails inside

@@ -27,7 +27,7 @@ from beanrules.kernel import kernel_reason
 
 from kernel_differential import ends_and_seeds, fast_difference, first_difference, seed_ranges
 from test_served_mechanisms import counts, unlike_the_specs
-from by_name import whose_turn, zone_of
+from by_name import seat, whose_turn, zone_of
 
 HERE = Path(__file__).parent
 _MODELS: dict[str, dict] = {}
@@ -186,7 +186,7 @@ def test_constraints_that_last():
                 taken.add("the card named")
         if not state.lasting or player != whose_turn(state):
             return
-        if harvestable(state, game.ruleset, player) and not any(type(a) is Harvest for a in listed):
+        if harvestable(state, game.ruleset, seat(state, player)) and not any(type(a) is Harvest for a in listed):
             taken.add("harvest")
         if state.phase == "plant" and zone_of(state, "hands", player) and not any(type(a) is MoveCard for a in listed):
             taken.add("discard")

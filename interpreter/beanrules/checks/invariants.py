@@ -29,6 +29,7 @@ from ..engine.bots import make_bot, play_out, turns
 from ..engine.legal import next_to_act, proposal_rows, where
 from ..engine.proposal_space import counted
 from ..engine.records import replays
+from ..engine.state import declared_lists
 from .round_trip import RoundTrips, round_trip_problem
 
 MAX_ACTIONS = 50_000
@@ -292,7 +293,7 @@ def wait_problems(game: Game, waiting: list[str] | None = None) -> list[str]:
         return [f"the game waits for nobody, yet it is not over ({_place(game)})"]
     trading = rs.phase(state.phase).trade
     listing = game._listing  # what the next apply may trust stays the caller's own listing
-    idle = [p for p in waiting if not game.listed(p, False) and not (trading and counted(proposal_rows(state, rs, p)))]
+    idle = [p for p in waiting if not game.listed(p, False) and not (trading and counted(proposal_rows(state, rs, state.seat_of[p])))]
     game._listing = listing
     return [f"the game waits for {p}, who has no legal action ({_place(game)})" for p in idle]
 
@@ -447,10 +448,10 @@ def quick_playout(model: dict, spec: str, players: int, seed: int, bots: tuple[s
 def _card_total(game: Game) -> int:
     st = game.state
     total = len(st.deck) + len(st.discard) + len(st.offer) + len(st.removed)
-    for p in st.players:
+    for p in range(len(st.players)):
         total += len(st.hands[p]) + len(st.set_aside[p]) + len(st.coins[p]) + sum(len(f) for f in st.fields[p])
     if st.zones:  # the zones the rules declare (engine/zones.py)
-        total += sum(len(cards) for cards in _declared(st.zones))
+        total += sum(len(cards) for cards in declared_lists(st.zones))
     return total
 
 

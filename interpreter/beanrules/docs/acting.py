@@ -82,7 +82,7 @@ def _in_game(model: dict, base: dict | None, own: tuple[set[str], set[str], set[
         notation = action.notation()
         mirror = _mirror(base, game)
         at = dict(players=players, seed=seed, bots=kind, number=number, turn=game.state.turn,
-                  phase=game.state.phase, active=game.state.active, action=notation)
+                  phase=game.state.phase, active=game.state.players[game.state.active], action=notation)
         if start is not None:  # a rule of the setup: the game starts otherwise
             return Moment(**at, here=start[0], base=start[1])
         if mirror is not None:

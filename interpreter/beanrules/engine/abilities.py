@@ -301,23 +301,24 @@ def ability_of(rs: Any, action: UseAbility) -> AbilitySpec:
     return found[0]
 
 
-def refusal(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None) -> IllegalAction | None:
-    """Why `player` may not use the ability now (from that field), or None."""
+def refusal(state: Any, rs: Any, spec: AbilitySpec, seat: int, field: int | None) -> IllegalAction | None:
+    """Why the player at `seat` may not use the ability now (from that field), or None."""
     if state.over:
         return game_over(rs)
-    if player != state.active and not spec.any_turn:
+    player = state.players[seat]  # (the messages and the once-per-turn key name the player)
+    if seat != state.active and not spec.any_turn:
         return IllegalAction(spec.ref, f"{player} may use {spec.card}'s ability only in their own turn")
     if spec.phase is not None and state.phase != spec.phase:
         return IllegalAction(spec.ref, f"{spec.card}'s ability is used in phase {spec.phase}, not {state.phase}")
     if spec.where == "hand-front":
-        hand = state.hands[player]
+        hand = state.hands[seat]
         if field is not None:
             return IllegalAction(spec.ref, f"{spec.card} is played from the hand, not from a field")
         if not hand or hand[0] != spec.card:
             return IllegalAction(spec.ref, f"{spec.card} is played from the front of the hand; "
                                            f"{player}'s front card is {hand[0] if hand else 'none (empty hand)'}")
     else:
-        fields = state.fields[player]
+        fields = state.fields[seat]
         if field is None:
             tops = [i + 1 for i, f in enumerate(fields) if f and f[-1] == spec.card]
             if len(tops) != 1:
@@ -344,20 +345,21 @@ def _where_used(spec: AbilitySpec, field: int | None, player: str) -> str:
     return f"on field {field} " if field else ""
 
 
-def _field_of(state: Any, spec: AbilitySpec, player: str, field: int | None) -> int | None:
+def _field_of(state: Any, spec: AbilitySpec, player: int, field: int | None) -> int | None:
     if spec.where != "field-top" or field is not None:
         return field
     return next(i + 1 for i, f in enumerate(state.fields[player]) if f and f[-1] == spec.card)
 
 
-def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None, feed: Feed,
+def _run(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | None, feed: Feed,
          events: list) -> None:
+    name = state.players[player]
     env = {evaluate.RULES: rs, evaluate.RULE: spec.ref.id, OWNER: player, FEED: feed, "player": player, "card": None}
     if spec.where == "field-top" and field is not None:  # "this field": the one the card lies on
         env.update({"field": state.fields[player][field - 1], "field#": field - 1, "field@": player})
     if spec.where == "hand-front":
-        env["card"] = Held(spec.card, state.hands[player], f"the front of {player}'s hand", True, "hand", player)
-    events.append({"event": "ability", "player": player, "card": spec.card, "ability": spec.name,
+        env["card"] = Held(spec.card, state.hands[player], f"the front of {name}'s hand", True, "hand", player)
+    events.append({"event": "ability", "player": name, "card": spec.card, "ability": spec.name,
                    "title": spec.title, **({"field": field} if field is not None else {})})
     with triggers.inside_ability():
         try:
@@ -368,18 +370,18 @@ def _run(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None,
             raise IllegalAction(spec.ref, refused.message) from None  # a refused use cites its card
     feed.finish()
     if spec.once:
-        state.used[:] = [u for u in state.used if u[0] == state.turn] + [[state.turn, spec.key(field, player)]]
+        state.used[:] = [u for u in state.used if u[0] == state.turn] + [[state.turn, spec.key(field, name)]]
 
 
 def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int | None]:
     """The ability and field of a use, checked completely (on a copy): IllegalAction if not."""
-    spec = ability_of(rs, action)
-    found = refusal(state, rs, spec, action.player, action.field)
+    spec, seat = ability_of(rs, action), state.seat_of[action.player]
+    found = refusal(state, rs, spec, seat, action.field)
     if found:
         raise found
-    field = _field_of(state, spec, action.player, action.field)
+    field = _field_of(state, spec, seat, action.field)
     trial = _copy(state)
-    _run(trial, rs, spec, action.player, field, Feed(action.choices, spec.ref), [])
+    _run(trial, rs, spec, seat, field, Feed(action.choices, spec.ref), [])
     broken = breaks_held(state, trial, rs)
     if broken is not None:
         raise IllegalAction(broken.ref, f"{spec.card}'s ability would break this rule: "
@@ -388,7 +390,7 @@ def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int
 
 
 def do_use(state: Any, rs: Any, action: UseAbility, spec: AbilitySpec, field: int | None, events: list) -> None:
-    _run(state, rs, spec, action.player, field, Feed(action.choices, spec.ref), events)
+    _run(state, rs, spec, state.seat_of[action.player], field, Feed(action.choices, spec.ref), events)
 
 
 def _copy(state: Any) -> Any:
@@ -396,8 +398,8 @@ def _copy(state: Any) -> Any:
 
 
 # ------------------------------------------------------------------ listing
-def usable(state: Any, rs: Any, player: str) -> list[UseAbility]:
-    """Every use of an ability open to `player` now, one per choice sequence (at most
+def usable(state: Any, rs: Any, player: int) -> list[UseAbility]:
+    """Every use of an ability open to the player at seat `player` now, one per choice sequence (at most
     MAX_LISTED per ability and field)."""
     if state.over:
         return []
@@ -416,11 +418,11 @@ def usable(state: Any, rs: Any, player: str) -> list[UseAbility]:
             if refusal(state, rs, spec, player, field) is None:
                 at = _field_of(state, spec, player, field)
                 for choices in _choices(state, rs, spec, player, at):
-                    out.append(UseAbility(player, spec.card, named, field, choices))
+                    out.append(UseAbility(state.players[player], spec.card, named, field, choices))
     return out
 
 
-def front_lapses(state: Any, rs: Any, player: str) -> bool:
+def front_lapses(state: Any, rs: Any, player: int) -> bool:
     """The card at the front of `player`'s hand can never be planted, and no ability plays it
     now (its effect needs what is not there, say a discard pile still empty): the plant the
     phase requires of it lapses, as one a lasting constraint takes away does
@@ -432,7 +434,7 @@ def front_lapses(state: Any, rs: Any, player: str) -> bool:
     return not any(use.card == front and use.field is None for use in usable(state, rs, player))
 
 
-def _choices(state: Any, rs: Any, spec: AbilitySpec, player: str, field: int | None) -> list[tuple[str, ...]]:
+def _choices(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | None) -> list[tuple[str, ...]]:
     """Every complete choice sequence, depth first in the order the effect offers them. A
     sequence that ends in passes is listed without them (they are the default)."""
     found: list[tuple[str, ...]] = []

@@ -82,7 +82,7 @@ def checked_move(rs: Ruleset, steps: Transitions) -> Move:
 def _check_turn(state: State, rs: Ruleset, action: Action, kind: type) -> None:
     """What refuses an action of any kind: a player the game does not have, a decision the game
     waits for that the action does not answer, a constraint in force that forbids it."""
-    if action.player not in state.hands:
+    if action.player not in state.seat_of:
         raise IllegalAction(None, f"no player named {action.player}")
     if state.decision is not None and kind is not Choose and not windows.may_answer(state.decision, action):
         decision = state.decision  # only its answer moves the game on
@@ -107,7 +107,7 @@ def _plant(rs: Ruleset, checked: bool) -> Move:
 
     def plant(state: State, action: Plant, events: list) -> None:
         zone, field = action.zone, action.field
-        player, bean = action.player, action.bean
+        player, bean = state.seat_of[action.player], action.bean
         if checked or zone == "hand" or (tabled and type(field) is not int):
             _known_bean(rs, bean)
             move = check_plant(state, rs, action)
@@ -126,7 +126,7 @@ def _plant(rs: Ruleset, checked: bool) -> Move:
             (getattr(state, attr)[player] if attr else getattr(state, _SHARED_ATTR[zone])).remove(bean)
         into.append(bean)
         if events is not UNRECORDED:
-            events.append({"event": "planted", "player": player, "bean": bean,
+            events.append({"event": "planted", "player": action.player, "bean": bean,
                            "field": index + 1 if type(index) is int else index, "from": zone or "hand"})
         if fires:  # a card's "when planted" step
             triggers.fire(state, rs, "planted", player, bean, events, zone=into, field=index)
@@ -141,7 +141,7 @@ def _harvest(rs: Ruleset, checked: bool) -> Move:
         return take
 
     def harvest(state: State, action: Harvest, events: list) -> None:
-        field, player = action.field, action.player
+        field, player = action.field, state.seat_of[action.player]
         if isinstance(field, str):  # a field of the table (engine/zones.py)
             refusal = table_refusal(state, rs, player, field)
             if refusal:
@@ -154,13 +154,13 @@ def _harvest(rs: Ruleset, checked: bool) -> Move:
             refusal = lasting.harvest_refusal(state, rs, player, index, refusal)
         if refusal:
             raise refusal
-        take(state, action if field is not None else Harvest(player, index + 1), events)
+        take(state, action if field is not None else Harvest(action.player, index + 1), events)
     return harvest
 
 
 def _harvest_index(state: State, rs: Ruleset, action: Harvest) -> int:
     """The field a harvest by bean names (apply handles a harvest by field number)."""
-    fields = state.fields[action.player]
+    fields = state.fields[state.seat_of[action.player]]
     holding = [i for i, f in enumerate(fields) if f and same_type(rs, f[-1], action.bean)]
     _known_bean(rs, str(action.bean))
     if not holding:
@@ -184,7 +184,7 @@ def _check_end(state: State, rs: Ruleset, action: EndPhase) -> None:
     if state.over:
         raise game_over(rs)
     ph = rs.phase(state.phase)
-    player = action.player
+    player, active = state.seat_of[action.player], state.players[state.active]
     if DrawCard in rs.permits and action.what == "phase":  # not while a draw is owed (engine/draw_moves.py)
         refused = draw_moves.end_refusal(state, rs, player)
         if refused is not None:
@@ -192,44 +192,44 @@ def _check_end(state: State, rs: Ruleset, action: EndPhase) -> None:
     front, every = ph.listers.front, ph.listers.every
     if front is not None and action.what in ("phase", "planting"):
         if player != state.active:
-            raise IllegalAction(front.ref, f"only the active player ({state.active}) ends planting")
+            raise IllegalAction(front.ref, f"only the active player ({active}) ends planting")
         if state.planted < front.least and state.hands[player] \
                 and not lasting.waived(state, rs, player, legal_actions(state, rs, player)) \
                 and not (rs.abilities and abilities.front_lapses(state, rs, player)):
-            raise IllegalAction(front.ref, f"{player} must plant at least {front.least} "
+            raise IllegalAction(front.ref, f"{action.player} must plant at least {front.least} "
                                            f"card{'s' if front.least > 1 else ''} from hand first")
         return
     if ph.trade and action.what in ("phase", "trading"):
         if player != state.active:
-            raise IllegalAction(ph.ender or ph.trade.permit, f"only the active player ({state.active}) ends trading")
+            raise IllegalAction(ph.ender or ph.trade.permit, f"only the active player ({active}) ends trading")
         return
     if action.what == "phase" and ((MoveCard in rs.permits and card_moves.waits_only_for_moves(state, ph))
                                    or (rs.abilities and waits_only_for_abilities(state, rs))):
         if player != state.active:
-            raise IllegalAction(None, f"only the active player ({state.active}) ends phase {ph.id}")
+            raise IllegalAction(None, f"only the active player ({active}) ends phase {ph.id}")
         return
     if every and action.what == "phase":
         for step in every:
             if step.optional:
                 continue
-            owed = [p for p in state.players if (step.who == "everyone" or p == state.active)
+            owed = [p for p in range(len(state.players)) if (step.who == "everyone" or p == state.active)
                     and step.zone in pending_zones(ph, state, p) and pending_cards(state, step.zone, p)]
             if owed:
-                raise IllegalAction(step.ref, f"{', '.join(owed)} must still plant their {step.zone} cards")
+                raise IllegalAction(step.ref, f"{', '.join(state.players[p] for p in owed)} must still plant their {step.zone} cards")
         if player == state.active and any(s.optional and s.anyone_has(state) for s in every):
             return  # "may plant": whatever is left stays (and is dealt with as the phase ends)
     if DrawCard in rs.permits and action.what == "phase" and draw_moves.rule_now(state, rs) is not None:
         return  # the player gives up drawing (end_refusal found nothing owed)
-    raise IllegalAction(None, f"{player} cannot end {action.what} in phase {ph.id}")
+    raise IllegalAction(None, f"{action.player} cannot end {action.what} in phase {ph.id}")
 
 
 def _buy(rs: Ruleset, checked: bool) -> Move:
     def buy(state: State, action: BuyField, events: list) -> None:
         if checked:
-            refusal = buy_refusal(state, rs, action.player)
+            refusal = buy_refusal(state, rs, state.seat_of[action.player])
             if refusal:
                 raise refusal
-        do_buy(state, rs, action.player, events)
+        do_buy(state, rs, state.seat_of[action.player], events)
     return buy
 
 
@@ -249,7 +249,8 @@ def _propose(rs: Ruleset, checked: bool) -> Move:
         gift, asked = action.give[0], take[0] if take else None
         proposal = {"id": 0, "from": action.player, "to": action.to, "give": [{"zone": gift.zone, "bean": gift.bean}],
                     "take": [{"zone": asked.zone, "bean": asked.bean}] if asked is not None else []}
-        waits = guards.one_card_waits(state, rs, action.player, action.to, (gift.zone, gift.bean),
+        seat_of = state.seat_of
+        waits = guards.one_card_waits(state, rs, seat_of[action.player], seat_of[action.to], (gift.zone, gift.bean),
                                       (asked.zone, asked.bean) if asked is not None else None)
         add_proposal(state, rs, proposal, events, waits)
     return propose

@@ -28,7 +28,7 @@ from .state import State
 Answer = TypeVar("Answer")
 
 
-def answers(state: State, rs: Ruleset, player: str) -> list[Action]:
+def answers(state: State, rs: Ruleset, player: int) -> list[Action]:
     """legal_actions while a decision waits, without the answers Game.apply would refuse for
     a requirement. A window offering abilities (engine/windows.py) is left as it is: its uses
     are tried against requirements by engine/abilities.py, and passing takes no card."""

@@ -32,14 +32,15 @@ def _book(node: effects.Auction) -> str:
     return f"{node.winner}@bids"
 
 
-def start(node: effects.Auction, state: Any, rs: Any, env: dict, events: list, bidders: list[str],
+def start(node: effects.Auction, state: Any, rs: Any, env: dict, events: list, bidders: list[int],
           lot: list[str], least: int, rule: str | None) -> dict | int | None:
-    """Open the auction of `lot` to `bidders` (in turn order), no bid below `least`: the first
-    decision to wait for, the branch to go on with (0: sold, 1: nobody won), or None: nothing to sell."""
+    """Open the auction of `lot` to `bidders` (seats, in turn order), no bid below `least`: the
+    first decision to wait for, the branch to go on with (0: sold, 1: nobody won), or None:
+    nothing to sell. The book names the bidders (it waits with the decision, as JSON)."""
     if not lot:
         return None  # nothing to sell: the auction does not happen
     wallet, least = purse(rs, node.resource), max(1, least)
-    able = [p for p in bidders if wallet.held(state, rs, p) >= least]
+    able = [state.players[p] for p in bidders if wallet.held(state, rs, p) >= least]
     # the lowest bid is kept as a bid to beat below it: an open auction's first bid is `least`
     env[_book(node)] = {"lot": lot, "order": able, "in": list(able), "high": least - 1, "leader": None, "turn": 0,
                         "bids": {}, "least": least}
@@ -47,7 +48,7 @@ def start(node: effects.Auction, state: Any, rs: Any, env: dict, events: list, b
     return _next(node, state, rs, env, events, rule)
 
 
-Key = Callable[[str], int] | None  # a sealed tie's key of a bidder (highest stays), if the auction has one
+Key = Callable[[int], int] | None  # a sealed tie's key of a bidder's seat (highest stays), if the auction has one
 
 
 def answer(node: effects.Auction, state: Any, rs: Any, env: dict, given: str, events: list,
@@ -69,37 +70,38 @@ def answer(node: effects.Auction, state: Any, rs: Any, env: dict, given: str, ev
 def _next(node: effects.Auction, state: Any, rs: Any, env: dict, events: list, rule: str | None,
           key: Key = None) -> dict | int:
     """The next bidder's decision, or the auction settled (the branch to go on with)."""
-    book, wallet = env[_book(node)], purse(rs, node.resource)
+    book, wallet, seat_of = env[_book(node)], purse(rs, node.resource), state.seat_of
     order = book["order"]
     if node.sealed:
         if book["turn"] < len(order):
-            return _ask(node, book, order[book["turn"]], wallet.held(state, rs, order[book["turn"]]))
-        return _settle(node, env, events, rule, *_sealed_winner(node, book, key))
+            seat = seat_of[order[book["turn"]]]
+            return _ask(node, book, seat, wallet.held(state, rs, seat))
+        return _settle(node, state, env, events, rule, *_sealed_winner(node, state, book, key))
     for k in range(len(order)):  # open: round the table from where it stopped
         index = (book["turn"] + k) % len(order)
         bidder = order[index]
         if bidder not in book["in"] or bidder == book["leader"]:
             continue
-        holds = wallet.held(state, rs, bidder)
+        holds = wallet.held(state, rs, seat_of[bidder])
         if holds > book["high"]:
             book["turn"] = index
-            return _ask(node, book, bidder, holds)
+            return _ask(node, book, seat_of[bidder], holds)
         book["in"].remove(bidder)  # who cannot raise is out, unasked
-    return _settle(node, env, events, rule, book["leader"], book["high"])
+    return _settle(node, state, env, events, rule, book["leader"], book["high"])
 
 
-def _sealed_winner(node: effects.Auction, book: dict, key: Key) -> tuple[str | None, int]:
+def _sealed_winner(node: effects.Auction, state: Any, book: dict, key: Key) -> tuple[str | None, int]:
     best = max(book["bids"].values(), default=0)
     tied = [p for p in book["order"] if best and book["bids"].get(p) == best]
     if key is not None and len(tied) > 1:  # the tie-break's key first: those with the highest stay
-        top = max(key(p) for p in tied)
-        tied = [p for p in tied if key(p) == top]
+        top = max(key(state.seat_of[p]) for p in tied)
+        tied = [p for p in tied if key(state.seat_of[p]) == top]
     if not tied or (len(tied) > 1 and node.ties == "nobody"):
         return None, 0
     return tied[0], best
 
 
-def _ask(node: effects.Auction, book: dict, bidder: str, holds: int) -> dict:
+def _ask(node: effects.Auction, book: dict, bidder: int, holds: int) -> dict:
     lot = ", ".join(book["lot"])
     shown: dict[str, Any] = {"lot": book["lot"], "sealed": node.sealed}
     if not node.sealed:
@@ -115,7 +117,8 @@ def _ask(node: effects.Auction, book: dict, bidder: str, holds: int) -> dict:
     return decision
 
 
-def _settle(node: effects.Auction, env: dict, events: list, rule: str | None, winner: str | None, price: int) -> int:
+def _settle(node: effects.Auction, state: Any, env: dict, events: list, rule: str | None, winner: str | None,
+            price: int) -> int:
     book = env.pop(_book(node))
     event = {"event": "auctioned", "lot": book["lot"], "buyer": winner, "price": price if winner else None,
              "rule": rule}
@@ -124,5 +127,5 @@ def _settle(node: effects.Auction, env: dict, events: list, rule: str | None, wi
     events.append(event)
     if winner is None:
         return 1
-    env[node.winner], env[node.price] = winner, price
+    env[node.winner], env[node.price] = state.seat_of[winner], price  # (the effects read the state by seat)
     return 0

@@ -321,7 +321,11 @@ def turns(game: Game, bots: dict[str, Bot], max_actions: int = 100_000) -> Itera
                     Seat.of(game, p)) for p, bot in bots.items()}
     while not state.over:
         decision = state.decision
-        player = decision["player"] if decision is not None else waiter[state.phase](state)
+        if decision is not None:
+            player = decision["player"]
+        else:  # (a seat: the game's border names it)
+            seat = waiter[state.phase](state)
+            player = None if seat is None else state.players[seat]
         if player is None:
             raise Stalled("the game waits for nobody, yet it is not over", where(state, rs))
         decide, seat = deciders[player]

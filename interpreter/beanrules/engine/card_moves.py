@@ -100,31 +100,33 @@ def compile_moves(program: list, refs: dict[str, RuleRef]) -> tuple[MoveRule, ..
     return tuple(compile_move(rule, s, refs[rule["id"]]) for rule, s in program if runs(s))
 
 
-def _env(player: str, rs: Any) -> dict:
+def _env(player: int, rs: Any) -> dict:
     return {"player": player, evaluate.RULES: rs}
 
 
-def _key(rule: MoveRule, player: str) -> str:
-    """Where the state counts the move: by rule, and by player where anyone may make it."""
-    return f"{rule.ref.id}/{player}" if rule.anyone else rule.ref.id
+def _key(state: Any, rule: MoveRule, player: int) -> str:
+    """Where the state counts the move: by rule, and by player (by name: a key of the state's
+    JSON) where anyone may make it."""
+    return f"{rule.ref.id}/{state.players[player]}" if rule.anyone else rule.ref.id
 
 
-def times_moved(state: Any, rule: MoveRule, player: str | None = None) -> int:
-    """How often the move was made this turn (by `player`, where anyone may make it)."""
-    turn, times = state.moved.get(_key(rule, player or state.active), (None, 0))
+def times_moved(state: Any, rule: MoveRule, player: int | None = None) -> int:
+    """How often the move was made this turn (by the player at seat `player`, where anyone may
+    make it; None: the active player. Seat 0 is a player too: no `or` here)."""
+    turn, times = state.moved.get(_key(state, rule, state.active if player is None else player), (None, 0))
     return times if turn == state.turn else 0
 
 
-def _why_not(state: Any, rs: Any, rule: MoveRule, player: str) -> str | None:
+def _why_not(state: Any, rs: Any, rule: MoveRule, player: int) -> str | None:
     """Why `player` may not make this move now, ignoring which card (None: they may)."""
     if state.over:
         return "the game is over"
     if player != state.active and not rule.anyone:
-        return f"only the active player ({state.active}) may"
+        return f"only the active player ({state.players[state.active]}) may"
     if rule.phase is not None and state.phase != rule.phase:
         return f"only in phase {rule.phase}, not in phase {state.phase}"
     if rule.most is not None and times_moved(state, rule, player) >= rule.most:
-        return f"{player} already did {'so' if rule.most == 1 else f'so {rule.most} times'} this turn"
+        return f"{state.players[player]} already did {'so' if rule.most == 1 else f'so {rule.most} times'} this turn"
     if rule.condition is not None and not rule.condition.fn(state, _env(player, rs)):
         return "its condition does not hold"
     if not rule.source.fn(state, _env(player, rs)):
@@ -132,7 +134,7 @@ def _why_not(state: Any, rs: Any, rule: MoveRule, player: str) -> str | None:
     return None
 
 
-def open_rules(state: Any, rs: Any, player: str) -> list[MoveRule]:
+def open_rules(state: Any, rs: Any, player: int) -> list[MoveRule]:
     return [r for r in rs.permits.get(MoveCard, ()) if _why_not(state, rs, r, player) is None]
 
 
@@ -165,7 +167,7 @@ def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
     return index
 
 
-def _move(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> str:
+def _move(state: Any, rs: Any, rule: MoveRule, player: int, index: int) -> str:
     env = _env(player, rs)
     held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
     card = held.pop(index)
@@ -173,14 +175,14 @@ def _move(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> str:
     return card
 
 
-def _undo(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> None:
+def _undo(state: Any, rs: Any, rule: MoveRule, player: int, index: int) -> None:
     env = _env(player, rs)
     held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
     card = dest.pop(end_index(rule.dest_zone, laid_end(rs, rule.dest_zone, rule.end), len(dest) - 1))
     held.insert(index, card)
 
 
-def _breaks(state: Any, rs: Any, rule: MoveRule, player: str, index: int) -> Any:
+def _breaks(state: Any, rs: Any, rule: MoveRule, player: int, index: int) -> Any:
     """The requirement the move would break (engine/requirements.py), tried and undone."""
     if not rs.requirements:
         return None
@@ -199,12 +201,12 @@ def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
         raise IllegalAction(None, f"no rule of {rs.rulebook} lets a player do what '{action.notation()}' says")
     if state.over:
         raise game_over(rs)
-    reasons = []
+    reasons, seat = [], state.seat_of[action.player]
     for rule in candidates:
-        why = _why_not(state, rs, rule, action.player)
+        why = _why_not(state, rs, rule, seat)
         if why is None:
-            index = _index(rule, rule.source.fn(state, _env(action.player, rs)), action)
-            requirement = _breaks(state, rs, rule, action.player, index)
+            index = _index(rule, rule.source.fn(state, _env(seat, rs)), action)
+            requirement = _breaks(state, rs, rule, seat, index)
             if requirement is not None:
                 raise IllegalAction(requirement.ref, f"{action.player} may not: it would break "
                                                      f"'{requirement.ref.text}'")
@@ -216,16 +218,18 @@ def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
 
 
 def do(state: Any, rs: Any, action: MoveCard, rule: MoveRule, index: int, events: list) -> None:
-    card = _move(state, rs, rule, action.player, index)
-    state.moved[_key(rule, action.player)] = [state.turn, times_moved(state, rule, action.player) + 1]
+    seat = state.seat_of[action.player]
+    card = _move(state, rs, rule, seat, index)
+    state.moved[_key(state, rule, seat)] = [state.turn, times_moved(state, rule, seat) + 1]
     events.append({"event": _EVENTS[rule.verb], "player": action.player, "bean": card, "rule": rule.ref.id,
                    **({"zone": rule.zone} if rule.zone else {})})
 
 
-def options(state: Any, rs: Any, player: str) -> list:
-    """The moves `player` may make now (one per distinct card where they choose it), and the
-    end of a phase that waits only for such moves."""
+def options(state: Any, rs: Any, player: int) -> list:
+    """The moves the player at seat `player` may make now (one per distinct card where they
+    choose it), and the end of a phase that waits only for such moves."""
     out: list = []
+    name = state.players[player]
     for rule in open_rules(state, rs, player):
         held = rule.source.fn(state, _env(player, rs))
         if rule.pick == "any":
@@ -237,9 +241,9 @@ def options(state: Any, rs: Any, player: str) -> list:
             if _breaks(state, rs, rule, player, index) is None:
                 # a hand card is named by its place; a card of another zone by its bean
                 position = index + 1 if rule.pick == "any" and rule.source_zone == "hand" else None
-                out.append(MoveCard(player, rule.verb, held[index] if position is None else None, position, rule.zone))
+                out.append(MoveCard(name, rule.verb, held[index] if position is None else None, position, rule.zone))
     if out and waits_only_for_moves(state, rs.phase(state.phase)):
-        out.append(EndPhase(player, "phase"))
+        out.append(EndPhase(name, "phase"))
     return out
 
 

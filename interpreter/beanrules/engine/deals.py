@@ -18,12 +18,13 @@ Card = tuple[str, "str | None"]  # a card a deal names: (its zone, its bean)
 
 @dataclass(frozen=True)
 class Deal:
-    """A proposal as the side `player` does its part: the cards it gives and those it takes."""
-    player: str
-    partner: str
+    """A proposal as the side `player` does its part: the cards it gives and those it takes
+    (the players by seat, as the state keeps them)."""
+    player: int
+    partner: int
     gives: tuple[Card, ...]
     takes: tuple[Card, ...]
-    agreed: frozenset[str]
+    agreed: frozenset[int]
 
     def turned(self) -> Deal:
         """The same deal as the partner does its part."""
@@ -39,15 +40,16 @@ def _cards(refs: Iterable[Any]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def proposed(action: Propose) -> Deal:
+def proposed(state: Any, action: Propose) -> Deal:
     """A proposal as its proposer makes it (only the proposer has said yes)."""
-    return Deal(action.player, action.to, _cards(action.give), _cards(action.take), frozenset((action.player,)))
+    player = state.seat_of[action.player]
+    return Deal(player, state.seat_of[action.to], _cards(action.give), _cards(action.take), frozenset((player,)))
 
 
-def answered(proposal: dict) -> Deal:
+def answered(state: Any, proposal: dict) -> Deal:
     """An open proposal as its receiver accepts it (both have said yes)."""
-    return Deal(proposal["to"], proposal["from"], _cards(proposal["take"]), _cards(proposal["give"]),
-                frozenset((proposal["to"], proposal["from"])))
+    to, by = state.seat_of[proposal["to"]], state.seat_of[proposal["from"]]
+    return Deal(to, by, _cards(proposal["take"]), _cards(proposal["give"]), frozenset((to, by)))
 
 
 def _answered_one(state: Any, action: Respond) -> dict | None:
@@ -64,10 +66,10 @@ def deal_of(state: Any, action: Action) -> Deal | None:
     """The deal a proposal or an accept does its part of (None: another action, or an accept of
     no one proposal)."""
     if type(action) is Propose:
-        return proposed(action)
+        return proposed(state, action)
     if type(action) is Respond and action.verb == "accepts":
         proposal = _answered_one(state, action)
-        return answered(proposal) if proposal is not None else None
+        return answered(state, proposal) if proposal is not None else None
     return None
 
 

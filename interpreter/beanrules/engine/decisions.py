@@ -127,10 +127,65 @@ def compiled(node: Node) -> evaluate.EffectFn:
     def run(state: Any, rs: Any, env: Env, events: list) -> str | None:
         outcome = _run(node, None, state, rs, env, events)
         if isinstance(outcome, _Wait):
-            _store(state, rs, env, outcome)
+            _store(node, state, rs, env, outcome)
             return "wait"
         return "skip" if outcome == "skip" else None
     return run
+
+
+@cache
+def _seat_names(node: Node) -> frozenset[str]:
+    """The names an effect's environment binds to a player (a seat, as the state keeps them):
+    the acting player and the card's owner, a trade's partner, a player a for-each, a choice or
+    an auction binds. A waiting decision keeps them by name (the state's JSON names players:
+    _named), and they are seats again as it is answered (_seated)."""
+    out = {"player", "owner", "partner"}
+    for n in node.walk():
+        if isinstance(n, (effects.ForEach, effects.ForChosen, effects.Choose)) \
+                and isinstance(getattr(n, "among", None) or getattr(n, "options", None), actors.Actor) \
+                and not isinstance(getattr(n, "among", None) or getattr(n, "options", None), actors.Bound):
+            out.add(n.name)
+        elif isinstance(n, effects.Auction):
+            out.add(n.winner)
+    return frozenset(out)
+
+
+def _at_named(state: Any, at: Any) -> Any:
+    """Where a picked card lies ({"zone", "owner", "index"}), its owner by name (None: a shared zone)."""
+    if isinstance(at, dict) and at.get("owner") is not None:
+        return {**at, "owner": state.players[at["owner"]]}
+    return at
+
+
+def _at_seated(state: Any, at: Any) -> Any:
+    if isinstance(at, dict) and at.get("owner") is not None:
+        return {**at, "owner": state.seat_of[at["owner"]]}
+    return at
+
+
+def _named(node: Node, state: Any, names: Env) -> Env:
+    """The names bound on the way to a decision as it keeps them: players by name (a field's
+    owner NAME@ too, and the owner of where a picked card lies)."""
+    seats, players, out = _seat_names(node), state.players, {}
+    for k, v in names.items():
+        if k in seats and type(v) is int:
+            v = players[v]
+        elif k.endswith("@"):
+            v = players[v] if type(v) is int else _at_named(state, v)
+        out[k] = v
+    return out
+
+
+def _seated(node: Node, state: Any, names: Env) -> Env:
+    """_named undone: the players a waiting decision keeps by name, seats again."""
+    seats, seat_of, out = _seat_names(node), state.seat_of, {}
+    for k, v in names.items():
+        if k in seats and type(v) is str:
+            v = seat_of[v]
+        elif k.endswith("@"):
+            v = seat_of[v] if type(v) is str else _at_seated(state, v)
+        out[k] = v
+    return out
 
 
 _STRUCTURE = (effects.Sequence, effects.If, effects.Ask, effects.Choose, effects.Repeat)
@@ -229,9 +284,10 @@ def _run(node: Node, path: list[int] | None, state: Any, rs: Any, env: Env, even
         answer = env.pop(_ANSWER)
         if answer == NOTHING:
             return _STOP
-        env[node.name] = answer["value"] if isinstance(answer, dict) else answer
         if isinstance(answer, dict):
-            env[node.name + "@"] = answer["at"]
+            env[node.name], env[node.name + "@"] = answer["value"], _at_seated(state, answer["at"])
+        else:  # a player, by name as the answer gives it
+            env[node.name] = state.seat_of[answer] if isinstance(node.options, actors.Actor) else answer
         return None
     assert isinstance(node, effects.Repeat)
     rounds = path[1] if path else evaluate.number(node.times)(state, {**env, RULES: rs})
@@ -264,14 +320,15 @@ def _ask_choice(node: effects.Choose, state: Any, env: Env) -> Any:
     if not options:
         return _STOP  # nothing to choose from: what depends on the choice does not happen
     decision: dict[str, Any] = {"player": player, "name": node.name,
-                                "options": [_label(o) for o in options] + ([] if node.must else [NOTHING])}
+                                "options": [_label(state, o) for o in options] + ([] if node.must else [NOTHING])}
     if isinstance(options[0], dict):
-        decision["cards"] = options
+        decision["cards"] = [{**o, "at": _at_named(state, o["at"])} for o in options]
     return _Wait([], decision)
 
 
-def _label(option: Any) -> str:
-    return option["value"][0] if isinstance(option, dict) else option
+def _label(state: Any, option: Any) -> str:
+    """An option as the answer names it: a card's bean, a player's name."""
+    return option["value"][0] if isinstance(option, dict) else state.players[option]
 
 
 class Auctioneer(Decider):
@@ -386,7 +443,8 @@ def at_random(node: effects.AtRandom) -> Any:
         index = _rng(state, env, name).randrange(len(cards))
         env[name] = [cards[index]]
         env[name + "@"] = {"zone": zone, "owner": owner, "index": index}
-        events.append({"event": "picked-at-random", "name": name, "zone": zone, "owner": owner})
+        events.append({"event": "picked-at-random", "name": name, "zone": zone,
+                       "owner": None if owner is None else state.players[owner]})
     return pick
 
 
@@ -408,8 +466,10 @@ def move_picked(node: effects.Move) -> Any:
         else:
             cards.append(card)
         env[name + "@"] = None  # the card has left the place it was picked from
-        events.append({"event": "moved", "cards": 1, "from_zone": at["zone"], "from": at["owner"],
-                       "to_zone": zone, "to": owner, "end": end or "back"})
+        players = state.players
+        events.append({"event": "moved", "cards": 1, "from_zone": at["zone"],
+                       "from": None if at["owner"] is None else players[at["owner"]],
+                       "to_zone": zone, "to": None if owner is None else players[owner], "end": end or "back"})
     return move
 
 
@@ -426,7 +486,7 @@ def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, event
     outcome = _run(node, None, state, rs, running, events)
     if isinstance(outcome, _Wait):
         # the names bound on the way to the decision (an auction's book) go on with it; the live ones do not
-        _store(state, rs, {k: v for k, v in running.items() if k not in (live or {})}, outcome)
+        _store(node, state, rs, {k: v for k, v in running.items() if k not in (live or {})}, outcome)
         return "wait"
     return "skip" if outcome == "skip" else None
 
@@ -444,8 +504,10 @@ def anchored(node: Node, anchor: dict[str, Any], drop: tuple[str, ...] = ()) -> 
     return go
 
 
-def _store(state: Any, rs: Any, env: Env, wait: _Wait) -> None:
-    names = {k: v for k, v in env.items() if k != RULES and not k.startswith("#")}
+def _store(node: Node, state: Any, rs: Any, env: Env, wait: _Wait) -> None:
+    """Keep the decision waited for in the state, as its JSON holds it: the deciding player
+    and the names bound so far by name (_named)."""
+    names = _named(node, state, {k: v for k, v in env.items() if k != RULES and not k.startswith("#")})
     where: dict[str, Any]
     if env.get(_ANCHOR) is not None:
         where = {"rule": env[_ANCHOR]["rule"], "anchor": env[_ANCHOR]}
@@ -453,15 +515,17 @@ def _store(state: Any, rs: Any, env: Env, wait: _Wait) -> None:
         step = env[_STEP]
         phase = rs.phase(state.phase)
         where = {"rule": step.ref.id, "step": next(i for i, s in enumerate(phase.entry) if s is step)}
-    state.decision = {**wait.decision, **where, "path": wait.path, "names": names}
+    state.decision = {**wait.decision, "player": state.players[wait.decision["player"]], **where, "path": wait.path,
+                      "names": names}
 
 
-def options(state: Any, player: str) -> list[ChooseAction]:
-    """The answers `player` may give now (none unless the game waits for their decision)."""
-    decision = state.decision
-    if decision is None or decision["player"] != player:
+def options(state: Any, player: int) -> list[ChooseAction]:
+    """The answers the player at seat `player` may give now (none unless the game waits for
+    their decision)."""
+    decision, name = state.decision, state.players[player]
+    if decision is None or decision["player"] != name:
         return []
-    return [ChooseAction(player, option) for option in decision["options"]]
+    return [ChooseAction(name, option) for option in decision["options"]]
 
 
 def refusal(state: Any, rs: Any, action: ChooseAction) -> IllegalAction | None:
@@ -486,13 +550,14 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
     if "anchor" in decision:
         anchor = decision["anchor"]
         node = ANCHORS[anchor["mechanism"]](state, rs, anchor)
-        env: Env = {**decision["names"], RULES: rs, _ANCHOR: anchor}
+        env: Env = {**_seated(node, state, decision["names"]), RULES: rs, _ANCHOR: anchor}
         if anchor.get("by_itself"):  # a rule's step on a card event: it does what it can, asks no action
             env[evaluate.BY_ITSELF] = True
     else:
         step = rs.phase(state.phase).entry[decision["step"]]
         # the phase step goes on by itself after the answer (evaluate.BY_ITSELF)
-        node, env = step.run.node, {**decision["names"], RULES: rs, _STEP: step, evaluate.BY_ITSELF: True}
+        node = step.run.node
+        env = {**_seated(node, state, decision["names"]), RULES: rs, _STEP: step, evaluate.BY_ITSELF: True}
     option = action.option
     if "cards" in decision and option != NOTHING:
         env[_ANSWER] = decision["cards"][decision["options"].index(option)]
@@ -504,7 +569,7 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
     events.append(chose)
     outcome = _run(node, list(decision["path"]), state, rs, env, events)
     if isinstance(outcome, _Wait):
-        _store(state, rs, env, outcome)
+        _store(node, state, rs, env, outcome)
         # what the game does once this effect is over (steps on card events queued behind it,
         # the phase step to go on after) waits with its next decision
         queued = decision.get("queued", []) + (state.decision.pop("queued", None) or [])
@@ -526,7 +591,7 @@ def check_loaded(state: Any, rs: Any) -> None:
     """A loaded state's tokens, counters and waiting decision fit the rules (ValueError if not)."""
     declared = {name: c.per_player for name, c in rs.declared.counters.items()}
     for name, value in (state.counters or {}).items():
-        if name not in declared or isinstance(value, dict) != declared[name]:
+        if name not in declared or (type(value) is list) != declared[name]:
             raise ValueError(f"state.counters.{name}: the rules declare no such counter"
                              + ("" if name not in declared else " of that shape"))
     if (state.counters is None) != (not declared):

@@ -120,7 +120,7 @@ def reveal(node: effects.Reveal) -> EffectFn:
         into = to(state, env)
         shown = take_cards(state, rs, count(state, env), events, into)
         if events is not UNRECORDED:
-            events.append({"event": "revealed", "player": state.active, "cards": shown})
+            events.append({"event": "revealed", "player": state.players[state.active], "cards": shown})
         if rs.triggers:  # a card's "when revealed" step
             for card in shown:
                 fire(state, rs, "revealed", state.active, card, events, zone=into, where="the offer")
@@ -142,11 +142,11 @@ def draw(node: effects.Draw) -> EffectFn:
             drawn = take_cards(state, rs, wanted, events)
             state.hands[player].extend(drawn)
             if events is not UNRECORDED:
-                events.append({"event": "drew", "player": player, "cards": len(drawn)})
+                events.append({"event": "drew", "player": state.players[player], "cards": len(drawn)})
             if rs.triggers:  # a card's "when drawn" step
                 for card in drawn:
                     fire(state, rs, "drawn", player, card, events, zone=state.hands[player],
-                         where=f"{player}'s hand")
+                         where=f"{state.players[player]}'s hand")
             if i < len(players) and ending(state, rs):  # the next player draws nothing
                 break
     return run

@@ -34,18 +34,21 @@ class Declared:
     # player keeps all game is not here: its holder is the state's start player (marks.holder).
     tokens: dict[str, str | None] = field(default_factory=dict)
 
-    def initial_zones(self, players: list[str]) -> dict[str, Any] | None:
-        """The declared zones of a new game, all empty (None: the rules declare none)."""
+    def initial_zones(self, seats: int) -> dict[str, Any] | None:
+        """The declared zones of a new game, all empty, one list by seat for a zone per player
+        (None: the rules declare none)."""
         if not self.zones:
             return None
-        return {name: ({p: [] for p in players} if d.per_player else []) for name, d in self.zones.items()}
+        return {name: ([[] for _ in range(seats)] if d.per_player else []) for name, d in self.zones.items()}
 
-    def initial_counters(self, players: list[str]) -> dict[str, Any] | None:
+    def initial_counters(self, seats: int) -> dict[str, Any] | None:
+        """A new game's counters: a per-player one as a list by seat."""
         if not self.counters:
             return None
-        return {name: ({p: c.start for p in players} if c.per_player else c.start) for name, c in self.counters.items()}
+        return {name: ([c.start] * seats if c.per_player else c.start) for name, c in self.counters.items()}
 
-    def initial_tokens(self, start_player: str) -> dict[str, str | None] | None:
+    def initial_tokens(self, start_player: int) -> dict[str, int | None] | None:
+        """Who holds each token as a game starts (the start player's seat, or None: nobody)."""
         if not self.tokens:
             return None
         return {t: start_player if held == START else None for t, held in self.tokens.items()}

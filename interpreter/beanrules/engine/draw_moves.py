@@ -85,10 +85,11 @@ def _card_left(state: Any, rs: Any) -> bool:
     return bool(state.deck) or (bool(state.discard) and bool(rs.on_deck_out))
 
 
-def refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
-    """Why `player` may not draw now, citing the rule that says so (None: they may)."""
+def refusal(state: Any, rs: Any, seat: int) -> IllegalAction | None:
+    """Why the player at `seat` may not draw now, citing the rule that says so (None: they may)."""
     if state.over:
         return game_over(rs)
+    player = state.players[seat]  # (the refusals name the player)
     rule = rule_now(state, rs)
     if rule is None:
         rules = rs.permits.get(DrawCard, ())
@@ -97,14 +98,14 @@ def refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
         return IllegalAction(cite, f"{player} may not draw in phase {state.phase}"
                              + (f" (only in phase {phases})" if phases else
                                 f": no rule of {rs.rulebook} lets a player draw by action"))
-    if player != state.active:
-        return IllegalAction(rule.ref, f"only the active player ({state.active}) draws")
+    if seat != state.active:
+        return IllegalAction(rule.ref, f"only the active player ({state.players[state.active]}) draws")
     if drawn(state, rule) >= rule.most:
         return IllegalAction(rule.ref, f"{player} already drew {rule.most} "
                                        f"card{'s' if rule.most != 1 else ''} this turn")
     if not _card_left(state, rs):
         return IllegalAction(rule.ref, "there is no card left to draw")
-    requirement = one_more_breaks(state, rs, player)
+    requirement = one_more_breaks(state, rs, seat)
     if requirement is not None:
         return IllegalAction(requirement.ref, f"{player} may not draw: it would break "
                                               f"'{requirement.ref.text}'")
@@ -127,7 +128,7 @@ def keeps_open(state: Any, rs: Any) -> bool:
 
 def check(state: Any, rs: Any, action: DrawCard) -> DrawRule:
     """The rule the draw is made by, or IllegalAction (the state is left as it was)."""
-    refused = refusal(state, rs, action.player)
+    refused = refusal(state, rs, state.seat_of[action.player])
     if refused is not None:
         raise refused
     rule = rule_now(state, rs)
@@ -138,25 +139,25 @@ def check(state: Any, rs: Any, action: DrawCard) -> DrawRule:
 def do(state: Any, rs: Any, action: DrawCard, rule: DrawRule, events: list) -> None:
     """One card off the deck to the back of the hand, by the core draw (reshuffle included)."""
     state.moved[rule.ref.id] = [state.turn, drawn(state, rule) + 1]
-    rule.draw.fn(state, rs, {"player": action.player, evaluate.RULES: rs}, events)
+    rule.draw.fn(state, rs, {"player": state.seat_of[action.player], evaluate.RULES: rs}, events)
 
 
-def end_refusal(state: Any, rs: Any, player: str) -> IllegalAction | None:
+def end_refusal(state: Any, rs: Any, player: int) -> IllegalAction | None:
     """Why `player` may not end the phase while it has a draw rule (None: they may, as far
     as drawing goes): only the active player ends it, and not while a draw is owed."""
     rule = rule_now(state, rs)
     if rule is None:
         return None
     if player != state.active:
-        return IllegalAction(None, f"only the active player ({state.active}) ends phase {state.phase}")
+        return IllegalAction(None, f"only the active player ({state.players[state.active]}) ends phase {state.phase}")
     if owed(state, rs) is not None:
         done = drawn(state, rule)
-        return IllegalAction(rule.ref, f"{player} must draw first ({done} of {rule.least} drawn, and "
+        return IllegalAction(rule.ref, f"{state.players[player]} must draw first ({done} of {rule.least} drawn, and "
                                        "the hand can take another card)")
     return None
 
 
-def listed(state: Any, rs: Any, player: str, out: list) -> list:
+def listed(state: Any, rs: Any, player: int, out: list) -> list:
     """The listing with this mechanism's say: the draw where it may be made, no end of the
     phase while a draw is owed, and the end where the phase waits only for the player."""
     rule = rule_now(state, rs)
@@ -164,10 +165,10 @@ def listed(state: Any, rs: Any, player: str, out: list) -> list:
         return out
     may = refusal(state, rs, player) is None
     if may:
-        out.append(DrawCard(player))
+        out.append(DrawCard(state.players[player]))
     if owed(state, rs) is not None:
         return [a for a in out if not (type(a) is EndPhase and a.what == "phase")]
     ph = rs.phase(state.phase)
     if may and ph.listers.front is None and not ph.trade and not any(type(a) is EndPhase for a in out):
-        out.append(EndPhase(player, "phase"))  # giving up the right to draw
+        out.append(EndPhase(state.players[player], "phase"))  # giving up the right to draw
     return out

@@ -22,6 +22,7 @@ from .deck import take_top
 from .effect_env import OWNER, Held, feed_of
 from .errors import IllegalAction
 from .eventlog import UNRECORDED
+from .state import name_of
 from .lasting import plant_refusal
 from .meaning import Semantics, run
 from .planting import field_accepts
@@ -65,11 +66,11 @@ def all_but(node: actors.AllBut) -> evaluate.PlayersFn:
     return lambda state, env: _round_from(state, env, who(state, env)[0])
 
 
-def _round_from(state: Any, env: dict, me: str) -> list[str]:
-    """The other players, in the direction of play from `me`."""
-    players, rs = state.players, env.get(evaluate.RULES)
-    step, i, n = (rs.direction if rs else 1), players.index(me), len(players)
-    return [players[(i + step * k) % n] for k in range(1, n)]
+def _round_from(state: Any, env: dict, me: int) -> list[int]:
+    """The other players' seats, in the direction of play from `me`."""
+    rs = env.get(evaluate.RULES)
+    step, n = (rs.direction if rs else 1), len(state.players)
+    return [(me + step * k) % n for k in range(1, n)]
 
 
 # ------------------------------------------------------------------ places and numbers
@@ -101,8 +102,10 @@ def fits(node: conditions.Fits) -> evaluate.CondFn | None:
 
 
 # ------------------------------------------------------------------ choices
-def _player_options(among: evaluate.PlayersFn, state: Any, env: dict, taken: list[str]) -> list[str]:
-    return [p for p in among(state, env) if p not in taken]
+def _player_options(among: evaluate.PlayersFn, state: Any, env: dict, taken: list[int]) -> list[str]:
+    """The players to choose among, by name (a choice is written in the action's words)."""
+    players = state.players
+    return [players[p] for p in among(state, env) if p not in taken]
 
 
 def _field_choice(owner: evaluate.PlayersFn, name: str, where: evaluate.CondFn | None, must: bool,
@@ -116,21 +119,21 @@ def _field_choice(owner: evaluate.PlayersFn, name: str, where: evaluate.CondFn |
         for i, f in enumerate(fields):
             if nonempty and not f:
                 continue
-            env_i = _bind_field(env, name, player, fields, i, nonempty)
+            env_i = _bind_field(state, env, name, player, fields, i, nonempty)
             if where is None or where(state, env_i):
                 options.append(str(i + 1))
-        picked = feed_of(env).take(f"{name} (a field of {player})", options, must)
+        picked = feed_of(env).take(f"{name} (a field of {state.players[player]})", options, must)
         if picked is not None:
-            env.update(_bind_field(env, name, player, fields, int(picked) - 1, nonempty))
+            env.update(_bind_field(state, env, name, player, fields, int(picked) - 1, nonempty))
         else:
             env[name] = None
     return choose
 
 
-def _bind_field(env: dict, name: str, player: str, fields: list, index: int, card: bool) -> dict:
+def _bind_field(state: Any, env: dict, name: str, player: int, fields: list, index: int, card: bool) -> dict:
     if card:
-        return {**env, name: Held(fields[index][-1], fields[index], f"field {index + 1} of {player}", False,
-                                  "field", player)}
+        return {**env, name: Held(fields[index][-1], fields[index], f"field {index + 1} of {state.players[player]}",
+                                  False, "field", player)}
     return {**env, name: fields[index], name + "#": index, name + "@": player}
 
 
@@ -149,9 +152,11 @@ def choose(node: effects.Choose) -> evaluate.EffectFn:
     among = evaluate.players_of(options)
 
     def choose_player(state: Any, rs: Any, env: dict, events: list) -> None:
-        found = [p for p in among(state, env)
+        players = state.players
+        found = [players[p] for p in among(state, env)
                  if where is None or where(state, {**env, name: p})]
-        env[name] = feed_of(env).take(name, found, must)
+        picked = feed_of(env).take(name, found, must)  # a name, as the action writes it
+        env[name] = None if picked is None else state.seat_of[picked]
     return choose_player
 
 
@@ -160,14 +165,15 @@ def for_chosen(node: effects.ForChosen) -> evaluate.EffectFn:
     most, body = evaluate.number(node.most), evaluate.effect(node.body)
 
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
-        taken: list[str] = []
+        taken: list[int] = []
         for _ in range(most(state, env)):  # counted once: always terminates
             picked = feed_of(env).take(f"{name} (up to {most(state, env) - len(taken)} more)",
                                      _player_options(among, state, env, taken), False)
             if picked is None:
                 return
-            taken.append(picked)
-            body(state, rs, {**env, name: picked}, events)
+            seat = state.seat_of[picked]
+            taken.append(seat)
+            body(state, rs, {**env, name: seat}, events)
     return run
 
 
@@ -182,6 +188,12 @@ def _moved(count: int, from_zone: str, owner: str | None, to_zone: str, to: str 
     """The one shape of an event that reports cards moving (docs/engine-contract.md, Events)."""
     return {"event": "moved", "cards": count, "from_zone": from_zone, "from": owner, "to_zone": to_zone,
             "to": to, "end": end}
+
+
+def _moved_by(state: Any, count: int, from_zone: str, owner: int | None, to_zone: str, to: int | None,
+              end: str) -> dict:
+    """_moved of the owners' seats: the event names them."""
+    return _moved(count, from_zone, name_of(state, owner), to_zone, name_of(state, to), end)
 
 
 def move(node: effects.Move) -> evaluate.EffectFn:
@@ -219,7 +231,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                     raise IllegalAction(None, "the deck is empty")
                 taken = [c for c in (take_top(state, rs, events) for _ in range(n)) if c is not None]
                 at = put(state, rs, env, taken)
-                events.append(_moved(len(taken), "deck", None, to_zone, to_owner(state, env), at))
+                events.append(_moved_by(state, len(taken), "deck", None, to_zone, to_owner(state, env), at))
                 return
             taken = (zone[:n] if from_front else zone[len(zone) - n:]) if n else []
             if len(taken) < n and whole:
@@ -230,8 +242,8 @@ def move(node: effects.Move) -> evaluate.EffectFn:
                 del zone[len(zone) - len(taken):]
             at = put(state, rs, env, taken)
             if taken and events is not UNRECORDED:  # (a playout tries abilities many times)
-                events.append(_moved(len(taken), zone_name(cards.place), from_owner(state, env), to_zone,
-                                     to_owner(state, env), at))
+                events.append(_moved_by(state, len(taken), zone_name(cards.place), from_owner(state, env), to_zone,
+                                        to_owner(state, env), at))
         return move_ends
     if isinstance(cards, places.CardsIn):
         return None  # all (or the bottom) cards of a zone: moved by engine/selection.py
@@ -247,7 +259,7 @@ def move(node: effects.Move) -> evaluate.EffectFn:
         held.take()
         at = put(state, rs, env, [held.bean])
         if events is not UNRECORDED:
-            events.append(_moved(1, held.source or "field", held.owner, to_zone, to_owner(state, env), at))
+            events.append(_moved_by(state, 1, held.source or "field", held.owner, to_zone, to_owner(state, env), at))
     return move_held
 
 
@@ -274,7 +286,7 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
         player = who(state, env)[0]
         fields = state.fields[player]
         options = [str(i + 1) for i in range(len(fields)) if field_accepts(state, rs, player, held.bean, i)]
-        index = int(feed_of(env).take(f"a field of {player} for the {held.bean}", options, True)) - 1
+        index = int(feed_of(env).take(f"a field of {state.players[player]} for the {held.bean}", options, True)) - 1
         if state.lasting:  # a constraint laid down on this very card (engine/marked.py)
             refused = plant_refusal(state, rs, held.zone[held.index()])
             if refused is not None:
@@ -282,8 +294,8 @@ def plant(node: effects.Plant) -> evaluate.EffectFn:
         held.take()
         fields[index].append(held.bean)
         if events is not UNRECORDED:
-            events.append({"event": "planted", "player": player, "bean": held.bean, "field": index + 1,
-                           "from": held.where})
+            events.append({"event": "planted", "player": state.players[player], "bean": held.bean,
+                           "field": index + 1, "from": held.where})
     return run
 
 
@@ -294,7 +306,8 @@ def add_field(node: effects.AddField) -> evaluate.EffectFn:
         for player in who(state, env):
             state.fields[player].extend([] for _ in range(count))
             if events is not UNRECORDED:
-                events.append({"event": "field-added", "player": player, "fields": len(state.fields[player])})
+                events.append({"event": "field-added", "player": state.players[player],
+                               "fields": len(state.fields[player])})
     return run
 
 
@@ -310,7 +323,7 @@ def remove_field(node: effects.RemoveField) -> evaluate.EffectFn:
             if empty is not None and len(fields) > 1:
                 del fields[empty]
                 if events is not UNRECORDED:
-                    events.append({"event": "field-removed", "player": player, "fields": len(fields)})
+                    events.append({"event": "field-removed", "player": state.players[player], "fields": len(fields)})
     return run
 
 

@@ -192,14 +192,13 @@ def start_player(node: actors.StartPlayer) -> PlayersFn:
 
 
 def all_players(node: actors.AllPlayers) -> PlayersFn:
-    return lambda state, env: list(state.players)
+    return lambda state, env: list(range(len(state.players)))  # the seats
 
 
 def each_player(node: actors.EachPlayer) -> PlayersFn:
     def each(state: Any, env: Env) -> list[str]:
-        players, i = state.players, state.players.index(state.active)
-        step, n = env.get("direction", 1), len(players)
-        return [players[(i + step * k) % n] for k in range(n)]
+        i, step, n = state.active, env.get("direction", 1), len(state.players)
+        return [(i + step * k) % n for k in range(n)]
     return each
 
 
@@ -210,8 +209,7 @@ def neighbour(node: actors.Neighbour) -> PlayersFn:
     of, step = players_of(node.of), 1 if node.side == "left" else -1
 
     def beside(state: Any, env: Env) -> list[Any]:
-        seats = state.players
-        return [seats[(seats.index(of(state, env)[0]) + step) % len(seats)]]
+        return [(of(state, env)[0] + step) % len(state.players)]
     return beside
 
 
@@ -238,7 +236,7 @@ def due(node: places.Due) -> ZoneFn:
 
 
 # The standard zones as the state holds them: the shared piles (each the state's attribute of
-# the same name) and each player's zones (the state's attribute, a dict by player). Public: the
+# the same name) and each player's zones (the state's attribute, a list by seat). Public: the
 # closures compiled elsewhere for speed read the state by them (requirements.py, transitions.py),
 # and so do the view and the decisions (engine/ and kernel/): one table of the standard zones.
 SHARED_PILES = {"deck", "discard", "offer", "removed"}
@@ -359,8 +357,7 @@ def seat_distance(node: quantities.SeatDistance) -> NumFn:
     sign = 1 if node.direction == "clockwise" else -1  # seats run clockwise in state.players
 
     def distance(state: Any, env: Env) -> int:
-        seats = state.players
-        return sign * (seats.index(who(state, env)[0]) - seats.index(origin(state, env)[0])) % len(seats)
+        return sign * (who(state, env)[0] - origin(state, env)[0]) % len(state.players)
     return distance
 
 

@@ -37,4 +37,4 @@ def compile_open(node: Node, rule: core.LiesOpen) -> str:
 def opened_for(state: Any, rs: Any, spec: Any, env: dict) -> dict[str, str]:
     """{"zone", "player"}: the zone a constraint laid down now lays open, and whose it is."""
     place = spec.node.rule.place
-    return {"zone": spec.opens, "player": evaluate.players_of(place.owner)(state, env)[0]}
+    return {"zone": spec.opens, "player": state.players[evaluate.players_of(place.owner)(state, env)[0]]}

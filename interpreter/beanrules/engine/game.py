@@ -17,7 +17,7 @@ from .compiler import compile_ruleset
 from .ruleset import Ruleset
 from .scoring import scores, winners
 from .setup import new_state, partial_state
-from .state import State
+from .state import State, per_player
 from .trading import follow, refollow
 from .view import view
 
@@ -93,9 +93,9 @@ class Game:
         unknown = [e["says"] for e in loaded.lasting if e["says"] not in game.ruleset.lastings]
         if unknown:
             raise ValueError(f"state.lasting: these rules lay down no constraint '{unknown[0]}'")
-        expected = game.ruleset.declared.initial_zones(loaded.players)
+        expected = game.ruleset.declared.initial_zones(len(loaded.players))
         if (expected is None) != (loaded.zones is None) or set(expected or ()) != set(loaded.zones or ()) \
-                or any(isinstance(expected[k], dict) != isinstance(v, dict) for k, v in (loaded.zones or {}).items()):
+                or any(per_player(expected[k]) != per_player(v) for k, v in (loaded.zones or {}).items()):
             raise ValueError("state.zones must hold exactly the zones the rules declare: "
                              + (", ".join(expected) if expected else "none"))
         return game
@@ -150,14 +150,18 @@ class Game:
                 self._listing = (self.state, hit[0]) if hit[1] else None
                 return hit[0]
         state = self.state
-        if state.decision is not None and not state.over:  # answers the rules let be given
+        seat = state.seat_of.get(player)  # the engine lists by seat (docs/architecture.md, "One state")
+        if seat is None:  # no player of this game: nothing to do
             self._listing = None
-            out = answers(state, self.ruleset, player)
-        elif state.over or state.lasting or player not in state.hands:
+            out = []
+        elif state.decision is not None and not state.over:  # answers the rules let be given
+            self._listing = None
+            out = answers(state, self.ruleset, seat)
+        elif state.over or state.lasting:
             self._listing = None  # a listing a lasting constraint shapes
-            out = legal_actions(state, self.ruleset, player, trades)
+            out = legal_actions(state, self.ruleset, seat, trades)
         else:
-            out = self._listings[state.phase](state, player, trades)
+            out = self._listings[state.phase](state, seat, trades)
             self._listing = (state, out)
         if kept is not None:
             kept[(player, trades)] = (out, self._listing is not None)
@@ -180,23 +184,26 @@ class Game:
         down for a while, or one by condition), which may forbid some, they are those
         legal_actions lists, checked in full."""
         state, rs = self.state, self.ruleset
-        if state.over or state.decision is not None or player not in state.hands \
+        seat = state.seat_of.get(player)
+        if state.over or state.decision is not None or seat is None \
                 or not rs.phases[rs.phase_index[state.phase]].trade:
             return NO_PROPOSALS
         if state.lasting or rs.standing:  # a constraint may forbid some: those legal_actions lists, checked in full
             self._offered = None
-            listed = [a for a in legal_actions(state, rs, player, True) if type(a) is Propose]
+            listed = [a for a in legal_actions(state, rs, seat, True) if type(a) is Propose]
             return Proposals((len(listed), listed.__getitem__, None))
-        space = Proposals(self._proposal_space(state, player))
+        space = Proposals(self._proposal_space(state, seat))
         self._offered = (state, space)
         return space
 
     def who_may_act(self) -> set[str]:
-        return {p for p in self.state.players if legal_actions(self.state, self.ruleset, p, True)}
+        players = self.state.players
+        return {players[p] for p in range(len(players)) if legal_actions(self.state, self.ruleset, p, True)}
 
     def waiting_for(self) -> list[str]:
         """Players whose decision the game needs to move on, most urgent first."""
-        return waiting_for(self.state, self.ruleset)
+        players = self.state.players
+        return [players[p] for p in waiting_for(self.state, self.ruleset)]
 
     # -- acting ------------------------------------------------------------------------------
     def apply(self, action: Action | str, keep_events: bool = True) -> list[dict]:

@@ -38,6 +38,7 @@ from .listers import room as owed_room
 from .meaning import Semantics, run
 from .planting import accepts_emptied, field_accepts
 from .selection import end_index, laid_end, lays_by_order, zone_name
+from .state import name_of
 
 # Zones whose list starts with the top (front) card (selection.py keeps the same table).
 _FIRST_IS_TOP = {"deck", "hand"}
@@ -81,7 +82,7 @@ def look(node: effects.Look) -> evaluate.EffectFn:
         if events is UNRECORDED:  # a look changes nothing but what a record tells
             return
         held, chosen = pick(state, env)
-        seer, whose = who(state, env)[0], owner(state, env)
+        seer, whose = state.players[who(state, env)[0]], name_of(state, owner(state, env))
         at = f"{whose}'s hand" if whole_hand and whose else what
         events.append({"event": "looked", "player": seer, "seen_by": [seer], "at": at,
                        "owner": whose, "cards": [held[i] for i in chosen]})
@@ -108,8 +109,11 @@ def reorder(node: effects.Reorder) -> evaluate.EffectFn:
         for i, card in zip(chosen, order):
             held[i] = card
         if events is not UNRECORDED:  # a playout's abilities are tried many times: no event to build
-            events.append({"event": "reordered", "player": who(state, env)[0], "at": what, "seen_by": who(state, env),
-                           "hands": [p for p in [_owner_of(cards.place)(state, env)] if p and zone_name(cards.place) == "hand"]})
+            players = state.players
+            events.append({"event": "reordered", "player": players[who(state, env)[0]], "at": what,
+                           "seen_by": [players[p] for p in who(state, env)],
+                           "hands": [players[p] for p in [_owner_of(cards.place)(state, env)]
+                                     if p is not None and zone_name(cards.place) == "hand"]})
     return run
 
 
@@ -121,8 +125,8 @@ def reverse(node: effects.Reverse) -> evaluate.EffectFn:
         zone(state, env).reverse()
         if events is UNRECORDED:
             return
-        player = owner(state, env)
-        events.append({"event": "reordered", "player": env.get(OWNER), "reversed": True,
+        player = name_of(state, owner(state, env))
+        events.append({"event": "reordered", "player": name_of(state, env.get(OWNER)), "reversed": True,
                        "at": f"{player}'s hand" if hand and player else what,
                        "hands": [player] if hand and player else []})
     return run
@@ -138,7 +142,7 @@ def swap(node: effects.Swap) -> evaluate.EffectFn:
         a[:], b[:] = list(b), list(a)
         if events is not UNRECORDED:  # a playout's abilities are tried many times: no event to build
             events.append({"event": "swapped", "first": node.first.to_text(), "second": node.second.to_text(),
-                           "hands": [o(state, env) for o in owners] if hands else []})
+                           "hands": [name_of(state, o(state, env)) for o in owners] if hands else []})
     return run
 
 
@@ -160,8 +164,9 @@ def choose_card(node: effects.Choose) -> evaluate.EffectFn | None:
         hand = state.hands[player]
         found = [c for c in dict.fromkeys(hand)
                  if where is None or where(state, {**env, evaluate.RULES: rs, name: [c]})]
-        picked = feed_of(env).take(f"{name} (a card of {player}'s hand)", found, must)
-        env[name] = Held(picked, hand, f"{player}'s hand", True, "hand", player) if picked is not None else None
+        whose = state.players[player]
+        picked = feed_of(env).take(f"{name} (a card of {whose}'s hand)", found, must)
+        env[name] = Held(picked, hand, f"{whose}'s hand", True, "hand", player) if picked is not None else None
     return run
 
 
@@ -194,7 +199,8 @@ def each_type(node: effects.Move) -> evaluate.EffectFn | None:
             dest.insert(end_index(to_zone, at, len(dest)), card)
         if moved and events is not UNRECORDED:  # the one shape of a "moved" event (docs/engine-contract.md, Events)
             events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
-                           "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
+                           "from": name_of(state, from_owner(state, env)), "to_zone": to_zone,
+                           "to": name_of(state, to_owner(state, env)),
                            "end": at or ("back" if to_zone == "hand" else "top")})
     return run
 
@@ -241,12 +247,12 @@ class PlantFor(Decider):
             return player, card, fit, False
         owed = owed_room(state, rs)  # the rules owe a harvest to make room for the card (listers.Room)
         if owed is None or not owed.holds(state, rs, player, card):
-            raise IllegalAction(None, f"no field of {player} takes {card}")
+            raise IllegalAction(None, f"no field of {state.players[player]} takes {card}")
         room = [i for i, f in enumerate(fields) if field_refusal(state, rs, player, i) is None
                 and accepts_emptied(state, rs, player, card, i)
                 and not (state.lasting and harvest_forbidden(state, rs, player, i))]
         if not room:
-            raise IllegalAction(None, f"no field of {player} takes {card}, and none may be harvested for it")
+            raise IllegalAction(None, f"no field of {state.players[player]} takes {card}, and none may be harvested for it")
         return player, card, room, True
 
     def start(self, node: Node, state: Any, rs: Any, env: dict, events: list) -> dict[str, Any] | None:
@@ -263,7 +269,7 @@ class PlantFor(Decider):
     def _plant(self, node: effects.Plant, state: Any, rs: Any, env: dict, index: int, events: list) -> None:
         player, card, options, harvest = self._options(node, state, rs, env)
         if index not in options:
-            raise IllegalAction(None, f"field {index + 1} of {player} does not take {card}")
+            raise IllegalAction(None, f"field {index + 1} of {state.players[player]} does not take {card}")
         if harvest:  # only to make room for the card
             do_harvest(state, rs, player, index, events)
         _, pick, _ = self._parts(node)
@@ -272,8 +278,8 @@ class PlantFor(Decider):
         state.fields[player][index].append(card)
         if events is UNRECORDED:
             return
-        whose, zone = _owner_of(node.cards.place)(state, env), zone_name(node.cards.place)
-        events.append({"event": "planted", "player": player, "bean": card, "field": index + 1,
+        whose, zone = name_of(state, _owner_of(node.cards.place)(state, env)), zone_name(node.cards.place)
+        events.append({"event": "planted", "player": state.players[player], "bean": card, "field": index + 1,
                        "from": f"{whose}'s {zone}" if whose else zone})
 
 
@@ -282,10 +288,10 @@ PLANT_FOR = PlantFor()
 DECIDERS[effects.Plant] = PLANT_FOR
 
 
-def harvest_forbidden(state: Any, rs: Any, player: str, index: int) -> bool:
+def harvest_forbidden(state: Any, rs: Any, player: int, index: int) -> bool:
     """A lasting forbid in force names this harvest, so the field may not be harvested to make
     room (the kernel asks it on its own state, kernel/plant_for.py)."""
-    return forbidding(state, rs, Harvest(player, index + 1)) is not None
+    return forbidding(state, rs, Harvest(state.players[player], index + 1)) is not None
 
 
 def plant_for(node: effects.Plant) -> evaluate.EffectFn | None:
@@ -298,7 +304,7 @@ def plant_for(node: effects.Plant) -> evaluate.EffectFn | None:
     def run(state: Any, rs: Any, env: dict, events: list) -> None:
         asked = PLANT_FOR.start(node, state, rs, env, events)
         if asked is not None:
-            raise IllegalAction(None, f"{asked['player']} must choose {asked['name']}, and nobody is asked here")
+            raise IllegalAction(None, f"{state.players[asked['player']]} must choose {asked['name']}, and nobody is asked here")
     return run
 
 

@@ -43,16 +43,17 @@ def coins_for(rs: Ruleset, field: list[str]) -> int:
     return table[min(size, len(table) - 1)]
 
 
-def field_refusal(state: State, rs: Ruleset, player: str, index: int) -> IllegalAction | None:
-    """Why field `index` of `player` may not be harvested whenever harvesting is allowed
-    (no such field, empty, or a harvest guard forbids it: engine/harvest_guards.py), or None."""
+def field_refusal(state: State, rs: Ruleset, player: int, index: int) -> IllegalAction | None:
+    """Why field `index` of the player at seat `player` may not be harvested whenever harvesting
+    is allowed (no such field, empty, or a harvest guard forbids it: engine/harvest_guards.py), or None."""
     fields = state.fields[player]
     if not 0 <= index < len(fields):
-        return IllegalAction(rs.fields_ref, f"{player} has no field {index + 1} (fields 1 to {len(fields)})")
-    return _guarded(state, rs, player, fields[index], index, f"field {index + 1} of {player}")
+        return IllegalAction(rs.fields_ref, f"{state.players[player]} has no field {index + 1} "
+                                            f"(fields 1 to {len(fields)})")
+    return _guarded(state, rs, player, fields[index], index, f"field {index + 1} of {state.players[player]}")
 
 
-def _guarded(state: State, rs: Ruleset, player: str, field: list[str], index: int | str,
+def _guarded(state: State, rs: Ruleset, player: int, field: list[str], index: int | str,
              name: str) -> IllegalAction | None:
     """Why `field` (a player's, or a field of the table) may not be harvested: it is empty, or
     the first harvest guard whose condition holds forbids it (the judge); or None."""
@@ -62,11 +63,11 @@ def _guarded(state: State, rs: Ruleset, player: str, field: list[str], index: in
     guard = judge.refusing(state, rs, player, field, index) if judge is not None else None
     if guard is None:
         return None
-    return IllegalAction(guard.ref, f"{player} may not harvest {name} ({len(field)} {type_of(rs, field[-1])}): "
+    return IllegalAction(guard.ref, f"{state.players[player]} may not harvest {name} ({len(field)} {type_of(rs, field[-1])}): "
                                     f"the rules say \"{guard.says}\"")
 
 
-def open_fields(state: State, rs: Ruleset, player: str) -> list[int]:
+def open_fields(state: State, rs: Ruleset, player: int) -> list[int]:
     """0-based indices of the fields of `player` that may be harvested whenever harvesting is
     allowed (field_refusal, quickly): those that hold cards and no harvest guard refuses, as the
     judge lists them. Whether the player may harvest now is the harvest permits'
@@ -83,7 +84,7 @@ def open_fields(state: State, rs: Ruleset, player: str) -> list[int]:
     return out
 
 
-def harvestable(state: State, rs: Ruleset, player: str) -> list[int]:
+def harvestable(state: State, rs: Ruleset, player: int) -> list[int]:
     """0-based indices of the fields `player` may harvest now: the harvest permits' lister of the
     phase (engine/listers.py, kept beside the phase), which asks open_fields where a permit lets
     the player harvest. The playout kernel runs it on its own state as well."""
@@ -96,11 +97,11 @@ Harvester = Callable[..., None]  # (state, harvest, events=UNRECORDED, auto=Fals
 _HARVESTERS: dict = {}
 
 
-def do_harvest(state: State, rs: Ruleset, player: str, index: int | str, events: list, auto: bool = False) -> None:
-    """Take the field (its top run under mixed-fields) `index` of `player` (0-based, or a field
-    of the table): the ruleset's harvester."""
+def do_harvest(state: State, rs: Ruleset, player: int, index: int | str, events: list, auto: bool = False) -> None:
+    """Take the field (its top run under mixed-fields) `index` of the player at seat `player`
+    (0-based, or a field of the table): the ruleset's harvester."""
     per_object(_HARVESTERS, rs, None, lambda: harvester(rs))(
-        state, Harvest(player, index + 1 if type(index) is int else index), events, auto)
+        state, Harvest(state.players[player], index + 1 if type(index) is int else index), events, auto)
 
 
 def harvester(rs: Ruleset) -> Harvester:
@@ -137,7 +138,8 @@ def harvester(rs: Ruleset) -> Harvester:
         events.append(event)
 
     def harvest_field(state: State, action: Harvest, events: list = UNRECORDED, auto: bool = False) -> None:
-        player, number = action.player, action.field
+        name, number = action.player, action.field
+        player = state.seat_of[name]
         field = state.zones[number] if tabled and type(number) is not int else state.fields[player][number - 1]
         held = len(field)
         if at is not None:
@@ -154,9 +156,9 @@ def harvester(rs: Ruleset) -> Harvester:
             if coins != size:
                 state.discard.extend(field[start:held - coins])
             if events is not UNRECORDED:
-                tell(events, told(player, number, paying, size, coins), auto)
+                tell(events, told(name, number, paying, size, coins), auto)
         else:
-            event = told(player, number, paying, size, coins)
+            event = told(name, number, paying, size, coins)
             if counter is not None:  # written down (engine/tally.py)
                 pay(state, counter, player, field[start:], coins, event)
                 if toward:
@@ -253,8 +255,7 @@ def pays_anywhere(node: Cond) -> CondFn | None:
         rs = env[RULES]
         if bound[0] is not rs:
             bound[:] = rs, least_paying(rs, more_than)
-        fields = state.fields  # by player name, or by seat (the playout kernel's state)
-        return some_field_pays(fields.values() if type(fields) is dict else fields, rs, bound[1], more_than)
+        return some_field_pays(state.fields, rs, bound[1], more_than)
     return pays
 
 
@@ -263,7 +264,7 @@ def by_itself(rs: Ruleset) -> RuleRef | None:
     return next((step.ref for step in rs.at_any_time if holds(step.run.node, effects.Harvest)), None)
 
 
-def table_refusal(state: State, rs: Ruleset, player: str, zone: str) -> IllegalAction | None:
+def table_refusal(state: State, rs: Ruleset, player: int, zone: str) -> IllegalAction | None:
     """Why `player` may not harvest the field `zone` of the table now (engine/zones.py): only a
     rule's permission opens it, whatever the harvest timing says; or None."""
     if state.over:
@@ -274,9 +275,9 @@ def table_refusal(state: State, rs: Ruleset, player: str, zone: str) -> IllegalA
     return _guarded(state, rs, player, state.zones[zone], zone, zone)
 
 
-def table_harvests(state: State, rs: Ruleset, player: str) -> list:
-    """The harvests of fields of the table `player` may make now."""
-    return [Harvest(player, zone) for zone in fields_of_table(rs) if table_refusal(state, rs, player, zone) is None]
+def table_harvests(state: State, rs: Ruleset, player: int) -> list:
+    """The harvests of fields of the table the player at seat `player` may make now."""
+    return [Harvest(state.players[player], zone) for zone in fields_of_table(rs) if table_refusal(state, rs, player, zone) is None]
 
 
 # ------------------------------------------------------------------ compiled for the evaluator
@@ -322,5 +323,5 @@ def harvest_bound(node: effects.Harvest) -> EffectFn | None:
         if field and (not paying or coins_for(rs, field) >= 1):
             if bound[0] is not rs:
                 bound[:] = rs, per_object(_HARVESTERS, rs, None, lambda: harvester(rs))
-            bound[1](state, Harvest(who(state, env)[0], env[name + "#"] + 1), events, AT_ANY_TIME in env)
+            bound[1](state, Harvest(state.players[who(state, env)[0]], env[name + "#"] + 1), events, AT_ANY_TIME in env)
     return run

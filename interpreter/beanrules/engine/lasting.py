@@ -66,8 +66,9 @@ class LastingSpec:
     # The allows that lift this forbid (lift): where the condition of one holds, it forbids nothing.
     lifted: tuple["LastingSpec", ...] = field(default=(), compare=False, repr=False)
 
-    def applies(self, state: Any, rs: Any, action: Action, owner: str, card: dict | None = None) -> bool:
-        env = {evaluate.RULES: rs, OWNER: owner, "player": action.player, _MARK: card}
+    def applies(self, state: Any, rs: Any, action: Action, owner: int, card: dict | None = None) -> bool:
+        # (the matchers read the acting player's seat as env["player"]: the action names them)
+        env = {evaluate.RULES: rs, OWNER: owner, "player": state.seat_of[action.player], _MARK: card}
         return self.matches(state, rs, action, env) and (self.condition is None or self.condition(state, env)) \
             and not any(a.condition is None or a.condition(state, env) for a in self.lifted)
 
@@ -95,10 +96,11 @@ def plant_zone(state: Any, rs: Any, action: Plant) -> str:
     if action.zone is not None:
         return action.zone
     ph = rs.phase(state.phase)
-    if ph.listers.front is not None and action.player == state.active:
+    player = state.seat_of[action.player]
+    if ph.listers.front is not None and player == state.active:
         return "hand"
     for step in ph.listers.every:
-        if step.cards(state, action.player):
+        if step.cards(state, player):
             return step.zone
     return "hand"
 
@@ -106,9 +108,9 @@ def plant_zone(state: Any, rs: Any, action: Plant) -> str:
 def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
     """The card a plant takes: the front of the hand in a planting step, else the first card of
     its bean in the zone it is planted from."""
-    zone = plant_zone(state, rs, action)
-    cards = zone_cards(state, zone, action.player)
-    if zone == "hand" and rs.phase(state.phase).listers.front is not None and action.player == state.active:
+    zone, player = plant_zone(state, rs, action), state.seat_of[action.player]
+    cards = zone_cards(state, zone, player)
+    if zone == "hand" and rs.phase(state.phase).listers.front is not None and player == state.active:
         return cards[0] if cards else None
     return next((c for c in cards if c == action.bean), None)
 
@@ -135,7 +137,7 @@ def planted(state: Any, rs: Any, a: Plant) -> tuple[str, int] | None:
     bean = a.bean or taken_card(state, rs, a)
     if bean is None or (a.field is not None and type(a.field) is not int):
         return None
-    fields = state.fields[a.player]
+    fields = state.fields[state.seat_of[a.player]]
     index = a.field - 1 if a.field is not None else auto_field(rs, fields, bean)
     return (bean, index) if index is not None and 0 <= index < len(fields) else None
 
@@ -146,18 +148,18 @@ def _harvest(action: effects.Harvest) -> Matcher:
     name = action.field.name if isinstance(action.field, actors.Bound) else None
 
     def harvest(state: Any, rs: Any, a: Action, env: dict) -> bool:
-        if type(a) is not Harvest or a.player not in who(state, env):
+        if type(a) is not Harvest or env["player"] not in who(state, env):
             return False
         if name is not None and isinstance(a.field, str):  # a field of the table (engine/zones.py)
             if a.field not in (state.zones or {}):
                 return False  # no such field: refused as such (zones.harvest_refusal)
             env[name], env[name + "#"], env[name + "@"] = state.zones[a.field], a.field, None
         elif name is not None:
-            fields = state.fields[a.player]
+            fields = state.fields[env["player"]]
             index = a.field - 1 if a.field is not None else _field_by_bean(rs, fields, a.bean)
             if not 0 <= index < len(fields):
                 return False  # no such field: refused as such (harvesting.field_refusal)
-            env[name], env[name + "#"], env[name + "@"] = fields[index], index, a.player
+            env[name], env[name + "#"], env[name + "@"] = fields[index], index, env["player"]
         return True
     return harvest
 
@@ -180,10 +182,10 @@ def _reorder(action: effects.Reorder) -> Matcher:
     who = _players(action.player)
 
     def out_of_order(state: Any, rs: Any, a: Action, env: dict) -> bool:
-        if type(a) is not Plant or a.player not in who(state, env) or a.bean is None:
+        if type(a) is not Plant or env["player"] not in who(state, env) or a.bean is None:
             return False
-        hand, front = state.hands[a.player], rs.phase(state.phase).listers.front is not None
-        return front and a.player == state.active and a.zone in (None, "hand") and bool(hand) and a.bean != hand[0]
+        hand, front = state.hands[env["player"]], rs.phase(state.phase).listers.front is not None
+        return front and env["player"] == state.active and a.zone in (None, "hand") and bool(hand) and a.bean != hand[0]
     return out_of_order
 
 
@@ -216,7 +218,7 @@ def _action(action: Node) -> Matcher:
         who, (zone, bean) = _players(action.player), _zone_test(action.cards)
 
         def plant(state: Any, rs: Any, a: Action, env: dict) -> bool:
-            return type(a) is Plant and a.player in who(state, env) \
+            return type(a) is Plant and env["player"] in who(state, env) \
                 and (zone is None or plant_zone(state, rs, a) == zone) \
                 and (bean is None or a.bean in (None, bean))
         return plant
@@ -226,13 +228,13 @@ def _action(action: Node) -> Matcher:
     if type(action) in simple:
         kinds, who = simple[type(action)], _players(action.player)
         card = getattr(action, "card", None)
-        return lambda state, rs, a, env: type(a) in kinds and a.player in who(state, env) \
+        return lambda state, rs, a, env: type(a) in kinds and env["player"] in who(state, env) \
             and (card is None or a.card == card)
     if isinstance(action, effects.Trade):  # the acting side's part of a deal, which it binds (deals.py)
         who = _players(action.first)
         # "for no cards", "for some cards": how many the other side gives back
         size = SIZES[action.takes.amount] if isinstance(action.takes, places.TradedAmount) else None
-        return lambda state, rs, a, env: a.player in who(state, env) and bind(state, a, env) \
+        return lambda state, rs, a, env: env["player"] in who(state, env) and bind(state, a, env) \
             and (size is None or size(len(env["taken"])))
     if isinstance(action, effects.Move) and isinstance(action.cards, places.CardsIn) \
             and isinstance(action.cards.place, places.Zone) and isinstance(action.to, places.Zone):
@@ -241,7 +243,7 @@ def _action(action: Node) -> Matcher:
         owner = source.owner if source.owner is not None else dest.owner  # whose hand: who moves
         who = _players(owner) if owner is not None else None
         return lambda state, rs, a, env: type(a) is MoveCard and a.verb == verb \
-            and (who is None or a.player in who(state, env))
+            and (who is None or env["player"] in who(state, env))
     raise _refuse(action, "a lasting constraint names planting, harvesting, trading, using an ability, "
                           "buying a field or discarding and taking a card")
 
@@ -361,8 +363,9 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
     def lay(state: Any, rs: Any, env: dict, events: list) -> None:
         spec = rs.lastings[says]
         owner = env.get(OWNER)
-        owner = state.active if owner is None else owner  # (seat 0 on the kernel's state)
-        entry = {"says": says, "rule": spec.ref.id, "owner": owner, "until": until(state, rs, owner)}
+        owner = state.active if owner is None else owner  # (a seat: seat 0 is an owner too)
+        name = state.players[owner]  # the entry names its owner (it leaves the state)
+        entry = {"says": says, "rule": spec.ref.id, "owner": name, "until": until(state, rs, owner)}
         kept = [e for e in state.lasting if in_force(state, rs, e)]
         if spec.card is not None:
             entry["card"] = mark_chosen(state, env, spec.card)
@@ -371,7 +374,7 @@ def _lay(node: effects.Lasting) -> evaluate.EffectFn:
         state.lasting = kept + [entry]
         if events is UNRECORDED:  # a playout's abilities are tried many times: no event to build
             return
-        event = {"event": "lasting", "rule": spec.ref.id, "player": owner, "says": says, "until": entry["until"]}
+        event = {"event": "lasting", "rule": spec.ref.id, "player": name, "says": says, "until": entry["until"]}
         if "card" in entry:
             event["card"] = {k: entry["card"][k] for k in ("bean", "player", "index")}
         elif "open" in entry:
@@ -394,11 +397,10 @@ def mark_chosen(state: Any, env: dict, name: str) -> dict:
                                       "a constraint on it is laid down before it moves")
         named = mark(hand, index)
         env[name] = replace(held, bean=hand[index])  # a later move takes that very card
-        return {**named, "player": held.owner, "index": index}
-    # (an owner: a name in the engine's state, a seat in the kernel's, kernel/lasting.py)
+        return {**named, "player": state.players[held.owner], "index": index}
     if isinstance(at, dict) and at.get("zone") == "hand" and at.get("owner") is not None:
         hand, index = state.hands[at["owner"]], at["index"]  # a card a decision picked: where it lies
-        return {**mark(hand, index), "player": at["owner"], "index": index}
+        return {**mark(hand, index), "player": state.players[at["owner"]], "index": index}
     raise IllegalAction(None, f"a constraint on the card chosen as {name} needs a card of a hand")
 
 
@@ -408,12 +410,11 @@ def lay(node: effects.Lasting) -> evaluate.EffectFn:
 
 
 # ------------------------------------------------------------------ how long
-def _turns_until(state: Any, rs: Any, who: list[str], first: int) -> int:
+def _turns_until(state: Any, rs: Any, who: list[int], first: int) -> int:
     """How many turns from now until a turn of one of `who` (`first`: 0 counts this turn)."""
-    players, n = state.players, len(state.players)
-    i = players.index(state.active)
+    n, i = len(state.players), state.active
     for k in range(first, first + n):
-        if players[(i + rs.direction * k) % n] in who:
+        if (i + rs.direction * k) % n in who:
             return k
     raise IllegalAction(None, "a lasting constraint waits for a player who has no turn")
 
@@ -432,7 +433,7 @@ def deadline(until: Node) -> Deadline:
 
     def waited(state: Any, rs: Any, owner: Any) -> list:
         if waits_for is None:
-            return state.players
+            return range(len(state.players))
         return waits_for(state, {evaluate.RULES: rs, OWNER: owner})
 
     if isinstance(until, timing.EndOfTurn):
@@ -474,8 +475,8 @@ def constrained(state: Any, rs: Any) -> bool:
     return bool(state.lasting or rs.standing)
 
 
-def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, str | None, dict | None]]:
-    """The constraints in force, with the player each was laid down for (None: a rule's own)
+def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, int | None, dict | None]]:
+    """The constraints in force, with the seat of the player each was laid down for (None: a rule's own)
     and the card it names (None: none). A zone laid open forbids and allows nothing."""
     for spec in rs.standing:
         if spec.forbid == forbid:
@@ -483,19 +484,21 @@ def _in_force(state: Any, rs: Any, forbid: bool) -> Iterator[tuple[LastingSpec, 
     for entry in state.lasting:
         spec = rs.lastings[entry["says"]]
         if spec.forbid == forbid and spec.opens is None and in_force(state, rs, entry):
-            yield spec, entry["owner"], entry.get("card")
+            yield spec, state.seat_of[entry["owner"]], entry.get("card")
 
 
 def forbidding(state: Any, rs: Any, action: Action) -> LastingSpec | None:
     """The forbid in force that names this action, if any."""
     return next((spec for spec, owner, mark in _in_force(state, rs, True)
-                 if spec.applies(state, rs, action, action.player if owner is None else owner, mark)), None)
+                 if spec.applies(state, rs, action, state.seat_of[action.player] if owner is None else owner, mark)),
+                None)
 
 
 def allowing(state: Any, rs: Any, action: Action) -> LastingSpec | None:
     """The permission in force that names this action, if any."""
     return next((spec for spec, owner, mark in _in_force(state, rs, False)
-                 if spec.applies(state, rs, action, action.player if owner is None else owner, mark)), None)
+                 if spec.applies(state, rs, action, state.seat_of[action.player] if owner is None else owner, mark)),
+                None)
 
 
 def plant_refusal(state: Any, rs: Any, card: str) -> IllegalAction | None:
@@ -510,7 +513,7 @@ def plant_refusal(state: Any, rs: Any, card: str) -> IllegalAction | None:
 def cited(state: Any, rs: Any, action: Action) -> RuleRef | None:
     """The rule of a forbid naming `action` among those the game does not check in play
     (``rs.guards``: they name nothing a rule permits): cited where the action is refused anyway."""
-    spec = next((s for s in rs.guards if s.applies(state, rs, action, action.player)), None)
+    spec = next((s for s in rs.guards if s.applies(state, rs, action, state.seat_of[action.player])), None)
     return spec.ref if spec is not None else None
 
 
@@ -522,20 +525,21 @@ def refusal(state: Any, rs: Any, action: Action) -> IllegalAction | None:
     return IllegalAction(spec.ref, f"{action.player} may not: '{action.notation()}' — {when}{spec.says}")
 
 
-def unplantable(state: Any, rs: Any, player: str, bean: str, zone: str) -> bool:
+def unplantable(state: Any, rs: Any, player: int, bean: str, zone: str) -> bool:
     """A constraint in force forbids planting `bean` from `zone` onto every field of `player`
     (a constraint on the field planted onto may leave another field open)."""
-    return all(forbidding(state, rs, Plant(player, bean, i + 1, zone)) is not None
+    name = state.players[player]
+    return all(forbidding(state, rs, Plant(name, bean, i + 1, zone)) is not None
                for i in range(len(state.fields[player])))
 
 
-def _must_plant(state: Any, rs: Any, player: str) -> bool:
+def _must_plant(state: Any, rs: Any, player: int) -> bool:
     front = rs.phase(state.phase).listers.front
     return front is not None and player == state.active and state.planted < front.least \
         and bool(state.hands[player])
 
 
-def waived(state: Any, rs: Any, player: str, listed: list[Action]) -> bool:
+def waived(state: Any, rs: Any, player: int, listed: list[Action]) -> bool:
     """The plant the phase requires of `player` lapses: a lasting forbid takes it away, or
     takes away every harvest that could make room for it (`listed`: what they may do now)."""
     if not constrained(state, rs) or not _must_plant(state, rs, player):
@@ -545,34 +549,35 @@ def waived(state: Any, rs: Any, player: str, listed: list[Action]) -> bool:
     return not any(type(a) in (Plant, Harvest) for a in listed)
 
 
-def constrain(state: Any, rs: Any, player: str, listed: list[Action]) -> list[Action]:
+def constrain(state: Any, rs: Any, player: int, listed: list[Action]) -> list[Action]:
     """The listed actions without those a lasting forbid takes away, and with "end planting"
     where the plant the phase requires lapsed; harvests a lasting allow opens are added."""
     out = [a for a in listed if forbidding(state, rs, a) is None]
     if next(_in_force(state, rs, False), None) is not None:
         out += [a for a in _allowed_harvests(state, rs, player) if a not in out]
-    end = EndPhase(player, "planting")
+    end = EndPhase(state.players[player], "planting")
     if end not in out and waived(state, rs, player, out):
         out.append(end)
     return out
 
 
-def _allowed_harvests(state: Any, rs: Any, player: str) -> list[Harvest]:
-    return [Harvest(player, i + 1) for i in range(len(state.fields[player]))
-            if allowing(state, rs, Harvest(player, i + 1)) is not None
-            and forbidding(state, rs, Harvest(player, i + 1)) is None
+def _allowed_harvests(state: Any, rs: Any, player: int) -> list[Harvest]:
+    name = state.players[player]
+    return [Harvest(name, i + 1) for i in range(len(state.fields[player]))
+            if allowing(state, rs, Harvest(name, i + 1)) is not None
+            and forbidding(state, rs, Harvest(name, i + 1)) is None
             and field_refusal(state, rs, player, i) is None]
 
 
-def harvest_refusal(state: Any, rs: Any, player: str, index: int, refusal: IllegalAction) -> IllegalAction | None:
+def harvest_refusal(state: Any, rs: Any, player: int, index: int, refusal: IllegalAction) -> IllegalAction | None:
     """Why a harvest that the harvest timing refuses is refused, given the permissions by
     condition: with one in force, only its field's own guards (engine/harvest_guards.py) still hold;
     without, a refusal for want of any timing cites the permission whose condition fails."""
-    if allowing(state, rs, Harvest(player, index + 1)) is not None:
+    if allowing(state, rs, Harvest(state.players[player], index + 1)) is not None:
         return field_refusal(state, rs, player, index)
     permit = next((spec for spec in rs.standing if not spec.forbid), None)
     if refusal.rule is None and permit is not None:
-        return IllegalAction(permit.ref, f"{player} may not harvest now: {permit.says}")
+        return IllegalAction(permit.ref, f"{state.players[player]} may not harvest now: {permit.says}")
     return refusal
 
 
@@ -611,13 +616,14 @@ def describe(state: Any) -> list[str]:
     return out
 
 
-def may_harvest(state: Any, rs: Any, player: str) -> bool:
+def may_harvest(state: Any, rs: Any, player: int) -> bool:
     """`player` may harvest one of their fields now: the harvest timing and the harvest guards
     (harvesting.harvestable) allow it, and no constraint in force takes it away (or one lets them)."""
     fields = harvestable(state, rs, player)
     if not constrained(state, rs):
         return bool(fields)
-    return any(type(a) is Harvest for a in constrain(state, rs, player, [Harvest(player, i + 1) for i in fields]))
+    name = state.players[player]
+    return any(type(a) is Harvest for a in constrain(state, rs, player, [Harvest(name, i + 1) for i in fields]))
 
 
 def may_harvest_condition(node: conditions.MayHarvest) -> Any:

@@ -64,8 +64,8 @@ def _proposal(player: str, partner: str, bean: str, zone: str, want: str | None,
                                                  () if want is None or where is None else (_card(want, where),)))
 
 
-def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
-    """Every listed legal action of `player` except harvests and buying a field."""
+def phase_actions(state: State, rs: Ruleset, player: int, trades: bool = True) -> list[Action]:
+    """Every listed legal action of the player at seat `player` except harvests and buying a field."""
     out: list[Action] = []
     ph = rs.phases[rs.phase_index[state.phase]]
     active = player == state.active
@@ -73,18 +73,20 @@ def phase_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -
     permitted_plants(out, state, rs, ph, player, front_lapses if rs.abilities else None)
     if ph.trade:
         if active:
-            out.append(_end(player, "trading"))
+            out.append(_end(state.players[player], "trading"))
         answers(state, rs, player, out)
         if trades:
             out.extend(proposals(state, rs, player))
     return out
 
 
-def answers(state: State, rs: Ruleset, player: str, out: list, known: Remembered | None = None) -> None:
+def answers(state: State, rs: Ruleset, seat: int, out: list, known: Remembered | None = None) -> None:
     """The player's answers to the open proposals, appended to `out`: accept (where the cards
     are there to trade) or reject one made to them, withdraw their own. `known`: the game's
-    trading.remembered, where the caller holds it."""
-    known = known or remembered(rs)
+    trading.remembered, where the caller holds it. (A proposal names its players.)"""
+    if not state.proposals:
+        return
+    known, player = known or remembered(rs), state.players[seat]
     for proposal in state.proposals:
         if proposal["to"] == player:
             known_ok = known(state, proposal, False)
@@ -104,12 +106,12 @@ def tradeable_zones(rs: Ruleset) -> tuple[bool, bool]:
     return (False, False) if guards is None else (guards.tradeable("offer"), guards.tradeable("hand"))
 
 
-Lister = Callable[[State, str], tuple[Row, ...]]
+Lister = Callable[[State, int], tuple[Row, ...]]
 _LISTERS: dict = {}
 _HAND, _OFFER = ("hand", None), ("offer", None)
 
 
-def proposal_rows(state: State, rs: Ruleset, player: str) -> tuple[Row, ...]:
+def proposal_rows(state: State, rs: Ruleset, player: int) -> tuple[Row, ...]:
     """The rows of one-card proposals `player` may make now, judged by the trading rules
     (engine/trade_guards.py) compiled once per game (_lister)."""
     lister = proposal_lister(rs) if rs.phase(state.phase).trade is not None else None
@@ -142,7 +144,7 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
                 out.append(card)
         return tuple(out)
 
-    def judged(state: State, player: str, partner: str) -> tuple[bool, ...]:
+    def judged(state: State, player: int, partner: int) -> tuple[bool, ...]:
         """(gift, exchange, the player gives offer and hand cards, the partner offer and hand
         cards, an exchange for a hand card waits for the answer)."""
         both = frozenset((player, partner))
@@ -154,35 +156,36 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
                     for card, ok in ((_OFFER, zones[0]), (_HAND, zones[1])) if ok)
         return (*made, *zones, waits)
 
-    def partners(state: State, player: str) -> tuple[tuple, ...]:
+    def partners(state: State, player: int) -> tuple[tuple, ...]:
         """The partners `player` may make a gift or an exchange with, in seat order, each with
-        what judged() says of the zones: (partner, gives offer cards, gives hand cards, a gift,
-        asks offer cards, asks hand cards, the ask waits for the answer)."""
-        out = []
-        for partner in state.players:
+        what judged() says of the zones: (partner's seat, their name, gives offer cards, gives
+        hand cards, a gift, asks offer cards, asks hand cards, the ask waits for the answer)."""
+        out, players = [], state.players
+        for partner in range(len(players)):
             if partner != player:
                 gift, swap, give_offer, give_hand, ask_offer, ask_hand, waits = judged(state, player, partner)
                 if (give_offer or give_hand) and (gift or swap):
-                    out.append((partner, give_offer, give_hand, gift, ask_offer and swap, ask_hand and swap, waits))
+                    out.append((partner, players[partner], give_offer, give_hand, gift, ask_offer and swap,
+                                ask_hand and swap, waits))
         return tuple(out)
 
-    def rows(state: State, player: str) -> tuple[Row, ...]:
+    def rows(state: State, player: int) -> tuple[Row, ...]:
         key = (player, state.active, state.phase)  # what a by_turn judgement depends on, with who plays
         hit = memo.get(key)
         if hit is None or hit[0] != state.players:  # (a list compared to a list: games of other players)
             hit = remember(memo, key, (list(state.players), partners(state, player)), 1_000)
         return listed(state, player, hit[1])
 
-    def listed(state: State, player: str, found: tuple[tuple, ...]) -> tuple[Row, ...]:
+    def listed(state: State, player: int, found: tuple[tuple, ...]) -> tuple[Row, ...]:
         """The rows of the cards at hand, by what partners() judged of their zones."""
         if not found:
             return ()
         out = []
         offer, hand = distinct(state.offer), distinct(state.hands[player])
-        for partner, give_offer, give_hand, gift, ask_offer, ask_hand, waits in found:
+        for partner, name, give_offer, give_hand, gift, ask_offer, ask_hand, waits in found:
             give = (offer if give_offer else ()) + (hand if give_hand else ())
-            if give:
-                out.append((partner, give, len(offer) if give_offer else 0, gift, offer if ask_offer else (),
+            if give:  # (a row names the partner: the proposals it makes do)
+                out.append((name, give, len(offer) if give_offer else 0, gift, offer if ask_offer else (),
                             (beans if waits else distinct(state.hands[partner])) if ask_hand else ()))
         return tuple(out)
 
@@ -191,14 +194,15 @@ def _lister(rs: Ruleset, guards: TradeGuards) -> Lister:
     return lambda state, player: listed(state, player, partners(state, player))
 
 
-def proposals(state: State, rs: Ruleset, player: str) -> list[Propose]:
+def proposals(state: State, rs: Ruleset, player: int) -> list[Propose]:
     """The listed one-card proposals: every give with every ask of every partner (the order
     nth_proposal counts). Built from interned rows: listing them anew each time a player is
     asked cost more than the rest of a trading listing."""
     out: list[Propose] = []
+    name = state.players[player]
     for partner, give, from_offer, gift, offer, hand in proposal_rows(state, rs, player):
         for g, bean in enumerate(give):
-            out.extend(_asks(player, partner, bean, "offer" if g < from_offer else "hand", gift, offer, hand))
+            out.extend(_asks(name, partner, bean, "offer" if g < from_offer else "hand", gift, offer, hand))
     return out
 
 
@@ -227,10 +231,10 @@ def proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
         if lister is None:
             return lambda state, player: NO_SPACE
 
-        def space(state: State, player: str) -> Space:
+        def space(state: State, player: int) -> Space:
             rows = lister(state, player)
             count = counted(rows)
-            return (count, partial(nth_proposal, player, rows), rows) if count else NO_SPACE
+            return (count, partial(nth_proposal, state.players[player], rows), rows) if count else NO_SPACE
         return space
     return per_object(_SPACES, rs, None, compiled)
 
@@ -239,18 +243,18 @@ def proposal_space(rs: Ruleset) -> Callable[[State, str], Space]:
 nth_proposal: Callable[[str, tuple[Row, ...], int], Propose] = nth_by(_proposal)
 
 
-def legal_actions(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
-    """What `player` may do now: by the phase's listing (listings: compiled where the rules add
-    nothing to what its permits list), else, while a decision waits, a constraint is laid down
-    for a while or the game is over, listed in full."""
-    if not (state.lasting or state.over or state.decision is not None) and player in state.hands:
+def legal_actions(state: State, rs: Ruleset, player: int, trades: bool = True) -> list[Action]:
+    """What the player at seat `player` may do now: by the phase's listing (listings: compiled
+    where the rules add nothing to what its permits list), else, while a decision waits, a
+    constraint is laid down for a while or the game is over, listed in full."""
+    if not (state.lasting or state.over or state.decision is not None):
         return listings(rs)[state.phase](state, player, trades)
     return listed_in_full(state, rs, player, trades)
 
 
-def listed_in_full(state: State, rs: Ruleset, player: str, trades: bool = True) -> list[Action]:
+def listed_in_full(state: State, rs: Ruleset, player: int, trades: bool = True) -> list[Action]:
     """legal_actions, asking about every mechanism the rules may have on every call."""
-    if state.over or player not in state.hands:
+    if state.over:
         return []
     # while a decision waits, only its answers are legal (Game.listed leaves out, by
     # engine/answering.py, those a requirement refuses: that needs engine/flow.py, above this)
@@ -262,20 +266,21 @@ def listed_in_full(state: State, rs: Ruleset, player: str, trades: bool = True) 
     if MoveCard in rs.permits:  # permitted moves of one card (discard, take the discard's top)
         out.extend(a for a in card_moves.options(state, rs, player) if a not in out)
     # Buying a field: any time, off-turn too, like harvesting under harvest-any-time.
+    name = state.players[player]  # (the actions listed name their player)
     if BuyField in rs.permits and may_buy(state, rs, player):
-        out.append(_buy(player))
+        out.append(_buy(name))
     if rs.abilities:  # using a card's ability, with each choice it offers
         out.extend(usable(state, rs, player))
         if player == state.active and not any(type(a) is EndPhase for a in out) \
                 and waits_only_for_abilities(state, rs):
-            out.append(_end(player, "phase"))  # the phase waits only for a card's ability
+            out.append(_end(name, "phase"))  # the phase waits only for a card's ability
     if DrawCard in rs.permits:  # drawing one card by action, and when the phase may end (engine/draw_moves.py)
         out = draw_listed(state, rs, player, out)
     # Harvests: the fields the harvest permits (engine/listers.py) allow, as (cached) actions.
     fields = harvestable(state, rs, player)
     if fields:
-        row = _harvests(player)
-        out.extend(row[i] if i < _ROW else Harvest(player, i + 1) for i in fields)
+        row = _harvests(name)
+        out.extend(row[i] if i < _ROW else Harvest(name, i + 1) for i in fields)
     if rs.zone_rules:  # plants into, and harvests of, a field of the table (engine/zones.py)
         out.extend(plant_options(state, rs, player, plantable(state, rs, player)))
         out.extend(table_harvests(state, rs, player))
@@ -285,7 +290,7 @@ def listed_in_full(state: State, rs: Ruleset, player: str, trades: bool = True) 
 
 
 # ------------------------------------------------------------------ the listing, compiled per phase
-PhaseListing = Callable[[State, str, bool], list]  # (state, player, trades) -> the legal actions
+PhaseListing = Callable[[State, int, bool], list]  # (state, player, trades) -> the legal actions
 _LISTINGS: dict = {}
 
 
@@ -293,7 +298,7 @@ def listings(rs: Ruleset) -> dict[str, PhaseListing]:
     """The listing of every phase, by id, compiled once per ruleset: compiled_listing, or, where
     the rules add what it leaves out, listed_in_full bound to the rules (for a state with no
     decision waiting, no constraint laid down for a while, and the game not over)."""
-    def full(state: State, player: str, trades: bool) -> list:
+    def full(state: State, player: int, trades: bool) -> list:
         return listed_in_full(state, rs, player, trades)
     return per_object(_LISTINGS, rs, None, lambda: {ph.id: compiled_listing(rs, ph) or full for ph in rs.phases})
 
@@ -323,9 +328,10 @@ def compiled_listing(rs: Ruleset, ph: Any) -> PhaseListing | None:
         return remember(mine_of, player, (_end(player, "planting"), _end(player, "trading"), _buy(player),
                                           _harvests(player)), 1_000)
 
-    def listing(state: State, player: str, trades: bool) -> list:
+    def listing(state: State, player: int, trades: bool) -> list:
         out: list = []
-        mine = mine_of.get(player) or own(player)
+        name = state.players[player]
+        mine = mine_of.get(name) or own(name)
         for plants in plant_listers:
             plants(out, state, rs, player, None)  # (no card abilities: those are listed in full)
         if trade:
@@ -340,12 +346,12 @@ def compiled_listing(rs: Ruleset, ph: Any) -> PhaseListing | None:
         if harvests is not None:
             row = mine[3]
             for i in harvests(state, rs, player):
-                out.append(row[i] if i < _ROW else Harvest(player, i + 1))
+                out.append(row[i] if i < _ROW else Harvest(name, i + 1))
         return out
     return listing
 
 
-def plantable(state: State, rs: Ruleset, player: str) -> list[tuple[str, str | None]]:
+def plantable(state: State, rs: Ruleset, player: int) -> list[tuple[str, str | None]]:
     """The cards `player` may plant now, whatever field takes them, as (bean, zone): the front
     card of the hand in a planting step (zone None), each bean of a zone the phase empties."""
     out: list[tuple[str, str | None]] = []
@@ -362,16 +368,17 @@ def plantable(state: State, rs: Ruleset, player: str) -> list[tuple[str, str | N
 
 
 def next_to_act(state: State, rs: Ruleset) -> str | None:
-    """The first of waiting_for(), quickly: the bot loop asks this before every action (while
-    no decision waits: the phase's compiled_waiter)."""
+    """The first of waiting_for(), by name, quickly: the bot loop asks this before every action
+    (while no decision waits: the phase's compiled_waiter, which answers a seat)."""
     if state.over:
         return None
     if state.decision is not None:
         return state.decision["player"]
-    return waiters(rs)[state.phase](state)
+    seat = waiters(rs)[state.phase](state)
+    return None if seat is None else state.players[seat]
 
 
-Waiter = Callable[[State], "str | None"]  # a state not over, with no decision waiting -> next_to_act
+Waiter = Callable[[State], "int | None"]  # a state not over, with no decision waiting -> next_to_act's seat
 _WAITERS: dict = {}
 
 
@@ -400,13 +407,13 @@ def compiled_waiter(rs: Ruleset, ph: Any) -> Waiter:
     if rs.abilities:
         keeps.append(lambda state: waits_only_for_abilities(state, rs))
     if trade and not keeps:
-        return lambda state: state.proposals[0]["to"] if state.proposals else state.active
+        return lambda state: state.seat_of[state.proposals[0]["to"]] if state.proposals else state.active
     leads = front is not None or bool(trade)
     # the zone each pending step plants, as the state holds it: (attribute, one per player)
     pending = () if trade or rs.standing else \
         tuple((step.attr or _SHARED_ATTR[step.zone], step.attr is not None) for step in ph.listers.every)
 
-    def waiter(state: State) -> str | None:
+    def waiter(state: State) -> int | None:
         if leads and not state.proposals:
             return state.active
         if pending and not state.lasting:  # turn order from the active player
@@ -422,25 +429,26 @@ def compiled_waiter(rs: Ruleset, ph: Any) -> Waiter:
     return waiter
 
 
-def _the_active(state: State) -> str:
+def _the_active(state: State) -> int:
     return state.active
 
 
-def waiting_for(state: State, rs: Ruleset) -> list[str]:
-    """The players whose decision the game needs to move on, most urgent first: receivers of
-    open proposals, then the active player (planting, trading), or everyone with cards to
-    plant in a plant-pending phase (in turn order from the active player)."""
+def waiting_for(state: State, rs: Ruleset) -> list[int]:
+    """The seats of the players whose decision the game needs to move on, most urgent first:
+    receivers of open proposals, then the active player (planting, trading), or everyone with
+    cards to plant in a plant-pending phase (in turn order from the active player)."""
     if state.over:
         return []
     if state.decision is not None:  # a step waits for this player's decision
-        return [state.decision["player"]]
+        return [state.seat_of[state.decision["player"]]]
     ph = rs.phases[rs.phase_index[state.phase]]
     active = state.active
     if ph.trade and state.proposals:
-        out: list[str] = []
+        out: list[int] = []
         for proposal in state.proposals:
-            if proposal["to"] not in out:
-                out.append(proposal["to"])
+            to = state.seat_of[proposal["to"]]
+            if to not in out:
+                out.append(to)
         if active not in out:
             out.append(active)
         return out
@@ -448,13 +456,13 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
         return [active]
     # A plant-pending phase: whoever still holds cards to plant, in turn order from the active
     # player. A shared zone (the offer) is the active player's to plant.
-    holders: set[str] = set()
+    holders: set[int] = set()
     for step in ph.listers.every:
         if step.attr is None or step.who == "active":
             if step.cards(state, active):
                 holders.add(active)
         else:
-            for player, cards in getattr(state, step.attr).items():
+            for player, cards in enumerate(getattr(state, step.attr)):
                 if cards:
                     holders.add(player)
     if holders and (state.lasting or rs.standing):  # a plant a constraint took away waits for nobody
@@ -469,15 +477,15 @@ def waiting_for(state: State, rs: Ruleset) -> list[str]:
         return [active]  # or for a card's ability the active player may still use
     if len(holders) < 2:
         return list(holders)
-    players, n = state.players, len(state.players)
-    first, step_by = players.index(active), rs.direction
-    return [p for p in (players[(first + step_by * k) % n] for k in range(n)) if p in holders]
+    n, step_by = len(state.players), rs.direction
+    return [p for p in ((active + step_by * k) % n for k in range(n)) if p in holders]
 
 
 def where(state: State, rs: Ruleset) -> dict:
     """The place in the game a stall report names: phase, active player, turn, whom it waits for."""
-    return {"phase": state.phase, "active": state.active, "turn": state.turn,
-            "waiting_for": waiting_for(state, rs)}
+    players = state.players
+    return {"phase": state.phase, "active": players[state.active], "turn": state.turn,
+            "waiting_for": [players[p] for p in waiting_for(state, rs)]}
 
 
 # ------------------------------------------------------------------ a required plant that lapses
@@ -490,7 +498,7 @@ def where(state: State, rs: Ruleset) -> dict:
 Listing = Callable[[Any, Ruleset, Any], list]
 
 
-def stuck(state: State, rs: Ruleset, player: str, zone: str, listing: Listing | None = None) -> bool:
+def stuck(state: State, rs: Ruleset, player: int, zone: str, listing: Listing | None = None) -> bool:
     """`player` must plant the cards of `zone` and cannot, for now: a lasting forbid takes
     every such plant away, or no field takes them and it takes away every harvest that could
     make room. The requirement lapses; the cards stay where they are. `listing`: what the
@@ -512,7 +520,7 @@ def step_waits(state: State, rs: Ruleset, step: ZonePlanting, listing: Listing |
 
 def _lapsed(state: State, rs: Ruleset, step: ZonePlanting, listing: Listing | None) -> bool:
     """Every player who must still plant the step's cards cannot, for now."""
-    who = [state.active] if step.who == "active" or step.attr is None else state.players
+    who = [state.active] if step.who == "active" or step.attr is None else range(len(state.players))
     return all(stuck(state, rs, p, step.zone, listing) or not step.cards(state, p) for p in who)
 
 

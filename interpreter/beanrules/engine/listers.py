@@ -59,7 +59,7 @@ FIELD = actors.Bound("field")
 # (out, state, rs, player, lapses) -> None: appends the player's plants (and the end they may
 # declare) to `out`; `lapses` (None: no card ability) says whether the front card's plant lapses
 PlantLister = Callable[[list, State, Any, str, Any], None]
-Who = Callable[[State, Any, str], bool]  # (state, rs, player): the permit names this player now
+Who = Callable[[State, Any, int], bool]  # (state, rs, player): the permit names this player now
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class ZonePlanting:
     lister: PlantLister = field(compare=False)
     attr: str | None = None  # the State attribute of a player's zone ("set_aside"); None: shared
 
-    def cards(self, state: Any, player: str) -> list[str]:
+    def cards(self, state: Any, player: int) -> list[str]:
         return zone_cards(state, self.zone, player)
 
     def anyone_has(self, state: Any) -> bool:
@@ -104,8 +104,7 @@ class ZonePlanting:
         zone = getattr(state, self.attr)
         if self.who == "active":
             return bool(zone[state.active])
-        # by name on the engine's state, by seat on the playout kernel's (docs/architecture.md, "One state")
-        return any(zone.values() if type(zone) is dict else zone)
+        return any(zone)  # (by seat)
 
 
 @dataclass(frozen=True)
@@ -306,24 +305,25 @@ def _plant_lister(s: core.Permit) -> PlantLister:
     least = (_bound(s.least) or 0) if front else None
     optional = not s.must and not front  # the player may leave cards: they say when they are done
 
-    def add(out: list, state: State, rs: Any, player: str, bean: str) -> None:
-        row = PLANTS.get((player, bean, zone)) or plants(player, bean, zone)
+    def add(out: list, state: State, rs: Any, player: int, bean: str) -> None:
+        name = state.players[player]  # (the plants listed name their player)
+        row = PLANTS.get((name, bean, zone)) or plants(name, bean, zone)
         judge = rs.plant_judge
         for i in (range(len(state.fields[player])) if judge is None else judge.taking(state, rs, player, bean)):
-            out.append(row[i] if i < ROW else Plant(player, bean, i + 1, zone))
+            out.append(row[i] if i < ROW else Plant(name, bean, i + 1, zone))
 
     if front:
-        def front_lister(out: list, state: State, rs: Any, player: str, lapses: Any) -> None:
+        def front_lister(out: list, state: State, rs: Any, player: int, lapses: Any) -> None:
             if (player != state.active) if active_only else not (everyone or who(state, rs, player)):
                 return
             hand = getattr(state, attr)[player] if attr else held(state, rs, player)
             if hand and (most is None or state.planted < most) and hand[0] not in rs.unplantable:
                 add(out, state, rs, player, hand[0])
             if state.planted >= least or not hand or (lapses is not None and lapses(state, rs, player)):
-                out.append(end(player, "planting"))
+                out.append(end(state.players[player], "planting"))
         return front_lister
 
-    def every_lister(out: list, state: State, rs: Any, player: str, lapses: Any) -> None:
+    def every_lister(out: list, state: State, rs: Any, player: int, lapses: Any) -> None:
         if (player != state.active) if active_only else not (everyone or who(state, rs, player)):
             return
         found = getattr(state, attr)[player] if attr else held(state, rs, player)
@@ -333,7 +333,7 @@ def _plant_lister(s: core.Permit) -> PlantLister:
                 if bean not in unplantable:
                     add(out, state, rs, player, bean)
             if optional:
-                out.append(end(player, "phase"))
+                out.append(end(state.players[player], "phase"))
     return every_lister
 
 
@@ -358,11 +358,11 @@ def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], p
     players it names, no condition). `who`: where one permit applies and names players as
     who_source writes them, its expression (`harvests` is `opened` for them, none for others:
     PhaseListers.harvest_who); else None."""
-    def allows(p: HarvestPermit, state: State, rs: Any, player: str) -> bool:
+    def allows(p: HarvestPermit, state: State, rs: Any, player: int) -> bool:
         return p.who(state, rs, player) and (p.when is None or p.when(state, {evaluate.RULES: rs, "player": player}))
 
     if not permits:
-        return (lambda state, rs, player: []), (lambda state, rs, player: _refused(rs, refs, phase, player, None)), None
+        return (lambda state, rs, player: []), (lambda state, rs, player: _refused(rs, refs, phase, "", None)), None
     harvests: Callable[[State, Any, str], list[int]]
     source = who_source(permits[0].statement.player) if len(permits) == 1 and permits[0].when is None else None
     if source == "True":
@@ -370,16 +370,16 @@ def _harvesting(permits: tuple[HarvestPermit, ...], refs: tuple[RuleRef, ...], p
     elif len(permits) == 1 and permits[0].when is None:
         who = permits[0].who
 
-        def harvests(state: State, rs: Any, player: str) -> list[int]:
+        def harvests(state: State, rs: Any, player: int) -> list[int]:
             return opened(state, rs, player) if who(state, rs, player) else []
     else:
-        def harvests(state: State, rs: Any, player: str) -> list[int]:
+        def harvests(state: State, rs: Any, player: int) -> list[int]:
             return opened(state, rs, player) if any(allows(p, state, rs, player) for p in permits) else []
 
-    def refusal(state: State, rs: Any, player: str) -> IllegalAction | None:
+    def refusal(state: State, rs: Any, player: int) -> IllegalAction | None:
         if any(allows(p, state, rs, player) for p in permits):
             return None
-        return _refused(rs, refs, phase, player, permits[-1])
+        return _refused(rs, refs, phase, state.players[player], permits[-1])
     return harvests, refusal, source
 
 
@@ -491,7 +491,7 @@ def plant_options(out: list, state: State, rs: Any, ph: PhaseSpec, player: str, 
         step.lister(out, state, rs, player, lapses)
 
 
-def harvest_refusal(state: State, rs: Any, player: str, index: int) -> IllegalAction | None:
+def harvest_refusal(state: State, rs: Any, player: int, index: int) -> IllegalAction | None:
     """Why `player` may not harvest field `index` (0-based) now: the game is over, no harvest
     permit lets them now, or the field's own guards refuse it (harvesting.field_refusal); or None."""
     if state.over:

@@ -43,7 +43,7 @@ def mark(cards: list, index: int) -> dict:
     return {"bean": str(card), _OBJECT: card}
 
 
-def follow(state: Any, player: str, index: int) -> str:
+def follow(state: Any, player: int, index: int) -> str:
     """The card at `index` of `player`'s hand as an object no other card is, to be found again
     after an action moves it (trading.follow): made one in place, unless a constraint already
     names that very card (its object is one already, and must stay the constraint's)."""
@@ -55,12 +55,12 @@ def follow(state: Any, player: str, index: int) -> str:
 
 
 def locate(state: Any, named: dict) -> tuple[str, int] | None:
-    """(player, index in their hand) of the card a constraint names, or None: in no hand."""
+    """(player's name, index in their hand) of the card a constraint names, or None: in no hand."""
     card = named.get(_OBJECT)
-    for player, hand in state.hands.items():
+    for seat, hand in enumerate(state.hands):
         for i, held in enumerate(hand):
             if held is card:
-                return player, i
+                return state.players[seat], i
     return None
 
 
@@ -92,7 +92,7 @@ def restore(state: Any) -> None:
         player, index = card.get("player"), card.get("index")
         if player is None:
             continue  # the card has left every hand: nothing to follow
-        hand = state.hands.get(player)
+        hand = state.hands[state.seat_of[player]] if player in state.seat_of else None
         if hand is None or not isinstance(index, int) or not 0 <= index < len(hand) or hand[index] != card["bean"]:
             at = index + 1 if isinstance(index, int) else index  # positions count from 1, as the notation's
             raise ValueError(f"state.lasting: no {card['bean']} at position {at} of {player}'s hand")

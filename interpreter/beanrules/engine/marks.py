@@ -20,7 +20,7 @@ from .meaning import Semantics, run
 from .payments import BANK, transfer
 
 
-def holder(state: Any, token: str) -> str | None:
+def holder(state: Any, token: str) -> int | None:
     """Who holds a token now (a token the state does not keep is the start player's)."""
     tokens = state.tokens
     if tokens is not None and token in tokens:
@@ -28,13 +28,13 @@ def holder(state: Any, token: str) -> str | None:
     return state.start_player
 
 
-def counter_value(state: Any, name: str, player: str | None) -> int:
+def counter_value(state: Any, name: str, player: int | None) -> int:
     try:
         value = state.counters[name]
     except (KeyError, TypeError):  # (None: the state keeps no counters)
         raise KeyError(f"no counter '{name}' in this game") from None
-    # a player's counter is kept by name (a dict), or by seat on the kernel's state (a list)
-    return value[player] if isinstance(value, (dict, list)) else value
+    # a player's counter is kept by seat (a list)
+    return value[player] if type(value) is list else value
 
 
 # ------------------------------------------------------------------ the evaluator's nodes
@@ -86,7 +86,7 @@ def some_player(node: conditions.SomePlayer) -> Any:
 
 def any_player(node: actors.AnyPlayer) -> Any:
     """In a condition: whichever player, in seat order."""
-    return lambda state, env: list(state.players)
+    return lambda state, env: list(range(len(state.players)))
 
 
 def pass_token(node: effects.PassToken) -> Any:
@@ -97,7 +97,9 @@ def pass_token(node: effects.PassToken) -> Any:
         old = state.tokens.get(token)
         if old != new:
             state.tokens[token] = new
-            events.append({"event": "token-passed", "token": token, "from": old, "to": new})
+            players = state.players
+            events.append({"event": "token-passed", "token": token, "from": None if old is None else players[old],
+                           "to": None if new is None else players[new]})
     return run
 
 
@@ -115,7 +117,8 @@ def add_to_counter(node: effects.AddToCounter) -> Any:
             return
         for player in who(state, env):
             state.counters[name][player] += value
-            events.append({"event": "counted", "counter": name, "player": player, "amount": value, "rule": rule})
+            events.append({"event": "counted", "counter": name, "player": state.players[player], "amount": value,
+                           "rule": rule})
     return add
 
 

@@ -60,32 +60,30 @@ _NAMES = {"ability_keeps_open": ability_keeps_open, "draw_keeps_open": draw_keep
 @dataclass(frozen=True)
 class Form:
     """How a test's expression names what it reads: the state (`state`), the phase's pending
-    steps (`steps`), whether per-player zones are lists by seat (the kernel's state,
-    kernel/state.py) or dicts by name (the engine's), and whether the source holds them in
-    locals named as the state's attributes (`hands`, `set_aside`: the kernel's generated loop)."""
+    steps (`steps`), and whether the source holds the per-player zones (lists by seat, on the
+    engine's state as on the kernel's) in locals named as the state's attributes (`hands`,
+    `set_aside`: the kernel's generated loop)."""
     state: str = "s"
     steps: str = "steps"
-    seats: bool = False
     local_zones: bool = False
 
     def zone(self, attr: str) -> str:
-        """A per-player zone's lists (by seat or by name), by the state's attribute `attr`."""
+        """A per-player zone's lists (by seat), by the state's attribute `attr`."""
         return attr if self.local_zones else f"{self.state}.{attr}"
 
 
-ENGINE = Form()
-KERNEL = Form(seats=True)
+ENGINE = KERNEL = Form()  # (the kernel's state reads as the engine's: docs/architecture.md, "One state")
 
 
 def open_tests(rs: Ruleset, ph: PhaseSpec, form: Form = ENGINE) -> tuple[Open, ...]:
     """The tests of the statements that apply during `ph`: the phase stays open while one holds."""
-    s, each = form.state, "" if form.seats else ".values()"  # every player's cards of a per-player zone
+    s = form.state
     tests: list[Open] = []
     front = ph.listers.front
     if front is not None:
         tests.append((PLANTING, f"({s}.planted < {int(front.most)} and {form.zone('hands')}[{s}.active])"))
     if ph.trade:
-        tests.append((TRADING, f"{s}.offer or any({form.zone('hands')}{each})"))
+        tests.append((TRADING, f"{s}.offer or any({form.zone('hands')})"))
     tests += [(ZONE_PLANTING, _pending(rs, step, i, form)) for i, step in enumerate(ph.listers.every)]
     if any(spec.where == "field-top" and spec.phase == ph.id for spec in rs.abilities):
         tests.append((ABILITY, f"ability_keeps_open({s}, rs)"))
@@ -110,7 +108,7 @@ def _pending(rs: Ruleset, step: ZonePlanting, index: int, form: Form) -> str:
     else:
         assert step.attr in _PLAYER_ATTR.values()  # a State attribute, named by ruleset.py's table
         cards = f"{form.zone(step.attr)}[{s}.active]" if step.who == "active" else \
-            f"any({form.zone(step.attr)}{'' if form.seats else '.values()'})"
+            f"any({form.zone(step.attr)})"
     if not rs.lastings:  # nothing the rules say lays a constraint down: none is ever in force
         return cards
     return f"({cards} and (not {s}.lasting or {full}))"

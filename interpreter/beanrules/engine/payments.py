@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalAction
+from .state import name_of
 
 BANK = None  # a payer or payee that is the bank
 
@@ -39,7 +40,7 @@ def transfer(state: Any, rs: Any, payers: list, payees: list, n: int, resource: 
         for p in payers:
             due = n * sum(1 for q in payees if q != p)
             if p is not BANK and wallet.held(state, rs, p) < due:
-                raise IllegalAction(None, f"{p} holds {wallet.held(state, rs, p)} {wallet.name}, "
+                raise IllegalAction(None, f"{state.players[p]} holds {wallet.held(state, rs, p)} {wallet.name}, "
                                           f"fewer than the {due} to pay")
     for p in payers:
         for q in payees:
@@ -48,7 +49,7 @@ def transfer(state: Any, rs: Any, payers: list, payees: list, n: int, resource: 
             paid = wallet.move(state, rs, p, q, n)
             if not paid and p is not BANK:
                 continue  # a payer who holds nothing pays nothing: no event
-            event = {"event": "paid", "from": p, "to": q, "amount": paid, "rule": rule}
+            event = {"event": "paid", "from": name_of(state, p), "to": name_of(state, q), "amount": paid, "rule": rule}
             if wallet.counter is not None:
                 event["counter"] = wallet.counter
             if paid < n and p is BANK:

@@ -139,7 +139,7 @@ def judged(spec: LastingSpec) -> LastingSpec | None:
         if not named(state, rs, a, env):  # who plants, from which zone
             return False
         target = planted(state, rs, a)
-        return target is not None and refusing(state, rs, a.player, target[0], target[1]) is not None
+        return target is not None and refusing(state, rs, env["player"], target[0], target[1]) is not None
     return replace(spec, matches=matches, condition=None, lifted=())
 
 

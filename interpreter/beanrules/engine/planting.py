@@ -19,27 +19,27 @@ class PlantMove(NamedTuple):
     the field of the table so named, engine/zones.py).
     `front`: the front card of the hand under a plant-from-hand step (it counts as planted);
     otherwise the card is taken out of `zone` wherever it lies (plant-pending, any order)."""
-    player: str
+    player: int  # a seat
     zone: str
     bean: str
     index: int | str
     front: bool = False
 
 
-def refusing(state: State, rs: Ruleset, player: str, bean: str, index: int) -> Any:
+def refusing(state: State, rs: Ruleset, player: int, bean: str, index: int) -> Any:
     """The planting guard that forbids `bean` onto field `index` of `player` (engine/permissions.py:
     its rule and words), or None: the field takes it."""
     judge = rs.plant_judge
     return judge.refusing(state, rs, player, bean, index) if judge is not None else None
 
 
-def field_accepts(state: State, rs: Ruleset, player: str, bean: str, index: int) -> bool:
+def field_accepts(state: State, rs: Ruleset, player: int, bean: str, index: int) -> bool:
     """Field `index` of `player` takes `bean` under the planting rules in force."""
     judge = rs.plant_judge
     return judge is None or judge.refusing(state, rs, player, bean, index) is None
 
 
-def accepts_emptied(state: State, rs: Ruleset, player: str, bean: str, index: int) -> bool:
+def accepts_emptied(state: State, rs: Ruleset, player: int, bean: str, index: int) -> bool:
     """Field `index` would take `bean` once harvested (the field a harvest makes room in)."""
     fields = state.fields[player]
     state.fields[player] = fields[:index] + [[]] + fields[index + 1:]
@@ -49,11 +49,11 @@ def accepts_emptied(state: State, rs: Ruleset, player: str, bean: str, index: in
         state.fields[player] = fields
 
 
-def pending_zones(ph: PhaseSpec, state: State, player: str) -> list[str]:
+def pending_zones(ph: PhaseSpec, state: State, player: int) -> list[str]:
     return [s.zone for s in ph.listers.every if s.who == "everyone" or player == state.active]
 
 
-def pending_cards(state: State, zone: str, player: str) -> list[str]:
+def pending_cards(state: State, zone: str, player: int) -> list[str]:
     return zone_cards(state, zone, player)
 
 
@@ -71,7 +71,7 @@ def _any_plant_ref(rs: Ruleset, zone: str | None) -> RuleRef | None:
 
 def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     """Resolve a plant action against the rules; raise IllegalAction if they forbid it."""
-    player = action.player
+    player, name = state.seat_of[action.player], action.player  # (the messages name the player)
     if state.over:
         raise game_over(rs)
     ph = rs.phases[rs.phase_index[state.phase]]
@@ -79,22 +79,22 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
     if front is not None and (action.zone is None or action.zone == "hand"):
         step = front
         if player != state.active:
-            raise IllegalAction(step.ref, f"only the active player ({state.active}) plants from hand now")
+            raise IllegalAction(step.ref, f"only the active player ({state.players[state.active]}) plants from hand now")
         hand = state.hands[player]
         if state.planted >= step.most:
-            raise IllegalAction(step.ref, f"{player} has planted {state.planted} cards from hand; "
+            raise IllegalAction(step.ref, f"{name} has planted {state.planted} cards from hand; "
                                           f"no more than {step.most} in this phase")
         if not hand:
-            raise IllegalAction(step.ref, f"{player} has no cards in hand")
+            raise IllegalAction(step.ref, f"{name} has no cards in hand")
         if action.bean is not None and action.bean != hand[0]:
             raise IllegalAction(cited(state, rs, action) or step.ref,
-                                f"the front card of {player}'s hand is {hand[0]}, not {action.bean}")
+                                f"the front card of {name}'s hand is {hand[0]}, not {action.bean}")
         zone, bean, front = "hand", hand[0], True
     elif every:
         allowed = pending_zones(ph, state, player)
         if action.zone is not None and action.zone not in allowed:
             raise IllegalAction(_any_plant_ref(rs, action.zone),
-                                f"{player} does not plant from {action.zone} in phase {ph.id}")
+                                f"{name} does not plant from {action.zone} in phase {ph.id}")
         # No zone named: the hand first. The notation writes a hand card planted in any order
         # without its zone ("Greg plants red in 1"), so reading it back must find it there.
         zones = [action.zone] if action.zone else sorted(allowed, key=lambda z: z != "hand")
@@ -102,9 +102,9 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
             beans = {c for z in zones for c in pending_cards(state, z, player)}
             if not beans:
                 step = next((s for s in every if s.zone in zones), every[0])
-                raise IllegalAction(step.ref, f"{player} has nothing to plant")
+                raise IllegalAction(step.ref, f"{name} has nothing to plant")
             if len(beans) > 1:  # the line is ambiguous; no rule forbids what the player meant
-                raise IllegalAction(None, f"say which bean {player} plants: {', '.join(sorted(beans))}")
+                raise IllegalAction(None, f"say which bean {name} plants: {', '.join(sorted(beans))}")
             bean = beans.pop()
         else:
             bean = action.bean
@@ -112,7 +112,7 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         zone = next((z for z in zones if bean in pending_cards(state, z, player)), None)
         if zone is None:
             step = next((s for s in every if s.zone in zones), every[0])
-            raise IllegalAction(step.ref, f"{player} has no {bean} to plant from "
+            raise IllegalAction(step.ref, f"{name} has no {bean} to plant from "
                                           f"{' or '.join(zones) or 'anywhere'}")
     else:
         raise IllegalAction(_any_plant_ref(rs, action.zone), f"no planting in phase {ph.id}")
@@ -127,18 +127,18 @@ def check_plant(state: State, rs: Ruleset, action: Plant) -> PlantMove:
         return PlantMove(player, zone, bean, _auto(state, rs, player, bean), front)
     index = action.field - 1
     if not 0 <= index < len(fields):
-        raise IllegalAction(rs.fields_ref, f"{player} has no field {action.field} "
+        raise IllegalAction(rs.fields_ref, f"{name} has no field {action.field} "
                                            f"(fields 1 to {len(fields)})")
     guard = refusing(state, rs, player, bean, index)
     if guard is not None:
-        raise IllegalAction(guard.ref, _why(rs, player, bean, fields, index, guard))
+        raise IllegalAction(guard.ref, _why(rs, name, bean, fields, index, guard))
     return PlantMove(player, zone, bean, index, front)
 
 
-def _auto(state: State, rs: Ruleset, player: str, bean: str) -> int:
+def _auto(state: State, rs: Ruleset, player: int, bean: str) -> int:
     """The field a plant without one goes onto: the one holding its type, else the first empty
     one, where that takes it; else the only field that does (several: the player says which)."""
-    fields = state.fields[player]
+    fields, name = state.fields[player], state.players[player]
     index = auto_field(rs, fields, bean)
     if index is not None and field_accepts(state, rs, player, bean, index):
         return index
@@ -148,13 +148,13 @@ def _auto(state: State, rs: Ruleset, player: str, bean: str) -> int:
     if takes:  # several fields take it: cite the allow that lets it cover one (mixed fields)
         lift = verdict(state, rs, player, bean, fields[takes[0]], takes[0], player)[1]
         raise IllegalAction(lift.ref if lift is not None else None,
-                            f"no field of {player} holds {bean} and none is empty: say which field {bean} covers")
+                            f"no field of {name} holds {bean} and none is empty: say which field {bean} covers")
     owed = rs.phases[rs.phase_index[state.phase]].listers.room  # a harvest owed to make room (listers.Room)
     if owed is not None and owed.holds(state, rs, player, bean):
-        raise IllegalAction(owed.ref, f"no field of {player} takes {bean}: harvest a field first")
+        raise IllegalAction(owed.ref, f"no field of {name} takes {bean}: harvest a field first")
     guard = refusing(state, rs, player, bean, index if index is not None else 0) if fields else None
     raise IllegalAction(guard.ref if guard is not None else rs.fields_ref,
-                        f"no field of {player} takes {bean}: harvest a field first")
+                        f"no field of {name} takes {bean}: harvest a field first")
 
 
 def _why(rs: Ruleset, player: str, bean: str, fields: list[list[str]], index: int, guard: Any) -> str:

@@ -173,7 +173,7 @@ def round_entry(program: Program, refs: dict[str, RuleRef]) -> tuple:
             return test is None or test.fn(state, {**env, OWNER: state.active, "player": state.active})
 
         def fire(state: Any, rs: Any, env: dict, events: list, run: Any = run, rule_id: str = rule["id"]) -> Any:
-            events.append({"event": "ability", "player": state.active, "card": None, "ability": rule_id,
+            events.append({"event": "ability", "player": state.players[state.active], "card": None, "ability": rule_id,
                            "title": None, "on": "round"})  # as a rule's step on a card event is told
             return run.fn(state, rs, {**env, OWNER: state.active, "player": state.active}, events)
         # the nodes are the statement's, so no fast path of the phase takes the step for another

@@ -18,7 +18,9 @@ from .actions import Propose
 Space = tuple[int, Callable[[int], Propose], "tuple[Row, ...] | None"]
 
 # The listed one-card proposals, as rows (legal.proposal_lister lists them, on the engine's
-# state or the kernel's): (partner, the beans the player may give it, how many of them come
+# state or the kernel's): (partner, as the state names it: a name on the engine's state, whose
+# actions name players; a seat on the kernel's, which names players by their seats; the beans
+# the player may give it, how many of them come
 # from the offer, a gift listed, the offer's beans and the hand's beans that may be asked for).
 # Each give, in order, as a gift and then for each ask: the order counted and nth_by walk.
 Row = tuple[str, tuple[str, ...], int, bool, tuple[str, ...], tuple[str, ...]]

@@ -51,7 +51,7 @@ def _holds(statement: Any, players: evaluate.Compiled, condition: evaluate.Compi
         # after every card into a hand)
         def holds(state: Any, rs: Any) -> bool:
             env = {"direction": rs.direction, evaluate.RULES: rs}
-            for player in state.players:
+            for player in range(len(state.players)):
                 env["player"] = player  # (one env for all: a condition keeps none)
                 if not test(state, env):
                     return False
@@ -86,7 +86,7 @@ def _count_holds(statement: Any) -> Callable[[Any, Any], bool] | None:
 
     def holds(state: Any, rs: Any) -> bool:
         zones = getattr(state, attr)
-        for player in state.players:
+        for player in range(len(state.players)):
             if not test(len(zones[player]), bound):
                 return False
         return True
@@ -106,7 +106,7 @@ def breaking(state: Any, rs: Any) -> tuple[Requirement, Any] | None:
 
 def broken(state: Any, rs: Any) -> Requirement | None:
     """The first requirement the state breaks (None: all hold). Any state whose hands the
-    players index: the engine's (names) or the kernel's (seats), which asks this too."""
+    players index by seat: the engine's or the kernel's, which asks this too."""
     for req in rs.requirements:
         if not req.holds(state, rs):
             return req
@@ -143,7 +143,7 @@ def check_start(state: Any, rs: Any) -> None:
     found = breaking(state, rs) if rs.requirements else None
     if found is not None:
         req, player = found
-        raise ImpossibleState(None, f"the state breaks '{req.ref.text}' [{req.ref.id}] for {player}, "
+        raise ImpossibleState(None, f"the state breaks '{req.ref.text}' [{req.ref.id}] for {state.players[player]}, "
                                     "a rule that holds at all times")
 
 
@@ -164,7 +164,7 @@ def room(state: Any, rs: Any, player: Any, wanted: int) -> int:
     return allowed
 
 
-def hand_room(state: Any, rs: Any, player: str | None, wanted: int) -> int:
+def hand_room(state: Any, rs: Any, player: int | None, wanted: int) -> int:
     """How many of `wanted` cards a step that runs by itself lays into `player`'s hand: as
     many as the rules that hold at all times let it take (a draw takes as many, evaluate.draw)."""
     return wanted if player is None else room(state, rs, player, wanted)
@@ -191,6 +191,8 @@ def _copy(value: Any) -> Any:
 # playout under a requirement snapshots the state on every action, so this is its hot path.
 _FLAT = ("deck", "discard", "offer", "removed", "players")
 _PER_PLAYER = ("hands", "set_aside", "coins")
+# copied above, or never changed in a game (the name -> seat table)
+_KEPT = frozenset(_FLAT + _PER_PLAYER + ("fields", "seat_of"))
 
 
 def snapshot(state: Any) -> dict:
@@ -199,10 +201,10 @@ def snapshot(state: Any) -> dict:
     for name in _FLAT:
         saved[name] = list(saved[name])
     for name in _PER_PLAYER:
-        saved[name] = {p: list(c) for p, c in saved[name].items()}
-    saved["fields"] = {p: [list(f) for f in fs] for p, fs in state.fields.items()}
+        saved[name] = [list(c) for c in saved[name]]
+    saved["fields"] = [[list(f) for f in fs] for fs in state.fields]
     for name, value in saved.items():  # anything else (proposals, counters): copied as deep as it nests
-        if name not in _FLAT and name not in _PER_PLAYER and name != "fields" and type(value) in (list, dict):
+        if name not in _KEPT and type(value) in (list, dict):
             saved[name] = _copy(value)
     return saved
 

@@ -8,30 +8,32 @@ from .trading import lapse_proposals
 
 
 def scores(state: State, rs: Ruleset) -> dict[str, int]:
-    """Each player's score: the sum of the model's ``score`` terms for them."""
-    return {p: sum(term(state, {"player": p}) for term in rs.score_terms) for p in state.players}
+    """Each player's score, by name: the sum of the model's ``score`` terms for them."""
+    return {name: sum(term(state, {"player": p}) for term in rs.score_terms) for p, name in enumerate(state.players)}
 
 
-def _best(players: list[str], value: dict[str, int], highest: bool) -> list[str]:
+def _best(players: list[int], value: dict[int, int], highest: bool) -> list[int]:
     target = max(value.values()) if highest else min(value.values())
     return [p for p in players if value[p] == target]
 
 
 def winners(state: State, rs: Ruleset) -> list[str]:
-    """Who wins by the ``winner`` statement, tie-breaks applied in rule order; players still
-    tied (or tied under a tie-break that shares) win together. No winner rule: nobody wins."""
+    """Who wins (by name) by the ``winner`` statement, tie-breaks applied in rule order; players
+    still tied (or tied under a tie-break that shares) win together. No winner rule: nobody wins."""
+    players = state.players
     if state.winners is not None:  # fixed as the end came (engine/tally.py)
-        return list(state.winners)
+        return [players[p] for p in state.winners]
     if rs.winner_highest is None:
         return []
-    score = scores(state, rs)
-    tied = _best(list(state.players), score, rs.winner_highest)
+    named = scores(state, rs)
+    score = {p: named[name] for p, name in enumerate(players)}
+    tied = _best(list(range(len(players))), score, rs.winner_highest)
     for tie_break in rs.tie_breaks:
         if len(tied) == 1 or tie_break.key is None:
             break
         key = tie_break.key
         tied = _best(tied, {p: key(state, {"player": p}) for p in tied}, tie_break.highest)
-    return tied
+    return [players[p] for p in tied]
 
 
 def finish_game(state: State, rs: Ruleset, events: list) -> None:

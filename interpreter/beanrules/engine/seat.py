@@ -63,7 +63,7 @@ class Seat:
     …): kernel/bots.py's KSeat has the same words for the kernel's integer beans and action
     tuples, so one bot (engine/bots.py) plays on both engines."""
 
-    __slots__ = ("player", "rules", "_state", "_listed", "_proposals", "_where", "_space", "_unseen")
+    __slots__ = ("player", "rules", "_state", "_seat", "_listed", "_proposals", "_where", "_space", "_unseen")
     kind = staticmethod(lambda action: _KIND[type(action)])
 
     def __init__(self, player: str, rules: Ruleset, state: Any, listed: Callable[[str, bool], list[Action]],
@@ -71,6 +71,7 @@ class Seat:
         self.player = player
         self.rules = rules
         self._state = state  # read here only where Game.view(player) shows it
+        self._seat = state.seat_of[player]  # where the state keeps the player's zones
         self._listed = listed
         self._proposals = proposals
         self._where = where
@@ -93,7 +94,10 @@ class Seat:
     players = property(attrgetter("_state.players"))
     turn = property(attrgetter("_state.turn"))
     phase = property(attrgetter("_state.phase"))
-    active = property(attrgetter("_state.active"))
+    @property
+    def active(self) -> str:
+        """The player whose turn it is, by name (as `player`)."""
+        return self._state.players[self._state.active]
     over = property(attrgetter("_state.over"))
     proposals = property(attrgetter("_state.proposals"), doc="The open proposals, as the state JSON writes them")
     @property
@@ -124,13 +128,13 @@ class Seat:
     # -- the player's own zones ------------------------------------------------------------
     @property
     def hand(self) -> list[str]:
-        return self._shown("hand", self._state.hands[self.player])
+        return self._shown("hand", self._state.hands[self._seat])
 
     @property
     def fields(self) -> list[list[str]]:
         """The player's fields, then the fields of the table a rule lets them plant into or
         harvest (engine/zones.py), which the bot weighs as its own."""
-        own = self._shown("field", self._state.fields[self.player])
+        own = self._shown("field", self._state.fields[self._seat])
         if not self.rules.zone_rules:
             return own
         return own + [self._state.zones[name] for name in self._table_fields()]
@@ -142,15 +146,15 @@ class Seat:
         """The 0-based place in `fields` of a field a plant or harvest names."""
         if type(field) is int:
             return field - 1
-        return len(self._state.fields[self.player]) + self._table_fields().index(field)
+        return len(self._state.fields[self._seat]) + self._table_fields().index(field)
 
     @property
     def set_aside(self) -> list[str]:
-        return self._shown("set-aside", self._state.set_aside[self.player])
+        return self._shown("set-aside", self._state.set_aside[self._seat])
 
     @property
     def coin_count(self) -> int:
-        return len(self._state.coins[self.player])  # a player always counts their own coins
+        return len(self._state.coins[self._seat])  # a player always counts their own coins
 
     def _shown(self, zone: str, cards: Any) -> Any:
         if zone in self._unseen:
@@ -186,7 +190,7 @@ class Seat:
         harvesting, unless a constraint (laid down for a while, or by condition) changes what is
         legal and `legal` is given; then the listed harvests."""
         if legal is None or not (self._state.lasting or self.rules.standing or self.rules.zone_rules):
-            return harvestable(self._state, self.rules, self.player)
+            return harvestable(self._state, self.rules, self._seat)
         return [self._field_index(a.field) for a in legal if type(a) is Harvest]
 
     def stalled(self, message: str) -> Exception:
@@ -216,7 +220,7 @@ class Seat:
 
     def auto_field(self, bean: str) -> int | None:
         """The 0-based field of the player's that takes `bean` (planting.auto_field)."""
-        return auto_field(self.rules, self._state.fields[self.player], bean)
+        return auto_field(self.rules, self._state.fields[self._seat], bean)
 
     @property
     def unplantable(self) -> Any:
@@ -268,7 +272,7 @@ class Seat:
 
     def harvest(self, index: int, legal: list[Action]) -> Action:
         """The harvest of the 0-based field: the listed action (applied without the re-check)."""
-        own = len(self._state.fields[self.player])
+        own = len(self._state.fields[self._seat])
         field = index + 1 if index < own else self._table_fields()[index - own]
         return _listed(legal, Harvest(self.player, field))
 

@@ -15,6 +15,7 @@ from ..core import actors, conditions, effects, places, quantities
 from ..core.categories import Node
 from ..desugar import STANDARD_ZONES
 from .errors import UnsupportedRule
+from .state import name_of
 from .evaluate import BY_ITSELF, RULES, number, players_of, zone_of
 from .kinds import type_of
 from .meaning import Semantics, read, run
@@ -180,7 +181,8 @@ def move(node: effects.Move) -> Callable[[Any, Any, dict, list], None]:
             dest.insert(end_index(to_zone, at, len(dest)), card)
         if moved:  # the shape of every "moved" event (docs/engine-contract.md, Events)
             events.append({"event": "moved", "cards": len(moved), "from_zone": from_zone,
-                           "from": from_owner(state, env), "to_zone": to_zone, "to": to_owner(state, env),
+                           "from": name_of(state, from_owner(state, env)), "to_zone": to_zone,
+                           "to": name_of(state, to_owner(state, env)),
                            "end": at or usual})
     return run
 

@@ -15,7 +15,7 @@ from .deck import shuffle
 from .errors import ImpossibleState
 from .requirements import check_start
 from .ruleset import Ruleset
-from .state import State
+from .state import State, per_player
 
 NAME = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")  # what the action notation reads as a player name
 
@@ -65,20 +65,20 @@ def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
     check_players(rs, players)
     deck, removed = _box(rs)
     shuffle(deck, seed, 0)
-    hands: dict[str, list[str]] = {p: [] for p in players}
+    hands: list[list[str]] = [[] for _ in players]
     # Dealt one card at a time around the table from the start player, as at a real table.
     for round_ in range(max(rs.deal, default=0)):
-        for seat, player in enumerate(players):
+        for seat in range(len(players)):
             if round_ < rs.deal[seat] and deck:
-                hands[player].append(deck.pop(0))
+                hands[seat].append(deck.pop(0))
     return State(
-        rulebook=rs.rulebook, players=list(players), start_player=players[0], active=players[0],
+        rulebook=rs.rulebook, players=list(players), start_player=0, active=0,
         phase=rs.phases[0].id, turn=1, deck=deck, discard=[], exhaustions=0, offer=[], hands=hands,
-        fields={p: [[] for _ in range(rs.fields)] for p in players},
-        set_aside={p: [] for p in players}, coins={p: [] for p in players}, removed=removed,
+        fields=[[[] for _ in range(rs.fields)] for _ in players],
+        set_aside=[[] for _ in players], coins=[[] for _ in players], removed=removed,
         proposals=[], planted=0, over=False, seed=seed, shuffles=0, next_proposal=1,
-        counters=rs.declared.initial_counters(players), tokens=rs.declared.initial_tokens(players[0]),
-        zones=rs.declared.initial_zones(players))
+        counters=rs.declared.initial_counters(len(players)), tokens=rs.declared.initial_tokens(0),
+        zones=rs.declared.initial_zones(len(players)))
 
 
 _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "discard", "exhaustions",
@@ -86,19 +86,21 @@ _PARTIAL_KEYS = {"players", "start_player", "active", "phase", "turn", "deck", "
                  "over", "rulebook", "seed", "shuffles", "next_proposal", "counters", "tokens", "zones"}
 
 
-def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: dict[str, Any]) -> tuple:
-    """Counters and tokens of a partial state: as a new game starts them, except those given."""
-    counters = rs.declared.initial_counters(players)
+def partial_marks(rs: Ruleset, players: list[str], start_player: int, partial: dict[str, Any]) -> tuple:
+    """Counters and tokens of a partial state: as a new game starts them, except those given
+    (by name; kept by seat)."""
+    counters = rs.declared.initial_counters(len(players))
     tokens = rs.declared.initial_tokens(start_player)
     for name, value in (partial.get("counters") or {}).items():
         if counters is None or name not in counters:
             raise ImpossibleState(f"counters.{name}", f"unknown counter '{name}' (counters: "
                                   f"{', '.join(counters or ()) or 'none'})")
-        if isinstance(counters[name], dict):
+        if type(counters[name]) is list:
             if not isinstance(value, dict) or set(value) - set(players):
                 raise ImpossibleState(f"counters.{name}", f"counter '{name}' is kept per player: give "
                                       f"{{player: value}} for players of the game")
-            counters[name].update({p: int(v) for p, v in value.items()})
+            for p, v in value.items():
+                counters[name][players.index(p)] = int(v)
         else:
             counters[name] = int(value)
     for name, holder in (partial.get("tokens") or {}).items():
@@ -106,22 +108,23 @@ def partial_marks(rs: Ruleset, players: list[str], start_player: str, partial: d
             raise ImpossibleState(f"tokens.{name}", f"unknown token '{name}' (tokens: {', '.join(tokens or ()) or 'none'})")
         if holder is not None and holder not in players:
             raise ImpossibleState(f"tokens.{name}", _unknown_player(holder, players))
-        tokens[name] = holder
+        tokens[name] = None if holder is None else players.index(holder)
     return counters, tokens
 
 
 def partial_zones(rs: Ruleset, players: list[str], given: dict[str, Any]) -> dict[str, Any] | None:
     """The declared zones of a partial state: empty, except those given."""
-    out = rs.declared.initial_zones(players)
+    out = rs.declared.initial_zones(len(players))
     for name, cards in given.items():
         if out is None or name not in out:
             raise ImpossibleState(f"zones.{name}", f"unknown zone '{name}' (declared zones: "
                                   f"{', '.join(out or ()) or 'none'})")
-        if isinstance(out[name], dict):
+        if rs.declared.zones[name].per_player:
             if not isinstance(cards, dict) or set(cards) - set(players):
                 raise ImpossibleState(f"zones.{name}", f"zone '{name}' is kept per player: give "
                                       "{player: cards} for players of the game")
-            out[name].update({p: list(c) for p, c in cards.items()})
+            for p, c in cards.items():
+                out[name][players.index(p)] = list(c)
         elif not isinstance(cards, list):
             raise ImpossibleState(f"zones.{name}", f"zone '{name}' is the table's: give a list of cards")
         else:
@@ -145,7 +148,7 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         strangers = [p for p in partial.get(key, {}) if p not in players]
         if strangers:
             raise ImpossibleState(f"{key}.{strangers[0]}", _unknown_player(strangers[0], players))
-    fields = {}
+    fields = []
     # With a buy-field rule a player may hold bought fields beyond the ones dealt out.
     buy = rs.permits.get(BuyField)
     most = rs.fields if buy is None else None if buy.max_fields is None else max(rs.fields, buy.max_fields)
@@ -156,16 +159,20 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         if most is not None and len(given) > most:  # empty or not, no game gives that field
             raise ImpossibleState(f"fields.{p}", f"{p} has {len(given)} fields; with {len(players)} players "
                                   "the rules give " + (f"{rs.fields}" if buy is None else f"at most {most}"))
-        fields[p] = given + [[] for _ in range(rs.fields - len(given))]
+        fields.append(given + [[] for _ in range(rs.fields - len(given))])
+    for key, who in (("start_player", partial.get("start_player", players[0])),
+                     ("active", partial.get("active", partial.get("start_player", players[0])))):
+        if who not in players:
+            raise ImpossibleState(key, _unknown_player(who, players))
     state = State(
-        rulebook=rs.rulebook, players=list(players), start_player=partial.get("start_player", players[0]),
-        active=partial.get("active", partial.get("start_player", players[0])),
+        rulebook=rs.rulebook, players=list(players), start_player=players.index(partial.get("start_player", players[0])),
+        active=players.index(partial.get("active", partial.get("start_player", players[0]))),
         phase=partial.get("phase", rs.phases[0].id), turn=int(partial.get("turn", 1)),
         deck=list(partial.get("deck", [])), discard=list(partial.get("discard", [])),
         exhaustions=int(partial.get("exhaustions", 0)), offer=list(partial.get("offer", [])),
-        hands={p: list(partial.get("hands", {}).get(p, [])) for p in players}, fields=fields,
-        set_aside={p: list(partial.get("set_aside", {}).get(p, [])) for p in players},
-        coins={p: list(partial.get("coins", {}).get(p, [])) for p in players},
+        hands=[list(partial.get("hands", {}).get(p, [])) for p in players], fields=fields,
+        set_aside=[list(partial.get("set_aside", {}).get(p, [])) for p in players],
+        coins=[list(partial.get("coins", {}).get(p, [])) for p in players],
         removed=list(partial.get("removed", [])), proposals=[dict(x) for x in partial.get("proposals", [])],
         planted=int(partial.get("planted", 0)), over=bool(partial.get("over", False)),
         seed=partial.get("seed", seed), shuffles=int(partial.get("shuffles", 0)),
@@ -175,9 +182,6 @@ def partial_state(rs: Ruleset, players: list[str], partial: dict[str, Any], seed
         hint = did_you_mean(str(state.phase), rs.phase_index)
         raise ImpossibleState("phase", f"unknown phase '{state.phase}'" + (f" ({hint})" if hint else "")
                               + f"; phases are {', '.join(rs.phase_index)}")
-    for key, who in (("start_player", state.start_player), ("active", state.active)):
-        if who not in players:
-            raise ImpossibleState(key, _unknown_player(who, players))
     state.counters, state.tokens = partial_marks(rs, players, state.start_player, partial)
     state.zones = partial_zones(rs, players, partial.get("zones") or {})
     placed = state.card_counts()
@@ -209,12 +213,13 @@ def _zone_of(state: State, bean: str) -> str:
     for key in ("deck", "discard", "offer", "removed"):
         if bean in getattr(state, key):
             return key
+    players = state.players
     for key in ("hands", "set_aside", "coins"):
-        for player, cards in getattr(state, key).items():
+        for player, cards in zip(players, getattr(state, key)):
             if bean in cards:
                 return f"{key}.{player}"
     for name, value in (state.zones or {}).items():
-        for owner, cards in (value.items() if isinstance(value, dict) else [(None, value)]):
+        for owner, cards in (zip(players, value) if per_player(value) else [(None, value)]):
             if bean in cards:
                 return f"zones.{name}" + (f".{owner}" if owner else "")
-    return next(f"fields.{p}" for p, fields in state.fields.items() if any(bean in f for f in fields))
+    return next(f"fields.{p}" for p, fields in zip(players, state.fields) if any(bean in f for f in fields))

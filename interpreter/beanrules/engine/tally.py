@@ -36,7 +36,7 @@ def compile_won_by(program: list) -> WonBy | None:
     return WonBy(evaluate.compiled_condition(last.condition), last.name)
 
 
-def pay(state: Any, counter: str, player: str, taken: list[str], coins: int, event: dict) -> None:
+def pay(state: Any, counter: str, player: int, taken: list[str], coins: int, event: dict) -> None:
     """A harvest with coins written down: every card to the discard pile, in field order, and
     the coins onto the player's counter."""
     state.discard.extend(taken)
@@ -48,6 +48,6 @@ def decide(state: Any, won_by: WonBy | None) -> None:
     """As the end comes: fix the winners a ``won-by`` statement names (nobody: it names none)."""
     if won_by is None:
         return
-    won = [p for p in state.players if won_by.condition.fn(state, {won_by.name: p})]
+    won = [p for p in range(len(state.players)) if won_by.condition.fn(state, {won_by.name: p})]
     if won:  # an end that came another way is scored as the winner rule says
         state.winners = won

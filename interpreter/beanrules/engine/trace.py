@@ -202,7 +202,7 @@ def _planted(trace: Trace, model: dict[str, Any], event: dict[str, Any], state: 
     if type(event["field"]) is str:  # a field of the table (engine/zones.py): the rule that let it
         trace.add(model, _permits(effects.Plant))
         return
-    fields = state.fields[event["player"]] if state is not None else []
+    fields = state.fields[state.seat_of[event["player"]]] if state is not None else []
     field = fields[event["field"] - 1] if len(fields) >= event["field"] else []
     plays_as = compile_plays_as(model)  # cards that play as a bean type join that type's fields
     if len(field) > 1 and field[-1] == event["bean"]:

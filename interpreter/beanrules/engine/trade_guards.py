@@ -76,7 +76,7 @@ class Guard:
         return deal.player in self.first(state, env) and deal.partner in self.second(state, env) \
             and (self.condition is None or self.condition(state, env))
 
-    def names_card(self, state: Any, rs: Any, deal: Deal, zone: str, giver: str) -> bool:
+    def names_card(self, state: Any, rs: Any, deal: Deal, zone: str, giver: int) -> bool:
         """It names this card of `zone`, given by `giver`, and holds for that side of the deal."""
         if self.gives == zone and self.holds(state, rs, deal if deal.player == giver else deal.turned()):
             return True
@@ -138,7 +138,7 @@ class TradeGuards:
         if self.by_turn:
             remember(self.accepted_deals, self._key(state, deal), True, 4_096)
 
-    def receive(self, state: Any, rs: Any, player: str, cards: list) -> list:
+    def receive(self, state: Any, rs: Any, player: int, cards: list) -> list:
         """Put the cards `player` receives where the rules say (the hand without a rule)."""
         if self.received is None:
             place = state.hands[player]
@@ -160,7 +160,8 @@ class TradeGuards:
         """A forbid that names no cards and holds for the deal (who trades with whom, when)."""
         for guard in self.forbids:
             if guard.gives is None and guard.takes is None and guard.holds(state, rs, deal):
-                return guard.ref, f"{deal.player} may not trade with {deal.partner}: {guard.says}"
+                return guard.ref, f"{state.players[deal.player]} may not trade with {state.players[deal.partner]}: " \
+                                  f"{guard.says}"
         return None
 
     def cards_refusal(self, state: Any, rs: Any, deal: Deal) -> tuple[RuleRef | None, str] | None:
@@ -182,7 +183,7 @@ class TradeGuards:
         self.accept(state, deal)
         return True
 
-    def one_card_acceptable(self, state: Any, rs: Any, player: str, partner: str, give: Card | None,
+    def one_card_acceptable(self, state: Any, rs: Any, player: int, partner: int, give: Card | None,
                             take: Card | None) -> bool:
         """acceptable() of `player`'s part of a deal of at most one card each way (the answer to a
         listed proposal), by its memory (`_key`'s) without building the deal where by_turn lets it."""
@@ -196,7 +197,8 @@ class TradeGuards:
         """Where allows say how many cards for how many may be traded, a deal that fits none."""
         sized = [a for a in self.allows if a.sized]
         if sized and not any(a.holds(state, rs, deal) for a in sized):
-            return sized[0].ref, f"{deal.player} may not trade {len(deal.gives)} cards for {len(deal.takes)}"
+            return sized[0].ref, f"{state.players[deal.player]} may not trade {len(deal.gives)} cards for " \
+                                 f"{len(deal.takes)}"
         return None
 
     def tradeable(self, zone: str) -> bool:
@@ -205,7 +207,7 @@ class TradeGuards:
         return any(zone in (a.gives, a.takes) for a in self.allows) and not any(
             zone in (f.gives, f.takes) and f.condition is None and not f.sized for f in self.forbids)
 
-    def may_give(self, state: Any, rs: Any, giver: str, receiver: str, zone: str) -> bool:
+    def may_give(self, state: Any, rs: Any, giver: int, receiver: int, zone: str) -> bool:
         """`giver` may trade cards of `zone` to `receiver` now (judged with both sides' yes)."""
         deal = Deal(giver, receiver, ((zone, None),), (), frozenset((giver, receiver)))
         return self._card_refusal(state, rs, deal, zone, None, giver) is None
@@ -216,7 +218,7 @@ class TradeGuards:
         return next((a.ref for a in self.allows if zone in (a.gives, a.takes)), self.permit)
 
     def _card_refusal(self, state: Any, rs: Any, deal: Deal, zone: str, bean: str | None,
-                      giver: str) -> tuple[RuleRef | None, str] | None:
+                      giver: int) -> tuple[RuleRef | None, str] | None:
         for guard in self.forbids:
             if guard.gives != zone and guard.takes != zone:
                 continue
@@ -225,10 +227,10 @@ class TradeGuards:
         env = _env(deal, rs)
         for owner in self.owners:
             if owner.zone == zone and giver not in owner.players(state, env):
-                return owner.ref, f"the cards of {zone} are not {giver}'s to trade"
+                return owner.ref, f"the cards of {zone} are not {state.players[giver]}'s to trade"
         if any(a.names_card(state, rs, deal, zone, giver) for a in self.allows):
             return None
-        return self.allowing(zone), f"{giver} may not trade {zone} cards"
+        return self.allowing(zone), f"{state.players[giver]} may not trade {zone} cards"
 
     def waits(self, state: Any, rs: Any, deal: Deal) -> Guard | None:
         """The forbid that holds while only the proposer has said yes and not once the partner
@@ -238,7 +240,7 @@ class TradeGuards:
         key = self._key(state, deal)
         return self._waits[key] if key in self._waits else self._remember_wait(state, rs, deal, key)
 
-    def proposal_waits(self, state: Any, rs: Any, player: str, partner: str, gives: tuple[Card, ...],
+    def proposal_waits(self, state: Any, rs: Any, player: int, partner: int, gives: tuple[Card, ...],
                        takes: tuple[Card, ...]) -> Guard | None:
         """waits() for `player`'s proposal of these cards, the deal built only where no memory answers."""
         if self.by_turn:
@@ -247,7 +249,7 @@ class TradeGuards:
                 return self._waits[key]
         return self.waits(state, rs, Deal(player, partner, gives, takes, frozenset((player,))))
 
-    def one_card_waits(self, state: Any, rs: Any, player: str, partner: str, give: Card, take: Card | None) -> bool:
+    def one_card_waits(self, state: Any, rs: Any, player: int, partner: int, give: Card, take: Card | None) -> bool:
         """proposal_waits() of a proposal of one card for at most one (a listed proposal), by its
         memory without building the deal, where by_turn lets it."""
         if self.by_turn:

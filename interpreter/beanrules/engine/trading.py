@@ -24,7 +24,7 @@ from .trade_guards import TradeGuards
 from . import triggers
 
 Picked = list[tuple[str, int | str]]  # ("hand", index) or ("offer", bean)
-Followed = list[tuple[dict, str, str]]  # (a proposal's card reference, the hand's owner, the card)
+Followed = list[tuple[dict, int, str]]  # (a proposal's card reference, the seat of the hand's owner, the card)
 
 
 # ------------------------------------------------------------------ the rules of the game's trades
@@ -39,7 +39,7 @@ def _permit(rs: Ruleset) -> RuleRef | None:
     return guards.permit if guards is not None else None
 
 
-def _zones(state: State, rs: Ruleset, guards: TradeGuards, owner: str, partner: str, refs: list[dict]) -> tuple[Card, ...]:
+def _zones(state: State, rs: Ruleset, guards: TradeGuards, owner: int, partner: int, refs: list[dict]) -> tuple[Card, ...]:
     """The zone and bean of each card reference. A reference without a zone names a card of the
     offer where `owner` may trade the offer's cards and one such bean is left there, else of the
     hand (the notation "Anna gives red to Natalie")."""
@@ -55,13 +55,13 @@ def _zones(state: State, rs: Ruleset, guards: TradeGuards, owner: str, partner: 
     return tuple(out)
 
 
-def _pick(state: State, rs: Ruleset, guards: TradeGuards, owner: str, refs: list[dict], zones: tuple[Card, ...],
+def _pick(state: State, rs: Ruleset, guards: TradeGuards, seat: int, refs: list[dict], zones: tuple[Card, ...],
           present: bool) -> Picked:
     """Resolve card references of `owner`, in the zones the rules let them be traded from, to
     concrete cards. With present=False (cards the proposer asks for from a hand it cannot see)
     only what is public is checked: how many cards the hand holds. A card that is not there is
     refused citing the rule under which its zone's cards are traded."""
-    hand = state.hands[owner]
+    hand, owner = state.hands[seat], state.players[seat]  # (the refusals name the owner)
     used: set[int] = set()
     offer_left = list(state.offer)
     picked: Picked = []
@@ -104,7 +104,7 @@ def _pick(state: State, rs: Ruleset, guards: TradeGuards, owner: str, refs: list
     return picked
 
 
-def _refuse_unplantable(state: State, rs: Ruleset, owner: str, refs: list[dict], zones: tuple[Card, ...],
+def _refuse_unplantable(state: State, rs: Ruleset, owner: int, refs: list[dict], zones: tuple[Card, ...],
                         present: bool) -> None:
     """A card never planted is never traded: whoever got it could never plant it."""
     hand = state.hands[owner]
@@ -122,7 +122,7 @@ def _judged(state: State, rs: Ruleset, guards: TradeGuards, proposal: dict, pres
     """The proposal's cards judged by the trading rules, as the side acting now does its part
     with both sides' yes (a consent the answer gives is the proposal's wait, not a refusal),
     then found where the proposal names them."""
-    src, dst = proposal["from"], proposal["to"]
+    src, dst = state.seat_of[proposal["from"]], state.seat_of[proposal["to"]]
     gives = _zones(state, rs, guards, src, dst, proposal["give"])
     takes = _zones(state, rs, guards, dst, src, proposal["take"])
     deal = Deal(src, dst, gives, takes, frozenset((src, dst)))
@@ -143,7 +143,7 @@ def _judged(state: State, rs: Ruleset, guards: TradeGuards, proposal: dict, pres
             _pick(state, rs, guards, dst, proposal["take"], takes, present))
 
 
-def _ref_json(state: State, owner: str, ref: CardRef, picked: tuple[str, int | str], known: bool) -> dict:
+def _ref_json(state: State, owner: int, ref: CardRef, picked: tuple[str, int | str], known: bool) -> dict:
     """The stored form of a resolved reference. `known`: the owner's hand was looked at (the
     proposer's own cards), so a position keeps the bean that lies there too: the proposal names
     that very card, which leaves from its place when the proposal is accepted (of two equal
@@ -168,7 +168,7 @@ def check_propose(state: State, rs: Ruleset, action: Propose) -> dict:
     guards = rs.phase(state.phase).trade
     if guards is None:
         raise IllegalAction(_permit(rs), f"no trading in phase {state.phase}")
-    if to not in state.hands or to == player:
+    if to not in state.seat_of or to == player:
         raise IllegalAction(None, f"no other player named {to}")
     if not action.give and not action.take:
         raise IllegalAction(guards.permit, "a proposal names at least one card")
@@ -176,8 +176,8 @@ def check_propose(state: State, rs: Ruleset, action: Propose) -> dict:
              "take": [c.to_json() for c in action.take]}
     give, take = _judged(state, rs, guards, asked, present=False)
     return {"id": 0, "from": player, "to": to,
-            "give": [_ref_json(state, player, r, p, True) for r, p in zip(action.give, give)],
-            "take": [_ref_json(state, to, r, p, False) for r, p in zip(action.take, take)]}
+            "give": [_ref_json(state, state.seat_of[player], r, p, True) for r, p in zip(action.give, give)],
+            "take": [_ref_json(state, state.seat_of[to], r, p, False) for r, p in zip(action.take, take)]}
 
 
 def check_propose_cards(state: State, rs: Ruleset, proposal: dict) -> tuple[Picked, Picked]:
@@ -199,7 +199,7 @@ def _consent(state: State, rs: Ruleset, proposal: dict) -> Any:
         return None
     gives = tuple((r.get("zone") or "hand", r.get("bean")) for r in proposal["give"])
     takes = tuple((r.get("zone") or "hand", r.get("bean")) for r in proposal["take"])
-    return guards.proposal_waits(state, rs, proposal["from"], proposal["to"], gives, takes)
+    return guards.proposal_waits(state, rs, state.seat_of[proposal["from"]], state.seat_of[proposal["to"]], gives, takes)
 
 
 def add_proposal(state: State, rs: Ruleset, proposal: dict, events: list, waiting: bool | None = None) -> None:
@@ -293,14 +293,16 @@ def _compile_remembered(rs: Ruleset) -> Remembered:
         if len(g) != 2 or g["zone"] not in zones or t is not None and (len(t) != 2 or t["zone"] not in zones):
             return None  # named by position (or gone), or a zone whose cards another check finds
         gz, tz = g["zone"], t["zone"] if t is not None else None
-        if gz == tz == "offer" or (proposal["to"], proposal["from"], (tz,) if t is not None else (), (gz,),
+        seat_of = state.seat_of
+        by, to = seat_of[proposal["from"]], seat_of[proposal["to"]]
+        if gz == tz == "offer" or (to, by, (tz,) if t is not None else (), (gz,),
                                    state.active, state.phase) not in known:
             return None
         gb, tb = g["bean"], t["bean"] if t is not None else None
         if gb in unplantable or tb in unplantable:
             return False
-        gheld = state.offer if gz == "offer" else state.hands[proposal["from"]]
-        theld = state.offer if tz == "offer" else state.hands[proposal["to"]] if t is not None else None
+        gheld = state.offer if gz == "offer" else state.hands[by]
+        theld = state.offer if tz == "offer" else state.hands[to] if t is not None else None
         if gb not in gheld or t is not None and tb not in theld:
             return False
         if not picks:
@@ -334,7 +336,7 @@ def accept_breaks(state: State, rs: Ruleset, proposal: dict, cards: tuple[Picked
     return would_break(state, rs, lambda trial: execute(trial, rs, proposal, give, take, UNRECORDED))
 
 
-def _take(state: State, owner: str, picked: Picked) -> list[str]:
+def _take(state: State, owner: int, picked: Picked) -> list[str]:
     cards: list[str] = []
     indices = {what for zone, what in picked if zone == "hand"}
     hand = state.hands[owner]
@@ -351,7 +353,7 @@ def _take(state: State, owner: str, picked: Picked) -> list[str]:
 
 
 def execute(state: State, rs: Ruleset, proposal: dict, give: Picked, take: Picked, events: list) -> None:
-    src, dst = proposal["from"], proposal["to"]
+    src, dst = state.seat_of[proposal["from"]], state.seat_of[proposal["to"]]
     given = _take(state, src, give)
     taken = _take(state, dst, take)
     guards = guards_of(rs)
@@ -364,7 +366,7 @@ def execute(state: State, rs: Ruleset, proposal: dict, give: Picked, take: Picke
     if proposal in state.proposals:
         state.proposals.remove(proposal)
     if events is not UNRECORDED:
-        events.append({"event": "traded", "proposal": proposal["id"], "from": src, "to": dst,
+        events.append({"event": "traded", "proposal": proposal["id"], "from": proposal["from"], "to": proposal["to"],
                        "gave": given, "got": taken})
     if rs.triggers:  # a rule's step when a player trades: for each side that gave cards, the proposer first
         for player, cards in ((src, given), (dst, taken)):
@@ -397,14 +399,17 @@ def follow(state: State) -> Followed:
     each made an object no other card is (engine/marked.py), so that refollow finds where each
     went, whatever moved it (another trade, a card played from in front of it)."""
     out: Followed = []
-    cards: dict[tuple[str, int], str] = {}  # one object for a card that several proposals name
+    cards: dict[tuple[int, int], str] = {}  # one object for a card that several proposals name
     for proposal in state.proposals:
-        owner = proposal["from"]
-        hand = state.hands[owner]
+        owner = hand = None  # (looked up for a card named by its position only: most name none)
         for ref in proposal["give"]:
             position, bean = ref.get("position"), ref.get("bean")
-            if bean is not None and type(position) is int and 1 <= position <= len(hand) \
-                    and hand[position - 1] == bean:
+            if bean is None or type(position) is not int:
+                continue
+            if hand is None:
+                owner = state.seat_of[proposal["from"]]
+                hand = state.hands[owner]
+            if 1 <= position <= len(hand) and hand[position - 1] == bean:
                 card = cards.get((owner, position))
                 if card is None:
                     card = cards[owner, position] = _follow_card(state, owner, position - 1)

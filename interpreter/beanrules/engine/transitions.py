@@ -179,7 +179,7 @@ def state_effect(rs: Ruleset, node: Any) -> Fire | None:
         def reveal(state: State, events: list = UNRECORDED) -> str:
             shown = take_cards(state, rs, wanted, events, getattr(state, zone))
             if events is not UNRECORDED:
-                events.append({"event": "revealed", "player": state.active, "cards": shown})
+                events.append({"event": "revealed", "player": state.players[state.active], "cards": shown})
             return "ran"
         return reveal
     if isinstance(node, effects.Draw) and node.end == "back" and not node.up_to and not rs.requirements \
@@ -191,7 +191,7 @@ def state_effect(rs: Ruleset, node: Any) -> Fire | None:
             drawn = take_cards(state, rs, count, events)
             state.hands[player].extend(drawn)
             if events is not UNRECORDED:
-                events.append({"event": "drew", "player": player, "cards": len(drawn)})
+                events.append({"event": "drew", "player": state.players[player], "cards": len(drawn)})
             return "ran"
         return draw
     return None
@@ -226,7 +226,7 @@ class Form:
     when the phase is skipped, the game is over or a step waits. The defaults are the compiled
     closures' (`compile_phase`); the playout kernel writes the same lines into its generated
     loop with its own names (kernel/fast.py): its state `g`, no events (`events` None), its
-    cached end test, its steps at any time and end of the game, seats for players. `names`:
+    cached end test, its steps at any time and end of the game. `names`:
     the prefix of the names of the phase's compiled steps and rules (`names_of`), so phases
     share a namespace (`passing` writes every phase's lines into one function)."""
     state: str = "state"
@@ -238,7 +238,6 @@ class Form:
     on_skip: str = 'return "skip"'
     on_over: str = 'return "over"'
     on_wait: str = 'return "wait"'
-    seats: bool = False  # the players are seats (the kernel's state), not names in `players`
 
 
 def names_of(ph: PhaseSpec, entry: tuple[Fire, ...], prefix: str = "") -> dict[str, Any]:
@@ -255,7 +254,7 @@ def entering(rs: Ruleset, ph: PhaseSpec, form: Form = Form()) -> list[str]:
     lines = [f"{s}.phase = {p}phase", f"{s}.planted = 0"]
     if form.events is not None:
         lines += [f"if {form.events} is not UNRECORDED:",
-                  f'    {form.events}.append({{"event": "phase", "phase": {p}phase, "active": {s}.active}})']
+                  f'    {form.events}.append({{"event": "phase", "phase": {p}phase, "active": {s}.players[{s}.active]}})']
     return lines + running_steps(rs, ph, 0, form)
 
 
@@ -389,16 +388,13 @@ def passing(rs: Ruleset, form: Form, left_to_do: Callable[[PhaseSpec], str]) -> 
             lines.append("        idle += 1")
         lines += [f"        if idle > {4 * rs.players}:",
                   "            raise Stalled(f'{idle} turns passed with no decision and no card taken from the deck',"
-                  f" {{'phase': {s}.phase, 'active': {s}.active, 'turn': {s}.turn, 'waiting_for': []}})"]
-        if form.seats:
-            lines.append(f"        {s}.active = ({s}.active + {rs.direction}) % {rs.players}")
-        else:
-            lines += [f"        players = {s}.players",
-                      f"        {s}.active = players[(players.index({s}.active) + {rs.direction}) % {rs.players}]"]
+                  f" {{'phase': {s}.phase, 'active': {s}.players[{s}.active], 'turn': {s}.turn, 'waiting_for': []}})"]
+        lines.append(f"        {s}.active = ({s}.active + {rs.direction}) % {rs.players}")  # (seats, on either state)
         lines.append(f"        {s}.turn += 1")
         if form.events is not None:
             lines += [f"        if {form.events} is not UNRECORDED:",
-                      f'            {form.events}.append({{"event": "turn", "active": {s}.active, "turn": {s}.turn}})']
+                      f'            {form.events}.append({{"event": "turn", "active": {s}.players[{s}.active], '
+                      f'"turn": {s}.turn}})']
         lines.append("        phase = 0")
     for ph in phases:  # enter phase `ph`: its entry steps, then stop where it has something to do
         within = phase_form(ph, form)

@@ -70,7 +70,7 @@ def inside_ability() -> Iterator[None]:
         _DEPTH[0] -= 1
 
 
-def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, *, zone: list | None = None,
+def fire(state: Any, rs: Any, event: str, player: int, bean: str, events: list, *, zone: list | None = None,
          where: str = "", cards: list | None = None, field: int | str | None = None) -> None:
     """Run the triggers of `event` for a `bean` card of `player` (lying in `zone`, if it is
     still somewhere an effect can take it from)."""
@@ -89,13 +89,13 @@ def fire(state: Any, rs: Any, event: str, player: str, bean: str, events: list, 
             continue
         if trigger.decides and state.decision is not None:  # it waits its turn behind the decision
             state.decision.setdefault("queued", []).append(
-                {"rule": trigger.ref.id, "event": event, "player": player, "bean": bean, "cards": cards,
+                {"rule": trigger.ref.id, "event": event, "player": state.players[player], "bean": bean, "cards": cards,
                  "field": field, "where": where if zone is not None else None})
             continue
         _run(state, rs, trigger, event, player, bean, env, events)
 
 
-def _env(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bean: str, zone: list | None, where: str,
+def _env(state: Any, rs: Any, trigger: Trigger, event: str, player: int, bean: str, zone: list | None, where: str,
          cards: list | None, field: int | str | None) -> dict:
     env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, evaluate.RULE: trigger.ref.id, OWNER: player,
            "player": player, "cards": cards,
@@ -106,13 +106,13 @@ def _env(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bean: s
     return env
 
 
-def _field(state: Any, player: str, field: int | str) -> list[str]:
+def _field(state: Any, player: int, field: int | str) -> list[str]:
     """The field an event names: a player's own (an index) or one of the table (a name)."""
     return state.fields[player][field] if type(field) is int else state.zones[field]
 
 
-def _run(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bean: str, env: dict, events: list) -> None:
-    events.append({"event": "ability", "player": player, "card": trigger.card or bean,
+def _run(state: Any, rs: Any, trigger: Trigger, event: str, player: int, bean: str, env: dict, events: list) -> None:
+    events.append({"event": "ability", "player": state.players[player], "card": trigger.card or bean,
                    "ability": trigger.name or trigger.ref.id, "title": trigger.title, "on": event})
     with inside_ability():
         trigger.run.fn(state, rs, env, events)
@@ -134,7 +134,7 @@ def run_queued(state: Any, rs: Any, queued: list[dict], events: list, after: int
     field), if it is still there."""
     for k, item in enumerate(queued):
         trigger = next(t for t in rs.triggers[item["event"]] if t.ref.id == item["rule"] and t.decides)
-        player, bean, field = item["player"], item["bean"], item["field"]
+        player, bean, field = state.seat_of[item["player"]], item["bean"], item["field"]
         zone = None
         if item["where"] is not None:
             zone = (_field(state, player, field) if item["event"] == "planted" and field is not None
@@ -151,15 +151,15 @@ def run_queued(state: Any, rs: Any, queued: list[dict], events: list, after: int
     return False
 
 
-def _watched(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bean: str, events: list,
+def _watched(state: Any, rs: Any, trigger: Trigger, event: str, player: int, bean: str, events: list,
              cards: list | None, field: int | None) -> None:
     """A card on top of a field acts on `player`'s plant or harvest: for each player it watches
     for (in turn order from the one who acted), once for each of their fields it tops; not for
     the card just planted itself (it watches others' plants, not its own)."""
     players, n = state.players, len(state.players)
-    first = players.index(player)
+    first = player
     for k in range(n):
-        owner = players[(first + rs.direction * k) % n]
+        owner = (first + rs.direction * k) % n
         if trigger.watch == "other" and owner == player:
             continue
         for index, cards_there in enumerate(state.fields[owner]):
@@ -169,10 +169,11 @@ def _watched(state: Any, rs: Any, trigger: Trigger, event: str, player: str, bea
                 continue  # the card was just planted here: its own plant
             env = {evaluate.RULES: rs, evaluate.BY_ITSELF: True, OWNER: owner, "player": owner,
                    "cards": list(cards) if cards is not None else [bean],
-                   "card": Held(trigger.card, cards_there, f"field {index + 1} of {owner}", False, "field", owner),
+                   "card": Held(trigger.card, cards_there, f"field {index + 1} of {players[owner]}", False, "field",
+                                owner),
                    "field": cards_there, "field#": index, "field@": owner}
-            events.append({"event": "ability", "player": owner, "card": trigger.card, "field": index + 1,
+            events.append({"event": "ability", "player": players[owner], "card": trigger.card, "field": index + 1,
                            "ability": trigger.name or trigger.ref.id, "title": trigger.title, "on": event,
-                           "by": player})
+                           "by": players[player]})
             with inside_ability():
                 trigger.run.fn(state, rs, env, events)

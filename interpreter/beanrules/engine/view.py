@@ -9,7 +9,7 @@ from .harvest_rule import coin_bank
 from .lasting import opened
 from .ruleset import Ruleset
 from .selection import picked
-from .state import State
+from .state import State, per_player
 
 
 def _shown(cards: list[str], visibility: str, own: bool, zone: str) -> Any:
@@ -53,18 +53,18 @@ def view(state: State, rs: Ruleset, player: str | None) -> dict[str, Any]:
         out[zone] = _shown(getattr(state, zone), visibility(rs, zone), False, zone)
     for zone, key in _PER_PLAYER.items():
         shown = visibility(rs, zone)
-        out[key] = {p: _shown(getattr(state, key)[p], shown, p == player, zone) for p in state.players}
+        out[key] = {p: _shown(cards, shown, p == player, zone) for p, cards in zip(state.players, getattr(state, key))}
     if state.lasting:  # a zone laid open for a while (engine/exposure.py): everyone sees it
-        for zone, owner in opened(state, rs):
+        for zone, owner in opened(state, rs):  # (the entry names its owner)
             key = _PER_PLAYER[zone]
-            out[key][owner] = list(getattr(state, key)[owner])
+            out[key][owner] = list(getattr(state, key)[state.seat_of[owner]])
     if state.zones is not None:  # the zones the rules declare, as their declarations say (engine/zones.py)
-        out["zones"] = {name: ({p: _shown(c, visibility(rs, name), p == player, name) for p, c in cards.items()}
-                               if isinstance(cards, dict) else _shown(cards, visibility(rs, name), False, name))
+        out["zones"] = {name: ({p: _shown(c, visibility(rs, name), p == player, name) for p, c in zip(state.players, cards)}
+                               if per_player(cards) else _shown(cards, visibility(rs, name), False, name))
                         for name, cards in state.zones.items()}
     field = visibility(rs, "field")
     if field != "public":
-        out["fields"] = {p: [_shown(f, field, p == player, "field") for f in fs] for p, fs in state.fields.items()}
+        out["fields"] = {p: [_shown(f, field, p == player, "field") for f in fs] for p, fs in zip(state.players, state.fields)}
     if state.decision is not None:  # who decides what is public, the names bound so far are not
         out["decision"] = decision_view(state.decision)
     # The seed and shuffle count would let a player compute the deck order.

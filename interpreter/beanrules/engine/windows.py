@@ -32,37 +32,37 @@ def is_window(decision: dict | None) -> bool:
     return decision is not None and decision.get("anchor", {}).get("mechanism") == MECHANISM
 
 
-def uses(state: Any, rs: Any, player: str) -> list[UseAbility]:
-    """The uses of abilities in any turn open to `player` now."""
+def uses(state: Any, rs: Any, player: int) -> list[UseAbility]:
+    """The uses of abilities in any turn open to the player at seat `player` now."""
     return [use for use in abilities.usable(state, rs, player) if abilities.ability_of(rs, use).any_turn]
 
 
 def offer(state: Any, rs: Any, actor: str, after: str | None = None) -> None:
     """Open (or go on with) the window: wait for the next player after `after`, in turn order up
     to the one who acted, who is not the active player and may use an ability in any turn now;
-    none: no decision (the window is closed)."""
-    players = state.players
-    count = len(players)
-    at = players.index(after or actor)
+    none: no decision (the window is closed). (`actor`, `after`: by name, as the decision keeps them.)"""
+    count, seat_of = len(state.players), state.seat_of
+    at, acted = seat_of[actor if after is None else after], seat_of[actor]
     for k in range(1, count):
-        player = players[(at + rs.direction * k) % count]
-        if player == actor:  # round the table: everyone was offered it
+        seat = (at + rs.direction * k) % count
+        if seat == acted:  # round the table: everyone was offered it
             return
-        if player == state.active:
+        if seat == state.active:
             continue
-        found = uses(state, rs, player)
+        found = uses(state, rs, seat)
         if found:
             rule = abilities.ability_of(rs, found[0]).ref.id  # what a refusal while it waits cites
-            state.decision = {"player": player, "options": ["nothing"], "rule": rule, "actor": actor,
+            state.decision = {"player": state.players[seat], "options": ["nothing"], "rule": rule, "actor": actor,
                               "anchor": {"mechanism": MECHANISM, "rule": rule}, "path": [], "names": {}}
             return
 
 
-def answers(state: Any, rs: Any, player: str) -> list:
-    """What `player` may do while a window waits for them: their uses, or passing."""
-    if state.decision["player"] != player:
+def answers(state: Any, rs: Any, player: int) -> list:
+    """What the player at seat `player` may do while a window waits for them: their uses, or passing."""
+    name = state.players[player]
+    if state.decision["player"] != name:
         return []
-    return [*uses(state, rs, player), Choose(player, "nothing")]
+    return [*uses(state, rs, player), Choose(name, "nothing")]
 
 
 def answered(state: Any, rs: Any, action: Any, use: Any, events: list) -> None:

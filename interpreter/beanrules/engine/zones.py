@@ -97,13 +97,14 @@ def compile_rules(program: list, refs: dict[str, RuleRef], decl: dict[str, core.
     return tuple(out)
 
 
-def permitting(state: Any, rs: Any, action: str, zone: str, player: str) -> ZoneRule | None:
+def permitting(state: Any, rs: Any, action: str, zone: str, player: int) -> ZoneRule | None:
     """The rule that lets `player` `action` the field `zone` now, if any."""
     return next((rule for rule in rs.zone_rules if rule.action == action and rule.zone == zone
                  and rule.allows(state, rs, player)), None)
 
 
 def not_permitted(rs: Any, action: str, zone: str, player: str) -> IllegalAction:
+    """(`player`: the name the refusal says.)"""
     """Nobody acts on a field of the table unless a rule says so: cite the rule that would."""
     rule = next((r for r in rs.zone_rules if r.action == action and r.zone == zone), None)
     verb = "plant into" if action == "plant" else "harvest"
@@ -117,29 +118,29 @@ def cards(state: Any, zone: str) -> list[str]:
     return state.zones[zone]
 
 
-def field_list(state: Any, player: str, field: int | str) -> list[str]:
+def field_list(state: Any, player: int, field: int | str) -> list[str]:
     """A field a plant or harvest names: a player's own (0-based index) or one of the table (its name)."""
     return state.fields[player][field] if isinstance(field, int) else state.zones[field]
 
 
-def refusing(state: Any, rs: Any, player: str, zone: str, bean: str) -> Any:
+def refusing(state: Any, rs: Any, player: int, zone: str, bean: str) -> Any:
     """The planting guard that forbids `player` planting `bean` into the field `zone` of the
     table (engine/permissions.py: the forbids and allows of planting the card on the field judge
     every field planted onto), or None: it takes it."""
     return verdict(state, rs, player, bean, state.zones[zone], zone, None)[0]
 
 
-def refusal(state: Any, rs: Any, action: str, zone: str, player: str) -> IllegalAction | None:
+def refusal(state: Any, rs: Any, action: str, zone: str, player: int) -> IllegalAction | None:
     """Why `player` may not `action` the field `zone` of the table now, whatever it holds: the
     rules declare no such field (a refusal of no rule), or no rule permits it now; or None."""
     if zone not in fields_of_table(rs):
         return IllegalAction(None, f"there is no field '{zone}' of the table in {rs.rulebook}")
     if permitting(state, rs, action, zone, player) is None:
-        return not_permitted(rs, action, zone, player)
+        return not_permitted(rs, action, zone, state.players[player])
     return None
 
 
-def check_into(state: Any, rs: Any, player: str, zone: str, bean: str) -> None:
+def check_into(state: Any, rs: Any, player: int, zone: str, bean: str) -> None:
     """IllegalAction unless `player` may plant `bean` into the field `zone` of the table now."""
     refused = refusal(state, rs, "plant", zone, player)
     if refused is not None:
@@ -148,18 +149,18 @@ def check_into(state: Any, rs: Any, player: str, zone: str, bean: str) -> None:
     if guard is not None:
         field = state.zones[zone]
         raise IllegalAction(guard.ref, f"{zone} holds {top_type(rs, field)}, not {type_of(rs, bean)}" if field
-                            and not same_type(rs, field[-1], bean) else f"{player} may not plant {bean} into {zone}"
+                            and not same_type(rs, field[-1], bean) else f"{state.players[player]} may not plant {bean} into {zone}"
                             f" — {guard.says}")
 
 
-def plant_options(state: Any, rs: Any, player: str, planted: list[tuple[str, str | None]]) -> list[Plant]:
+def plant_options(state: Any, rs: Any, player: int, planted: list[tuple[str, str | None]]) -> list[Plant]:
     """Plants into the fields of the table of the cards `player` may plant now (`planted`:
     (bean, zone) pairs, zone None for the front card of the hand)."""
     out: list[Plant] = []
     for zone in fields_of_table(rs):
         if permitting(state, rs, "plant", zone, player) is None:
             continue
-        out.extend(Plant(player, bean, zone, where) for bean, where in planted
+        out.extend(Plant(state.players[player], bean, zone, where) for bean, where in planted
                    if refusing(state, rs, player, zone, bean) is None)
     return out
 

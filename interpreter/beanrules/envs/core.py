@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import compile_spec
 from ..engine import Game
+from ..engine.state import per_player
 from ..engine.actions import (Action, BuyField, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                               Respond, UseAbility)
 
@@ -116,7 +117,7 @@ class Table:
         self.beans = tuple(b["id"] for b in self.model["beans"])  # every card id of the model
         self.bean_index = {b: i for i, b in enumerate(self.beans)}
         buy = rs.permits.get(BuyField)
-        self.max_fields = max(rs.fields, *(len(f) for f in probe.state.fields.values()),
+        self.max_fields = max(rs.fields, *(len(f) for f in probe.state.fields),
                               (buy.max_fields if buy.max_fields is not None else rs.fields + EXTRA_FIELDS)
                               if buy is not None else 0)
         if adds_fields(self.model):  # an effect gives a player more fields: room for a few
@@ -358,7 +359,7 @@ class Match:
                 i = hit[1]
             else:
                 key = self.encode(player, action, state)
-                if key is None or (key[0] == "buy" and len(state.fields[player]) >= t.max_fields):
+                if key is None or (key[0] == "buy" and len(state.fields[state.seat_of[player]]) >= t.max_fields):
                     continue  # (not in the space; a field beyond the space's, under a buy rule without a limit)
                 i = t.index.get(key)
                 if type(action) in _BY_ACTION_ALONE:
@@ -431,7 +432,7 @@ class Match:
         if kind is MoveCard:
             bean = action.bean
             if bean is None:
-                hand = state.hands[player]
+                hand = state.hands[state.seat_of[player]]
                 if action.verb == "takes":
                     pile = state.discard if action.zone is None else _pile(state, action.zone, player)
                     bean = pile[-1] if pile else None
@@ -517,7 +518,7 @@ class Match:
 def _pile(state: Any, zone: str, player: str) -> list[str]:
     """A declared zone's cards: the table's, or `player`'s own."""
     cards = state.zones[zone]
-    return cards[player] if isinstance(cards, dict) else cards
+    return cards[state.seat_of[player]] if per_player(cards) else cards
 
 
 def _zone(out: np.ndarray, at: int, value: Any, bi: dict[str, int], B: int, front: bool) -> None:

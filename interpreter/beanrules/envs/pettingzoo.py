@@ -150,7 +150,7 @@ class raw_env(AECEnv):
             return None
         g = self.match.game
         state = g.state
-        text = (f"{self.table.spec}: turn {state.turn}, phase {state.phase}, active {state.active}; "
+        text = (f"{self.table.spec}: turn {state.turn}, phase {state.phase}, active {state.players[state.active]}; "
                 f"scores {g.scores()}" + ("; over" if g.is_over else f"; {self.match.to_act()} to act"))
         if self.render_mode == "human":
             print(text)

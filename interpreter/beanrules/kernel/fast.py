@@ -64,7 +64,7 @@ def _left_to_do(m: Any, ph: Any) -> str:
     """An expression: something is left to do in phase `ph` of the state `g`, as the engine's
     completion of the phase tests it (engine/obligations.left_to_do, written for this loop;
     without the test of a decision waiting where no step waits for one, Machine.decides)."""
-    form = Reads(state="g", steps=f"steps_{ph.index}", seats=True, local_zones=True)  # (the loop's `hands`, `set_aside`)
+    form = Reads(state="g", steps=f"steps_{ph.index}", local_zones=True)  # (the loop's `hands`, `set_aside`)
     return left_to_do(m.rs, m.rs.phases[ph.index], form, decides=m.decides)
 
 
@@ -283,7 +283,7 @@ def end_phase_source(m: Any) -> str:
 # How the engine's lines of phase changes read in the generated loop: the state `g` (its
 # players are seats), no events, the end test cached in g.ending, the machine's steps at any
 # time and end of the game (each phase's names: transitions.phase_form).
-FORM = Form(state="g", events=None, ending="g.ending", settle="run_any_time(g)", finish="finish(g)", seats=True)
+FORM = Form(state="g", events=None, ending="g.ending", settle="run_any_time(g)", finish="finish(g)")
 
 
 def _form(ph: Any) -> Form:

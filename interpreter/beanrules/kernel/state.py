@@ -16,11 +16,15 @@ class KState:
                  "active", "start_player", "phase", "turn", "planted", "exhaustions", "ending",
                  "shuffles", "seed", "over", "proposals", "next_proposal", "moved", "tokens",
                  "decision", "used", "lasting",
-                 "counters", "winners")  # kernel/tally.py
+                 "counters", "winners",  # kernel/tally.py
+                 "seat_of")
 
     def __init__(self, n: int, seed: Any, phase_ids: tuple[str, ...]):
         self.n = n
         self.players = list(range(n))  # seat order: the seats are the players (names only at the border)
+        # the engine's name -> seat table (engine/state.py): a seat names itself, so the list of
+        # the seats maps each to itself (docs/architecture.md, "One state")
+        self.seat_of = self.players
         self.seed = seed
         self.deck: list[str] = []
         self.discard: list[str] = []
