@@ -149,10 +149,10 @@ class State:
             # `counters: {}` likewise (rules that declare a counter start every game with it)
             counters=(_counters_by_seat(data["counters"], players) or None) if data.get("counters") is not None else None,
             # `tokens: {}` is read as no tokens (None): rules that declare a token start every
-            # game with it (marks.initial_tokens), so only rules that declare none can have an
+            # game with it (Declared.initial_tokens, engine/declared.py), so only rules that declare none can have an
             # empty mapping (Game.from_state refuses it otherwise, decisions.check_loaded), and
             # for them both say the same: no token is kept, one the state does not keep is the
-            # start player's (marks.holder), and no rule passes one (marks._kept_alone). One
+            # start player's (marks.holder), and no rule passes one (declared._kept_alone). One
             # form, so a loaded state's JSON is a new game's (no `tokens` key) and its kernel
             # differential snapshot (tests/kernel) is as strict as the JSON.
             tokens=(_holders_by_seat(data["tokens"], seat_of) or None) if data.get("tokens") is not None else None,
