@@ -2,6 +2,7 @@
 and describes itself in English; the shipped schema is the one the registry generates."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -9,7 +10,10 @@ from jsonschema import Draft202012Validator
 
 from beanrules.core import NODES, CoreError, Scope, from_json
 from beanrules.core.actors import Bound, CardOwner
+from beanrules.core.categories import (Actor, BeanSet, Cards, Case, Cond, Effect, Node, Num, Place, Statement,
+                                       Timing, bound_kinds)
 from beanrules.core.effects import Choose, Move, Sequence
+from beanrules.core.node import BIND_KINDS, GIVEN, binds
 from beanrules.core.places import CardsIn, Zone
 from beanrules.core.quantities import Number
 from beanrules.core.schema import core_schema, owner_schema
@@ -73,6 +77,61 @@ def test_a_chosen_name_is_known_only_after_the_choice():
     use = Move(CardsIn(Bound("victim"), "all", None, False, None), Zone("deck", None), "top")
     assert Sequence((pick, use)).check(Scope(SCOPE.known)) == []
     assert [p.message for p in Sequence((use, pick)).check(Scope(SCOPE.known))] == ["unknown name 'victim'"]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Probe(Effect, Cond, Num, Actor, Place, Cards, Timing, Statement, Case, BeanSet):
+    """A child of any category that records the names known where its parent checks it."""
+
+    seen: list
+
+    def check(self, scope: Scope) -> list:
+        self.seen.extend(scope.bound)
+        return []
+
+
+def _probed(cls: type) -> tuple[object, set[str]]:
+    """A sample of `cls` with a probe for every child but the fields a binding is like (they
+    tell its kind), each bound name its field's own, and the names it makes known below it."""
+    node, seen = SAMPLES[cls.NODE], []
+    likes = {f.metadata["binds"][1] for f, _ in node.fields() if type(f.metadata.get("binds")) is tuple}
+    changes = {}
+    for f, value in node.fields():
+        if f.metadata.get("binds"):
+            changes[f.name] = f"<{f.name}>"
+        elif f.name not in likes and isinstance(value, tuple) and value and isinstance(value[0], Node):
+            changes[f.name] = (_Probe(seen),)
+        elif f.name not in likes and isinstance(value, Node):
+            changes[f.name] = _Probe(seen)
+    node = dataclasses.replace(node, **changes)
+    node.check(Scope(SCOPE.known))
+    return node, set(seen)
+
+
+@pytest.mark.parametrize("name", sorted(NODES))
+def test_every_name_a_node_binds_declares_what_it_holds(name):
+    """What a bound name holds (a player, cards picked, a field, a number) is the node's
+    declaration, which the engine reads (a waiting decision keeps a bound player by name:
+    engine/decisions.py's seat_names): every name a node makes known to what is below it is a
+    binds() field of the node, with its kind, or one a rule binds by itself (node.GIVEN). A node
+    that binds a name any other way fails here, not in a saved game."""
+    node, known = _probed(NODES[name])
+    kinds = dict(bound_kinds(node))
+    for bound in known:
+        assert bound in kinds or bound in GIVEN, \
+            f"'{name}' makes '{bound}' known below it but declares no kind for it: binds(KIND) or node.GIVEN"
+    assert all(kind in BIND_KINDS for kind in kinds.values()), f"'{name}': {kinds}"
+    assert set(GIVEN.values()) <= set(BIND_KINDS)
+
+
+def test_a_binding_without_a_kind_is_refused_and_a_like_binding_takes_its_field_s():
+    with pytest.raises(AssertionError, match="a kind or the field it is like"):
+        binds()
+    among = Choose("victim", CardOwner(None), CardOwner(None), None, True)
+    assert bound_kinds(among) == (("victim", "player"),)
+    assert bound_kinds(dataclasses.replace(among, options=CardsIn(Zone("deck", None), "top", Number(1), False, None))) \
+        == (("victim", "cards"),)
+    assert bound_kinds(dataclasses.replace(among, options=Bound("earlier"))) == (("victim", None),)
 
 
 @pytest.mark.parametrize("data, message", [

@@ -61,6 +61,28 @@ class BeanSet(Node):
     """A set of bean types."""
 
 
+KINDS: dict[type[Node], str] = {Actor: "player", Cards: "cards", Place: "field", Num: "number"}
+"""What a name holds that is bound to one of a field's values (``binds(like=…)``), by the
+category of the field's value (node.BIND_KINDS)."""
+
+
+def bound_kinds(node: Node) -> tuple[tuple[str, str | None], ...]:
+    """Each name `node` binds (its binds() fields, core/node.py) with what the name holds: the
+    kind the field declares, or the kind of the value of the field it is like. None where that
+    value is of several categories: a name bound earlier (``actors.Bound``) holds what its own
+    binder declared, which this node alone does not tell."""
+    out = []
+    for f, value in node.fields():
+        kind = f.metadata.get("binds")
+        if kind and value:
+            if type(kind) is tuple:  # ("like", field)
+                of = getattr(node, kind[1])
+                found = {k for category, k in KINDS.items() if isinstance(of, category)}
+                kind = found.pop() if len(found) == 1 else None
+            out.append((value, kind))
+    return tuple(out)
+
+
 def plural(count: int | str, word: str) -> str:
     return f"{count} {word}" if count == 1 or count == "1" else f"{count} {word}s"
 

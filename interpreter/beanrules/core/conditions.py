@@ -86,7 +86,7 @@ class Not(Cond):
 class SomePlayer(Cond):
     """Some player among `among` (bound as `name` in `where`) makes `where` true."""
 
-    name: str = binds()
+    name: str = binds("player")
     among: Actor
     where: Cond
 
@@ -98,7 +98,7 @@ class SomePlayer(Cond):
 class SomeField(Cond):
     """Some field of `owner` (bound as `name` in `where`) makes `where` true."""
 
-    name: str = binds()
+    name: str = binds("field")
     owner: Actor
     where: Cond
 

@@ -346,7 +346,7 @@ class ForEach(Effect):
     """Do `body` once for each player among `among`, or each field of a fields zone, bound
     as `name` (a finite set, counted before the first: always terminates)."""
 
-    name: str = binds()
+    name: str = binds(like="among")
     among: Actor | Place
     body: Effect
 
@@ -367,7 +367,7 @@ class ForChosen(Effect):
     (CardStock's quantifier over a choice: "from each of up to two other players, …").
     Bounded by `most`, counted once: always terminates."""
 
-    name: str = binds()
+    name: str = binds("player")
     player: Actor
     among: Actor
     most: Num
@@ -390,7 +390,7 @@ class Choose(Effect):
     """A decision: `player` picks from the options (cards of a selection, or players)
     one that meets `where`, bound as `name` for the steps after it; ``must`` False: may pass."""
 
-    name: str = binds()
+    name: str = binds(like="options")
     player: Actor
     options: Cards | Actor | Place
     where: Cond | None
@@ -444,8 +444,8 @@ class Auction(Effect):
     minimum: Num
     ties: Literal["turn-order", "nobody"]
     tie_key: Num | None
-    winner: str = binds()
-    price: str = binds()
+    winner: str = binds("player")
+    price: str = binds("number")
     then: Effect
     otherwise: Effect | None
 
@@ -479,7 +479,7 @@ class Auction(Effect):
 class AtRandom(Effect):
     """Chance picks one of the options, bound as `name` for the steps after it."""
 
-    name: str = binds()
+    name: str = binds(like="options")
     options: Cards | Actor
 
     def text(self) -> str:
@@ -490,7 +490,7 @@ class AtRandom(Effect):
 class Let(Effect):
     """Remember a number as `name` for the steps after it (counted now, not later)."""
 
-    name: str = binds()
+    name: str = binds("number")
     value: Num
 
     def text(self) -> str:

@@ -80,9 +80,27 @@ def names(kind: str, default: Any = dataclasses.MISSING) -> Any:
     return field(default=default, metadata={"names": kind})
 
 
-def binds() -> Any:
-    """A field that introduces a name for what follows (``choose NAME``)."""
-    return field(metadata={"binds": True})
+BIND_KINDS = ("player", "cards", "card", "field", "number")
+"""What a bound name may hold: a player (a seat, in the engine's state), cards picked (a list of
+beans: ``choose``, ``at-random``), the one card an action or event is about, a field, a number."""
+
+GIVEN: Mapping[str, str] = {"player": "player", "partner": "player", "field": "field", "card": "card"}
+"""What each name a rule binds by itself holds (a statement's ``IMPLICIT``, an auction's tied
+bidder read as ``player``): the acting or scored player, a trade's partner, the field and the
+card an action or event is about. Every name a node makes known below it is one of these or a
+binds() field of the node (tests/core/test_nodes.py)."""
+
+
+def binds(kind: str | None = None, *, like: str | None = None) -> Any:
+    """A field that introduces a name for what follows (``choose NAME``), declaring what the
+    name holds: `kind`, one of BIND_KINDS, or `like`, the field of the node whose values it
+    takes one of (a for-each's ``among``: a player among players, a field among fields), so its
+    kind is that field's category's (core/categories.py, ``bound_kinds``). The engine reads the
+    declaration (a waiting decision keeps the players it binds by name: engine/decisions.py),
+    so a new node that binds a player needs no edit elsewhere."""
+    assert (kind is None) != (like is None), "binds() takes a kind or the field it is like"
+    assert kind is None or kind in BIND_KINDS, f"unknown kind {kind!r}"
+    return field(metadata={"binds": kind or ("like", like)})
 
 
 class Node:

@@ -361,7 +361,7 @@ class WonBy(Statement):
     moment the end comes, before anything the end still lets happen (a final harvest); the
     scores still count, for the record."""
 
-    name: str = binds()
+    name: str = binds("player")
     condition: Cond
 
     def text(self) -> str:
