@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from beanrules import SpecError, compile_spec
-from beanrules.core.actors import ActivePlayer, AllPlayers, Bound
-from beanrules.core.effects import AddToCounter, Choose as ChooseNode, ForEach
+from beanrules.core.actors import ActivePlayer, AllPlayers, Bound, OtherPlayers
+from beanrules.core.effects import AddToCounter, AtRandom, Auction, Choose as ChooseNode, EndGame, ForEach, Let, \
+    Sequence
+from beanrules.core.places import CardsIn, Zone
 from beanrules.core.quantities import CounterValue, Number
 from beanrules.engine import Game, IllegalAction, UnsupportedRule, parse_action
 from beanrules.engine import decisions, evaluate
@@ -107,6 +109,28 @@ def test_a_decision_inside_for_each_is_refused_by_name():
     choose = ChooseNode("x", ActivePlayer(), AllPlayers(), None, True)
     with pytest.raises(UnsupportedRule, match="decision inside 'for-each'"):
         decisions.compiled(ForEach("p", AllPlayers(), choose))
+
+
+def test_the_players_a_decision_keeps_by_name_are_those_its_nodes_declare():
+    """What a waiting decision keeps by name is what the effect's nodes declare they bind to a
+    player (core binds()), besides the names a rule binds to one by itself: a for-each among
+    players, a choice of a player, an auction's winner; not a for-each among fields, cards
+    picked, a price or a number let."""
+    top = CardsIn(Zone("deck", None), "top", Number(1), False, None)
+    effect = Sequence((
+        ForEach("each", OtherPlayers(), EndGame()), ForEach("field", Zone("field", Bound("player")), EndGame()),
+        ChooseNode("victim", ActivePlayer(), OtherPlayers(), None, True),
+        ChooseNode("bean", ActivePlayer(), top, None, True),
+        AtRandom("drawn", top), Let("n", Number(2)),
+        Auction(AllPlayers(), top, None, False, Number(1), "turn-order", None, "buyer", "price", EndGame(), None)))
+    assert decisions.seat_names(effect) == {"owner", "player", "partner", "each", "victim", "buyer"}
+    assert decisions.bound_as(effect, "cards") == {"bean", "drawn"}
+    assert decisions.bound_as(effect, "number") == {"n", "price"}
+    # kept by name as the game waits, seats again as it is answered: one conversion, both ways
+    names = {"victim": 1, "bean": ["red"], "bean@": {"zone": "hand", "owner": 0, "index": 2}, "field@": 1, "n": 2}
+    kept = decisions._renamed(effect, ["Anna", "Natalie"], names)
+    assert kept == {**names, "victim": "Natalie", "bean@": {**names["bean@"], "owner": "Anna"}, "field@": "Natalie"}
+    assert decisions._renamed(effect, {"Anna": 0, "Natalie": 1}, kept) == names
 
 
 def test_counters_are_added_to_and_read(thaler):

@@ -25,9 +25,11 @@ from functools import cache
 from typing import Any, Callable
 
 from ..core import actors, effects, places
-from ..core.categories import Node
+from ..core.categories import Node, bound_kinds
+from ..core.node import GIVEN
 from . import auctions, evaluate, meaning
 from .actions import Choose as ChooseAction
+from .effect_env import OWNER
 from .errors import IllegalAction, UnsupportedRule
 from .evaluate import RULES, Env
 from .meaning import Semantics
@@ -134,56 +136,43 @@ def compiled(node: Node) -> evaluate.EffectFn:
 
 
 @cache
-def _seat_names(node: Node) -> frozenset[str]:
+def bound_as(node: Node, kind: str) -> frozenset[str]:
+    """The names the nodes of an effect bind to what `kind` names (core/node.py's BIND_KINDS),
+    as each node declares it (core/categories.py's ``bound_kinds``)."""
+    return frozenset(name for n in node.walk() for name, bound in bound_kinds(n) if bound == kind)
+
+
+@cache
+def seat_names(node: Node) -> frozenset[str]:
     """The names an effect's environment binds to a player (a seat, as the state keeps them):
-    the acting player and the card's owner, a trade's partner, a player a for-each, a choice or
-    an auction binds. A waiting decision keeps them by name (the state's JSON names players:
-    _named), and they are seats again as it is answered (_seated)."""
-    out = {"player", "owner", "partner"}
-    for n in node.walk():
-        if isinstance(n, (effects.ForEach, effects.ForChosen, effects.Choose)) \
-                and isinstance(getattr(n, "among", None) or getattr(n, "options", None), actors.Actor) \
-                and not isinstance(getattr(n, "among", None) or getattr(n, "options", None), actors.Bound):
-            out.add(n.name)
-        elif isinstance(n, effects.Auction):
-            out.add(n.winner)
-    return frozenset(out)
+    the owner of a card's ability (effect_env.OWNER), the names a rule binds by itself to a
+    player (the acting player, a trade's partner: core/node.py's GIVEN) and those the effect's
+    nodes declare they bind to one (a for-each or a choice among players, an auction's winner).
+    A waiting decision keeps them by name (the state's JSON names players), and they are seats
+    again as it is answered (_renamed)."""
+    return frozenset({OWNER, *(name for name, kind in GIVEN.items() if kind == "player")}) | bound_as(node, "player")
 
 
-def _at_named(state: Any, at: Any) -> Any:
-    """Where a picked card lies ({"zone", "owner", "index"}), its owner by name (None: a shared zone)."""
+def _at(table: Any, at: Any) -> Any:
+    """Where a picked card lies ({"zone", "owner", "index"}), its owner converted through
+    `table` (as _renamed; None: a shared zone)."""
     if isinstance(at, dict) and at.get("owner") is not None:
-        return {**at, "owner": state.players[at["owner"]]}
+        return {**at, "owner": table[at["owner"]]}
     return at
 
 
-def _at_seated(state: Any, at: Any) -> Any:
-    if isinstance(at, dict) and at.get("owner") is not None:
-        return {**at, "owner": state.seat_of[at["owner"]]}
-    return at
-
-
-def _named(node: Node, state: Any, names: Env) -> Env:
-    """The names bound on the way to a decision as it keeps them: players by name (a field's
-    owner NAME@ too, and the owner of where a picked card lies)."""
-    seats, players, out = _seat_names(node), state.players, {}
+def _renamed(node: Node, table: list[str] | dict[str, int], names: Env) -> Env:
+    """The names bound on the way to a decision with their players converted through `table`:
+    `state.players` (seat -> name) as a waiting decision keeps them, `state.seat_of` (name ->
+    seat) as it is answered. Players are the names of seat_names, a field's owner NAME@, and the
+    owner of where a picked card lies."""
+    seats, out = seat_names(node), {}
+    key = str if isinstance(table, dict) else int  # what the table converts: a name, or a seat
     for k, v in names.items():
-        if k in seats and type(v) is int:
-            v = players[v]
+        if k in seats and type(v) is key:
+            v = table[v]
         elif k.endswith("@"):
-            v = players[v] if type(v) is int else _at_named(state, v)
-        out[k] = v
-    return out
-
-
-def _seated(node: Node, state: Any, names: Env) -> Env:
-    """_named undone: the players a waiting decision keeps by name, seats again."""
-    seats, seat_of, out = _seat_names(node), state.seat_of, {}
-    for k, v in names.items():
-        if k in seats and type(v) is str:
-            v = seat_of[v]
-        elif k.endswith("@"):
-            v = seat_of[v] if type(v) is str else _at_seated(state, v)
+            v = table[v] if type(v) is key else _at(table, v)
         out[k] = v
     return out
 
@@ -285,7 +274,7 @@ def _run(node: Node, path: list[int] | None, state: Any, rs: Any, env: Env, even
         if answer == NOTHING:
             return _STOP
         if isinstance(answer, dict):
-            env[node.name], env[node.name + "@"] = answer["value"], _at_seated(state, answer["at"])
+            env[node.name], env[node.name + "@"] = answer["value"], _at(state.seat_of, answer["at"])
         else:  # a player, by name as the answer gives it
             env[node.name] = state.seat_of[answer] if isinstance(node.options, actors.Actor) else answer
         return None
@@ -322,7 +311,7 @@ def _ask_choice(node: effects.Choose, state: Any, env: Env) -> Any:
     decision: dict[str, Any] = {"player": player, "name": node.name,
                                 "options": [_label(state, o) for o in options] + ([] if node.must else [NOTHING])}
     if isinstance(options[0], dict):
-        decision["cards"] = [{**o, "at": _at_named(state, o["at"])} for o in options]
+        decision["cards"] = [{**o, "at": _at(state.players, o["at"])} for o in options]
     return _Wait([], decision)
 
 
@@ -506,8 +495,8 @@ def anchored(node: Node, anchor: dict[str, Any], drop: tuple[str, ...] = ()) -> 
 
 def _store(node: Node, state: Any, rs: Any, env: Env, wait: _Wait) -> None:
     """Keep the decision waited for in the state, as its JSON holds it: the deciding player
-    and the names bound so far by name (_named)."""
-    names = _named(node, state, {k: v for k, v in env.items() if k != RULES and not k.startswith("#")})
+    and the names bound so far by name (_renamed)."""
+    names = _renamed(node, state.players, {k: v for k, v in env.items() if k != RULES and not k.startswith("#")})
     where: dict[str, Any]
     if env.get(_ANCHOR) is not None:
         where = {"rule": env[_ANCHOR]["rule"], "anchor": env[_ANCHOR]}
@@ -550,14 +539,14 @@ def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | Non
     if "anchor" in decision:
         anchor = decision["anchor"]
         node = ANCHORS[anchor["mechanism"]](state, rs, anchor)
-        env: Env = {**_seated(node, state, decision["names"]), RULES: rs, _ANCHOR: anchor}
+        env: Env = {**_renamed(node, state.seat_of, decision["names"]), RULES: rs, _ANCHOR: anchor}
         if anchor.get("by_itself"):  # a rule's step on a card event: it does what it can, asks no action
             env[evaluate.BY_ITSELF] = True
     else:
         step = rs.phase(state.phase).entry[decision["step"]]
         # the phase step goes on by itself after the answer (evaluate.BY_ITSELF)
         node = step.run.node
-        env = {**_seated(node, state, decision["names"]), RULES: rs, _STEP: step, evaluate.BY_ITSELF: True}
+        env = {**_renamed(node, state.seat_of, decision["names"]), RULES: rs, _STEP: step, evaluate.BY_ITSELF: True}
     option = action.option
     if "cards" in decision and option != NOTHING:
         env[_ANSWER] = decision["cards"][decision["options"].index(option)]

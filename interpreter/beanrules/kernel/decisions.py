@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ..core import actors, effects, places
 from ..core.categories import Node
-from ..engine.decisions import NO, NOTHING, YES, deciding, waits
+from ..engine.decisions import NO, NOTHING, YES, bound_as, deciding, seat_names, waits
 from ..engine.evaluate import BY_ITSELF, RULE, RULES  # RULE: the rule whose step runs (at-random's seed)
 from ..engine import evaluate
 from . import core
@@ -47,8 +47,9 @@ class Walker:
         self.tests: dict[int, Callable] = {}
         self.numbers: dict[int, Callable] = {}
         self.players: dict[int, Callable] = {}
-        self.seats: set[str] = set()  # names bound to a player (a seat), as export.py shows them
-        self.cards = {n.name for n in node.walk() if isinstance(n, effects.AtRandom)}  # bound to [bean]
+        # the names bound to a player (a seat) and to cards picked ([bean]), as export.py shows
+        # them: as each node declares what it binds (the engine's decisions.seat_names)
+        self.seats, self.cards = seat_names(node), bound_as(node, "cards")
         self.offered: dict[int, Callable] = {}  # a choice among cards: (g, env) -> its candidates
         self.deciders: dict[int, Any] = {}  # effects that may wait by themselves (kernel/plant_for.py)
         self._compile(node)
@@ -68,7 +69,6 @@ class Walker:
             self.players[key] = evaluate.players_of(node.player)
             if isinstance(node.options, places.CardsIn):  # a card of a place, one option per bean
                 self.offered[key] = _candidates(node.options)
-                self.cards.add(node.name)
                 if node.where is not None:
                     self.tests[id(node.where)] = evaluate.condition(node.where)
                 return
@@ -77,7 +77,6 @@ class Walker:
             self.players[id(node.options)] = evaluate.players_of(node.options)
             if node.where is not None:
                 self.tests[id(node.where)] = evaluate.condition(node.where)
-            self.seats.add(node.name)
             return
         if isinstance(node, effects.If):
             self.tests[id(node.condition)] = evaluate.condition(node.condition)
