@@ -53,7 +53,7 @@ def _built(parser: Lark, text: str) -> dict:
 
 
 def test_the_builder_knows_the_grammar_s_alternatives():
-    assert {"is_empty", "count_compare", "may_harvest"} <= build.alternatives("condition")
+    assert {"cond_empty", "cond_count", "cond_harvestable"} <= build.alternatives("condition")
     assert {"move", "lasting", "lasting_card", "lasting_open", "effect_if"} <= build.alternatives("effect")
     assert build.alternatives("place") == {"place", "this_field", "named_field", "declared_place"}
     names = {r.alias or r.origin.name for r in spec_parser().rules}
@@ -63,11 +63,11 @@ def test_the_builder_knows_the_grammar_s_alternatives():
 def test_a_new_condition_of_the_usual_words_needs_no_builder(grown):
     """A grammar with one more condition (as a new mechanism would add it) builds it by its
     words: the test's name is the alternative's, the rest its place, comparison and number."""
-    own_turn = '         | "it" "is" "own" "turn"                -> is_own_turn\n'
-    parser = grown((own_turn, own_turn + '         | "types" "in" place compare INT        -> types_compare\n'))
+    own_turn = '         | "it" "is" "own" "turn"                -> cond_own_turn\n'
+    parser = grown((own_turn, own_turn + '         | "types" "in" place compare INT        -> cond_types\n'))
     effect = _built(parser, SPEC.replace("count of own hand > 2", "types in left player field >= 3"))
-    assert effect["condition"] == {"test": "types-compare", "compare": ">=", "value": 3,
-                                   "place": {"owner": "left-player", "zone": "field", "end": None}}
+    assert effect["condition"] == {"test": "types", "place": {"owner": "left-player", "zone": "field", "end": None},
+                                   "compare": ">=", "value": 3}
 
 
 def test_a_new_effect_of_the_usual_words_needs_no_builder(grown):
@@ -95,21 +95,24 @@ rules
 '''
 
 
-def test_a_new_condition_of_a_constraint_needs_no_builder_and_no_schema_edit(grown):
-    """A grammar with one more condition of a constraint by condition builds it by its words,
-    the schema's list of tests (rule_tests) grows with the grammar, and the schema regenerated
-    from it takes the rule's conditions."""
-    counter = '              | "own" NAME compare INT                 -> cond_counter\n'
-    parser = grown((counter, counter + '              | "cards" "in" place compare INT -> cond_cards_in\n'))
-    assert "cards-in" in build.rule_tests()
-    text = RULE.replace("count of own hand < 2", "cards in left player hand >= 3")
-    conditions = build.build_spec(parser.parse(text), "t.bean", text).items[0].params["conditions"]
-    assert conditions == [[{"test": "cards-in", "compare": ">=", "value": 3,
-                            "place": {"owner": "left-player", "zone": "hand", "end": None}}]]
+def test_a_new_test_is_one_alternative_for_an_if_and_a_rule_by_condition(grown):
+    """A grammar with one more test of a condition builds it by its words in an ability's `if`
+    and in a constraint by condition alike (one grammar rule, one builder), the schema's list of
+    tests (condition_tests) grows with the grammar, and the schema regenerated from it takes
+    both conditions."""
+    counter = '         | owner? NAME compare INT               -> cond_counter\n'
+    parser = grown((counter, counter + '         | "cards" "in" place compare INT        -> cond_cards_in\n'))
+    assert "cards-in" in build.condition_tests()
+    text = RULE.replace("count of own hand < 2", "cards in left player hand >= 3 and it is own turn")
+    rule = build.build_spec(parser.parse(text), "t.bean", text).items[0].params["condition"]
+    effect = _built(parser, SPEC.replace("count of own hand > 2", "cards in left player hand >= 3 and it is own turn"))
+    assert rule == effect["condition"] == {"test": "all", "of": [
+        {"test": "cards-in", "place": {"owner": "left-player", "zone": "hand", "end": None}, "compare": ">=", "value": 3},
+        {"test": "own-turn"}]}
     schema = copy.deepcopy(rule_model_schema())
 
     def errors() -> list:
-        return list(Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/conditions"}).iter_errors(conditions))
+        return list(Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/condition"}).iter_errors(rule))
     assert errors()  # the shipped schema does not know the test yet
-    schema["$defs"]["conditions"]["items"]["items"]["properties"]["test"]["enum"] = list(build.rule_tests())
+    schema["$defs"]["condition"]["properties"]["test"]["enum"] = list(build.condition_tests())
     assert not errors()

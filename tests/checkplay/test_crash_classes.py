@@ -300,6 +300,35 @@ def test_a_condition_naming_what_its_action_is_not_about_is_refused_at_its_line(
     assert error.code == "not-playable" and "is not about" in error.message
 
 
+@pytest.mark.parametrize("rule, words", [
+    ("no player may harvest while own field may be harvested", "the rule would judge itself"),
+    ("no player may plant while own field may be harvested", "the rule would judge itself"),
+    ("any player may harvest when it is own turn and own field may be harvested", "the rule would judge itself"),
+    ("no player may harvest while count of harvested cards > 2", "unknown name 'cards'"),
+])
+def test_a_condition_a_rule_by_condition_cannot_judge_is_refused_at_its_line(tmp_path: Path, rule: str,
+                                                                             words: str) -> None:
+    """A rule by condition takes every test an `if` takes (one grammar, one rewrite table), and
+    where the engine cannot judge one there, check refuses the rule at its line: "own field may
+    be harvested" in a rule on planting or harvesting asks the judge the rule is part of (a game
+    stopped with RecursionError), and no action of a rule binds the harvested cards a step on a
+    harvest counts."""
+    text = variant_text(f"rule house: {rule}   § v \"1\"\n")
+    outcome = check_file(tmp_path, text, "judged.bean")
+    assert outcome.rejected
+    [error] = _errors_on(outcome, text, "rule house")
+    assert words in error.message
+
+
+def test_a_test_of_an_if_a_rule_on_another_action_can_judge_plays(tmp_path: Path) -> None:
+    """"own field may be harvested", before said only in an `if`, plays in a rule on trading: the
+    trade guards ask the harvest judge, which does not ask them back."""
+    text = variant_text('rule house: no player may trade while own field may be harvested   § v "1"\n')
+    outcome = check_file(tmp_path, text, "trade-judged.bean")
+    assert not outcome.rejected, outcome.errors
+    assert play_problems(outcome.model, seeds=(0,)) == []
+
+
 # -- a rule's own step that meets a pile with too few cards (issue #27) ---------------------------
 
 SHORT_PILES = Path(__file__).resolve().parents[2] / "conformance" / "variants" / "short-piles.bean"

@@ -21,7 +21,7 @@ from beanrules.core.statements import Do
 from beanrules.core.timing import AtStartOf
 from beanrules.desugar.build import OWNER_WORDS
 from beanrules.desugar.conditions import TESTS
-from beanrules.syntax.build import effect_kinds, rule_tests
+from beanrules.syntax.build import condition_tests, effect_kinds
 from beanrules.model.validate import rule_model_schema
 
 from .samples import SCOPE, all_samples
@@ -53,14 +53,14 @@ def test_the_shipped_schema_is_the_generated_one():
         "run: python -m beanrules.core.schema"
     assert rule_model_schema()["$defs"]["effect"]["properties"]["do"]["enum"] == list(effect_kinds()), \
         "run: python -m beanrules.core.schema"
-    tests = rule_model_schema()["$defs"]["conditions"]["items"]["items"]["properties"]["test"]["enum"]
-    assert tests == list(rule_tests()), "run: python -m beanrules.core.schema"
+    tests = rule_model_schema()["$defs"]["condition"]["properties"]["test"]["enum"]
+    assert tests == list(condition_tests()), "run: python -m beanrules.core.schema"
 
 
-def test_every_test_of_a_constraint_by_condition_has_its_rewrite():
-    """The grammar's conditions of a constraint (the schema's tests) and the desugarer's table
-    name the same tests: a condition added to one and not the other fails here, not in a game."""
-    assert sorted(TESTS) == list(rule_tests())
+def test_every_test_of_a_condition_has_its_rewrite():
+    """The grammar's tests of a condition (the schema's tests) and the desugarer's one table
+    name the same tests: a test added to one and not the other fails here, not in a game."""
+    assert sorted(TESTS) == list(condition_tests())
 
 
 def test_check_names_unknown_phases_with_a_suggestion():

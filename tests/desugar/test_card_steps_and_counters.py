@@ -52,3 +52,27 @@ def test_a_counter_named_wrongly_is_an_error_at_the_rule(text, message):
         _step(f'rule tally: when a card is drawn:   § r "p.1"\n  {text}   § r "p.1"\n')
     [diagnostic] = error.value.diagnostics
     assert message in diagnostic.message and diagnostic.span.line > 1
+
+
+def test_a_step_and_a_rule_by_condition_read_one_condition_alike():
+    """The conditions of a step's `if` and of a rule by condition are one language: "and" and
+    "or" join the tests of a step as they join a rule's, and the same words make the same core
+    condition, over the card's owner in the step and over the player who acts in the rule."""
+    words = "own harvests >= 2 and it is own turn or holding thaler"
+    step = _step('token thaler   § r "p.1"\n'
+                 f'rule tally: when a card is harvested, if {words}:   § r "p.1"\n'
+                 '  add 1 to own harvests   § r "p.1"\n'
+                 f'rule calm: no player may trade while {words}   § r "p.1"\n')
+    [do] = [from_json(s) for s in step["core"]]
+    [rule] = [r for r in compile_example(COUNTERS + 'token thaler   § r "p.1"\n'
+                                         f'rule calm: no player may trade while {words}   § r "p.1"\n')["rules"]
+              if r["kind"] == "forbid-while"]
+    [forbid] = [from_json(s) for s in rule["core"]]
+    assert step["params"]["condition"] == rule["params"]["condition"] == {"test": "any", "of": [
+        {"test": "all", "of": [{"test": "counter", "name": "harvests", "compare": ">=", "value": 2, "owner": "own"},
+                               {"test": "own-turn"}]},
+        {"test": "holding", "name": "thaler"}]}
+    assert do.condition.to_text() == ("the harvests of the owner of this card is at least 2 and it is the turn of "
+                                      "the owner of this card or the owner of this card holds the thaler")
+    assert forbid.condition.to_text() == ("the harvests of the player is at least 2 and it is the turn of the player "
+                                          "or the player holds the thaler")

@@ -47,6 +47,12 @@ class Problem:
     suggestion: str | None = None
 
 
+# Names only some statements bind, and which: the hint where one is read elsewhere.
+BOUND_BY: Mapping[str, str] = {
+    "cards": "'count of harvested cards' reads the cards a harvest took: only a step on a harvest "
+             "('when a card is harvested:') or an ability 'when harvested' has them"}
+
+
 @dataclass(frozen=True)
 class Scope:
     """What names exist where a node is checked: the model's names by kind, and the names
@@ -66,7 +72,9 @@ class Scope:
         hint = did_you_mean(name, sorted(pool))
         if kind == "zone" and not hint:
             hint = "zones: " + ", ".join(sorted(pool)) + "; declare one: zone NAME is a pile per player, owner sees"
-        if kind == "bound" and not hint:
+        if kind == "bound" and name in BOUND_BY:
+            hint = BOUND_BY[name]
+        elif kind == "bound" and not hint:
             hint = ("choose it first: choose NAME from PLACE" if not pool
                     else "names bound here: " + ", ".join(sorted(pool)))
         return Problem(f"unknown {what} '{name}'", hint)

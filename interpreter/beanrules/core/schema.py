@@ -3,9 +3,9 @@ fields, typed from the dataclass annotations) and one per category (any node of 
 by its ``node`` name). ``$defs/core`` of the rule-model schema is exactly this, and
 ``$defs/owner`` the owner words of a place as the desugarer reads them (desugar/build.py's
 ``owners``), the `do` of ``$defs/effect`` every effect the grammar says (syntax/build.py's
-``effect_kinds``), and the `test` of ``$defs/conditions`` every condition a constraint by
-condition may have (syntax/build.py's ``rule_tests``, each read by desugar/conditions.py's
-``TESTS``); a test holds the shipped schema file to them, and
+``effect_kinds``), and the `test` of ``$defs/condition`` every test a condition may have,
+wherever it is written (syntax/build.py's ``condition_tests``, each read by
+desugar/conditions.py's ``TESTS``); a test holds the shipped schema file to them, and
 ``python -m beanrules.core.schema`` rewrites them."""
 from __future__ import annotations
 
@@ -89,14 +89,14 @@ def owner_schema(words: tuple[str, ...]) -> dict[str, Any]:
 
 def main() -> None:  # pragma: no cover - a maintenance command, checked by the schema test
     from ..desugar.build import OWNER_WORDS  # the desugarer's words (it stands above the core)
-    from ..syntax.build import effect_kinds, rule_tests  # the grammar's effects and tests, as the builder names them
+    from ..syntax.build import condition_tests, effect_kinds  # the grammar's effects and tests, as the builder names them
     from ..paths import schema_file
     path = schema_file("rule-model.schema.json")
     schema = json.loads(path.read_text(encoding="utf-8"))
     schema["$defs"]["core"] = core_schema()
     schema["$defs"]["owner"] = owner_schema(OWNER_WORDS)
     schema["$defs"]["effect"]["properties"]["do"]["enum"] = list(effect_kinds())
-    schema["$defs"]["conditions"]["items"]["items"]["properties"]["test"]["enum"] = list(rule_tests())
+    schema["$defs"]["condition"]["properties"]["test"]["enum"] = list(condition_tests())
     path.write_text(json.dumps(schema, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote $defs/core ({len(NODES)} nodes) into {path}", file=sys.stderr)
 

@@ -27,6 +27,16 @@ def owners(own: Actor) -> dict[str, Actor]:
             "left-player": Neighbour(own, "left"), "right-player": Neighbour(own, "right")}
 
 
+def place(data: dict[str, Any], own: Actor) -> Zone | Bound:
+    """A place of the rule model read over `own`: "this field" (the field a card lies on, or an
+    action is about) and "field NAME" (chosen before) are bound names; a per-player zone named
+    without an owner is own's, a zone of the table nobody's."""
+    if data.get("bound"):
+        return Bound(data["bound"])
+    owner = owners(own)[data["owner"]] if data["owner"] else (own if data["zone"] in PER_PLAYER else None)
+    return Zone(data["zone"], owner)
+
+
 OWNER_WORDS: tuple[str, ...] = tuple(owners(PLAYER))
 """The owner words, in the order of the table (the rule-model schema's ``$defs/owner``)."""
 

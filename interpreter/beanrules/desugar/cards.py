@@ -10,16 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.actors import ActivePlayer, AllBut, Bound, CardOwner, EachPlayer, Opponent, OtherPlayers, Owner
-from ..core.categories import Effect, Timing
-from ..core.conditions import AnyOf, Compare, HoldsToken, InPhase, MayHarvest, Not, TurnOf
+from ..core.categories import Cond, Effect, Timing
+from ..core.conditions import Compare, HoldsToken, Not
 from ..core.effects import (AddField, AddToCounter, Auction, Choose, ForChosen, GainCoins, Harvest, If, Look, Move, Pay, Plant, Refuse,
                             Reorder, Repeat, Reverse, Sequence, Shuffle, Swap)
 from ..core.places import CardsIn, Zone
-from ..core.quantities import Count, CounterValue, FieldsOf, Half, Number, OneIf, PlantedThisPhase, TypesIn
+from ..core.quantities import Count, Half, Number, OneIf
 from ..core.statements import Ability, Card
 from ..core.actors import AnyPlayer
 from ..core.timing import AnyTime, During, OncePerTurn, When, WhenPlayer, WhileOnTop
-from .build import PER_PLAYER, owners
+from . import build, conditions
+from .build import owners
 
 _OWNERS = owners(CardOwner(None))
 
@@ -69,11 +70,7 @@ def timings(triggers: list[dict[str, Any]]) -> tuple[Timing, ...]:
 
 
 def place(data: dict[str, Any]) -> Zone | Bound:
-    if data.get("bound"):  # "this field" (the one the card lies on) or "field NAME" (chosen before)
-        return Bound(data["bound"])
-    owner = _OWNERS[data["owner"]] if data["owner"] else (
-        CardOwner(None) if data["zone"] in PER_PLAYER else None)
-    return Zone(data["zone"], owner)
+    return build.place(data, CardOwner(None))
 
 
 def _cards(data: dict[str, Any], amount: Any = 1) -> CardsIn:
@@ -106,32 +103,10 @@ def _party(who: str | None):
     return _OWNERS.get(who) or Bound(who)
 
 
-def condition(data: dict[str, Any]):
-    if data["test"] == "any":  # "only if A or B"
-        return AnyOf(tuple(condition(c) for c in data["of"]))
-    if data["test"] == "harvestable":
-        return MayHarvest(_OWNERS[data["owner"]])
-    if data["test"] in ("phase", "own-turn"):  # the card's owner's turn; the phase now
-        found = InPhase(data["phase"]) if data["test"] == "phase" else TurnOf(CardOwner(None))
-        return Not(found) if data["not"] else found
-    if data["test"] == "harvested":  # the cards a harvest took: the event's "cards"
-        return Compare(Count(Bound("cards"), None), data["compare"], Number(data["value"]))
-    if data["test"] == "holding":
-        return HoldsToken(CardOwner(None), data["token"])
-    if data["test"] == "counter":
-        return Compare(CounterValue(data["counter"], _counter_owner(data)), data["compare"], Number(data["value"]))
-    if data["test"] == "planted":
-        return Compare(PlantedThisPhase(), data["compare"], Number(data["value"]))
-    if data["test"] == "fields":
-        return Compare(FieldsOf(CardOwner(None)), data["compare"], Number(data["value"]))
-    where = place(data["place"])
-    if data["test"] == "types-compare":  # "count of types in own hand >= 3"
-        return Compare(TypesIn(where), data["compare"], Number(data["value"]))
-    if data["test"] == "empty":
-        return Compare(Count(where, None), "=", Number(0))
-    if data["test"] == "holds":
-        return Compare(Count(where, data["bean"]), ">", Number(0))
-    return Compare(Count(where, None), data["compare"], Number(data["value"]))
+def condition(data: dict[str, Any]) -> Cond:
+    """A condition of an ability or a step, read over the card's owner ("own"): the one table
+    of tests, desugar/conditions.py's, as a rule by condition reads it over the player who acts."""
+    return conditions.condition(data, CardOwner(None))
 
 
 def _condition_text(data: dict[str, Any]) -> str:

@@ -1,66 +1,69 @@
-"""Rewrites of the constraints by condition: "no player may ACTION while CONDITION" is a
-``forbid`` of each action, "any player may harvest when CONDITION" a ``permit`` of harvesting at
-any time; their conditions are core conditions over the acting player ("own")."""
+"""The one reading of a condition, wherever it is written (an ``if`` or ``only if`` of a card's
+ability, a step's ``, if``, a constraint or permission by condition), and the rewrites of the
+constraints by condition: "no player may ACTION while CONDITION" is a ``forbid`` of each action,
+"any player may harvest when CONDITION" a ``permit`` of harvesting at any time; their conditions
+are read over the acting player ("own")."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any, Callable
 
 from ..core.actors import ActivePlayer, AnyPlayer, Bound
-from ..core.conditions import AllOf, AnyOf, Compare, HoldsToken, InPhase, Not, TurnOf
+from ..core.categories import Actor, Cond
+from ..core.conditions import AllOf, AnyOf, Compare, HoldsToken, InPhase, MayHarvest, Not, TurnOf
 from ..core.effects import Harvest, Move, Plant
 from ..core.places import CardsIn, Zone
-from ..core.quantities import Count, CounterValue, FieldsOf, Number, TypesIn
+from ..core.quantities import Count, CounterValue, FieldsOf, Number, PlantedThisPhase, TypesIn
 from ..core.statements import Forbid, Permit
 from ..core.timing import AnyTime, During
-from .build import CARD, FIELD, PER_PLAYER, PLAYER, owners
+from .build import CARD, FIELD, PER_PLAYER, PLAYER, owners, place
 from .lasting import action
 from .registry import rewrite
 
-# In a rule, "own" is the player who acts; the other owners are read from that player.
-_OWNERS = owners(PLAYER)
+Test = dict[str, Any]
 
 
-def _compared(left: Any) -> Callable[[dict[str, Any]], Compare]:
+def _compared(left: Callable[[Test, Actor], Any]) -> Callable[[Test, Actor], Cond]:
     """A test that compares a quantity, read from the test, with its number."""
-    return lambda test: Compare(left(test), test["compare"], Number(test["value"]))
+    return lambda test, own: Compare(left(test, own), test["compare"], Number(test["value"]))
 
 
-def _counted(place: dict[str, Any]):
-    """The place a count reads: "this field" is the field the action is about (the one
-    harvested, or planted onto); another place as a permission names it."""
-    return Bound(place["bound"]) if place.get("bound") else _place(place)
+def _whose(test: Test, own: Actor) -> Actor | None:
+    """The player a test's owner word names (none: the table, for a counter)."""
+    return owners(own)[test["owner"]] if test.get("owner") else None
 
 
-# What each test of a condition means, over the player who acts, by the `test` the builder
-# names it with (syntax/build.py's `rule_tests`: the grammar's alternatives of `rule_condition`,
-# which the schema's `$defs/conditions` lists; a test holds the two to the same names). A new
-# condition of a constraint is one alternative of the grammar and one entry here.
-TESTS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "phase": lambda test: InPhase(test["name"]),
-    "not-phase": lambda test: Not(InPhase(test["name"])),
-    "own-turn": lambda test: TurnOf(PLAYER),
-    "not-own-turn": lambda test: Not(TurnOf(PLAYER)),
-    "holding": lambda test: HoldsToken(PLAYER, test["name"]),
-    "fields": _compared(lambda test: FieldsOf(PLAYER)),
-    "counter": _compared(lambda test: CounterValue(test["name"], PLAYER)),
-    "count": _compared(lambda test: Count(_counted(test["place"]), None)),
-    "types-in": _compared(lambda test: TypesIn(_counted(test["place"]))),
+# What each test of a condition means, by the `test` the builder names it with (syntax/build.py's
+# `condition_tests`: the grammar's alternatives of `condition` and the joins `all` and `any`, which
+# the schema's `$defs/condition` lists; a test holds the three to the same names). One table for
+# every place a condition is written: `own` is whom the sentence speaks for, the card's owner in an
+# ability or a step (desugar/cards.py), the player who acts in a rule by condition (below). A new
+# test is one alternative of the grammar and one entry here.
+TESTS: dict[str, Callable[[Test, Actor], Cond]] = {
+    "all": lambda test, own: AllOf(tuple(condition(t, own) for t in test["of"])),
+    "any": lambda test, own: AnyOf(tuple(condition(t, own) for t in test["of"])),
+    "phase": lambda test, own: InPhase(test["name"]),
+    "not-phase": lambda test, own: Not(InPhase(test["name"])),
+    "own-turn": lambda test, own: TurnOf(own),
+    "not-own-turn": lambda test, own: Not(TurnOf(own)),
+    "holding": lambda test, own: HoldsToken(own, test["name"]),
+    "fields": _compared(lambda test, own: FieldsOf(own)),
+    "counter": _compared(lambda test, own: CounterValue(test["name"], _whose(test, own))),
+    "count": _compared(lambda test, own: Count(place(test["place"], own), None)),
+    "types-in": _compared(lambda test, own: TypesIn(place(test["place"], own))),
+    "empty": lambda test, own: Compare(Count(place(test["place"], own), None), "=", Number(0)),
+    "holds": lambda test, own: Compare(Count(place(test["place"], own), test["name"]), ">", Number(0)),
+    # the cards a harvest took (a step on a harvest binds them: the event's "cards")
+    "harvested": _compared(lambda test, own: Count(Bound("cards"), None)),
+    "planted": _compared(lambda test, own: PlantedThisPhase()),
+    "harvestable": lambda test, own: MayHarvest(_whose(test, own)),
 }
 
 
-def condition(test: dict[str, Any]):
-    """One condition of the sentence as a core condition."""
-    return TESTS[test["test"]](test)
-
-
-def _all(groups: list[list[dict[str, Any]]]):
-    """Alternatives of conjunctions ("A and B or C") as one core condition."""
-    alternatives = []
-    for tests in groups:
-        found = tuple(condition(t) for t in tests)
-        alternatives.append(found[0] if len(found) == 1 else AllOf(found))
-    return alternatives[0] if len(alternatives) == 1 else AnyOf(tuple(alternatives))
+def condition(test: Test, own: Actor = PLAYER) -> Cond:
+    """A condition of the rule model as a core condition, read over `own` (the player who acts,
+    unless the sentence speaks for a card's owner)."""
+    return TESTS[test["test"]](test, own)
 
 
 @rewrite("forbid-while", "no player may harvest while it is phase trade",
@@ -68,7 +71,7 @@ def _all(groups: list[list[dict[str, Any]]]):
 def forbid_while(rule):
     """Each action named is forbidden to whoever acts while every condition holds."""
     p = rule["params"]
-    return tuple(Forbid(_onto_field(action(a, PLAYER)), _all(p["conditions"])) for a in p["actions"])
+    return tuple(Forbid(_onto_field(action(a, PLAYER)), condition(p["condition"])) for a in p["actions"])
 
 
 def _onto_field(act):
@@ -82,7 +85,7 @@ def _onto_field(act):
          "is less than 4, any player may harvest the field.")
 def permit_harvest(rule):
     """Any player may harvest, at any time, while every condition holds for them."""
-    return (Permit(AnyPlayer(), Harvest(PLAYER, FIELD, False), AnyTime(), _all(rule["params"]["conditions"]),
+    return (Permit(AnyPlayer(), Harvest(PLAYER, FIELD, False), AnyTime(), condition(rule["params"]["condition"]),
                    False, None, None),)
 
 
@@ -96,14 +99,14 @@ def permit_zone(rule):
     who = AnyPlayer() if p["who"] == "any-player" else ActivePlayer()
     field = Zone(p["zone"], None)
     action = Plant(PLAYER, CARD, field) if p["action"] == "plant" else Harvest(PLAYER, field, False)
-    condition = _all(p["conditions"]) if p["conditions"] else None
-    return (Permit(who, action, AnyTime(), condition, False, None, None),)
+    test = condition(p["condition"]) if p["condition"] else None
+    return (Permit(who, action, AnyTime(), test, False, None, None),)
 
 
 def _place(data: dict[str, Any]) -> Zone:
     """A place of a permission: "own" is the player who moves (a per-player zone named without
     an owner is theirs, a zone of the table nobody's)."""
-    owner = _OWNERS[data["owner"]] if data["owner"] else (PLAYER if data["zone"] in PER_PLAYER else None)
+    owner = owners(PLAYER)[data["owner"]] if data["owner"] else (PLAYER if data["zone"] in PER_PLAYER else None)
     return Zone(data["zone"], owner)
 
 
@@ -118,20 +121,19 @@ def permit_move(rule):
     p = rule["params"]
     source = p["from"]
     cards = CardsIn(_place(source), source["end"] or "any", Number(p["count"]), False, None)
-    when, groups = _phase_of(p["conditions"])
-    condition = _all(groups) if groups else None
+    when, rest = _phase_of(p["condition"])
     who = AnyPlayer() if p.get("who") == "any-player" else ActivePlayer()
-    return (Permit(who, Move(cards, _place(p["to"]), p["to"]["end"]), when, condition, False, None,
+    return (Permit(who, Move(cards, _place(p["to"]), p["to"]["end"]), when, condition(rest) if rest else None, False, None,
                    Number(1) if p["once_per_turn"] else None),)
 
 
-def _phase_of(groups: list[list[dict[str, Any]]] | None) -> tuple[Any, list[list[dict[str, Any]]] | None]:
+def _phase_of(test: Test | None) -> tuple[Any, Test | None]:
     """"when it is phase X (and …)" is the permission's time, during that phase (which waits for
     the active player while the move is open, as for `may take top of discard`), the other tests
     its condition; at any time otherwise."""
-    if groups and len(groups) == 1:
-        phases = [t for t in groups[0] if t["test"] == "phase"]
-        if len(phases) == 1:
-            rest = [t for t in groups[0] if t is not phases[0]]
-            return During(phases[0]["name"], False), [rest] if rest else None
-    return AnyTime(), groups
+    tests = (test["of"] if test["test"] == "all" else [test]) if test else []
+    phases = [t for t in tests if t["test"] == "phase"]
+    if len(phases) == 1:
+        rest = [t for t in tests if t is not phases[0]]
+        return During(phases[0]["name"], False), (rest[0] if len(rest) == 1 else {"test": "all", "of": rest}) if rest else None
+    return AnyTime(), test

@@ -536,34 +536,33 @@ def counter(p: dict, ctx: Context) -> str:
     return f"{whose} a count of {p.get('title') or p['counter']}, starting at {p['start']}."
 
 
-def _conditions(groups: list[list[dict]], ctx: Context) -> str:
-    return listing([_all_of(tests, ctx) for tests in groups], "or")
-
-
-def _all_of(tests: list[dict], ctx: Context) -> str:
+def _conditions(test: dict, ctx: Context) -> str:
+    """A rule's condition in words: its alternatives joined by "or", the tests of each by "and"."""
+    if test["test"] == "any":
+        return listing([_conditions(t, ctx) for t in test["of"]], "or")
+    if test["test"] == "all":
+        return listing([_conditions(t, ctx) for t in test["of"]])
     words = {"phase": "it is {phase}", "not-phase": "it is not {phase}", "own-turn": "it is their turn",
              "not-own-turn": "it is not their turn", "holding": "they hold the {name}",
-             "fields": "they have {compare} {value} fields", "counter": "their {name} is {compare} {value}"}
-    out = []
-    for t in tests:
-        if t["test"] == "count":
-            owner = (t["place"]["owner"] or "own").replace("-", " ")
-            out.append(f"the count of {owner} {t['place']['zone']} is {t['compare']} {t['value']}")
-        elif t["test"] in words:
-            out.append(words[t["test"]].format(**t, phase=ctx.phase(t["name"]) if "phase" in t["test"] else ""))
-        else:  # a test with no words of its own here reads as its core condition does
-            out.append(core_condition(t).to_text())
-    return listing(out)
+             "fields": "they have {compare} {value} fields"}
+    if test["test"] == "count":
+        owner = (test["place"]["owner"] or "own").replace("-", " ")
+        return f"the count of {owner} {test['place']['zone']} is {test['compare']} {test['value']}"
+    if test["test"] == "counter" and test.get("owner") == "own":
+        return f"their {test['name']} is {test['compare']} {test['value']}"
+    if test["test"] in words:
+        return words[test["test"]].format(**test, phase=ctx.phase(test["name"]) if "phase" in test["test"] else "")
+    return core_condition(test).to_text()  # a test with no words of its own here reads as its core condition does
 
 
 def forbid_while(p: dict, ctx: Context) -> str:
     acts = listing([a["act"].replace("-", " ") + (f" from {a['from']}" if a.get("from") else "") for a in p["actions"]],
                    "or")
-    return f"No player may {acts} while {_conditions(p['conditions'], ctx)}."
+    return f"No player may {acts} while {_conditions(p['condition'], ctx)}."
 
 
 def permit_harvest(p: dict, ctx: Context) -> str:
-    return f"A player may harvest when {_conditions(p['conditions'], ctx)}."
+    return f"A player may harvest when {_conditions(p['condition'], ctx)}."
 
 
 def zone_of_kind(p: dict, ctx: Context) -> str:
@@ -578,7 +577,7 @@ def zone_of_kind(p: dict, ctx: Context) -> str:
 def permit_zone(p: dict, ctx: Context) -> str:
     who = "Any player" if p["who"] == "any-player" else "The active player"
     what = f"plant into {p['zone']}" if p["action"] == "plant" else f"harvest {p['zone']}"
-    when = f" when {_conditions(p['conditions'], ctx)}" if p["conditions"] else ""
+    when = f" when {_conditions(p['condition'], ctx)}" if p["condition"] else ""
     return f"{who} may {what}{when}."
 
 
@@ -588,7 +587,7 @@ def permit_move(p: dict, ctx: Context) -> str:
         return (f"the {place['end']} of " if place["end"] else "") + owner + place["zone"]
     what = "a card" if p["count"] == 1 else f"{p['count']} cards"
     once = ", once per turn" if p["once_per_turn"] else ""
-    when = f" when {_conditions(p['conditions'], ctx)}" if p["conditions"] else ""
+    when = f" when {_conditions(p['condition'], ctx)}" if p["condition"] else ""
     who = "Any player" if p.get("who") == "any-player" else "The active player"
     return f"{who} may move {what} from {where(p['from'])} to {where(p['to'])}{once}{when}."
 

@@ -19,6 +19,8 @@ from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players
 from ..engine.decisions import acting
 from ..engine.evaluate import names_several_zones
 from ..core.actors import Bound
+from ..core.conditions import MayHarvest
+from ..core.effects import Harvest, Plant
 from ..core.places import Zone
 from ..desugar import rule_statements
 from .model_rules import error, one, player_counts, rules_of, span_of
@@ -41,6 +43,7 @@ def _reasons(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
     out += turn_structure(model, header) + room_to_plant(model, header) + contradictions(model, header)
     out += hand_limit_below_deal(model, header) + never_planted_yet_owed(model, header)
     out += zones_of_several_players(model, header) + names_no_action_binds(model, header)
+    out += judges_itself(model, header)
     out += required_rules(model, header)
     if not out:  # the engine's own compile step for every player count: the final gate
         out += engine_refusals(model, header)
@@ -330,11 +333,8 @@ def names_no_action_binds(model: dict, header: Span | None) -> list[Diagnostic]:
     field" in a rule on trading, or on a move of a card) would stop the game the first time the
     condition is read: refused here, at the rule."""
     out = []
-    for rule in model["rules"]:
-        for statement in rule_statements(rule):
-            condition, action = getattr(statement, "condition", None), getattr(statement, "action", None)
-            if condition is None or action is None:
-                continue
+    for rule, judged in _conditioned(model):
+        for condition, action in judged:
             bound = {n.name for n in action.walk() if isinstance(n, Bound)}
             loose = sorted({n.name for n in condition.walk() if isinstance(n, Bound)} & _ABOUT - bound)
             if loose:
@@ -345,6 +345,29 @@ def names_no_action_binds(model: dict, header: Span | None) -> list[Diagnostic]:
                                  "name a player's zone instead ('own field', 'own hand')"))
                 break
     return out
+
+
+def _conditioned(model: dict) -> Iterator[tuple[dict, list[tuple[Any, Any]]]]:
+    """Each rule whose statements judge an action by a condition, with each such statement's
+    condition and action."""
+    for rule in model["rules"]:
+        judged = [(s.condition, s.action) for s in rule_statements(rule)
+                  if getattr(s, "condition", None) is not None and getattr(s, "action", None) is not None]
+        if judged:
+            yield rule, judged
+
+
+def judges_itself(model: dict, header: Span | None) -> list[Diagnostic]:
+    """A rule on planting or harvesting whose condition asks "may a field be harvested" asks the
+    judge of plants and harvests that the rule itself is part of (engine/lasting.py's
+    may_harvest), which would ask the rule again, for ever: refused here, at the rule. An `if`
+    of a card, or a rule on another action, may ask it."""
+    return [error("not-playable", f"'{rule['text']}' asks in its condition whether a field may be harvested, "
+                  "which the rules on planting and harvesting decide, this one among them: the rule would judge "
+                  "itself", rule, header, "say what the field holds instead ('count of own field >= 2')")
+            for rule, judged in _conditioned(model)
+            if any(isinstance(action, (Plant, Harvest)) and any(isinstance(n, MayHarvest) for n in condition.walk())
+                   for condition, action in judged)]
 
 
 def engine_refusals(model: dict, header: Span | None) -> list[Diagnostic]:

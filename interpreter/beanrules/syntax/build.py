@@ -195,8 +195,8 @@ class SpecBuilder:
         written under it (as under an ability); its other clauses are a rule's."""
         rule_id = _tree(node.children, "rule_id")
         bean = next((t for t in _tokens(node.children, "NAME")), None)
-        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")), None)
-        params = {"condition": self.condition(cond) if cond is not None else None,
+        cond = _tree(node.children, "conditions")
+        params = {"condition": self.conditions(cond) if cond is not None else None,
                   "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("effect")]}
         begins = _tree(node.children, "phase_begins") is not None  # a phase's own step (kind phase-step)
         if not begins:
@@ -215,8 +215,8 @@ class SpecBuilder:
         """A rule's own step when a round begins (or the game ends): a rule of kind ``round-step``
         (``end-step``) whose params hold the condition and the effects written under it."""
         rule_id = _tree(node.children, "rule_id")
-        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")), None)
-        params = {"condition": self.condition(cond) if cond is not None else None,
+        cond = _tree(node.children, "conditions")
+        params = {"condition": self.conditions(cond) if cond is not None else None,
                   "effects": [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("effect")]}
         line = self.lines[node.meta.line - 1]
         start = line.index("at", (rule_id.meta.end_column - 1) if rule_id is not None else node.meta.column - 1)
@@ -347,20 +347,20 @@ class SpecBuilder:
 
     def st_permit_zone(self, node: Tree) -> tuple[dict, list]:
         words = [str(t) for t in node.children if isinstance(t, Token)]
-        found = _tree(node.children, "rule_conditions")
+        found = _tree(node.children, "conditions")
         return {"who": "any-player" if words[0] == "any" else "active-player",
                 "action": "plant" if "plant" in words else "harvest",
                 "zone": str(_tokens(node.children, "NAME")[0]),
-                "conditions": self._rule_conditions(node) if found is not None else None}, []
+                "condition": self.conditions(found) if found is not None else None}, []
 
     def st_permit_move(self, node: Tree) -> tuple[dict, list]:
         source, dest = (self.place(p) for p in node.children if isinstance(p, Tree) and p.data in alternatives("place"))
-        found = _tree(node.children, "rule_conditions")
+        found = _tree(node.children, "conditions")
         words = [str(t) for t in node.children if isinstance(t, Token)]
         return {**({"who": "any-player"} if words[0] == "any" else {}),  # only where written: the hash stays
                 "count": self.ints(node)[0], "from": source, "to": dest,
                 "once_per_turn": _tree(node.children, "once_a_turn") is not None,
-                "conditions": self._rule_conditions(node) if found is not None else None}, []
+                "condition": self.conditions(found) if found is not None else None}, []
 
     def st_players(self, node: Tree) -> tuple[dict, list]:
         numbers = self.ints(node)
@@ -548,40 +548,10 @@ class SpecBuilder:
                 "start": start[0] if start else 0}, []
 
     def st_forbid_while(self, node: Tree) -> tuple[dict, list]:
-        return {"actions": _actions(node), "conditions": self._rule_conditions(node)}, []
+        return {"actions": _actions(node), "condition": self.conditions(_tree(node.children, "conditions"))}, []
 
     def st_permit_harvest(self, node: Tree) -> tuple[dict, list]:
-        return {"conditions": self._rule_conditions(node)}, []
-
-    def _rule_conditions(self, node: Tree) -> list[list[dict[str, Any]]]:
-        """The conditions of a constraint by condition: alternatives ("or"), each a list of
-        tests that must all hold ("and"), each test {"test", ...}."""
-        found = _tree(node.children, "rule_conditions")
-        return [self._rule_all(group) for group in _trees(found.children, "rule_all")]
-
-    def _rule_all(self, node: Tree) -> list[dict[str, Any]]:
-        return [self.test(cond, test_of(cond.data)) for cond in node.children
-                if isinstance(cond, Tree) and cond.data in alternatives("rule_condition")]
-
-    def test(self, cond: Tree, name: str) -> dict[str, Any]:
-        """A condition read from its words alone, with no method of its own: {"test": its
-        alternative's name with dashes, "name": its first NAME, "compare" and "value": its
-        comparison and number, "place": its place (or "this field", the field the action is
-        about), "owner": its owner word}. A new condition of that shape needs no builder."""
-        test: dict[str, Any] = {"test": name.replace("_", "-")}
-        names, ints = _tokens(cond.children, "NAME"), self.ints(cond)
-        compare = _tree(cond.children, "compare")
-        place = next((c for c in cond.children if isinstance(c, Tree) and c.data in alternatives("place")), None)
-        owner = _tree(cond.children, "owner")
-        if names:
-            test["name"] = str(names[0])
-        if compare is not None:
-            test["compare"], test["value"] = _words(compare), ints[0]
-        if place is not None:
-            test["place"] = self.place(place)
-        if owner is not None:
-            test["owner"] = _words(owner).replace(" ", "-")
-        return test
+        return {"condition": self.conditions(_tree(node.children, "conditions"))}, []
 
     def st_token_draw(self, node: Tree) -> tuple[dict, list]:
         return {"token": str(_tokens(node.children, "NAME")[0]), "more": self.ints(node)[0]}, []
@@ -682,13 +652,11 @@ class SpecBuilder:
             out["to"] = places[0]
         elif kind == "only_if":
             out["do"] = "only-if"
-            conds = [self.condition(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")]
-            out["condition"] = conds[0] if len(conds) == 1 else {"test": "any", "of": conds}
+            out["condition"] = self.conditions(_tree(node.children, "conditions"))
         elif kind == "gain":
             out["coins"] = self.ints(node)[0]
         elif kind == "if":
-            cond = next(c for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition"))
-            out["condition"] = self.condition(cond)
+            out["condition"] = self.conditions(_tree(node.children, "conditions"))
             out["then"] = [self.effect(c) for c in node.children
                            if isinstance(c, Tree) and c.data in alternatives("effect")]
             otherwise = _tree(node.children, "else_block")
@@ -755,45 +723,45 @@ class SpecBuilder:
             out["count"] = ints[0]
         if owner is not None:
             out["owner"] = _words(owner).replace(" ", "-")
-        cond = next((c for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")), None)
+        cond = _tree(node.children, "conditions")
         if cond is not None:
-            out["condition"] = self.condition(cond)
+            out["condition"] = self.conditions(cond)
         body = [self.effect(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("effect")]
         if body:
             out["effects"] = body
         return out
 
-    def condition(self, node: Tree) -> dict[str, Any]:
-        if node.data in ("is_phase", "is_not_phase"):  # "it is phase trade", as a constraint says it
-            return {"test": "phase", "phase": str(_tokens(node.children, "NAME")[0]), "not": node.data == "is_not_phase"}
-        if node.data in ("is_own_turn", "is_not_own_turn"):
-            return {"test": "own-turn", "not": node.data == "is_not_own_turn"}
-        if node.data == "harvested_compare":
-            return {"test": "harvested", "compare": _words(_tree(node.children, "compare")), "value": self.ints(node)[0]}
-        if node.data == "is_holding":
-            return {"test": "holding", "token": str(_tokens(node.children, "NAME")[0])}
-        if node.data == "may_harvest":  # "own field may be harvested": one of the player's fields, now
-            return {"test": "harvestable", "owner": _words(_tree(node.children, "owner")).replace(" ", "-")}
-        if node.data == "planted_compare":
-            return {"test": "planted", "compare": _words(_tree(node.children, "compare")),
-                    "value": self.ints(node)[0]}
-        if node.data == "counter_compare":  # "own harvests >= 2"; no owner: the table's counter
-            owner = _tree(node.children, "owner")
-            return {"test": "counter", "counter": str(_tokens(node.children, "NAME")[0]),
-                    "owner": _words(owner).replace(" ", "-") if owner else None,
-                    "compare": _words(_tree(node.children, "compare")), "value": self.ints(node)[0]}
-        if node.data == "fields_compare":
-            return {"test": "fields", "compare": _words(_tree(node.children, "compare")),
-                    "value": self.ints(node)[0]}
-        if node.data not in ("is_empty", "holds", "count_compare"):
-            return self.test(node, node.data)  # a condition read from its words (test)
-        place = self.place(next(c for c in node.children if isinstance(c, Tree) and c.data in alternatives("place")))
-        if node.data == "is_empty":
-            return {"test": "empty", "place": place}
-        if node.data == "holds":
-            return {"test": "holds", "place": place, "bean": str(_tokens(node.children, "NAME")[0])}
-        return {"test": "count", "place": place, "compare": _words(_tree(node.children, "compare")),
-                "value": self.ints(node)[0]}
+    def conditions(self, node: Tree) -> dict[str, Any]:
+        """A condition as written, wherever it is (an `if`, an `only if`, a step's `, if`, a rule
+        by condition): one test, tests joined by "and" ({"test": "all", "of": [...]}), or
+        alternatives joined by "or" ({"test": "any", "of": [...]}; "and" binds closer)."""
+        ways = [self._all_of(group) for group in _trees(node.children, "condition_all")]
+        return ways[0] if len(ways) == 1 else {"test": "any", "of": ways}
+
+    def _all_of(self, node: Tree) -> dict[str, Any]:
+        tests = [self.test(c) for c in node.children if isinstance(c, Tree) and c.data in alternatives("condition")]
+        return tests[0] if len(tests) == 1 else {"test": "all", "of": tests}
+
+    def test(self, cond: Tree) -> dict[str, Any]:
+        """One test of a condition, read from its words alone: {"test": its alternative's name
+        without ``cond_`` (test_of), "name": its first NAME, "place": its place ("this field":
+        the field the ability lies on, or the action is about), "compare" and "value": its
+        comparison and number, "owner": its owner word}. A new test of that shape needs no
+        builder."""
+        test: dict[str, Any] = {"test": test_of(cond.data)}
+        names, ints = _tokens(cond.children, "NAME"), self.ints(cond)
+        compare = _tree(cond.children, "compare")
+        place = next((c for c in cond.children if isinstance(c, Tree) and c.data in alternatives("place")), None)
+        owner = _tree(cond.children, "owner")
+        if names:
+            test["name"] = str(names[0])
+        if place is not None:
+            test["place"] = self.place(place)
+        if compare is not None:
+            test["compare"], test["value"] = _words(compare), ints[0]
+        if owner is not None:
+            test["owner"] = _words(owner).replace(" ", "-")
+        return test
 
 
 _CLAUSES = {"cite_clause", "assumed_clause", "says", "clause_note", "contradiction", "departure"}
@@ -820,15 +788,20 @@ def effect_kinds() -> tuple[str, ...]:
 
 
 def test_of(alternative: str) -> str:
-    """The `test` of a condition of a constraint by condition, from the grammar's alternative
-    that says it (``cond_not_own_turn`` is ``not-own-turn``)."""
+    """The `test` of one test of a condition, from the grammar's alternative that says it
+    (``cond_not_own_turn`` is ``not-own-turn``)."""
     return alternative.removeprefix("cond_").replace("_", "-")
 
 
-def rule_tests() -> tuple[str, ...]:
-    """Every `test` a condition of a constraint by condition may have (the schema's
-    ``$defs/conditions``; desugar/conditions.py's ``TESTS`` reads each), sorted."""
-    return tuple(sorted(test_of(a) for a in alternatives("rule_condition")))
+JOINS = ("all", "any")
+"""The tests that join others (their `of`): "and" and "or"."""
+
+
+def condition_tests() -> tuple[str, ...]:
+    """Every `test` a condition of the rule model may have (the schema's ``$defs/condition``;
+    desugar/conditions.py's ``TESTS`` reads each): the grammar's alternatives of `condition`
+    and the two joins, sorted."""
+    return tuple(sorted({test_of(a) for a in alternatives("condition")} | set(JOINS)))
 
 
 @cache
