@@ -48,23 +48,37 @@ def places(draw, this_field: bool = False, ends: bool = True, several: bool = Fa
 
 
 @st.composite
-def conditions(draw, counters: dict[str, bool], harvest: bool = False, this_field: bool = False,
-               constraint: bool = False) -> str:
-    """A condition of `if` (of a constraint, with `constraint`: its own forms, no end of a pile)."""
+def tests(draw, counters: dict[str, bool], harvest: bool = False, this_field: bool = False,
+          constraint: bool = False) -> str:
+    """One test of a condition: every test is said in an `if` and in a constraint alike (one
+    language), though a constraint's places have no end of a pile, and only a constraint's
+    action binds `this field`."""
     n = draw(st.integers(0, 7))
     forms = [f"count of {draw(places(this_field, not constraint, constraint))} {draw(st.sampled_from(COMPARE))} {n}",
              f"count of types in {draw(places(this_field, False, constraint))} {draw(st.sampled_from(COMPARE))} {n}",
              f"fields {draw(st.sampled_from(COMPARE))} {min(n, 4)}",
              f"it is {draw(st.sampled_from(['', 'not ']))}own turn",
-             f"it is {draw(st.sampled_from(['', 'not ']))}phase {draw(st.sampled_from(PHASES))}"]
-    if not constraint:
-        forms += [f"{draw(places())} is empty", f"{draw(places())} holds {draw(st.sampled_from(BEANS))}"]
+             f"it is {draw(st.sampled_from(['', 'not ']))}phase {draw(st.sampled_from(PHASES))}",
+             f"{draw(places(this_field, not constraint, constraint))} is empty",
+             f"{draw(places(this_field, not constraint, constraint))} holds {draw(st.sampled_from(BEANS))}",
+             f"cards planted this phase {draw(st.sampled_from(COMPARE))} {min(n, 2)}",
+             f"{draw(st.sampled_from(['own', 'left player']))} field may be harvested"]
     if harvest:
         forms.append(f"count of harvested cards {draw(st.sampled_from(COMPARE))} {n}")
     if counters:
         name = draw(st.sampled_from(sorted(counters)))
-        forms.append(f"{'own ' if counters[name] or constraint else ''}{name} {draw(st.sampled_from(COMPARE))} {n}")
+        forms.append(f"{'own ' if counters[name] else ''}{name} {draw(st.sampled_from(COMPARE))} {n}")
     return draw(st.sampled_from(forms))
+
+
+@st.composite
+def conditions(draw, counters: dict[str, bool], harvest: bool = False, this_field: bool = False,
+               constraint: bool = False) -> str:
+    """A condition of `if` or of a constraint: one test, or two joined by `and` or `or`."""
+    first = draw(tests(counters, harvest, this_field, constraint))
+    if draw(st.booleans()):
+        return first
+    return f"{first} {draw(st.sampled_from(['and', 'or']))} {draw(tests(counters, harvest, this_field, constraint))}"
 
 
 def _NO_DECK(place: str) -> bool:
