@@ -48,7 +48,7 @@ def places(draw, this_field: bool = False, ends: bool = True, several: bool = Fa
 
 
 @st.composite
-def tests(draw, counters: dict[str, bool], harvest: bool = False, this_field: bool = False,
+def a_test(draw, counters: dict[str, bool], harvest: bool = False, this_field: bool = False,
           constraint: bool = False) -> str:
     """One test of a condition: every test is said in an `if` and in a constraint alike (one
     language), though a constraint's places have no end of a pile, and only a constraint's
@@ -75,10 +75,10 @@ def tests(draw, counters: dict[str, bool], harvest: bool = False, this_field: bo
 def conditions(draw, counters: dict[str, bool], harvest: bool = False, this_field: bool = False,
                constraint: bool = False) -> str:
     """A condition of `if` or of a constraint: one test, or two joined by `and` or `or`."""
-    first = draw(tests(counters, harvest, this_field, constraint))
+    first = draw(a_test(counters, harvest, this_field, constraint))
     if draw(st.booleans()):
         return first
-    return f"{first} {draw(st.sampled_from(['and', 'or']))} {draw(tests(counters, harvest, this_field, constraint))}"
+    return f"{first} {draw(st.sampled_from(['and', 'or']))} {draw(a_test(counters, harvest, this_field, constraint))}"
 
 
 def _NO_DECK(place: str) -> bool:
