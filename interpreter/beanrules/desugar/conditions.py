@@ -123,8 +123,8 @@ def permit_move(rule):
     cards = CardsIn(_place(source), source["end"] or "any", Number(p["count"]), False, None)
     when, rest = _phase_of(p["condition"])
     who = AnyPlayer() if p.get("who") == "any-player" else ActivePlayer()
-    return (Permit(who, Move(cards, _place(p["to"]), p["to"]["end"]), when, condition(rest) if rest else None, False, None,
-                   Number(1) if p["once_per_turn"] else None),)
+    return (Permit(who, Move(cards, _place(p["to"]), p["to"]["end"]), when, condition(rest) if rest else None,
+                   False, None, Number(1) if p["once_per_turn"] else None),)
 
 
 def _phase_of(test: Test | None) -> tuple[Any, Test | None]:
@@ -135,5 +135,6 @@ def _phase_of(test: Test | None) -> tuple[Any, Test | None]:
     phases = [t for t in tests if t["test"] == "phase"]
     if len(phases) == 1:
         rest = [t for t in tests if t is not phases[0]]
-        return During(phases[0]["name"], False), (rest[0] if len(rest) == 1 else {"test": "all", "of": rest}) if rest else None
+        others = None if not rest else rest[0] if len(rest) == 1 else {"test": "all", "of": rest}
+        return During(phases[0]["name"], False), others
     return AnyTime(), test
