@@ -23,6 +23,7 @@ from .actions import EndPhase, MoveCard
 from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 from .requirements import broken
 from .selection import end_index, laid_end, picked, zone_name
+from .turns import off_turn
 
 # The verb of the notation for each (from, to) pair of zones a permitted move may connect.
 VERBS = {("hand", "discard"): "discards", ("discard", "hand"): "takes", ("set-aside", "discard"): "discards"}
@@ -117,25 +118,44 @@ def times_moved(state: Any, rule: MoveRule, player: int | None = None) -> int:
     return times if turn == state.turn else 0
 
 
-def _why_not(state: Any, rs: Any, rule: MoveRule, player: int) -> str | None:
-    """Why `player` may not make this move now, ignoring which card (None: they may)."""
-    if state.over:
-        return "the game is over"
-    if player != state.active and not rule.anyone:
-        return f"only the active player ({state.players[state.active]}) may"
-    if rule.phase is not None and state.phase != rule.phase:
-        return f"only in phase {rule.phase}, not in phase {state.phase}"
+def blocked(state: Any, rs: Any, rule: MoveRule, player: int) -> str | None:
+    """What keeps the player at seat `player` from making this move now, whichever card: a
+    word of _why_not's ("over", "turn", "phase", "most", "condition", "empty"; None: they may).
+    The one place the rule is: _why_not words it, keeps_open (the kernel's too) and the
+    listings ask only whether it is None, so the yes or no builds no text."""
+    why = off_turn(state, player, rule.anyone, rule.phase)
+    if why is not None:
+        return why
     if rule.most is not None and times_moved(state, rule, player) >= rule.most:
-        return f"{state.players[player]} already did {'so' if rule.most == 1 else f'so {rule.most} times'} this turn"
-    if rule.condition is not None and not rule.condition.fn(state, _env(player, rs)):
-        return "its condition does not hold"
-    if not rule.source.fn(state, _env(player, rs)):
-        return f"the {rule.where().removeprefix('the ')} is empty"
+        return "most"
+    env = _env(player, rs)
+    if rule.condition is not None and not rule.condition.fn(state, env):
+        return "condition"
+    if not rule.source.fn(state, env):
+        return "empty"
     return None
 
 
+def _why_not(state: Any, rs: Any, rule: MoveRule, player: int) -> str | None:
+    """Why `player` may not make this move now, ignoring which card (None: they may)."""
+    why = blocked(state, rs, rule, player)
+    if why is None:
+        return None
+    if why == "over":
+        return "the game is over"
+    if why == "turn":
+        return f"only the active player ({state.players[state.active]}) may"
+    if why == "phase":
+        return f"only in phase {rule.phase}, not in phase {state.phase}"
+    if why == "most":
+        return f"{state.players[player]} already did {'so' if rule.most == 1 else f'so {rule.most} times'} this turn"
+    if why == "condition":
+        return "its condition does not hold"
+    return f"the {rule.where().removeprefix('the ')} is empty"
+
+
 def open_rules(state: Any, rs: Any, player: int) -> list[MoveRule]:
-    return [r for r in rs.permits.get(MoveCard, ()) if _why_not(state, rs, r, player) is None]
+    return [r for r in rs.permits.get(MoveCard, ()) if blocked(state, rs, r, player) is None]
 
 
 def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
@@ -254,10 +274,14 @@ def waits_only_for_moves(state: Any, ph: Any) -> bool:
 
 
 def keeps_open(state: Any, rs: Any) -> bool:
-    """A move the active player may still make keeps the phase from ending by itself."""
-    return MoveCard in rs.permits and any(
-        _breaks(state, rs, r, state.active, _first(state, rs, r)) is None
-        for r in open_rules(state, rs, state.active))
+    """A move the active player may still make keeps the phase from ending by itself (its
+    first card tried against the requirements, where there are any)."""
+    active = state.active
+    for rule in rs.permits.get(MoveCard, ()):
+        if blocked(state, rs, rule, active) is None and (
+                not rs.requirements or _breaks(state, rs, rule, active, _first(state, rs, rule)) is None):
+            return True
+    return False
 
 
 def _first(state: Any, rs: Any, rule: MoveRule) -> int:

@@ -22,6 +22,7 @@ from . import evaluate
 from .actions import DrawCard, EndPhase
 from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
 from .requirements import one_more_breaks
+from .turns import off_turn
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,27 @@ def _card_left(state: Any, rs: Any) -> bool:
     return bool(state.deck) or (bool(state.discard) and bool(rs.on_deck_out))
 
 
+def blocked(state: Any, rs: Any, rule: DrawRule, seat: int) -> Any:
+    """What keeps the player at `seat` from drawing by `rule` (the rule of this phase) now: a
+    word of refusal's ("over", "turn", "most", "empty") or the requirement one more card would
+    break; None: they may. The one place the rule is: refusal words it, `may` and keeps_open
+    (the kernel's too) ask only whether it is None, so the yes or no builds no refusal."""
+    why = off_turn(state, seat, False, None)  # (the rule is this phase's)
+    if why is not None:
+        return why
+    if drawn(state, rule) >= rule.most:
+        return "most"
+    if not _card_left(state, rs):
+        return "empty"
+    return one_more_breaks(state, rs, seat)
+
+
+def may(state: Any, rs: Any, seat: int) -> bool:
+    """The player at `seat` may draw now (refusal is None)."""
+    rule = rule_now(state, rs)
+    return rule is not None and blocked(state, rs, rule, seat) is None
+
+
 def refusal(state: Any, rs: Any, seat: int) -> IllegalAction | None:
     """Why the player at `seat` may not draw now, citing the rule that says so (None: they may)."""
     if state.over:
@@ -98,18 +120,17 @@ def refusal(state: Any, rs: Any, seat: int) -> IllegalAction | None:
         return IllegalAction(cite, f"{player} may not draw in phase {state.phase}"
                              + (f" (only in phase {phases})" if phases else
                                 f": no rule of {rs.rulebook} lets a player draw by action"))
-    if seat != state.active:
+    why = blocked(state, rs, rule, seat)
+    if why is None:
+        return None
+    if why == "turn":
         return IllegalAction(rule.ref, f"only the active player ({state.players[state.active]}) draws")
-    if drawn(state, rule) >= rule.most:
+    if why == "most":
         return IllegalAction(rule.ref, f"{player} already drew {rule.most} "
                                        f"card{'s' if rule.most != 1 else ''} this turn")
-    if not _card_left(state, rs):
+    if why == "empty":
         return IllegalAction(rule.ref, "there is no card left to draw")
-    requirement = one_more_breaks(state, rs, seat)
-    if requirement is not None:
-        return IllegalAction(requirement.ref, f"{player} may not draw: it would break "
-                                              f"'{requirement.ref.text}'")
-    return None
+    return IllegalAction(why.ref, f"{player} may not draw: it would break '{why.ref.text}'")
 
 
 def owed(state: Any, rs: Any) -> DrawRule | None:
@@ -117,13 +138,13 @@ def owed(state: Any, rs: Any) -> DrawRule | None:
     rule = rule_now(state, rs)
     if rule is None or drawn(state, rule) >= rule.least or state.decision is not None:
         return None
-    return rule if refusal(state, rs, state.active) is None else None
+    return rule if blocked(state, rs, rule, state.active) is None else None
 
 
 def keeps_open(state: Any, rs: Any) -> bool:
     """A draw the active player may still make keeps the phase from ending by itself: that
     the phase ends is theirs to say (a draw they give up)."""
-    return state.decision is None and rule_now(state, rs) is not None and refusal(state, rs, state.active) is None
+    return state.decision is None and may(state, rs, state.active)
 
 
 def check(state: Any, rs: Any, action: DrawCard) -> DrawRule:
@@ -163,12 +184,12 @@ def listed(state: Any, rs: Any, player: int, out: list) -> list:
     rule = rule_now(state, rs)
     if rule is None or player != state.active or state.decision is not None:
         return out
-    may = refusal(state, rs, player) is None
-    if may:
+    can = blocked(state, rs, rule, player) is None
+    if can:
         out.append(DrawCard(state.players[player]))
     if owed(state, rs) is not None:
         return [a for a in out if not (type(a) is EndPhase and a.what == "phase")]
     ph = rs.phase(state.phase)
-    if may and ph.listers.front is None and not ph.trade and not any(type(a) is EndPhase for a in out):
+    if can and ph.listers.front is None and not ph.trade and not any(type(a) is EndPhase for a in out):
         out.append(EndPhase(state.players[player], "phase"))  # giving up the right to draw
     return out

@@ -1,8 +1,8 @@
 """Moves of one card a rule permits (discarding a hand card, taking the discard pile's top
 card), as engine/card_moves.py lists, checks and makes them, over the kernel's lists.
 
-Each of the engine's MoveRules is compiled again here with the kernel's zone and condition
-closures. An action is (MOVE, seat, verb, bean, position), the engine's MoveCard field for
+Each of the engine's MoveRules is kept with its zones' closures (the engine's, read on the
+kernel's lists); whether a move is open is the engine's own test (card_moves.blocked). An action is (MOVE, seat, verb, bean, position), the engine's MoveCard field for
 field, so a listing deduplicates exactly as legal.legal_actions does; applying one picks the
 rule the engine's check picks (the first open one with that verb).
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..engine.card_moves import blocked
 from ..engine.evaluate import RULES
 from ..engine.requirements import broken
 from ..engine.selection import end_index, picked
@@ -22,9 +23,10 @@ MOVE = 6  # the action kind, after machine.py's PLANT … RESPOND
 class KMove:
     """One MoveRule, compiled for the kernel."""
     __slots__ = ("id", "verb", "source", "dest", "source_zone", "dest_zone", "pick", "end", "phase",
-                 "most", "condition", "rs")
+                 "most", "rs", "rule")
 
     def __init__(self, rule: Any, prims: core.Primitives):
+        self.rule = rule  # the engine's MoveRule, which card_moves.blocked reads
         self.id, self.rs = rule.ref.id, prims.rs  # the rules, bound as the engine binds them (card_moves._env)
         self.verb = rule.verb
         self.source: Callable[[KState, dict], list[int]] = rule.source.fn
@@ -32,7 +34,6 @@ class KMove:
         self.source_zone, self.dest_zone = rule.source_zone, rule.dest_zone
         self.pick, self.end, self.most = rule.pick, rule.end, rule.most
         self.phase = rule.phase
-        self.condition = rule.condition.fn if rule.condition is not None else None
 
 
 def compile_moves(rules: tuple, prims: core.Primitives) -> tuple[KMove, ...]:
@@ -45,15 +46,9 @@ def times_moved(g: KState, rule: KMove) -> int:
 
 
 def is_open(g: KState, rule: KMove, seat: int) -> bool:
-    """moves._why_not is None: `seat` may make this move now, whichever card."""
-    if g.over or seat != g.active or (rule.phase is not None and g.phase != rule.phase):
-        return False
-    if rule.most is not None and times_moved(g, rule) >= rule.most:
-        return False
-    env = {"player": seat, RULES: rule.rs}
-    if rule.condition is not None and not rule.condition(g, env):
-        return False
-    return bool(rule.source(g, env))
+    """card_moves._why_not is None: `seat` may make this move now, whichever card (the
+    engine's own test)."""
+    return blocked(g, rule.rs, rule.rule, seat) is None
 
 
 def breaks(rs: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:

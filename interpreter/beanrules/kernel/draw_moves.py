@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.draw_moves import blocked
 from ..engine.evaluate import RULES
-from ..engine.requirements import one_more_breaks
 from . import core
 from .state import KState
 
@@ -20,9 +20,10 @@ END = 1  # actions.END (not imported: actions imports this module for DRAW)
 
 class KDraw:
     """One DrawRule, compiled for the kernel."""
-    __slots__ = ("id", "phase", "least", "most", "run")
+    __slots__ = ("id", "phase", "least", "most", "run", "rule")
 
     def __init__(self, rule: Any, prims: core.Primitives):
+        self.rule = rule  # the engine's DrawRule, which draw_moves.blocked reads
         self.id, self.least, self.most = rule.ref.id, rule.least, rule.most
         self.phase = rule.phase
         self.run = core.effect(rule.draw.node, prims)
@@ -45,12 +46,8 @@ def drawn(g: KState, rule: KDraw) -> int:
 
 
 def may(m: Any, g: KState, rule: KDraw, seat: int) -> bool:
-    """draw_moves.refusal is None, for the rule of this phase."""
-    if g.over or seat != g.active or drawn(g, rule) >= rule.most:
-        return False
-    if not (g.deck or (g.discard and m.on_deck_out)):  # no card left to draw
-        return False
-    return one_more_breaks(g, m.rs, seat) is None
+    """draw_moves.refusal is None, for the rule of this phase: the engine's own test."""
+    return blocked(g, m.rs, rule.rule, seat) is None
 
 
 def listed(m: Any, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
