@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..core import effects as core_effects, places, statements, timing
 from ..core.actors import CardOwner, Opponent
@@ -33,6 +33,7 @@ from .effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
 from .lasting import constrained_card
 from .requirements import breaks_held
+from .turns import off_turn
 
 # How many different uses of one ability legal_actions lists at most (every choice sequence
 # of an ability that takes one bean from each of two other players, at five players, is about
@@ -301,40 +302,69 @@ def ability_of(rs: Any, action: UseAbility) -> AbilitySpec:
     return found[0]
 
 
-def refusal(state: Any, rs: Any, spec: AbilitySpec, seat: int, field: int | None) -> IllegalAction | None:
-    """Why the player at `seat` may not use the ability now (from that field), or None."""
-    if state.over:
-        return game_over(rs)
-    player = state.players[seat]  # (the messages and the once-per-turn key name the player)
-    if seat != state.active and not spec.any_turn:
-        return IllegalAction(spec.ref, f"{player} may use {spec.card}'s ability only in their own turn")
-    if spec.phase is not None and state.phase != spec.phase:
-        return IllegalAction(spec.ref, f"{spec.card}'s ability is used in phase {spec.phase}, not {state.phase}")
+def blocked(state: Any, rs: Any, spec: AbilitySpec, seat: int, field: int | None) -> str | None:
+    """What keeps the player at `seat` from using the ability now (from that field): a word of
+    refusal's ("over", "turn", "phase", "from-hand", "front", "tops", "no-field", "covered",
+    "used"; None: they may). The one place the rule is: refusal words it, keeps_open asks only
+    whether it is None, so the yes or no builds no refusal."""
+    why = off_turn(state, seat, spec.any_turn, spec.phase)
+    if why is not None:
+        return why
     if spec.where == "hand-front":
-        hand = state.hands[seat]
         if field is not None:
-            return IllegalAction(spec.ref, f"{spec.card} is played from the hand, not from a field")
+            return "from-hand"
+        hand = state.hands[seat]
         if not hand or hand[0] != spec.card:
-            return IllegalAction(spec.ref, f"{spec.card} is played from the front of the hand; "
-                                           f"{player}'s front card is {hand[0] if hand else 'none (empty hand)'}")
+            return "front"
     else:
         fields = state.fields[seat]
         if field is None:
             tops = [i + 1 for i, f in enumerate(fields) if f and f[-1] == spec.card]
             if len(tops) != 1:
-                return IllegalAction(spec.ref, f"no field of {player} has {spec.card} on top" if not tops else
-                                     f"{spec.card} lies on top of fields {', '.join(map(str, tops))}: say which")
+                return "tops"
             field = tops[0]
         if not 1 <= field <= len(fields):
-            return IllegalAction(rs.fields_ref, f"{player} has no field {field}")
+            return "no-field"
         top = fields[field - 1]
         if not top or top[-1] != spec.card:
-            return IllegalAction(spec.ref, f"{spec.card} is not on top of field {field} of {player}"
-                                 + (f" (covered: {top[-1]} lies on top)" if spec.card in top else ""))
-    if spec.once and _used(state, spec.key(field, player)):
-        return IllegalAction(spec.ref, f"{spec.card}'s ability was used {_where_used(spec, field, player)}"
-                                       "already this turn; once per turn")
+            return "covered"
+    if spec.once and _used(state, spec.key(field, state.players[seat])):
+        return "used"
     return None
+
+
+def refusal(state: Any, rs: Any, spec: AbilitySpec, seat: int, field: int | None) -> IllegalAction | None:
+    """Why the player at `seat` may not use the ability now (from that field), or None."""
+    why = blocked(state, rs, spec, seat, field)
+    if why is None:
+        return None
+    if why == "over":
+        return game_over(rs)
+    player = state.players[seat]  # (the messages name the player)
+    if why == "turn":
+        return IllegalAction(spec.ref, f"{player} may use {spec.card}'s ability only in their own turn")
+    if why == "phase":
+        return IllegalAction(spec.ref, f"{spec.card}'s ability is used in phase {spec.phase}, not {state.phase}")
+    if why == "from-hand":
+        return IllegalAction(spec.ref, f"{spec.card} is played from the hand, not from a field")
+    if why == "front":
+        hand = state.hands[seat]
+        return IllegalAction(spec.ref, f"{spec.card} is played from the front of the hand; "
+                                       f"{player}'s front card is {hand[0] if hand else 'none (empty hand)'}")
+    fields = state.fields[seat]
+    if why == "tops":
+        tops = [i + 1 for i, f in enumerate(fields) if f and f[-1] == spec.card]
+        return IllegalAction(spec.ref, f"no field of {player} has {spec.card} on top" if not tops else
+                             f"{spec.card} lies on top of fields {', '.join(map(str, tops))}: say which")
+    if why == "no-field":
+        return IllegalAction(rs.fields_ref, f"{player} has no field {field}")
+    if why == "covered":
+        top = fields[field - 1]  # type: ignore[operator]  (blocked named a field)
+        return IllegalAction(spec.ref, f"{spec.card} is not on top of field {field} of {player}"
+                             + (f" (covered: {top[-1]} lies on top)" if spec.card in top else ""))
+    return IllegalAction(spec.ref, f"{spec.card}'s ability was used "
+                                   f"{_where_used(spec, _field_of(state, spec, seat, field), player)}"
+                                   "already this turn; once per turn")
 
 
 def _where_used(spec: AbilitySpec, field: int | None, player: str) -> str:
@@ -415,7 +445,7 @@ def usable(state: Any, rs: Any, player: int) -> list[UseAbility]:
             fields = [i + 1 for i, f in enumerate(state.fields[player]) if f and f[-1] == spec.card]
             fields = fields if len(fields) > 1 else [None] * len(fields)
         for field in fields:
-            if refusal(state, rs, spec, player, field) is None:
+            if blocked(state, rs, spec, player, field) is None:
                 at = _field_of(state, spec, player, field)
                 for choices in _choices(state, rs, spec, player, at):
                     out.append(UseAbility(state.players[player], spec.card, named, field, choices))
@@ -434,12 +464,13 @@ def front_lapses(state: Any, rs: Any, player: int) -> bool:
     return not any(use.card == front and use.field is None for use in usable(state, rs, player))
 
 
-def _choices(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | None) -> list[tuple[str, ...]]:
-    """Every complete choice sequence, depth first in the order the effect offers them. A
-    sequence that ends in passes is listed without them (they are the default)."""
+def _choices(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | None,
+             most: int = MAX_LISTED) -> list[tuple[str, ...]]:
+    """Every complete choice sequence (the first `most`), depth first in the order the effect
+    offers them. A sequence that ends in passes is listed without them (they are the default)."""
     found: list[tuple[str, ...]] = []
     stack: list[tuple[str, ...]] = [()]
-    while stack and len(found) < MAX_LISTED:
+    while stack and len(found) < most:
         prefix = stack.pop()
         trial = _copy(state)
         try:
@@ -459,20 +490,32 @@ def _choices(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | N
 
 
 # ------------------------------------------------------------------ keeping a phase open
-def keeps_open(state: Any, rs: Any) -> bool:
+# (state, rs, spec, seat, field) -> some choice sequence completes a use of `spec` from `field`
+# (a number from 1) now: `_usable`, or the playout kernel's, which tries a use on copies of its
+# own state (kernel/abilities.py)
+Tries = Callable[[Any, Any, AbilitySpec, int, int], bool]
+
+
+def _usable(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int) -> bool:
+    return bool(_choices(state, rs, spec, player, field, most=1))  # (one is enough to know)
+
+
+def keeps_open(state: Any, rs: Any, tries: Tries = _usable) -> bool:
     """The active player may still use an ability on top of one of their fields that belongs
     to this phase: the phase waits for them (they use it, or end the phase), since when in
-    the phase a card acts is up to its owner."""
+    the phase a card acts is up to its owner. `tries`: how a use is tried (the kernel's, on
+    its own state)."""
     if state.over or state.decision is not None:
         return False
     player = state.active
-    tops = {f[-1] for f in state.fields[player] if f}
+    fields = state.fields[player]
+    tops = {f[-1] for f in fields if f}
     for spec in rs.abilities:
         if spec.where != "field-top" or spec.phase != state.phase or spec.card not in tops:
             continue
-        fields = [i + 1 for i, f in enumerate(state.fields[player]) if f and f[-1] == spec.card]
-        for field in fields:
-            if refusal(state, rs, spec, player, field) is None and _choices(state, rs, spec, player, field):
+        for field, f in enumerate(fields, 1):
+            if f and f[-1] == spec.card and blocked(state, rs, spec, player, field) is None \
+                    and tries(state, rs, spec, player, field):
                 return True
     return False
 

@@ -23,9 +23,10 @@ any time keeps no phase open, except one the player declares finished (PhaseSpec
 A phase compiles only the tests of the statements that apply during it (a phase without
 abilities compiles no ability check), into one expression over the state with the numbers
 written in, and the same closure serves the transitions (engine/transitions.py) and Game.apply's
-test after each action. The kernel compiles the same expression for its own state (`seats`:
-per-player zones are lists by seat) with its own keeps-open tests under the names the
-expression calls (kernel/machine.py), so a phase's completion is written here only.
+test after each action. The kernel compiles the same expression for its own state with these
+same tests under the names the expression calls, each given what the kernel does its own way
+(its listing, its way of trying an ability's use: kernel/machine.py), so a phase's completion
+is written here only.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ card lies on where the action names one, as the engine's UseAbility holds them. 
 depth first, each choice it asks for widening the search, until MAX_LISTED complete sequences
 are found. An ability on top of a field is used on that field (``this field``), once per turn
 per field where it says so (`g.used`, the engine's `state.used`), and keeps its phase open while
-it may be used (`keeps_open`). An ability with a choice another player makes stops at that
+it may be used (the engine's `abilities.keeps_open`, trying a use the kernel's way: `tries`). An ability with a choice another player makes stops at that
 decision and waits (kernel/ability_decisions.py).
 """
 from __future__ import annotations
@@ -117,18 +117,13 @@ def usable(m: Any, g: KState, seat: int, out: list[tuple]) -> None:
             out.extend((USE, seat, i, choices, None) for choices in _choices(m, g, ability, seat))
 
 
-def keeps_open(m: Any, g: KState) -> bool:
-    """abilities.keeps_open: the active player may still use an ability on top of one of their
-    fields that belongs to this phase, so the phase waits for them."""
-    if g.over or g.decision is not None:
-        return False
-    seat = g.active
-    for ability in m.abilities:
-        if ability.on_field and ability.phase == g.phase:
-            for k in _tops(g, ability, seat):
-                if _choices(m, g, ability, seat, k):
-                    return True
-    return False
+def tries(m: Any, by_rule: dict[str, KAbility], g: KState, rs: Any, spec: Any, seat: int, field: int) -> bool:
+    """abilities.Tries, on the kernel's state: some choice sequence completes a use of the
+    engine's ability `spec` on field `field` (from 1), tried on copies of the kernel's state
+    with the kernel's compiled ability (`by_rule`: the kernel's abilities by their rule). The
+    engine's abilities.keeps_open asks it, so whether an ability keeps a phase open is written
+    there only."""
+    return bool(_choices(m, g, by_rule[spec.ref.id], seat, field - 1, most=1))
 
 
 def waits_only(m: Any, g: KState) -> bool:
@@ -149,10 +144,12 @@ def front_lapses(m: Any, g: KState, seat: int) -> bool:
     return not any(m.abilities[u[2]].card == front and u[4] is None for u in uses)
 
 
-def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None = None) -> list[tuple]:
+def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None = None,
+             most: int = MAX_LISTED) -> list[tuple]:
+    """abilities._choices: the first `most` complete choice sequences."""
     found: list[tuple] = []
     stack: list[tuple] = [()]
-    while stack and len(found) < MAX_LISTED:
+    while stack and len(found) < most:
         prefix = stack.pop()
         trial = g.copy()
         try:

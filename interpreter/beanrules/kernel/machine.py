@@ -25,6 +25,7 @@ from ..engine.harvesting import coins_for, harvestable, harvester, run_length
 from ..engine.actions import Harvest
 from ..engine.interned import harvests
 from ..engine.legal import proposal_lister, step_waits, tradeable_zones
+from ..engine.abilities import keeps_open as ability_keeps_open
 from ..engine.card_moves import keeps_open as move_keeps_open
 from ..engine.draw_moves import keeps_open as draw_keeps_open
 from ..engine.trading import guards_of
@@ -33,7 +34,7 @@ from ..engine.lasting import may_harvest
 from ..engine.ruleset import CoreStep, Ruleset
 from . import card_moves, core
 from .state import KState
-from .abilities import compile_abilities, keeps_open as ability_keeps_open
+from .abilities import compile_abilities, tries
 from .planting import Planting
 from .lasting import listing
 from .moves import legal
@@ -255,10 +256,11 @@ class Machine(core.Primitives):
     def open_tests(self) -> dict[str, Callable]:
         """What keeps a phase open, tested on the kernel's state, under the names (and with the
         arguments) engine/obligations.py's completion calls them."""
-        # a draw or a move still open, whether a harvest may be made: the engine's own tests on this
-        # state; a pending step, legal.step_waits asked with the kernel's listing; an ability, the
-        # kernel's own (it tries a use's choices on copies of its state: abilities.py)
-        return {"ability_keeps_open": lambda g, rs: ability_keeps_open(self, g),
+        # the engine's own tests on this state: a pending step's (legal.step_waits) asked with the
+        # kernel's listing, an ability's (abilities.keeps_open) with the kernel's way of trying a
+        # use (on copies of its state: kernel/abilities.py)
+        by_rule = {a.rule: a for a in self.abilities}
+        return {"ability_keeps_open": partial(ability_keeps_open, tries=partial(tries, self, by_rule)),
                 "draw_keeps_open": draw_keeps_open, "may_harvest": may_harvest, "move_keeps_open": move_keeps_open,
                 "step_waits": partial(step_waits, listing=self.listing)}
 
