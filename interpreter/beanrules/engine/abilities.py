@@ -26,6 +26,7 @@ from typing import Any, Callable
 from ..core import effects as core_effects, places, statements, timing
 from ..core.actors import CardOwner, Opponent
 from ..desugar import bean_card
+from ..memo import per_object
 from . import decisions, evaluate, one_model, listers, program, trade_guards, triggers
 from .actions import UseAbility
 from .decisions import acting, deciding
@@ -507,17 +508,32 @@ def keeps_open(state: Any, rs: Any, tries: Tries = _usable) -> bool:
     its own state)."""
     if state.over or state.decision is not None:
         return False
+    on_top = _on_top(rs).get(state.phase)
+    if on_top is None:
+        return False
     player = state.active
-    fields = state.fields[player]
-    tops = {f[-1] for f in fields if f}
-    for spec in rs.abilities:
-        if spec.where != "field-top" or spec.phase != state.phase or spec.card not in tops:
-            continue
-        for field, f in enumerate(fields, 1):
-            if f and f[-1] == spec.card and blocked(state, rs, spec, player, field) is None \
-                    and tries(state, rs, spec, player, field):
-                return True
+    for field, f in enumerate(state.fields[player], 1):
+        if f:
+            for spec in on_top.get(f[-1], ()):
+                if blocked(state, rs, spec, player, field) is None and tries(state, rs, spec, player, field):
+                    return True
     return False
+
+
+_ON_TOP: dict = {}
+
+
+def _on_top(rs: Any) -> dict[str | None, dict[str, tuple[AbilitySpec, ...]]]:
+    """The abilities used on top of a field, by phase and card, found once per ruleset (a
+    field's top card is looked up, not every ability tried against it)."""
+    def found() -> dict[str | None, dict[str, tuple[AbilitySpec, ...]]]:
+        out: dict[str | None, dict[str, tuple[AbilitySpec, ...]]] = {}
+        for spec in rs.abilities:
+            if spec.where == "field-top":
+                cards = out.setdefault(spec.phase, {})
+                cards[spec.card] = cards.get(spec.card, ()) + (spec,)
+        return out
+    return per_object(_ON_TOP, rs, None, found)
 
 
 # ------------------------------------------------------------------ what check asks

@@ -45,12 +45,6 @@ def times_moved(g: KState, rule: KMove) -> int:
     return times if turn == g.turn else 0
 
 
-def is_open(g: KState, rule: KMove, seat: int) -> bool:
-    """card_moves._why_not is None: `seat` may make this move now, whichever card (the
-    engine's own test)."""
-    return blocked(g, rule.rs, rule.rule, seat) is None
-
-
 def breaks(rs: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
     """card_moves._breaks: the move of the card at `index` would break a requirement (the
     hand limit: engine/requirements.py's, on the kernel's state), tried and undone."""
@@ -74,7 +68,7 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], rs
     tried against."""
     added, limited = 0, bool(rs.requirements)
     for rule in moves:
-        if not is_open(g, rule, seat):
+        if blocked(g, rule.rs, rule.rule, seat) is not None:  # (the engine's test: card_moves._why_not's)
             continue
         held = rule.source(g, {"player": seat, RULES: rule.rs})
         if rule.pick == "any":
@@ -101,7 +95,7 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], rs
 def apply(moves: tuple[KMove, ...], g: KState, action: tuple) -> None:
     """card_moves.check then card_moves.do for a listed move: the first open rule of its verb."""
     _, seat, verb, bean, position = action
-    rule = next(r for r in moves if r.verb == verb and is_open(g, r, seat))
+    rule = next(r for r in moves if r.verb == verb and blocked(g, r.rs, r.rule, seat) is None)
     env = {"player": seat, RULES: rule.rs}
     held, dest = rule.source(g, env), rule.dest(g, env)
     if rule.pick == "any":
