@@ -1,7 +1,8 @@
 """What one state would cost the kernel: its hot operations on three representations.
 
 `python benchmarks/one_state.py [--repeat N]`: nanoseconds per operation (medians), for
-- `kernel`: kernel/state.py's KState today: seats 0..n-1 index plain lists, beans are ints;
+- `kernel`: the kernel's own state as it was then (KState, gone since: the kernel plays on the
+  engine's State): seats 0..n-1 index plain lists, beans are ints;
 - `engine`: engine/state.py's State: dicts keyed by player names, beans are type strings;
 - `shared`: seats 0..n-1 index plain lists (as the kernel's), beans are the engine's strings.
 The operations are the ones a classic playout repeats (the generated loop's listing of plants,

@@ -18,9 +18,8 @@ from beanrules.engine.legal import next_to_act
 from beanrules.engine.state import State
 from beanrules.kernel import kernel_for, play
 from beanrules.engine.marked import located
-from beanrules.kernel.export import action_of, counters_json, decision_json, lasting_json, state_json
+from beanrules.kernel.export import action_of, named, state_json
 from beanrules.kernel.machine import Machine
-from beanrules.kernel.state import KState
 
 
 # json.dumps of what is most often empty or None, without the call (a snapshot is taken after
@@ -37,9 +36,10 @@ def _json(value: Any, sort_keys: bool = True) -> str:
     return json.dumps(value, sort_keys=sort_keys)
 
 
-def interpreter_snapshot(st: State) -> tuple:
-    """Every part of the state that changes during a game (the rest is fixed by the setup)."""
-    players, names = range(len(st.players)), st.players  # (seats; the kernel's snapshot names them too)
+def snapshot(st: State) -> tuple:
+    """Every part of a state that changes during a game (the rest is fixed by the setup): of
+    the interpreter's state, or of the kernel's under the players' names (kernel_snapshot)."""
+    players, names = range(len(st.players)), st.players
     return (st.phase, names[st.active], st.turn, st.planted, st.exhaustions, st.shuffles, st.next_proposal, st.over,
             tuple(st.deck), tuple(st.discard), tuple(st.offer), tuple(st.removed),
             tuple([tuple(st.hands[p]) for p in players]), tuple([tuple(st.set_aside[p]) for p in players]),
@@ -48,28 +48,14 @@ def interpreter_snapshot(st: State) -> tuple:
             tuple([(x["id"], x["from"], x["to"], tuple([(r["zone"], r["bean"]) for r in x["give"]]),
                     tuple([(r["zone"], r["bean"]) for r in x["take"]])) for x in st.proposals]),
             tuple(sorted([(rule, tuple(times)) for rule, times in st.moved.items()])),
-            # None (the rules declare no token) as the kernel's {}: the interpreter never holds {}
-            # (State.from_json reads it as None), so this loses nothing the state JSON shows
-            tuple(sorted((t, None if h is None else names[h]) for t, h in (st.tokens or {}).items())),
+            None if st.tokens is None else tuple(sorted((t, None if h is None else names[h]) for t, h in st.tokens.items())),
             _json(st.decision), _json(st.used, False), _json(located(st)),
             _json(st.to_json().get("counters")), None if st.winners is None else [names[p] for p in st.winners])
 
 
-def kernel_snapshot(m: Machine, g: KState, names: list[str]) -> tuple:
-    """interpreter_snapshot of the kernel's state (its cards are the engine's bean strings)."""
-    cards = tuple
-    seats = range(g.n)
-    return (g.phase, names[g.active], g.turn, g.planted, g.exhaustions, g.shuffles, g.next_proposal,
-            g.over, cards(g.deck), cards(g.discard), cards(g.offer), cards(g.removed),
-            tuple([cards(g.hands[p]) for p in seats]), tuple([cards(g.set_aside[p]) for p in seats]),
-            tuple([cards(g.coins[p]) for p in seats]), tuple([tuple([cards(f) for f in g.fields[p]]) for p in seats]),
-            tuple([(pid, names[src], names[dst], (tuple(give),),
-                    () if take is None else (tuple(take),)) for pid, src, dst, give, take in g.proposals]),
-            tuple(sorted([(rule, tuple(times)) for rule, times in g.moved.items()])),
-            tuple(sorted([(t, None if h is None else names[h]) for t, h in g.tokens.items()])),
-            _json(None if g.decision is None else decision_json(m, g, names)), _json(g.used, False),
-            _json(lasting_json(g, names)), _json(counters_json(g, names)),
-            None if g.winners is None else [names[p] for p in g.winners])
+def kernel_snapshot(m: Machine, g: State, names: list[str]) -> tuple:
+    """The snapshot of the kernel's state: the engine's State it plays on, its seats named."""
+    return snapshot(named(m, g, names))
 
 
 def _seat_bots(bots: list[str], n: int) -> list[str]:
@@ -90,10 +76,10 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
     names = game.players
 
     machine = kernel_for(model, n)
-    view = kernel_view(names, start, full)
+    view = kernel_view(names, full)
     theirs = [(None, view(machine, machine.new_game(seed)))]
 
-    def observe(m: Machine, g: KState, action: tuple) -> None:
+    def observe(m: Machine, g: State, action: tuple) -> None:
         theirs.append((action_of(m, names, action), view(m, g)))
     result = play(machine, seed, kinds, trades=trades, observe=observe)
     parted = step_difference(ours, theirs)
@@ -101,7 +87,7 @@ def first_difference(model: dict, n: int, seed: int, bots: list[str], trades: bo
         return parted
     if seen is not None:
         seen.extend(action for action, _ in ours[1:])
-    final = state_json(machine, result.state, names, start)
+    final = state_json(machine, result.state, names)
     if final != game.state_json():
         return "the final state JSON differs"
     return _outcome(game, result)
@@ -113,11 +99,11 @@ def interpreter_steps(model: dict, n: int, seed: int, kinds: list[str], trades: 
                       ) -> tuple[Game, dict[str, Any], list[tuple]]:
     """The interpreter's game of first_difference, played to its end, its state JSON after the
     deal, and its steps: (None, the state after the deal), then (action, the state after it)
-    for each action; a state as its interpreter_snapshot, or with full=True its state JSON."""
+    for each action; a state as its snapshot, or with full=True its state JSON."""
     game = Game(model, n, seed=seed)
     players = {p: make_bot(kinds[i], seed=f"{seed}:{i}", trades=trades) for i, p in enumerate(game.players)}
     start = game.state_json()
-    ours = [(None, start if full else interpreter_snapshot(game.state))]
+    ours = [(None, start if full else snapshot(game.state))]
     if watch is not None:
         watch(game, None, game.start_events)
     state, rs = game.state, game.ruleset
@@ -131,16 +117,15 @@ def interpreter_steps(model: dict, n: int, seed: int, kinds: list[str], trades: 
         events = game.apply(action, keep_events=watch is not None)
         if watch is not None:
             watch(game, action, events)
-        ours.append((action, game.state_json() if full else interpreter_snapshot(game.state)))
+        ours.append((action, game.state_json() if full else snapshot(game.state)))
     return game, start, ours
 
 
-def kernel_view(names: list[str], start: dict[str, Any], full: bool) -> Callable[[Machine, KState], Any]:
+def kernel_view(names: list[str], full: bool) -> Callable[[Machine, State], Any]:
     """What first_difference compares of each of the kernel's states, over one game: its
-    kernel_snapshot, or with full=True its state JSON (`start`: the interpreter's JSON after
-    the deal, for the keys the kernel does not hold)."""
+    kernel_snapshot, or with full=True its state JSON."""
     if full:
-        return lambda m, g: state_json(m, g, names, start)
+        return lambda m, g: state_json(m, g, names)
     return lambda m, g: kernel_snapshot(m, g, names)
 
 
@@ -177,7 +162,7 @@ def fast_difference(model: dict, n: int, seed: int, bots: list[str], trades: boo
     machine = kernel_for(model, n)
     result = play(machine, seed, kinds, trades=trades)
     final = game.state_json()
-    if state_json(machine, result.state, game.players, final) != final:
+    if state_json(machine, result.state, game.players) != final:
         return "the final states differ"
     if result.actions != actions:
         return f"the interpreter played {actions} actions, the kernel {result.actions}"

@@ -14,7 +14,7 @@ from beanrules.kernel import moves as kmoves
 from beanrules.kernel.card_moves import MOVE
 from beanrules.kernel.export import action_of
 
-from kernel_differential import interpreter_snapshot, kernel_snapshot
+from kernel_differential import kernel_snapshot, snapshot
 
 
 def _later_twin(hand: list) -> int | None:
@@ -48,5 +48,5 @@ def test_a_discard_by_position_moves_the_same_card_in_both_engines():
                 twins += 1
             game.apply(action_of(machine, names, action))
             kmoves.apply(machine, g, action)
-            assert interpreter_snapshot(game.state) == kernel_snapshot(machine, g, names), (seed, action)
+            assert snapshot(game.state) == kernel_snapshot(machine, g, names), (seed, action)
     assert twins >= 3  # the games compared did discard later twins by position

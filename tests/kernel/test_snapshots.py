@@ -14,10 +14,9 @@ from beanrules import compile_spec
 from beanrules.engine import Game
 from beanrules.kernel import kernel_for, play
 from beanrules.kernel.export import action_of, state_json
-from beanrules.kernel.state import KState
+from beanrules.engine.state import State
 
-from kernel_differential import (_json, interpreter_snapshot, interpreter_steps, kernel_snapshot, kernel_view,
-                                 step_difference)
+from kernel_differential import _json, interpreter_steps, kernel_snapshot, kernel_view, snapshot, step_difference
 
 
 @pytest.mark.parametrize("value", [None, {}, [], (), 0, False, "", {"b": 1, "a": [2, {}]}, [[1, "x"]], (1, 2),
@@ -36,7 +35,7 @@ def test_a_snapshot_and_the_export_keep_what_they_showed_while_the_game_plays_on
     shown = []
 
     def observe(m, g, action) -> None:
-        exported = state_json(m, g, names, {})
+        exported = state_json(m, g, names)
         shown.append((kernel_snapshot(m, g, names), exported, copy.deepcopy(exported)))
     play(machine, 5, ["random", "greedy"] * 2, trades=True, observe=observe)
     assert len({s[8] for s, _, _ in shown}) > 10  # the deck changed under them
@@ -44,15 +43,15 @@ def test_a_snapshot_and_the_export_keep_what_they_showed_while_the_game_plays_on
     assert all(all(isinstance(c, str) for c in s[8]) for s, _, _ in shown)
 
 
-def _plants(phases: tuple[str, ...], bean: str) -> dict[str, Callable[[KState], bool]]:
+def _plants(phases: tuple[str, ...], bean: str) -> dict[str, Callable[[State], bool]]:
     """A change to one part of a copy of the kernel's state each (True where it could be made
     in this state): every part the state JSON holds that a game changes."""
-    def bump(name: str) -> Callable[[KState], bool]:
+    def bump(name: str) -> Callable[[State], bool]:
         return lambda g: setattr(g, name, getattr(g, name) + 1) is None
 
-    def replace(name: str, value: Callable[[KState], Any], when: Callable[[KState], Any] = lambda g: True):
+    def replace(name: str, value: Callable[[State], Any], when: Callable[[State], Any] = lambda g: True):
         return lambda g: bool(when(g)) and setattr(g, name, value(g)) is None
-    other = lambda seat, g: (seat + 1) % g.n  # noqa: E731
+    other = lambda seat, g: (seat + 1) % len(g.players)  # noqa: E731
     return {
         "phase": replace("phase", lambda g: phases[(phases.index(g.phase) + 1) % len(phases)]),
         "active": replace("active", lambda g: other(g.active, g)),
@@ -64,9 +63,10 @@ def _plants(phases: tuple[str, ...], bean: str) -> dict[str, Callable[[KState], 
         **{zone: (lambda zone: lambda g: getattr(g, zone)[1].append(bean) is None)(zone)
            for zone in ("hands", "set_aside", "coins")},
         "fields": lambda g: g.fields[0][1].append(bean) is None,
-        "proposals": lambda g: g.proposals.append([g.next_proposal, 0, 1, ("hand", bean), None]) is None,
+        "proposals": lambda g: g.proposals.append({"id": g.next_proposal, "from": 0, "to": 1,
+                                                    "give": [{"zone": "hand", "bean": bean}], "take": []}) is None,
         "moved": replace("moved", lambda g: {**g.moved, "a rule": [g.turn, 1]}),
-        "tokens": replace("tokens", lambda g: {**g.tokens, "a token": 0}),
+        "tokens": replace("tokens", lambda g: {**(g.tokens or {}), "a token": 0}),
         "used": replace("used", lambda g: [*g.used, [g.turn, "a card"]]),
         "decision": replace("decision", lambda g: {**g.decision, "player": other(g.decision["player"], g)},
                             lambda g: g.decision),
@@ -88,12 +88,12 @@ def test_a_difference_planted_in_any_part_of_the_state_is_reported_where_it_is(f
     kinds = ["random", "greedy"]
     game, start, ours = interpreter_steps(model, 2, 1, kinds, True, full)
     machine = kernel_for(model, 2)
-    view = kernel_view(game.players, start, full)
+    view = kernel_view(game.players, full)
     theirs = [(None, view(machine, machine.new_game(1)))]
     plants = _plants(machine.phase_ids, next(iter(machine.bean_names)))
     planted: dict[str, tuple[int, Any]] = {}  # part -> (the action after which, the changed state's view)
 
-    def observe(m, g: KState, action: tuple) -> None:
+    def observe(m, g: State, action: tuple) -> None:
         theirs.append((action_of(m, game.players, action), view(m, g)))
         for part, plant in plants.items():
             changed = g.copy()
@@ -114,13 +114,11 @@ def test_a_difference_planted_in_any_part_of_the_state_is_reported_where_it_is(f
 
 
 def test_tokens_loaded_empty_are_no_tokens_so_the_snapshot_is_as_strict_as_the_json():
-    """The snapshots read an interpreter state's tokens None and {} alike, and the kernel's {}
-    (its form of "the rules declare none") as both, where the state JSON tells them apart
-    (`tokens` absent or `{}`). They are one state: a new game holds None or every token its
-    rules declare, and a loaded state may hold {} only where the rules declare none (else
-    Game.from_state refuses it). So State.from_json reads {} as None (engine/state.py says why)
-    and no interpreter state holds {}: a loaded `tokens: {}` gives a new game's JSON and
-    snapshot, the kernel's too, with no `tokens` key in either JSON."""
+    """A state holds None where its rules declare no token, never {}: a new game holds None or
+    every token its rules declare, the kernel's too (it plays on the engine's State), and a
+    loaded state may hold {} only where the rules declare none (else Game.from_state refuses
+    it). So State.from_json reads {} as None (engine/state.py says why): a loaded `tokens: {}`
+    gives a new game's JSON and snapshot, with no `tokens` key in either JSON."""
     model = compile_spec("classic")
     game = Game(model, 3, seed=4)
     fresh = game.state_json()
@@ -129,8 +127,8 @@ def test_tokens_loaded_empty_are_no_tokens_so_the_snapshot_is_as_strict_as_the_j
     assert loaded.state.tokens is None and loaded.state_json() == fresh
     machine = kernel_for(model, 3)
     started = machine.new_game(4)
-    assert started.tokens == {} and "tokens" not in state_json(machine, started, game.players, fresh)
-    assert interpreter_snapshot(loaded.state) == interpreter_snapshot(game.state) \
+    assert started.tokens is None and "tokens" not in state_json(machine, started, game.players)
+    assert snapshot(loaded.state) == snapshot(game.state) \
         == kernel_snapshot(machine, started, game.players)
 
 

@@ -1,5 +1,5 @@
 """The start player in the kernel: the engine's own closure of the `start-player` actor reads
-the kernel's state (KState.start_player, a seat, as the engine's State names the player), so a
+the kernel's state (the engine's State, whose start_player is a seat), so a
 trade guard naming the start player plays in the kernel as in the interpreter.
 
 No shipped spec names the start player in a guard: the variant (tests/start_player_variant.py)

@@ -394,7 +394,7 @@ def kernel_playout(model: dict, spec: str, players: int, seed: int, bots: tuple[
         broken.append(f"the game stalled: {exc}")
         outcome = None
     if outcome is not None:
-        cards = Counter(c for zone in _zones(outcome.state) for c in zone)
+        cards = outcome.state.card_counts()
         box = Counter(machine.box + machine.out)
         if cards != box:
             broken.append(f"the cards at the end are not the box's: {dict(cards - box)} more, {dict(box - cards)} fewer")
@@ -410,7 +410,7 @@ def kernel_playout(model: dict, spec: str, players: int, seed: int, bots: tuple[
         play_out(game, {p: make_bot(kinds[i], seed=f"{seed}:{i}") for i, p in enumerate(game.players)},
                  max_actions=MAX_ACTIONS, keep_events=False)
         final = game.state_json()
-        if state_json(machine, outcome.state, game.players, final) != final or \
+        if state_json(machine, outcome.state, game.players) != final or \
                 list(outcome.scores) != [game.scores()[p] for p in game.players]:  # type: ignore[union-attr]
             result.problems.append("the kernel and the interpreter played this seed to different ends")
     return result
@@ -453,11 +453,6 @@ def _card_total(game: Game) -> int:
     if st.zones:  # the zones the rules declare (engine/zones.py)
         total += sum(len(cards) for cards in declared_lists(st.zones))
     return total
-
-
-def _zones(g: Any) -> list[list[int]]:
-    return [g.deck, g.discard, g.offer, g.removed, *g.hands, *g.set_aside, *g.coins,
-            *(f for fields in g.fields for f in fields)]
 
 
 @dataclass

@@ -63,6 +63,12 @@ def _adds_fields(rs: Ruleset) -> bool:
 
 def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
     check_players(rs, players)
+    return dealt(rs, list(players), seed)
+
+
+def dealt(rs: Ruleset, players: list, seed: int | str) -> State:
+    """A new game, shuffled and dealt, before any step runs. `players`: their names, or for the
+    fast mode the seats themselves (kernel/machine.py: names only at the border)."""
     deck, removed = _box(rs)
     shuffle(deck, seed, 0)
     hands: list[list[str]] = [[] for _ in players]
@@ -72,7 +78,7 @@ def new_state(rs: Ruleset, players: list[str], seed: int | str) -> State:
             if round_ < rs.deal[seat] and deck:
                 hands[seat].append(deck.pop(0))
     return State(
-        rulebook=rs.rulebook, players=list(players), start_player=0, active=0,
+        rulebook=rs.rulebook, players=players, start_player=0, active=0,
         phase=rs.phases[0].id, turn=1, deck=deck, discard=[], exhaustions=0, offer=[], hands=hands,
         fields=[[[] for _ in range(rs.fields)] for _ in players],
         set_aside=[[] for _ in players], coins=[[] for _ in players], removed=removed,

@@ -29,7 +29,9 @@ OPTIONAL_KEYS = ("counters", "tokens", "decision", "used", "moved", "winners", "
 @dataclass(slots=True, eq=False)
 class State:
     rulebook: str
-    players: list[str]  # seat order, clockwise: a seat's name (what leaves the state names players)
+    # seat order, clockwise: a seat's name (what leaves the state names players); in the fast
+    # mode (kernel/machine.py) the seats themselves, so every name <-> seat look-up is the identity
+    players: list[str]
     start_player: int  # a seat, as every player the state keeps (docs/architecture.md, "One state")
     active: int
     phase: str
@@ -73,8 +75,8 @@ class State:
     # the end test itself (engine/transitions.py).
     ending: bool = False
     # A player's name -> seat, bound once per game: where the engine reads a player out of what
-    # leaves the state (an action, a proposal, a decision, a lasting entry). The kernel's state
-    # keeps its seats as players, and its own list as this table (the identity).
+    # leaves the state (an action, a proposal, a decision, a lasting entry); {seat: seat} in
+    # the fast mode, whose players are its seats.
     seat_of: dict[str, int] | None = None
 
     def __post_init__(self) -> None:
@@ -167,6 +169,39 @@ class State:
         restore(state)  # the cards a lasting constraint names, marked again (engine/marked.py)
         return state
 
+    def copy(self) -> "State":
+        """A copy to try an action on (the fast mode explores an ability's choices and a
+        decision's answers on copies): every zone and what an action changes in place copied;
+        a waiting decision and each lasting entry shared (they are replaced, never changed)."""
+        other = State.__new__(State)
+        for name in _SHARED:
+            setattr(other, name, getattr(self, name))
+        other.deck, other.discard, other.offer, other.removed = \
+            list(self.deck), list(self.discard), list(self.offer), list(self.removed)
+        other.hands, other.set_aside, other.coins = \
+            [list(h) for h in self.hands], [list(z) for z in self.set_aside], [list(c) for c in self.coins]
+        other.fields = [[list(f) for f in fs] for fs in self.fields]
+        other.proposals = [dict(p) for p in self.proposals]
+        other.used = [list(u) for u in self.used]
+        other.moved = {k: list(v) for k, v in self.moved.items()}
+        other.lasting = list(self.lasting)
+        other.tokens = None if self.tokens is None else dict(self.tokens)
+        other.counters = None if self.counters is None else \
+            {k: list(v) if type(v) is list else v for k, v in self.counters.items()}
+        other.zones = None if self.zones is None else \
+            {k: [list(c) for c in v] if per_player(v) else list(v) for k, v in self.zones.items()}
+        return other
+
+    def card_count(self) -> int:
+        """How many cards all zones hold together (a playout's conservation check, per action)."""
+        total = len(self.deck) + len(self.discard) + len(self.offer) + len(self.removed)
+        for p in range(len(self.players)):
+            total += len(self.hands[p]) + len(self.set_aside[p]) + len(self.coins[p])
+            total += sum(len(f) for f in self.fields[p])
+        if self.zones:
+            total += sum(len(cards) for cards in declared_lists(self.zones))
+        return total
+
     def card_counts(self) -> Counter:
         """How many cards of each bean are in all zones together (conservation checks)."""
         # one count over every zone chained (Counter.update per zone costs a call per list)
@@ -174,6 +209,11 @@ class State:
         return Counter(chain(self.deck, self.discard, self.offer, self.removed, *declared,
                              *(zone for p in range(len(self.players))
                                for zone in (self.hands[p], self.set_aside[p], self.coins[p], *self.fields[p]))))
+
+
+# What State.copy shares: fixed in a game, or never changed in place (copy() copies the rest)
+_SHARED = ("rulebook", "players", "start_player", "active", "phase", "turn", "exhaustions", "planted",
+           "over", "seed", "shuffles", "next_proposal", "decision", "winners", "ending", "seat_of")
 
 
 def per_player(zone: list) -> bool:

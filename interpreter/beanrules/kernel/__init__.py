@@ -24,7 +24,7 @@ from .bots import KERNEL_BOTS, KRandomBot
 from .core import KernelUnsupported
 from .machine import Machine
 from .moves import apply, next_to_act
-from .state import KState
+from ..engine.state import State
 from .support import check_model, check_ruleset
 
 __all__ = ["KernelUnsupported", "KResult", "Machine", "kernel_for", "kernel_reason", "play"]
@@ -36,7 +36,7 @@ class KResult:
     winners: tuple[int, ...]  # seats
     turns: int
     actions: int
-    state: KState
+    state: State
 
 
 _CACHE: dict[tuple[int, int], tuple[dict, Machine]] = {}
@@ -71,7 +71,7 @@ def kernel_reason(model: dict, players: int, bots: list[str] | tuple[str, ...] =
 
 def play(machine: Machine, seed: int | str, bots: list[str], bot_seeds: list[int | str] | None = None,
          trades: bool = True, max_actions: int = 100_000,
-         observe: Callable[[Machine, KState, tuple], Any] | None = None) -> KResult:
+         observe: Callable[[Machine, State, tuple], Any] | None = None) -> KResult:
     """One bot game, as engine.bots.play_out plays it (bot i's seed "seed:i" unless given).
     `observe(machine, state, action)` is called after every action (tests, checks). Raises
     Stalled where play_out would."""

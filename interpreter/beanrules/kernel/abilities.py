@@ -22,7 +22,7 @@ from ..engine.legal import waits_only_for_abilities
 from ..engine.requirements import breaks_held
 from ..engine.triggers import inside_ability
 from . import core
-from .state import KState
+from ..engine.state import State
 
 USE = 8  # the action kind, after decisions.CHOOSE
 
@@ -59,7 +59,7 @@ def compile_abilities(specs: tuple, prims: Any) -> tuple[KAbility, ...]:
                  for s in specs)
 
 
-def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed, field: int | None = None) -> None:
+def _run(m: Any, g: State, ability: KAbility, seat: int, feed: Feed, field: int | None = None) -> None:
     """abilities._run: `field`, the index of the field the card lies on top of (None: the hand)."""
     env = {RULES: m.rs, OWNER: seat, FEED: feed, "player": seat}
     if field is None:
@@ -77,12 +77,12 @@ def _run(m: Any, g: KState, ability: KAbility, seat: int, feed: Feed, field: int
         g.used = [u for u in g.used if u[0] == turn] + [[turn, ability.key(None if field is None else field + 1)]]
 
 
-def _used(g: KState, key: str) -> bool:
+def _used(g: State, key: str) -> bool:
     turn = g.turn
     return any(u[0] == turn and u[1] == key for u in g.used)
 
 
-def _open(g: KState, ability: KAbility, seat: int) -> bool:
+def _open(g: State, ability: KAbility, seat: int) -> bool:
     """abilities.refusal is None, for one played from the front of the hand."""
     if g.over or seat != g.active or (ability.phase is not None and g.phase != ability.phase):
         return False
@@ -90,7 +90,7 @@ def _open(g: KState, ability: KAbility, seat: int) -> bool:
     return bool(hand) and hand[0] == ability.card and not (ability.once and _used(g, ability.key(None)))
 
 
-def _tops(g: KState, ability: KAbility, seat: int) -> list[int]:
+def _tops(g: State, ability: KAbility, seat: int) -> list[int]:
     """The fields (indices) of `seat` that `ability`'s card lies on top of, where it may be used
     now (abilities.refusal is None for each)."""
     if g.over or seat != g.active or (ability.phase is not None and g.phase != ability.phase):
@@ -99,7 +99,7 @@ def _tops(g: KState, ability: KAbility, seat: int) -> list[int]:
             and not (ability.once and _used(g, ability.key(i + 1)))]
 
 
-def usable(m: Any, g: KState, seat: int, out: list[tuple]) -> None:
+def usable(m: Any, g: State, seat: int, out: list[tuple]) -> None:
     """abilities.usable: every use open to `seat` now, one per complete choice sequence. A use
     on top of a field names the field only where the card tops more than one."""
     if g.over or seat != g.active:  # every ability is its owner's, in their own turn
@@ -117,7 +117,7 @@ def usable(m: Any, g: KState, seat: int, out: list[tuple]) -> None:
             out.extend((USE, seat, i, choices, None) for choices in _choices(m, g, ability, seat))
 
 
-def tries(m: Any, by_rule: dict[str, KAbility], g: KState, rs: Any, spec: Any, seat: int, field: int) -> bool:
+def tries(m: Any, by_rule: dict[str, KAbility], g: State, rs: Any, spec: Any, seat: int, field: int) -> bool:
     """abilities.Tries, on the kernel's state: some choice sequence completes a use of the
     engine's ability `spec` on field `field` (from 1), tried on copies of the kernel's state
     with the kernel's compiled ability (`by_rule`: the kernel's abilities by their rule). The
@@ -126,13 +126,13 @@ def tries(m: Any, by_rule: dict[str, KAbility], g: KState, rs: Any, spec: Any, s
     return bool(_choices(m, g, by_rule[spec.ref.id], seat, field - 1, most=1))
 
 
-def waits_only(m: Any, g: KState) -> bool:
+def waits_only(m: Any, g: State) -> bool:
     """legal.waits_only_for_abilities: nothing but such an ability keeps the phase open, so
     the active player ends it with 'ends phase'."""
     return waits_only_for_abilities(g, m.rs, m.listing, m.opens["ability_keeps_open"])
 
 
-def front_lapses(m: Any, g: KState, seat: int) -> bool:
+def front_lapses(m: Any, g: State, seat: int) -> bool:
     """abilities.front_lapses: the front hand card is never planted and no use of it is listed
     now without a field (as the engine asks: its uses whose action names no field)."""
     hand = g.hands[seat]
@@ -144,7 +144,7 @@ def front_lapses(m: Any, g: KState, seat: int) -> bool:
     return not any(m.abilities[u[2]].card == front and u[4] is None for u in uses)
 
 
-def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None = None,
+def _choices(m: Any, g: State, ability: KAbility, seat: int, field: int | None = None,
              most: int = MAX_LISTED) -> list[tuple]:
     """abilities._choices: the first `most` complete choice sequences."""
     found: list[tuple] = []
@@ -168,7 +168,7 @@ def _choices(m: Any, g: KState, ability: KAbility, seat: int, field: int | None 
     return found
 
 
-def apply(m: Any, g: KState, action: tuple) -> None:
+def apply(m: Any, g: State, action: tuple) -> None:
     _, seat, index, choices, field = action
     ability = m.abilities[index]
     if ability.on_field and field is None:  # the one field the card tops (abilities._field_of)

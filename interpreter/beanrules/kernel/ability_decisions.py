@@ -19,7 +19,7 @@ from ..core.categories import Node
 from ..engine.effect_env import FEED, OWNER
 from . import core
 from .decisions import RULE, Walker, Waiting
-from .state import KState
+from ..engine.state import State
 
 MECHANISM = "ability"  # the anchor's kind (engine/decisions.py ANCHORS)
 
@@ -33,7 +33,7 @@ class AbilityWalker(Walker):
     def where(self) -> dict:
         return {"anchor": dict(self.anchor)}
 
-    def use(self, g: KState, env: dict) -> str | None:
+    def use(self, g: State, env: dict) -> str | None:
         """abilities._compiled's run: without the feed; a waiting decision keeps only the names
         that are plain values (the owner, the player), not the card or field that hold now."""
         kept = {OWNER: env[OWNER], "player": env["player"]}

@@ -21,10 +21,10 @@ from .draw_moves import DRAW
 from .actions import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND
 from .machine import Machine
 from .moves import legal, nth_proposal, proposal_space
-from .state import KState
+from ..engine.state import State
 
 
-def _where(m: Machine, g: KState) -> dict:
+def _where(m: Machine, g: State) -> dict:
     return {"phase": g.phase, "active": g.active, "turn": g.turn}
 
 
@@ -45,7 +45,7 @@ class KRandomBot(RandomBot):
         super().__init__(seed, trades, max_proposals)
         self.below = _below(self.rng)
 
-    def choose(self, m: Machine, g: KState, seat: int) -> tuple:  # type: ignore[override]
+    def choose(self, m: Machine, g: State, seat: int) -> tuple:  # type: ignore[override]
         kseat = self._kseat
         if kseat is None or kseat.g is not g or kseat.player != seat:
             kseat = self._kseat = KSeat(m, g, seat)
@@ -62,7 +62,7 @@ class KSeat:
     __slots__ = ("m", "g", "player", "named", "_space", "_kept", "_unseen")
     kind = itemgetter(0)
 
-    def __init__(self, m: Machine, g: KState, seat: int):
+    def __init__(self, m: Machine, g: State, seat: int):
         self.m, self.g, self.player = m, g, seat
         self.named = f"seat {seat + 1}"
         self._space: tuple = ()  # the proposals count_proposals counted
@@ -70,7 +70,7 @@ class KSeat:
         self._unseen = frozenset(zone for zone, own in READ_ZONES if not shows(m.rs, zone, own))
 
     # the public state and the player's own zones
-    players = property(lambda self: range(self.g.n))
+    players = property(lambda self: range(self.m.n))
     turn = property(attrgetter("g.turn"))
     active = property(attrgetter("g.active"))
     deciding = property(lambda self: self.g.decision is not None)
@@ -172,9 +172,8 @@ class KSeat:
         return (RESPOND, self.player, "rejects", target)
 
     def proposal_terms(self, target: int) -> tuple[list[int], list[int], bool]:
-        proposal = next(p for p in self.g.proposals if p[0] == target)
-        take = proposal[4]
-        return [proposal[3][1]], ([] if take is None else [take[1]]), True
+        proposal = next(p for p in self.g.proposals if p["id"] == target)
+        return [proposal["give"][0]["bean"]], [r["bean"] for r in proposal["take"]], True
 
 
 class KGreedyBot(GreedyBot):
@@ -182,7 +181,7 @@ class KGreedyBot(GreedyBot):
 
     _kseat: KSeat | None = None
 
-    def choose(self, m: Machine, g: KState, seat: int) -> tuple:  # type: ignore[override]
+    def choose(self, m: Machine, g: State, seat: int) -> tuple:  # type: ignore[override]
         kseat = self._kseat
         if kseat is None or kseat.g is not g or kseat.player != seat:
             kseat = self._kseat = KSeat(m, g, seat)

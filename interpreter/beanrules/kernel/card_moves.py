@@ -15,7 +15,7 @@ from ..engine.evaluate import RULES
 from ..engine.requirements import broken
 from ..engine.selection import end_index, picked
 from . import core
-from .state import KState
+from ..engine.state import State
 
 MOVE = 6  # the action kind, after machine.py's PLANT … RESPOND
 
@@ -29,8 +29,8 @@ class KMove:
         self.rule = rule  # the engine's MoveRule, which card_moves.blocked reads
         self.id, self.rs = rule.ref.id, prims.rs  # the rules, bound as the engine binds them (card_moves._env)
         self.verb = rule.verb
-        self.source: Callable[[KState, dict], list[int]] = rule.source.fn
-        self.dest: Callable[[KState, dict], list[int]] = rule.dest.fn
+        self.source: Callable[[State, dict], list[int]] = rule.source.fn
+        self.dest: Callable[[State, dict], list[int]] = rule.dest.fn
         self.source_zone, self.dest_zone = rule.source_zone, rule.dest_zone
         self.pick, self.end, self.most = rule.pick, rule.end, rule.most
         self.phase = rule.phase
@@ -40,12 +40,12 @@ def compile_moves(rules: tuple, prims: core.Primitives) -> tuple[KMove, ...]:
     return tuple(KMove(r, prims) for r in rules)
 
 
-def times_moved(g: KState, rule: KMove) -> int:
+def times_moved(g: State, rule: KMove) -> int:
     turn, times = g.moved.get(rule.id, (None, 0))
     return times if turn == g.turn else 0
 
 
-def breaks(rs: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
+def breaks(rs: Any, g: State, rule: KMove, seat: int, index: int) -> bool:
     """card_moves._breaks: the move of the card at `index` would break a requirement (the
     hand limit: engine/requirements.py's, on the kernel's state), tried and undone."""
     if not rs.requirements:
@@ -62,7 +62,7 @@ def breaks(rs: Any, g: KState, rule: KMove, seat: int, index: int) -> bool:
         held.insert(index, card)
 
 
-def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], rs: Any) -> int:
+def options(moves: tuple[KMove, ...], g: State, seat: int, out: list[tuple], rs: Any) -> int:
     """Append the moves `seat` may make now (card_moves.options, without the phase end, which the
     caller adds); returns how many. `rs`: the engine's rules, whose requirements each move is
     tried against."""
@@ -92,7 +92,7 @@ def options(moves: tuple[KMove, ...], g: KState, seat: int, out: list[tuple], rs
     return added
 
 
-def apply(moves: tuple[KMove, ...], g: KState, action: tuple) -> None:
+def apply(moves: tuple[KMove, ...], g: State, action: tuple) -> None:
     """card_moves.check then card_moves.do for a listed move: the first open rule of its verb."""
     _, seat, verb, bean, position = action
     rule = next(r for r in moves if r.verb == verb and blocked(g, r.rs, r.rule, seat) is None)

@@ -1,8 +1,8 @@
 """The kernel's adapter to the engine's closures: every effect the kernel plays is the engine's
 own closure (engine/semantics.py's one table), run on the kernel's state without events.
 
-The kernel's state is the engine's in everything an effect reads or writes: its attributes are
-the engine state's, seats for names (kernel/state.py), and an environment holds what the
+The kernel's state is the engine's own State, its seats as its players (machine.new_game:
+names only at the border, kernel/export.py), and an environment holds what the
 engine's does (the ruleset as evaluate.RULES wherever the engine binds it). Taking cards off
 the deck (engine/deck.py) keeps the end test where the kernel caches it (``g.ending``, written
 as the deck runs out), and a harvest is the engine's harvester (engine/harvesting.py), so no

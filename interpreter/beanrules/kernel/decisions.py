@@ -20,7 +20,7 @@ from ..engine.decisions import NO, NOTHING, YES, bound_as, deciding, seat_names,
 from ..engine.evaluate import BY_ITSELF, RULE, RULES  # RULE: the rule whose step runs (at-random's seed)
 from ..engine import evaluate
 from . import core
-from .state import KState
+from ..engine.state import State
 
 CHOOSE = 7  # the action kind, after card_moves.MOVE
 _ANSWER = "#answer"
@@ -91,7 +91,7 @@ class Walker:
                 self._compile(child)
 
     # -- running (decisions._run, step for step) ----------------------------------------------
-    def run(self, node: Node, path: list[int] | None, g: KState, env: dict) -> Any:
+    def run(self, node: Node, path: list[int] | None, g: State, env: dict) -> Any:
         key = id(node)
         closure = self.closures.get(key)
         if closure is not None:
@@ -146,14 +146,14 @@ class Walker:
                 return outcome
         return None
 
-    def _branch(self, branch: int, nodes: tuple, path: list[int] | None, g: KState, env: dict) -> Any:
+    def _branch(self, branch: int, nodes: tuple, path: list[int] | None, g: State, env: dict) -> Any:
         chosen = nodes[branch]
         if chosen is None:
             return None
         outcome = self.run(chosen, path, g, env)
         return Waiting([branch] + outcome.path, outcome.decision) if isinstance(outcome, Waiting) else outcome
 
-    def _ask_choice(self, node: effects.Choose, g: KState, env: dict) -> Any:
+    def _ask_choice(self, node: effects.Choose, g: State, env: dict) -> Any:
         player = self.players[id(node)](g, env)[0]
         offered = self.offered.get(id(node))
         if offered is not None:  # cards: labelled by their bean's name, kept whole in "cards"
@@ -180,12 +180,12 @@ class Walker:
         return {"step": self.step}
 
     # -- as a phase step -------------------------------------------------------------------------
-    def fire(self, g: KState, env: dict) -> str | None:
+    def fire(self, g: State, env: dict) -> str | None:
         """Run the step's effect from its start: "wait" when it stops at a decision."""
         env = {RULE: self.rule, **self.itself}
         return self._outcome(g, env, self.run(self.node, None, g, env))
 
-    def answer(self, g: KState, option: Any) -> str | None:
+    def answer(self, g: State, option: Any) -> str | None:
         """Go on from the waiting decision with `option` (decisions.answer)."""
         decision = g.decision
         g.decision = None
@@ -194,7 +194,7 @@ class Walker:
         env = {**decision["names"], RULE: self.rule, _ANSWER: option, **self.itself}
         return self._outcome(g, env, self.run(self.node, list(decision["path"]), g, env))
 
-    def _outcome(self, g: KState, env: dict, outcome: Any) -> str | None:
+    def _outcome(self, g: State, env: dict, outcome: Any) -> str | None:
         if isinstance(outcome, Waiting):
             names = {k: v for k, v in env.items() if k != RULES and not k.startswith("#")}
             g.decision = {**outcome.decision, "rule": self.rule, **self.where(), "path": outcome.path,
@@ -203,11 +203,11 @@ class Walker:
         return "skip" if outcome == "skip" else None
 
 
-def _candidates(node: places.CardsIn) -> Callable[[KState, dict], list[dict]]:
+def _candidates(node: places.CardsIn) -> Callable[[State, dict], list[dict]]:
     """decisions._options_fn for cards: the first card of each bean in the place, with where it lies."""
     where = _place(node.place)
 
-    def cards(g: KState, env: dict) -> list[dict]:
+    def cards(g: State, env: dict) -> list[dict]:
         zone, owner, held = where(g, env)
         firsts: dict[int, int] = {}
         for i, bean in enumerate(held):
@@ -216,7 +216,7 @@ def _candidates(node: places.CardsIn) -> Callable[[KState, dict], list[dict]]:
     return cards
 
 
-def options(g: KState, seat: int) -> list[tuple]:
+def options(g: State, seat: int) -> list[tuple]:
     decision = g.decision
     if decision is None or decision["player"] != seat:
         return []
@@ -224,14 +224,14 @@ def options(g: KState, seat: int) -> list[tuple]:
 
 
 # -- where the cards of a choice lie (the engine's decisions._place) ----------------------------------
-def _place(node: Node) -> Callable[[KState, dict], tuple[str, int | None, list[int]]]:
+def _place(node: Node) -> Callable[[State, dict], tuple[str, int | None, list[int]]]:
     if isinstance(node, places.Zone) and node.owner is None and node.zone in evaluate.SHARED_PILES:
         name = node.zone
         return lambda g, env: (name, None, getattr(g, name))
     if isinstance(node, places.Zone) and node.owner is not None and node.zone in evaluate.PLAYER_ZONES:
         name, attr, who = node.zone, evaluate.PLAYER_ZONES[node.zone], evaluate.players_of(node.owner)
 
-        def owned(g: KState, env: dict) -> tuple:
+        def owned(g: State, env: dict) -> tuple:
             owner = who(g, env)[0]
             return name, owner, getattr(g, attr)[owner]
         return owned

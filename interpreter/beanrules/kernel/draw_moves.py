@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.draw_moves import blocked
 from ..engine.evaluate import RULES
 from . import core
-from .state import KState
+from ..engine.state import State
 
 DRAW = 12  # the action kind (after machine.py's, card_moves', decisions' and abilities' kinds)
 END = 1  # actions.END (not imported: actions imports this module for DRAW)
@@ -33,24 +33,24 @@ def compile_draws(rules: tuple, prims: core.Primitives) -> tuple[KDraw, ...]:
     return tuple(KDraw(r, prims) for r in rules)
 
 
-def rule_now(m: Any, g: KState) -> KDraw | None:
+def rule_now(m: Any, g: State) -> KDraw | None:
     for rule in m.draws:
         if rule.phase == g.phase:
             return rule
     return None
 
 
-def drawn(g: KState, rule: KDraw) -> int:
+def drawn(g: State, rule: KDraw) -> int:
     turn, times = g.moved.get(rule.id, (None, 0))
     return times if turn == g.turn else 0
 
 
-def may(m: Any, g: KState, rule: KDraw, seat: int) -> bool:
+def may(m: Any, g: State, rule: KDraw, seat: int) -> bool:
     """draw_moves.refusal is None, for the rule of this phase: the engine's own test."""
     return blocked(g, m.rs, rule.rule, seat) is None
 
 
-def listed(m: Any, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
+def listed(m: Any, g: State, seat: int, out: list[tuple]) -> list[tuple]:
     """draw_moves.listed: the draw where it may be made, no end of the phase while one is
     owed, an end where the phase has no other step to end it."""
     rule = rule_now(m, g)
@@ -67,7 +67,7 @@ def listed(m: Any, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
     return out
 
 
-def apply(m: Any, g: KState, action: tuple) -> None:
+def apply(m: Any, g: State, action: tuple) -> None:
     seat = action[1]
     rule = rule_now(m, g)
     assert rule is not None  # listed, so there is one

@@ -18,87 +18,54 @@ from typing import Any, Callable
 
 from ..engine.actions import Action, Harvest
 from ..engine.lasting import constrain as engine_constrain, forbidding, in_force as engine_in_force
-from .actions import END, HARVEST, PLANT, RESPOND, action_of
-from .state import KState
+from ..engine.marked import locate
+from ..engine.state import State
+from .actions import END, HARVEST, PLANT, action_of
 
 
-
-def _locate(g: KState, card: str) -> tuple[int, int] | None:
-    """marked.locate over the kernel's hands (a list by seat): (seat, index) of the very card."""
-    for seat, hand in enumerate(g.hands):
-        for i, held in enumerate(hand):
-            if held is card:
-                return seat, i
-    return None
-
-
-class _Dealt:
-    """The kernel's state with its open proposals in the engine's shape: the one part of a state
-    an accept's deal reads (engine/deals.py) that the kernel keeps as lists."""
-    __slots__ = ("g", "proposals")
-
-    def __init__(self, g: KState):
-        self.g = g
-        self.proposals = [{"id": pid, "from": src, "to": dst, "give": [{"zone": give[0], "bean": give[1]}],
-                           "take": [] if take is None else [{"zone": take[0], "bean": take[1]}]}
-                          for pid, src, dst, give, take in g.proposals]
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.g, name)
-
-
-def engine_action(m: Any, g: KState, a: tuple) -> Action:
+def engine_action(m: Any, g: State, a: tuple) -> Action:
     """The engine's action a kernel tuple stands for, seats for names (kernel/export.py)."""
     return action_of(m, g.players, a)
 
 
-def forbidden(m: Any, g: KState, action: tuple) -> bool:
+def forbidden(m: Any, g: State, action: tuple) -> bool:
     """A forbid in force names this action: engine/lasting.py's own matchers, on the kernel's state."""
-    state = _Dealt(g) if action[0] == RESPOND else g
-    return forbidding(state, m.rs, engine_action(m, g, action)) is not None
+    return forbidding(g, m.rs, engine_action(m, g, action)) is not None
 
 
-def in_force(m: Any, g: KState, entry: dict) -> bool:
+def in_force(m: Any, g: State, entry: dict) -> bool:
     return engine_in_force(g, m.rs, entry)
 
 
-def expire(m: Any, g: KState) -> None:
+def expire(m: Any, g: State) -> None:
     """Drop what no longer lasts (after an action): a constraint on a card also once the card
     has left every hand."""
     g.lasting = [e for e in g.lasting if in_force(m, g, e)
-                 and ("card" not in e or _locate(g, e["card"]["object"]) is not None)]
-
-
-def located(g: KState, entry: dict) -> dict:
-    """The entry's card where it lies now: {"bean", "player", "index"} (None, None: in no hand)."""
-    where = _locate(g, entry["card"]["object"])
-    return {"bean": entry["card"]["bean"], "player": where[0] if where else None,
-            "index": where[1] if where else None}
+                 and ("card" not in e or locate(g, e["card"]) is not None)]
 
 
 # ------------------------------------------------------------------ in play
-def _engine_plants(m: Any, g: KState, listed: list[tuple]) -> list[Action]:
+def _engine_plants(m: Any, g: State, listed: list[tuple]) -> list[Action]:
     """The plants and harvests among `listed`, as the engine's actions (all a lapse asks of them)."""
     kinds = (PLANT, HARVEST)
     return [engine_action(m, g, a) for a in listed if a[0] in kinds]
 
 
-def listing(m: Any, legal: Callable[[Any, KState, int], list[tuple]]) -> Callable[[KState, Any, int], list[Action]]:
+def listing(m: Any, legal: Callable[[Any, State, int], list[tuple]]) -> Callable[[State, Any, int], list[Action]]:
     """What legal.stuck asks (whether a plant lapsed), on the kernel's state: the kernel's
     listing of what `seat` may do (`legal`: moves.legal, handed in by the machine), its plants
     and harvests as the engine's actions."""
-    def plants_and_harvests(g: KState, rs: Any, seat: int) -> list[Action]:
+    def plants_and_harvests(g: State, rs: Any, seat: int) -> list[Action]:
         return _engine_plants(m, g, legal(m, g, seat))
     return plants_and_harvests
 
 
-def constrain(m: Any, g: KState, seat: int, listed: list[tuple]) -> list[tuple]:
+def constrain(m: Any, g: State, seat: int, listed: list[tuple]) -> list[tuple]:
     """lasting.constrain itself, asked about the engine's actions the listed tuples stand for:
     the tuples it keeps, then what it adds (a harvest a permission opens, "ends planting")."""
     actions = [engine_action(m, g, a) for a in listed]
     ours = dict(zip(actions, listed))
-    respond, harvest, end = RESPOND, HARVEST, END
-    state = _Dealt(g) if any(a[0] == respond for a in listed) else g
+    harvest, end = HARVEST, END
     return [ours.get(a) or ((harvest, seat, a.field - 1) if type(a) is Harvest else (end, seat, a.what))
-            for a in engine_constrain(state, m.rs, seat, actions)]
+            for a in engine_constrain(g, m.rs, seat, actions)]
 

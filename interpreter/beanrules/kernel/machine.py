@@ -19,7 +19,6 @@ from ..engine.actions import BuyField, DrawCard, MoveCard
 from ..engine.decisions import waits
 from ..engine.eventlog import UNRECORDED
 from ..engine.evaluate import Compiled
-from ..engine.declared import START
 from ..engine.obligations import KERNEL, completion
 from ..engine.harvesting import coins_for, harvestable, harvester, run_length
 from ..engine.actions import Harvest
@@ -32,8 +31,9 @@ from ..engine.trading import guards_of
 from ..engine.transitions import Running, bound_step, compile_phase
 from ..engine.lasting import may_harvest
 from ..engine.ruleset import CoreStep, Ruleset
+from ..engine.setup import dealt
 from . import card_moves, core
-from .state import KState
+from ..engine.state import State
 from .abilities import compile_abilities, tries
 from .planting import Planting
 from .lasting import listing
@@ -62,7 +62,7 @@ class Phase:
         self.exit: tuple = ()
         self.optional: tuple[bool, ...] = tuple(False for _ in pending)
         # nothing is left to do in it (engine/obligations.completion, compiled for the kernel's state)
-        self.complete: Callable[[KState], bool] = lambda g: False
+        self.complete: Callable[[State], bool] = lambda g: False
         # (state, rs, player) -> the fields a player may harvest by choice now: the engine's
         # harvest lister of the phase (engine/listers.py: the harvest permits' timing, then the
         # harvest judge); None: no harvest permit applies in this phase
@@ -115,7 +115,6 @@ class Machine(core.Primitives):
         self.harvest = _harvest(rs, self.n)
         self.payout = rs.payout  # (the bots' hint: kernel/bots.py)
         self.fields_at_start = rs.fields
-        self.deal = rs.deal
         self.direction = rs.direction
         self.planting = Planting(rs)  # the engine's planting judge (kernel/planting.py)
         self.auto = bool(rs.at_any_time)  # steps at any time (the harvest as soon as a field pays)
@@ -157,8 +156,6 @@ class Machine(core.Primitives):
                                 for t in rs.tie_breaks)
         self.tally = compile_tally(rs, self)  # counters, coins written down, an end by a target
         self.target_ends = self.tally is not None and self.tally.target_ends
-        # the tokens a game starts with (Declared.initial_tokens): the start player's, or nobody's
-        self.tokens_at_start = {t: (0 if held == START else None) for t, held in rs.declared.tokens.items()}
         self.moves = card_moves.compile_moves(rs.permits.get(MoveCard, ()), self)
         # each phase's planting permits, as the engine compiled them (engine/listers.py)
         self.phases = tuple(Phase(p.id, p.index, (p.listers.front.least, p.listers.front.most) if p.listers.front
@@ -189,21 +186,9 @@ class Machine(core.Primitives):
         self.random_loop, self.end_phase = compile_random_loop(self)
 
     # -- setting up ---------------------------------------------------------------------------
-    def new_game(self, seed: Any) -> KState:
+    def new_game(self, seed: Any) -> State:
         """Shuffled and dealt as engine/setup.py does, then the automatic steps up to the first decision."""
-        g = KState(self.n, seed, self.phase_ids)
-        deck = list(self.box)
-        g.shuffle_rng(0).shuffle(deck)
-        g.removed = list(self.out)
-        g.tokens = dict(self.tokens_at_start)
-        if self.tally is not None:
-            g.counters = self.tally.counters(self.n)
-        for round_ in range(max(self.deal, default=0)):
-            for seat in range(self.n):
-                if round_ < self.deal[seat] and deck:
-                    g.hands[seat].append(deck.pop(0))
-        g.deck = deck
-        g.fields = [[[] for _ in range(self.fields_at_start)] for _ in range(self.n)]
+        g = dealt(self.rs, list(range(self.n)), seed)  # the engine's state, its seats as players
         g.ending = self.is_ending(g)
         ph = self.phases[0]
         entered = ph.enter(g, UNRECORDED)
@@ -212,13 +197,13 @@ class Machine(core.Primitives):
         return g
 
     # -- the end test (cached in g.ending: engine/deck.py writes it as the deck runs out) ------
-    def is_ending(self, g: KState) -> bool:
+    def is_ending(self, g: State) -> bool:
         for end in self.ends:
             if end(g, _ENV):
                 return True
         return False
 
-    def target_reached(self, g: KState) -> bool:
+    def target_reached(self, g: State) -> bool:
         """An end that reads more than the deck holds (flow.reached_target's test)."""
         for end in self.target_tests:
             if end(g, _ENV):
@@ -226,22 +211,22 @@ class Machine(core.Primitives):
         return False
 
     # -- harvesting --------------------------------------------------------------------------
-    harvest: Callable[[KState, int, int], None]  # (g, seat, field index): _harvest
+    harvest: Callable[[State, int, int], None]  # (g, seat, field index): _harvest
 
-    def run_any_time(self, g: KState) -> None:
+    def run_any_time(self, g: State) -> None:
         """harvesting.settle: the steps at any time, after an action or an automatic step."""
         for step in self.any_time:
             if g.over:
                 return
             step(g, UNRECORDED)
 
-    def harvestable(self, g: KState, seat: int) -> list[int]:
+    def harvestable(self, g: State, seat: int) -> list[int]:
         """The fields `seat` may harvest now: harvesting.harvestable itself, on the kernel's state
         (its seats index the fields, its phase is the phase's id, its cards the engine's)."""
         return harvestable(g, self.rs, seat)
 
     # -- the phase machine (engine/flow.py; entering and leaving phases: Phase.enter, leave) ----
-    def resume(self, g: KState, option: Any) -> None:
+    def resume(self, g: State, option: Any) -> None:
         """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
         ph = self.phase_of[g.phase]
         if "anchor" in g.decision:  # type: ignore[operator]  (an ability's: nothing runs after it)
@@ -264,19 +249,19 @@ class Machine(core.Primitives):
                 "draw_keeps_open": draw_keeps_open, "may_harvest": may_harvest, "move_keeps_open": move_keeps_open,
                 "step_waits": partial(step_waits, listing=self.listing)}
 
-    def may_harvest(self, g: KState, seat: int) -> bool:
+    def may_harvest(self, g: State, seat: int) -> bool:
         """`seat` may harvest one of their fields now: lasting.may_harvest itself, on the
         kernel's state (the constraints in force are the engine's entries, seats for names)."""
         return may_harvest(g, self.rs, seat)
 
-    def settle(self, g: KState) -> None:
+    def settle(self, g: State) -> None:
         ph = self.phase_of[g.phase]
         if ph.plant_max is not None and g.planted < ph.plant_max and g.hands[g.active]:
             return
         if ph.complete(g):
             self.end_phase(g)
 
-    def finish(self, g: KState) -> None:
+    def finish(self, g: State) -> None:
         g.proposals.clear()
         if self.tally is not None:
             self.tally.decide(g)  # who first reached the target, before the final harvest
@@ -285,10 +270,10 @@ class Machine(core.Primitives):
         g.over = True
 
     # -- scores --------------------------------------------------------------------------------
-    def scores(self, g: KState) -> list[int]:
+    def scores(self, g: State) -> list[int]:
         return [sum(term(g, {"player": p}) for term in self.score_terms) for p in range(self.n)]
 
-    def winners(self, g: KState) -> list[int]:
+    def winners(self, g: State) -> list[int]:
         if not g.over:
             return []
         if g.winners is not None:  # fixed as the end came (kernel/tally.py)
@@ -304,12 +289,12 @@ class Machine(core.Primitives):
         return tied
 
 
-def _harvest(rs: Ruleset, n: int) -> Callable[[KState, int, int], None]:
+def _harvest(rs: Ruleset, n: int) -> Callable[[State, int, int], None]:
     """harvesting.do_harvest on the kernel's state: the engine's harvester, handed the engine's
     harvest action of the seat's field (interned, as the engine's listings hand them out)."""
     harvest_field, rows = harvester(rs), tuple(harvests(seat) for seat in range(n))  # type: ignore[arg-type]
 
-    def harvest(g: KState, seat: int, index: int) -> None:
+    def harvest(g: State, seat: int, index: int) -> None:
         try:
             action = rows[seat][index]
         except IndexError:  # more fields than a row holds (interned.ROW)

@@ -19,20 +19,20 @@ from .abilities import USE
 from .card_moves import MOVE
 from .decisions import CHOOSE
 from .actions import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, action_of
-from .state import KState
+from ..engine.state import State
 
 
 def _distinct(cards: list[int]) -> list[int]:
     return list(dict.fromkeys(cards)) if len(cards) > 1 else cards
 
 
-def zone_list(g: KState, zone: str, seat: int) -> list[int]:
+def zone_list(g: State, zone: str, seat: int) -> list[int]:
     if zone == "offer":
         return g.offer
     return (g.hands if zone == "hand" else g.set_aside)[seat]
 
 
-def next_to_act(m: Any, g: KState) -> int | None:
+def next_to_act(m: Any, g: State) -> int | None:
     """legal.next_to_act: the first player the game waits for."""
     if g.over:
         return None
@@ -41,7 +41,7 @@ def next_to_act(m: Any, g: KState) -> int | None:
     ph = m.phase_of[g.phase]
     active = g.active
     if ph.trade:
-        return g.proposals[0][2] if g.proposals else active
+        return g.proposals[0]["to"] if g.proposals else active
     if ph.plant_max is not None:
         return active
     holders = set()
@@ -69,7 +69,7 @@ def next_to_act(m: Any, g: KState) -> int | None:
     return next(s for s in ((active + step * k) % n for k in range(n)) if s in holders)
 
 
-def legal(m: Any, g: KState, seat: int) -> list[tuple]:
+def legal(m: Any, g: State, seat: int) -> list[tuple]:
     """legal.legal_actions(state, rs, player, trades=False), as action tuples."""
     if g.over:
         return []
@@ -98,12 +98,12 @@ def legal(m: Any, g: KState, seat: int) -> list[tuple]:
         if active:
             out.append((END, seat, "trading"))
         for proposal in g.proposals:
-            pid, src, dst = proposal[0], proposal[1], proposal[2]
+            pid, dst = proposal["id"], proposal["to"]
             if dst == seat:
                 if acceptable(m, g, proposal):
                     out.append((RESPOND, seat, "accepts", pid))
                 out.append((RESPOND, seat, "rejects", pid))
-            elif src == seat:
+            elif proposal["from"] == seat:
                 out.append((RESPOND, seat, "withdraws", pid))
     if m.moves:
         move_options(m, g, seat, out)
@@ -123,7 +123,7 @@ def legal(m: Any, g: KState, seat: int) -> list[tuple]:
     return out
 
 
-def move_options(m: Any, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
+def move_options(m: Any, g: State, seat: int, out: list[tuple]) -> list[tuple]:
     """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
     phase's other actions), and the end of a phase that waits only for such moves."""
     if card_moves.options(m.moves, g, seat, out, m.rs) and waits_only_for_moves(g, m.rs.phase(g.phase)):
@@ -134,7 +134,7 @@ def move_options(m: Any, g: KState, seat: int, out: list[tuple]) -> list[tuple]:
 
 
 # -- trading (engine/trading.py, legal.proposals): the engine's guards and lister on this state --
-def proposal_space(m: Any, g: KState, seat: int) -> tuple[int, tuple]:
+def proposal_space(m: Any, g: State, seat: int) -> tuple[int, tuple]:
     """How many one-card proposals legal.proposals lists, and the rows to pick the n-th from:
     the engine's own rows (legal.proposal_lister), listed on the kernel's state."""
     rows = m.proposal_rows(g, seat)  # type: ignore[misc]  (a trading phase: the game trades)
@@ -150,10 +150,10 @@ def _proposal(seat: int, partner: int, bean: str, zone: str, asked: str | None, 
 nth_proposal: Callable[[int, tuple, int], tuple] = nth_by(_proposal)
 
 
-def _pick(g: KState, owner: int, card: tuple[str, int] | None, offer_left: list[int]) -> Any:
+def _pick(g: State, owner: int, card: dict, offer_left: list[str]) -> Any:
     """Where a stored card reference of `owner` lies now: ("offer", bean), ("hand", index), or
     None when it cannot be had (trading._pick with present=True)."""
-    zone, bean = card  # type: ignore[misc]
+    zone, bean = card["zone"], card["bean"]
     if zone == "offer":
         if owner != g.active or bean not in offer_left:
             return None
@@ -163,38 +163,36 @@ def _pick(g: KState, owner: int, card: tuple[str, int] | None, offer_left: list[
     return ("hand", hand.index(bean)) if bean in hand else None
 
 
-def accept_picks(m: Any, g: KState, proposal: list) -> tuple | None:
-    """trading.check_accept_cards: the cards of both sides, or None when one is missing."""
-    _, src, dst, give, take = proposal
+def accept_picks(m: Any, g: State, proposal: dict) -> tuple | None:
+    """trading.check_accept_cards: the cards of both sides, or None when one is missing (a
+    proposal the kernel lists gives one card and asks for at most one)."""
+    take = proposal["take"]
     offer_left = list(g.offer)
-    picked_give = _pick(g, src, give, offer_left)
+    picked_give = _pick(g, proposal["from"], proposal["give"][0], offer_left)
     if picked_give is None:
         return None
-    if take is None:
+    if not take:
         return picked_give, None
-    picked_take = _pick(g, dst, take, list(g.offer))
+    picked_take = _pick(g, proposal["to"], take[0], list(g.offer))
     return None if picked_take is None else (picked_give, picked_take)
 
 
-def _held(g: KState, owner: int, card: tuple[str, str]) -> bool:
-    """_pick would find the card: `owner`'s hand holds the bean, or it lies in the offer and
-    `owner` is the active player."""
-    zone, bean = card
-    if zone == "offer":
-        return owner == g.active and bean in g.offer
-    return bean in g.hands[owner]
+def acceptable(m: Any, g: State, proposal: dict) -> bool:
+    """trading.acceptable: both sides' cards are there (accept_picks would find them: the bean in
+    the owner's hand, or in the offer and the owner active), and the rules let the receiver do
+    its part now (the engine's guards, judged as it answers: a condition may have changed since
+    the proposal)."""
+    src, dst, give, asked = proposal["from"], proposal["to"], proposal["give"][0], proposal["take"]
+    if not (give["bean"] in g.offer and src == g.active if give["zone"] == "offer" else give["bean"] in g.hands[src]):
+        return False
+    if not asked:
+        return m.accepts(g, m.rs, dst, src, None, give)  # type: ignore[misc]  (a trading phase: the game trades)
+    take = asked[0]
+    return (take["bean"] in g.offer and dst == g.active if take["zone"] == "offer" else take["bean"] in g.hands[dst]) \
+        and m.accepts(g, m.rs, dst, src, take, give)  # type: ignore[misc]
 
 
-def acceptable(m: Any, g: KState, proposal: list) -> bool:
-    """trading.acceptable: both sides' cards are there (accept_picks would find them), and the
-    rules let the receiver do its part now (the engine's guards, judged as it answers: a
-    condition may have changed since the proposal)."""
-    _, src, dst, give, take = proposal
-    return _held(g, src, give) and (take is None or _held(g, dst, take)) \
-        and m.accepts(g, m.rs, dst, src, take, give)  # type: ignore[misc]  (a trading phase: the game trades)
-
-
-def _take(g: KState, owner: int, picked: tuple | None) -> list[int]:
+def _take(g: State, owner: int, picked: tuple | None) -> list[int]:
     if picked is None:
         return []
     zone, what = picked
@@ -204,9 +202,9 @@ def _take(g: KState, owner: int, picked: tuple | None) -> list[int]:
     return [g.hands[owner].pop(what)]
 
 
-def execute(m: Any, g: KState, proposal: list, picks: tuple) -> None:
+def execute(m: Any, g: State, proposal: dict, picks: tuple) -> None:
     """trading.execute: the cards change hands, to where the rules' step on the trade puts them."""
-    _, src, dst, _, _ = proposal
+    src, dst = proposal["from"], proposal["to"]
     given = _take(g, src, picks[0])
     taken = _take(g, dst, picks[1])
     receive, rs = m.guards.receive, m.rs  # type: ignore[union-attr]
@@ -216,20 +214,20 @@ def execute(m: Any, g: KState, proposal: list, picks: tuple) -> None:
         g.proposals.remove(proposal)
 
 
-def _answers(m: Any, g: KState, seat: int) -> list[tuple]:
+def _answers(m: Any, g: State, seat: int) -> list[tuple]:
     """The decision's answers, without those that would break a requirement that holds now:
     engine/answering.py's rule itself, each answer tried on a copy with the kernel's apply."""
     return unbreaking(g, m.rs, decisions.options(g, seat), lambda option: _tried(m, g, option))
 
 
-def _tried(m: Any, g: KState, action: tuple) -> KState:
+def _tried(m: Any, g: State, action: tuple) -> State:
     trial = g.copy()
     apply(m, trial, action)
     return trial
 
 
 # -- applying a listed action ------------------------------------------------------------------
-def apply(m: Any, g: KState, action: tuple) -> None:
+def apply(m: Any, g: State, action: tuple) -> None:
     """Play a listed action, then the automatic harvests and the phases that need no decision."""
     kind, seat = action[0], action[1]
     if kind == PLANT:
@@ -261,7 +259,9 @@ def apply(m: Any, g: KState, action: tuple) -> None:
         draw_moves.apply(m, g, action)
     elif kind == PROPOSE:
         _, _, partner, give, take = action
-        proposal = [g.next_proposal, seat, partner, give, take]
+        # stored as the engine's acting._propose stores a listed one (seats for names)
+        proposal = {"id": g.next_proposal, "from": seat, "to": partner, "give": [{"zone": give[0], "bean": give[1]}],
+                    "take": [] if take is None else [{"zone": take[0], "bean": take[1]}]}
         g.next_proposal += 1
         if m.guards.one_card_waits(g, m.rs, seat, partner, give, take):  # type: ignore[union-attr]
             g.proposals.append(proposal)
@@ -269,7 +269,7 @@ def apply(m: Any, g: KState, action: tuple) -> None:
             execute(m, g, proposal, accept_picks(m, g, proposal))  # type: ignore[arg-type]
     elif kind == RESPOND:
         pid, verb = action[3], action[2]
-        proposal = next(p for p in g.proposals if p[0] == pid)
+        proposal = next(p for p in g.proposals if p["id"] == pid)
         if verb == "accepts":
             execute(m, g, proposal, accept_picks(m, g, proposal))  # type: ignore[arg-type]
         else:

@@ -18,7 +18,7 @@ from ..engine.lasting import plant_refusal
 from ..engine import evaluate
 from . import core
 from .planting import OnlyFields
-from .state import KState
+from ..engine.state import State
 
 
 def compile_decider(node: Node, prims: Any) -> "KPlantFor":
@@ -37,7 +37,7 @@ class KPlantFor:
         self.who = evaluate.players_of(node.player)
         self.pick = selected(cards)  # type: ignore[arg-type]
 
-    def _options(self, g: KState, env: dict) -> tuple[int, int, list[int], bool]:
+    def _options(self, g: State, env: dict) -> tuple[int, int, list[int], bool]:
         """(player, card, the fields they may choose, whether they harvest first)."""
         m = self.m
         held, chosen = self.pick(g, env)
@@ -61,7 +61,7 @@ class KPlantFor:
             raise core.dead()
         return player, card, room, True
 
-    def start(self, g: KState, env: dict) -> dict | None:
+    def start(self, g: State, env: dict) -> dict | None:
         player, card, options, harvest = self._options(g, env)
         if len(options) == 1:
             self._plant(g, env, options[0])
@@ -69,10 +69,10 @@ class KPlantFor:
         what = f"a field to harvest for the {card}" if harvest else f"a field for the {card}"
         return {"player": player, "name": what, "options": [str(i + 1) for i in options]}
 
-    def finish(self, g: KState, env: dict, answer: str) -> None:
+    def finish(self, g: State, env: dict, answer: str) -> None:
         self._plant(g, env, int(answer) - 1)
 
-    def _plant(self, g: KState, env: dict, index: int) -> None:
+    def _plant(self, g: State, env: dict, index: int) -> None:
         player, card, options, harvest = self._options(g, env)
         if index not in options:
             raise core.dead()

@@ -177,7 +177,7 @@ def _flow(rs: engine_rules.Ruleset) -> None:
         raise KernelUnsupported("coins written down with a card's step when harvested")
 
 
-# The zones of the kernel's state (kernel/state.py), by the names the rules give them.
+# The zones the kernel plays on (the engine's standard ones), by the names the rules give them.
 _HELD_ZONES = frozenset({"hand", "set-aside", "coins", "deck", "discard", "offer", "removed"})
 
 

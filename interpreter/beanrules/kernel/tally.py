@@ -19,15 +19,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import core
-from .state import KState
+from ..engine.state import State
 
 
 class Tally:
     """What the rules say about counters, coins written down and who first reaches a target."""
-    __slots__ = ("start", "counter", "won_by", "name", "target_ends")
+    __slots__ = ("counter", "won_by", "name", "target_ends")
 
     def __init__(self, rs: Any, prims: core.Primitives):
-        self.start = tuple((name, c.per_player, c.start) for name, c in rs.declared.counters.items())
         self.target_ends = bool(rs.target_ends)
         self.counter: str | None = rs.harvest.pays_into  # paid into by harvests
         self.won_by: Callable | None = None
@@ -35,11 +34,7 @@ class Tally:
         if rs.won_by is not None:
             self.won_by, self.name = rs.won_by.condition.fn, rs.won_by.name
 
-    def counters(self, n: int) -> dict[str, Any]:
-        """Declared.initial_counters, seats for names."""
-        return {name: ([value] * n if per_player else value) for name, per_player, value in self.start}
-
-    def reached(self, m: Any, g: KState) -> bool:
+    def reached(self, m: Any, g: State) -> bool:
         """flow.reached_target after an action: an end by a target holds now, so the game ends
         (True); an end by the deck alone waits for the flow, as the engine's does."""
         g.ending = m.is_ending(g)
@@ -49,12 +44,12 @@ class Tally:
         m.finish(g)
         return True
 
-    def decide(self, g: KState) -> None:
+    def decide(self, g: State) -> None:
         """tally.decide as the end comes: whoever the won-by statement names wins."""
         if self.won_by is None:
             return
         name = self.name
-        won = [p for p in range(g.n) if self.won_by(g, {name: p})]
+        won = [p for p in range(len(g.players)) if self.won_by(g, {name: p})]
         if won:
             g.winners = won
 
