@@ -32,7 +32,7 @@ from .listers import harvest_refusal
 from .planting import check_plant, pending_cards, pending_zones
 from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, Ruleset
 from .state import State
-from .trading import add_proposal, check_accept_cards, check_propose, check_respond, do_respond, guards_of
+from .trading import add_proposal, check_accept_cards, check_propose, check_respond, do_respond, guards_of, one_card
 from . import transitions
 from .transitions import Transitions
 
@@ -247,12 +247,10 @@ def _propose(rs: Ruleset, checked: bool) -> Move:
         # as check_propose stores it
         take = action.take
         gift, asked = action.give[0], take[0] if take else None
-        proposal = {"id": 0, "from": action.player, "to": action.to, "give": [{"zone": gift.zone, "bean": gift.bean}],
-                    "take": [{"zone": asked.zone, "bean": asked.bean}] if asked is not None else []}
+        give_card, take_card = (gift.zone, gift.bean), (asked.zone, asked.bean) if asked is not None else None
         seat_of = state.seat_of
-        waits = guards.one_card_waits(state, rs, seat_of[action.player], seat_of[action.to], (gift.zone, gift.bean),
-                                      (asked.zone, asked.bean) if asked is not None else None)
-        add_proposal(state, rs, proposal, events, waits)
+        waits = guards.one_card_waits(state, rs, seat_of[action.player], seat_of[action.to], give_card, take_card)
+        add_proposal(state, rs, one_card(action.player, action.to, give_card, take_card), events, waits)
     return propose
 
 

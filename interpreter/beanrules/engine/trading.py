@@ -202,6 +202,14 @@ def _consent(state: State, rs: Ruleset, proposal: dict) -> Any:
     return guards.proposal_waits(state, rs, state.seat_of[proposal["from"]], state.seat_of[proposal["to"]], gives, takes)
 
 
+def one_card(by: object, to: object, give: Card, take: Card | None) -> dict:
+    """A listed proposal as the state keeps it (check_propose's shape): one card given, at most
+    one asked for, each by zone and bean; `by`, `to`: its players (names, or seats in the fast
+    mode); its id is add_proposal's."""
+    return {"id": 0, "from": by, "to": to, "give": [{"zone": give[0], "bean": give[1]}],
+            "take": [] if take is None else [{"zone": take[0], "bean": take[1]}]}
+
+
 def add_proposal(state: State, rs: Ruleset, proposal: dict, events: list, waiting: bool | None = None) -> None:
     """Store the proposal where it waits for its receiver's answer, else make the trade now
     (`waiting`: whether it waits, where the caller knows already; None: asked here)."""

@@ -11,7 +11,7 @@ from ..engine.bots import GreedyBot, RandomBot
 from ..engine.errors import Stalled
 from ..engine.kinds import auto_field, same_type, type_of
 from ..engine.proposal_space import gift_positions
-from ..engine.seat import READ_ZONES, Unseen
+from ..engine.seat import READ_ZONES, Seat, Unseen
 from ..engine.view import shows
 from .abilities import USE
 from .card_moves import MOVE
@@ -171,9 +171,9 @@ class KSeat:
     def reject(self, target: int, responses: list[tuple]) -> tuple:
         return (RESPOND, self.player, "rejects", target)
 
-    def proposal_terms(self, target: int) -> tuple[list[int], list[int], bool]:
-        proposal = next(p for p in self.g.proposals if p["id"] == target)
-        return [proposal["give"][0]["bean"]], [r["bean"] for r in proposal["take"]], True
+    # an open proposal's terms: the engine seat's own reading (the proposals are the engine's)
+    _state = property(attrgetter("g"))
+    proposal_terms = Seat.proposal_terms
 
 
 class KGreedyBot(GreedyBot):

@@ -13,6 +13,7 @@ from ..engine.card_moves import keeps_open as move_keeps_open, waits_only_for_mo
 from ..engine.draw_moves import keeps_open as draw_keeps_open
 from ..engine.legal import stuck
 from ..engine.proposal_space import counted, nth_by
+from ..engine.trading import one_card
 from . import abilities, card_moves, decisions, draw_moves, lasting
 from .draw_moves import DRAW
 from .abilities import USE
@@ -259,9 +260,8 @@ def apply(m: Any, g: State, action: tuple) -> None:
         draw_moves.apply(m, g, action)
     elif kind == PROPOSE:
         _, _, partner, give, take = action
-        # stored as the engine's acting._propose stores a listed one (seats for names)
-        proposal = {"id": g.next_proposal, "from": seat, "to": partner, "give": [{"zone": give[0], "bean": give[1]}],
-                    "take": [] if take is None else [{"zone": take[0], "bean": take[1]}]}
+        proposal = one_card(seat, partner, give, take)  # the engine's listed proposal, seats for names
+        proposal["id"] = g.next_proposal
         g.next_proposal += 1
         if m.guards.one_card_waits(g, m.rs, seat, partner, give, take):  # type: ignore[union-attr]
             g.proposals.append(proposal)
