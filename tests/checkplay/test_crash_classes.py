@@ -276,7 +276,8 @@ def test_a_rule_reading_each_opponents_hand_is_one_zone_only_in_a_game_of_two(tm
     for rule in ("rule short-hands", "rule levy"):
         [error] = _errors_on(outcome, text, rule)
         assert error.code == "not-playable"
-        assert "not playable with 3 players: 'each other player's hand' is the zone of several players" in error.message
+        assert error.message.startswith("not playable with 3 players: ")
+        assert "reads or moves 'each other player's hand' as one player's zone, but in a game of 3 players it is the zone of several" in error.message
     duel = check_file(tmp_path, SHORT_HANDS.format(title="Short hands in the duel", base="anniversary/duel"),
                       "short-duel.bean")
     assert not duel.rejected, duel.errors

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..core import effects as core_effects, places, statements, timing
-from ..core.actors import CardOwner, Opponent
+from ..core.actors import CardOwner
 from ..desugar import bean_card
 from ..memo import per_object
-from . import decisions, evaluate, one_model, listers, program, trade_guards, triggers
+from . import decisions, evaluate, one_model, listers, program, refusals, trade_guards, triggers
 from .actions import UseAbility
 from .decisions import acting, deciding
 from .effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice
@@ -165,7 +165,7 @@ def _watch_kind(ability: statements.Ability, watches: list, whens: list, on_top:
 
 def check_players(ability: statements.Ability, players: int) -> None:
     """'The opponent' is the other player of a game of two."""
-    if players != 2 and any(isinstance(n, Opponent) for n in ability.walk()):
+    if refusals.speaks_of_opponent(ability, players):
         raise UnsupportedRule(f"ability '{ability.name}' speaks of 'the opponent', which a game of "
                               f"{players} players does not have")
 
@@ -173,7 +173,7 @@ def check_players(ability: statements.Ability, players: int) -> None:
 def check_zones(ability: statements.Ability, players: int) -> None:
     """A place such as "each opponent's hand" is one zone only in a game of two: with more it is
     refused here, after the effects compiled (so by check, not mid-game)."""
-    several = next((n for n in acting(ability.effect) if evaluate.names_several_zones(n, players)), None)
+    several = refusals.several_zones(ability.effect, players)  # as a rule's places are judged
     if several is not None:
         raise UnsupportedRule(f"ability '{ability.name}': '{several.to_text()}' is the zone of "
                               f"{players - 1} players in a game of {players}; the engine moves the cards of "

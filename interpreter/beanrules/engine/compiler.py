@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import statements as core, timing
-from ..core.actors import Opponent, OtherPlayers
+from ..core.actors import OtherPlayers
 from ..core.categories import Statement
 from ..memo import per_object
 from ..model.copying import original_of
-from . import buying, card_moves, draw_moves, evaluate, harvest_guards, harvest_rule, kinds, lasting, listers, one_model, permissions, program, requirements, tally as tallies, trade_guards, zones
+from . import buying, card_moves, draw_moves, evaluate, harvest_guards, harvest_rule, kinds, lasting, listers, one_model, permissions, program, refusals, requirements, tally as tallies, trade_guards, zones
 from .abilities import card_abilities, check_automatic, check_players, check_zones, kind_of, usable_abilities
 from .actions import BuyField, DrawCard, MoveCard
 from .errors import ImpossibleState, RuleRef, UnsupportedRule, about_card
@@ -48,9 +48,6 @@ def _standing(core_program: program.Program, refs: dict[str, RuleRef]) -> list[A
     refused, naming its rule and saying what it says, before the game starts."""
     found: list[Any] = []
     for rule, statement in core_program:
-        refused = program.zone_refusal(statement)
-        if refused is not None:
-            raise _refused(rule, statement, refused)
         if program.runs(statement) or listers.lists(statement) or program.ends_phase(statement) is not None \
                 or buying.sells_field(statement) or trade_guards.judges(statement):
             continue
@@ -89,11 +86,10 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
     refs = {r["id"]: RuleRef.of(r) for r in rules}
     by_id = {r["id"]: r for r in rules}
     core_program = program.core_program(model, n)
-    if n != 2:  # "the opponent" is one player only in a game of two
-        for rule, statement in core_program:
-            if one_model.holds(statement, Opponent):
-                raise UnsupportedRule(f"rule '{rule['id']}' speaks of the opponent, who is known only "
-                                      "in a game of two players", rule["id"])
+    for rule, statement in core_program:  # what a rule's words alone refuse: check reads the same (refusals.py)
+        refused = refusals.refusal(statement, n)
+        if refused is not None:
+            raise UnsupportedRule(f"{refusals.where(rule)} {refused.says}", rule["id"])
     by_condition = _standing(core_program, refs)
 
     counts = {b["id"]: b["count"] for b in model["beans"]}

@@ -16,12 +16,7 @@ from ..engine import one_model
 from ..engine.errors import UnsupportedRule
 from ..engine.compiler import compile_ruleset
 from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players
-from ..engine.decisions import acting
-from ..engine.evaluate import names_several_zones
-from ..core.actors import Bound
-from ..core.conditions import MayHarvest
-from ..core.effects import Harvest, Plant
-from ..core.places import Zone
+from ..engine.refusals import refusal
 from ..desugar import rule_statements
 from .model_rules import error, one, player_counts, rules_of, span_of
 from .required import required_rules
@@ -42,8 +37,7 @@ def _reasons(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
     out = not_yet(model, header) + names_in_abilities(model, header) + cards_in_play(model, header)
     out += turn_structure(model, header) + room_to_plant(model, header) + contradictions(model, header)
     out += hand_limit_below_deal(model, header) + never_planted_yet_owed(model, header)
-    out += zones_of_several_players(model, header) + names_no_action_binds(model, header)
-    out += judges_itself(model, header)
+    out += refused_by_words(model, header)
     out += required_rules(model, header)
     if not out:  # the engine's own compile step for every player count: the final gate
         out += engine_refusals(model, header)
@@ -300,74 +294,23 @@ def never_planted_yet_owed(model: dict, header: Span | None) -> list[Diagnostic]
     return out
 
 
-def zones_of_several_players(model: dict, header: Span | None) -> list[Diagnostic]:
-    """A hand, coins or set-aside cards of "each opponent" is one zone only in a game of two: a
-    rule whose condition or step names one would stop the game the first time it is read with
-    more players ("names more than one zone"), so it is refused here, at the rule, for the
-    fewest players that break it (read from the rule's core statements, not by playing: a game
-    may never reach the condition). An ability's place is refused by the engine's compile step
-    alike (engine/abilities.py, check_zones)."""
-    counts = [n for n in player_counts(model) if n > 2]
+def refused_by_words(model: dict, header: Span | None) -> list[Diagnostic]:
+    """Each rule whose words alone the engine refuses (engine/refusals.py: a zone of several
+    players read as one, the opponent in a game of more than two, a condition naming what its
+    action is not about, a zone declared otherwise than the engine keeps it), at the rule, for
+    the fewest players it breaks at: read from the rule's core statements, not by playing (a
+    game may never reach the rule). The engine's compile step raises the same judgement."""
+    counts = player_counts(model)
     out = []
-    for rule in model["rules"] if counts else ():
-        zones = [node for statement in rule_statements(rule) for node in acting(statement)
-                 if isinstance(node, Zone)]
-        found = next(((n, z) for n in counts for z in zones if names_several_zones(z, n)), None)
-        if found is not None:
-            n, zone = found
-            out.append(error("not-playable", f"not playable with {n} players: '{zone.to_text()}' is the zone of "
-                             f"several players in a game of {n}, and a rule reads or moves one player's zone",
-                             rule, header, "name one player's zone ('own', 'active player', 'left player', "
-                             "'right player'), or play the rulebook by two players only"))
-    return out
-
-
-# What a constraint's action is about, which its condition may name ("this field", "the card",
-# "partner"): each only where the action binds it (a harvest's or a plant's field, a plant's card,
-# a trade's partner).
-_ABOUT = frozenset({"field", "card", "partner"})
-
-
-def names_no_action_binds(model: dict, header: Span | None) -> list[Diagnostic]:
-    """A constraint or permission whose condition names what its action is not about ("this
-    field" in a rule on trading, or on a move of a card) would stop the game the first time the
-    condition is read: refused here, at the rule."""
-    out = []
-    for rule, judged in _conditioned(model):
-        for condition, action in judged:
-            bound = {n.name for n in action.walk() if isinstance(n, Bound)}
-            loose = sorted({n.name for n in condition.walk() if isinstance(n, Bound)} & _ABOUT - bound)
-            if loose:
-                words = ", ".join("this field" if name == "field" else name for name in loose)
-                out.append(error("not-playable", f"'{rule['text']}' names {words} in its condition, which "
-                                 f"'{action.to_text()}' is not about: 'this field' is the field a harvest "
-                                 "takes or a plant goes onto, 'partner' the other side of a trade", rule, header,
-                                 "name a player's zone instead ('own field', 'own hand')"))
-                break
-    return out
-
-
-def _conditioned(model: dict) -> Iterator[tuple[dict, list[tuple[Any, Any]]]]:
-    """Each rule whose statements judge an action by a condition, with each such statement's
-    condition and action."""
     for rule in model["rules"]:
-        judged = [(s.condition, s.action) for s in rule_statements(rule)
-                  if getattr(s, "condition", None) is not None and getattr(s, "action", None) is not None]
-        if judged:
-            yield rule, judged
-
-
-def judges_itself(model: dict, header: Span | None) -> list[Diagnostic]:
-    """A rule on planting or harvesting whose condition asks "may a field be harvested" asks the
-    judge of plants and harvests that the rule itself is part of (engine/lasting.py's
-    may_harvest), which would ask the rule again, for ever: refused here, at the rule. An `if`
-    of a card, or a rule on another action, may ask it."""
-    return [error("not-playable", f"'{rule['text']}' asks in its condition whether a field may be harvested, "
-                  "which the rules on planting and harvesting decide, this one among them: the rule would judge "
-                  "itself", rule, header, "say what the field holds instead ('count of own field >= 2')")
-            for rule, judged in _conditioned(model)
-            if any(isinstance(action, (Plant, Harvest)) and any(isinstance(n, MayHarvest) for n in condition.walk())
-                   for condition, action in judged)]
+        statements = rule_statements(rule)
+        judged = (refusal(s, n) for n in counts for s in statements)  # the fewest players first
+        why = next((r for r in judged if r is not None), None)
+        if why is None:
+            continue
+        players = f"not playable with {why.players} players: " if why.players else ""
+        out.append(error("not-playable", f"{players}'{rule['text']}' {why.says}", rule, header, why.hint))
+    return out
 
 
 def engine_refusals(model: dict, header: Span | None) -> list[Diagnostic]:

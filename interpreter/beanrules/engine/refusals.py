@@ -1,0 +1,120 @@
+"""What the engine refuses of a rule by its words alone, before any game: one judgement, which
+`check` reports at the rule's line with a hint (resolve/playable.py) and the engine's compile
+step raises as UnsupportedRule, naming the rule and its line (engine/compiler.py), when it is
+handed a rule model that never went through `check` (written by hand, or by another tool).
+
+Each reason here is read from a statement's core nodes, for a player count, without playing:
+a game may never reach the rule, and one that did would stop there ("names more than one
+zone", a KeyError for a field no action bound) instead of refusing the model at its start.
+An ability's places are judged alike where its effect compiles (engine/abilities.py,
+check_zones and check_players use `several_zones` and `speaks_of_opponent`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.actors import Bound, Opponent
+from ..core.categories import Node, Statement
+from ..core.conditions import MayHarvest
+from ..core.effects import Harvest, Plant
+from ..core.places import Zone
+from . import evaluate, one_model, program
+from .decisions import acting
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a rule cannot be played, as what follows the rule's name ("names this field in its
+    condition, …"), how to write it so it plays, and the player count where that count is
+    the reason (None: with any number of players)."""
+
+    says: str
+    hint: str | None = None
+    players: int | None = None
+
+
+# What a constraint's or permission's action is about, which its condition may name ("this
+# field", "the card", "partner"): each only where the action binds it (a harvest's or a plant's
+# field, a plant's card, a trade's partner; docs/language.md, "Constraints by condition").
+ABOUT = frozenset({"field", "card", "partner"})
+
+
+def refusal(statement: Statement, players: int) -> Refusal | None:
+    """Why the engine cannot play this statement of a rule in a game of `players` (None: its
+    words do not stop it). Judged once per statement object and count (statements are shared
+    by every model holding their rule: engine/one_model.py)."""
+    return one_model.of_node("refusal", statement, players, lambda: _judged(statement, players))
+
+
+def _judged(statement: Statement, players: int) -> Refusal | None:
+    declared = program.zone_refusal(statement)
+    if declared is not None:
+        return Refusal(f"says \"{statement.to_text()}\", {declared}")
+    if speaks_of_opponent(statement, players):
+        return Refusal(f"speaks of the opponent, the other player of a game of two, whom a game of {players} "
+                       "players has not",
+                       "name a player a game of this many has ('left player', 'each other player'), "
+                       "or play the rulebook by two players only", players)
+    zone = several_zones(statement, players)
+    if zone is not None:
+        return Refusal(f"reads or moves '{zone.to_text()}' as one player's zone, but in a game of {players} "
+                       "players it is the zone of several",
+                       "name one player's zone ('own', 'active player', 'left player', 'right player'), "
+                       "or play the rulebook by two players only", players)
+    loose = unbound(statement)
+    if loose:
+        words = ", ".join("this field" if name == "field" else name for name in loose)
+        action = getattr(statement, "action")
+        return Refusal(f"names {words} in its condition, which '{action.to_text()}' is not about: "
+                       "'this field' is the field a harvest takes or a plant goes onto, 'partner' the other "
+                       "side of a trade", "name a player's zone instead ('own field', 'own hand')")
+    if judges_itself(statement):
+        return Refusal("asks in its condition whether a field may be harvested, which the rules on planting and "
+                       "harvesting decide, this one among them: the rule would judge itself",
+                       "say what the field holds instead ('count of own field >= 2')")
+    return None
+
+
+def judges_itself(statement: Statement) -> bool:
+    """A rule on planting or harvesting whose condition asks "may a field be harvested" asks the
+    judge of plants and harvests that the rule itself is part of (engine/lasting.py's
+    may_harvest), which would ask the rule again, for ever. An `if` of a card, or a rule on
+    another action, may ask it."""
+    condition: Any = getattr(statement, "condition", None)
+    action: Any = getattr(statement, "action", None)
+    return isinstance(action, (Plant, Harvest)) and condition is not None and \
+        any(isinstance(n, MayHarvest) for n in condition.walk())
+
+
+def speaks_of_opponent(node: Node, players: int) -> bool:
+    """'The opponent' is the other player of a game of two, and no one in a larger game."""
+    return players != 2 and one_model.holds(node, Opponent)
+
+
+def several_zones(node: Node, players: int) -> Zone | None:
+    """The first place among what `node` does (not the actions a lasting constraint names as
+    its pattern) that is the zone of several players in a game of this many ("each other
+    player's hand" with three or more), or None. The engine reads or moves one player's zone."""
+    return next((n for n in acting(node) if isinstance(n, Zone) and evaluate.names_several_zones(n, players)), None)
+
+
+def unbound(statement: Statement) -> list[str]:
+    """What a constraint's or permission's condition names of its action (ABOUT) that the
+    action does not bind: "this field" in a rule on trading or on a move of a card, "partner"
+    in one on harvesting. Empty for a statement without both."""
+    condition: Any = getattr(statement, "condition", None)
+    action: Any = getattr(statement, "action", None)
+    if condition is None or action is None or not one_model.holds(condition, Bound):
+        return []
+    bound = {n.name for n in action.walk() if isinstance(n, Bound)}
+    return sorted({n.name for n in condition.walk() if isinstance(n, Bound)} & ABOUT - bound)
+
+
+def where(rule: dict) -> str:
+    """The rule as an engine's refusal names it: its id and, where the model carries it, the
+    file and line it was written at (a hand-written model may carry neither)."""
+    span = rule.get("span") or {}
+    at = ", ".join(part for part in (span.get("file") or rule.get("origin"),
+                                     f"line {span['line']}" if span.get("line") else None) if part)
+    return f"rule '{rule['id']}'" + (f" ({at})" if at else "")
