@@ -4,10 +4,12 @@ invariant playouts and `verify` do when a model that check would reject is playe
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from beanrules import compile_spec
 from beanrules.checks import invariants
 from beanrules.checks.invariants import playout
 from beanrules.cli import main
@@ -328,6 +330,63 @@ def test_a_test_of_an_if_a_rule_on_another_action_can_judge_plays(tmp_path: Path
     outcome = check_file(tmp_path, text, "trade-judged.bean")
     assert not outcome.rejected, outcome.errors
     assert play_problems(outcome.model, seeds=(0,)) == []
+
+
+@pytest.mark.parametrize("rule, says", [
+    ("no player may trade while count of this field >= 1", "names this field in its condition"),
+    ("active player may move 1 from discard top to own hand, once per turn when count of this field > 0",
+     "names this field in its condition, which 'move the top card of the discard pile to the player's hand'"),
+    ("no player may harvest while count of each opponent hand < 3",
+     "reads or moves 'each other player's hand' as one player's zone, but in a game of 3 players"),
+    ("no player may harvest while own field may be harvested",
+     "asks in its condition whether a field may be harvested"),
+])
+def test_the_engine_refuses_a_model_check_never_saw_at_its_start_naming_the_rule(tmp_path: Path, rule: str,
+                                                                                 says: str) -> None:
+    """A rule model written by hand or by another tool need not have gone through check: the
+    engine, handed one with such a rule, refuses the game as it is created, naming the rule and
+    the line the model says it was written at, where it used to start it and stop at the first
+    read ("names more than one zone", KeyError 'field'). Its words are check's (one judgement,
+    engine/refusals.py); a model that says nowhere where its rules were written is refused
+    naming the rule and the rulebook it came from."""
+    text = variant_text(f"rule house: {rule}   § v \"1\"\n")
+    outcome = check_file(tmp_path, text, "house.bean")
+    [error] = _errors_on(outcome, text, "rule house")
+    model = json.loads(json.dumps(compile_spec(str(outcome.path), playable=False)))  # as a file holds it
+    with pytest.raises(UnsupportedRule) as refused:
+        Game(model, ["Anna", "Natalie", "Greg"], seed=0)
+    assert refused.value.rule == "house"
+    where = f"rule 'house' ({outcome.path}, line {line_of(text, 'rule house')}) "
+    assert str(refused.value).startswith(where) and says in str(refused.value)
+    assert error.message.endswith(str(refused.value)[len(where):])  # check says it in the engine's words
+    for r in model["rules"]:
+        del r["span"]
+    with pytest.raises(UnsupportedRule, match=r"^rule 'house' \(variant\) " + re.escape(says)):
+        Game(model, ["Anna", "Natalie", "Greg"], seed=0)
+
+
+@pytest.mark.parametrize("command", [["play", "house", "--players", "3"], ["verify", "house", "--games", "1"]])
+def test_play_and_verify_handed_a_model_check_never_saw_refuse_it_naming_the_rule(
+        tmp_path: Path, monkeypatch, capsys, command: list[str]) -> None:
+    """`beanrules play` and `verify` on such a model (given in place of the compiled spec, as a
+    tool that makes its own models would) fail with the engine's refusal, naming the rule, its
+    line and why: no traceback, no game started."""
+    import beanrules
+    import beanrules.resolve.compiler as compiler
+    text = variant_text('rule house: no player may harvest while count of each opponent hand < 3   § v "1"\n')
+    path = tmp_path / "house.bean"
+    path.write_text(text, encoding="utf-8")
+    unchecked = compile_spec(str(path), playable=False)
+    with_warnings, spec = compiler.compile_with_warnings, beanrules.compile_spec
+    monkeypatch.setattr(compiler, "compile_with_warnings",
+                        lambda name, playable=True: (unchecked, []) if name == "house" else with_warnings(name, playable))
+    monkeypatch.setattr(beanrules, "compile_spec",
+                        lambda name, *args, **kw: unchecked if name == "house" else spec(name, *args, **kw))
+    assert main(command) == 1
+    out = capsys.readouterr()
+    said = " ".join((out.out + out.err).split())  # verify's table wraps its lines
+    assert f"rule 'house' ({path}, line {line_of(text, 'rule house')}) reads or moves 'each other player's hand'" in said
+    assert "Traceback" not in said
 
 
 # -- a rule's own step that meets a pile with too few cards (issue #27) ---------------------------

@@ -82,12 +82,12 @@ def mutated(draw: Any, lines: list[str], edits: dict[str, LineEdit], most: int =
     return "\n".join(lines)
 
 
-def one_game(model: dict, actions: int = 3_000) -> None:
-    """One bot game of a spec `check` accepted, at its fewest players, cut short after `actions`:
-    checking its end is not a fuzz test's job. A game waiting for a player with no legal action is
+def one_game(model: dict, actions: int = 3_000, players: int | None = None) -> None:
+    """One bot game of a spec `check` accepted, at its fewest players (or `players`), cut short
+    after `actions`: checking its end is not a fuzz test's job. A game waiting for a player with no legal action is
     one of the engine-semantics crash classes that resolve/checks.py rejects (issue #10), not the
     subject either."""
-    game = Game(model, model["players"]["min"], seed=1)
+    game = Game(model, players or model["players"]["min"], seed=1)
     bots = {p: make_bot("random" if i % 2 else "greedy", seed=f"1:{i}") for i, p in enumerate(game.players)}
     for _ in range(actions):
         if game.is_over:

@@ -37,7 +37,7 @@ def compile_ruleset(model: dict, players: int) -> Ruleset:
 
 
 def _refused(rule: dict, statement: Statement, why: str = "which this engine does not play yet") -> UnsupportedRule:
-    return UnsupportedRule(f"rule '{rule['id']}' says \"{statement.to_text()}\", {why}", rule["id"])
+    return UnsupportedRule(f"{refusals.where(rule)} says \"{statement.to_text()}\", {why}", rule["id"])
 
 
 def _standing(core_program: program.Program, refs: dict[str, RuleRef]) -> list[Any]:
