@@ -92,17 +92,24 @@ def _refused_as_coin_source(monkeypatch, statement, says: str) -> None:
     real = program.rule_statements
     monkeypatch.setattr(program, "rule_statements",
                         lambda rule: (statement,) if rule["id"] == "coin-source" else real(rule))
-    with pytest.raises(UnsupportedRule, match=rf"rule 'coin-source' says \"{says}") as refused:
+    with pytest.raises(UnsupportedRule, match=rf"rule 'coin-source' \(specs/classic.bean, line \d+\) says \"{says}") as refused:
         Game(model, 3)
     assert refused.value.rule == "coin-source"
 
 
 def test_an_unread_statement_refuses_its_rule_by_what_it_says(monkeypatch):
     """A harvest binds its field for a constraint's condition, not a card: a forbid of harvesting
-    that speaks of a card is refused by what it says, when the game is created."""
+    that speaks of a card is refused by what it says, when the game is created, in the words
+    check uses at its line (engine/refusals.py)."""
     unread = core.Forbid(effects.Harvest(PLAYER, FIELD, False),
                          conditions.Compare(_count(CARD), "=", quantities.Number(2)))
-    _refused_as_coin_source(monkeypatch, unread, "No player may harvest")
+    model = copy.deepcopy(compile_spec("classic"))
+    real = program.rule_statements
+    monkeypatch.setattr(program, "rule_statements",
+                        lambda rule: (unread,) if rule["id"] == "coin-source" else real(rule))
+    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' \(specs/classic.bean, line \d+\) names card in "
+                                              r"its condition, which 'the player harvests the field' is not about"):
+        Game(model, 3)
 
 
 def test_a_forbid_of_harvesting_by_the_fields_size_plays_as_a_generic_guard(monkeypatch):

@@ -81,7 +81,7 @@ def test_tie_rule_and_exhaustion_count(classic):
 def test_unplayable_rule_kinds_are_refused_up_front(classic):
     model = copy.deepcopy(classic)
     next(r for r in model["rules"] if r["id"] == "plant-pending-offer")["params"]["zone"] = "coins"
-    with pytest.raises(UnsupportedRule, match=r"cards in coins are not planted") as refused:
+    with pytest.raises(UnsupportedRule, match=r"plants the cards in coins, which are never planted") as refused:
         Game(model, 3)
     assert refused.value.rule == "plant-pending-offer"
     # a player count the rules do not allow is no rule the engine cannot play: no such game exists
@@ -106,10 +106,20 @@ def test_greedy_bot_harvests_at_the_top_step_and_accepts_fitting_gifts(make):
     assert GreedyBot().choose(game, "Anna").notation() == "Anna accepts 1"
 
 
+def test_a_model_no_rule_ends_is_refused_when_the_game_is_created(classic):
+    # check rejects such a model (no-end); the engine, given it anyway, refuses it up front
+    # rather than play a game that could never end
+    with pytest.raises(UnsupportedRule, match="classic never ends: no rule ends the game"):
+        Game(variant(classic, end_on_exhaustion=None), 3)
+
+
 def test_a_model_without_a_reachable_end_stalls_loudly_instead_of_looping(classic):
     # check rejects such a model (tests/checkplay); the engine, given it anyway, neither loops
-    # nor ends the game as if the rules had: it raises Stalled, naming where.
-    model = variant(classic, end_on_exhaustion=None, reshuffle=None)
+    # nor ends the game as if the rules had: it raises Stalled, naming where. (Its end, a
+    # player reaching more coins than the game has, is never reached.)
+    model = variant(classic, reshuffle=None)
+    end = next(r for r in model["rules"] if r["id"] == "end-on-exhaustion")
+    end["kind"], end["params"] = "end-on-target", {"coins": 1000}
     game = Game.from_partial(model, PLAYERS, {"phase": "plant-traded", "offer": ["soy"], "deck": []})
     with pytest.raises(Stalled, match="13 turns passed with no decision") as caught:
         game.apply("Anna plants soy")  # nobody holds a card: every later turn passes by itself

@@ -249,6 +249,6 @@ def test_a_planting_permit_no_lister_takes_is_refused_by_its_words(monkeypatch):
     real = program.rule_statements
     monkeypatch.setattr(program, "rule_statements",
                         lambda rule: (_front_permit(actors.AnyPlayer()),) if rule["id"] == "coin-source" else real(rule))
-    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' says \"During phase plant, any player must plant") as refused:
+    with pytest.raises(UnsupportedRule, match=r"rule 'coin-source' \(specs/classic.bean, line \d+\) says \"During phase plant, any player must plant") as refused:
         Game(model, 3)
     assert refused.value.rule == "coin-source"

@@ -154,6 +154,8 @@ def _compile_rules(model: dict, n: int) -> Ruleset:
                                   f"phase '{phase_id}' does not", rule["id"])
 
     end_conditions, exhaustion_limit, exhaustion_ref, target_ends = program.ends(core_program, refs)
+    if refusals.never_ends(s for _, s in core_program):  # check says so at the header (no-end)
+        raise UnsupportedRule(f"{model['rulebook']} never ends: no rule ends the game")
     finish_during, finish_phases = program.finish_turn(core_program)
     unknown = ({finish_during, *finish_phases} - {None}) - set(phase_ids)
     if unknown:

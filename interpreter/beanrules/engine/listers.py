@@ -48,10 +48,10 @@ from ..core import actors, conditions, effects, places, quantities, statements a
 from ..core.categories import Node
 from . import evaluate
 from .actions import Plant
-from .errors import IllegalAction, RuleRef, UnsupportedRule, game_over
+from .errors import IllegalAction, RuleRef, game_over
 from .harvesting import by_itself, field_refusal, open_fields
 from .interned import PLANTS, ROW, end, plants
-from .ruleset import PLANTABLE_ZONES, SHARED_ZONES, _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, listers_of, zone_cards
+from .ruleset import _PLAYER_ATTR, _SHARED_ATTR, PhaseSpec, listers_of, zone_cards
 from .state import State
 
 PLAYER = actors.Bound("player")
@@ -439,14 +439,10 @@ def _front(s: core.Permit, ref: RuleRef) -> FrontPlanting:
 
 def _zone(s: core.Permit, rule: dict, ref: RuleRef) -> ZonePlanting:
     """A permit of planting every card of a zone (or any of them): a zone of the state's own,
-    the shared one planted by the active player alone."""
+    the shared one planted by the active player alone (a zone never planted, or a shared one
+    every player must plant, was refused before: engine/refusals.py, planting)."""
     zone = s.action.cards.place.zone
     who = "everyone" if isinstance(s.player, actors.EachPlayer) else "active"
-    if zone not in PLANTABLE_ZONES:
-        raise UnsupportedRule(f"rule '{rule['id']}': cards in {zone} are not planted", rule["id"])
-    if zone in SHARED_ZONES and who != "active":
-        raise UnsupportedRule(f"rule '{rule['id']}': {zone} is a shared pile, so only the "
-                              "active player plants from it", rule["id"])
     return ZonePlanting(who, zone, ref, not s.must, _plant_lister(s), _PLAYER_ATTR.get(zone))
 
 

@@ -12,15 +12,17 @@ check_zones and check_players use `several_zones` and `speaks_of_opponent`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
-from ..core.actors import Bound, Opponent
+from ..core.actors import Bound, EachPlayer, Opponent
 from ..core.categories import Node, Statement
 from ..core.conditions import MayHarvest
 from ..core.effects import Harvest, Plant
 from ..core.places import Zone
-from . import evaluate, one_model, program
+from ..core.statements import EndWhen
+from . import evaluate, listers, one_model, program
 from .decisions import acting
+from .ruleset import PLANTABLE_ZONES, SHARED_ZONES
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,8 @@ def _judged(statement: Statement, players: int) -> Refusal | None:
     if declared is not None:
         return Refusal(f"says \"{statement.to_text()}\", {declared}")
     if speaks_of_opponent(statement, players):
-        return Refusal(f"speaks of the opponent, the other player of a game of two, whom a game of {players} "
-                       "players has not",
+        return Refusal(f"speaks of the opponent, the other player of a game of two players, whom a game of "
+                       f"{players} players has not",
                        "name a player a game of this many has ('left player', 'each other player'), "
                        "or play the rulebook by two players only", players)
     zone = several_zones(statement, players)
@@ -62,6 +64,9 @@ def _judged(statement: Statement, players: int) -> Refusal | None:
                        "players it is the zone of several",
                        "name one player's zone ('own', 'active player', 'left player', 'right player'), "
                        "or play the rulebook by two players only", players)
+    planted = planting(statement)
+    if planted is not None:
+        return planted
     loose = unbound(statement)
     if loose:
         words = ", ".join("this field" if name == "field" else name for name in loose)
@@ -85,6 +90,30 @@ def judges_itself(statement: Statement) -> bool:
     action: Any = getattr(statement, "action", None)
     return isinstance(action, (Plant, Harvest)) and condition is not None and \
         any(isinstance(n, MayHarvest) for n in condition.walk())
+
+
+def planting(statement: Statement) -> Refusal | None:
+    """A permit of planting the cards of a zone (listers.zone_phase) that the engine cannot
+    plant: a zone whose cards are never planted (coins, removed: a coin leaves only to pay for a
+    field), or a shared pile that every player, not the active player alone, must plant."""
+    if listers.zone_phase(statement) is None:
+        return None
+    zone = statement.action.cards.place.zone  # type: ignore[attr-defined]
+    if zone not in PLANTABLE_ZONES:
+        why = (": a harvest that makes room puts cards back on it, so planting it might never end"
+               if zone == "discard" else "")
+        return Refusal(f"plants the cards in {zone}, which are never planted{why}",
+                       f"plantable zones: {', '.join(sorted(PLANTABLE_ZONES))}")
+    if zone in SHARED_ZONES and isinstance(statement.player, EachPlayer):  # type: ignore[attr-defined]
+        return Refusal(f"has every player plant the {zone}, a shared pile, which only the active player "
+                       "can be made to plant", f"write 'active player plants {zone} cards in any order'")
+    return None
+
+
+def never_ends(statements: Iterable[Statement]) -> bool:
+    """No statement ends the game: it would be played for ever. A model-wide refusal (check's
+    `no-end`, at the rulebook's header), not one rule's."""
+    return not any(isinstance(s, EndWhen) for s in statements)
 
 
 def speaks_of_opponent(node: Node, players: int) -> bool:

@@ -15,8 +15,8 @@ from ..diagnostics import Diagnostic, Span, did_you_mean
 from ..engine import one_model
 from ..engine.errors import UnsupportedRule
 from ..engine.compiler import compile_ruleset
-from ..engine.ruleset import PLANTABLE_ZONES, SHARED_ZONES, by_players
-from ..engine.refusals import refusal
+from ..engine.ruleset import by_players
+from ..engine.refusals import never_ends, refusal
 from ..desugar import rule_statements
 from .model_rules import error, one, player_counts, rules_of, span_of
 from .required import required_rules
@@ -138,8 +138,8 @@ def turn_structure(model: dict, header: Span | None) -> list[Diagnostic]:
                        'add one, e.g. phase plant "Plant beans"')]
     end = one(model, "end-on-exhaustion")
     if end is None:
-        if one(model, "end-on-target"):
-            return []  # reported as not playable yet
+        if not never_ends(s for rule in model["rules"] for s in rule_statements(rule)):
+            return []  # another end (a target): no deck to reach
         return [error("no-end", "the game never ends: no rule ends it", None, header,
                        "add an end block, e.g.  end / game ends when deck runs out 3 times")]
     kinds = {r["id"]: r["kind"] for r in model["rules"]}
@@ -232,7 +232,9 @@ def _no_room(model: dict, phase: dict, who: str, rule: dict, why: str, cause: di
 
 
 def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
-    """A zone one rule lets players trade and another forbids; a shared pile everyone plants."""
+    """A zone one rule lets players trade and another forbids; a whole field harvested where a
+    new type may cover a field; fields bought where they are fixed, or bought with coins that a
+    reshuffle would bring back though they must stay out of play."""
     allow = {"offer": one(model, "tradeable-offer"), "hand": one(model, "tradeable-hand")}
     out = []
     whole, mixed = one(model, "whole-field"), one(model, "mixed-fields")
@@ -255,17 +257,6 @@ def contradictions(model: dict, header: Span | None) -> list[Diagnostic]:
             line = f" (line {other['span']['line']})" if other.get("span") else ""
             out.append(error("contradiction", f"'{rule['text']}' contradicts '{other['text']}'{line}",
                               rule, header, "keep one of the two rules"))
-    for rule in rules_of(model, "plant-pending"):
-        zone = rule["params"]["zone"]
-        if zone not in PLANTABLE_ZONES:
-            why = (": a harvest that makes room puts cards back on it, so planting it might never end"
-                   if zone == "discard" else "")
-            out.append(error("not-playable", f"'{rule['text']}': cards in {zone} are never planted{why}",
-                              rule, header, f"plantable zones: {', '.join(sorted(PLANTABLE_ZONES))}"))
-        elif zone in SHARED_ZONES and rule["params"]["who"] != "active":
-            out.append(error("not-playable", f"'{rule['text']}': the {zone} is a shared pile, which only "
-                              "the active player can be made to plant", rule, header,
-                              f"write 'active player plants {zone} cards in any order'"))
     return out
 
 
