@@ -76,7 +76,7 @@ ENGINE = ROOT / "interpreter" / "beanrules" / "engine"
 DEFAULT_MODULES = ("abilities", "actions", "buying", "card_moves", "compiler", "declared", "decisions", "deck", "draw_moves",
                    "effect_env", "effects", "evaluate", "exposure", "flow", "game", "hand_effects", "harvesting",
                    "acting", "interned", "kinds", "lasting", "legal", "listers", "marked", "marks", "permissions", "planting", "program",
-                   "proposal_space", "requirements", "ruleset", "scoring", "selection", "setup", "state",
+                   "proposal_space", "refusals", "requirements", "ruleset", "scoring", "selection", "setup", "state",
                    "tally", "trading", "transitions", "triggers")
 # Functions of those modules that are not engine behaviour but helpers of the left-out players
 # and records, kept beside the code they mirror for speed; unit tests pin them (named here).

@@ -36,12 +36,6 @@ class Refusal:
     players: int | None = None
 
 
-# What a constraint's or permission's action is about, which its condition may name ("this
-# field", "the card", "partner"): each only where the action binds it (a harvest's or a plant's
-# field, a plant's card, a trade's partner; docs/language.md, "Constraints by condition").
-ABOUT = frozenset({"field", "card", "partner"})
-
-
 def refusal(statement: Statement, players: int) -> Refusal | None:
     """Why the engine cannot play this statement of a rule in a game of `players` (None: its
     words do not stop it). Judged once per statement object and count (statements are shared
@@ -129,15 +123,19 @@ def several_zones(node: Node, players: int) -> Zone | None:
 
 
 def unbound(statement: Statement) -> list[str]:
-    """What a constraint's or permission's condition names of its action (ABOUT) that the
-    action does not bind: "this field" in a rule on trading or on a move of a card, "partner"
-    in one on harvesting. Empty for a statement without both."""
+    """What a constraint's or permission's condition names of what its action is about that
+    the action does not bind: "this field" in a rule on trading or on a move of a card,
+    "partner" in one on harvesting. What an action may be about are the names the statement
+    makes known besides who acts (its IMPLICIT: the field, the card, the partner; core/node.py,
+    GIVEN), each only where the action binds it (docs/language.md, "Constraints by condition").
+    Empty for a statement without both."""
     condition: Any = getattr(statement, "condition", None)
     action: Any = getattr(statement, "action", None)
     if condition is None or action is None or not one_model.holds(condition, Bound):
         return []
+    about = set(type(statement).IMPLICIT) - {"player"}
     bound = {n.name for n in action.walk() if isinstance(n, Bound)}
-    return sorted({n.name for n in condition.walk() if isinstance(n, Bound)} & ABOUT - bound)
+    return sorted({n.name for n in condition.walk() if isinstance(n, Bound)} & about - bound)
 
 
 def where(rule: dict) -> str:
