@@ -110,17 +110,6 @@ def test_a_rules_step_and_counters_are_refused_by_name(variant, reason):
     assert engine == "interpreter" and reason in (why or "")
 
 
-def test_a_constraint_counting_the_types_of_a_hand_is_refused_by_name():
-    # narrow-hand-keeps.bean: "no player may harvest while count of types in own hand < 2", a
-    # harvest guard that reads a hand; the kernel's harvest judge reads only the fields and the
-    # phase, so it hands the spec to the interpreter, which plays it (edges-42.yaml).
-    model = compile_spec(str(VARIANTS / "narrow-hand-keeps.bean"))
-    reason = "rule 'narrow-hand': a harvest guard that reads more than the fields and the phase"
-    assert reason in (kernel_reason(model, 3) or "")
-    engine, why = choose_engine(model, 3, ["random"], keep_records=False)
-    assert engine == "interpreter" and reason in (why or "")
-
-
 @pytest.mark.parametrize("players,seeds", ends_and_seeds([3, 5], 3, 6))
 def test_a_rules_step_when_a_card_is_harvested_plays_alike(players, seeds):
     # bumper-crop.bean: "when a card is harvested, if count of harvested cards >= 6: move 1 from

@@ -122,7 +122,9 @@ class KSeat:
         return {(a[2], *a[3]): a for a in gifts if not (g.lasting and forbidden(m, g, a))}
 
     def harvestable(self, legal_now: list[tuple] | None = None) -> list[int]:
-        if legal_now is None or not self.g.lasting:
+        """engine/seat.py's: the listed harvests where a constraint (for a while, or by condition
+        always in force) may change what is legal."""
+        if legal_now is None or not (self.g.lasting or self.m.standing):
             return self.m.harvestable(self.g, self.player)
         return [a[2] for a in legal_now if a[0] == HARVEST]
 

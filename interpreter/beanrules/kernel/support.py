@@ -149,13 +149,6 @@ def _guards_only(rs: engine_rules.Ruleset, guard_rules: frozenset[str]) -> None:
     if stray:
         raise KernelUnsupported(f"rule '{stray[0]}' of kind 'forbid-while' (a guard on another action than "
                                 "planting, harvesting or trading)")
-    more = harvest_guards.reads_more(rs.harvest_guards) if rs.harvest_judge is not None else None
-    if more is not None:
-        raise KernelUnsupported(f"rule '{more.ref.id}': a harvest guard that reads more than the fields and the phase")
-    guards |= {g.ref.id for g in rs.harvest_guards}  # one that may refuse every field stands too
-    for spec in rs.standing:
-        if spec.ref.id not in guards:
-            raise KernelUnsupported(f"rule '{spec.ref.id}': '{spec.says}' (a constraint by condition)")
 
 
 def _flow(rs: engine_rules.Ruleset) -> None:

@@ -16,7 +16,8 @@ from ..core import actors
 from . import core
 
 # The names the engine binds for each event that the kernel plays.
-_BOUND = {"harvested": {"player", "cards", "field"}, "revealed": {"player", "cards", "card"}}
+_BOUND = {"harvested": {"player", "cards", "field"}, "revealed": {"player", "cards", "card"},
+          "drawn": {"player", "cards", "card"}}
 
 
 def check_triggers(triggers: dict | None) -> None:
