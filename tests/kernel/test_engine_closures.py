@@ -12,6 +12,9 @@ engines on identical random streams, action by action, in games shown to reach t
   for a while.
 - A rule's own step when a card is drawn (docs/cookbook/hot-chili.bean): the engine's trigger,
   fired by the engine's draw on the kernel's state.
+- A rule's step on a revealed card that lays down a constraint for a while (sunny.bean: "until
+  end of phase trade of owner: owner may not harvest"), whose forbid names the field of the
+  harvest it forbids: bound by the forbid, not by the event (kernel/triggers.py).
 """
 from __future__ import annotations
 
@@ -78,9 +81,21 @@ def test_a_rules_step_when_a_card_is_drawn_plays_alike():
     assert fired
 
 
+def test_a_step_on_a_revealed_card_laying_down_a_constraint_plays_alike():
+    model = compile_spec(str(VARIANTS / "sunny.bean"))
+    assert kernel_reason(model, 3, ["random", "greedy"]) is None
+    laid: list[str] = []
+
+    def watch(game, action, events) -> None:
+        laid.extend(e["ability"] for e in events if e["event"] == "ability" and e.get("on") == "revealed")
+    compared(model, 3, range(3), watch=watch)
+    assert {"sun", "rain"} <= set(laid)
+
+
 SWEPT = ["conformance/variants/hot-chili.bean", "conformance/variants/narrow-hand-keeps.bean",
          "conformance/core/permissions.bean", "conformance/variants/plant-phase-harvest.bean",
-         "conformance/variants/turn-not-trade-harvest.bean", "docs/cookbook/hot-chili.bean"]
+         "conformance/variants/turn-not-trade-harvest.bean", "docs/cookbook/hot-chili.bean",
+         "conformance/variants/sunny.bean"]
 
 
 @pytest.mark.kernel_sweep

@@ -16,8 +16,8 @@ do not read the field harvested worked out once per listing (the protection rule
 field holds more" is one loop, not one per field). Such a judge reads nothing of the state but
 `fields`, `phase` and the rules, so the playout kernel writes its lines into its own loop, on
 its own state (`listing`, kernel/fast.py: no call per decision, and no copy of the rule there);
-any other condition is asked through its closure, and the kernel declines the spec
-(kernel/support.py).
+any other condition (a hand's bean types, whose turn it is) is asked through its closure, in
+both modes: the kernel's loop then calls the phase's harvest lister, which asks this judge.
 """
 from __future__ import annotations
 
@@ -62,12 +62,6 @@ def compile_judge(guards: tuple[LastingSpec, ...]) -> HarvestJudge | None:
     if not items:
         return None
     return _direct(items) or _by_closures(items)
-
-
-def reads_more(guards: tuple[LastingSpec, ...]) -> LastingSpec | None:
-    """The first guard whose condition (or an allow lifting it) the expression cannot say: it
-    reads more than the fields, the phase and numbers (None: none does)."""
-    return next((g for g in guards if _direct((g,)) is None), None)
 
 
 def _by_closures(items: tuple[LastingSpec, ...]) -> HarvestJudge:

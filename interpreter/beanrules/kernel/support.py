@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..engine import harvest_guards, ruleset as engine_rules
+from ..engine import ruleset as engine_rules
 from ..engine.actions import BuyField, DrawCard, MoveCard
 from ..engine.trading import guards_of
 from .core import KernelUnsupported
@@ -28,10 +28,13 @@ from .core import KernelUnsupported
 
 # A house rule by condition (forbid-while) the kernel plays where it is a planting guard, a
 # harvest guard or a guard of trading: the engine's judges answer it (kernel/planting.py; the
-# harvest judge, run on the kernel's fields by kernel/fast.py and machine.harvestable; the trade
-# guards, which judge and list trades on the kernel's state, kernel/moves.py), and
+# harvest judge, written into kernel/fast.py's loop where it is one expression over the fields
+# and the phase, else called through the phase's harvest lister, as machine.harvestable calls it;
+# the trade guards, which judge and list trades on the kernel's state, kernel/moves.py), and
 # engine/lasting.py lets a plant it takes away for good lapse (check_ruleset); one on another
-# action is refused by name.
+# action is refused by name. The other constraints by condition always in force (the Ruleset's
+# `standing`: a permission to harvest by condition) are engine/lasting.py's `constrain` over the
+# kernel's listing (kernel/lasting.py), as those a card lays down for a while.
 GUARD_KINDS = frozenset({"forbid-while"})
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
@@ -72,7 +75,7 @@ KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plays_as", "lastings"}
 # player's fields (Planting).
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plant_guards", "plant_judge"}
 # The harvest guards (engine/harvest_guards.py): the kernel runs the engine's judge on its own
-# fields; it refuses a judge that is not one expression over the fields, the phase and the rules.
+# state, written into its loop where it is one expression, else by its closures.
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"harvest_guards", "harvest_judge"}
 # planting guards always in force (_guards_only): a plant they take away lapses (kernel/lasting.py)
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"standing"}
@@ -138,10 +141,10 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
 
 
 def _guards_only(rs: engine_rules.Ruleset, guard_rules: frozenset[str]) -> None:
-    """A rule of GUARD_KINDS is a planting, harvest or trade guard, and a constraint always in
-    force (`standing`) is a planting guard: the kernel lists plants by the judge and lets the
-    required one lapse by the engine's constraints (kernel/lasting.py), harvests by the harvest
-    judge, and judges trades by the engine's trade guards; another one it does not play."""
+    """A rule of GUARD_KINDS is a planting, harvest or trade guard: the kernel lists plants by
+    the judge and lets the required one lapse by the engine's constraints (kernel/lasting.py),
+    harvests by the harvest judge, and judges trades by the engine's trade guards; another one
+    it does not play."""
     guards = {g.ref.id for g in rs.plant_guards}
     trades = guards_of(rs)
     stray = sorted(guard_rules - guards - {g.ref.id for g in rs.harvest_guards}

@@ -1,18 +1,22 @@
-"""Steps that run by themselves when a card is harvested or revealed (engine/triggers.py): a
-card's ability ``when harvested with N cards`` / ``when revealed``, or a rule's ``do … when a
-card is harvested``.
+"""Steps that run by themselves when a card is harvested, revealed or drawn (engine/triggers.py):
+a card's ability ``when harvested with N cards`` / ``when revealed``, or a rule's ``do … when a
+card is harvested`` / ``… drawn``.
 
-They are the engine's own: its harvester and its reveal (engine/harvesting.py, engine/deck.py)
-fire them on the kernel's state, with ``player``, ``cards`` and ``field`` bound for a harvest and
-``card`` for each card turned up, and nothing an ability's effect does triggers another
-(triggers.inside_ability, which kernel/abilities.py enters too). What the kernel has not been
-held to the interpreter on is refused here by name, and the interpreter plays those games: a
-step on another event (planted, drawn), a card that acts on another player's action, a step
-that waits for a decision, or one that names more than its event binds.
+They are the engine's own: its harvester, its reveal and its draw (engine/harvesting.py,
+engine/deck.py) fire them on the kernel's state, with ``player``, ``cards`` and ``field`` bound
+for a harvest and ``card`` for each card turned up or drawn, and nothing an ability's effect does
+triggers another (triggers.inside_ability, which kernel/abilities.py enters too). What the
+kernel has not been held to the interpreter on is refused here by name, and the interpreter
+plays those games: a step on another event (planted and given: the kernel plants and trades by
+its own code, kernel/moves.py and kernel/fast.py, which fire nothing), a card that acts on
+another player's action, a step that waits for a decision, or one that names more than its
+event binds (a name a node inside binds, such as the field of a harvest a constraint laid down
+for a while forbids, is that node's).
 """
 from __future__ import annotations
 
 from ..core import actors
+from ..core.node import Node
 from . import core
 
 # The names the engine binds for each event that the kernel plays.
@@ -34,9 +38,18 @@ def check_triggers(triggers: dict | None) -> None:
                 raise core.KernelUnsupported(f"{where}: a step on a card event that waits for a decision")
             nodes = [trigger.run.node] + ([trigger.condition.node] if trigger.condition is not None else [])
             for node in nodes:
-                for part in node.walk():
-                    if isinstance(part, actors.Bound) and part.name not in _BOUND[event]:
-                        raise core.KernelUnsupported(f"{where}: a step that names '{part.name}'")
+                free = _free_names(node) - _BOUND[event]
+                if free:
+                    raise core.KernelUnsupported(f"{where}: a step that names '{min(free)}'")
             why = core.refused(trigger.run.node)
             if why is not None:
                 raise core.KernelUnsupported(f"{where}: {why}")
+
+
+def _free_names(node: Node) -> set[str]:
+    """The bound names `node` reads that nothing inside it binds: the event must bind them. A
+    name a node inside binds for what it holds (a constraint laid down for a while: the field of
+    the harvest it forbids; a choice) is that node's, bound where the engine runs it."""
+    parts = list(node.walk())
+    inside = {name for part in parts for name in (*part.IMPLICIT, *part.bound_names())}
+    return {part.name for part in parts if isinstance(part, actors.Bound)} - inside
