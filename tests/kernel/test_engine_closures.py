@@ -12,6 +12,10 @@ engines on identical random streams, action by action, in games shown to reach t
   for a while.
 - A rule's own step when a card is drawn (docs/cookbook/hot-chili.bean): the engine's trigger,
   fired by the engine's draw on the kernel's state.
+- A forbid by condition of another action than planting, harvesting or trading
+  (tests/kernel/own-turn-buy.bean: "no player may buy a field while it is not own turn"): it
+  stands among the constraints always in force, the engine's lasting.constrain over the
+  kernel's listing.
 - A rule's step on a revealed card that lays down a constraint for a while (sunny.bean: "until
   end of phase trade of owner: owner may not harvest"), whose forbid names the field of the
   harvest it forbids: bound by the forbid, not by the event (kernel/triggers.py).
@@ -25,7 +29,8 @@ from typing import Any
 import pytest
 
 from beanrules import compile_spec
-from beanrules.engine.actions import Harvest
+from beanrules.engine.actions import BuyField, Harvest
+from beanrules.engine.lasting import forbidding
 from beanrules.kernel import kernel_reason
 
 from kernel_differential import compared, ends_and_seeds, sweep
@@ -81,6 +86,24 @@ def test_a_rules_step_when_a_card_is_drawn_plays_alike():
     assert fired
 
 
+@pytest.mark.parametrize("players", [4, 6])  # (at 3 players every field is dealt)
+def test_a_forbid_by_condition_of_buying_a_field_plays_alike(players):
+    model = compile_spec(str(ROOT / "tests" / "kernel" / "own-turn-buy.bean"))
+    assert kernel_reason(model, players, ["random", "greedy"]) is None
+    kept: list[str] = []  # players who could pay for a field out of their turn, and were kept from it
+
+    def watch(game, action, events) -> None:
+        state, rs = game.state, game.ruleset
+        buy = rs.permits[BuyField]
+        for p, name in enumerate(state.players):
+            if p != state.active and len(state.coins[p]) >= buy.cost and len(state.fields[p]) < buy.max_fields:
+                refused = forbidding(state, rs, BuyField(name))
+                assert refused is not None and refused.ref.id == "own-turn-buy"
+                kept.append(name)
+    compared(model, players, range(3), watch=watch)
+    assert kept
+
+
 def test_a_step_on_a_revealed_card_laying_down_a_constraint_plays_alike():
     model = compile_spec(str(VARIANTS / "sunny.bean"))
     assert kernel_reason(model, 3, ["random", "greedy"]) is None
@@ -95,7 +118,7 @@ def test_a_step_on_a_revealed_card_laying_down_a_constraint_plays_alike():
 SWEPT = ["conformance/variants/hot-chili.bean", "conformance/variants/narrow-hand-keeps.bean",
          "conformance/core/permissions.bean", "conformance/variants/plant-phase-harvest.bean",
          "conformance/variants/turn-not-trade-harvest.bean", "docs/cookbook/hot-chili.bean",
-         "conformance/variants/sunny.bean"]
+         "conformance/variants/sunny.bean", "tests/kernel/own-turn-buy.bean"]
 
 
 @pytest.mark.kernel_sweep

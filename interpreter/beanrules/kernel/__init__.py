@@ -25,7 +25,7 @@ from .core import KernelUnsupported
 from .machine import Machine
 from .moves import apply, next_to_act
 from ..engine.state import State
-from .support import check_model, check_ruleset
+from .support import check_ruleset
 
 __all__ = ["KernelUnsupported", "KResult", "Machine", "kernel_for", "kernel_reason", "play"]
 
@@ -48,9 +48,8 @@ def kernel_for(model: dict, players: int) -> Machine:
     model = original_of(model)  # an unchanged copy of a compiled model shares its kernel (model/copying.py)
 
     def make() -> Machine:
-        guard_rules = check_model(model)
         rs = compile_ruleset(model, players)
-        check_ruleset(rs, guard_rules)
+        check_ruleset(rs)
         return Machine(rs)
     return per_object(_CACHE, model, players, make)  # bounded, the oldest goes (memo.py)
 

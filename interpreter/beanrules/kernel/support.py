@@ -26,16 +26,16 @@ from .core import KernelUnsupported
 # effect add-to-counter). A hand-kept list left out kinds the kernel plays (a rule's own step
 # when a card is harvested, which runs as the engine's trigger on the engine's harvest).
 
-# A house rule by condition (forbid-while) the kernel plays where it is a planting guard, a
-# harvest guard or a guard of trading: the engine's judges answer it (kernel/planting.py; the
-# harvest judge, written into kernel/fast.py's loop where it is one expression over the fields
-# and the phase, else called through the phase's harvest lister, as machine.harvestable calls it;
-# the trade guards, which judge and list trades on the kernel's state, kernel/moves.py), and
-# engine/lasting.py lets a plant it takes away for good lapse (check_ruleset); one on another
-# action is refused by name. The other constraints by condition always in force (the Ruleset's
-# `standing`: a permission to harvest by condition) are engine/lasting.py's `constrain` over the
-# kernel's listing (kernel/lasting.py), as those a card lays down for a while.
-GUARD_KINDS = frozenset({"forbid-while"})
+# A house rule by condition (forbid-while, or a permission: `any player may harvest when …`) is
+# the engine's to judge, whatever action it names: a planting, harvest or trading guard by the
+# engine's judges (kernel/planting.py; the harvest judge, written into kernel/fast.py's loop where
+# it is one expression over the fields and the phase, else called through the phase's harvest
+# lister, as machine.harvestable calls it; the trade guards, which judge and list trades on the
+# kernel's state, kernel/moves.py), and every constraint always in force (the Ruleset's
+# `standing`: one on buying a field, discarding, using abilities, a permission to harvest) by
+# engine/lasting.py's `constrain` over the kernel's listing (kernel/lasting.py), as those a card
+# lays down for a while; a plant one takes away for good lapses there too. So no kind of rule is
+# refused by name.
 
 # The fields of the engine's compiled rules the kernel reads (or knows it may ignore: names,
 # citations, display values), per dataclass.
@@ -77,7 +77,7 @@ KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"plant_guards", "plant_judg
 # The harvest guards (engine/harvest_guards.py): the kernel runs the engine's judge on its own
 # state, written into its loop where it is one expression, else by its closures.
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"harvest_guards", "harvest_judge"}
-# planting guards always in force (_guards_only): a plant they take away lapses (kernel/lasting.py)
+# constraints by condition always in force: engine/lasting.py's constrain over the kernel's listing (kernel/lasting.py)
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"standing"}
 # The permits compiled to data of their own that the kernel plays, by the kind of action
 # (Ruleset.permits): buying a field, moving one card (kernel/card_moves.py), drawing one
@@ -101,16 +101,8 @@ def _unknown_fields(obj: Any, where: str) -> None:
             raise KernelUnsupported(f"{where}: '{f.name}' (a mechanism new to the kernel)")
 
 
-def check_model(model: dict) -> frozenset[str]:
-    """The ids of the rules of GUARD_KINDS, which check_ruleset holds to being planting, harvest
-    or trading guards."""
-    return frozenset(rule["id"] for rule in model["rules"] if rule["kind"] in GUARD_KINDS)
-
-
-def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozenset()) -> None:
-    """Refuse compiled rules that hold a mechanism the kernel does not know (`guard_rules`:
-    check_model's rules that must be planting or trading guards)."""
-    _guards_only(rs, guard_rules)
+def check_ruleset(rs: engine_rules.Ruleset) -> None:
+    """Refuse compiled rules that hold a mechanism the kernel does not know."""
     _unknown_fields(rs, "the rules")
     for kind, permit in rs.permits.items():
         if kind not in _PERMITS:
@@ -138,20 +130,6 @@ def check_ruleset(rs: engine_rules.Ruleset, guard_rules: frozenset[str] = frozen
             if pending.zone not in _PLANTED_FROM or pending.who not in ("everyone", "active") or \
                     (pending.zone == "hand" and planting.front is not None):
                 raise KernelUnsupported(f"phase '{ph.id}': planting {pending.who}'s {pending.zone} cards")
-
-
-def _guards_only(rs: engine_rules.Ruleset, guard_rules: frozenset[str]) -> None:
-    """A rule of GUARD_KINDS is a planting, harvest or trade guard: the kernel lists plants by
-    the judge and lets the required one lapse by the engine's constraints (kernel/lasting.py),
-    harvests by the harvest judge, and judges trades by the engine's trade guards; another one
-    it does not play."""
-    guards = {g.ref.id for g in rs.plant_guards}
-    trades = guards_of(rs)
-    stray = sorted(guard_rules - guards - {g.ref.id for g in rs.harvest_guards}
-                   - ({f.ref.id for f in trades.forbids} if trades is not None else set()))
-    if stray:
-        raise KernelUnsupported(f"rule '{stray[0]}' of kind 'forbid-while' (a guard on another action than "
-                                "planting, harvesting or trading)")
 
 
 def _flow(rs: engine_rules.Ruleset) -> None:
