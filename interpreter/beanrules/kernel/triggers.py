@@ -15,8 +15,9 @@ for a while forbids, is that node's).
 """
 from __future__ import annotations
 
-from ..core import actors
-from ..core.node import Node
+import re
+
+from ..core.node import Node, Scope
 from . import core
 
 # The names the engine binds for each event that the kernel plays.
@@ -38,18 +39,20 @@ def check_triggers(triggers: dict | None) -> None:
                 raise core.KernelUnsupported(f"{where}: a step on a card event that waits for a decision")
             nodes = [trigger.run.node] + ([trigger.condition.node] if trigger.condition is not None else [])
             for node in nodes:
-                free = _free_names(node) - _BOUND[event]
+                free = _free_names(node, _BOUND[event])
                 if free:
-                    raise core.KernelUnsupported(f"{where}: a step that names '{min(free)}'")
+                    raise core.KernelUnsupported(f"{where}: a step that names '{free[0]}'")
             why = core.refused(trigger.run.node)
             if why is not None:
                 raise core.KernelUnsupported(f"{where}: {why}")
 
 
-def _free_names(node: Node) -> set[str]:
-    """The bound names `node` reads that nothing inside it binds: the event must bind them. A
-    name a node inside binds for what it holds (a constraint laid down for a while: the field of
-    the harvest it forbids; a choice) is that node's, bound where the engine runs it."""
-    parts = list(node.walk())
-    inside = {name for part in parts for name in (*part.IMPLICIT, *part.bound_names())}
-    return {part.name for part in parts if isinstance(part, actors.Bound)} - inside
+def _free_names(node: Node, bound: set[str]) -> list[str]:
+    """The names `node` reads that neither the event (`bound`) nor a node around the reading
+    binds, by the core's own scoping (Node.check: a constraint laid down for a while binds the
+    field of the harvest it forbids; a choice its name, for the steps after it)."""
+    problems = node.check(Scope({}, frozenset(bound)))
+    return sorted({m.group(1) for p in problems if (m := _UNKNOWN.match(p.message))})
+
+
+_UNKNOWN = re.compile(r"unknown name '([^']*)'")  # Scope.resolve's words for a bound name
