@@ -16,6 +16,8 @@ engines on identical random streams, action by action, in games shown to reach t
   (tests/kernel/own-turn-buy.bean: "no player may buy a field while it is not own turn"): it
   stands among the constraints always in force, the engine's lasting.constrain over the
   kernel's listing.
+- A rule's step when a card is harvested beside coins written down on a counter
+  (tests/kernel/written-bumper.bean, on Kannibohne): both the engine's harvester's.
 - A rule's step on a revealed card that lays down a constraint for a while (sunny.bean: "until
   end of phase trade of owner: owner may not harvest"), whose forbid names the field of the
   harvest it forbids: bound by the forbid, not by the event (kernel/triggers.py).
@@ -115,10 +117,22 @@ def test_a_step_on_a_revealed_card_laying_down_a_constraint_plays_alike():
     assert {"sun", "rain"} <= set(laid)
 
 
+def test_a_step_when_a_card_is_harvested_beside_coins_written_down_plays_alike():
+    model = compile_spec(str(ROOT / "tests" / "kernel" / "written-bumper.bean"))
+    assert kernel_reason(model, 2, ["random", "greedy"]) is None
+    fired: list[dict] = []
+
+    def watch(game, action, events) -> None:
+        fired.extend(e for e in events if e["event"] == "ability" and e.get("ability") == "bumper-crop")
+    compared(model, 2, range(3), watch=watch)
+    assert fired
+
+
 SWEPT = ["conformance/variants/hot-chili.bean", "conformance/variants/narrow-hand-keeps.bean",
          "conformance/core/permissions.bean", "conformance/variants/plant-phase-harvest.bean",
          "conformance/variants/turn-not-trade-harvest.bean", "docs/cookbook/hot-chili.bean",
-         "conformance/variants/sunny.bean", "tests/kernel/own-turn-buy.bean"]
+         "conformance/variants/sunny.bean", "tests/kernel/own-turn-buy.bean",
+         "tests/kernel/written-bumper.bean"]
 
 
 @pytest.mark.kernel_sweep

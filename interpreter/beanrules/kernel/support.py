@@ -137,7 +137,8 @@ def _flow(rs: engine_rules.Ruleset) -> None:
     compiled rules hold no field the kernel does not know, and the hand limit is tried wherever
     the kernel lets a card into a hand (a trade into the hand is not; a card's ability is:
     kernel/abilities.py lists no use that would break it). A requirement itself is the engine's
-    (engine/requirements.py, asked on the kernel's state): nothing of it to check here."""
+    (engine/requirements.py, asked on the kernel's state): nothing of it to check here; so is a
+    harvest whose coins are written down, with the steps it fires (the engine's harvester)."""
     for draw in rs.permits.get(DrawCard, ()):
         _unknown_fields(draw, f"rule '{draw.ref.id}'")
     if rs.won_by is not None:
@@ -147,8 +148,6 @@ def _flow(rs: engine_rules.Ruleset) -> None:
     if rs.requirements and trades is not None and trades.received_zone == "hand":
         raise KernelUnsupported(f"rule '{rs.requirements[0].ref.id}' with trades into the hand "
                                 "(the kernel does not try them against it)")
-    if rs.harvest.pays_into is not None and rs.triggers:
-        raise KernelUnsupported("coins written down with a card's step when harvested")
 
 
 # The zones the kernel plays on (the engine's standard ones), by the names the rules give them.
