@@ -1,7 +1,6 @@
 """What the kernel refuses, by name, and that callers then play with the interpreter."""
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -34,16 +33,6 @@ def test_every_shipped_spec_is_played_by_the_kernel():
                 assert NOT_IN_KERNEL[name] in (kernel_reason(m, n) or ""), (name, n)
             else:
                 assert kernel_reason(m, n) is None, (name, n)
-
-
-@pytest.mark.parametrize("kind", ["counter", "forbid-while"])
-def test_no_rule_kind_is_refused_by_its_name_alone(classic, kind):
-    # what a kind compiles to decides (test_new_sentences.py: a counter is refused by its core
-    # effect), not a hand-kept list of kind names; a house rule by condition is the engine's to
-    # judge whatever action it names (tests/kernel/test_engine_closures.py)
-    changed = copy.deepcopy(classic)
-    changed["rules"][0] = {**changed["rules"][0], "kind": kind}
-    assert kernel_reason(changed, 3) is None
 
 
 def test_a_mechanism_new_to_the_kernel_is_refused_where_the_spec_uses_it(monkeypatch):
