@@ -60,7 +60,7 @@ def budget(examples: int) -> settings:
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@budget(40)
+@budget(20)
 @given(text=mutated_classic())
 def test_mutated_classic_never_crashes(tmp_path: Path, text: str) -> None:
     compiles_or_reports(tmp_path, text)

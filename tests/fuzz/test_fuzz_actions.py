@@ -56,7 +56,7 @@ def random_action(rng: random.Random, game: Game) -> str | Propose:
                                                    o=rng.choice(others))
 
 
-@budget(8)
+@budget(6)
 @given(st.sampled_from(list_specs()), st.integers(0, 10**6), st.integers(0, 10**6),
        st.floats(0.2, 0.8))
 def test_refusals_change_nothing_and_applied_actions_keep_every_invariant(

@@ -54,7 +54,7 @@ def counted(draw) -> tuple[str, int]:
     return "\n".join(lines), min(i for i, _, _ in chosen) + 1
 
 
-@budget(30)
+@budget(15)
 @given(counted())
 def test_a_small_count_is_played_or_refused_at_its_line_not_by_the_schema(example) -> None:
     text, first_line = example

@@ -45,7 +45,7 @@ INJECTIONS = ["x: &a [1, 2]", "y: *a", "spec: classic", "  - id: dup", "cases: "
               "      - do: Anna plants " + "9" * 60, "  - {id: z, " * 40]
 
 
-@budget(20)
+@budget(10)
 @given(mutated(CASES, {"inject": lambda draw, lines, i: lines.insert(i, draw(st.sampled_from(INJECTIONS)))}, 4))
 def test_a_mutated_case_file_loads_and_runs_without_an_internal_error(text: str) -> None:
     path = FOLDER / "cases.yaml"
@@ -103,7 +103,7 @@ def reshaped(draw) -> object:
     return document
 
 
-@budget(20)
+@budget(8)
 @given(reshaped())
 def test_a_case_file_of_another_shape_is_refused_with_a_located_error(document: object) -> None:
     path = FOLDER / "shape.yaml"

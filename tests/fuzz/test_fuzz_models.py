@@ -127,7 +127,7 @@ def holds(example: tuple[str, bool]) -> None:
         assert any(m.endswith(str(first)[len(named):]) for m in said), (str(first), said)
 
 
-@budget(12)
+@budget(8)
 @given(models())
 def test_a_model_check_never_saw_is_refused_at_the_start_or_played(example) -> None:
     holds(example)

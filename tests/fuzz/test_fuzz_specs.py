@@ -56,7 +56,7 @@ SPEC_EDITS = {
 }
 
 
-@budget(25)
+@budget(12)
 @given(mutated(CLASSIC, SPEC_EDITS))
 def test_a_mutated_spec_is_checked_and_played_without_an_internal_error(text: str) -> None:
     note("\n".join(difflib.unified_diff(CLASSIC, text.split("\n"), lineterm="", n=0)))

@@ -246,7 +246,7 @@ def holds(text: str) -> None:
             play_to_the_end(model, players, seed=players)
 
 
-@budget(12)
+@budget(8)
 @given(variants())
 def test_a_generated_variant_is_refused_at_its_line_or_plays_to_its_end(text: str) -> None:
     holds(text)
