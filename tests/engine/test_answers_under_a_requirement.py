@@ -26,7 +26,8 @@ THALER = ROOT / "conformance" / "variants" / "thaler-hand-limit.bean"
 # decisions are the ones the property is about (the test counts them, so that the selection
 # cannot go empty unnoticed). Written down, not computed while collecting (every xdist worker
 # collects every file, and compiling the variants was half of a worker's collecting):
-# test_the_selection_is_every_spec_under_a_requirement computes it and holds this list to it.
+# test_the_selection_is_every_spec_under_a_requirement computes it and holds this list to it
+# (under -m sweep, which .ci/run runs: it compiles every spec and variant, 2-4 s of CPU).
 UNDER_A_REQUIREMENT = [ROOT / name for name in (
     "conformance/variants/hand-limit-and-take.bean", "conformance/variants/hand-limit-trades-and-take.bean",
     "conformance/variants/hand-limit-trades.bean", "conformance/variants/hand-room.bean",
@@ -44,7 +45,10 @@ def _requires(path: Path) -> bool:
     return bool(compile_ruleset(spec, spec["players"]["min"]).requirements)
 
 
+@pytest.mark.sweep
 def test_the_selection_is_every_spec_under_a_requirement():
+    """Under -m sweep (.ci/run): the list is bookkeeping of which games the tests below play,
+    held to every spec and variant there; the test command plays the list as written."""
     found = sorted(path for path in [*ROOT.glob("specs/**/*.bean"), *ROOT.glob("conformance/variants/*.bean")]
                    if _requires(path))
     assert UNDER_A_REQUIREMENT == found, [str(p.relative_to(ROOT)) for p in found]
