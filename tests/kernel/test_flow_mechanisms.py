@@ -8,7 +8,7 @@ under `pytest -m sweep`; the generated loop too), in games shown to use the mech
   discard pile's top card in phase 1 (engine/requirements.py on the kernel's state);
 - draws.bean: draws one card at a time as the player's actions, owed as far as the hand limit
   lets the hand take them, between takes of the discard's top card; an end by a number of coin
-  cards, as soon as a player has them (kernel/draw_moves.py, kernel/tally.py);
+  cards, as soon as a player has them (engine/draw_moves.py, kernel/tally.py);
 - thalers.bean: coins written down on a counter, the first to a target winning whatever the end
   still brings, draws the player may stop early, single beans protected while a field is empty
   (kernel/tally.py);

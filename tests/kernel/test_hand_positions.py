@@ -11,7 +11,7 @@ from beanrules.engine import Game
 from beanrules.engine.legal import next_to_act
 from beanrules.kernel import kernel_for
 from beanrules.kernel import moves as kmoves
-from beanrules.kernel.card_moves import MOVE
+from beanrules.kernel.actions import MOVE
 from beanrules.kernel.export import action_of
 
 from kernel_differential import kernel_snapshot, snapshot

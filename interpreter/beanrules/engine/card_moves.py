@@ -13,6 +13,7 @@ optional; while one is open, its phase waits for the active player, who ends the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from ..core import actors, effects, places, statements as core, timing
@@ -154,8 +155,41 @@ def _why_not(state: Any, rs: Any, rule: MoveRule, player: int) -> str | None:
     return f"the {rule.where().removeprefix('the ')} is empty"
 
 
-def open_rules(state: Any, rs: Any, player: int) -> list[MoveRule]:
-    return [r for r in rs.permits.get(MoveCard, ()) if blocked(state, rs, r, player) is None]
+def open_rule(state: Any, rs: Any, verb: str, zone: str | None, player: int) -> MoveRule | None:
+    """The rule a move of `verb` (and declared `zone`) by `player` is made by now: the first
+    open one (None: none is)."""
+    for rule in rs.permits.get(MoveCard, ()):
+        if rule.verb == verb and rule.zone == zone and blocked(state, rs, rule, player) is None:
+            return rule
+    return None
+
+
+def movable(state: Any, rs: Any, rule: MoveRule, player: int) -> list[tuple[str | None, int | None]]:
+    """The cards the player at seat `player` may move by `rule` now, as the action names each:
+    (bean, None) by its bean, or (None, position) a hand card by its place where the player
+    chooses it (one per distinct bean, the first of each); none where the rule is blocked, and
+    none whose move would break a requirement. Both listings, the interpreter's and the
+    kernel's, are this list in their own encoding."""
+    if blocked(state, rs, rule, player) is not None:
+        return []
+    env = {"player": player, evaluate.RULES: rs}
+    held = rule.source.fn(state, env)
+    if rule.pick != "any":
+        chosen = picked(rule.source_zone, rule.pick, 1, len(held))
+    else:  # each bean at its first place, in order
+        chosen = list(map(held.index, dict.fromkeys(held)))
+    found = _breaking(state, rs, rule, env, held, chosen) if rs.requirements else repeat(None)
+    if rule.pick == "any" and rule.source_zone == "hand":  # a hand card by its place
+        return [(None, i + 1) for i, breaks in zip(chosen, found) if breaks is None]
+    return [(held[i], None) for i, breaks in zip(chosen, found) if breaks is None]
+
+
+def index_of(rule: MoveRule, held: list[str], bean: str | None, position: int | None) -> int:
+    """The list index of the card a move names (by `bean` or hand `position`; the front or top
+    one where the rule moves only that): what _index finds once it has checked the naming."""
+    if rule.pick != "any":
+        return picked(rule.source_zone, rule.pick, 1, len(held))[0]
+    return position - 1 if position is not None else held.index(bean)  # type: ignore[arg-type]
 
 
 def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
@@ -167,50 +201,72 @@ def _index(rule: MoveRule, held: list[str], action: MoveCard) -> int:
             if not 1 <= action.position <= len(held):
                 raise IllegalAction(rule.ref, f"{action.player} has {len(held)} hand cards, no card "
                                               f"at position {action.position}")
-            index = action.position - 1
-        elif action.bean is not None and action.bean in held:
-            index = held.index(action.bean)
-        else:
+        elif action.bean is None or action.bean not in held:
             where = "hand" if rule.source_zone == "hand" else rule.where().removeprefix("the ") + " cards"
             raise IllegalAction(rule.ref, f"{action.player} has no {action.bean} in {where} to "
                                           f"{action.verb.removesuffix('s')}"
                                 if action.bean else "say which card: by its bean"
                                 + (" or 'hand N'" if rule.source_zone == "hand" else ""))
-    else:
-        if action.position is not None:
-            raise IllegalAction(rule.ref, f"'{rule.ref.text}' moves only the {rule.pick} card, not one "
-                                          "named by its position")
-        index = picked(rule.source_zone, rule.pick, 1, len(held))[0]
+    elif action.position is not None:
+        raise IllegalAction(rule.ref, f"'{rule.ref.text}' moves only the {rule.pick} card, not one "
+                                      "named by its position")
+    index = index_of(rule, held, action.bean, action.position)
     if action.bean is not None and held[index] != action.bean:
         raise IllegalAction(rule.ref, f"the {rule.pick if rule.pick != 'any' else 'chosen'} card is "
                                       f"{held[index]}, not {action.bean}")
     return index
 
 
-def _move(state: Any, rs: Any, rule: MoveRule, player: int, index: int) -> str:
-    env = _env(player, rs)
+def _at(rs: Any, rule: MoveRule, length: int) -> int:
+    """Where the moved card goes in the destination's list of `length` cards: the end the rule
+    names, or where a declared zone's order lays it (selection.laid_end)."""
+    return end_index(rule.dest_zone, rule.end if rule.zone is None else laid_end(rs, rule.dest_zone, rule.end), length)
+
+
+def _made(state: Any, rs: Any, rule: MoveRule, player: int, index: int) -> str:
+    """The move of the card at `index` made and counted; the card it moved."""
+    env = {"player": player, evaluate.RULES: rs}
     held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
     card = held.pop(index)
-    dest.insert(end_index(rule.dest_zone, laid_end(rs, rule.dest_zone, rule.end), len(dest)), card)
+    dest.insert(_at(rs, rule, len(dest)), card)
+    key, turn = _key(state, rule, player), state.turn
+    last, times = state.moved.get(key, (None, 0))
+    state.moved[key] = [turn, times + 1 if last == turn else 1]
     return card
 
 
-def _undo(state: Any, rs: Any, rule: MoveRule, player: int, index: int) -> None:
-    env = _env(player, rs)
-    held, dest = rule.source.fn(state, env), rule.dest.fn(state, env)
-    card = dest.pop(end_index(rule.dest_zone, laid_end(rs, rule.dest_zone, rule.end), len(dest) - 1))
-    held.insert(index, card)
+def make_listed(state: Any, rs: Any, player: int, verb: str, zone: str | None, bean: str | None,
+                position: int | None) -> str:
+    """A move just listed (movable), made without check's questions: by the rule check picks,
+    of the card the action names; the card it moved."""
+    rule = open_rule(state, rs, verb, zone, player)
+    assert rule is not None  # listed, so there is one
+    return _made(state, rs, rule, player, index_of(rule, rule.source.fn(state, _env(player, rs)), bean, position))
 
 
 def _breaks(state: Any, rs: Any, rule: MoveRule, player: int, index: int) -> Any:
-    """The requirement the move would break (engine/requirements.py), tried and undone."""
+    """The requirement the move of the card at `index` would break (None: none)."""
     if not rs.requirements:
         return None
-    _move(state, rs, rule, player, index)
-    try:
-        return broken(state, rs)
-    finally:
-        _undo(state, rs, rule, player, index)
+    env = _env(player, rs)
+    return _breaking(state, rs, rule, env, rule.source.fn(state, env), (index,))[0]
+
+
+def _breaking(state: Any, rs: Any, rule: MoveRule, env: dict, held: list[str], indices: Any) -> list[Any]:
+    """For the card at each of `indices` of `held` (the rule's source), the requirement its move
+    would break (engine/requirements.py; None: none), each tried and undone."""
+    dest = rule.dest.fn(state, env)
+    at = _at(rs, rule, len(dest))
+    found = []
+    for index in indices:
+        card = held.pop(index)
+        dest.insert(at, card)
+        try:
+            found.append(broken(state, rs))
+        finally:
+            del dest[at]
+            held.insert(index, card)
+    return found
 
 
 def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
@@ -221,26 +277,22 @@ def check(state: Any, rs: Any, action: MoveCard) -> tuple[MoveRule, int]:
         raise IllegalAction(None, f"no rule of {rs.rulebook} lets a player do what '{action.notation()}' says")
     if state.over:
         raise game_over(rs)
-    reasons, seat = [], state.seat_of[action.player]
-    for rule in candidates:
-        why = _why_not(state, rs, rule, seat)
-        if why is None:
-            index = _index(rule, rule.source.fn(state, _env(seat, rs)), action)
-            requirement = _breaks(state, rs, rule, seat, index)
-            if requirement is not None:
-                raise IllegalAction(requirement.ref, f"{action.player} may not: it would break "
-                                                     f"'{requirement.ref.text}'")
-            return rule, index
-        reasons.append((rule, why))
-    rule, why = reasons[-1]
-    raise IllegalAction(rule.ref, f"{action.player} may not {action.verb.removesuffix('s')} "
-                                  f"('{rule.ref.text}'): {why}")
+    seat = state.seat_of[action.player]
+    rule = open_rule(state, rs, action.verb, action.zone, seat)
+    if rule is None:  # cite the last rule that might have let it happen
+        rule = candidates[-1]
+        raise IllegalAction(rule.ref, f"{action.player} may not {action.verb.removesuffix('s')} "
+                                      f"('{rule.ref.text}'): {_why_not(state, rs, rule, seat)}")
+    index = _index(rule, rule.source.fn(state, _env(seat, rs)), action)
+    requirement = _breaks(state, rs, rule, seat, index)
+    if requirement is not None:
+        raise IllegalAction(requirement.ref, f"{action.player} may not: it would break "
+                                             f"'{requirement.ref.text}'")
+    return rule, index
 
 
 def do(state: Any, rs: Any, action: MoveCard, rule: MoveRule, index: int, events: list) -> None:
-    seat = state.seat_of[action.player]
-    card = _move(state, rs, rule, seat, index)
-    state.moved[_key(state, rule, seat)] = [state.turn, times_moved(state, rule, seat) + 1]
+    card = _made(state, rs, rule, state.seat_of[action.player], index)
     events.append({"event": _EVENTS[rule.verb], "player": action.player, "bean": card, "rule": rule.ref.id,
                    **({"zone": rule.zone} if rule.zone else {})})
 
@@ -248,20 +300,9 @@ def do(state: Any, rs: Any, action: MoveCard, rule: MoveRule, index: int, events
 def options(state: Any, rs: Any, player: int) -> list:
     """The moves the player at seat `player` may make now (one per distinct card where they
     choose it), and the end of a phase that waits only for such moves."""
-    out: list = []
     name = state.players[player]
-    for rule in open_rules(state, rs, player):
-        held = rule.source.fn(state, _env(player, rs))
-        if rule.pick == "any":
-            firsts = {bean: i for i, bean in reversed(list(enumerate(held)))}
-            chosen = sorted(firsts.values())
-        else:
-            chosen = picked(rule.source_zone, rule.pick, 1, len(held))
-        for index in chosen:
-            if _breaks(state, rs, rule, player, index) is None:
-                # a hand card is named by its place; a card of another zone by its bean
-                position = index + 1 if rule.pick == "any" and rule.source_zone == "hand" else None
-                out.append(MoveCard(name, rule.verb, held[index] if position is None else None, position, rule.zone))
+    out = [MoveCard(name, rule.verb, bean, position, rule.zone)
+           for rule in rs.permits.get(MoveCard, ()) for bean, position in movable(state, rs, rule, player)]
     if out and waits_only_for_moves(state, rs.phase(state.phase)):
         out.append(EndPhase(name, "phase"))
     return out

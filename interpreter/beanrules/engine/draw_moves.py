@@ -158,9 +158,14 @@ def check(state: Any, rs: Any, action: DrawCard) -> DrawRule:
 
 
 def do(state: Any, rs: Any, action: DrawCard, rule: DrawRule, events: list) -> None:
-    """One card off the deck to the back of the hand, by the core draw (reshuffle included)."""
+    draw(state, rs, rule, state.seat_of[action.player], events)
+
+
+def draw(state: Any, rs: Any, rule: DrawRule, seat: int, events: list) -> None:
+    """One card off the deck to the back of the hand of the player at `seat`, by the core draw
+    (reshuffle included), counted. What both modes run for a draw, once it is known to be allowed."""
     state.moved[rule.ref.id] = [state.turn, drawn(state, rule) + 1]
-    rule.draw.fn(state, rs, {"player": state.seat_of[action.player], evaluate.RULES: rs}, events)
+    rule.draw.fn(state, rs, {"player": seat, evaluate.RULES: rs}, events)
 
 
 def end_refusal(state: Any, rs: Any, player: int) -> IllegalAction | None:
@@ -178,18 +183,35 @@ def end_refusal(state: Any, rs: Any, player: int) -> IllegalAction | None:
     return None
 
 
+# say(): this mechanism's say in a player's listing (0: none, no draw may be made)
+OWED = 1  # a draw, and no end of the phase while it is owed
+DRAWS = 2  # a draw
+GIVES_UP = 3  # a draw, and an end of the phase where none is listed: the phase waits only for the player
+
+
+def say(state: Any, rs: Any, player: int) -> int:
+    """What drawing adds to the listing of the player at seat `player` now (OWED, DRAWS,
+    GIVES_UP; 0: nothing). Both listings, the interpreter's (listed) and the kernel's, read
+    it in their own encoding of actions."""
+    rule = rule_now(state, rs)
+    if rule is None or player != state.active or state.decision is not None \
+            or blocked(state, rs, rule, player) is not None:
+        return 0
+    if drawn(state, rule) < rule.least:  # owed (owed() is not None): the phase's end is not theirs yet
+        return OWED
+    ph = rs.phase(state.phase)
+    return GIVES_UP if ph.listers.front is None and not ph.trade else DRAWS
+
+
 def listed(state: Any, rs: Any, player: int, out: list) -> list:
     """The listing with this mechanism's say: the draw where it may be made, no end of the
     phase while a draw is owed, and the end where the phase waits only for the player."""
-    rule = rule_now(state, rs)
-    if rule is None or player != state.active or state.decision is not None:
+    said = say(state, rs, player)
+    if not said:
         return out
-    can = blocked(state, rs, rule, player) is None
-    if can:
-        out.append(DrawCard(state.players[player]))
-    if owed(state, rs) is not None:
+    out.append(DrawCard(state.players[player]))
+    if said == OWED:
         return [a for a in out if not (type(a) is EndPhase and a.what == "phase")]
-    ph = rs.phase(state.phase)
-    if can and ph.listers.front is None and not ph.trade and not any(type(a) is EndPhase for a in out):
+    if said == GIVES_UP and not any(type(a) is EndPhase for a in out):
         out.append(EndPhase(state.players[player], "phase"))  # giving up the right to draw
     return out

@@ -5,8 +5,9 @@ kernel/lasting.py; the differential tests and records compare by it).
 Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
 the front of the hand; (END, seat, what); (HARVEST, seat, field); (BUY, seat);
 (PROPOSE, seat, partner, (zone, bean), (zone, bean) | None); (RESPOND, seat, verb, id); and
-the kinds of the modules that list them: USE (abilities.py), MOVE (card_moves.py), CHOOSE
-(decisions.py), DRAW (draw_moves.py).
+(MOVE, seat, verb, bean, position), a move of one card a rule permits, named as
+engine/card_moves.movable names it; (DRAW, seat), a draw by action (engine/draw_moves.py); and
+the kinds of the modules that list them: USE (abilities.py), CHOOSE (decisions.py).
 """
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ from typing import Any
 from ..engine.actions import (Action, BuyField, CardRef, Choose, DrawCard, EndPhase, Harvest, MoveCard, Plant, Propose,
                               Respond, UseAbility)
 from .abilities import USE
-from .card_moves import MOVE
 from .decisions import CHOOSE
-from .draw_moves import DRAW
 
 PLANT, END, HARVEST, BUY, PROPOSE, RESPOND = range(6)
+MOVE = 6  # (7, 8: decisions' CHOOSE, abilities' USE)
+DRAW = 12
 
 
 def action_of(m: Any, names: list[str], action: tuple) -> Action:

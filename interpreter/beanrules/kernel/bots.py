@@ -14,11 +14,9 @@ from ..engine.proposal_space import gift_positions
 from ..engine.seat import READ_ZONES, Seat, Unseen
 from ..engine.view import shows
 from .abilities import USE
-from .card_moves import MOVE
 from .decisions import CHOOSE
 from .lasting import forbidden
-from .draw_moves import DRAW
-from .actions import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND
+from .actions import BUY, DRAW, END, HARVEST, MOVE, PLANT, PROPOSE, RESPOND
 from .machine import Machine
 from .moves import legal, nth_proposal, proposal_space
 from ..engine.state import State

@@ -22,7 +22,7 @@ from ..engine import evaluate
 from . import core
 from ..engine.state import State
 
-CHOOSE = 7  # the action kind, after card_moves.MOVE
+CHOOSE = 7  # the action kind, after actions.MOVE
 _ANSWER = "#answer"
 _STOP = "stop"
 _STRUCTURE = (effects.Sequence, effects.If, effects.Ask, effects.Choose, effects.Repeat)

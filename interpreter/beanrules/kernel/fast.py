@@ -13,7 +13,7 @@ literals in the source; rules a spec does not have leave no code behind.
 
 A trade phase whose bots propose trades, or with an open proposal, goes through the kernel's
 general path (moves.legal, bots, moves.apply), which plays the same game; so does a phase with
-draws by action or optional plantings (kernel/draw_moves.py; the ends of the phase they decide). tests/kernel/
+draws by action or optional plantings (engine/draw_moves.py; the ends of the phase they decide). tests/kernel/
 compares both with the interpreter. `source(machine)` shows the generated code.
 """
 from __future__ import annotations

@@ -2,8 +2,9 @@
 phases as the engine names them, so the engine's own functions run on its state where they can).
 
 It plays exactly what the interpreter plays (engine/flow.py, legal.py, planting.py,
-harvesting.py, trading.py, buying.py, deck.py; moves of one card, decisions and card abilities
-in card_moves.py, decisions.py and abilities.py; every effect the engine's own, core.py), step for step: the
+harvesting.py, trading.py, buying.py, deck.py; moves of one card and draws by action the
+engine's own, card_moves.py and draw_moves.py, as moves.py's tuples; decisions and card
+abilities in decisions.py and abilities.py; every effect the engine's own, core.py), step for step: the
 same legal actions in the same order, the same shuffles, the same phase machine. What it leaves out is what a playout
 does not need: action objects, events, re-checks of an action it has just listed, names.
 tests/kernel/ plays it against the interpreter on identical random streams.
@@ -32,7 +33,7 @@ from ..engine.transitions import Running, bound_step, compile_phase
 from ..engine.lasting import may_harvest
 from ..engine.ruleset import CoreStep, Ruleset
 from ..engine.setup import dealt
-from . import card_moves, core
+from . import core
 from ..engine.state import State
 from .abilities import compile_abilities, tries
 from .planting import Planting
@@ -40,7 +41,6 @@ from .lasting import listing
 from .moves import legal
 from .decisions import Walker
 from .triggers import check_triggers
-from . import draw_moves  # draws one card at a time by action
 from .fast import compile_random_loop
 from .tally import compile_tally  # counters, coins written down, the target that ends the game
 
@@ -156,7 +156,9 @@ class Machine(core.Primitives):
                                 for t in rs.tie_breaks)
         self.tally = compile_tally(rs, self)  # counters, coins written down, an end by a target
         self.target_ends = self.tally is not None and self.tally.target_ends
-        self.moves = card_moves.compile_moves(rs.permits.get(MoveCard, ()), self)
+        # moves of one card and draws by action: the engine's rules, listed and made by its own
+        # functions on this state (engine/card_moves.py, draw_moves.py; kernel/moves.py encodes them)
+        self.moves = rs.permits.get(MoveCard, ())
         # each phase's planting permits, as the engine compiled them (engine/listers.py)
         self.phases = tuple(Phase(p.id, p.index, (p.listers.front.least, p.listers.front.most) if p.listers.front
                                   else None, p.trade, tuple((s.who == "everyone", s.zone) for s in p.listers.every),
@@ -167,7 +169,11 @@ class Machine(core.Primitives):
             ph.optional = tuple(s.optional for s in spec.listers.every)
             permitted = spec.listers
             ph.harvests = permitted.harvests if permitted.harvesting else None
-        self.draws = draw_moves.compile_draws(rs.permits.get(DrawCard, ()), self)
+        self.draws = rs.permits.get(DrawCard, ())
+        for rule in self.draws:  # the draw it runs, refused by name where the kernel does not play it
+            why = core.refused(rule.draw.node)
+            if why is not None:
+                raise core.KernelUnsupported(why)
         self.opens = opens = self.open_tests()  # the engine's completion of each phase, on this state
         for ph, spec in zip(self.phases, rs.phases):
             ph.complete = completion(rs, spec, opens, KERNEL)

@@ -9,17 +9,16 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..engine.answering import unbreaking
-from ..engine.card_moves import keeps_open as move_keeps_open, waits_only_for_moves
-from ..engine.draw_moves import keeps_open as draw_keeps_open
+from ..engine.card_moves import keeps_open as move_keeps_open, make_listed, movable, waits_only_for_moves
+from ..engine.draw_moves import OWED, GIVES_UP, draw, keeps_open as draw_keeps_open, rule_now, say
+from ..engine.eventlog import UNRECORDED
 from ..engine.legal import stuck
 from ..engine.proposal_space import counted, nth_by
 from ..engine.trading import one_card
-from . import abilities, card_moves, decisions, draw_moves, lasting
-from .draw_moves import DRAW
+from . import abilities, decisions, lasting
 from .abilities import USE
-from .card_moves import MOVE
 from .decisions import CHOOSE
-from .actions import BUY, END, HARVEST, PLANT, PROPOSE, RESPOND, action_of
+from .actions import BUY, DRAW, END, HARVEST, MOVE, PLANT, PROPOSE, RESPOND, action_of
 from ..engine.state import State
 
 
@@ -115,8 +114,8 @@ def legal(m: Any, g: State, seat: int) -> list[tuple]:
         abilities.usable(m, g, seat, out)
         if m.open_phases and active and not any(a[0] == END for a in out) and abilities.waits_only(m, g):
             out.append((END, seat, "phase"))  # the phase waits only for a card's ability on a field
-    if m.draws:  # drawing one card by action, and when the phase may end (kernel/draw_moves.py)
-        out = draw_moves.listed(m, g, seat, out)
+    if m.draws:  # drawing one card by action, and when the phase may end (engine/draw_moves.py)
+        out = draw_options(m, g, seat, out)
     if m.phase_of[g.phase].harvests is not None:  # a harvest permit applies in this phase (engine/listers.py)
         out.extend((HARVEST, seat, i) for i in m.harvestable(g, seat))
     if g.lasting or m.standing:  # constraints by condition, for a while or always (kernel/lasting.py)
@@ -125,12 +124,33 @@ def legal(m: Any, g: State, seat: int) -> list[tuple]:
 
 
 def move_options(m: Any, g: State, seat: int, out: list[tuple]) -> list[tuple]:
-    """The permitted moves of one card `seat` may make now, appended to `out` (which holds the
-    phase's other actions), and the end of a phase that waits only for such moves."""
-    if card_moves.options(m.moves, g, seat, out, m.rs) and waits_only_for_moves(g, m.rs.phase(g.phase)):
+    """The permitted moves of one card `seat` may make now (the engine's card_moves.movable, as
+    action tuples), appended to `out` (which holds the phase's other actions) where not listed
+    yet, as legal.legal_actions does, and the end of a phase that waits only for such moves."""
+    rs, added = m.rs, False
+    for rule in m.moves:
+        for bean, position in movable(g, rs, rule, seat):
+            action = (MOVE, seat, rule.verb, bean, position)
+            if action not in out:
+                out.append(action)
+                added = True
+    if added and waits_only_for_moves(g, rs.phase(g.phase)):
         end = (END, seat, "phase")
         if end not in out:
             out.append(end)
+    return out
+
+
+def draw_options(m: Any, g: State, seat: int, out: list[tuple]) -> list[tuple]:
+    """draw_moves.listed as action tuples: the engine's say (draw_moves.say) on what drawing adds."""
+    said = say(g, m.rs, seat)
+    if not said:
+        return out
+    out.append((DRAW, seat))
+    if said == OWED:  # the phase's end is not the player's yet
+        return [a for a in out if not (a[0] == END and a[2] == "phase")]
+    if said == GIVES_UP and not any(a[0] == END for a in out):
+        out.append((END, seat, "phase"))  # giving up the right to draw
     return out
 
 
@@ -254,10 +274,10 @@ def apply(m: Any, g: State, action: tuple) -> None:
         abilities.apply(m, g, action)
     elif kind == CHOOSE:
         m.resume(g, action[2])
-    elif kind == MOVE:
-        card_moves.apply(m.moves, g, action)
+    elif kind == MOVE:  # the engine's move of a listed card, its zones the engine's standard ones
+        make_listed(g, m.rs, seat, action[2], None, action[3], action[4])
     elif kind == DRAW:
-        draw_moves.apply(m, g, action)
+        draw(g, m.rs, rule_now(g, m.rs), seat, UNRECORDED)  # type: ignore[arg-type]  (listed: there is one)
     elif kind == PROPOSE:
         _, _, partner, give, take = action
         proposal = one_card(seat, partner, give, take)  # the engine's listed proposal, seats for names

@@ -80,8 +80,8 @@ KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"harvest_guards", "harvest_
 # constraints by condition always in force: engine/lasting.py's constrain over the kernel's listing (kernel/lasting.py)
 KNOWN_FIELDS["Ruleset"] = KNOWN_FIELDS["Ruleset"] | {"standing"}
 # The permits compiled to data of their own that the kernel plays, by the kind of action
-# (Ruleset.permits): buying a field, moving one card (kernel/card_moves.py), drawing one
-# (kernel/draw_moves.py).
+# (Ruleset.permits): buying a field, moving one card (engine/card_moves.py), drawing one
+# (engine/draw_moves.py), each listed and made by the engine's functions (kernel/moves.py).
 _PERMITS = frozenset({BuyField, MoveCard, DrawCard})
 _PLANTED_FROM = {"hand", "set-aside", "offer"}
 
