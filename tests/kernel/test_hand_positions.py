@@ -44,7 +44,7 @@ def test_a_discard_by_position_moves_the_same_card_in_both_engines():
             action = listed[0]
             position = _later_twin(g.hands[seat])
             if position is not None and any(a[0] == MOVE and a[2] == "discards" for a in listed):
-                action = (MOVE, seat, "discards", None, position)
+                action = (MOVE, seat, "discards", None, position, None)
                 twins += 1
             game.apply(action_of(machine, names, action))
             kmoves.apply(machine, g, action)

@@ -5,8 +5,8 @@ kernel/lasting.py; the differential tests and records compare by it).
 Action tuples: (kind, seat, ...). Plants: (PLANT, seat, field, bean, zone) with zone None for
 the front of the hand; (END, seat, what); (HARVEST, seat, field); (BUY, seat);
 (PROPOSE, seat, partner, (zone, bean), (zone, bean) | None); (RESPOND, seat, verb, id); and
-(MOVE, seat, verb, bean, position), a move of one card a rule permits, named as
-engine/card_moves.movable names it; (DRAW, seat), a draw by action (engine/draw_moves.py); and
+(MOVE, seat, verb, bean, position, zone), a move of one card a rule permits, named as
+engine/card_moves.movable names it (zone: the declared zone its verb names, if any); (DRAW, seat), a draw by action (engine/draw_moves.py); and
 the kinds of the modules that list them: USE (abilities.py), CHOOSE (decisions.py).
 """
 from __future__ import annotations
@@ -50,8 +50,8 @@ def action_of(m: Any, names: list[str], action: tuple) -> Action:
         option = action[2]
         return Choose(seat, option if isinstance(option, str) else names[option])
     if kind == MOVE:
-        _, _, verb, bean, position = action
-        return MoveCard(seat, verb, bean, position)
+        _, _, verb, bean, position, zone = action
+        return MoveCard(seat, verb, bean, position, zone)
     if kind == DRAW:
         return DrawCard(seat)
     raise ValueError(f"not a kernel action: {action!r}")

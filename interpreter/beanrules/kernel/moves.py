@@ -130,7 +130,7 @@ def move_options(m: Any, g: State, seat: int, out: list[tuple]) -> list[tuple]:
     rs, added = m.rs, False
     for rule in m.moves:
         for bean, position in movable(g, rs, rule, seat):
-            action = (MOVE, seat, rule.verb, bean, position)
+            action = (MOVE, seat, rule.verb, bean, position, rule.zone)
             if action not in out:
                 out.append(action)
                 added = True
@@ -274,8 +274,8 @@ def apply(m: Any, g: State, action: tuple) -> None:
         abilities.apply(m, g, action)
     elif kind == CHOOSE:
         m.resume(g, action[2])
-    elif kind == MOVE:  # the engine's move of a listed card, its zones the engine's standard ones
-        make_listed(g, m.rs, seat, action[2], None, action[3], action[4])
+    elif kind == MOVE:  # the engine's move of a listed card
+        make_listed(g, m.rs, seat, action[2], action[5], action[3], action[4])
     elif kind == DRAW:
         draw(g, m.rs, rule_now(g, m.rs), seat, UNRECORDED)  # type: ignore[arg-type]  (listed: there is one)
     elif kind == PROPOSE:
