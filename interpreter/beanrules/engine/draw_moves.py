@@ -133,14 +133,6 @@ def refusal(state: Any, rs: Any, seat: int) -> IllegalAction | None:
     return IllegalAction(why.ref, f"{player} may not draw: it would break '{why.ref.text}'")
 
 
-def owed(state: Any, rs: Any) -> DrawRule | None:
-    """The rule whose draws the active player still owes and can make (None: none owed)."""
-    rule = rule_now(state, rs)
-    if rule is None or drawn(state, rule) >= rule.least or state.decision is not None:
-        return None
-    return rule if blocked(state, rs, rule, state.active) is None else None
-
-
 def keeps_open(state: Any, rs: Any) -> bool:
     """A draw the active player may still make keeps the phase from ending by itself: that
     the phase ends is theirs to say (a draw they give up)."""
@@ -168,21 +160,6 @@ def draw(state: Any, rs: Any, rule: DrawRule, seat: int, events: list) -> None:
     rule.draw.fn(state, rs, {"player": seat, evaluate.RULES: rs}, events)
 
 
-def end_refusal(state: Any, rs: Any, player: int) -> IllegalAction | None:
-    """Why `player` may not end the phase while it has a draw rule (None: they may, as far
-    as drawing goes): only the active player ends it, and not while a draw is owed."""
-    rule = rule_now(state, rs)
-    if rule is None:
-        return None
-    if player != state.active:
-        return IllegalAction(None, f"only the active player ({state.players[state.active]}) ends phase {state.phase}")
-    if owed(state, rs) is not None:
-        done = drawn(state, rule)
-        return IllegalAction(rule.ref, f"{state.players[player]} must draw first ({done} of {rule.least} drawn, and "
-                                       "the hand can take another card)")
-    return None
-
-
 # say(): this mechanism's say in a player's listing (0: none, no draw may be made)
 OWED = 1  # a draw, and no end of the phase while it is owed
 DRAWS = 2  # a draw
@@ -197,10 +174,25 @@ def say(state: Any, rs: Any, player: int) -> int:
     if rule is None or player != state.active or state.decision is not None \
             or blocked(state, rs, rule, player) is not None:
         return 0
-    if drawn(state, rule) < rule.least:  # owed (owed() is not None): the phase's end is not theirs yet
+    if drawn(state, rule) < rule.least:  # owed: the phase's end is not theirs yet (end_refusal)
         return OWED
     ph = rs.phase(state.phase)
     return GIVES_UP if ph.listers.front is None and not ph.trade else DRAWS
+
+
+def end_refusal(state: Any, rs: Any, player: int) -> IllegalAction | None:
+    """Why `player` may not end the phase while it has a draw rule (None: they may, as far
+    as drawing goes): only the active player ends it, and not while a draw is owed."""
+    rule = rule_now(state, rs)
+    if rule is None:
+        return None
+    if player != state.active:
+        return IllegalAction(None, f"only the active player ({state.players[state.active]}) ends phase {state.phase}")
+    if say(state, rs, state.active) == OWED:  # a draw the active player still owes and can make
+        done = drawn(state, rule)
+        return IllegalAction(rule.ref, f"{state.players[player]} must draw first ({done} of {rule.least} drawn, and "
+                                       "the hand can take another card)")
+    return None
 
 
 def listed(state: Any, rs: Any, player: int, out: list) -> list:
