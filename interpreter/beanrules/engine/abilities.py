@@ -97,6 +97,12 @@ def _nesting(bean: dict) -> int:
     return deepest
 
 
+def nests_too_deep(bean: dict) -> bool:
+    """The card's abilities nest effects deeper than the engine reads them (nor does check,
+    which reports it by ability_refusal, before it reads their names)."""
+    return _nesting(bean) > MAX_NESTING
+
+
 def card_abilities(model: dict, players: int) -> list[tuple[dict, statements.Ability, RuleRef]]:
     """Every ability of every card, with its card and the rule it is cited as."""
     return list(one_model.made_once("card-abilities", model, players, lambda: _made(model, players)))
@@ -104,12 +110,17 @@ def card_abilities(model: dict, players: int) -> list[tuple[dict, statements.Abi
 
 def _made(model: dict, players: int) -> tuple[tuple[dict, statements.Ability, RuleRef], ...]:
     out = []
+    known = refusals.known_names(model)
     for bean in model["beans"]:
-        if _nesting(bean) > MAX_NESTING:
+        if nests_too_deep(bean):
             raise UnsupportedRule(f"the abilities of card '{bean['id']}' nest effects more than "
                                   f"{MAX_NESTING} deep")
         made = evaluate.resolved_for(bean_card(bean), players)
         for i, (ability, data) in enumerate(zip(made.abilities, bean["abilities"])):
+            # a name the model does not have: refused before any game, in check's words (refusals.py)
+            unknown = refusals.unknown_names(ability, known)
+            if unknown:
+                raise UnsupportedRule(f"{refusals.where_ability(bean, i)} {unknown[0].says}", card=bean["id"])
             out.append((bean, ability, ability_ref(bean, i, data)))
     return tuple(out)
 
@@ -563,7 +574,7 @@ def check_automatic(effect: Any, where: str, rule: str | None = None, asks: bool
 
 def ability_refusal(model: dict, bean: dict, index: int, players: int) -> str | None:
     """Why the engine cannot run ability `index` of a card with this many players (None: it can)."""
-    if _nesting(bean) > MAX_NESTING:
+    if nests_too_deep(bean):
         return f"its effects nest more than {MAX_NESTING} deep"
     ability = evaluate.resolved_for(bean_card(bean), players).abilities[index]
     try:

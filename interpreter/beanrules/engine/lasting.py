@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterator
 from ..core import actors, conditions, effects, places, statements as core, timing
 from ..core.categories import Node
 from . import evaluate, one_model
+from .refusals import ABOUT, binds
 from .actions import Action, BuyField, EndPhase, Harvest, MoveCard, Plant, Propose, Respond, UseAbility
 from .deals import SIZES, bind
 from .effect_env import OWNER, Held
@@ -42,7 +43,6 @@ from .ruleset import zone_cards
 Matcher = Callable[[Any, Any, Action, dict], bool]
 # The implicit names a lasting rule may use: who acts (the rest are read when it is laid down).
 _IMPLICIT = {"player"}
-_ANY = {"field", "card", "partner"}
 _MARK = "#mark"  # the card a constraint laid down on a card names: its entry's "card" (engine/marked.py)
 _UNTIL = (timing.EndOfTurn, timing.StartOfTurn, timing.EndOfPhaseOf, timing.AtEndOf, timing.AtStartOf,
           timing.WholeGame)
@@ -113,20 +113,6 @@ def taken_card(state: Any, rs: Any, action: Plant) -> str | None:
     if zone == "hand" and rs.phase(state.phase).listers.front is not None and player == state.active:
         return cards[0] if cards else None
     return next((c for c in cards if c == action.bean), None)
-
-
-def _binds(action: Node) -> set[str]:
-    """The names a matched action binds for its condition: a harvest's field; a plant's field
-    and card where it names the field planted onto (a rule's forbid of planting, judged by the
-    plant judge, engine/permissions.judged, which binds them); a trade's partner and the cards
-    given and taken (engine/deals.py)."""
-    if isinstance(action, effects.Harvest) and isinstance(action.field, actors.Bound):
-        return {action.field.name}
-    if isinstance(action, effects.Plant) and isinstance(action.onto, actors.Bound):
-        return {n.name for n in (action.cards, action.onto) if isinstance(n, actors.Bound) and n.name in _ANY}
-    if isinstance(action, effects.Trade):  # the other side and the cards each gives
-        return {"partner", "given", "taken"}
-    return set()
 
 
 def planted(state: Any, rs: Any, a: Plant) -> tuple[str, int] | None:
@@ -207,7 +193,7 @@ def _matcher(action: Node) -> tuple[Matcher, frozenset | None]:
 
 def _action(action: Node) -> Matcher:
     if isinstance(action, effects.Plant) and isinstance(action.cards, actors.Bound) \
-            and action.cards.name not in _ANY:  # one card chosen before, whoever plants it
+            and action.cards.name not in ABOUT:  # one card chosen before, whoever plants it
 
         def plant_card(state: Any, rs: Any, a: Action, env: dict) -> bool:
             return type(a) is Plant and is_marked(taken_card(state, rs, a), env[_MARK])
@@ -271,7 +257,7 @@ def constrained_card(node: effects.Lasting) -> str | None:
     constraint is on no chosen card)."""
     rule = node.rule
     if isinstance(rule, core.Forbid) and isinstance(rule.action, effects.Plant) \
-            and isinstance(rule.action.cards, actors.Bound) and rule.action.cards.name not in _ANY:
+            and isinstance(rule.action.cards, actors.Bound) and rule.action.cards.name not in ABOUT:
         return rule.action.cards.name
     return None
 
@@ -291,11 +277,11 @@ def compile_rule(node: Node, action: Node, condition: Node | None, forbid: bool,
     matched against the engine's actions and compiled by the evaluator; `node` says it."""
     # what the action is about ("the field", "the card", "the partner") is any the action picks;
     # the condition may ask only about who acts
-    named = {n.name for n in action.walk() if isinstance(n, actors.Bound)} - _ANY - {card}
+    named = {n.name for n in action.walk() if isinstance(n, actors.Bound)} - ABOUT - {card}
     if condition is not None:
         named |= {n.name for n in condition.walk() if isinstance(n, actors.Bound)}
         named -= {n.name for n in condition.walk() if isinstance(n, (conditions.SomeField, conditions.SomePlayer))}
-    loose = sorted(named - _IMPLICIT - _binds(action))
+    loose = sorted(named - _IMPLICIT - binds(action))  # what the action binds: refusals.py reads it once
     if loose:
         raise _refuse(node, f"a constraint by condition speaks of who acts ('the player'), not of "
                             f"{', '.join(loose)}")

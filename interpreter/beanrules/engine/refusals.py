@@ -7,7 +7,15 @@ Each reason here is read from a statement's core nodes, for a player count, with
 a game may never reach the rule, and one that did would stop there ("names more than one
 zone", a KeyError for a field no action bound) instead of refusing the model at its start.
 An ability's places are judged alike where its effect compiles (engine/abilities.py,
-check_zones and check_players use `several_zones` and `speaks_of_opponent`).
+check_zones and check_players use `several_zones` and `speaks_of_opponent`), and so are the
+names an ability uses (`unknown_names`: a phase, bean or zone the model does not have, which
+`check` reports as unknown-phase, unknown-bean, unknown-zone and the engine raises as its cards'
+abilities are made, where a game used to play on with an ability that never acted, or stop
+mid-way with a KeyError or a TypeError).
+
+What an action binds for the condition of a rule on it (`binds`) is read here once, for this
+judgement (`unbound`) and for the constraints the engine matches against its players' actions
+(engine/lasting.py, compile_rule).
 """
 from __future__ import annotations
 
@@ -17,9 +25,12 @@ from typing import Any, Iterable
 from ..core.actors import Bound, EachPlayer, Opponent
 from ..core.categories import Node, Statement
 from ..core.conditions import MayHarvest
-from ..core.effects import Harvest, Plant
+from ..core.effects import Harvest, Plant, Trade
+from ..core.node import GIVEN
 from ..core.places import Zone
 from ..core.statements import EndWhen
+from ..desugar import STANDARD_ZONES
+from ..diagnostics import did_you_mean
 from . import evaluate, listers, one_model, program
 from .decisions import acting
 from .ruleset import PLANTABLE_ZONES, SHARED_ZONES
@@ -122,26 +133,108 @@ def several_zones(node: Node, players: int) -> Zone | None:
     return next((n for n in acting(node) if isinstance(n, Zone) and evaluate.names_several_zones(n, players)), None)
 
 
+ABOUT: frozenset[str] = frozenset(GIVEN) - {"player"}
+"""What an action may be about besides who acts: the field, the card, the partner (the names a
+rule binds by itself, core/node.py GIVEN, but the player)."""
+
+
+def binds(action: Node) -> frozenset[str]:
+    """The names an action binds for a condition on it, each only where the engine's actions
+    carry it: a harvest's field; a plant's field and card where it names the field planted onto
+    (a rule's forbid of planting, judged by the plant judge, engine/permissions.judged, which
+    binds them); a trade's partner and the cards given and taken (engine/deals.py). Any other
+    action (a move, buying a field, using an ability) binds none: its condition may speak of who
+    acts only."""
+    if isinstance(action, Harvest) and isinstance(action.field, Bound):
+        return frozenset((action.field.name,))
+    if isinstance(action, Plant) and isinstance(action.onto, Bound):
+        return frozenset(n.name for n in (action.cards, action.onto) if isinstance(n, Bound) and n.name in ABOUT)
+    if isinstance(action, Trade):  # the other side and the cards each gives
+        return frozenset(("partner", "given", "taken"))
+    return frozenset()
+
+
 def unbound(statement: Statement) -> list[str]:
     """What a constraint's or permission's condition names of what its action is about that
-    the action does not bind: "this field" in a rule on trading or on a move of a card,
-    "partner" in one on harvesting. What an action may be about are the names the statement
-    makes known besides who acts (its IMPLICIT: the field, the card, the partner; core/node.py,
-    GIVEN), each only where the action binds it (docs/language.md, "Constraints by condition").
-    Empty for a statement without both."""
+    the action does not bind (`binds`): "this field" in a rule on trading or on a move of a
+    card, "partner" in one on harvesting. What an action may be about are the names the
+    statement makes known besides who acts (its IMPLICIT: the field, the card, the partner;
+    core/node.py, GIVEN), each only where the action binds it (docs/language.md, "Constraints
+    by condition"). Empty for a statement without both."""
     condition: Any = getattr(statement, "condition", None)
     action: Any = getattr(statement, "action", None)
     if condition is None or action is None or not one_model.holds(condition, Bound):
         return []
     about = set(type(statement).IMPLICIT) - {"player"}
-    bound = {n.name for n in action.walk() if isinstance(n, Bound)}
-    return sorted({n.name for n in condition.walk() if isinstance(n, Bound)} & about - bound)
+    return sorted({n.name for n in condition.walk() if isinstance(n, Bound)} & about - binds(action))
+
+
+@dataclass(frozen=True)
+class UnknownName:
+    """A name an ability uses that the model does not have: its kind ("phase", "bean" or
+    "zone"), the name, and the names of that kind the model has."""
+
+    kind: str
+    name: str
+    known: tuple[str, ...]
+
+    @property
+    def says(self) -> str:
+        return f"names {self.kind} '{self.name}', which the rulebook does not have"
+
+    @property
+    def hint(self) -> str | None:
+        return did_you_mean(self.name, list(self.known)) or \
+            (f"{self.kind}s: {', '.join(self.known)}" if self.known else None)
+
+
+# The kinds of name (core/node.py, names()) an ability is judged on, as this judgement calls them:
+# a card is named by its bean's id.
+_JUDGED = {"phase": "phase", "bean": "bean", "card": "bean", "zone": "zone"}
+
+
+def known_names(model: dict) -> dict[str, tuple[str, ...]]:
+    """The phases, beans and zones of a model: the zones its `zone` rules declare, or where it
+    declares none (a model written by hand), the zones the engine keeps of itself."""
+    declared = sorted({r["params"]["zone"] for r in model["rules"] if r["kind"] in ("zone", "zone-of-kind")})
+    return {"phase": tuple(p["id"] for p in model["phases"]), "bean": tuple(b["id"] for b in model["beans"]),
+            "zone": tuple(declared or sorted(STANDARD_ZONES))}
+
+
+def unknown_names(ability: Node, known: dict[str, tuple[str, ...]]) -> list[UnknownName]:
+    """Each phase, bean and zone an ability names that the model does not have (`known`:
+    known_names), once each, in the order written: read from every field of its core nodes
+    that holds a name (core/node.py, names()), so a name in a timing, a test, a place, a choice
+    or a lasting constraint is read alike."""
+    found: dict[tuple[str, str], UnknownName] = {}
+    for node in ability.walk():
+        for f, value in node.fields():
+            kind = _JUDGED.get(f.metadata.get("names"))  # type: ignore[arg-type]
+            if kind is None:
+                continue
+            for name in value if type(value) is tuple else (value,):
+                if isinstance(name, str) and name not in known[kind]:
+                    found.setdefault((kind, name), UnknownName(kind, name, known[kind]))
+    return list(found.values())
 
 
 def where(rule: dict) -> str:
     """The rule as an engine's refusal names it: its id and, where the model carries it, the
     file and line it was written at (a hand-written model may carry neither)."""
-    span = rule.get("span") or {}
-    at = ", ".join(part for part in (span.get("file") or rule.get("origin"),
+    return f"rule '{rule['id']}'" + _at(rule.get("span"), rule.get("origin"))
+
+
+def where_ability(bean: dict, index: int) -> str:
+    """A card's ability as an engine's refusal names it, as `where` names a rule: its id (or
+    its number on the card) and the card's, and where the model says it was written."""
+    data = bean["abilities"][index]
+    span = data.get("span") or bean.get("span") or {}
+    return f"the ability '{data.get('id') or index + 1}' of card '{bean['id']}'" + \
+        _at({**span, "file": span.get("file") or (bean.get("span") or {}).get("file")}, bean.get("origin"))
+
+
+def _at(span: dict | None, origin: str | None) -> str:
+    span = span or {}
+    at = ", ".join(part for part in (span.get("file") or origin,
                                      f"line {span['line']}" if span.get("line") else None) if part)
-    return f"rule '{rule['id']}'" + (f" ({at})" if at else "")
+    return f" ({at})" if at else ""

@@ -11,20 +11,19 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..diagnostics import Diagnostic, Span, did_you_mean
+from ..diagnostics import Diagnostic, Span
 from ..engine import one_model
 from ..engine.errors import UnsupportedRule
 from ..engine.compiler import compile_ruleset
 from ..engine.ruleset import by_players
-from ..engine.refusals import never_ends, refusal
-from ..desugar import rule_statements
+from ..engine.refusals import known_names, never_ends, refusal, unknown_names
+from ..desugar import bean_card, rule_statements
 from .model_rules import error, one, player_counts, rules_of, span_of
 from .required import required_rules
 
 # Kinds the language can say and the engine cannot play yet, with what is missing (none now:
 # a new kind whose core the engine does not run goes here until it does).
 NOT_YET: dict[str, str] = {}
-_EFFECTS_WITH_BODIES = ("then", "else", "effects")
 
 
 def check_playable(model: dict[str, Any], header: Span | None) -> list[Diagnostic]:
@@ -69,42 +68,20 @@ def ability_refusals(model: dict, bean: dict, counts: list[int]) -> Iterator[tup
                 break
 
 
-def _effects(effects: list[dict]) -> Iterator[dict]:
-    """Every effect, nested ones included, without recursion (nesting depth is the parser's to
-    bound; this walk takes one step per effect written, whatever a repeat count says)."""
-    stack = list(reversed(effects))
-    while stack:
-        effect = stack.pop()
-        yield effect
-        for key in _EFFECTS_WITH_BODIES:
-            stack.extend(reversed(effect.get(key) or []))
-
-
 def names_in_abilities(model: dict, header: Span | None) -> list[Diagnostic]:
-    """Names inside abilities resolve: phases, beans, and zones the rulebook declares."""
-    phases = [p["id"] for p in model["phases"]]
-    beans = [b["id"] for b in model["beans"]]
-    zones = sorted({r["params"]["zone"] for r in rules_of(model, "zone", "zone-of-kind")})
+    """Names inside abilities resolve: phases, beans, and zones the rulebook declares. The
+    engine's judgement (engine/refusals.py, unknown_names), which its compile step raises for a
+    model that never came here, in the same words."""
+    from ..engine.abilities import nests_too_deep
+    known = known_names(model)
     out = []
     for bean in model["beans"]:
-        for ability in bean["abilities"]:
-            def unknown(what: str, name: str, pool: list[str]) -> None:
-                out.append(error(f"unknown-{what}", f"the ability of card '{bean['id']}' names {what} "
-                                  f"'{name}', which the rulebook does not have", ability, header,
-                                  did_you_mean(name, pool) or (f"{what}s: {', '.join(pool)}" if pool else None)))
-            for trigger in ability["triggers"]:
-                if trigger.get("phase") is not None and trigger["phase"] not in phases:
-                    unknown("phase", trigger["phase"], phases)
-            for effect in _effects(ability["effects"]):
-                condition = effect.get("condition") or {}
-                tests = condition.get("of") or [condition]  # "only if A or B": each of them
-                for test in tests:
-                    if test.get("bean") is not None and test["bean"] not in beans:
-                        unknown("bean", test["bean"], beans)
-                places = [effect.get(k) for k in ("from", "to", "at")] + [t.get("place") for t in tests]
-                for place in places:
-                    if place and zones and place["zone"] not in zones:
-                        unknown("zone", place["zone"], zones)
+        if nests_too_deep(bean):  # not made: not_yet reports it
+            continue
+        made = bean_card(bean)
+        for ability, data in zip(made.abilities, bean["abilities"]):
+            out += [error(f"unknown-{u.kind}", f"the ability of card '{bean['id']}' {u.says}", data, header, u.hint)
+                    for u in unknown_names(ability, known)]
     return out
 
 
