@@ -117,3 +117,20 @@ def _listed(rs: Any) -> list[tuple[bool, bool, int]]:
     of a zone's cards."""
     return [(lister.harvesting, lister.front is not None, len(lister.every))
             for lister in (listers_of(ph) for ph in rs.phases)]
+
+
+def failed_run(monkeypatch: Any, capsys: Any, name: str, model: dict, command: list[str]) -> str:
+    """What `beanrules COMMAND` prints, all on one line, given `model` for the spec `name` in
+    place of the compiled spec (as a tool that makes its own models would hand it over), once it
+    has failed (exit code 1)."""
+    import beanrules
+    import beanrules.resolve.compiler as compiler
+    from beanrules.cli import main
+    with_warnings, spec = compiler.compile_with_warnings, beanrules.compile_spec
+    monkeypatch.setattr(compiler, "compile_with_warnings",
+                        lambda asked, playable=True: (model, []) if asked == name else with_warnings(asked, playable))
+    monkeypatch.setattr(beanrules, "compile_spec",
+                        lambda asked, *args, **kw: model if asked == name else spec(asked, *args, **kw))
+    assert main(command) == 1
+    out = capsys.readouterr()
+    return " ".join((out.out + out.err).split())  # verify's table wraps its lines

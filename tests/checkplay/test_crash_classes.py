@@ -18,7 +18,7 @@ from beanrules.engine.bots import RandomBot, GreedyBot, make_bot, play_out
 from beanrules.paths import specs_dir
 from beanrules.resolve.playable import check_playable
 
-from checkplay_helpers import check_file, line_of, play_problems, variant_text
+from checkplay_helpers import check_file, failed_run, line_of, play_problems, variant_text
 from by_name import whose_turn, zone_of
 
 CLASSIC_TEXT = (specs_dir() / "classic.bean").read_text(encoding="utf-8")
@@ -371,20 +371,10 @@ def test_play_and_verify_handed_a_model_check_never_saw_refuse_it_naming_the_rul
     """`beanrules play` and `verify` on such a model (given in place of the compiled spec, as a
     tool that makes its own models would) fail with the engine's refusal, naming the rule, its
     line and why: no traceback, no game started."""
-    import beanrules
-    import beanrules.resolve.compiler as compiler
     text = variant_text('rule house: no player may harvest while count of each opponent hand < 3   § v "1"\n')
     path = tmp_path / "house.bean"
     path.write_text(text, encoding="utf-8")
-    unchecked = compile_spec(str(path), playable=False)
-    with_warnings, spec = compiler.compile_with_warnings, beanrules.compile_spec
-    monkeypatch.setattr(compiler, "compile_with_warnings",
-                        lambda name, playable=True: (unchecked, []) if name == "house" else with_warnings(name, playable))
-    monkeypatch.setattr(beanrules, "compile_spec",
-                        lambda name, *args, **kw: unchecked if name == "house" else spec(name, *args, **kw))
-    assert main(command) == 1
-    out = capsys.readouterr()
-    said = " ".join((out.out + out.err).split())  # verify's table wraps its lines
+    said = failed_run(monkeypatch, capsys, "house", compile_spec(str(path), playable=False), command)
     assert f"rule 'house' ({path}, line {line_of(text, 'rule house')}) reads or moves 'each other player's hand'" in said
     assert "Traceback" not in said
 

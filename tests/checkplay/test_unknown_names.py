@@ -16,10 +16,11 @@ from typing import Callable
 import pytest
 
 from beanrules import compile_spec
-from beanrules.cli import main
 from beanrules.engine import Game, UnsupportedRule
 from beanrules.engine.refusals import where_ability
 from beanrules.resolve.playable import check_playable
+
+from checkplay_helpers import failed_run
 
 
 @pytest.fixture(scope="module")
@@ -101,17 +102,7 @@ def test_play_and_verify_refuse_it_naming_the_ability(kannibohne: dict, monkeypa
                                                        command: list[str]) -> None:
     """`beanrules play` and `verify`, given such a model in place of a compiled spec (as a tool
     that makes its own models would), fail with the engine's refusal: no traceback, no game."""
-    import beanrules
-    import beanrules.resolve.compiler as compiler
-    model = _hand_made(kannibohne, _lasting_phase)
-    with_warnings, spec = compiler.compile_with_warnings, beanrules.compile_spec
-    monkeypatch.setattr(compiler, "compile_with_warnings",
-                        lambda name, playable=True: (model, []) if name == "hand-made" else with_warnings(name, playable))
-    monkeypatch.setattr(beanrules, "compile_spec",
-                        lambda name, *args, **kw: model if name == "hand-made" else spec(name, *args, **kw))
-    assert main(command) == 1
-    out = capsys.readouterr()
-    said = " ".join((out.out + out.err).split())  # verify's table wraps its lines
+    said = failed_run(monkeypatch, capsys, "hand-made", _hand_made(kannibohne, _lasting_phase), command)
     assert "of card 'card-11' (specs/kannibohne.bean, line " in said
     assert "names phase 'preludex', which the rulebook does not have" in said
     assert "Traceback" not in said
