@@ -28,8 +28,8 @@ from ..core.conditions import MayHarvest
 from ..core.effects import Harvest, Plant, Trade
 from ..core.node import GIVEN
 from ..core.places import Zone
-from ..core.statements import EndWhen
-from ..desugar import STANDARD_ZONES
+from ..core.statements import DeclareZone, DeclareZoneOfKind, EndWhen
+from ..desugar import STANDARD_ZONES, rule_statements
 from ..diagnostics import did_you_mean
 from . import evaluate, listers, one_model, program
 from .decisions import acting
@@ -194,9 +194,11 @@ _JUDGED = {"phase": "phase", "bean": "bean", "card": "bean", "zone": "zone"}
 
 
 def known_names(model: dict) -> dict[str, tuple[str, ...]]:
-    """The phases, beans and zones of a model: the zones its `zone` rules declare, or where it
-    declares none (a model written by hand), the zones the engine keeps of itself."""
-    declared = sorted({r["params"]["zone"] for r in model["rules"] if r["kind"] in ("zone", "zone-of-kind")})
+    """The phases, beans and zones of a model: the zones its rules declare (a rulebook declares
+    the standard ones it keeps too: `zone hand per player, owner sees`), or where they declare
+    none (a model written by hand), the zones the engine keeps of itself."""
+    declared = sorted({s.zone for rule in model["rules"] for s in one_model.made_once(
+        "statements", rule, None, lambda: rule_statements(rule)) if isinstance(s, (DeclareZone, DeclareZoneOfKind))})
     return {"phase": tuple(p["id"] for p in model["phases"]), "bean": tuple(b["id"] for b in model["beans"]),
             "zone": tuple(declared or sorted(STANDARD_ZONES))}
 
