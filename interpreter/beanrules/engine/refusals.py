@@ -19,6 +19,8 @@ judgement (`unbound`) and for the constraints the engine matches against its pla
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -203,21 +205,34 @@ def known_names(model: dict) -> dict[str, tuple[str, ...]]:
             "zone": tuple(declared or sorted(STANDARD_ZONES))}
 
 
+@functools.cache
+def _named_fields(cls: type) -> tuple[tuple[str, str], ...]:
+    """(field, kind as judged here) of each field of a node class that holds a name judged here."""
+    return tuple((f.name, _JUDGED[f.metadata["names"]]) for f in dataclasses.fields(cls)
+                 if f.metadata.get("names") in _JUDGED)
+
+
 def unknown_names(ability: Node, known: dict[str, tuple[str, ...]]) -> list[UnknownName]:
     """Each phase, bean and zone an ability names that the model does not have (`known`:
     known_names), once each, in the order written: read from every field of its core nodes
     that holds a name (core/node.py, names()), so a name in a timing, a test, a place, a choice
     or a lasting constraint is read alike."""
-    found: dict[tuple[str, str], UnknownName] = {}
-    for node in ability.walk():
-        for f, value in node.fields():
-            kind = _JUDGED.get(f.metadata.get("names"))  # type: ignore[arg-type]
-            if kind is None:
-                continue
-            for name in value if type(value) is tuple else (value,):
-                if isinstance(name, str) and name not in known[kind]:
-                    found.setdefault((kind, name), UnknownName(kind, name, known[kind]))
-    return list(found.values())
+    return [UnknownName(kind, name, known[kind]) for kind, name in _names_in(ability) if name not in known[kind]]
+
+
+def _names_in(ability: Node) -> tuple[tuple[str, str], ...]:
+    """(kind, name) of each name an ability uses, once each, in the order written: walked once
+    per ability object (the same object in every model and count with its card: one_model.py)."""
+    def walked() -> tuple[tuple[str, str], ...]:
+        found: dict[tuple[str, str], None] = {}
+        for node in ability.walk():
+            for field_name, kind in _named_fields(type(node)):
+                value = getattr(node, field_name)
+                for name in value if type(value) is tuple else (value,):
+                    if isinstance(name, str):
+                        found[kind, name] = None
+        return tuple(found)
+    return one_model.of_node("names", ability, None, walked)
 
 
 def where(rule: dict) -> str:
