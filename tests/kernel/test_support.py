@@ -124,19 +124,20 @@ def test_what_the_kernel_does_not_play_of_abilities_and_triggers_it_refuses_by_n
     from beanrules.kernel.abilities import KAbility
     from beanrules.kernel.triggers import check_triggers
     model = compile_spec("anniversary/magpie")
-    machine, rs = kernel_for(model, 3), compile_ruleset(model, 3)
+    kernel_for(model, 3)  # (the kernel plays the magpie)
+    rs = compile_ruleset(model, 3)
     [steal] = rs.abilities
-    KAbility(steal, False, machine)  # played from the hand, as the magpie is: played
-    for change in ({"where": "field-top"}, {"once": True}):  # played too (tests/kernel/test_served_cards.py)
-        made = KAbility(dataclasses.replace(steal, **change), False, machine)
-        assert (made.on_field, made.once) == ("where" in change, "once" in change)
+    KAbility(steal, False)  # played from the hand, as the magpie is: played
+    assert KAbility(dataclasses.replace(steal, where="field-top"), False).on_field  # played too
+    KAbility(dataclasses.replace(steal, once=True), False)  # (tests/kernel/test_served_cards.py)
+    for change, why in (({"any_turn": True}, "used in any turn"), ({"once_per": "player"}, "once per turn per player")):
+        with pytest.raises(KernelUnsupported, match=why):
+            KAbility(dataclasses.replace(steal, **change), False)
     # a choice the card's owner does not make (Kannibohne's card 07: the opponent picks the gift)
-    # waits for that player's decision (tests/kernel/test_served_cards.py plays it)
+    # is the engine's walker's, waiting for that player's decision (tests/kernel/test_served_cards.py plays it)
     kanni = compile_ruleset(compile_spec("kannibohne"), 2)
     gift = next(a for a in kanni.abilities if a.name == "demand-gift")
-    made = KAbility(gift, False, machine)
-    assert made.walker is not None and made.walker.where() == {"anchor": {"mechanism": "ability",
-                                                                          "rule": "card-07-demand-gift"}}
+    assert KAbility(gift, False).card == gift.card
     [flee] = rs.triggers["revealed"]
     check_triggers({"revealed": (flee,)})
     check_triggers({"drawn": (dataclasses.replace(flee, event="drawn"),)})  # the engine's draw fires it

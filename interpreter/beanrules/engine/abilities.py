@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Iterator
 
 from ..core import effects as core_effects, places, statements, timing
 from ..core.actors import CardOwner
@@ -32,6 +32,7 @@ from .actions import UseAbility
 from .decisions import acting, deciding
 from .effect_env import FEED, NONE, OWNER, Feed, Held, NeedChoice
 from .errors import IllegalAction, RuleRef, UnsupportedRule, about_card, game_over
+from .eventlog import UNRECORDED
 from .lasting import constrained_card
 from .requirements import breaks_held
 from .turns import off_turn
@@ -291,7 +292,7 @@ def _compiled(effect: Any, ref: RuleRef) -> evaluate.Compiled:
     # what a waiting decision keeps must be plain JSON: no feed, no picked card, no field list;
     # the card and the field hold for the part that runs now ("discard this card" before a choice)
     run = decisions.anchored(effect, {"mechanism": "ability", "rule": ref.id}, (FEED,))
-    decisions._check(effect)  # what it cannot run is refused now
+    decisions.walker(effect)  # what it cannot run is refused now
     return evaluate.Compiled(effect, run)
 
 
@@ -395,24 +396,30 @@ def _field_of(state: Any, spec: AbilitySpec, player: int, field: int | None) -> 
 
 def _run(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | None, feed: Feed,
          events: list) -> None:
-    name = state.players[player]
     env = {evaluate.RULES: rs, evaluate.RULE: spec.ref.id, OWNER: player, FEED: feed, "player": player, "card": None}
-    if spec.where == "field-top" and field is not None:  # "this field": the one the card lies on
-        env.update({"field": state.fields[player][field - 1], "field#": field - 1, "field@": player})
-    if spec.where == "hand-front":
-        env["card"] = Held(spec.card, state.hands[player], f"the front of {name}'s hand", True, "hand", player)
-    events.append({"event": "ability", "player": name, "card": spec.card, "ability": spec.name,
-                   "title": spec.title, **({"field": field} if field is not None else {})})
-    with triggers.inside_ability():
-        try:
+    if spec.where == "field-top":
+        if field is not None:  # "this field": the one the card lies on
+            env["field"], env["field#"], env["field@"] = state.fields[player][field - 1], field - 1, player
+    else:
+        env["card"] = Held(spec.card, state.hands[player], f"the front of {state.players[player]}'s hand", True,
+                           "hand", player)
+    if events is not UNRECORDED:  # (a use tried on a copy, or the playout kernel's, records none)
+        events.append({"event": "ability", "player": state.players[player], "card": spec.card, "ability": spec.name,
+                       "title": spec.title, **({"field": field} if field is not None else {})})
+    try:
+        if rs.triggers:
+            with triggers.inside_ability():  # what an ability's effect does triggers nothing
+                spec.run.fn(state, rs, env, events)
+        else:
             spec.run.fn(state, rs, env, events)
-        except IllegalAction as refused:
-            if refused.rule is not None or refused.message.startswith("the game"):
-                raise
-            raise IllegalAction(spec.ref, refused.message) from None  # a refused use cites its card
+    except IllegalAction as refused:
+        if refused.rule is not None or feed.explore or refused.message.startswith("the game"):
+            raise  # (a dead end of choices being explored is dropped: it needs no citation)
+        raise IllegalAction(spec.ref, refused.message) from None  # a refused use cites its card
     feed.finish()
     if spec.once:
-        state.used[:] = [u for u in state.used if u[0] == state.turn] + [[state.turn, spec.key(field, name)]]
+        state.used[:] = [u for u in state.used if u[0] == state.turn] + \
+            [[state.turn, spec.key(field, state.players[player])]]
 
 
 def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int | None]:
@@ -422,8 +429,8 @@ def check_use(state: Any, rs: Any, action: UseAbility) -> tuple[AbilitySpec, int
     if found:
         raise found
     field = _field_of(state, spec, seat, action.field)
-    trial = _copy(state)
-    _run(trial, rs, spec, seat, field, Feed(action.choices, spec.ref), [])
+    trial = state.copy()
+    _run(trial, rs, spec, seat, field, Feed(action.choices, spec.ref), UNRECORDED)
     broken = breaks_held(state, trial, rs)
     if broken is not None:
         raise IllegalAction(broken.ref, f"{spec.card}'s ability would break this rule: "
@@ -435,45 +442,100 @@ def do_use(state: Any, rs: Any, action: UseAbility, spec: AbilitySpec, field: in
     _run(state, rs, spec, state.seat_of[action.player], field, Feed(action.choices, spec.ref), events)
 
 
-def _copy(state: Any) -> Any:
-    return type(state).from_json(state.to_json())
+def use(state: Any, rs: Any, index: int, seat: int, field: int | None, choices: tuple, events: list) -> None:
+    """Carry out a listed use (`uses`' row: the ability's index among the rules' abilities, the
+    field it names, its choices) without checking it again: the playout kernel's apply."""
+    spec = rs.abilities[index]
+    _run(state, rs, spec, seat, _field_of(state, spec, seat, field), Feed(choices, spec.ref), events)
 
 
 # ------------------------------------------------------------------ listing
-def usable(state: Any, rs: Any, player: int) -> list[UseAbility]:
-    """Every use of an ability open to the player at seat `player` now, one per choice sequence (at most
-    MAX_LISTED per ability and field)."""
+def uses(state: Any, rs: Any, player: int) -> Iterator[tuple[int, int | None, tuple[str, ...]]]:
+    """Every use of an ability open to the player at seat `player` now, one per choice sequence
+    (at most MAX_LISTED per ability and field), in the order of the rules' abilities: the
+    ability's index among them, the field the use names (only where the card tops more than
+    one; None: the hand, or the one field it tops) and the choices. The interpreter lists them
+    as UseAbility actions (`usable`), the playout kernel as its action tuples, each as it goes."""
     if state.over:
-        return []
+        return
     mine = player == state.active
-    out: list[UseAbility] = []
-    per_card = Counter(a.card for a in rs.abilities)  # a card with two abilities names the one used
-    for spec in rs.abilities:
+    hand, specs = state.hands[player], rs.abilities
+    hit = _BY_CARD.get((id(rs), None))  # (memo.per_object's look-up, inline: asked at every listing)
+    by_card = hit[1] if hit is not None and hit[0] is rs else _by_card(rs)
+    # the fields each card tops, and the abilities of the cards that lie where one is used (most
+    # cards lie nowhere), in the rules' order
+    tops: dict[str, list[int]] = {}
+    for number, f in enumerate(state.fields[player], 1):
+        if f:
+            tops.setdefault(f[-1], []).append(number)
+    found = [index for card in tops for index in by_card.get(card, ())]
+    front = hand[0] if hand else None
+    if front not in tops:
+        found.extend(by_card.get(front, ()))
+    if len(found) > 1:
+        found.sort()
+    for index in found:
+        spec = specs[index]
         if not (mine or spec.any_turn):
             continue
-        named = spec.name if per_card[spec.card] > 1 else None
-        fields: list[int | None] = [None]
         if spec.where == "field-top":
-            fields = [i + 1 for i, f in enumerate(state.fields[player]) if f and f[-1] == spec.card]
-            fields = fields if len(fields) > 1 else [None] * len(fields)
-        for field in fields:
-            if blocked(state, rs, spec, player, field) is None:
-                at = _field_of(state, spec, player, field)
-                for choices in _choices(state, rs, spec, player, at):
-                    out.append(UseAbility(state.players[player], spec.card, named, field, choices))
-    return out
+            at = tops.get(spec.card)
+            if at is None:
+                continue
+            # (the field a use names, the field it is used on): named only where the card tops several
+            rows: Any = zip(at, at) if len(at) > 1 else ((None, at[0]),)
+        elif spec.card != front:
+            continue
+        else:
+            rows = ((None, None),)
+        for field, on in rows:
+            if blocked(state, rs, spec, player, on) is None:
+                for choices in _choices(state, rs, spec, player, on):
+                    yield index, field, choices
+
+
+_BY_CARD: dict = {}
+
+
+def _by_card(rs: Any) -> dict[str, tuple[int, ...]]:
+    """The indices of the rules' abilities by their card (found once per ruleset)."""
+    def found() -> dict[str, tuple[int, ...]]:
+        out: dict[str, tuple[int, ...]] = {}
+        for index, spec in enumerate(rs.abilities):
+            out[spec.card] = out.get(spec.card, ()) + (index,)
+        return out
+    return per_object(_BY_CARD, rs, None, found)
+
+
+def usable(state: Any, rs: Any, player: int) -> list[UseAbility]:
+    """Every use of an ability open to the player at seat `player` now, as actions (`uses`)."""
+    name, specs, names = state.players[player], rs.abilities, _names(rs)
+    return [UseAbility(name, specs[i].card, names[i], field, choices) for i, field, choices in uses(state, rs, player)]
+
+
+_NAMES: dict = {}
+
+
+def _names(rs: Any) -> tuple[str | None, ...]:
+    """The name a use of each of the rules' abilities gives: its own where its card has two,
+    else None (found once per ruleset)."""
+    def found() -> tuple[str | None, ...]:
+        per_card = Counter(a.card for a in rs.abilities)
+        return tuple(a.name if per_card[a.card] > 1 else None for a in rs.abilities)
+    return per_object(_NAMES, rs, None, found)
 
 
 def front_lapses(state: Any, rs: Any, player: int) -> bool:
     """The card at the front of `player`'s hand can never be planted, and no ability plays it
     now (its effect needs what is not there, say a discard pile still empty): the plant the
     phase requires of it lapses, as one a lasting constraint takes away does
-    (docs/engine-contract.md), so the game never waits for a player who can do nothing."""
+    (docs/engine-contract.md), so the game never waits for a player who can do nothing. (Asked
+    of its uses that name no field, one at a time: the first one answers.)"""
     hand = state.hands[player]
     if not hand or hand[0] not in rs.unplantable:
         return False
-    front = hand[0]
-    return not any(use.card == front and use.field is None for use in usable(state, rs, player))
+    front, specs = hand[0], rs.abilities
+    return not any(specs[i].card == front and field is None for i, field, _ in uses(state, rs, player))
 
 
 def _choices(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | None,
@@ -484,9 +546,9 @@ def _choices(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | N
     stack: list[tuple[str, ...]] = [()]
     while stack and len(found) < most:
         prefix = stack.pop()
-        trial = _copy(state)
+        trial = state.copy()  # (State.copy: the zones and what an action changes in place)
         try:
-            _run(trial, rs, spec, player, field, Feed(prefix, spec.ref, explore=True), [])
+            _run(trial, rs, spec, player, field, Feed(prefix, spec.ref, explore=True), UNRECORDED)
         except NeedChoice as need:
             stack.extend(prefix + (o,) for o in reversed(need.options))
             continue
@@ -502,21 +564,10 @@ def _choices(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int | N
 
 
 # ------------------------------------------------------------------ keeping a phase open
-# (state, rs, spec, seat, field) -> some choice sequence completes a use of `spec` from `field`
-# (a number from 1) now: `_usable`, or the playout kernel's, which tries a use on copies of its
-# own state (kernel/abilities.py)
-Tries = Callable[[Any, Any, AbilitySpec, int, int], bool]
-
-
-def _usable(state: Any, rs: Any, spec: AbilitySpec, player: int, field: int) -> bool:
-    return bool(_choices(state, rs, spec, player, field, most=1))  # (one is enough to know)
-
-
-def keeps_open(state: Any, rs: Any, tries: Tries = _usable) -> bool:
+def keeps_open(state: Any, rs: Any) -> bool:
     """The active player may still use an ability on top of one of their fields that belongs
     to this phase: the phase waits for them (they use it, or end the phase), since when in
-    the phase a card acts is up to its owner. `tries`: how a use is tried (the kernel's, on
-    its own state)."""
+    the phase a card acts is up to its owner. (The playout kernel asks it on its own state.)"""
     if state.over or state.decision is not None:
         return False
     on_top = _on_top(rs).get(state.phase)
@@ -526,7 +577,7 @@ def keeps_open(state: Any, rs: Any, tries: Tries = _usable) -> bool:
     for field, f in enumerate(state.fields[player], 1):
         if f:
             for spec in on_top.get(f[-1], ()):
-                if blocked(state, rs, spec, player, field) is None and tries(state, rs, spec, player, field):
+                if blocked(state, rs, spec, player, field) is None and _choices(state, rs, spec, player, field, most=1):
                     return True
     return False
 
@@ -567,7 +618,7 @@ def check_automatic(effect: Any, where: str, rule: str | None = None, asks: bool
                                   f"'{node.to_text()}' is not played yet{hint}", rule)
     if asks and decisions.waits(effect):
         try:
-            decisions._check(effect)
+            decisions.walker(effect)
         except UnsupportedRule as refused:
             raise UnsupportedRule(f"{where}: {refused}", refused.rule or rule) from None
 

@@ -31,6 +31,7 @@ from . import auctions, evaluate, meaning
 from .actions import Choose as ChooseAction
 from .effect_env import OWNER
 from .errors import IllegalAction, UnsupportedRule
+from .eventlog import UNRECORDED
 from .evaluate import RULES, Env
 from .meaning import Semantics
 from .selection import _FIRST_IS_TOP, zone_name
@@ -124,25 +125,24 @@ def acting(node: Node) -> Any:
 def compiled(node: Node) -> evaluate.EffectFn:
     """The effect as a function like the evaluator's, which may stop at a decision and store
     it in the state (returning "wait"). Nodes it cannot run are refused now, by name."""
-    _check(node)
+    walk = walker(node)
 
     def run(state: Any, rs: Any, env: Env, events: list) -> str | None:
-        outcome = _run(node, None, state, rs, env, events)
+        outcome = walk.run(node, None, state, rs, env, events)
         if isinstance(outcome, _Wait):
-            _store(node, state, rs, env, outcome)
+            _store(walk, state, rs, env, outcome)
             return "wait"
         return "skip" if outcome == "skip" else None
     return run
 
 
-@cache
 def bound_as(node: Node, kind: str) -> frozenset[str]:
     """The names the nodes of an effect bind to what `kind` names (core/node.py's BIND_KINDS),
     as each node declares it (core/categories.py's ``bound_kinds``)."""
-    return frozenset(name for n in node.walk() for name, bound in bound_kinds(n) if bound == kind)
+    return evaluate.one_model.of_node("bound-as", node, kind, lambda: frozenset(
+        name for n in node.walk() for name, bound in bound_kinds(n) if bound == kind))
 
 
-@cache
 def seat_names(node: Node) -> frozenset[str]:
     """The names an effect's environment binds to a player (a seat, as the state keeps them):
     the owner of a card's ability (effect_env.OWNER), the names a rule binds by itself to a
@@ -150,7 +150,8 @@ def seat_names(node: Node) -> frozenset[str]:
     nodes declare they bind to one (a for-each or a choice among players, an auction's winner).
     A waiting decision keeps them by name (the state's JSON names players), and they are seats
     again as it is answered (_renamed)."""
-    return frozenset({OWNER, *(name for name, kind in GIVEN.items() if kind == "player")}) | bound_as(node, "player")
+    return evaluate.one_model.of_node("seat-names", node, None, lambda: frozenset(
+        {OWNER, *(name for name, kind in GIVEN.items() if kind == "player")}) | bound_as(node, "player"))
 
 
 def _at(table: Any, at: Any) -> Any:
@@ -161,12 +162,18 @@ def _at(table: Any, at: Any) -> Any:
     return at
 
 
-def _renamed(node: Node, table: list[str] | dict[str, int], names: Env) -> Env:
+def _renamed(node: Node, table: list | dict, names: Env) -> Env:
     """The names bound on the way to a decision with their players converted through `table`:
     `state.players` (seat -> name) as a waiting decision keeps them, `state.seat_of` (name ->
-    seat) as it is answered. Players are the names of seat_names, a field's owner NAME@, and the
+    seat) as it is answered; the playout kernel's export names its seats by the players' names
+    (kernel/export.py). Players are the names of seat_names, a field's owner NAME@, and the
     owner of where a picked card lies."""
-    seats, out = seat_names(node), {}
+    return _renamed_by(seat_names(node), table, names)
+
+
+def _renamed_by(seats: frozenset[str], table: list | dict, names: Env) -> Env:
+    """_renamed, the names bound to players (`seats`) known."""
+    out = {}
     key = str if isinstance(table, dict) else int  # what the table converts: a name, or a seat
     for k, v in names.items():
         if k in seats and type(v) is key:
@@ -177,48 +184,165 @@ def _renamed(node: Node, table: list[str] | dict[str, int], names: Env) -> Env:
     return out
 
 
+def renamed_decision(state: Any, rs: Any, decision: dict[str, Any], table: list) -> dict[str, Any]:
+    """A waiting decision with its players converted through `table` (seat -> name): who
+    decides, the players among its options, the names bound on the way to it (_renamed) and
+    where its cards lie. The playout kernel, whose players are its seats, shows its decision
+    under the players' names by it (kernel/export.py)."""
+    out = {**decision, "player": table[decision["player"]],
+           "options": [o if type(o) is str else table[o] for o in decision["options"]],
+           "names": _renamed(node_of(state, rs, decision), table, decision["names"])}
+    if "cards" in decision:  # a choice among cards: each with where it lies
+        out["cards"] = [{**c, "value": list(c["value"]), "at": _at(table, c["at"])} for c in decision["cards"]]
+    return out
+
+
 _STRUCTURE = (effects.Sequence, effects.If, effects.Ask, effects.Choose, effects.Repeat)
 
 
-def _check(node: Node) -> None:
-    if not waits(node):
-        _closure(node)  # raises UnsupportedRule for what the evaluator does not run
-        return
-    if deciding(node):  # its module compiled it (DECIDERS); its branches are effects as any
-        DECIDERS[type(node)].compile(node)
-        for branch in DECIDERS[type(node)].branches(node):
-            if branch is not None:
-                _check(branch)
-        return
-    if not isinstance(node, _STRUCTURE):
-        raise UnsupportedRule(f"the engine does not run a decision inside '{node.NODE}' yet")
-    if isinstance(node, effects.Choose):
-        _options_fn(node)
-        evaluate.players_of(node.player)
+def walker(node: Node) -> "_Walk":
+    """The effect compiled to be walked (once per node object); UnsupportedRule for what the
+    engine does not run, so a rule is refused when the game is made, not half-way through it."""
+    return evaluate.one_model.of_node("walk", node, None, lambda: _Walk(node))
+
+
+class _Walk:
+    """An effect that may wait, compiled: the closures of its parts without a decision, the
+    tests, numbers and players of its structure, the candidates of its choices and the deciders
+    of effects that may wait by themselves, each kept by the id of its node (a node is a frozen
+    dataclass: its hash walks the whole tree). Both modes walk it: the interpreter with events,
+    the playout kernel on its own state, seats for players, without."""
+
+    def __init__(self, node: Node):
+        self.seats = seat_names(node)  # the names it binds to a player (kept by name as it waits)
+        self.closures: dict[int, evaluate.EffectFn] = {}
+        self.tests: dict[int, evaluate.CondFn] = {}
+        self.numbers: dict[int, evaluate.NumFn] = {}
+        self.players: dict[int, evaluate.PlayersFn] = {}
+        self.options: dict[int, Any] = {}
+        self.deciders: dict[int, Decider] = {}
+        self.seated: set[int] = set()  # the choices whose name binds a player (as the node declares)
+        self._compile(node)
+
+    def _compile(self, node: Node) -> None:
+        key = id(node)
+        if not waits(node):
+            self.closures[key] = evaluate.effect(node)  # raises UnsupportedRule for what it does not run
+            return
+        if deciding(node):  # its module compiled it (DECIDERS); its branches are effects as any
+            decider = self.deciders[key] = DECIDERS[type(node)]
+            decider.compile(node)
+            for branch in decider.branches(node):
+                if branch is not None:
+                    self._compile(branch)
+            return
+        if not isinstance(node, _STRUCTURE):
+            raise UnsupportedRule(f"the engine does not run a decision inside '{node.NODE}' yet")
+        if isinstance(node, effects.Choose):
+            self.options[key] = _options_fn(node)
+            self.players[key] = evaluate.players_of(node.player)
+            if node.where is not None:
+                self.tests[id(node.where)] = evaluate.condition(node.where)
+            if (node.name, "player") in bound_kinds(node):  # an answer names a player: a seat again
+                self.seated.add(key)
+            return
+        if isinstance(node, effects.If):
+            self.tests[id(node.condition)] = evaluate.condition(node.condition)
+        if isinstance(node, effects.Repeat):
+            self.numbers[key] = evaluate.number(node.times)
+            if node.condition is not None:
+                self.tests[id(node.condition)] = evaluate.condition(node.condition)
+        if isinstance(node, effects.Ask):
+            self.players[key] = evaluate.players_of(node.player)
+        for child in node.children():
+            if isinstance(child, effects.Effect):
+                self._compile(child)
+
+    # ------------------------------------------------------------------ running
+    def run(self, node: Node, path: list[int] | None, state: Any, rs: Any, env: Env, events: list) -> Any:
+        """Run `node` (fresh where `path` is None, else from `path`); returns None, "skip",
+        _STOP or a _Wait."""
+        key = id(node)
+        closure = self.closures.get(key)
+        if closure is not None:
+            return closure(state, rs, env, events)
+        decider = self.deciders.get(key)
+        if decider is not None:
+            if path:  # deciding is over: on in the branch it chose
+                return self._branch(path[0], decider.branches(node), path[1:], state, rs, env, events)
+            asked = decider.start(node, state, rs, env, events) if path is None \
+                else decider.finish(node, state, rs, env, env.pop(_ANSWER), events)
+            if isinstance(asked, dict):
+                return _Wait([], asked)
+            return None if asked is None else self._branch(asked, decider.branches(node), None, state, rs, env, events)
+        if isinstance(node, effects.Sequence):
+            first = path[0] if path else 0
+            for i in range(first, len(node.steps)):
+                inner = path[1:] if path and i == first else None
+                outcome = self.run(node.steps[i], inner, state, rs, env, events)
+                if isinstance(outcome, _Wait):
+                    return _Wait([i] + outcome.path, outcome.decision)
+                if outcome in ("skip", _STOP):
+                    return outcome
+            return None
+        if isinstance(node, effects.If):
+            branch = path[0] if path else (0 if self.tests[id(node.condition)](state, env) else 1)
+            return self._branch(branch, (node.then, node.otherwise), path[1:] if path else None, state, rs, env, events)
+        if isinstance(node, effects.Ask):
+            if path is None:
+                player = self.players[key](state, env)[0]
+                return _Wait([], {"player": player, "ask": node.question, "options": [YES, NO]})
+            if not path:  # answered just now
+                branch = 0 if env.pop(_ANSWER) == YES else 1
+                return self._branch(branch, (node.yes, node.no), None, state, rs, env, events)
+            return self._branch(path[0], (node.yes, node.no), path[1:], state, rs, env, events)
+        if isinstance(node, effects.Choose):
+            if path is None:
+                return self._ask_choice(node, state, env)
+            answer = env.pop(_ANSWER)
+            if answer == NOTHING:
+                return _STOP
+            if isinstance(answer, dict):
+                env[node.name], env[node.name + "@"] = answer["value"], _at(state.seat_of, answer["at"])
+            else:  # a player, by name as the answer gives it
+                env[node.name] = state.seat_of[answer] if key in self.seated else answer
+            return None
+        assert isinstance(node, effects.Repeat)
+        rounds = path[1] if path else self.numbers[key](state, env)
+        condition = node.condition
+        for k in range(path[0] if path else 0, rounds):
+            resuming = path is not None and k == path[0]
+            if not resuming and condition is not None and not self.tests[id(condition)](state, env):
+                break
+            outcome = self.run(node.body, path[2:] if resuming else None, state, rs, env, events)
+            if isinstance(outcome, _Wait):
+                return _Wait([k, rounds] + outcome.path, outcome.decision)
+            if outcome in ("skip", _STOP):
+                return outcome
+        return None
+
+    def _branch(self, branch: int, nodes: tuple, path: list[int] | None, state: Any, rs: Any, env: Env,
+                events: list) -> Any:
+        chosen = nodes[branch]
+        if chosen is None:
+            return None
+        outcome = self.run(chosen, path, state, rs, env, events)
+        return _Wait([branch] + outcome.path, outcome.decision) if isinstance(outcome, _Wait) else outcome
+
+    def _ask_choice(self, node: effects.Choose, state: Any, env: Env) -> Any:
+        key = id(node)
+        player = self.players[key](state, env)[0]
+        options = self.options[key](state, env)
         if node.where is not None:
-            evaluate.condition(node.where)
-        return
-    if isinstance(node, effects.If):
-        evaluate.condition(node.condition)
-    if isinstance(node, effects.Repeat):
-        evaluate.number(node.times)
-        if node.condition is not None:
-            evaluate.condition(node.condition)
-    if isinstance(node, effects.Ask):
-        evaluate.players_of(node.player)
-    for child in node.children():
-        if isinstance(child, effects.Effect):
-            _check(child)
-
-
-@cache
-def _closure(node: Node) -> evaluate.EffectFn:
-    return evaluate.effect(node)
-
-
-@cache
-def _test(node: Node) -> evaluate.CondFn:
-    return evaluate.condition(node)
+            test = self.tests[id(node.where)]
+            options = [o for o in options if test(state, {**env, node.name: o["value"] if isinstance(o, dict) else o})]
+        if not options:
+            return _STOP  # nothing to choose from: what depends on the choice does not happen
+        decision: dict[str, Any] = {"player": player, "name": node.name,
+                                    "options": [_label(state, o) for o in options] + ([] if node.must else [NOTHING])}
+        if isinstance(options[0], dict):
+            decision["cards"] = [{**o, "at": _at(state.players, o["at"])} for o in options]
+        return _Wait([], decision)
 
 
 @cache
@@ -229,90 +353,6 @@ def _who(node: Node) -> evaluate.PlayersFn:
 @cache
 def _count(node: Node) -> evaluate.NumFn:
     return evaluate.number(node)
-
-
-# ------------------------------------------------------------------ running
-def _run(node: Node, path: list[int] | None, state: Any, rs: Any, env: Env, events: list) -> Any:
-    """Run `node` (fresh where `path` is None, else from `path`); returns None, "skip", _STOP
-    or a _Wait."""
-    if not waits(node):
-        return _closure(node)(state, rs, env, events)
-    if deciding(node):
-        decider = DECIDERS[type(node)]
-        if path:  # deciding is over: on in the branch it chose
-            return _branch(path[0], decider.branches(node), path[1:], state, rs, env, events)
-        asked = decider.start(node, state, rs, env, events) if path is None \
-            else decider.finish(node, state, rs, env, env.pop(_ANSWER), events)
-        if isinstance(asked, dict):
-            return _Wait([], asked)
-        return None if asked is None else _branch(asked, decider.branches(node), None, state, rs, env, events)
-    if isinstance(node, effects.Sequence):
-        first = path[0] if path else 0
-        for i in range(first, len(node.steps)):
-            inner = path[1:] if path and i == first else None
-            outcome = _run(node.steps[i], inner, state, rs, env, events)
-            if isinstance(outcome, _Wait):
-                return _Wait([i] + outcome.path, outcome.decision)
-            if outcome in ("skip", _STOP):
-                return outcome
-        return None
-    if isinstance(node, effects.If):
-        branch = path[0] if path else (0 if _test(node.condition)(state, env) else 1)
-        return _branch(branch, (node.then, node.otherwise), path[1:] if path else None, state, rs, env, events)
-    if isinstance(node, effects.Ask):
-        if path is None:
-            player = _who(node.player)(state, env)[0]
-            return _Wait([], {"player": player, "ask": node.question, "options": [YES, NO]})
-        if not path:  # answered just now
-            branch = 0 if env.pop(_ANSWER) == YES else 1
-            return _branch(branch, (node.yes, node.no), None, state, rs, env, events)
-        return _branch(path[0], (node.yes, node.no), path[1:], state, rs, env, events)
-    if isinstance(node, effects.Choose):
-        if path is None:
-            return _ask_choice(node, state, env)
-        answer = env.pop(_ANSWER)
-        if answer == NOTHING:
-            return _STOP
-        if isinstance(answer, dict):
-            env[node.name], env[node.name + "@"] = answer["value"], _at(state.seat_of, answer["at"])
-        else:  # a player, by name as the answer gives it
-            env[node.name] = state.seat_of[answer] if isinstance(node.options, actors.Actor) else answer
-        return None
-    assert isinstance(node, effects.Repeat)
-    rounds = path[1] if path else evaluate.number(node.times)(state, {**env, RULES: rs})
-    for k in range(path[0] if path else 0, rounds):
-        resuming = path is not None and k == path[0]
-        if not resuming and node.condition is not None and not _test(node.condition)(state, {**env, RULES: rs}):
-            break
-        outcome = _run(node.body, path[2:] if resuming else None, state, rs, env, events)
-        if isinstance(outcome, _Wait):
-            return _Wait([k, rounds] + outcome.path, outcome.decision)
-        if outcome in ("skip", _STOP):
-            return outcome
-    return None
-
-
-def _branch(branch: int, nodes: tuple, path: list[int] | None, state: Any, rs: Any, env: Env, events: list) -> Any:
-    chosen = nodes[branch]
-    if chosen is None:
-        return None
-    outcome = _run(chosen, path, state, rs, env, events)
-    return _Wait([branch] + outcome.path, outcome.decision) if isinstance(outcome, _Wait) else outcome
-
-
-def _ask_choice(node: effects.Choose, state: Any, env: Env) -> Any:
-    player = _who(node.player)(state, env)[0]
-    options = _options_fn(node)(state, env)
-    if node.where is not None:
-        test = _test(node.where)
-        options = [o for o in options if test(state, {**env, node.name: o["value"] if isinstance(o, dict) else o})]
-    if not options:
-        return _STOP  # nothing to choose from: what depends on the choice does not happen
-    decision: dict[str, Any] = {"player": player, "name": node.name,
-                                "options": [_label(state, o) for o in options] + ([] if node.must else [NOTHING])}
-    if isinstance(options[0], dict):
-        decision["cards"] = [{**o, "at": _at(state.players, o["at"])} for o in options]
-    return _Wait([], decision)
 
 
 def _label(state: Any, option: Any) -> str:
@@ -464,18 +504,19 @@ def move_picked(node: effects.Move) -> Any:
 
 # ------------------------------------------------------------------ waiting and answering
 def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, events: list,
-        live: Env | None = None) -> str | None:
+        live: Env | None = None, walk: "_Walk | None" = None) -> str | None:
     """Run an effect that may wait, from anywhere but a phase's steps (those run through
     `compiled`): `anchor` ({"mechanism": …, "rule": …}, plain JSON) is kept with a waiting decision,
     and ANCHORS[kind] finds the node again when it is answered. `live` names engine objects
     (a card picked, a field's list) that hold while the effect runs now but are not plain JSON,
-    so they are not kept with a waiting decision. Returns "wait", "skip" or None."""
-    _check(node)
+    so they are not kept with a waiting decision. Returns "wait", "skip" or None. (`walk`:
+    the node's walker, where the caller holds it.)"""
+    walk = walk or walker(node)
     running = {**env, **(live or {}), RULES: rs, _ANCHOR: anchor}
-    outcome = _run(node, None, state, rs, running, events)
+    outcome = walk.run(node, None, state, rs, running, events)
     if isinstance(outcome, _Wait):
         # the names bound on the way to the decision (an auction's book) go on with it; the live ones do not
-        _store(node, state, rs, {k: v for k, v in running.items() if k not in (live or {})}, outcome)
+        _store(walk, state, rs, {k: v for k, v in running.items() if k not in (live or {})}, outcome)
         return "wait"
     return "skip" if outcome == "skip" else None
 
@@ -486,17 +527,19 @@ LIVE = ("card", "field", "field#", "field@")  # names of engine objects an effec
 def anchored(node: Node, anchor: dict[str, Any], drop: tuple[str, ...] = ()) -> evaluate.EffectFn:
     """`node` as an effect function run through `run` with `anchor`: the card and the field it
     is about hold while it runs now, not once it waits; names in `drop` are not kept."""
+    walk = walker(node)
+
     def go(state: Any, rs: Any, env: Env, events: list) -> str | None:
         live = {k: v for k, v in env.items() if k in LIVE}
         kept = {k: v for k, v in env.items() if k not in live and k not in drop}
-        return run(node, anchor, state, rs, kept, events, live)
+        return run(node, anchor, state, rs, kept, events, live, walk)
     return go
 
 
-def _store(node: Node, state: Any, rs: Any, env: Env, wait: _Wait) -> None:
+def _store(walk: "_Walk", state: Any, rs: Any, env: Env, wait: _Wait) -> None:
     """Keep the decision waited for in the state, as its JSON holds it: the deciding player
     and the names bound so far by name (_renamed)."""
-    names = _renamed(node, state.players, {k: v for k, v in env.items() if k != RULES and not k.startswith("#")})
+    names = _renamed_by(walk.seats, state.players, {k: v for k, v in env.items() if k != RULES and not k.startswith("#")})
     where: dict[str, Any]
     if env.get(_ANCHOR) is not None:
         where = {"rule": env[_ANCHOR]["rule"], "anchor": env[_ANCHOR]}
@@ -530,35 +573,42 @@ def refusal(state: Any, rs: Any, action: ChooseAction) -> IllegalAction | None:
     return None
 
 
+def node_of(state: Any, rs: Any, decision: dict[str, Any]) -> Node:
+    """The effect a waiting decision belongs to: its anchor's (ANCHORS), or its phase step's."""
+    if "anchor" in decision:
+        anchor = decision["anchor"]
+        return ANCHORS[anchor["mechanism"]](state, rs, anchor)
+    return rs.phase(state.phase).entry[decision["step"]].run.node
+
+
 def answer(state: Any, rs: Any, action: ChooseAction, events: list) -> str | None:
     """Carry out a checked answer: the effect goes on from its decision. Returns "wait" when
     it stops at another decision, "skip" when it skips the phase, else None; the caller then
     runs the phase's steps after `decision["step"]`."""
     decision = state.decision
     state.decision = None
+    node = node_of(state, rs, decision)
+    walk = walker(node)
+    env: Env = {**_renamed_by(walk.seats, state.seat_of, decision["names"]), RULES: rs}
     if "anchor" in decision:
-        anchor = decision["anchor"]
-        node = ANCHORS[anchor["mechanism"]](state, rs, anchor)
-        env: Env = {**_renamed(node, state.seat_of, decision["names"]), RULES: rs, _ANCHOR: anchor}
+        anchor = env[_ANCHOR] = decision["anchor"]
         if anchor.get("by_itself"):  # a rule's step on a card event: it does what it can, asks no action
             env[evaluate.BY_ITSELF] = True
-    else:
-        step = rs.phase(state.phase).entry[decision["step"]]
-        # the phase step goes on by itself after the answer (evaluate.BY_ITSELF)
-        node = step.run.node
-        env = {**_renamed(node, state.seat_of, decision["names"]), RULES: rs, _STEP: step, evaluate.BY_ITSELF: True}
+    else:  # the phase step goes on by itself after the answer (evaluate.BY_ITSELF)
+        env[_STEP], env[evaluate.BY_ITSELF] = rs.phase(state.phase).entry[decision["step"]], True
     option = action.option
     if "cards" in decision and option != NOTHING:
         env[_ANSWER] = decision["cards"][decision["options"].index(option)]
     else:
         env[_ANSWER] = option
-    chose = {"event": "chose", "player": action.player, "choice": option, "rule": decision["rule"]}
-    if decision.get("sealed"):  # a sealed bid: seen by its bidder only, until all are revealed
-        chose["seen_by"] = [action.player]
-    events.append(chose)
-    outcome = _run(node, list(decision["path"]), state, rs, env, events)
+    if events is not UNRECORDED:  # (the playout kernel answers unrecorded)
+        chose = {"event": "chose", "player": action.player, "choice": option, "rule": decision["rule"]}
+        if decision.get("sealed"):  # a sealed bid: seen by its bidder only, until all are revealed
+            chose["seen_by"] = [action.player]
+        events.append(chose)
+    outcome = walk.run(node, list(decision["path"]), state, rs, env, events)
     if isinstance(outcome, _Wait):
-        _store(node, state, rs, env, outcome)
+        _store(walk, state, rs, env, outcome)
         # what the game does once this effect is over (steps on card events queued behind it,
         # the phase step to go on after) waits with its next decision
         queued = decision.get("queued", []) + (state.decision.pop("queued", None) or [])

@@ -221,6 +221,9 @@ class PlantFor(Decider):
     def decides(self, node: Node) -> bool:
         return _plants_for_another(node)
 
+    def compile(self, node: Node) -> None:
+        self._parts(node)  # (one card at a time: refused as the game is made)
+
     def _parts(self, node: effects.Plant) -> tuple:
         compiled = _COMPILED.get(node)
         if compiled is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..engine.decisions import renamed_decision
 from ..engine.state import State
 from .machine import Machine
 from .actions import action_of  # (kept here too: the differential tests and records name it so)
@@ -36,28 +37,7 @@ def _lasting(entry: dict, names: list[str]) -> dict:
 
 
 def _decision(m: Machine, g: State, names: list[str]) -> dict[str, Any]:
-    """The waiting decision as the interpreter keeps it: names for seats and beans."""
-    d = g.decision
-    assert d is not None
-    walker = m.ability_walkers[d["rule"]] if "anchor" in d else \
-        m.phase_of[g.phase].entry[d["step"]].walker  # type: ignore[attr-defined]
-
-    def at(where: dict) -> dict:
-        return {**where, "owner": None if where["owner"] is None else names[where["owner"]]}
-
-    def bound(name: str, value: Any) -> Any:
-        if name in walker.seats:
-            return names[value]
-        if name in walker.cards:
-            return list(value)
-        if name.endswith("@") and name[:-1] in walker.cards and value is not None:
-            return at(value)
-        if name in ("owner", "player"):  # an ability's owner and player (engine.effect_env.OWNER)
-            return names[value]
-        return value
-    options = [o if isinstance(o, str) else names[o] for o in d["options"]]
-    out = {**d, "player": names[d["player"]], "options": options,
-           "names": {k: bound(k, v) for k, v in d["names"].items()}}
-    if "cards" in d:  # a choice among cards: each with where it lies
-        out["cards"] = [{"value": list(o["value"]), "at": at(o["at"])} for o in d["cards"]]
-    return out
+    """The waiting decision as the interpreter keeps it: the engine's own (its walker ran on
+    this state), its seats named by engine/decisions.py's renaming, `names` as the table."""
+    assert g.decision is not None
+    return renamed_decision(g, m.rs, g.decision, names)

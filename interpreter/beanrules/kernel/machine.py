@@ -4,28 +4,27 @@ phases as the engine names them, so the engine's own functions run on its state 
 It plays exactly what the interpreter plays (engine/flow.py, legal.py, planting.py,
 harvesting.py, trading.py, buying.py, deck.py; moves of one card and draws by action the
 engine's own, card_moves.py and draw_moves.py, as moves.py's tuples; decisions and card
-abilities in decisions.py and abilities.py; every effect the engine's own, core.py), step for step: the
+abilities by the engine's own walker and listing, kernel/decisions.py and abilities.py
+keeping their tuples; every effect the engine's own, core.py), step for step: the
 same legal actions in the same order, the same shuffles, the same phase machine. What it leaves out is what a playout
 does not need: action objects, events, re-checks of an action it has just listed, names.
 tests/kernel/ plays it against the interpreter on identical random streams.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from operator import attrgetter
 from typing import Any, Callable
 
-from ..engine.actions import BuyField, DrawCard, MoveCard
-from ..engine.decisions import waits
+from ..engine.actions import BuyField, Choose, DrawCard, MoveCard
+from ..engine.decisions import answer, waits
 from ..engine.eventlog import UNRECORDED
-from ..engine.evaluate import Compiled
 from ..engine.obligations import KERNEL, completion
 from ..engine.harvesting import coins_for, harvestable, harvester, run_length
 from ..engine.actions import Harvest
 from ..engine.interned import harvests
 from ..engine.legal import proposal_lister, step_waits, tradeable_zones
-from ..engine.abilities import keeps_open as ability_keeps_open
+from ..engine.abilities import keeps_open as ability_keeps_open, others_decide
 from ..engine.card_moves import keeps_open as move_keeps_open
 from ..engine.draw_moves import keeps_open as draw_keeps_open
 from ..engine.trading import guards_of
@@ -35,11 +34,11 @@ from ..engine.ruleset import CoreStep, Ruleset
 from ..engine.setup import dealt
 from . import core
 from ..engine.state import State
-from .abilities import compile_abilities, tries
+from .abilities import compile_abilities
 from .planting import Planting
 from .lasting import listing
 from .moves import legal
-from .decisions import Walker
+from .decisions import refused
 from .triggers import check_triggers
 from .fast import compile_random_loop
 from .tally import compile_tally  # counters, coins written down, the target that ends the game
@@ -80,24 +79,17 @@ Step = Callable[..., "str | None"]  # (g, events=UNRECORDED): as engine/transiti
 def _step(step: CoreStep, prims: core.Primitives, index: int | None = None) -> Step:
     """A CoreStep as the kernel runs it: the engine's own (transitions.bound_step: CoreStep.fire
     with the rules bound, or bound to the state where its effect is one most rules have), on the
-    kernel's state without events. What differs is bound in: a step that may wait for a decision
-    runs the kernel's walker of it as its effect (kernel/decisions.py; only the `index`-th step
-    of a phase may wait), and an effect the kernel does not play is refused by name."""
+    kernel's state without events. A step that may wait for a decision is walked by the engine's
+    walker too (engine/decisions.py; only the `index`-th step of a phase may wait, so its
+    decision is found again as the engine finds it), and an effect the kernel does not play is
+    refused by name."""
     node, rule = step.run.node, step.ref.id
-    walker = None
-    if waits(node):
-        if index is None:
-            raise core.KernelUnsupported(f"rule '{rule}': a decision outside a phase's steps")
-        walker = Walker(node, prims, rule, index)
-        walk = walker.fire
-        step = replace(step, run=Compiled(node, lambda g, rs, env, events: walk(g, env)))
-    else:
-        why = core.refused(node)
-        if why is not None:
-            raise core.KernelUnsupported(why)
-    fire = bound_step(prims.rs, step)
-    fire.walker = walker  # type: ignore[attr-defined]  (Machine.resume answers through it)
-    return fire
+    if waits(node) and index is None:
+        raise core.KernelUnsupported(f"rule '{rule}': a decision outside a phase's steps")
+    why = refused(node)
+    if why is not None:
+        raise core.KernelUnsupported(why)
+    return bound_step(prims.rs, step)
 
 
 class Machine(core.Primitives):
@@ -140,7 +132,7 @@ class Machine(core.Primitives):
         self.standing = bool(rs.standing)
         # what a plant that lapsed asks (legal.stuck): the kernel's listing, as the engine's actions
         self.listing = listing(self, legal)
-        self.abilities = compile_abilities(rs.abilities, self)
+        self.abilities = compile_abilities(rs.abilities)
         # the phases an ability on top of a field keeps open while it may be used (abilities.keeps_open)
         self.open_phases = frozenset(a.phase for a in self.abilities if a.on_field and a.phase is not None)
         self.ends = tuple(e.fn for e in rs.ends)  # the engine's own (deck.ending)
@@ -184,10 +176,9 @@ class Machine(core.Primitives):
                           lambda g, rs, events: self.finish(g))
         for ph, spec in zip(self.phases, rs.phases):
             ph.enter, ph.go_on, ph.leave = compile_phase(rs, spec, ph.entry, ph.exit, running)
-        self.decides = any(step.walker is not None for ph in self.phases for step in ph.entry)  # type: ignore[attr-defined]
-        # abilities that wait for another player's decision, by their rule (kernel/ability_decisions.py)
-        self.ability_walkers = {a.rule: a.walker for a in self.abilities if a.walker is not None}
-        self.decides = self.decides or bool(self.ability_walkers)
+        # a step, or an ability whose choice another player makes, may wait for a decision
+        self.decides = any(waits(s.run.node) for p in rs.phases for s in p.entry) or \
+            any(others_decide(a.run.node) for a in rs.abilities)
         # The random bots' loop and the phase changes (flow.end_phase), generated for these rules.
         self.random_loop, self.end_phase = compile_random_loop(self)
 
@@ -233,25 +224,21 @@ class Machine(core.Primitives):
 
     # -- the phase machine (engine/flow.py; entering and leaving phases: Phase.enter, leave) ----
     def resume(self, g: State, option: Any) -> None:
-        """flow.resume: the answer to the waiting decision, then the phase's steps after it."""
-        ph = self.phase_of[g.phase]
-        if "anchor" in g.decision:  # type: ignore[operator]  (an ability's: nothing runs after it)
-            self.ability_walkers[g.decision["rule"]].answer(g, option)  # type: ignore[index]
+        """flow.resume: the answer to the waiting decision (decisions.answer, the engine's own),
+        then the phase's steps after it; nothing runs after an ability's (an anchored decision)."""
+        decision, was_ending = g.decision, g.ending
+        fired = answer(g, self.rs, Choose(decision["player"], option), UNRECORDED) or "ran"  # type: ignore[index]
+        if "anchor" in decision:  # type: ignore[operator]
             return
-        index = g.decision["step"]  # type: ignore[index]
-        was_ending = g.ending
-        fired = ph.entry[index].walker.answer(g, option) or "ran"  # type: ignore[attr-defined]
-        if ph.go_on(g, UNRECORDED, index, fired, was_ending) == "skip":
+        if self.phase_of[g.phase].go_on(g, UNRECORDED, decision["step"], fired, was_ending) == "skip":  # type: ignore[index]
             self.end_phase(g)
 
     def open_tests(self) -> dict[str, Callable]:
         """What keeps a phase open, tested on the kernel's state, under the names (and with the
         arguments) engine/obligations.py's completion calls them."""
         # the engine's own tests on this state: a pending step's (legal.step_waits) asked with the
-        # kernel's listing, an ability's (abilities.keeps_open) with the kernel's way of trying a
-        # use (on copies of its state: kernel/abilities.py)
-        by_rule = {a.rule: a for a in self.abilities}
-        return {"ability_keeps_open": partial(ability_keeps_open, tries=partial(tries, self, by_rule)),
+        # kernel's listing
+        return {"ability_keeps_open": ability_keeps_open,
                 "draw_keeps_open": draw_keeps_open, "may_harvest": may_harvest, "move_keeps_open": move_keeps_open,
                 "step_waits": partial(step_waits, listing=self.listing)}
 
