@@ -54,8 +54,7 @@ def _owner_of(place: Node) -> Any:
 
 def selected(cards: places.CardsIn) -> Any:
     """(the zone's list, the indices selected, nearest the top first) of a fixed selection:
-    the top / front N cards, or all of them (the kernel picks the card another player plants
-    by it too, kernel/plant_for.py)."""
+    the top / front N cards, or all of them."""
     source, zone = evaluate.zone_of(cards.place), zone_name(cards.place)
     count = evaluate.number(cards.count) if cards.count is not None else None
     if cards.pick not in ("top", "front", "all"):
@@ -293,7 +292,7 @@ DECIDERS[effects.Plant] = PLANT_FOR
 
 def harvest_forbidden(state: Any, rs: Any, player: int, index: int) -> bool:
     """A lasting forbid in force names this harvest, so the field may not be harvested to make
-    room (the kernel asks it on its own state, kernel/plant_for.py)."""
+    room."""
     return forbidding(state, rs, Harvest(state.players[player], index + 1)) is not None
 
 

@@ -23,9 +23,8 @@ _BOUND = 100_000
 
 
 class OnlyFields:
-    """The one part of a state a guard reads (and the engine's harvest owed to make room:
-    kernel/plant_for.py): the planting player's fields (those they have, or as they would be
-    once one is harvested)."""
+    """The one part of a state a guard reads: the planting player's fields (those they have,
+    or as they would be once one is harvested)."""
     __slots__ = ("fields",)
 
     def __init__(self, seat: int, fields: Fields):
