@@ -504,14 +504,13 @@ def move_picked(node: effects.Move) -> Any:
 
 # ------------------------------------------------------------------ waiting and answering
 def run(node: Node, anchor: dict[str, Any], state: Any, rs: Any, env: Env, events: list,
-        live: Env | None = None, walk: "_Walk | None" = None) -> str | None:
+        live: Env | None = None) -> str | None:
     """Run an effect that may wait, from anywhere but a phase's steps (those run through
     `compiled`): `anchor` ({"mechanism": …, "rule": …}, plain JSON) is kept with a waiting decision,
     and ANCHORS[kind] finds the node again when it is answered. `live` names engine objects
     (a card picked, a field's list) that hold while the effect runs now but are not plain JSON,
-    so they are not kept with a waiting decision. Returns "wait", "skip" or None. (`walk`:
-    the node's walker, where the caller holds it.)"""
-    walk = walk or walker(node)
+    so they are not kept with a waiting decision. Returns "wait", "skip" or None."""
+    walk = walker(node)
     running = {**env, **(live or {}), RULES: rs, _ANCHOR: anchor}
     outcome = walk.run(node, None, state, rs, running, events)
     if isinstance(outcome, _Wait):
@@ -527,12 +526,10 @@ LIVE = ("card", "field", "field#", "field@")  # names of engine objects an effec
 def anchored(node: Node, anchor: dict[str, Any], drop: tuple[str, ...] = ()) -> evaluate.EffectFn:
     """`node` as an effect function run through `run` with `anchor`: the card and the field it
     is about hold while it runs now, not once it waits; names in `drop` are not kept."""
-    walk = walker(node)
-
     def go(state: Any, rs: Any, env: Env, events: list) -> str | None:
         live = {k: v for k, v in env.items() if k in LIVE}
         kept = {k: v for k, v in env.items() if k not in live and k not in drop}
-        return run(node, anchor, state, rs, kept, events, live, walk)
+        return run(node, anchor, state, rs, kept, events, live)
     return go
 
 
