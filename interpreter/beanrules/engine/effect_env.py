@@ -27,8 +27,8 @@ class NeedChoice(Exception):
 class Feed:
     """The choices of one use of an ability. ``explore``: listing legal actions, so a choice
     past the given values raises NeedChoice with the options instead of passing or refusing.
-    The kernel feeds its uses with it too (kernel/abilities.py), its players as seats: the
-    messages write each value as text."""
+    The playout kernel's uses are fed by it too (engine/abilities.py's own, on its state), its
+    players as seats: the messages write each value as text."""
 
     values: tuple[str, ...]
     ref: RuleRef

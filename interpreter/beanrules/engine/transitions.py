@@ -147,7 +147,7 @@ def bound_step(rs: Ruleset, step: CoreStep) -> Fire:
     (_state_test: `skip when hand is empty`). The sentences write no other (desugar/turn.py:
     a skip always has its condition, a reveal or a draw none; tokens.py's draw by the token's
     holder is no state test). The playout kernel runs its steps by it too, a step that may wait
-    with the kernel's walker of its decisions as its effect (kernel/machine.py)."""
+    included (kernel/machine.py)."""
     if step.condition is None:
         effect = state_effect(rs, step.run.node)
         if effect is not None:

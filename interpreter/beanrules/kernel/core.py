@@ -19,7 +19,6 @@ from typing import Any, Callable
 
 from ..core import actors, effects, places
 from ..core.categories import Effect, Node
-from ..engine.errors import IllegalAction
 from ..engine.evaluate import PLAYER_ZONES, SHARED_PILES, compiled_effect, top_of_deck
 from ..engine.eventlog import UNRECORDED
 from ..engine.transitions import state_effect
@@ -31,12 +30,6 @@ class KernelUnsupported(Exception):
 
 Env = dict[str, Any]
 Fn = Callable[..., Any]
-
-
-def dead(why: str = "the choices lead nowhere") -> IllegalAction:
-    """What the engine raises where a use of an ability cannot go on (IllegalAction): the
-    kernel's listing skips such a use, as the engine's does (kernel/abilities.py)."""
-    return IllegalAction(None, why)
 
 
 class Primitives:

@@ -5,7 +5,7 @@ card is harvested`` / ``… drawn``.
 They are the engine's own: its harvester, its reveal and its draw (engine/harvesting.py,
 engine/deck.py) fire them on the kernel's state, with ``player``, ``cards`` and ``field`` bound
 for a harvest and ``card`` for each card turned up or drawn, and nothing an ability's effect does
-triggers another (triggers.inside_ability, which kernel/abilities.py enters too). What the
+triggers another (triggers.inside_ability, which engine/abilities.py's use enters in both modes). What the
 kernel has not been held to the interpreter on is refused here by name, and the interpreter
 plays those games: a step on another event (planted and given: the kernel plants and trades by
 its own code, kernel/moves.py and kernel/fast.py, which fire nothing), a card that acts on
