@@ -52,7 +52,7 @@ KNOWN_FIELDS: dict[str, frozenset[str]] = {
                             "ender",  # (a citation: who may end the phase is listed as the engine lists it)
                             "end_owed"}),  # a phase its active player ends by declaring it (the completion: engine/obligations.py)
     # a phase's permits of planting and harvesting, compiled by the engine (engine/listers.py);
-    # `room`: the harvest owed to make room, asked by kernel/plant_for.py; `harvest_who`: whom
+    # `room`: the harvest owed to make room, asked by engine/planting.py in both modes; `harvest_who`: whom
     # `harvests` lets harvest, written into the loop with the harvest judge's listing (kernel/fast.py)
     "PhaseListers": frozenset({"front", "every", "harvests", "refusal", "harvesting", "room", "harvest_who"}),
     "FrontPlanting": frozenset({"least", "most", "ref", "lister"}),
