@@ -183,18 +183,6 @@ class TradeGuards:
         self.accept(state, deal)
         return True
 
-    def one_card_acceptable(self, state: Any, rs: Any, player: int, partner: int, give: dict | None,
-                            take: dict | None) -> bool:
-        """acceptable() of `player`'s part of a deal of at most one card each way (the answer to a
-        listed proposal; `give`, `take`: the proposal's card references, {"zone", "bean"}), by
-        its memory (`_key`'s) without building the deal where by_turn lets it."""
-        if self.by_turn and (player, partner, (give["zone"],) if give else (), (take["zone"],) if take else (),
-                             state.active, state.phase) in self.accepted_deals:
-            return True
-        gives = ((give["zone"], give["bean"]),) if give else ()
-        takes = ((take["zone"], take["bean"]),) if take else ()
-        return self.acceptable(state, rs, Deal(player, partner, gives, takes, frozenset((player, partner))))
-
     def size_refusal(self, state: Any, rs: Any, deal: Deal) -> tuple[RuleRef | None, str] | None:
         """Where allows say how many cards for how many may be traded, a deal that fits none."""
         sized = [a for a in self.allows if a.sized]

@@ -285,40 +285,59 @@ def _compile_remembered(rs: Ruleset) -> Remembered:
     """The cards an accept of a proposal moves, where the rules' answer is remembered for a
     proposal of one card each way named by zone and bean (by_turn: the common case of a
     listing): False when a card is not there (or never planted); None: not such a proposal,
-    or not remembered (check_accept_cards says, and remembers)."""
-    guards, unplantable, trades = guards_of(rs), rs.unplantable, {ph.id for ph in rs.phases if ph.trade is not None}
+    or not remembered (check_accept_cards says, and remembers). Both modes answer by it: the
+    interpreter's listing (legal.answers) and the kernel's (kernel/moves.py)."""
+    guards, unplantable = guards_of(rs), rs.unplantable
     if guards is None or not guards.by_turn:
         return lambda state, proposal, picks=True: None
     known, zones = guards.accepted_deals, ("hand", "offer")
 
     def cards(state: State, proposal: dict, picks: bool = True) -> tuple[Picked, Picked] | bool | None:
         """(picks=False: True where the accept would be made, without resolving the cards.)"""
-        give, take = proposal["give"], proposal["take"]
-        if len(give) != 1 or len(take) > 1 or state.phase not in trades:
+        # (written for speed: the kernel's listing asks it for every answer it lists; the phase
+        # is part of the remembered answer, whose full check judges any phase alike)
+        try:
+            (g,) = proposal["give"]
+            take = proposal["take"]
+            if take:
+                (t,) = take
+        except ValueError:  # more than one card a side
             return None
-        g = give[0]
-        t = take[0] if take else None
-        if len(g) != 2 or g["zone"] not in zones or t is not None and (len(t) != 2 or t["zone"] not in zones):
-            return None  # named by position (or gone), or a zone whose cards another check finds
-        gz, tz = g["zone"], t["zone"] if t is not None else None
+        if len(g) != 2:
+            return None  # named by position (or gone)
+        gz = g["zone"]
+        if gz not in zones:
+            return None  # a zone whose cards another check finds
         seat_of = state.seat_of
         by, to = seat_of[proposal["from"]], seat_of[proposal["to"]]
-        if gz == tz == "offer" or (to, by, (tz,) if t is not None else (), (gz,),
-                                   state.active, state.phase) not in known:
-            return None
-        gb, tb = g["bean"], t["bean"] if t is not None else None
-        if gb in unplantable or tb in unplantable:
-            return False
+        gb = g["bean"]
         gheld = state.offer if gz == "offer" else state.hands[by]
-        theld = state.offer if tz == "offer" else state.hands[to] if t is not None else None
-        if gb not in gheld or t is not None and tb not in theld:
+        if not take:
+            if (to, by, (), (gz,), state.active, state.phase) not in known:
+                return None
+            if unplantable and gb in unplantable or gb not in gheld:
+                return False
+            if not picks:
+                return True
+            return [("offer", gb)] if gz == "offer" else [("hand", gheld.index(gb))], []
+        if len(t) != 2:
+            return None
+        tz = t["zone"]
+        if tz == "hand":
+            theld = state.hands[to]
+        elif tz != "offer" or gz == "offer":
+            return None
+        else:
+            theld = state.offer
+        if (to, by, (tz,), (gz,), state.active, state.phase) not in known:
+            return None
+        tb = t["bean"]
+        if unplantable and (gb in unplantable or tb in unplantable) or gb not in gheld or tb not in theld:
             return False
         if not picks:
             return True
-        gave: Picked = [("offer", gb)] if gz == "offer" else [("hand", gheld.index(gb))]
-        if t is None:
-            return gave, []
-        return gave, [("offer", tb)] if tz == "offer" else [("hand", theld.index(tb))]
+        return ([("offer", gb)] if gz == "offer" else [("hand", gheld.index(gb))],
+                [("offer", tb)] if tz == "offer" else [("hand", theld.index(tb))])
     return cards
 
 
@@ -345,6 +364,12 @@ def accept_breaks(state: State, rs: Ruleset, proposal: dict, cards: tuple[Picked
 
 
 def _take(state: State, owner: int, picked: Picked) -> list[str]:
+    if len(picked) == 1:  # one card (every listed proposal's): taken from where it lies
+        zone, what = picked[0]
+        if zone == "offer":
+            state.offer.remove(what)
+            return [str(what)]
+        return [state.hands[owner].pop(what)]  # type: ignore[call-overload]
     cards: list[str] = []
     indices = {what for zone, what in picked if zone == "hand"}
     hand = state.hands[owner]
@@ -360,26 +385,47 @@ def _take(state: State, owner: int, picked: Picked) -> list[str]:
     return cards
 
 
+Trade = Callable[[State, dict, Picked, Picked, list], None]
+_TRADERS: dict = {}
+
+
+def trader(rs: Ruleset) -> Trade:
+    """The game's execute, compiled once (memo.per_object): trade(state, proposal, give, take,
+    events). Both modes make a trade by it (the kernel binds it: kernel/machine.py)."""
+    return per_object(_TRADERS, rs, None, lambda: _compile_trade(rs))
+
+
+def _compile_trade(rs: Ruleset) -> Trade:
+    guards, triggered = guards_of(rs), bool(rs.triggers)
+    receive = guards.receive if guards is not None else None
+
+    def trade(state: State, proposal: dict, give: Picked, take: Picked, events: list) -> None:
+        """The cards change hands: taken from where they lie, given where the rules put them."""
+        seat_of = state.seat_of
+        src, dst = seat_of[proposal["from"]], seat_of[proposal["to"]]
+        given = _take(state, src, give)
+        taken = _take(state, dst, take)
+        if receive is None:  # (no rule lets anyone trade: no proposal was made under one)
+            state.hands[dst].extend(given)
+            state.hands[src].extend(taken)
+        else:  # received cards go where the rules' step on the trade puts them, as part of it
+            receive(state, rs, dst, given)
+            receive(state, rs, src, taken)
+        proposals = state.proposals
+        if proposal in proposals:
+            proposals.remove(proposal)
+        if events is not UNRECORDED:
+            events.append({"event": "traded", "proposal": proposal["id"], "from": proposal["from"],
+                           "to": proposal["to"], "gave": given, "got": taken})
+        if triggered:  # a rule's step when a player trades: for each side that gave cards, the proposer first
+            for player, cards in ((src, given), (dst, taken)):
+                if cards:
+                    triggers.fire(state, rs, "given", player, None, events, cards=list(cards))
+    return trade
+
+
 def execute(state: State, rs: Ruleset, proposal: dict, give: Picked, take: Picked, events: list) -> None:
-    src, dst = state.seat_of[proposal["from"]], state.seat_of[proposal["to"]]
-    given = _take(state, src, give)
-    taken = _take(state, dst, take)
-    guards = guards_of(rs)
-    if guards is None:  # (no rule lets anyone trade: no proposal was made under one)
-        state.hands[dst].extend(given)
-        state.hands[src].extend(taken)
-    else:  # received cards go where the rules' step on the trade puts them, as part of it
-        guards.receive(state, rs, dst, given)
-        guards.receive(state, rs, src, taken)
-    if proposal in state.proposals:
-        state.proposals.remove(proposal)
-    if events is not UNRECORDED:
-        events.append({"event": "traded", "proposal": proposal["id"], "from": proposal["from"], "to": proposal["to"],
-                       "gave": given, "got": taken})
-    if rs.triggers:  # a rule's step when a player trades: for each side that gave cards, the proposer first
-        for player, cards in ((src, given), (dst, taken)):
-            if cards:
-                triggers.fire(state, rs, "given", player, None, events, cards=list(cards))
+    trader(rs)(state, proposal, give, take, events)
 
 
 def check_respond(state: State, rs: Ruleset, action: Respond) -> tuple[dict, tuple[Picked, Picked] | None]:

@@ -27,7 +27,7 @@ from ..engine.legal import proposal_lister, step_waits, tradeable_zones
 from ..engine.abilities import keeps_open as ability_keeps_open, others_decide
 from ..engine.card_moves import keeps_open as move_keeps_open
 from ..engine.draw_moves import keeps_open as draw_keeps_open
-from ..engine.trading import guards_of
+from ..engine.trading import guards_of, remembered, trader
 from ..engine.transitions import Running, bound_step, compile_phase
 from ..engine.lasting import may_harvest
 from ..engine.ruleset import CoreStep, Ruleset
@@ -117,7 +117,10 @@ class Machine(core.Primitives):
         # trading: the engine's own guards (engine/trade_guards.py) and its lister of proposals
         # (legal.proposal_lister), asked on the kernel's state: seats for names, the engine's cards
         self.guards = guards_of(rs)
-        self.accepts = self.guards.one_card_acceptable if self.guards is not None else None
+        # the engine's answer to a proposal (the cards an accept moves, whether it may be made:
+        # trading.remembered, where by_turn lets it remember) and its trade (trading.trader)
+        self.accept_cards = remembered(rs)
+        self.trade = trader(rs)
         self.proposal_rows = proposal_lister(rs)
         self.tradeable = tradeable_zones(rs)  # (offer cards, hand cards) may be traded: the bots' hint
         self.phase_ids = tuple(p.id for p in rs.phases)

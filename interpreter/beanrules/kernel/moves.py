@@ -14,7 +14,8 @@ from ..engine.draw_moves import OWED, GIVES_UP, draw, keeps_open as draw_keeps_o
 from ..engine.eventlog import UNRECORDED
 from ..engine.legal import stuck
 from ..engine.proposal_space import counted, nth_by
-from ..engine.trading import one_card
+from ..engine.eventlog import UNRECORDED
+from ..engine.trading import acceptable, add_proposal, check_accept_cards, one_card
 from . import abilities, decisions, lasting
 from .abilities import USE
 from .decisions import CHOOSE
@@ -99,8 +100,9 @@ def legal(m: Any, g: State, seat: int) -> list[tuple]:
             out.append((END, seat, "trading"))
         for proposal in g.proposals:
             pid, dst = proposal["id"], proposal["to"]
-            if dst == seat:
-                if acceptable(m, g, proposal):
+            if dst == seat:  # legal.answers: the engine's judgement, remembered where the rules let it be
+                ok = m.accept_cards(g, proposal, False)
+                if ok or ok is None and acceptable(g, m.rs, proposal):
                     out.append((RESPOND, seat, "accepts", pid))
                 out.append((RESPOND, seat, "rejects", pid))
             elif proposal["from"] == seat:
@@ -171,67 +173,20 @@ def _proposal(seat: int, partner: int, bean: str, zone: str, asked: str | None, 
 nth_proposal: Callable[[int, tuple, int], tuple] = nth_by(_proposal)
 
 
-def _pick(g: State, owner: int, card: dict, offer_left: list[str]) -> Any:
-    """Where a stored card reference of `owner` lies now: ("offer", bean), ("hand", index), or
-    None when it cannot be had (trading._pick with present=True)."""
-    zone, bean = card["zone"], card["bean"]
-    if zone == "offer":
-        if owner != g.active or bean not in offer_left:
-            return None
-        offer_left.remove(bean)
-        return ("offer", bean)
-    hand = g.hands[owner]
-    return ("hand", hand.index(bean)) if bean in hand else None
+def propose(m: Any, g: State, seat: int, partner: int, give: tuple, take: tuple | None) -> None:
+    """A listed proposal made: the engine's (acting._propose's listed path), seats for names."""
+    waits = m.guards.one_card_waits(g, m.rs, seat, partner, give, take)  # type: ignore[union-attr]
+    add_proposal(g, m.rs, one_card(seat, partner, give, take), UNRECORDED, waits)
 
 
-def accept_picks(m: Any, g: State, proposal: dict) -> tuple | None:
-    """trading.check_accept_cards: the cards of both sides, or None when one is missing (a
-    proposal the kernel lists gives one card and asks for at most one)."""
-    take = proposal["take"]
-    offer_left = list(g.offer)
-    picked_give = _pick(g, proposal["from"], proposal["give"][0], offer_left)
-    if picked_give is None:
-        return None
-    if not take:
-        return picked_give, None
-    picked_take = _pick(g, proposal["to"], take[0], list(g.offer))
-    return None if picked_take is None else (picked_give, picked_take)
-
-
-def acceptable(m: Any, g: State, proposal: dict) -> bool:
-    """trading.acceptable: both sides' cards are there (accept_picks would find them: the bean in
-    the owner's hand, or in the offer and the owner active), and the rules let the receiver do
-    its part now (the engine's guards, judged as it answers: a condition may have changed since
-    the proposal)."""
-    src, dst, give, asked = proposal["from"], proposal["to"], proposal["give"][0], proposal["take"]
-    if not (give["bean"] in g.offer and src == g.active if give["zone"] == "offer" else give["bean"] in g.hands[src]):
-        return False
-    if not asked:
-        return m.accepts(g, m.rs, dst, src, None, give)  # type: ignore[misc]  (a trading phase: the game trades)
-    take = asked[0]
-    return (take["bean"] in g.offer and dst == g.active if take["zone"] == "offer" else take["bean"] in g.hands[dst]) \
-        and m.accepts(g, m.rs, dst, src, take, give)  # type: ignore[misc]
-
-
-def _take(g: State, owner: int, picked: tuple | None) -> list[int]:
-    if picked is None:
-        return []
-    zone, what = picked
-    if zone == "offer":
-        g.offer.remove(what)
-        return [what]
-    return [g.hands[owner].pop(what)]
-
-
-def execute(m: Any, g: State, proposal: dict, picks: tuple) -> None:
-    """trading.execute: the cards change hands, to where the rules' step on the trade puts them."""
-    src, dst = proposal["from"], proposal["to"]
-    given = _take(g, src, picks[0])
-    taken = _take(g, dst, picks[1])
-    receive, rs = m.guards.receive, m.rs  # type: ignore[union-attr]
-    receive(g, rs, dst, given)
-    receive(g, rs, src, taken)
-    if proposal in g.proposals:
+def respond(m: Any, g: State, seat: int, verb: str, pid: int) -> None:
+    """A listed answer: the engine's (acting._respond's listed path): an accept moves the cards
+    the engine's check resolves (remembered as the answer was listed)."""
+    proposal = next(p for p in g.proposals if p["id"] == pid)
+    if verb == "accepts":
+        cards = m.accept_cards(g, proposal) or check_accept_cards(g, m.rs, proposal)
+        m.trade(g, proposal, cards[0], cards[1], UNRECORDED)
+    else:
         g.proposals.remove(proposal)
 
 
@@ -279,21 +234,9 @@ def apply(m: Any, g: State, action: tuple) -> None:
     elif kind == DRAW:
         draw(g, m.rs, rule_now(g, m.rs), seat, UNRECORDED)  # type: ignore[arg-type]  (listed: there is one)
     elif kind == PROPOSE:
-        _, _, partner, give, take = action
-        proposal = one_card(seat, partner, give, take)  # the engine's listed proposal, seats for names
-        proposal["id"] = g.next_proposal
-        g.next_proposal += 1
-        if m.guards.one_card_waits(g, m.rs, seat, partner, give, take):  # type: ignore[union-attr]
-            g.proposals.append(proposal)
-        else:
-            execute(m, g, proposal, accept_picks(m, g, proposal))  # type: ignore[arg-type]
+        propose(m, g, seat, action[2], action[3], action[4])
     elif kind == RESPOND:
-        pid, verb = action[3], action[2]
-        proposal = next(p for p in g.proposals if p["id"] == pid)
-        if verb == "accepts":
-            execute(m, g, proposal, accept_picks(m, g, proposal))  # type: ignore[arg-type]
-        else:
-            g.proposals.remove(proposal)
+        respond(m, g, seat, action[2], action[3])
     if not g.over:
         if m.auto:
             m.run_any_time(g)
