@@ -290,12 +290,13 @@ def _compile_remembered(rs: Ruleset) -> Remembered:
     guards, unplantable = guards_of(rs), rs.unplantable
     if guards is None or not guards.by_turn:
         return lambda state, proposal, picks=True: None
-    known, zones = guards.accepted_deals, ("hand", "offer")
+    known = guards.accepted_deals
 
     def cards(state: State, proposal: dict, picks: bool = True) -> tuple[Picked, Picked] | bool | None:
         """(picks=False: True where the accept would be made, without resolving the cards.)"""
-        # (written for speed: the kernel's listing asks it for every answer it lists; the phase
-        # is part of the remembered answer, whose full check judges any phase alike)
+        # Written for speed: the kernel's listing asks it for every answer it lists. A card that
+        # is not there is False before the memory is asked (the full check refuses it too); the
+        # phase is part of the remembered answer, whose full check judges any phase alike.
         try:
             (g,) = proposal["give"]
             take = proposal["take"]
@@ -305,34 +306,40 @@ def _compile_remembered(rs: Ruleset) -> Remembered:
             return None
         if len(g) != 2:
             return None  # named by position (or gone)
-        gz = g["zone"]
-        if gz not in zones:
-            return None  # a zone whose cards another check finds
+        gz, gb = g["zone"], g["bean"]
         seat_of = state.seat_of
-        by, to = seat_of[proposal["from"]], seat_of[proposal["to"]]
-        gb = g["bean"]
-        gheld = state.offer if gz == "offer" else state.hands[by]
+        by = seat_of[proposal["from"]]
+        if gz == "hand":
+            gheld = state.hands[by]
+        elif gz == "offer":
+            gheld = state.offer
+        else:
+            return None  # a zone whose cards another check finds
+        if gb not in gheld:
+            return False
+        to = seat_of[proposal["to"]]
         if not take:
             if (to, by, (), (gz,), state.active, state.phase) not in known:
                 return None
-            if unplantable and gb in unplantable or gb not in gheld:
+            if unplantable and gb in unplantable:
                 return False
             if not picks:
                 return True
             return [("offer", gb)] if gz == "offer" else [("hand", gheld.index(gb))], []
         if len(t) != 2:
             return None
-        tz = t["zone"]
+        tz, tb = t["zone"], t["bean"]
         if tz == "hand":
             theld = state.hands[to]
-        elif tz != "offer" or gz == "offer":
-            return None
-        else:
+        elif tz == "offer" and gz == "hand":
             theld = state.offer
+        else:
+            return None
+        if tb not in theld:
+            return False
         if (to, by, (tz,), (gz,), state.active, state.phase) not in known:
             return None
-        tb = t["bean"]
-        if unplantable and (gb in unplantable or tb in unplantable) or gb not in gheld or tb not in theld:
+        if unplantable and (gb in unplantable or tb in unplantable):
             return False
         if not picks:
             return True

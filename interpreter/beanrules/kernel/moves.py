@@ -182,7 +182,9 @@ def propose(m: Any, g: State, seat: int, partner: int, give: tuple, take: tuple 
 def respond(m: Any, g: State, seat: int, verb: str, pid: int) -> None:
     """A listed answer: the engine's (acting._respond's listed path): an accept moves the cards
     the engine's check resolves (remembered as the answer was listed)."""
-    proposal = next(p for p in g.proposals if p["id"] == pid)
+    for proposal in g.proposals:
+        if proposal["id"] == pid:
+            break
     if verb == "accepts":
         cards = m.accept_cards(g, proposal) or check_accept_cards(g, m.rs, proposal)
         m.trade(g, proposal, cards[0], cards[1], UNRECORDED)
